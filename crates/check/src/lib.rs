@@ -1,0 +1,303 @@
+//! # wgrnd-check
+//!
+//! Owns the verdict on a solution. Given a puzzle and a list of placements it re-checks, from the
+//! puzzle's definition alone, that every square holds exactly one piece, every piece is used
+//! exactly once, every touching pair of edges matches under the rule, the frame label lies on
+//! exactly the outer edges, and every clue is respected. It shares no code with the encoder: it
+//! turns pieces by moving their edges one quarter turn at a time and evaluates the matching rule
+//! from its definition (label names and numbers), not from any table the encoder uses. Every
+//! solution wgrnd prints has passed this check first.
+
+#![warn(missing_docs)]
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use wgrnd_puzzle::{MatchRule, Placement, Puzzle};
+
+const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
+
+/// One way a set of placements fails to solve the puzzle. Positions are printed from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// No piece lies on the square.
+    EmptySquare {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// Several pieces lie on the square.
+    CrowdedSquare {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// 0-based pieces.
+        pieces: Vec<usize>,
+    },
+    /// The piece is not placed.
+    UnusedPiece {
+        /// 0-based piece.
+        piece: usize,
+    },
+    /// The piece is placed more than once.
+    ReusedPiece {
+        /// 0-based piece.
+        piece: usize,
+        /// How often.
+        times: usize,
+    },
+    /// Two touching edges do not match.
+    Mismatch {
+        /// 0-based (row, col) of the first square, the side of it, the label shown.
+        a: (usize, usize, usize, String),
+        /// The same for the square across the edge.
+        b: (usize, usize, usize, String),
+        /// The rule, as text.
+        rule: String,
+    },
+    /// An outer edge does not show the frame label.
+    FrameMissing {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// Side index, north = 0 clockwise.
+        side: usize,
+        /// The label shown.
+        shown: String,
+        /// The frame label.
+        frame: String,
+    },
+    /// An inner edge shows the frame label.
+    FrameInside {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// Side index, north = 0 clockwise.
+        side: usize,
+        /// The frame label.
+        frame: String,
+    },
+    /// A clue is not respected.
+    ClueBroken {
+        /// 0-based piece of the clue.
+        piece: usize,
+        /// 0-based (row, col, rotation) the clue asks for.
+        wanted: (usize, usize, u8),
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::EmptySquare { row, col } => write!(f, "square ({},{}) holds no piece", row + 1, col + 1),
+            Violation::CrowdedSquare { row, col, pieces } => write!(
+                f,
+                "square ({},{}) holds {} pieces: {}",
+                row + 1,
+                col + 1,
+                pieces.len(),
+                pieces.iter().map(|p| (p + 1).to_string()).collect::<Vec<_>>().join(", ")
+            ),
+            Violation::UnusedPiece { piece } => write!(f, "piece {} is not placed", piece + 1),
+            Violation::ReusedPiece { piece, times } => write!(f, "piece {} is placed {times} times", piece + 1),
+            Violation::Mismatch { a, b, rule } => write!(
+                f,
+                "edge between ({},{}) {} and ({},{}) {}: `{}` against `{}` does not match under `{rule}`",
+                a.0 + 1,
+                a.1 + 1,
+                SIDE_NAMES[a.2],
+                b.0 + 1,
+                b.1 + 1,
+                SIDE_NAMES[b.2],
+                a.3,
+                b.3
+            ),
+            Violation::FrameMissing { row, col, side, shown, frame } => write!(
+                f,
+                "outer edge ({},{}) {} shows `{shown}`, not the frame label `{frame}`",
+                row + 1,
+                col + 1,
+                SIDE_NAMES[*side]
+            ),
+            Violation::FrameInside { row, col, side, frame } => write!(
+                f,
+                "inner edge ({},{}) {} shows the frame label `{frame}`",
+                row + 1,
+                col + 1,
+                SIDE_NAMES[*side]
+            ),
+            Violation::ClueBroken { piece, wanted } => write!(
+                f,
+                "clue broken: piece {} must lie on ({},{}) with rotation {}",
+                piece + 1,
+                wanted.0 + 1,
+                wanted.1 + 1,
+                wanted.2
+            ),
+        }
+    }
+}
+
+/// The checker's verdict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Every violation found, in board order.
+    pub violations: Vec<Violation>,
+    /// Under a sum rule that the placements break: the one sum every inner edge has, if there is
+    /// one. This is how a table made for another K shows itself.
+    pub consistent_sum: Option<i64>,
+}
+
+impl Report {
+    /// Whether the placements solve the puzzle.
+    pub fn is_valid(&self) -> bool {
+        self.violations.is_empty()
+    }
+}
+
+/// The labels the piece shows north, east, south, west after `turns` counterclockwise quarter turns.
+/// One turn moves the east edge to the north, south to east, west to south, north to west.
+fn turned<'a>(edges: [&'a str; 4], turns: u8) -> [&'a str; 4] {
+    let mut e = edges;
+    for _ in 0..turns {
+        e = [e[1], e[2], e[3], e[0]];
+    }
+    e
+}
+
+fn matches(rule: &MatchRule, a: &str, b: &str) -> bool {
+    match rule {
+        MatchRule::Equal => a == b,
+        MatchRule::Sum(k) => match (a.parse::<i64>(), b.parse::<i64>()) {
+            (Ok(x), Ok(y)) => x.checked_add(y) == Some(*k),
+            _ => false,
+        },
+        MatchRule::Pairs(pairs) => pairs.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a)),
+    }
+}
+
+/// Checks placements against the puzzle.
+pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
+    let mut v = Vec::new();
+    let mut on: BTreeMap<(usize, usize), Vec<&Placement>> = BTreeMap::new();
+    for pl in placements {
+        on.entry((pl.row, pl.col)).or_default().push(pl);
+    }
+    let mut uses = vec![0usize; p.pieces.len()];
+    for pl in placements {
+        if let Some(u) = uses.get_mut(pl.piece) {
+            *u += 1;
+        }
+    }
+    for row in 0..p.rows {
+        for col in 0..p.cols {
+            match on.get(&(row, col)).map(|x| x.len()).unwrap_or(0) {
+                0 => v.push(Violation::EmptySquare { row, col }),
+                1 => {}
+                _ => v.push(Violation::CrowdedSquare {
+                    row,
+                    col,
+                    pieces: on[&(row, col)].iter().map(|pl| pl.piece).collect(),
+                }),
+            }
+        }
+    }
+    for (piece, &n) in uses.iter().enumerate() {
+        match n {
+            0 => v.push(Violation::UnusedPiece { piece }),
+            1 => {}
+            times => v.push(Violation::ReusedPiece { piece, times }),
+        }
+    }
+
+    // What each square shows, where exactly one piece lies on it.
+    let shown = |row: usize, col: usize| -> Option<[&str; 4]> {
+        match on.get(&(row, col)).map(|x| x.as_slice()) {
+            Some([pl]) => {
+                let names = p.pieces.get(pl.piece)?.map(|l| p.labels[l.0 as usize].as_str());
+                Some(turned(names, pl.rotation))
+            }
+            _ => None,
+        }
+    };
+    let frame = p.frame.map(|f| p.labels[f.0 as usize].as_str());
+    let mut sums = Vec::new();
+    for row in 0..p.rows {
+        for col in 0..p.cols {
+            let Some(here) = shown(row, col) else { continue };
+            // Outer sides and the frame.
+            let outer = [row == 0, col + 1 == p.cols, row + 1 == p.rows, col == 0];
+            if let Some(fr) = frame {
+                for side in 0..4 {
+                    if outer[side] && here[side] != fr {
+                        v.push(Violation::FrameMissing { row, col, side, shown: here[side].to_string(), frame: fr.to_string() });
+                    }
+                    if !outer[side] && here[side] == fr {
+                        v.push(Violation::FrameInside { row, col, side, frame: fr.to_string() });
+                    }
+                }
+            }
+            // Inner edges to the east and south, each once.
+            for (side, (r2, c2)) in [(1usize, (row, col + 1)), (2usize, (row + 1, col))] {
+                if outer[side] {
+                    continue;
+                }
+                let Some(there) = shown(r2, c2) else { continue };
+                let (a, b) = (here[side], there[(side + 2) % 4]);
+                if frame == Some(a) || frame == Some(b) {
+                    continue; // reported as FrameInside
+                }
+                if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
+                    sums.push(x.saturating_add(y));
+                }
+                if !matches(&p.rule, a, b) {
+                    v.push(Violation::Mismatch {
+                        a: (row, col, side, a.to_string()),
+                        b: (r2, c2, (side + 2) % 4, b.to_string()),
+                        rule: p.rule.to_string(),
+                    });
+                }
+            }
+        }
+    }
+    for c in &p.clues {
+        let ok = placements
+            .iter()
+            .any(|pl| pl.piece == c.piece && pl.row == c.row && pl.col == c.col && pl.rotation == c.rotation);
+        if !ok {
+            v.push(Violation::ClueBroken { piece: c.piece, wanted: (c.row, c.col, c.rotation) });
+        }
+    }
+    let consistent_sum = match p.rule {
+        MatchRule::Sum(k) if !v.is_empty() && !sums.is_empty() && sums.iter().all(|&s| s == sums[0]) && sums[0] != k => {
+            Some(sums[0])
+        }
+        _ => None,
+    };
+    Report { violations: v, consistent_sum }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_quarter_turn_counterclockwise_brings_east_to_north() {
+        assert_eq!(turned(["n", "e", "s", "w"], 1), ["e", "s", "w", "n"]);
+        assert_eq!(turned(["n", "e", "s", "w"], 2), ["s", "w", "n", "e"]);
+        assert_eq!(turned(["n", "e", "s", "w"], 4), ["n", "e", "s", "w"]);
+    }
+
+    #[test]
+    fn rules_from_their_definition() {
+        assert!(matches(&MatchRule::Sum(9), "1", "8"));
+        assert!(!matches(&MatchRule::Sum(9), "1", "1"));
+        assert!(matches(&MatchRule::Pairs(vec![("puz".into(), "zle".into())]), "zle", "puz"));
+        assert!(!matches(&MatchRule::Pairs(vec![("puz".into(), "zle".into())]), "puz", "puz"));
+        assert!(matches(&MatchRule::Equal, "7", "7"));
+    }
+}

@@ -1,0 +1,354 @@
+//! The `wgrnd` binary: parses arguments, calls the library crates, maps outcomes to exit codes.
+//! All logic lives in `run`; `main` only turns its result into an exit code.
+
+mod output;
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use wgrnd_check::check;
+use wgrnd_cnf::{parse_answer, write_dimacs, SolverAnswer};
+use wgrnd_ground::{encode, AmoEncoding, EncodeOptions};
+use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions, SolutionFormat};
+use wgrnd_puzzle::{InputError, MatchRule, Placement, Puzzle};
+use wgrnd_render::{render, Status, View};
+use wgrnd_solve::{Backend, Splr};
+
+use crate::output::Output;
+
+/// Exit codes (also in docs/cli.md).
+mod exit {
+    pub const OK: u8 = 0;
+    pub const WRONG: u8 = 1;
+    pub const BAD_INPUT: u8 = 2;
+    pub const INTERNAL: u8 = 3;
+    pub const SOLVED: u8 = 10;
+    pub const NO_SOLUTION: u8 = 20;
+    pub const UNKNOWN: u8 = 30;
+}
+
+#[derive(Parser)]
+#[command(
+    name = "wgrnd",
+    version,
+    about = "SAT-encoding compiler and DIMACS toolchain for edge-matching puzzles",
+    after_help = "Exit codes: 0 ok, 1 solution rejected (check), 2 bad input, 3 internal error,\n\
+                  10 solved, 20 no solution, 30 gave up (time limit)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Ground a puzzle and write its CNF in DIMACS (with comments naming every atom).
+    Encode {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// Write the CNF here instead of standard output (`-`); the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+    },
+    /// Solve a puzzle in-process (splr), check the solution, and show it.
+    Solve {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        #[command(flatten)]
+        show: ShowArgs,
+        /// Give up after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+    },
+    /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
+    Decode {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// The solver's output (competition `s`/`v` lines, minisat's result file, or a bare model); `-` = stdin.
+        model: String,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Check a solution (.sol, witch words, or wgrnd JSON) against a puzzle.
+    Check {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// The solution file; `-` = stdin.
+        solution: String,
+        /// Format of the solution (default: from its content).
+        #[arg(long, value_enum)]
+        solution_format: Option<SolutionFormatArg>,
+    },
+}
+
+#[derive(Args)]
+struct PuzzleArgs {
+    /// The puzzle file; `-` = stdin.
+    puzzle: String,
+    /// Puzzle format (default: from the extension, else from the content).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Labels match when they sum to K (the witch puzzle's rule; seed 000 has K = 9).
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    sum: Option<i64>,
+}
+
+#[derive(Args)]
+struct EncodingArgs {
+    /// Do not break the board's rotation symmetry.
+    #[arg(long)]
+    no_symmetry_breaking: bool,
+    /// How at-most-one constraints are written.
+    #[arg(long, value_enum, default_value = "auto")]
+    amo: AmoArg,
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    /// How to show the solution.
+    #[arg(long, value_enum, default_value = "auto")]
+    view: ViewArg,
+    /// Print JSON (same as --view json).
+    #[arg(long)]
+    json: bool,
+    /// Write the shown solution here instead of standard output; the file appears whole or not at all.
+    #[arg(short, long, default_value = "-")]
+    output: String,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum FormatArg {
+    Native,
+    Puz,
+    Heule,
+    Pieces,
+    Witch,
+    Foursquares,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum SolutionFormatArg {
+    Sol,
+    Witch,
+    Json,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum AmoArg {
+    Auto,
+    Pairwise,
+    Sequential,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum ViewArg {
+    Auto,
+    Art,
+    Witch,
+    Grid,
+    Sol,
+    Json,
+}
+
+/// What went wrong, and so which exit code.
+enum Failure {
+    /// Bad input: exit 2.
+    Input(String),
+    /// A fault of wgrnd or its solver: exit 3.
+    Internal(String),
+}
+
+impl From<InputError> for Failure {
+    fn from(e: InputError) -> Self {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<wgrnd_cnf::AnswerError> for Failure {
+    fn from(e: wgrnd_cnf::AnswerError) -> Self {
+        Failure::Input(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure::Input(msg)) => {
+            eprintln!("wgrnd: {msg}");
+            ExitCode::from(exit::BAD_INPUT)
+        }
+        Err(Failure::Internal(msg)) => {
+            if !output::is_broken_pipe(&msg) {
+                eprintln!("wgrnd: internal error: {msg}");
+                return ExitCode::from(exit::INTERNAL);
+            }
+            ExitCode::from(exit::OK)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    match cli.command {
+        Command::Encode { puzzle, encoding, output } => {
+            let p = load(&puzzle)?;
+            notes(&p);
+            let enc = encode(&p, &encoding.options());
+            let out = Output::new(&output);
+            out.write(|w| write_dimacs(&enc.cnf, &enc.comments(&p), w))?;
+            Ok(exit::OK)
+        }
+        Command::Solve { puzzle, encoding, show, timeout } => {
+            let p = load(&puzzle)?;
+            notes(&p);
+            let enc = encode(&p, &encoding.options());
+            let mut backend = Splr { timeout: timeout.map(Duration::from_secs) };
+            let answer = backend.solve(&enc.cnf).map_err(|e| Failure::Internal(e.to_string()))?;
+            finish(&p, &enc, answer, &show)
+        }
+        Command::Decode { puzzle, model, encoding, show } => {
+            let p = load(&puzzle)?;
+            let enc = encode(&p, &encoding.options());
+            let text = formats::read_text(&model)?;
+            let answer = parse_answer(&formats::display_name(&model), &text, enc.cnf.num_vars())?;
+            if let SolverAnswer::Sat(m) = &answer {
+                enc.check_model(m, &p)
+                    .map_err(|e| Failure::Input(format!("{}: {e}", formats::display_name(&model))))?;
+            }
+            finish(&p, &enc, answer, &show)
+        }
+        Command::Check { puzzle, solution, solution_format } => {
+            let p = load(&puzzle)?;
+            let text = formats::read_text(&solution)?;
+            let format = solution_format.map(|f| match f {
+                SolutionFormatArg::Sol => SolutionFormat::Sol,
+                SolutionFormatArg::Witch => SolutionFormat::Witch,
+                SolutionFormatArg::Json => SolutionFormat::Json,
+            });
+            let placements = formats::read_solution(&formats::display_name(&solution), &text, &p, format)?;
+            let report = check(&p, &placements);
+            let mut out = std::io::stdout().lock();
+            let result = if report.is_valid() {
+                writeln!(out, "valid: the {} placements solve `{}` ({} x {}, match {})", placements.len(), p.name, p.rows, p.cols, p.rule)
+                    .map(|_| exit::OK)
+            } else {
+                let mut r = writeln!(out, "invalid: {} violation(s) of `{}` (match {}):", report.violations.len(), p.name, p.rule);
+                for v in &report.violations {
+                    r = r.and_then(|_| writeln!(out, "  {v}"));
+                }
+                if let (Some(k2), MatchRule::Sum(k)) = (report.consistent_sum, &p.rule) {
+                    r = r.and_then(|_| {
+                        writeln!(
+                            out,
+                            "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}"
+                        )
+                    });
+                }
+                r.map(|_| exit::WRONG)
+            };
+            result.map_err(|e| Failure::Internal(e.to_string()))
+        }
+    }
+}
+
+/// Turns the solver's answer into output and an exit code; every solution is checked first.
+fn finish(p: &Puzzle, enc: &wgrnd_ground::Encoding, answer: SolverAnswer, show: &ShowArgs) -> Result<u8, Failure> {
+    let view = if show.json { View::Json } else { show.view.view() };
+    let out = Output::new(&show.output);
+    match answer {
+        SolverAnswer::Sat(model) => {
+            let placements: Vec<Placement> =
+                enc.decode(&model).map_err(|e| Failure::Internal(format!("decoding the model: {e}")))?;
+            let report = check(p, &placements);
+            if !report.is_valid() {
+                let list: Vec<String> = report.violations.iter().map(|v| v.to_string()).collect();
+                return Err(Failure::Internal(format!(
+                    "the solver's model fails the independent check (an encoding bug): {}",
+                    list.join("; ")
+                )));
+            }
+            out.write(|w| w.write_all(render(p, &placements, view).as_bytes()))?;
+            Ok(exit::SOLVED)
+        }
+        SolverAnswer::Unsat => {
+            if view == View::Json {
+                out.write(|w| w.write_all(wgrnd_render::json(p, Status::Unsatisfiable, &[]).as_bytes()))?;
+            } else {
+                out.write(|w| writeln!(w, "no solution: `{}` has no solution under match {}", p.name, p.rule))?;
+            }
+            Ok(exit::NO_SOLUTION)
+        }
+        SolverAnswer::Unknown => {
+            if view == View::Json {
+                out.write(|w| w.write_all(wgrnd_render::json(p, Status::Unknown, &[]).as_bytes()))?;
+            } else {
+                out.write(|w| writeln!(w, "unknown: the solver gave up before finding a solution or proving there is none"))?;
+            }
+            Ok(exit::UNKNOWN)
+        }
+    }
+}
+
+/// Warnings about the puzzle that do not make it bad input, on standard error.
+fn notes(p: &Puzzle) {
+    let unmatched = p.unmatched_labels();
+    if unmatched.is_empty() {
+        return;
+    }
+    let list: Vec<String> =
+        unmatched.iter().map(|&(l, n)| format!("`{}` ({n} edge{})", p.label_name(l), if n == 1 { "" } else { "s" })).collect();
+    eprintln!(
+        "wgrnd: note: label(s) {} match no label under `match {}`: such edges can only lie on the outer border",
+        list.join(", "),
+        p.rule
+    );
+    if let (MatchRule::Sum(k), Some(k2)) = (&p.rule, p.sum_that_pairs_all_labels()) {
+        eprintln!("wgrnd: note: every label has a partner under --sum {k2} (the puzzle says {k})");
+    }
+}
+
+fn load(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
+    let format = args.format.map(|f| match f {
+        FormatArg::Native => PuzzleFormat::Native,
+        FormatArg::Puz => PuzzleFormat::Puz,
+        FormatArg::Heule => PuzzleFormat::Heule,
+        FormatArg::Pieces => PuzzleFormat::Pieces,
+        FormatArg::Witch => PuzzleFormat::Witch,
+        FormatArg::Foursquares => PuzzleFormat::FourSquares,
+    });
+    Ok(formats::load_puzzle(&args.puzzle, &ReadOptions { format, sum: args.sum })?)
+}
+
+impl EncodingArgs {
+    fn options(&self) -> EncodeOptions {
+        EncodeOptions {
+            symmetry_breaking: !self.no_symmetry_breaking,
+            amo: match self.amo {
+                AmoArg::Auto => AmoEncoding::Auto,
+                AmoArg::Pairwise => AmoEncoding::Pairwise,
+                AmoArg::Sequential => AmoEncoding::Sequential,
+            },
+        }
+    }
+}
+
+impl ViewArg {
+    fn view(self) -> View {
+        match self {
+            ViewArg::Auto => View::Auto,
+            ViewArg::Art => View::Art,
+            ViewArg::Witch => View::Witch,
+            ViewArg::Grid => View::Grid,
+            ViewArg::Sol => View::Sol,
+            ViewArg::Json => View::Json,
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! What solvers answer: SAT-competition output (`c` comments, one `s` line, `v` lines ending in
+//! 0, wrapped at any width), minisat's result file (`SAT`/`UNSAT`/`INDET`, then the literals), or a
+//! bare model (literals ending in 0). Partial models (variables left out) are kept partial.
+
+use std::fmt;
+
+use nom::character::complete::i64 as integer;
+use nom::combinator::all_consuming;
+use nom::Parser;
+
+/// A (possibly partial) assignment, indexed by variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    values: Vec<Option<bool>>,
+}
+
+impl Model {
+    /// An empty model over `num_vars` variables.
+    pub fn new(num_vars: u32) -> Self {
+        Model { values: vec![None; num_vars as usize + 1] }
+    }
+
+    /// A model from DIMACS literals (as in-process solvers return them).
+    pub fn from_lits(num_vars: u32, lits: &[i32]) -> Self {
+        let mut m = Model::new(num_vars);
+        for &l in lits {
+            let v = l.unsigned_abs() as usize;
+            if v < m.values.len() {
+                m.values[v] = Some(l > 0);
+            }
+        }
+        m
+    }
+
+    /// The value of variable `v`, if the model assigns it.
+    pub fn value(&self, v: u32) -> Option<bool> {
+        self.values.get(v as usize).copied().flatten()
+    }
+
+    /// Whether the literal is true in the model.
+    pub fn is_true(&self, lit: i32) -> bool {
+        self.value(lit.unsigned_abs()) == Some(lit > 0)
+    }
+
+    /// Number of variables the model has room for.
+    pub fn num_vars(&self) -> u32 {
+        (self.values.len() - 1) as u32
+    }
+
+    /// Number of variables it assigns.
+    pub fn assigned(&self) -> usize {
+        self.values.iter().filter(|v| v.is_some()).count()
+    }
+}
+
+/// A solver's verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverAnswer {
+    /// Satisfiable, with the model the solver printed.
+    Sat(Model),
+    /// Unsatisfiable.
+    Unsat,
+    /// The solver gave up (`s UNKNOWN`, `INDET`).
+    Unknown,
+}
+
+/// Why a solver's output could not be read; names the file, line and expectation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerError {
+    /// The file as the user named it.
+    pub file: String,
+    /// 1-based line, when there is one.
+    pub line: Option<usize>,
+    /// What was found.
+    pub found: String,
+    /// What was expected.
+    pub expected: String,
+}
+
+impl fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        write!(f, ": found {}; expected {}", self.found, self.expected)
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+/// Reads a solver's answer for a CNF with `num_vars` variables.
+pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswer, AnswerError> {
+    let err = |line: Option<usize>, found: String, expected: &str| AnswerError {
+        file: file.to_string(),
+        line,
+        found,
+        expected: expected.to_string(),
+    };
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let Some(&(_, first)) = lines.first() else {
+        return Err(err(None, "an empty answer".into(), "solver output: an `s` line and `v` lines, minisat's SAT/UNSAT file, or a model"));
+    };
+    let head = first.split_whitespace().next().unwrap_or("");
+    let mut model = ModelReader::new(file, num_vars);
+    let status: Option<(usize, &str)>;
+    if matches!(head, "c" | "s" | "v") {
+        // Competition format.
+        let mut seen: Option<(usize, &str)> = None;
+        for &(no, line) in &lines {
+            let (tag, rest) = line.split_at(1);
+            match tag {
+                "c" if rest.is_empty() || rest.starts_with(char::is_whitespace) => {}
+                "s" if rest.starts_with(char::is_whitespace) => {
+                    if let Some((prev, _)) = seen {
+                        return Err(err(Some(no), "a second `s` line".into(), &format!("one `s` line (the first is line {prev})")));
+                    }
+                    seen = Some((no, rest.trim()));
+                }
+                "v" if rest.is_empty() || rest.starts_with(char::is_whitespace) => model.read_line(no, rest)?,
+                _ => {
+                    return Err(err(
+                        Some(no),
+                        format!("`{}`", line.chars().take(40).collect::<String>()),
+                        "a line starting with `c`, `s` or `v` (competition output)",
+                    ))
+                }
+            }
+        }
+        status = seen;
+    } else if matches!(head, "SAT" | "UNSAT" | "INDET") && first.split_whitespace().count() == 1 {
+        // minisat's result file.
+        status = Some((lines[0].0, head));
+        for &(no, line) in &lines[1..] {
+            model.read_line(no, line)?;
+        }
+    } else {
+        // A bare model.
+        for &(no, line) in &lines {
+            model.read_line(no, line)?;
+        }
+        status = if model.lits_read > 0 { Some((lines[0].0, "SATISFIABLE")) } else { None };
+    }
+    let Some((status_line, status)) = status else {
+        return Err(err(None, "no status line".into(), "`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`"));
+    };
+    match status {
+        "SATISFIABLE" | "SAT" => {
+            if !model.terminated {
+                let last = lines.last().map(|&(n, _)| n);
+                return Err(err(
+                    last,
+                    if model.lits_read == 0 { "no model".into() } else { "a model without its closing 0 (truncated output?)".into() },
+                    "the model's literals ending with 0",
+                ));
+            }
+            Ok(SolverAnswer::Sat(model.model))
+        }
+        "UNSATISFIABLE" | "UNSAT" => {
+            if model.lits_read > 0 {
+                return Err(err(Some(status_line), "an UNSAT answer that also lists a model".into(), "either a model or UNSAT"));
+            }
+            Ok(SolverAnswer::Unsat)
+        }
+        "UNKNOWN" | "INDET" => Ok(SolverAnswer::Unknown),
+        other => Err(err(
+            Some(status_line),
+            format!("status `{other}`"),
+            "SATISFIABLE, UNSATISFIABLE or UNKNOWN",
+        )),
+    }
+}
+
+struct ModelReader<'a> {
+    file: &'a str,
+    model: Model,
+    set_at: Vec<usize>,
+    lits_read: usize,
+    terminated: bool,
+}
+
+impl<'a> ModelReader<'a> {
+    fn new(file: &'a str, num_vars: u32) -> Self {
+        ModelReader {
+            file,
+            model: Model::new(num_vars),
+            set_at: vec![0; num_vars as usize + 1],
+            lits_read: 0,
+            terminated: false,
+        }
+    }
+
+    fn read_line(&mut self, no: usize, line: &str) -> Result<(), AnswerError> {
+        let err = |found: String, expected: String| AnswerError { file: self.file.to_string(), line: Some(no), found, expected };
+        for word in line.split_whitespace() {
+            let parsed: nom::IResult<&str, i64> = all_consuming(integer).parse(word);
+            let Ok((_, lit)) = parsed else {
+                return Err(err(format!("`{word}`"), "a literal (a non-zero whole number) or the closing 0".into()));
+            };
+            if self.terminated {
+                return Err(err(format!("literal {lit} after the closing 0"), "nothing after the model's 0".into()));
+            }
+            if lit == 0 {
+                self.terminated = true;
+                continue;
+            }
+            let var = lit.unsigned_abs();
+            if var > u64::from(self.model.num_vars()) {
+                return Err(err(
+                    format!("literal {lit}"),
+                    format!("variables from 1 to {} (the CNF's count); is this the model of another formula?", self.model.num_vars()),
+                ));
+            }
+            let v = var as usize;
+            let value = lit > 0;
+            match self.model.values[v] {
+                Some(prev) if prev != value => {
+                    return Err(err(
+                        format!("literal {lit}, contradicting {} on line {}", -lit, self.set_at[v]),
+                        "each variable at most once".into(),
+                    ))
+                }
+                _ => {
+                    self.model.values[v] = Some(value);
+                    self.set_at[v] = no;
+                }
+            }
+            self.lits_read += 1;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn competition_output_wrapped_and_partial() {
+        let a = parse_answer("f", "c hi\ns SATISFIABLE\nv 1 -2\nv 4 0\n", 4).unwrap();
+        let SolverAnswer::Sat(m) = a else { panic!() };
+        assert_eq!((m.value(1), m.value(2), m.value(3), m.value(4)), (Some(true), Some(false), None, Some(true)));
+    }
+
+    #[test]
+    fn minisat_and_bare() {
+        assert_eq!(parse_answer("f", "UNSAT\n", 3).unwrap(), SolverAnswer::Unsat);
+        assert!(matches!(parse_answer("f", "SAT\n1 2 -3 0\n", 3).unwrap(), SolverAnswer::Sat(_)));
+        assert!(matches!(parse_answer("f", "1 2 -3 0\n", 3).unwrap(), SolverAnswer::Sat(_)));
+        assert_eq!(parse_answer("f", "s UNKNOWN\n", 3).unwrap(), SolverAnswer::Unknown);
+    }
+
+    #[test]
+    fn faults_are_named() {
+        let e = parse_answer("f", "s SATISFIABLE\nv 1 -2\n", 3).unwrap_err();
+        assert!(e.found.contains("truncated"), "{e}");
+        let e = parse_answer("f", "s SATISFIABLE\nv 1 -1 0\n", 3).unwrap_err();
+        assert!(e.found.contains("contradicting"), "{e}");
+        let e = parse_answer("f", "s SATISFIABLE\nv 1 9 0\n", 3).unwrap_err();
+        assert!(e.expected.contains("another formula"), "{e}");
+        let e = parse_answer("f", "hello world\n", 3).unwrap_err();
+        assert_eq!(e.line, Some(1), "{e}");
+    }
+}

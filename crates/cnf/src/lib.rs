@@ -1,0 +1,17 @@
+//! # wgrnd-cnf
+//!
+//! Owns propositional formulas as solvers see them: variables numbered from 1, literals, a compact
+//! clause store ([`Cnf`]), DIMACS output (comment lines, an exact `p cnf V C` header, buffered
+//! streaming), and the answers solvers give back: competition output (`s`/`v` lines), minisat's
+//! result file and bare models, read into a [`SolverAnswer`]. It knows nothing of puzzles: the
+//! grounding crate gives it clauses and the comment lines that name the atoms.
+
+#![warn(missing_docs)]
+
+mod answer;
+mod dimacs;
+mod formula;
+
+pub use answer::{parse_answer, AnswerError, Model, SolverAnswer};
+pub use dimacs::write_dimacs;
+pub use formula::{Cnf, Lit, Var};

@@ -1,0 +1,197 @@
+//! # wgrnd-ground
+//!
+//! Owns grounding: turning a validated [`Puzzle`] into numbered CNF atoms and clauses, and the
+//! way back from a model to [`Placement`]s. The [`AtomTable`] numbers the QPROP-style atoms of seed
+//! 004 (`l(s,p)`, `r(p,k)`, `v(p,e,n)`, `m(s,e,n)` and auxiliary atoms) densely from 1 and names
+//! any number back; [`encode`] writes the clause families of the `qprop` encoding (see [`qprop`])
+//! and records, for the DIMACS header, a hash of the puzzle and options, the atom layout and the
+//! size of every family. Decoding reads only `l` and `r` atoms; whether the placements solve the
+//! puzzle is decided elsewhere, by a checker that shares nothing with this crate.
+
+#![warn(missing_docs)]
+
+mod amo;
+mod atoms;
+pub mod qprop;
+pub mod symmetry;
+
+use wgrnd_cnf::{Cnf, Lit, Model};
+use wgrnd_puzzle::formats::write_native;
+use wgrnd_puzzle::{Placement, Puzzle};
+
+pub use amo::{AmoEncoding, PAIRWISE_MAX};
+pub use atoms::{Atom, AtomTable, AuxBlock};
+
+/// Name and version of the encoding, part of every hash: a changed encoding changes the hash.
+pub const ENCODING: &str = "qprop-1";
+
+/// Per-atom name lines are written in the DIMACS header up to this many atoms (beyond it the
+/// block layout lines alone name every atom, and the file stays small).
+pub const NAME_LINES_MAX: u32 = 5000;
+
+/// Choices that change the CNF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// Break the board's rotation symmetry (sound; see [`symmetry`]).
+    pub symmetry_breaking: bool,
+    /// How at-most-one constraints are written.
+    pub amo: AmoEncoding,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> Self {
+        EncodeOptions { symmetry_breaking: true, amo: AmoEncoding::Auto }
+    }
+}
+
+impl EncodeOptions {
+    fn describe(&self) -> String {
+        format!(
+            "symmetry-breaking={} amo={}",
+            if self.symmetry_breaking { "board-rotation" } else { "none" },
+            self.amo.name()
+        )
+    }
+}
+
+/// A grounded puzzle: the CNF, the atom table, and what the DIMACS header says about them.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    /// The clauses.
+    pub cnf: Cnf,
+    /// Names of the atoms.
+    pub atoms: AtomTable,
+    /// Clause families in order, with their clause counts.
+    pub families: Vec<(&'static str, usize)>,
+    /// FNV-1a hash of the encoding name, the options and the canonical puzzle text.
+    pub hash: u64,
+    /// The options used.
+    pub options: EncodeOptions,
+}
+
+/// Why a model does not decode to placements.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The model leaves a clause of the puzzle's CNF unsatisfied.
+    #[error("the model does not satisfy clause {index} of the puzzle's CNF ({clause}); it is not a model of this puzzle's encoding")]
+    Unsatisfied {
+        /// 1-based clause number.
+        index: usize,
+        /// The clause with atom names.
+        clause: String,
+    },
+    /// A piece is on no square or on several.
+    #[error("the model puts piece {piece} on {count} squares")]
+    PieceSquares {
+        /// 1-based piece.
+        piece: usize,
+        /// How many squares.
+        count: usize,
+    },
+    /// A piece has no rotation or several.
+    #[error("the model gives piece {piece} {count} rotations")]
+    PieceRotations {
+        /// 1-based piece.
+        piece: usize,
+        /// How many rotations.
+        count: usize,
+    },
+}
+
+fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The hash that identifies a puzzle under an encoding and options.
+pub fn puzzle_hash(p: &Puzzle, opts: &EncodeOptions) -> u64 {
+    let h = fnv1a(ENCODING.as_bytes(), 0xcbf2_9ce4_8422_2325);
+    let h = fnv1a(opts.describe().as_bytes(), h);
+    fnv1a(write_native(p).as_bytes(), h)
+}
+
+/// Grounds a puzzle.
+pub fn encode(p: &Puzzle, opts: &EncodeOptions) -> Encoding {
+    let (cnf, atoms, families) = qprop::ground(p, opts);
+    Encoding { cnf, atoms, families, hash: puzzle_hash(p, opts), options: *opts }
+}
+
+impl Encoding {
+    /// The DIMACS comment lines: what puzzle, which hash, how atoms are numbered, the size of every
+    /// clause family, and (for small encodings) one line per atom.
+    pub fn comments(&self, p: &Puzzle) -> Vec<String> {
+        let mut c = vec![
+            format!(
+                "wgrnd {} encoding {} of `{}`: {} x {} board, {} pieces, {} labels, match {}, frame {}, {} clue(s)",
+                env!("CARGO_PKG_VERSION"),
+                ENCODING,
+                p.name,
+                p.rows,
+                p.cols,
+                p.pieces.len(),
+                p.labels.len(),
+                p.rule,
+                p.frame.map(|f| p.label_name(f).to_string()).unwrap_or_else(|| "none".into()),
+                p.clues.len()
+            ),
+            format!("puzzle-hash {:016x}", self.hash),
+            format!("options {}", self.options.describe()),
+            "conventions: squares s = (row-1)*cols + col from the top-left, pieces p from 1 in file order,".into(),
+            "  k = counterclockwise quarter turns 0..3, e = side N E S W, n = label index below".into(),
+            format!(
+                "labels {}",
+                p.labels.iter().enumerate().map(|(i, l)| format!("{}={l}", i + 1)).collect::<Vec<_>>().join(" ")
+            ),
+        ];
+        c.extend(self.atoms.layout());
+        for (name, count) in &self.families {
+            c.push(format!("clauses {name} {count}"));
+        }
+        if self.atoms.len() <= NAME_LINES_MAX {
+            for v in 1..=self.atoms.len() {
+                c.push(format!("var {v} {}", self.atoms.name(v, p)));
+            }
+        }
+        c
+    }
+
+    /// The first clause the model does not satisfy (unassigned literals count as not true).
+    pub fn check_model(&self, model: &Model, p: &Puzzle) -> Result<(), DecodeError> {
+        for (i, clause) in self.cnf.clauses().enumerate() {
+            if !clause.iter().any(|l| model.is_true(l.get())) {
+                return Err(DecodeError::Unsatisfied { index: i + 1, clause: self.clause_names(clause, p) });
+            }
+        }
+        Ok(())
+    }
+
+    fn clause_names(&self, clause: &[Lit], p: &Puzzle) -> String {
+        clause
+            .iter()
+            .map(|l| format!("{}{}", if l.is_positive() { "" } else { "-" }, self.atoms.name(l.var().get(), p)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Reads placements off the `l` and `r` atoms of a model (after [`Encoding::check_model`]).
+    pub fn decode(&self, model: &Model) -> Result<Vec<Placement>, DecodeError> {
+        let (n, cols) = self.atoms.shape();
+        let mut out = Vec::with_capacity(n);
+        for q in 0..n {
+            let squares: Vec<usize> = (0..n).filter(|&s| model.value(self.atoms.l(s, q)) == Some(true)).collect();
+            if squares.len() != 1 {
+                return Err(DecodeError::PieceSquares { piece: q + 1, count: squares.len() });
+            }
+            let rots: Vec<u8> = (0..4).filter(|&k| model.value(self.atoms.r(q, k)) == Some(true)).collect();
+            if rots.len() != 1 {
+                return Err(DecodeError::PieceRotations { piece: q + 1, count: rots.len() });
+            }
+            out.push(Placement { row: squares[0] / cols, col: squares[0] % cols, piece: q, rotation: rots[0] });
+        }
+        out.sort_by_key(|pl| (pl.row, pl.col));
+        Ok(out)
+    }
+}

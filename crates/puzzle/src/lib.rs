@@ -1,0 +1,18 @@
+//! # wgrnd-puzzle
+//!
+//! Owns what an edge-matching puzzle *is* and how it is written down: the board, the pieces with
+//! their four edge labels, the matching rule (equal labels, labels summing to K, named
+//! complementary pairs), the frame label, clues, and solutions as [`Placement`]s. Every file format
+//! wgrnd reads or writes (its own `.wgrnd`, board-suite `.puz`/`.sol`/`.clue`, Heule's benchmarks,
+//! piece lists, the witch tables of seed 000, four squares of seed 004, placements as JSON or the
+//! witch's words) is converted to the one convention of `docs/conventions.md` in [`formats`].
+//! Readers report bad input as an [`InputError`] naming file, line and expectation; they never panic.
+
+#![warn(missing_docs)]
+
+mod error;
+pub mod formats;
+mod model;
+
+pub use error::InputError;
+pub use model::{Clue, Label, MatchRule, Placement, Puzzle, PuzzleBuilder, Side, Style, SIDES};

@@ -1,0 +1,186 @@
+//! # wgrnd-render
+//!
+//! Owns how solutions are shown, the way people draw these puzzles: the box art of seed 004 for
+//! boards up to [`ART_MAX_COLS`] columns, the witch words of seed 000 (`Place the block 9 at (1,1)
+//! with rotation 2`), a compact grid of `piece/rotation` for big boards, board-suite `.sol`, and
+//! JSON for scripts. It takes placements that have already passed the checker and only draws.
+
+#![warn(missing_docs)]
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use wgrnd_puzzle::formats::{write_sol, PlacementRecord};
+use wgrnd_puzzle::{Placement, Puzzle, Style};
+
+/// Boards with at most this many columns are drawn as box art by default.
+pub const ART_MAX_COLS: usize = 10;
+
+/// How to show a solution.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum View {
+    /// Witch words for witch puzzles, box art for small boards, the grid for large ones.
+    #[default]
+    Auto,
+    /// Seed 004's box art and the grid of pieces.
+    Art,
+    /// Seed 000's words.
+    Witch,
+    /// `piece/rotation` per square.
+    Grid,
+    /// board-suite `.sol`.
+    Sol,
+    /// JSON.
+    Json,
+}
+
+/// A solver's verdict on a puzzle, for JSON output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Solved and checked.
+    Solved,
+    /// No solution exists.
+    Unsatisfiable,
+    /// The solver gave up (time limit).
+    Unknown,
+}
+
+#[derive(Serialize)]
+struct Conventions {
+    row: &'static str,
+    col: &'static str,
+    piece: &'static str,
+    rotation: &'static str,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    status: &'static str,
+    puzzle: &'a str,
+    rows: usize,
+    cols: usize,
+    checked: bool,
+    conventions: Conventions,
+    placements: Vec<PlacementRecord>,
+}
+
+/// The JSON document for a verdict (placements empty unless solved).
+pub fn json(p: &Puzzle, status: Status, placements: &[Placement]) -> String {
+    let mut sorted = placements.to_vec();
+    sorted.sort_by_key(|pl| (pl.row, pl.col));
+    let report = JsonReport {
+        status: match status {
+            Status::Solved => "solved",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Unknown => "unknown",
+        },
+        puzzle: &p.name,
+        rows: p.rows,
+        cols: p.cols,
+        checked: status == Status::Solved,
+        conventions: Conventions {
+            row: "from 1 at the top",
+            col: "from 1 at the left",
+            piece: "from 1 in the puzzle file's order",
+            rotation: "quarter turns counterclockwise, 0..3",
+        },
+        placements: sorted.into_iter().map(PlacementRecord::from).collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&report).expect("plain data serialises");
+    s.push('\n');
+    s
+}
+
+/// Draws a solved board in the chosen view.
+pub fn render(p: &Puzzle, placements: &[Placement], view: View) -> String {
+    match view {
+        View::Auto => match p.style {
+            Style::Witch => format!("{}\n{}", witch_words(placements), box_art(p, placements)),
+            Style::Grid if p.cols <= ART_MAX_COLS => format!("{}\n{}", box_art(p, placements), grid(p, placements)),
+            Style::Grid => grid(p, placements),
+        },
+        View::Art => format!("{}\n{}", box_art(p, placements), grid(p, placements)),
+        View::Witch => witch_words(placements),
+        View::Grid => grid(p, placements),
+        View::Sol => write_sol(placements),
+        View::Json => json(p, Status::Solved, placements),
+    }
+}
+
+/// Seed 000's words, in board order: block, 1-based position, rotation d = 1..4 (d - 1
+/// counterclockwise quarter turns).
+pub fn witch_words(placements: &[Placement]) -> String {
+    let mut sorted = placements.to_vec();
+    sorted.sort_by_key(|pl| (pl.row, pl.col));
+    let mut s = String::new();
+    for pl in sorted {
+        let _ = writeln!(
+            s,
+            "Place the block {} at ({},{}) with rotation {}",
+            pl.piece + 1,
+            pl.row + 1,
+            pl.col + 1,
+            pl.rotation + 1
+        );
+    }
+    s
+}
+
+/// The labels a placed piece shows north, east, south, west.
+fn shows(p: &Puzzle, pl: &Placement) -> [String; 4] {
+    let edges = p.pieces[pl.piece];
+    [0, 1, 2, 3].map(|d| p.label_name(edges[(d + pl.rotation as usize) % 4]).to_string())
+}
+
+/// Seed 004's box art: every square with the labels it shows on its four sides.
+pub fn box_art(p: &Puzzle, placements: &[Placement]) -> String {
+    let mut at = vec![None; p.squares()];
+    for pl in placements {
+        at[pl.row * p.cols + pl.col] = Some(shows(p, pl));
+    }
+    let widest = p.labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    let inner = (2 * widest + 3).max(5);
+    let rule = format!("+{}", format!("{}+", "-".repeat(inner)).repeat(p.cols));
+    let mut s = String::new();
+    let _ = writeln!(s, "{rule}");
+    for r in 0..p.rows {
+        let mut lines = [String::from("|"), String::from("|"), String::from("|")];
+        for c in 0..p.cols {
+            let e = at[r * p.cols + c].clone().unwrap_or_else(|| ["?", "?", "?", "?"].map(String::from));
+            let _ = write!(lines[0], "{:^inner$}|", e[0]);
+            let gap = inner - e[3].chars().count() - e[1].chars().count();
+            let _ = write!(lines[1], "{}{}{}|", e[3], " ".repeat(gap), e[1]);
+            let _ = write!(lines[2], "{:^inner$}|", e[2]);
+        }
+        for l in lines {
+            let _ = writeln!(s, "{l}");
+        }
+        let _ = writeln!(s, "{rule}");
+    }
+    s
+}
+
+/// A compact grid: `piece/rotation` on every square, rows and columns numbered from 1.
+pub fn grid(p: &Puzzle, placements: &[Placement]) -> String {
+    let mut cell = vec![String::from("."); p.squares()];
+    for pl in placements {
+        cell[pl.row * p.cols + pl.col] = format!("{}/{}", pl.piece + 1, pl.rotation);
+    }
+    let w = cell.iter().map(|c| c.len()).max().unwrap_or(1).max(p.cols.to_string().len());
+    let rw = p.rows.to_string().len();
+    let mut s = String::new();
+    let _ = writeln!(s, "piece/rotation (counterclockwise quarter turns) per square:");
+    let _ = write!(s, "{:rw$} ", "");
+    for c in 0..p.cols {
+        let _ = write!(s, " {:>w$}", c + 1);
+    }
+    s.push('\n');
+    for r in 0..p.rows {
+        let _ = write!(s, "{:>rw$} ", r + 1);
+        for c in 0..p.cols {
+            let _ = write!(s, " {:>w$}", cell[r * p.cols + c]);
+        }
+        s.push('\n');
+    }
+    s
+}
