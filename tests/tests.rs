@@ -1,1 +1,64 @@
+//! wgrnd's integration tests: one binary for the whole workspace (it links once, which matters on
+//! a 2-core CI). They run the built `wgrnd` as a user would and use the library crates directly.
 
+mod cli;
+mod errors;
+mod fixtures;
+mod snapshots;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+/// A path under `fixtures/`.
+pub fn fixture(rel: &str) -> String {
+    root().join("fixtures").join(rel).to_string_lossy().into_owned()
+}
+
+/// Runs `wgrnd` with arguments (and optional standard input).
+pub fn wgrnd(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgrnd"));
+    cmd.args(args).current_dir(root()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    let mut child = cmd.spawn().expect("run wgrnd");
+    if let Some(input) = stdin {
+        use std::io::Write;
+        let mut s = child.stdin.take().expect("stdin");
+        s.write_all(input).expect("write stdin");
+    }
+    child.wait_with_output().expect("wgrnd output")
+}
+
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text, with the repository's absolute path removed (for snapshots).
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).replace(&format!("{}/", root().display()), "")
+}
+
+/// The exit code.
+pub fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit code")
+}
+
+/// Path of an external solver, or a failure that says how to install it: the tests that need one
+/// are real tests, so a missing solver fails them (`.ci/run` installs it) unless the user opts out.
+pub fn external(name: &str) -> Option<PathBuf> {
+    if std::env::var_os("WGRND_SKIP_EXTERNAL").is_some() {
+        eprintln!("skipping the {name} round trip: WGRND_SKIP_EXTERNAL is set");
+        return None;
+    }
+    let found = std::env::var_os("PATH")
+        .and_then(|paths| std::env::split_paths(&paths).map(|d| d.join(name)).find(|p| p.is_file()));
+    match found {
+        Some(p) => Some(p),
+        None => panic!("{name} is not installed: `apt-get install -y {name}` (or set WGRND_SKIP_EXTERNAL=1)"),
+    }
+}

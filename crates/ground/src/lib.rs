@@ -140,7 +140,7 @@ impl Encoding {
             format!("puzzle-hash {:016x}", self.hash),
             format!("options {}", self.options.describe()),
             "conventions: squares s = (row-1)*cols + col from the top-left, pieces p from 1 in file order,".into(),
-            "  k = counterclockwise quarter turns 0..3, e = side N E S W, n = label index below".into(),
+            "  k = counterclockwise quarter turns 0..3, e = side N=0 E=1 S=2 W=3 (printed as letters), n = label index below".into(),
             format!(
                 "labels {}",
                 p.labels.iter().enumerate().map(|(i, l)| format!("{}={l}", i + 1)).collect::<Vec<_>>().join(" ")

@@ -534,7 +534,7 @@ impl PuzzleBuilder {
                 return Err(self.err(
                     self.pieces[extra].0,
                     format!(
-                        "frame labels that cannot fit: piece {} is a {} piece (frame label `{frame_name}`), one more than the board has room for; the pieces are {pieces_desc}",
+                        "frame labels that cannot fit: piece {} is one {} piece (frame label `{frame_name}`) more than the board has room for; the pieces are {pieces_desc}",
                         extra + 1,
                         kind(mask)
                     ),

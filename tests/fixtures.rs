@@ -1,0 +1,212 @@
+//! Every bundled puzzle is solved and every printed solution passes the independent checker;
+//! the known solutions shipped with the data pass it too; broken placements are rejected with the
+//! broken edge named.
+
+use wgrnd_check::{check, Violation};
+use wgrnd_puzzle::formats::{load_puzzle, read_solution, read_text, ReadOptions};
+use wgrnd_puzzle::{Placement, Puzzle};
+
+use crate::{code, external, fixture, root, stdout, wgrnd};
+
+fn load(rel: &str) -> Puzzle {
+    load_puzzle(&fixture(rel), &ReadOptions::default()).expect("fixture loads")
+}
+
+/// Solves with `wgrnd solve --json`, re-checks the printed placements with the checker crate.
+fn solve_and_recheck(rel: &str, extra: &[&str]) -> Vec<Placement> {
+    let path = fixture(rel);
+    let mut args = vec!["solve", "--json", path.as_str()];
+    args.extend_from_slice(extra);
+    let out = wgrnd(&args, None);
+    assert_eq!(code(&out), 10, "{rel}: {}", crate::stderr(&out));
+    let text = stdout(&out);
+    let mut opts = ReadOptions::default();
+    if let Some(i) = extra.iter().position(|a| *a == "--sum") {
+        opts.sum = extra[i + 1].parse().ok();
+    }
+    let p = load_puzzle(&path, &opts).unwrap();
+    let placements = read_solution("out.json", &text, &p, None).expect("wgrnd's JSON reads back");
+    let report = check(&p, &placements);
+    assert!(report.is_valid(), "{rel}: {:?}", report.violations);
+    placements
+}
+
+#[test]
+fn seed_puzzles_solve_and_check() {
+    for rel in [
+        "foursquares/seed004.txt",
+        "foursquares/orig.txt",
+        "foursquares/easy.txt",
+        "witch/witches.lpl",
+        "witch/table1.txt",
+        "witch/commented.txt",
+    ] {
+        solve_and_recheck(rel, &[]);
+    }
+    solve_and_recheck("witch/exercise.lpl", &["--sum", "10"]);
+}
+
+#[test]
+fn seed_000_printed_answers_tell_the_truth() {
+    let main = wgrnd(&["check", &fixture("witch/witches.lpl"), &fixture("witch/witches.answer.txt")], None);
+    assert_eq!(code(&main), 0, "{}", stdout(&main));
+    // The exercise's printed answer breaks K = 9 on all 12 inner edges: each sums to 10.
+    let ex = wgrnd(&["check", &fixture("witch/exercise.lpl"), &fixture("witch/exercise.answer.txt")], None);
+    assert_eq!(code(&ex), 1);
+    assert!(stdout(&ex).contains("12 violation(s)"), "{}", stdout(&ex));
+    assert!(stdout(&ex).contains("sums to 10, not 9"), "{}", stdout(&ex));
+    let ex10 = wgrnd(
+        &["check", "--sum", "10", &fixture("witch/exercise.lpl"), &fixture("witch/exercise.answer.txt")],
+        None,
+    );
+    assert_eq!(code(&ex10), 0, "{}", stdout(&ex10));
+    // Under the seed's stated rule the exercise table has no solution at all, and wgrnd says why.
+    let unsat = wgrnd(&["solve", &fixture("witch/exercise.lpl")], None);
+    assert_eq!(code(&unsat), 20);
+    assert!(crate::stderr(&unsat).contains("--sum 10"), "{}", crate::stderr(&unsat));
+}
+
+#[test]
+fn heule_clue_puzzles_solve_in_process() {
+    for rel in ["heule/clue1.txt", "heule/clue3.txt", "heule/clue2.txt"] {
+        let placements = solve_and_recheck(rel, &[]);
+        assert_eq!(placements.len(), load(rel).squares());
+    }
+}
+
+/// Heule's generated boards through the DIMACS pipe: encode, CaDiCaL, decode (which checks).
+#[test]
+fn heule_boards_through_cadical() {
+    let Some(cadical) = external("cadical") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["em_7_3_6", "em_7_4_8", "em_8_4_5", "clue4"] {
+        let cnf = dir.path().join(format!("{name}.cnf"));
+        let puzzle = fixture(&format!("heule/{name}.txt"));
+        let enc = wgrnd(&["encode", &puzzle, "-o", cnf.to_str().unwrap()], None);
+        assert_eq!(code(&enc), 0, "{}", crate::stderr(&enc));
+        let solved = std::process::Command::new(&cadical).arg("-q").arg(&cnf).output().unwrap();
+        assert_eq!(solved.status.code(), Some(10), "cadical on {name}");
+        let dec = wgrnd(&["decode", &puzzle, "-", "--json"], Some(&solved.stdout));
+        assert_eq!(code(&dec), 10, "{name}: {}", crate::stderr(&dec));
+        let p = load(&format!("heule/{name}.txt"));
+        let placements = read_solution("out.json", &stdout(&dec), &p, None).unwrap();
+        assert!(check(&p, &placements).is_valid());
+    }
+}
+
+fn board_suite_puzzles(size: usize) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let base = root().join(format!("fixtures/board-suite/{size}"));
+    for colours in std::fs::read_dir(&base).unwrap() {
+        for board in std::fs::read_dir(colours.unwrap().path()).unwrap() {
+            out.push(board.unwrap().path());
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The generator's own solutions and the enumerated ones all pass the checker: this pins the
+/// rotation convention (counterclockwise) against data nobody on this project wrote.
+#[test]
+fn board_suite_known_solutions_pass_the_checker() {
+    let mut checked = 0;
+    for size in 4..=8 {
+        for dir in board_suite_puzzles(size) {
+            let puz = dir.join("puzzle.puz");
+            let p = load_puzzle(puz.to_str().unwrap(), &ReadOptions::default()).unwrap();
+            for sol in std::fs::read_dir(&dir).unwrap() {
+                let sol = sol.unwrap().path();
+                if sol.extension().and_then(|e| e.to_str()) != Some("sol") {
+                    continue;
+                }
+                let text = read_text(sol.to_str().unwrap()).unwrap();
+                let placements = read_solution(sol.to_str().unwrap(), &text, &p, None).unwrap();
+                let report = check(&p, &placements);
+                assert!(report.is_valid(), "{}: {:?}", sol.display(), report.violations);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 525, "only {checked} solutions found");
+}
+
+/// Every 4 x 4 and 5 x 5 board of the suite solves in-process and the answer passes the checker.
+#[test]
+fn board_suite_small_boards_solve_in_process() {
+    for size in [4, 5] {
+        for dir in board_suite_puzzles(size) {
+            let rel = dir.join("puzzle.puz").strip_prefix(root().join("fixtures")).unwrap().to_string_lossy().into_owned();
+            solve_and_recheck(&rel, &[]);
+        }
+    }
+}
+
+/// Turning one piece of a correct solution is caught, and the message names the broken edges.
+#[test]
+fn broken_placement_is_rejected_with_the_edge_named() {
+    let p = load("witch/witches.lpl");
+    let text = read_text(&fixture("witch/witches.answer.txt")).unwrap();
+    let mut placements = read_solution("answer", &text, &p, None).unwrap();
+    assert!(check(&p, &placements).is_valid());
+    let centre = placements.iter_mut().find(|pl| pl.row == 1 && pl.col == 1).unwrap();
+    centre.rotation = (centre.rotation + 1) % 4;
+    let report = check(&p, &placements);
+    assert!(!report.is_valid());
+    let texts: Vec<String> = report.violations.iter().map(|v| v.to_string()).collect();
+    assert!(report.violations.iter().all(|v| matches!(v, Violation::Mismatch { .. })), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("(2,2)")), "{texts:?}");
+
+    // Through the CLI: exit 1, the edge in the message.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, text.replace("block 3 at (2,2) with rotation 4", "block 3 at (2,2) with rotation 1")).unwrap();
+    let out = wgrnd(&["check", &fixture("witch/witches.lpl"), bad.to_str().unwrap()], None);
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).contains("edge between"), "{}", stdout(&out));
+}
+
+/// Random solved boards built without the encoder: the checker accepts them as built and rejects
+/// every single-piece rotation or swap that breaks an edge.
+#[test]
+fn checker_agrees_with_constructed_boards() {
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng % n
+    };
+    for trial in 0..200 {
+        let (rows, cols, colours) = (2 + next(3) as usize, 2 + next(3) as usize, 2 + next(4));
+        // Labels of horizontal and vertical inner edges; outer edges 0 (framed).
+        let h: Vec<u64> = (0..rows * (cols + 1)).map(|_| 1 + next(colours)).collect();
+        let v: Vec<u64> = (0..(rows + 1) * cols).map(|_| 1 + next(colours)).collect();
+        let mut text = format!("size {rows} {cols}\nmatch equal\nframe 0\n");
+        let mut solution = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let n = if r == 0 { 0 } else { v[r * cols + c] };
+                let s = if r + 1 == rows { 0 } else { v[(r + 1) * cols + c] };
+                let w = if c == 0 { 0 } else { h[r * (cols + 1) + c] };
+                let e = if c + 1 == cols { 0 } else { h[r * (cols + 1) + c + 1] };
+                // Store the piece turned back by k, so that placing it with rotation k shows [n e s w].
+                let k = next(4) as usize;
+                let shown = [n, e, s, w];
+                let stored: Vec<String> = (0..4).map(|i| shown[(i + 4 - k) % 4].to_string()).collect();
+                text.push_str(&format!("piece {}\n", stored.join(" ")));
+                solution.push(Placement { row: r, col: c, piece: r * cols + c, rotation: k as u8 });
+            }
+        }
+        let p = wgrnd_puzzle::formats::read_puzzle("t.wgrnd", &text, &ReadOptions::default()).unwrap();
+        assert!(check(&p, &solution).is_valid(), "trial {trial}: {text}");
+        let i = next(solution.len() as u64) as usize;
+        let mut broken = solution.clone();
+        broken[i].rotation = (broken[i].rotation + 1 + next(3) as u8) % 4;
+        let piece = p.pieces[broken[i].piece];
+        let symmetric = (1..4).any(|t| (0..4).all(|d| piece[d] == piece[(d + t) % 4]));
+        if !symmetric {
+            assert!(!check(&p, &broken).is_valid(), "trial {trial}: turning piece {i} went unnoticed");
+        }
+    }
+}
