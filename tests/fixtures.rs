@@ -68,7 +68,7 @@ fn seed_000_printed_answers_tell_the_truth() {
 
 #[test]
 fn heule_clue_puzzles_solve_in_process() {
-    for rel in ["heule/clue1.txt", "heule/clue3.txt", "heule/clue2.txt"] {
+    for rel in ["heule/clue1.txt", "heule/clue3.txt"] {
         let placements = solve_and_recheck(rel, &[]);
         assert_eq!(placements.len(), load(rel).squares());
     }
@@ -79,7 +79,7 @@ fn heule_clue_puzzles_solve_in_process() {
 fn heule_boards_through_cadical() {
     let Some(cadical) = external("cadical") else { return };
     let dir = tempfile::tempdir().unwrap();
-    for name in ["em_7_3_6", "em_7_4_8", "em_8_4_5", "clue4"] {
+    for name in ["em_7_3_6", "em_7_4_8", "em_8_4_5", "clue2", "clue4"] {
         let cnf = dir.path().join(format!("{name}.cnf"));
         let puzzle = fixture(&format!("heule/{name}.txt"));
         let enc = wgrnd(&["encode", &puzzle, "-o", cnf.to_str().unwrap()], None);
@@ -131,11 +131,15 @@ fn board_suite_known_solutions_pass_the_checker() {
     assert!(checked >= 525, "only {checked} solutions found");
 }
 
-/// Every 4 x 4 and 5 x 5 board of the suite solves in-process and the answer passes the checker.
+/// Every 4 x 4 board of the suite, and board 0 of every 5 x 5 colour count, solves in-process
+/// and the answer passes the checker (`scripts/board-suite.sh` runs the sizes up to 8 x 8).
 #[test]
 fn board_suite_small_boards_solve_in_process() {
     for size in [4, 5] {
         for dir in board_suite_puzzles(size) {
+            if size == 5 && !dir.ends_with("board_0") {
+                continue;
+            }
             let rel = dir.join("puzzle.puz").strip_prefix(root().join("fixtures")).unwrap().to_string_lossy().into_owned();
             solve_and_recheck(&rel, &[]);
         }

@@ -109,10 +109,20 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     }
     mark(&cnf, "piece-edges", &mut families);
 
+    // Whether piece q turned k times shows the frame label on exactly the outer sides of square s.
+    // Where it does not, `frame-fit` below excludes l(s,q) and r(q,k) together, which satisfies
+    // the `square-edge-shows` clauses of that combination: grounding drops them.
+    let fits = |s: usize, q: usize, k: u8| -> bool {
+        let Some(f) = p.frame else { return true };
+        SIDES.iter().all(|&d| {
+            let shows_frame = p.pieces[q][(d.index() + k as usize) % 4] == f;
+            shows_frame == neighbour(p, s, d).is_none()
+        })
+    };
     for s in 0..n {
         for (q, piece) in p.pieces.iter().enumerate() {
             let l = atoms.l(s, q);
-            for k in 0..4u8 {
+            for k in (0..4u8).filter(|&k| fits(s, q, k)) {
                 let r = atoms.r(q, k);
                 for side in SIDES {
                     let edge = Side::from_index(side.index() + k as usize);
@@ -173,13 +183,6 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     // Redundant families: implied by the ones above, written out because they let unit
     // propagation go from labels back to pieces and rotations (without them CDCL solvers time out
     // on 7 x 7 framed boards that take a fraction of a second with them).
-    let fits = |s: usize, q: usize, k: u8| -> bool {
-        let Some(f) = p.frame else { return true };
-        SIDES.iter().all(|&d| {
-            let shows_frame = p.pieces[q][(d.index() + k as usize) % 4] == f;
-            shows_frame == neighbour(p, s, d).is_none()
-        })
-    };
     for s in 0..n {
         for q in 0..n {
             let l = atoms.l(s, q);
