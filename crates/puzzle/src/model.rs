@@ -378,6 +378,9 @@ impl PuzzleBuilder {
                 "at least one row and one column",
             ));
         }
+        if rows.checked_mul(cols).is_none_or(|squares| squares > 1 << 20) {
+            return Err(self.err(size_line, format!("a {rows} x {cols} board"), "at most 2^20 squares"));
+        }
         if n != rows * cols {
             let found = if n < rows * cols {
                 format!("{n} pieces (the file ends at line {})", self.last_line.max(1))
