@@ -3,7 +3,6 @@
 
 mod output;
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -164,6 +163,8 @@ enum Failure {
     Input(String),
     /// A fault of wgrnd or its solver: exit 3.
     Internal(String),
+    /// Standard output was closed by the reader (`wgrnd encode | head`): a quiet exit.
+    BrokenPipe,
 }
 
 impl From<InputError> for Failure {
@@ -187,12 +188,10 @@ fn main() -> ExitCode {
             ExitCode::from(exit::BAD_INPUT)
         }
         Err(Failure::Internal(msg)) => {
-            if !output::is_broken_pipe(&msg) {
-                eprintln!("wgrnd: internal error: {msg}");
-                return ExitCode::from(exit::INTERNAL);
-            }
-            ExitCode::from(exit::OK)
+            eprintln!("wgrnd: internal error: {msg}");
+            ExitCode::from(exit::INTERNAL)
         }
+        Err(Failure::BrokenPipe) => ExitCode::from(exit::OK),
     }
 }
 
@@ -235,26 +234,31 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             });
             let placements = formats::read_solution(&formats::display_name(&solution), &text, &p, format)?;
             let report = check(&p, &placements);
-            let mut out = std::io::stdout().lock();
-            let result = if report.is_valid() {
-                writeln!(out, "valid: the {} placements solve `{}` ({} x {}, match {})", placements.len(), p.name, p.rows, p.cols, p.rule)
-                    .map(|_| exit::OK)
+            let mut text = String::new();
+            let code = if report.is_valid() {
+                text += &format!(
+                    "valid: the {} placements solve `{}` ({} x {}, match {})\n",
+                    placements.len(),
+                    p.name,
+                    p.rows,
+                    p.cols,
+                    p.rule
+                );
+                exit::OK
             } else {
-                let mut r = writeln!(out, "invalid: {} violation(s) of `{}` (match {}):", report.violations.len(), p.name, p.rule);
+                text += &format!("invalid: {} violation(s) of `{}` (match {}):\n", report.violations.len(), p.name, p.rule);
                 for v in &report.violations {
-                    r = r.and_then(|_| writeln!(out, "  {v}"));
+                    text += &format!("  {v}\n");
                 }
                 if let (Some(k2), MatchRule::Sum(k)) = (report.consistent_sum, &p.rule) {
-                    r = r.and_then(|_| {
-                        writeln!(
-                            out,
-                            "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}"
-                        )
-                    });
+                    text += &format!(
+                        "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}\n"
+                    );
                 }
-                r.map(|_| exit::WRONG)
+                exit::WRONG
             };
-            result.map_err(|e| Failure::Internal(e.to_string()))
+            Output::new("-").write(|w| w.write_all(text.as_bytes()))?;
+            Ok(code)
         }
     }
 }

@@ -7,13 +7,6 @@ use std::path::Path;
 
 use crate::Failure;
 
-const BROKEN_PIPE: &str = "broken pipe";
-
-/// Whether an internal-error message is the quiet broken-pipe case.
-pub fn is_broken_pipe(msg: &str) -> bool {
-    msg == BROKEN_PIPE
-}
-
 /// An output destination: `-` for standard output, else a file path.
 pub struct Output<'a> {
     path: &'a str,
@@ -31,7 +24,7 @@ impl<'a> Output<'a> {
             let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
             return fill(&mut w).and_then(|_| w.flush()).map_err(|e| {
                 if e.kind() == io::ErrorKind::BrokenPipe {
-                    Failure::Internal(BROKEN_PIPE.into())
+                    Failure::BrokenPipe
                 } else {
                     Failure::Internal(format!("writing to standard output: {e}"))
                 }

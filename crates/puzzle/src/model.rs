@@ -219,9 +219,7 @@ impl Puzzle {
             .filter(|&(l, _)| self.matching_labels(l).is_empty())
             .collect()
     }
-}
 
-impl Puzzle {
     /// Under a sum rule: a K under which every non-frame label has a partner, when one exists
     /// and differs from the puzzle's own. With labels 1..8 that is 9; a table whose labels only
     /// pair up under another K says so here.
@@ -239,6 +237,7 @@ impl Puzzle {
         (k2 != k && values.iter().all(|v| values.contains(&(k2 - v)))).then_some(k2)
     }
 }
+
 
 /// Orders label names: integers by value first, then everything else by text.
 fn label_order(a: &str, b: &str) -> std::cmp::Ordering {
