@@ -55,10 +55,8 @@ fn seed_000_printed_answers_tell_the_truth() {
     assert_eq!(code(&ex), 1);
     assert!(stdout(&ex).contains("12 violation(s)"), "{}", stdout(&ex));
     assert!(stdout(&ex).contains("sums to 10, not 9"), "{}", stdout(&ex));
-    let ex10 = wgrnd(
-        &["check", "--sum", "10", &fixture("witch/exercise.lpl"), &fixture("witch/exercise.answer.txt")],
-        None,
-    );
+    let ex10 =
+        wgrnd(&["check", "--sum", "10", &fixture("witch/exercise.lpl"), &fixture("witch/exercise.answer.txt")], None);
     assert_eq!(code(&ex10), 0, "{}", stdout(&ex10));
     // Under the seed's stated rule the exercise table has no solution at all, and wgrnd says why.
     let unsat = wgrnd(&["solve", &fixture("witch/exercise.lpl")], None);
@@ -140,7 +138,8 @@ fn board_suite_small_boards_solve_in_process() {
             if size == 5 && !dir.ends_with("board_0") {
                 continue;
             }
-            let rel = dir.join("puzzle.puz").strip_prefix(root().join("fixtures")).unwrap().to_string_lossy().into_owned();
+            let rel =
+                dir.join("puzzle.puz").strip_prefix(root().join("fixtures")).unwrap().to_string_lossy().into_owned();
             solve_and_recheck(&rel, &[]);
         }
     }

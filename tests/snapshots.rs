@@ -32,8 +32,14 @@ fn cnf_witch_main_table() {
 fn rendered_solutions() {
     insta::assert_snapshot!("solve_four_squares", solved("foursquares/seed004.txt", &[]));
     insta::assert_snapshot!("solve_witch_main", solved("witch/witches.lpl", &[]));
-    insta::assert_snapshot!("solve_witch_exercise_sum_10_json", solved("witch/exercise.lpl", &["--sum", "10", "--json"]));
-    insta::assert_snapshot!("solve_board_suite_6x6_grid", solved("board-suite/6/10/board_0/puzzle.puz", &["--view", "grid"]));
+    insta::assert_snapshot!(
+        "solve_witch_exercise_sum_10_json",
+        solved("witch/exercise.lpl", &["--sum", "10", "--json"])
+    );
+    insta::assert_snapshot!(
+        "solve_board_suite_6x6_grid",
+        solved("board-suite/6/10/board_0/puzzle.puz", &["--view", "grid"])
+    );
     insta::assert_snapshot!("solve_board_suite_4x4_art", solved("board-suite/4/5/board_0/puzzle.puz", &[]));
     insta::assert_snapshot!("solve_clue1_sol", solved("heule/clue1.txt", &["--view", "sol"]));
 }

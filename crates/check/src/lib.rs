@@ -123,13 +123,9 @@ impl fmt::Display for Violation {
                 col + 1,
                 SIDE_NAMES[*side]
             ),
-            Violation::FrameInside { row, col, side, frame } => write!(
-                f,
-                "inner edge ({},{}) {} shows the frame label `{frame}`",
-                row + 1,
-                col + 1,
-                SIDE_NAMES[*side]
-            ),
+            Violation::FrameInside { row, col, side, frame } => {
+                write!(f, "inner edge ({},{}) {} shows the frame label `{frame}`", row + 1, col + 1, SIDE_NAMES[*side])
+            }
             Violation::ClueBroken { piece, wanted } => write!(
                 f,
                 "clue broken: piece {} must lie on ({},{}) with rotation {}",
@@ -234,7 +230,13 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
             if let Some(fr) = frame {
                 for side in 0..4 {
                     if outer[side] && here[side] != fr {
-                        v.push(Violation::FrameMissing { row, col, side, shown: here[side].to_string(), frame: fr.to_string() });
+                        v.push(Violation::FrameMissing {
+                            row,
+                            col,
+                            side,
+                            shown: here[side].to_string(),
+                            frame: fr.to_string(),
+                        });
                     }
                     if !outer[side] && here[side] == fr {
                         v.push(Violation::FrameInside { row, col, side, frame: fr.to_string() });
@@ -273,7 +275,9 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
         }
     }
     let consistent_sum = match p.rule {
-        MatchRule::Sum(k) if !v.is_empty() && !sums.is_empty() && sums.iter().all(|&s| s == sums[0]) && sums[0] != k => {
+        MatchRule::Sum(k)
+            if !v.is_empty() && !sums.is_empty() && sums.iter().all(|&s| s == sums[0]) && sums[0] != k =>
+        {
             Some(sums[0])
         }
         _ => None,

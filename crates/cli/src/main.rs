@@ -246,7 +246,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 );
                 exit::OK
             } else {
-                text += &format!("invalid: {} violation(s) of `{}` (match {}):\n", report.violations.len(), p.name, p.rule);
+                text +=
+                    &format!("invalid: {} violation(s) of `{}` (match {}):\n", report.violations.len(), p.name, p.rule);
                 for v in &report.violations {
                     text += &format!("  {v}\n");
                 }
@@ -294,7 +295,9 @@ fn finish(p: &Puzzle, enc: &wgrnd_ground::Encoding, answer: SolverAnswer, show: 
             if view == View::Json {
                 out.write(|w| w.write_all(wgrnd_render::json(p, Status::Unknown, &[]).as_bytes()))?;
             } else {
-                out.write(|w| writeln!(w, "unknown: the solver gave up before finding a solution or proving there is none"))?;
+                out.write(|w| {
+                    writeln!(w, "unknown: the solver gave up before finding a solution or proving there is none")
+                })?;
             }
             Ok(exit::UNKNOWN)
         }
@@ -307,8 +310,10 @@ fn notes(p: &Puzzle) {
     if unmatched.is_empty() {
         return;
     }
-    let list: Vec<String> =
-        unmatched.iter().map(|&(l, n)| format!("`{}` ({n} edge{})", p.label_name(l), if n == 1 { "" } else { "s" })).collect();
+    let list: Vec<String> = unmatched
+        .iter()
+        .map(|&(l, n)| format!("`{}` ({n} edge{})", p.label_name(l), if n == 1 { "" } else { "s" }))
+        .collect();
     eprintln!(
         "wgrnd: note: label(s) {} match no label under `match {}`: such edges can only lie on the outer border",
         list.join(", "),

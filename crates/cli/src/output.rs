@@ -31,9 +31,14 @@ impl<'a> Output<'a> {
             });
         }
         let target = Path::new(self.path);
-        let cannot = |e: io::Error| Failure::Input(format!("{}: found an unwritable output ({e}); expected a path wgrnd can write", self.path));
+        let cannot = |e: io::Error| {
+            Failure::Input(format!("{}: found an unwritable output ({e}); expected a path wgrnd can write", self.path))
+        };
         if target.is_dir() {
-            return Err(Failure::Input(format!("{}: found a directory; expected a file path for the output", self.path)));
+            return Err(Failure::Input(format!(
+                "{}: found a directory; expected a file path for the output",
+                self.path
+            )));
         }
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,

@@ -97,14 +97,14 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
         found,
         expected: expected.to_string(),
     };
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
     let Some(&(_, first)) = lines.first() else {
-        return Err(err(None, "an empty answer".into(), "solver output: an `s` line and `v` lines, minisat's SAT/UNSAT file, or a model"));
+        return Err(err(
+            None,
+            "an empty answer".into(),
+            "solver output: an `s` line and `v` lines, minisat's SAT/UNSAT file, or a model",
+        ));
     };
     let head = first.split_whitespace().next().unwrap_or("");
     let mut model = ModelReader::new(file, num_vars);
@@ -118,7 +118,11 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
                 "c" if rest.is_empty() || rest.starts_with(char::is_whitespace) => {}
                 "s" if rest.starts_with(char::is_whitespace) => {
                     if let Some((prev, _)) = seen {
-                        return Err(err(Some(no), "a second `s` line".into(), &format!("one `s` line (the first is line {prev})")));
+                        return Err(err(
+                            Some(no),
+                            "a second `s` line".into(),
+                            &format!("one `s` line (the first is line {prev})"),
+                        ));
                     }
                     seen = Some((no, rest.trim()));
                 }
@@ -155,7 +159,11 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
                 let last = lines.last().map(|&(n, _)| n);
                 return Err(err(
                     last,
-                    if model.lits_read == 0 { "no model".into() } else { "a model without its closing 0 (truncated output?)".into() },
+                    if model.lits_read == 0 {
+                        "no model".into()
+                    } else {
+                        "a model without its closing 0 (truncated output?)".into()
+                    },
                     "the model's literals ending with 0",
                 ));
             }
@@ -163,16 +171,16 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
         }
         "UNSATISFIABLE" | "UNSAT" => {
             if model.lits_read > 0 {
-                return Err(err(Some(status_line), "an UNSAT answer that also lists a model".into(), "either a model or UNSAT"));
+                return Err(err(
+                    Some(status_line),
+                    "an UNSAT answer that also lists a model".into(),
+                    "either a model or UNSAT",
+                ));
             }
             Ok(SolverAnswer::Unsat)
         }
         "UNKNOWN" | "INDET" => Ok(SolverAnswer::Unknown),
-        other => Err(err(
-            Some(status_line),
-            format!("status `{other}`"),
-            "SATISFIABLE, UNSATISFIABLE or UNKNOWN",
-        )),
+        other => Err(err(Some(status_line), format!("status `{other}`"), "SATISFIABLE, UNSATISFIABLE or UNKNOWN")),
     }
 }
 
@@ -196,7 +204,12 @@ impl<'a> ModelReader<'a> {
     }
 
     fn read_line(&mut self, no: usize, line: &str) -> Result<(), AnswerError> {
-        let err = |found: String, expected: String| AnswerError { file: self.file.to_string(), line: Some(no), found, expected };
+        let err = |found: String, expected: String| AnswerError {
+            file: self.file.to_string(),
+            line: Some(no),
+            found,
+            expected,
+        };
         for word in line.split_whitespace() {
             let parsed: nom::IResult<&str, i64> = all_consuming(integer).parse(word);
             let Ok((_, lit)) = parsed else {
@@ -213,7 +226,10 @@ impl<'a> ModelReader<'a> {
             if var > u64::from(self.model.num_vars()) {
                 return Err(err(
                     format!("literal {lit}"),
-                    format!("variables from 1 to {} (the CNF's count); is this the model of another formula?", self.model.num_vars()),
+                    format!(
+                        "variables from 1 to {} (the CNF's count); is this the model of another formula?",
+                        self.model.num_vars()
+                    ),
                 ));
             }
             let v = var as usize;

@@ -34,7 +34,13 @@ impl AmoEncoding {
 }
 
 /// Adds "at most one of `lits` is true".
-pub fn at_most_one(cnf: &mut Cnf, atoms: &mut AtomTable, how: AmoEncoding, lits: &[Lit], what: impl FnOnce() -> String) {
+pub fn at_most_one(
+    cnf: &mut Cnf,
+    atoms: &mut AtomTable,
+    how: AmoEncoding,
+    lits: &[Lit],
+    what: impl FnOnce() -> String,
+) {
     let n = lits.len();
     if n < 2 {
         return;

@@ -147,8 +147,12 @@ impl AtomTable {
         match self.atom(var) {
             Some(Atom::L { square, piece }) => format!("l({},{})", square + 1, piece + 1),
             Some(Atom::R { piece, rot }) => format!("r({},{})", piece + 1, rot),
-            Some(Atom::V { piece, edge, label }) => format!("v({},{},{})", piece + 1, edge.letter(), p.label_name(label)),
-            Some(Atom::M { square, side, label }) => format!("m({},{},{})", square + 1, side.letter(), p.label_name(label)),
+            Some(Atom::V { piece, edge, label }) => {
+                format!("v({},{},{})", piece + 1, edge.letter(), p.label_name(label))
+            }
+            Some(Atom::M { square, side, label }) => {
+                format!("m({},{},{})", square + 1, side.letter(), p.label_name(label))
+            }
             Some(Atom::Aux { block, index }) => format!("aux({}#{})", self.aux[block].what, index + 1),
             None => format!("?{var}"),
         }

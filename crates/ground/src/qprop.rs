@@ -227,9 +227,8 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
         for side in SIDES {
             for &x in &labels {
                 let mut clause = vec![neg(atoms.m(s, side, x))];
-                clause.extend(
-                    (0..n).filter(|&q| fitting(s, q) && p.pieces[q].contains(&x)).map(|q| pos(atoms.l(s, q))),
-                );
+                clause
+                    .extend((0..n).filter(|&q| fitting(s, q) && p.pieces[q].contains(&x)).map(|q| pos(atoms.l(s, q))));
                 cnf.add_clause(&clause);
             }
         }

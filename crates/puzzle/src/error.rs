@@ -27,24 +27,12 @@ impl InputError {
         found: impl Into<String>,
         expected: impl Into<String>,
     ) -> Self {
-        InputError {
-            file: file.to_string(),
-            line: Some(line),
-            column,
-            found: found.into(),
-            expected: expected.into(),
-        }
+        InputError { file: file.to_string(), line: Some(line), column, found: found.into(), expected: expected.into() }
     }
 
     /// An error about the file as a whole.
     pub fn whole(file: &str, found: impl Into<String>, expected: impl Into<String>) -> Self {
-        InputError {
-            file: file.to_string(),
-            line: None,
-            column: None,
-            found: found.into(),
-            expected: expected.into(),
-        }
+        InputError { file: file.to_string(), line: None, column: None, found: found.into(), expected: expected.into() }
     }
 }
 

@@ -215,9 +215,7 @@ impl Puzzle {
                 }
             }
         }
-        uses.into_iter()
-            .filter(|&(l, _)| self.matching_labels(l).is_empty())
-            .collect()
+        uses.into_iter().filter(|&(l, _)| self.matching_labels(l).is_empty()).collect()
     }
 
     /// Under a sum rule: a K under which every non-frame label has a partner, when one exists
@@ -237,7 +235,6 @@ impl Puzzle {
         (k2 != k && values.iter().all(|v| values.contains(&(k2 - v)))).then_some(k2)
     }
 }
-
 
 /// Orders label names: integers by value first, then everything else by text.
 fn label_order(a: &str, b: &str) -> std::cmp::Ordering {
@@ -371,11 +368,7 @@ impl PuzzleBuilder {
             None => return Err(self.err(0, "no board size", "a board size")),
         };
         if rows == 0 || cols == 0 {
-            return Err(self.err(
-                size_line,
-                format!("a {rows} x {cols} board"),
-                "at least one row and one column",
-            ));
+            return Err(self.err(size_line, format!("a {rows} x {cols} board"), "at least one row and one column"));
         }
         if rows.checked_mul(cols).is_none_or(|squares| squares > 1 << 20) {
             return Err(self.err(size_line, format!("a {rows} x {cols} board"), "at most 2^20 squares"));
@@ -445,7 +438,11 @@ impl PuzzleBuilder {
                 ));
             }
             if clue.piece >= n {
-                return Err(self.err(line, format!("a clue for piece {}", clue.piece + 1), format!("a piece from 1 to {n}")));
+                return Err(self.err(
+                    line,
+                    format!("a clue for piece {}", clue.piece + 1),
+                    format!("a piece from 1 to {n}"),
+                ));
             }
             if clue.rotation > 3 {
                 return Err(self.err(line, format!("rotation {}", clue.rotation), "a rotation from 0 to 3"));
@@ -453,7 +450,11 @@ impl PuzzleBuilder {
             if let Some(prev) = seen_square.insert((clue.row, clue.col), line) {
                 return Err(self.err(
                     line,
-                    format!("a second clue for square ({},{}) (the first is at line {prev})", clue.row + 1, clue.col + 1),
+                    format!(
+                        "a second clue for square ({},{}) (the first is at line {prev})",
+                        clue.row + 1,
+                        clue.col + 1
+                    ),
                     "at most one clue per square",
                 ));
             }
@@ -492,9 +493,8 @@ impl PuzzleBuilder {
         let Some(frame) = frame else { return Ok(()) };
         let frame_name = self.frame.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
         // A pattern of frame sides, as a 4-bit mask, taken up to rotation.
-        let canonical = |mask: u8| -> u8 {
-            (0..4).map(|k| ((mask << k) | (mask >> (4 - k))) & 0xF).min().unwrap_or(mask)
-        };
+        let canonical =
+            |mask: u8| -> u8 { (0..4).map(|k| ((mask << k) | (mask >> (4 - k))) & 0xF).min().unwrap_or(mask) };
         let kind = |mask: u8| -> &'static str {
             match mask.count_ones() {
                 0 => "inner",
@@ -521,11 +521,7 @@ impl PuzzleBuilder {
             have.entry(canonical(mask)).or_default().push(i);
         }
         let describe = |counts: &mut dyn Iterator<Item = (u8, usize)>| -> String {
-            counts
-                .filter(|&(_, c)| c > 0)
-                .map(|(m, c)| format!("{c} {}", kind(m)))
-                .collect::<Vec<_>>()
-                .join(", ")
+            counts.filter(|&(_, c)| c > 0).map(|(m, c)| format!("{c} {}", kind(m))).collect::<Vec<_>>().join(", ")
         };
         for (&mask, idx) in &have {
             let needed = need.get(&mask).copied().unwrap_or(0);

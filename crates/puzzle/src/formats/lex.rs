@@ -35,22 +35,16 @@ fn word(input: &str) -> IResult<&str, &str> {
 
 /// The words of a line, with columns counted in characters from 1.
 pub fn words(line: &str) -> Vec<Word<'_>> {
-    let (_, found) = terminated(many0(word), space0)
-        .parse(line)
-        .unwrap_or((line, Vec::new()));
+    let (_, found) = terminated(many0(word), space0).parse(line).unwrap_or((line, Vec::new()));
     found
         .into_iter()
-        .map(|w| Word {
-            col: line[..(w.as_ptr() as usize - line.as_ptr() as usize)].chars().count() + 1,
-            text: w,
-        })
+        .map(|w| Word { col: line[..(w.as_ptr() as usize - line.as_ptr() as usize)].chars().count() + 1, text: w })
         .collect()
 }
 
 /// Parses a whole word as a (possibly signed) integer.
 pub fn integer(text: &str) -> Option<i64> {
-    let parsed: IResult<&str, &str> =
-        all_consuming(recognize(pair(opt(char('-')), digit1))).parse(text);
+    let parsed: IResult<&str, &str> = all_consuming(recognize(pair(opt(char('-')), digit1))).parse(text);
     parsed.ok().and_then(|(_, s)| s.parse().ok())
 }
 
@@ -104,7 +98,8 @@ pub fn ints(file: &str, lineno: usize, line: &str, n: usize, what: &str) -> Resu
 
 /// Turns a non-negative integer into an index, or an error at the line.
 pub fn non_negative(file: &str, lineno: usize, v: i64, what: &str) -> Result<usize, InputError> {
-    usize::try_from(v).map_err(|_| InputError::at(file, lineno, None, format!("{what} {v}"), format!("a non-negative {what}")))
+    usize::try_from(v)
+        .map_err(|_| InputError::at(file, lineno, None, format!("{what} {v}"), format!("a non-negative {what}")))
 }
 
 /// Turns a 1-based number into a 0-based index, or an error at the line.

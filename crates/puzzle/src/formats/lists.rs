@@ -26,13 +26,7 @@ pub fn read_puz(file: &str, text: &str) -> Result<Puzzle, InputError> {
             let ws = lex::words(line);
             let n = ws.len();
             if n == 0 || n > 2 {
-                return Err(InputError::at(
-                    file,
-                    no,
-                    None,
-                    format!("{n} fields"),
-                    "a header `<cols> [rows]`",
-                ));
+                return Err(InputError::at(file, no, None, format!("{n} fields"), "a header `<cols> [rows]`"));
             }
             let v = ints(file, no, line, n, "the header <cols> [rows]")?;
             let cols = lex::non_negative(file, no, v[0], "column count")?;

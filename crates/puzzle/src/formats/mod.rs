@@ -74,8 +74,7 @@ pub fn sniff(text: &str) -> Result<PuzzleFormat, String> {
     }
     let counts: Vec<usize> = data.iter().map(|l| l.split_whitespace().count()).collect();
     // A witch table: four rows of one number per block (a header row without numbers allowed).
-    let numeric: Vec<&&str> =
-        data.iter().filter(|l| l.split_whitespace().any(|w| lex::integer(w).is_some())).collect();
+    let numeric: Vec<&&str> = data.iter().filter(|l| l.split_whitespace().any(|w| lex::integer(w).is_some())).collect();
     if numeric.len() == 4 && numeric.iter().all(|l| l.split_whitespace().count() >= 5) {
         return Ok(PuzzleFormat::Witch);
     }
@@ -153,7 +152,11 @@ pub fn read_text(path: &str) -> Result<String, InputError> {
 
 /// How a path is named in messages.
 pub fn display_name(path: &str) -> String {
-    if path == "-" { "<stdin>".to_string() } else { path.to_string() }
+    if path == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.to_string()
+    }
 }
 
 /// Reads a puzzle file (or standard input for `-`).

@@ -30,12 +30,8 @@ fn is_label_char(c: char) -> bool {
 
 /// `a:b` for a pair of complementary labels.
 fn pair(text: &str) -> Option<(String, String)> {
-    let parsed: IResult<&str, (&str, &str)> = all_consuming(separated_pair(
-        take_while1(is_label_char),
-        char(':'),
-        take_while1(is_label_char),
-    ))
-    .parse(text);
+    let parsed: IResult<&str, (&str, &str)> =
+        all_consuming(separated_pair(take_while1(is_label_char), char(':'), take_while1(is_label_char))).parse(text);
     parsed.ok().map(|(_, (a, b))| (a.to_string(), b.to_string()))
 }
 
@@ -65,7 +61,13 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
         };
         let num = |w: &Word, what: &str| -> Result<i64, InputError> {
             lex::integer(w.text).ok_or_else(|| {
-                InputError::at(file, no, Some(w.col), format!("{} (not a whole number)", shown(w.text)), what.to_string())
+                InputError::at(
+                    file,
+                    no,
+                    Some(w.col),
+                    format!("{} (not a whole number)", shown(w.text)),
+                    what.to_string(),
+                )
             })
         };
         match first.text {
@@ -84,7 +86,13 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
             }
             "match" => {
                 let Some(kind) = args.first() else {
-                    return Err(InputError::at(file, no, None, "`match` alone", "`match equal`, `match sum K` or `match pairs a:b ...`"));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        "`match` alone",
+                        "`match equal`, `match sum K` or `match pairs a:b ...`",
+                    ));
                 };
                 let rule = match kind.text {
                     "equal" => {
@@ -127,7 +135,9 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                 let style = match args[0].text {
                     "grid" => Style::Grid,
                     "witch" => Style::Witch,
-                    other => return Err(InputError::at(file, no, Some(args[0].col), shown(other), "`grid` or `witch`")),
+                    other => {
+                        return Err(InputError::at(file, no, Some(args[0].col), shown(other), "`grid` or `witch`"))
+                    }
                 };
                 b.style(style);
             }

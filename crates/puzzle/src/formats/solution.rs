@@ -83,7 +83,11 @@ pub fn read_solution(
     let one = |i: usize| i + 1;
     for &(line, p) in &found {
         let err = |found: String, expected: String| {
-            if line == 0 { InputError::whole(file, found, expected) } else { InputError::at(file, line, None, found, expected) }
+            if line == 0 {
+                InputError::whole(file, found, expected)
+            } else {
+                InputError::at(file, line, None, found, expected)
+            }
         };
         if p.row >= puzzle.rows || p.col >= puzzle.cols {
             return Err(err(
@@ -146,9 +150,8 @@ fn read_witch_words(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, I
         let (line, col) = position(text, offset);
         match witch_sentence(&rest[start..]) {
             Ok((after, (k, r, c, d))) => {
-                let at = |v: u64, what: &str| -> Result<usize, InputError> {
-                    lex::one_based(file, line, v as i64, what)
-                };
+                let at =
+                    |v: u64, what: &str| -> Result<usize, InputError> { lex::one_based(file, line, v as i64, what) };
                 out.push((
                     line,
                     Placement {
@@ -177,16 +180,31 @@ fn read_witch_words(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, I
 
 fn read_json(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, InputError> {
     let parsed: JsonSolution = serde_json::from_str(text).map_err(|e| {
-        InputError::at(file, e.line().max(1), Some(e.column().max(1)), e.to_string(), "wgrnd's JSON with a `placements` list")
+        InputError::at(
+            file,
+            e.line().max(1),
+            Some(e.column().max(1)),
+            e.to_string(),
+            "wgrnd's JSON with a `placements` list",
+        )
     })?;
     parsed
         .placements
         .into_iter()
         .map(|r| {
             let idx = |v: usize, what: &str| -> Result<usize, InputError> {
-                v.checked_sub(1).ok_or_else(|| InputError::whole(file, format!("{what} 0"), format!("a {what} numbered from 1")))
+                v.checked_sub(1)
+                    .ok_or_else(|| InputError::whole(file, format!("{what} 0"), format!("a {what} numbered from 1")))
             };
-            Ok((0, Placement { row: idx(r.row, "row")?, col: idx(r.col, "column")?, piece: idx(r.piece, "piece")?, rotation: r.rotation }))
+            Ok((
+                0,
+                Placement {
+                    row: idx(r.row, "row")?,
+                    col: idx(r.col, "column")?,
+                    piece: idx(r.piece, "piece")?,
+                    rotation: r.rotation,
+                },
+            ))
         })
         .collect()
 }

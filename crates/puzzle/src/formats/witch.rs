@@ -78,16 +78,15 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
     };
     let next_word = |rest: &str| -> String {
         let w = rest.trim_start().split_whitespace().next().unwrap_or("");
-        if w.is_empty() { "the end of the file".to_string() } else { shown(w) }
+        if w.is_empty() {
+            "the end of the file".to_string()
+        } else {
+            shown(w)
+        }
     };
     let input = &blanked[start..];
-    let head: IResult<&str, _> = (
-        tag("a{d,k}"),
-        ws,
-        opt(delimited(char('"'), opt(is_not("\"")), char('"'))),
-        ws,
-    )
-        .parse(input);
+    let head: IResult<&str, _> =
+        (tag("a{d,k}"), ws, opt(delimited(char('"'), opt(is_not("\"")), char('"'))), ws).parse(input);
     let (rest, _) = head.map_err(|_| at(input, next_word(input), "`a{d,k}`"))?;
     let assign: IResult<&str, _> = (tag(":="), ws, char('[')).parse(rest);
     let (mut rest, _) = assign.map_err(|_| at(rest, next_word(rest), "`:= [` and the table of numbers"))?;
@@ -106,13 +105,7 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
                 numbers.push((line, v));
                 rest = &after_ws[word_end..];
             }
-            None => {
-                return Err(at(
-                    after_ws,
-                    next_word(after_ws),
-                    "a whole number of the table, or `]` to close it",
-                ))
-            }
+            None => return Err(at(after_ws, next_word(after_ws), "a whole number of the table, or `]` to close it")),
         }
     }
     if numbers.is_empty() || numbers.len() % 4 != 0 {
@@ -126,9 +119,7 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
         ));
     }
     let blocks = numbers.len() / 4;
-    Ok((0..blocks)
-        .map(|k| (numbers[k].0, [0, 1, 2, 3].map(|d| numbers[d * blocks + k].1)))
-        .collect())
+    Ok((0..blocks).map(|k| (numbers[k].0, [0, 1, 2, 3].map(|d| numbers[d * blocks + k].1))).collect())
 }
 
 /// Four data lines, one per edge (top, right, bottom, left), one number per block.
