@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Solves board-suite puzzles and checks every answer; prints one line per puzzle and a summary.
 #   scripts/board-suite.sh [SIZES] [BOARDS]     e.g. scripts/board-suite.sh "4 5 6 7 8" "board_0"
-# Environment: SOLVER=splr (in-process, default) or cadical (encode | cadical | decode);
+# Environment: SOLVER=builtin (in-process CaDiCaL, default), splr (in-process), or cadical
+#              (encode | cadical | decode, Debian's binary); ENCODING=diamond (default) or qprop;
 #              TIMEOUT=seconds per puzzle (default 30).
 set -u
 cd "$(dirname "$0")/.."
 sizes=${1:-"4 5 6 7 8"}
 boards=${2:-"board_0 board_1 board_2 board_3 board_4"}
-solver=${SOLVER:-splr}
+solver=${SOLVER:-builtin}
+encoding=${ENCODING:-diamond}
 limit=${TIMEOUT:-30}
 cargo build --release -q -p wgrnd-cli || exit 3
-w=target/release/wgrnd
+w=${WGRND:-target/release/wgrnd}
 solved=0; failed=0; gaveup=0
 for size in $sizes; do
   for dir in fixtures/board-suite/$size/*; do
@@ -19,9 +21,10 @@ for size in $sizes; do
       [ -f "$puz" ] || continue
       start=$(date +%s.%N)
       if [ "$solver" = cadical ]; then
-        $w encode "$puz" | timeout "$limit" cadical -q | $w decode "$puz" - --view sol > /dev/null 2>&1
+        $w encode --encoding "$encoding" "$puz" | timeout "$limit" cadical -q |
+          $w decode --encoding "$encoding" "$puz" - --view sol > /dev/null 2>&1
       else
-        timeout "$limit" $w solve "$puz" --view sol > /dev/null 2>&1
+        timeout "$limit" $w solve --solver "$solver" --encoding "$encoding" "$puz" --view sol > /dev/null 2>&1
       fi
       rc=$?
       secs=$(echo "$(date +%s.%N) - $start" | bc)
@@ -34,5 +37,5 @@ for size in $sizes; do
     done
   done
 done
-echo "solver=$solver timeout=${limit}s: $solved solved and checked, $gaveup gave up, $failed failed"
+echo "solver=$solver encoding=$encoding timeout=${limit}s: $solved solved and checked, $gaveup gave up, $failed failed"
 [ "$failed" -eq 0 ]

@@ -65,10 +65,76 @@ fn seed_000_printed_answers_tell_the_truth() {
 }
 
 #[test]
-fn heule_clue_puzzles_solve_in_process() {
-    for rel in ["heule/clue1.txt", "heule/clue3.txt"] {
-        let placements = solve_and_recheck(rel, &[]);
-        assert_eq!(placements.len(), load(rel).squares());
+fn heule_puzzles_solve_in_process() {
+    for name in ["clue1", "clue2", "clue3", "clue4", "em_7_3_6", "em_7_4_8", "em_8_4_5"] {
+        let rel = format!("heule/{name}.txt");
+        let placements = solve_and_recheck(&rel, &[]);
+        assert_eq!(placements.len(), load(&rel).squares());
+    }
+    // splr on the small ones, qprop on one of them.
+    solve_and_recheck("heule/clue1.txt", &["--solver", "splr"]);
+    solve_and_recheck("heule/clue3.txt", &["--encoding", "qprop"]);
+}
+
+/// Every encoding with every in-process solver, with and without the redundant clauses and the
+/// symmetry breaking, on puzzles of every kind: the answers all pass the checker.
+#[test]
+fn every_encoding_and_backend_solves_the_small_puzzles() {
+    let puzzles = [
+        "foursquares/seed004.txt",
+        "witch/witches.lpl",
+        "board-suite/4/5/board_0/puzzle.puz",
+        "board-suite/5/8/board_1/puzzle.puz",
+        "heule/clue1.txt",
+    ];
+    for rel in puzzles {
+        for encoding in ["diamond", "qprop"] {
+            for solver in ["builtin", "splr"] {
+                for extra in [&[][..], &["--no-redundant"], &["--no-symmetry-breaking"], &["--amo", "pairwise"]] {
+                    let mut args = vec!["--encoding", encoding, "--solver", solver];
+                    args.extend_from_slice(extra);
+                    solve_and_recheck(rel, &args);
+                }
+            }
+        }
+    }
+}
+
+/// A shuffled copy (pieces reordered and turned, clues following) still solves, and the same
+/// seed gives the same file.
+#[test]
+fn shuffled_puzzles_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    for rel in ["heule/clue1.txt", "board-suite/6/12/board_2/puzzle.puz", "witch/witches.lpl"] {
+        let out = dir.path().join("shuffled.wgrnd");
+        let a = wgrnd(&["shuffle", "--seed", "5", &fixture(rel), "-o", out.to_str().unwrap()], None);
+        assert_eq!(code(&a), 0, "{}", crate::stderr(&a));
+        let b = wgrnd(&["shuffle", "--seed", "5", &fixture(rel)], None);
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), stdout(&b));
+        let c = wgrnd(&["shuffle", "--seed", "6", &fixture(rel)], None);
+        assert_ne!(stdout(&b), stdout(&c));
+        let p = load_puzzle(out.to_str().unwrap(), &ReadOptions::default()).unwrap();
+        assert_eq!(p.clues.len(), load(rel).clues.len());
+        let solved = wgrnd(&["solve", "--json", out.to_str().unwrap()], None);
+        assert_eq!(code(&solved), 10, "{rel}: {}", crate::stderr(&solved));
+        let placements = read_solution("out.json", &stdout(&solved), &p, None).unwrap();
+        assert!(check(&p, &placements).is_valid());
+    }
+}
+
+/// A clue that cannot fit the frame makes the puzzle unsolvable, in every encoding.
+#[test]
+fn clue_against_the_frame_has_no_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad-clue.wgrnd");
+    let p = load("board-suite/4/5/board_0/puzzle.puz");
+    let mut text = wgrnd_puzzle::formats::write_native(&p);
+    // Piece 1 is a corner piece (frame on two sides); the centre square cannot take it.
+    text.push_str("clue 2 2 1 0\n");
+    std::fs::write(&path, text).unwrap();
+    for encoding in ["diamond", "qprop"] {
+        let out = wgrnd(&["solve", "--encoding", encoding, path.to_str().unwrap()], None);
+        assert_eq!(code(&out), 20, "{encoding}: {}", crate::stderr(&out));
     }
 }
 

@@ -3,8 +3,8 @@
 
 use crate::{code, fixture, stdout, wgrnd};
 
-fn encoded(rel: &str) -> String {
-    let out = wgrnd(&["encode", &fixture(rel)], None);
+fn encoded(rel: &str, encoding: &str) -> String {
+    let out = wgrnd(&["encode", "--encoding", encoding, &fixture(rel)], None);
     assert_eq!(code(&out), 0, "{}", crate::stderr(&out));
     stdout(&out)
 }
@@ -20,12 +20,14 @@ fn solved(rel: &str, extra: &[&str]) -> String {
 
 #[test]
 fn cnf_four_squares_seed_004() {
-    insta::assert_snapshot!("cnf_four_squares_seed004", encoded("foursquares/seed004.txt"));
+    insta::assert_snapshot!("cnf_four_squares_seed004", encoded("foursquares/seed004.txt", "qprop"));
+    insta::assert_snapshot!("cnf_diamond_four_squares_seed004", encoded("foursquares/seed004.txt", "diamond"));
 }
 
 #[test]
 fn cnf_witch_main_table() {
-    insta::assert_snapshot!("cnf_witch_main_table", encoded("witch/witches.lpl"));
+    insta::assert_snapshot!("cnf_witch_main_table", encoded("witch/witches.lpl", "qprop"));
+    insta::assert_snapshot!("cnf_diamond_witch_main_table", encoded("witch/witches.lpl", "diamond"));
 }
 
 #[test]

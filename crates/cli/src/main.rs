@@ -9,11 +9,11 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use wgrnd_check::check;
 use wgrnd_cnf::{parse_answer, write_dimacs, SolverAnswer};
-use wgrnd_ground::{encode, AmoEncoding, EncodeOptions};
+use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions, SolutionFormat};
 use wgrnd_puzzle::{InputError, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
-use wgrnd_solve::{Backend, Splr};
+use wgrnd_solve::{default_backend, Backend, Splr};
 
 use crate::output::Output;
 
@@ -53,7 +53,7 @@ enum Command {
         #[arg(short, long, default_value = "-")]
         output: String,
     },
-    /// Solve a puzzle in-process (splr), check the solution, and show it.
+    /// Solve a puzzle (in-process CaDiCaL by default), check the solution, and show it.
     Solve {
         #[command(flatten)]
         puzzle: PuzzleArgs,
@@ -64,6 +64,9 @@ enum Command {
         /// Give up after this many seconds (exit 30).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<u64>,
+        /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` (in-process, pure Rust).
+        #[arg(long, default_value = "builtin")]
+        solver: String,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {
@@ -75,6 +78,17 @@ enum Command {
         encoding: EncodingArgs,
         #[command(flatten)]
         show: ShowArgs,
+    },
+    /// Write the puzzle with its pieces shuffled and turned at random (clues follow), in native format.
+    Shuffle {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// Seed of the shuffle: the same seed gives the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the puzzle here instead of standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
     },
     /// Check a solution (.sol, witch words, or wgrnd JSON) against a puzzle.
     Check {
@@ -102,12 +116,24 @@ struct PuzzleArgs {
 
 #[derive(Args)]
 struct EncodingArgs {
+    /// The encoding (docs/encodings.md): `diamond` labels the board's inner edges, `qprop` is seed 004's.
+    #[arg(long, value_enum, default_value = "diamond")]
+    encoding: EncodingArg,
+    /// Leave out the redundant clause families (implied clauses that speed up solving).
+    #[arg(long)]
+    no_redundant: bool,
     /// Do not break the board's rotation symmetry.
     #[arg(long)]
     no_symmetry_breaking: bool,
     /// How at-most-one constraints are written.
     #[arg(long, value_enum, default_value = "auto")]
     amo: AmoArg,
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum EncodingArg {
+    Diamond,
+    Qprop,
 }
 
 #[derive(Args)]
@@ -205,11 +231,16 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             out.write(|w| write_dimacs(&enc.cnf, &enc.comments(&p), w))?;
             Ok(exit::OK)
         }
-        Command::Solve { puzzle, encoding, show, timeout } => {
+        Command::Solve { puzzle, encoding, show, timeout, solver } => {
             let p = load(&puzzle)?;
             notes(&p);
             let enc = encode(&p, &encoding.options());
-            let mut backend = Splr { timeout: timeout.map(Duration::from_secs) };
+            let timeout = timeout.map(Duration::from_secs);
+            let mut backend: Box<dyn Backend> = match solver.as_str() {
+                "builtin" => default_backend(timeout),
+                "splr" => Box::new(Splr { timeout }),
+                other => return Err(Failure::Input(format!("unknown solver `{other}`; expected builtin or splr"))),
+            };
             let answer = backend.solve(&enc.cnf).map_err(|e| Failure::Internal(e.to_string()))?;
             finish(&p, &enc, answer, &show)
         }
@@ -223,6 +254,11 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     .map_err(|e| Failure::Input(format!("{}: {e}", formats::display_name(&model))))?;
             }
             finish(&p, &enc, answer, &show)
+        }
+        Command::Shuffle { puzzle, seed, output } => {
+            let p = load(&puzzle)?.shuffled(seed);
+            Output::new(&output).write(|w| w.write_all(formats::write_native(&p).as_bytes()))?;
+            Ok(exit::OK)
         }
         Command::Check { puzzle, solution, solution_format } => {
             let p = load(&puzzle)?;
@@ -339,6 +375,11 @@ fn load(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
 impl EncodingArgs {
     fn options(&self) -> EncodeOptions {
         EncodeOptions {
+            encoding: match self.encoding {
+                EncodingArg::Diamond => EncodingKind::Diamond,
+                EncodingArg::Qprop => EncodingKind::Qprop,
+            },
+            redundant: !self.no_redundant,
             symmetry_breaking: !self.no_symmetry_breaking,
             amo: match self.amo {
                 AmoArg::Auto => AmoEncoding::Auto,

@@ -1,31 +1,53 @@
-//! The atom table: QPROP-style atoms numbered densely from 1, and back from numbers to atoms.
+//! The atom table: atoms numbered densely from 1, and back from numbers to atoms.
 //!
-//! Blocks, in this order: `l(s,p)` (square s holds piece p), `r(p,k)` (piece p is turned k
-//! quarter turns counterclockwise), `v(p,e,n)` (unrotated edge e of piece p shows label n),
-//! `m(s,e,n)` (side e of square s shows label n), then auxiliary atoms in the order the encoding
-//! asks for them. Squares are numbered row by row from the top-left; everything is 0-based inside
-//! and printed 1-based (rotations stay 0..3, being amounts).
+//! Two layouts. The `qprop` encoding numbers whole blocks by formula, in this order: `l(s,p)`
+//! (square s holds piece p), `r(p,k)` (piece p is turned k quarter turns counterclockwise),
+//! `v(p,e,n)` (unrotated edge e of piece p shows label n), `m(s,e,n)` (side e of square s shows
+//! label n). The `diamond` encoding creates only the atoms that can be true and lists them one
+//! by one: `l(s,p)`, `o(s,p,k)` (piece p lies on square s turned k), `lo(s,p,k)` (both at once,
+//! where only one turn of p fits s), `d(s,e,n)` (the inner edge on side e of square s shows label
+//! n as seen from s). Auxiliary atoms follow in the order the encoding asks for them. Squares are
+//! numbered row by row from the top-left; everything is 0-based inside and printed 1-based
+//! (rotations stay 0..3, being amounts).
 
 use wgrnd_puzzle::{Label, Puzzle, Side};
 
 /// A named atom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
 pub enum Atom {
     /// Square `square` holds piece `piece` (both 0-based).
-    #[allow(missing_docs)]
     L { square: usize, piece: usize },
     /// Piece `piece` is turned `rot` quarter turns counterclockwise.
-    #[allow(missing_docs)]
     R { piece: usize, rot: u8 },
     /// Edge `edge` of unrotated piece `piece` shows `label`.
-    #[allow(missing_docs)]
     V { piece: usize, edge: Side, label: Label },
     /// Side `side` of square `square` shows `label`.
-    #[allow(missing_docs)]
     M { square: usize, side: Side, label: Label },
+    /// Piece `piece` lies on square `square` turned `rot` (given that it lies there: `o` implies `l`).
+    O { square: usize, piece: usize, rot: u8 },
+    /// Piece `piece` lies on square `square` turned `rot`, the only turn that fits there.
+    LO { square: usize, piece: usize, rot: u8 },
+    /// The inner edge on side `side` (east or south) of square `square` shows `label` on that square.
+    D { square: usize, side: Side, label: Label },
     /// The `index`-th auxiliary atom of block `block` of [`AtomTable::aux_blocks`].
-    #[allow(missing_docs)]
     Aux { block: usize, index: u32 },
+}
+
+impl Atom {
+    /// The atom's name with 1-based squares and pieces and labels by name: `l(5,3)`, `m(2,E,7)`.
+    pub fn name(self, p: &Puzzle) -> String {
+        match self {
+            Atom::L { square, piece } => format!("l({},{})", square + 1, piece + 1),
+            Atom::R { piece, rot } => format!("r({},{rot})", piece + 1),
+            Atom::V { piece, edge, label } => format!("v({},{},{})", piece + 1, edge.letter(), p.label_name(label)),
+            Atom::M { square, side, label } => format!("m({},{},{})", square + 1, side.letter(), p.label_name(label)),
+            Atom::O { square, piece, rot } => format!("o({},{},{rot})", square + 1, piece + 1),
+            Atom::LO { square, piece, rot } => format!("lo({},{},{rot})", square + 1, piece + 1),
+            Atom::D { square, side, label } => format!("d({},{},{})", square + 1, side.letter(), p.label_name(label)),
+            Atom::Aux { block, index } => format!("aux(#{block}:{})", index + 1),
+        }
+    }
 }
 
 /// A run of auxiliary atoms introduced by one constraint.
@@ -39,56 +61,98 @@ pub struct AuxBlock {
     pub what: String,
 }
 
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Named {
+    /// The qprop blocks, numbered by formula.
+    Dense { squares: usize, pieces: usize, labels: usize },
+    /// Atoms listed one by one, variable i + 1 being entry i.
+    Listed(Vec<Atom>),
+}
+
 /// Numbers atoms and names numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AtomTable {
-    squares: usize,
-    pieces: usize,
-    labels: usize,
+    named: Named,
+    named_len: u32,
     cols: usize,
+    squares: usize,
     aux: Vec<AuxBlock>,
     next: u32,
 }
 
 impl AtomTable {
-    /// The table for a puzzle: the four predicate blocks, no auxiliary atoms yet.
-    pub fn new(p: &Puzzle) -> Self {
+    /// The qprop table for a puzzle: the four predicate blocks, no auxiliary atoms yet.
+    pub fn dense(p: &Puzzle) -> Self {
         let (s, n) = (p.squares(), p.labels.len());
-        let fixed = s * s + s * 4 + s * 4 * n + s * 4 * n;
-        AtomTable { squares: s, pieces: s, labels: n, cols: p.cols, aux: Vec::new(), next: fixed as u32 + 1 }
+        let fixed = (s * s + s * 4 + s * 4 * n + s * 4 * n) as u32;
+        AtomTable {
+            named: Named::Dense { squares: s, pieces: s, labels: n },
+            named_len: fixed,
+            cols: p.cols,
+            squares: s,
+            aux: Vec::new(),
+            next: fixed + 1,
+        }
     }
 
-    fn l_base(&self) -> u32 {
-        1
-    }
-    fn r_base(&self) -> u32 {
-        self.l_base() + (self.squares * self.pieces) as u32
-    }
-    fn v_base(&self) -> u32 {
-        self.r_base() + (self.pieces * 4) as u32
-    }
-    fn m_base(&self) -> u32 {
-        self.v_base() + (self.pieces * 4 * self.labels) as u32
-    }
-    fn aux_base(&self) -> u32 {
-        self.m_base() + (self.squares * 4 * self.labels) as u32
+    /// A table whose named atoms are listed one by one (push them before any auxiliary atom).
+    pub fn listed(p: &Puzzle) -> Self {
+        AtomTable {
+            named: Named::Listed(Vec::new()),
+            named_len: 0,
+            cols: p.cols,
+            squares: p.squares(),
+            aux: Vec::new(),
+            next: 1,
+        }
     }
 
-    /// `l(s,p)`.
+    /// Adds a named atom to a listed table; returns its variable.
+    pub fn push(&mut self, atom: Atom) -> u32 {
+        let Named::Listed(list) = &mut self.named else { panic!("push on a dense atom table") };
+        assert!(self.aux.is_empty(), "named atoms come before auxiliary ones");
+        list.push(atom);
+        self.named_len += 1;
+        self.next += 1;
+        self.next - 1
+    }
+
+    fn dense_bases(&self) -> Option<[u32; 5]> {
+        let Named::Dense { squares, pieces, labels } = self.named else { return None };
+        let l = 1u32;
+        let r = l + (squares * pieces) as u32;
+        let v = r + (pieces * 4) as u32;
+        let m = v + (pieces * 4 * labels) as u32;
+        Some([l, r, v, m, m + (squares * 4 * labels) as u32])
+    }
+
+    fn dense_dims(&self) -> (usize, usize) {
+        match self.named {
+            Named::Dense { pieces, labels, .. } => (pieces, labels),
+            Named::Listed(_) => panic!("qprop atoms asked of a listed table"),
+        }
+    }
+
+    /// `l(s,p)` of the dense layout.
     pub fn l(&self, square: usize, piece: usize) -> u32 {
-        self.l_base() + (square * self.pieces + piece) as u32
+        let (pieces, _) = self.dense_dims();
+        1 + (square * pieces + piece) as u32
     }
-    /// `r(p,k)`.
+    /// `r(p,k)` of the dense layout.
     pub fn r(&self, piece: usize, rot: u8) -> u32 {
-        self.r_base() + (piece * 4 + rot as usize) as u32
+        let (pieces, _) = self.dense_dims();
+        1 + (pieces * pieces + piece * 4 + rot as usize) as u32
     }
-    /// `v(p,e,n)`.
+    /// `v(p,e,n)` of the dense layout.
     pub fn v(&self, piece: usize, edge: Side, label: Label) -> u32 {
-        self.v_base() + ((piece * 4 + edge.index()) * self.labels + label.index()) as u32
+        let (pieces, labels) = self.dense_dims();
+        1 + (pieces * pieces + pieces * 4 + (piece * 4 + edge.index()) * labels + label.index()) as u32
     }
-    /// `m(s,e,n)`.
+    /// `m(s,e,n)` of the dense layout.
     pub fn m(&self, square: usize, side: Side, label: Label) -> u32 {
-        self.m_base() + ((square * 4 + side.index()) * self.labels + label.index()) as u32
+        let (pieces, labels) = self.dense_dims();
+        let base = pieces * pieces + pieces * 4 + pieces * 4 * labels;
+        1 + (base + (square * 4 + side.index()) * labels + label.index()) as u32
     }
 
     /// Reserves `len` auxiliary atoms for `what`; returns the first.
@@ -109,6 +173,11 @@ impl AtomTable {
         self.len() == 0
     }
 
+    /// Number of named (non-auxiliary) atoms: variables 1 to this.
+    pub fn named_len(&self) -> u32 {
+        self.named_len
+    }
+
     /// The auxiliary runs, in numbering order.
     pub fn aux_blocks(&self) -> &[AuxBlock] {
         &self.aux
@@ -119,25 +188,30 @@ impl AtomTable {
         if var == 0 || var > self.len() {
             return None;
         }
-        let split = |x: u32, base: u32| (x - base) as usize;
-        Some(if var < self.r_base() {
-            let i = split(var, self.l_base());
-            Atom::L { square: i / self.pieces, piece: i % self.pieces }
-        } else if var < self.v_base() {
-            let i = split(var, self.r_base());
-            Atom::R { piece: i / 4, rot: (i % 4) as u8 }
-        } else if var < self.m_base() {
-            let i = split(var, self.v_base());
-            let (pe, n) = (i / self.labels, i % self.labels);
-            Atom::V { piece: pe / 4, edge: Side::from_index(pe % 4), label: Label(n as u32) }
-        } else if var < self.aux_base() {
-            let i = split(var, self.m_base());
-            let (se, n) = (i / self.labels, i % self.labels);
-            Atom::M { square: se / 4, side: Side::from_index(se % 4), label: Label(n as u32) }
-        } else {
+        if var > self.named_len {
             let block = self.aux.partition_point(|b| b.first + b.len <= var);
             let b = &self.aux[block];
-            Atom::Aux { block, index: var - b.first }
+            return Some(Atom::Aux { block, index: var - b.first });
+        }
+        let (pieces, labels) = match &self.named {
+            Named::Listed(list) => return Some(list[var as usize - 1]),
+            Named::Dense { pieces, labels, .. } => (*pieces, *labels),
+        };
+        let [_, r, v, m, _] = self.dense_bases().expect("dense");
+        Some(if var < r {
+            let i = (var - 1) as usize;
+            Atom::L { square: i / pieces, piece: i % pieces }
+        } else if var < v {
+            let i = (var - r) as usize;
+            Atom::R { piece: i / 4, rot: (i % 4) as u8 }
+        } else if var < m {
+            let i = (var - v) as usize;
+            let (pe, n) = (i / labels, i % labels);
+            Atom::V { piece: pe / 4, edge: Side::from_index(pe % 4), label: Label(n as u32) }
+        } else {
+            let i = (var - m) as usize;
+            let (se, n) = (i / labels, i % labels);
+            Atom::M { square: se / 4, side: Side::from_index(se % 4), label: Label(n as u32) }
         })
     }
 
@@ -145,38 +219,64 @@ impl AtomTable {
     /// Squares, pieces and labels are printed from 1 (labels by name).
     pub fn name(&self, var: u32, p: &Puzzle) -> String {
         match self.atom(var) {
-            Some(Atom::L { square, piece }) => format!("l({},{})", square + 1, piece + 1),
-            Some(Atom::R { piece, rot }) => format!("r({},{})", piece + 1, rot),
-            Some(Atom::V { piece, edge, label }) => {
-                format!("v({},{},{})", piece + 1, edge.letter(), p.label_name(label))
-            }
-            Some(Atom::M { square, side, label }) => {
-                format!("m({},{},{})", square + 1, side.letter(), p.label_name(label))
-            }
             Some(Atom::Aux { block, index }) => format!("aux({}#{})", self.aux[block].what, index + 1),
+            Some(atom) => atom.name(p),
             None => format!("?{var}"),
         }
     }
 
-    /// Layout lines for the DIMACS header: one per block, enough to name every atom.
+    /// Layout lines for the DIMACS header, enough to name every atom: one formula per block for
+    /// the dense layout, one line per run of consecutive pieces (or labels) for the listed layout.
     pub fn layout(&self) -> Vec<String> {
-        let (p, n) = (self.pieces, self.labels);
-        let mut out = vec![
-            format!("atoms l(s,p) {}..{} = {} + (s-1)*{p} + (p-1)", self.l_base(), self.r_base() - 1, self.l_base()),
-            format!("atoms r(p,k) {}..{} = {} + (p-1)*4 + k", self.r_base(), self.v_base() - 1, self.r_base()),
-            format!(
-                "atoms v(p,e,n) {}..{} = {} + ((p-1)*4 + e)*{n} + (n-1)",
-                self.v_base(),
-                self.m_base() - 1,
-                self.v_base()
-            ),
-            format!(
-                "atoms m(s,e,n) {}..{} = {} + ((s-1)*4 + e)*{n} + (n-1)",
-                self.m_base(),
-                self.aux_base() - 1,
-                self.m_base()
-            ),
-        ];
+        let mut out = Vec::new();
+        match &self.named {
+            Named::Dense { pieces: p, labels: n, .. } => {
+                let [l, r, v, m, end] = self.dense_bases().expect("dense");
+                out.push(format!("atoms l(s,p) {l}..{} = {l} + (s-1)*{p} + (p-1)", r - 1));
+                out.push(format!("atoms r(p,k) {r}..{} = {r} + (p-1)*4 + k", v - 1));
+                out.push(format!("atoms v(p,e,n) {v}..{} = {v} + ((p-1)*4 + e)*{n} + (n-1)", m - 1));
+                out.push(format!("atoms m(s,e,n) {m}..{} = {m} + ((s-1)*4 + e)*{n} + (n-1)", end - 1));
+            }
+            Named::Listed(list) => {
+                // A run: atoms that differ only in their piece (l, o, lo) or label index (d),
+                // counting up by one with their variables.
+                let key = |a: &Atom| -> (u8, usize, usize, usize) {
+                    match *a {
+                        Atom::L { square, piece } => (0, square, 0, piece),
+                        Atom::O { square, piece, rot } => (1, square, rot as usize, piece),
+                        Atom::LO { square, piece, rot } => (2, square, rot as usize, piece),
+                        Atom::D { square, side, label } => (3, square, side.index(), label.index()),
+                        other => unreachable!("listed tables hold l, o, lo and d atoms, not {other:?}"),
+                    }
+                };
+                let mut i = 0;
+                while i < list.len() {
+                    let (kind, s, x, first) = key(&list[i]);
+                    let mut j = i + 1;
+                    while j < list.len() && key(&list[j]) == (kind, s, x, first + (j - i)) {
+                        j += 1;
+                    }
+                    let last = first + (j - i) - 1;
+                    let range = |a: usize, b: usize| if a == b { format!("{a}") } else { format!("{a}..{b}") };
+                    let vars = range(i + 1, j);
+                    out.push(match kind {
+                        0 => format!("atoms l({},{}) {vars}", s + 1, range(first + 1, last + 1)),
+                        1 | 2 => {
+                            let name = if kind == 1 { "o" } else { "lo" };
+                            format!("atoms {name}({},{},{x}) {vars}", s + 1, range(first + 1, last + 1))
+                        }
+                        // Labels by index n, as in the `labels` line.
+                        _ => format!(
+                            "atoms d({},{},n={}) {vars}",
+                            s + 1,
+                            Side::from_index(x).letter(),
+                            range(first + 1, last + 1)
+                        ),
+                    });
+                    i = j;
+                }
+            }
+        }
         for b in &self.aux {
             out.push(format!("atoms aux {}..{} {}", b.first, b.first + b.len - 1, b.what));
         }

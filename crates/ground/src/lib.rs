@@ -1,17 +1,21 @@
 //! # wgrnd-ground
 //!
 //! Owns grounding: turning a validated [`Puzzle`] into numbered CNF atoms and clauses, and the
-//! way back from a model to [`Placement`]s. The [`AtomTable`] numbers the QPROP-style atoms of seed
-//! 004 (`l(s,p)`, `r(p,k)`, `v(p,e,n)`, `m(s,e,n)` and auxiliary atoms) densely from 1 and names
-//! any number back; [`encode`] writes the clause families of the `qprop` encoding (see [`qprop`])
-//! and records, for the DIMACS header, a hash of the puzzle and options, the atom layout and the
-//! size of every family. Decoding reads only `l` and `r` atoms; whether the placements solve the
-//! puzzle is decided elsewhere, by a checker that shares nothing with this crate.
+//! way back from a model to [`Placement`]s. The [`AtomTable`] numbers atoms densely from 1 and
+//! names any number back: the QPROP-style atoms of seed 004 (`l(s,p)`, `r(p,k)`, `v(p,e,n)`,
+//! `m(s,e,n)`) for the `qprop` encoding (see [`qprop`]), placement, turn and edge-label atoms for
+//! the `diamond` encoding (see [`diamond`]), and auxiliary atoms. [`encode`] writes the clause
+//! families of the chosen encoding and records, for the DIMACS header, a hash of the puzzle and
+//! options, the atom layout and the size of every family. Decoding reads only placement and turn
+//! atoms; whether the placements solve the puzzle is decided elsewhere, by a checker that shares
+//! nothing with this crate.
 
 #![warn(missing_docs)]
 
 mod amo;
 mod atoms;
+mod board;
+pub mod diamond;
 pub mod qprop;
 pub mod symmetry;
 
@@ -22,8 +26,25 @@ use wgrnd_puzzle::{Placement, Puzzle};
 pub use amo::{AmoEncoding, PAIRWISE_MAX};
 pub use atoms::{Atom, AtomTable, AuxBlock};
 
-/// Name and version of the encoding, part of every hash: a changed encoding changes the hash.
-pub const ENCODING: &str = "qprop-1";
+/// Which encoding grounds the puzzle (docs/encodings.md compares them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EncodingKind {
+    /// Seed 004's predicates `l`, `r`, `v`, `m`, grounded faithfully (see [`qprop`]).
+    Qprop,
+    /// Labels on the board's inner edges, only atoms that can be true (see [`diamond`]).
+    #[default]
+    Diamond,
+}
+
+impl EncodingKind {
+    /// Name and version, part of every hash: a changed encoding changes the hash.
+    pub fn versioned_name(self) -> &'static str {
+        match self {
+            EncodingKind::Qprop => "qprop-1",
+            EncodingKind::Diamond => "diamond-1",
+        }
+    }
+}
 
 /// Per-atom name lines are written in the DIMACS header up to this many atoms (beyond it the
 /// block layout lines alone name every atom, and the file stays small).
@@ -32,6 +53,10 @@ pub const NAME_LINES_MAX: u32 = 5000;
 /// Choices that change the CNF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EncodeOptions {
+    /// The encoding.
+    pub encoding: EncodingKind,
+    /// Write the redundant clause families (implied ones that help propagation).
+    pub redundant: bool,
     /// Break the board's rotation symmetry (sound; see [`symmetry`]).
     pub symmetry_breaking: bool,
     /// How at-most-one constraints are written.
@@ -40,14 +65,20 @@ pub struct EncodeOptions {
 
 impl Default for EncodeOptions {
     fn default() -> Self {
-        EncodeOptions { symmetry_breaking: true, amo: AmoEncoding::Auto }
+        EncodeOptions {
+            encoding: EncodingKind::default(),
+            redundant: true,
+            symmetry_breaking: true,
+            amo: AmoEncoding::Auto,
+        }
     }
 }
 
 impl EncodeOptions {
     fn describe(&self) -> String {
         format!(
-            "symmetry-breaking={} amo={}",
+            "redundant={} symmetry-breaking={} amo={}",
+            if self.redundant { "yes" } else { "no" },
             if self.symmetry_breaking { "board-rotation" } else { "none" },
             self.amo.name()
         )
@@ -108,14 +139,17 @@ fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
 
 /// The hash that identifies a puzzle under an encoding and options.
 pub fn puzzle_hash(p: &Puzzle, opts: &EncodeOptions) -> u64 {
-    let h = fnv1a(ENCODING.as_bytes(), 0xcbf2_9ce4_8422_2325);
+    let h = fnv1a(opts.encoding.versioned_name().as_bytes(), 0xcbf2_9ce4_8422_2325);
     let h = fnv1a(opts.describe().as_bytes(), h);
     fnv1a(write_native(p).as_bytes(), h)
 }
 
 /// Grounds a puzzle.
 pub fn encode(p: &Puzzle, opts: &EncodeOptions) -> Encoding {
-    let (cnf, atoms, families) = qprop::ground(p, opts);
+    let (cnf, atoms, families) = match opts.encoding {
+        EncodingKind::Qprop => qprop::ground(p, opts),
+        EncodingKind::Diamond => diamond::ground(p, opts),
+    };
     Encoding { cnf, atoms, families, hash: puzzle_hash(p, opts), options: *opts }
 }
 
@@ -127,7 +161,7 @@ impl Encoding {
             format!(
                 "wgrnd {} encoding {} of `{}`: {} x {} board, {} pieces, {} labels, match {}, frame {}, {} clue(s)",
                 env!("CARGO_PKG_VERSION"),
-                ENCODING,
+                self.options.encoding.versioned_name(),
                 p.name,
                 p.rows,
                 p.cols,
@@ -176,20 +210,33 @@ impl Encoding {
             .join(" ")
     }
 
-    /// Reads placements off the `l` and `r` atoms of a model (after [`Encoding::check_model`]).
+    /// Reads placements off the placement and turn atoms of a model (after
+    /// [`Encoding::check_model`]): `l` and `r` for qprop, `l`, `o` and `lo` for diamond.
     pub fn decode(&self, model: &Model) -> Result<Vec<Placement>, DecodeError> {
         let (n, cols) = self.atoms.shape();
+        let mut squares: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut turns: Vec<Vec<u8>> = vec![Vec::new(); n];
+        for var in (1..=self.atoms.named_len()).filter(|&v| model.value(v) == Some(true)) {
+            match self.atoms.atom(var) {
+                Some(Atom::L { square, piece }) => squares[piece].push(square),
+                Some(Atom::R { piece, rot } | Atom::O { piece, rot, .. }) => turns[piece].push(rot),
+                Some(Atom::LO { square, piece, rot }) => {
+                    squares[piece].push(square);
+                    turns[piece].push(rot);
+                }
+                _ => {}
+            }
+        }
         let mut out = Vec::with_capacity(n);
         for q in 0..n {
-            let squares: Vec<usize> = (0..n).filter(|&s| model.value(self.atoms.l(s, q)) == Some(true)).collect();
-            if squares.len() != 1 {
-                return Err(DecodeError::PieceSquares { piece: q + 1, count: squares.len() });
+            if squares[q].len() != 1 {
+                return Err(DecodeError::PieceSquares { piece: q + 1, count: squares[q].len() });
             }
-            let rots: Vec<u8> = (0..4).filter(|&k| model.value(self.atoms.r(q, k)) == Some(true)).collect();
-            if rots.len() != 1 {
-                return Err(DecodeError::PieceRotations { piece: q + 1, count: rots.len() });
+            if turns[q].len() != 1 {
+                return Err(DecodeError::PieceRotations { piece: q + 1, count: turns[q].len() });
             }
-            out.push(Placement { row: squares[0] / cols, col: squares[0] % cols, piece: q, rotation: rots[0] });
+            let s = squares[q][0];
+            out.push(Placement { row: s / cols, col: s % cols, piece: q, rotation: turns[q][0] });
         }
         out.sort_by_key(|pl| (pl.row, pl.col));
         Ok(out)

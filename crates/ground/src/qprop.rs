@@ -29,41 +29,20 @@
 //! the fact ¬v(p,e,n'), so grounding drops it, as any grounder simplifies by known facts. The
 //! seed's `l(1,1)` is unsound beyond 2 x 2 boards and is replaced by [`crate::symmetry`].
 
-use wgrnd_cnf::{Cnf, Lit, Var};
+use wgrnd_cnf::{Cnf, Lit};
 use wgrnd_puzzle::{Label, Puzzle, Side, SIDES};
 
 use crate::amo::at_most_one;
+use crate::board::{fits, neg, neighbour, pos, Families};
 use crate::symmetry::rotation_break;
 use crate::{AtomTable, EncodeOptions};
 
-fn pos(v: u32) -> Lit {
-    Var(v).pos()
-}
-fn neg(v: u32) -> Lit {
-    Var(v).neg()
-}
-
-/// The neighbour of square `s` across `side`, if it is on the board.
-fn neighbour(p: &Puzzle, s: usize, side: Side) -> Option<usize> {
-    let (r, c) = (s / p.cols, s % p.cols);
-    match side {
-        Side::North => (r > 0).then(|| s - p.cols),
-        Side::East => (c + 1 < p.cols).then(|| s + 1),
-        Side::South => (r + 1 < p.rows).then(|| s + p.cols),
-        Side::West => (c > 0).then(|| s - 1),
-    }
-}
-
 /// Grounds the puzzle; returns the clauses and, per family, its name and clause count.
 pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'static str, usize)>) {
-    let mut atoms = AtomTable::new(p);
+    let mut atoms = AtomTable::dense(p);
     let mut cnf = Cnf::new();
     cnf.new_vars(atoms.len());
-    let mut families: Vec<(&'static str, usize)> = Vec::new();
-    let mark = |cnf: &Cnf, name: &'static str, families: &mut Vec<(&'static str, usize)>| {
-        let before: usize = families.iter().map(|f| f.1).sum();
-        families.push((name, cnf.num_clauses() - before));
-    };
+    let mut families = Families::default();
     let n = p.squares();
     let labels: Vec<Label> = (0..p.labels.len() as u32).map(Label).collect();
     let amo = opts.amo;
@@ -72,32 +51,32 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
         let lits: Vec<Lit> = (0..n).map(|q| pos(atoms.l(s, q))).collect();
         cnf.add_clause(&lits);
     }
-    mark(&cnf, "square-has-piece", &mut families);
+    families.mark(&cnf, "square-has-piece");
     for s in 0..n {
         let lits: Vec<Lit> = (0..n).map(|q| pos(atoms.l(s, q))).collect();
         at_most_one(&mut cnf, &mut atoms, amo, &lits, || format!("square-at-most-one-piece s={}", s + 1));
     }
-    mark(&cnf, "square-at-most-one-piece", &mut families);
+    families.mark(&cnf, "square-at-most-one-piece");
     for q in 0..n {
         let lits: Vec<Lit> = (0..n).map(|s| pos(atoms.l(s, q))).collect();
         cnf.add_clause(&lits);
     }
-    mark(&cnf, "piece-has-square", &mut families);
+    families.mark(&cnf, "piece-has-square");
     for q in 0..n {
         let lits: Vec<Lit> = (0..n).map(|s| pos(atoms.l(s, q))).collect();
         at_most_one(&mut cnf, &mut atoms, amo, &lits, || format!("piece-at-most-one-square p={}", q + 1));
     }
-    mark(&cnf, "piece-at-most-one-square", &mut families);
+    families.mark(&cnf, "piece-at-most-one-square");
     for q in 0..n {
         let lits: Vec<Lit> = (0..4).map(|k| pos(atoms.r(q, k))).collect();
         cnf.add_clause(&lits);
     }
-    mark(&cnf, "piece-has-rotation", &mut families);
+    families.mark(&cnf, "piece-has-rotation");
     for q in 0..n {
         let lits: Vec<Lit> = (0..4).map(|k| pos(atoms.r(q, k))).collect();
         at_most_one(&mut cnf, &mut atoms, amo, &lits, || format!("piece-at-most-one-rotation p={}", q + 1));
     }
-    mark(&cnf, "piece-at-most-one-rotation", &mut families);
+    families.mark(&cnf, "piece-at-most-one-rotation");
 
     for (q, piece) in p.pieces.iter().enumerate() {
         for e in SIDES {
@@ -107,22 +86,15 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "piece-edges", &mut families);
+    families.mark(&cnf, "piece-edges");
 
     // Whether piece q turned k times shows the frame label on exactly the outer sides of square s.
     // Where it does not, `frame-fit` below excludes l(s,q) and r(q,k) together, which satisfies
     // the `square-edge-shows` clauses of that combination: grounding drops them.
-    let fits = |s: usize, q: usize, k: u8| -> bool {
-        let Some(f) = p.frame else { return true };
-        SIDES.iter().all(|&d| {
-            let shows_frame = p.pieces[q][(d.index() + k as usize) % 4] == f;
-            shows_frame == neighbour(p, s, d).is_none()
-        })
-    };
     for s in 0..n {
         for (q, piece) in p.pieces.iter().enumerate() {
             let l = atoms.l(s, q);
-            for k in (0..4u8).filter(|&k| fits(s, q, k)) {
+            for k in (0..4u8).filter(|&k| fits(p, s, q, k)) {
                 let r = atoms.r(q, k);
                 for side in SIDES {
                     let edge = Side::from_index(side.index() + k as usize);
@@ -132,7 +104,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "square-edge-shows", &mut families);
+    families.mark(&cnf, "square-edge-shows");
 
     for s in 0..n {
         for side in SIDES {
@@ -140,7 +112,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             cnf.add_clause(&lits);
         }
     }
-    mark(&cnf, "square-edge-has-label", &mut families);
+    families.mark(&cnf, "square-edge-has-label");
     for s in 0..n {
         for side in SIDES {
             let lits: Vec<Lit> = labels.iter().map(|&l| pos(atoms.m(s, side, l))).collect();
@@ -149,7 +121,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             });
         }
     }
-    mark(&cnf, "square-edge-at-most-one-label", &mut families);
+    families.mark(&cnf, "square-edge-at-most-one-label");
 
     let partners: Vec<Vec<Label>> = labels.iter().map(|&l| p.matching_labels(l)).collect();
     for s in 0..n {
@@ -168,7 +140,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "edges-match", &mut families);
+    families.mark(&cnf, "edges-match");
 
     if let Some(f) = p.frame {
         for s in 0..n {
@@ -178,7 +150,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "frame", &mut families);
+    families.mark(&cnf, "frame");
 
     // Redundant families: implied by the ones above, written out because they let unit
     // propagation go from labels back to pieces and rotations (without them CDCL solvers time out
@@ -186,7 +158,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     for s in 0..n {
         for q in 0..n {
             let l = atoms.l(s, q);
-            let bad: Vec<u8> = (0..4).filter(|&k| !fits(s, q, k)).collect();
+            let bad: Vec<u8> = (0..4).filter(|&k| !fits(p, s, q, k)).collect();
             if bad.len() == 4 {
                 cnf.add_clause(&[neg(l)]);
             } else {
@@ -196,8 +168,8 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "frame-fit", &mut families);
-    let fitting = |s: usize, q: usize| (0..4).any(|k| fits(s, q, k));
+    families.mark(&cnf, "frame-fit");
+    let fitting = |s: usize, q: usize| (0..4).any(|k| fits(p, s, q, k));
     for s in 0..n {
         for (q, piece) in p.pieces.iter().enumerate() {
             if !fitting(s, q) {
@@ -222,7 +194,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "placed-piece-labels", &mut families);
+    families.mark(&cnf, "placed-piece-labels");
     for s in 0..n {
         for side in SIDES {
             for &x in &labels {
@@ -233,14 +205,14 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "label-needs-piece", &mut families);
+    families.mark(&cnf, "label-needs-piece");
 
     for c in &p.clues {
         let s = c.row * p.cols + c.col;
         cnf.add_clause(&[pos(atoms.l(s, c.piece))]);
         cnf.add_clause(&[pos(atoms.r(c.piece, c.rotation))]);
     }
-    mark(&cnf, "clues", &mut families);
+    families.mark(&cnf, "clues");
 
     if opts.symmetry_breaking {
         if let Some(b) = rotation_break(p) {
@@ -254,7 +226,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    mark(&cnf, "board-rotation", &mut families);
+    families.mark(&cnf, "board-rotation");
 
-    (cnf, atoms, families)
+    (cnf, atoms, families.into_vec())
 }

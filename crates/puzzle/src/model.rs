@@ -234,6 +234,65 @@ impl Puzzle {
         let k2 = min + max;
         (k2 != k && values.iter().all(|v| values.contains(&(k2 - v)))).then_some(k2)
     }
+
+    /// The same puzzle with its pieces in a random order, each turned a random number of quarter
+    /// turns (clues follow their pieces), reproducible from `seed`. Generated puzzles and benchmark
+    /// files list pieces in solved order and unturned, which solvers find at once: time shuffled
+    /// copies instead.
+    pub fn shuffled(&self, seed: u64) -> Puzzle {
+        let mut rng = SplitMix64(seed);
+        let n = self.pieces.len();
+        // Fisher-Yates: order[i] is the old index of new piece i.
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let turns: Vec<u8> = (0..n).map(|_| rng.below(4) as u8).collect();
+        let mut new_index = vec![0; n];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new;
+        }
+        // New piece i is old piece order[i] turned turns[i] times counterclockwise: its side d
+        // shows the old edge (d + turns[i]) mod 4.
+        let pieces = order
+            .iter()
+            .enumerate()
+            .map(|(i, &old)| std::array::from_fn(|d| self.pieces[old][(d + turns[i] as usize) % 4]))
+            .collect();
+        let clues = self
+            .clues
+            .iter()
+            .map(|c| {
+                let piece = new_index[c.piece];
+                Clue { piece, rotation: (c.rotation + 4 - turns[piece]) % 4, ..*c }
+            })
+            .collect();
+        Puzzle { pieces, clues, ..self.clone() }
+    }
+}
+
+/// Sebastiano Vigna's SplitMix64: a small, well-mixed generator for reproducible shuffles.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..n (n > 0), by rejection so that no value is favoured.
+    fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
 }
 
 /// Orders label names: integers by value first, then everything else by text.
@@ -542,5 +601,39 @@ impl PuzzleBuilder {
         }
         // No kind is over-supplied and the totals agree, so every kind is exactly supplied.
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{read_puzzle, ReadOptions};
+
+    /// A piece up to rotation: its smallest turn.
+    fn canonical(e: [Label; 4]) -> [Label; 4] {
+        (0..4).map(|k| std::array::from_fn(|d| e[(d + k) % 4])).min().unwrap()
+    }
+
+    #[test]
+    fn shuffling_keeps_pieces_and_clues_and_is_reproducible() {
+        let text = "size 2 3\nmatch equal\npiece 1 2 3 4\npiece 5 6 7 8\npiece 1 1 2 2\npiece 3 4 4 4\n\
+                    piece 9 8 7 6\npiece 1 3 5 7\nclue 1 2 2 3\nclue 2 3 6 1\n";
+        let p = read_puzzle("t.wgrnd", text, &ReadOptions::default()).unwrap();
+        let q = p.shuffled(7);
+        assert_eq!(q, p.shuffled(7));
+        assert_ne!(q.pieces, p.pieces);
+        let mut a: Vec<_> = p.pieces.iter().map(|&e| canonical(e)).collect();
+        let mut b: Vec<_> = q.pieces.iter().map(|&e| canonical(e)).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        // A clue shows the same labels on its square before and after.
+        for (c, d) in p.clues.iter().zip(&q.clues) {
+            assert_eq!((c.row, c.col), (d.row, d.col));
+            let shows = |pz: &Puzzle, c: &Clue| -> [Label; 4] {
+                std::array::from_fn(|side| pz.pieces[c.piece][(side + c.rotation as usize) % 4])
+            };
+            assert_eq!(shows(&p, c), shows(&q, d));
+        }
     }
 }

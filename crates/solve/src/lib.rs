@@ -1,8 +1,9 @@
 //! # wgrnd-solve
 //!
 //! Owns running a SAT solver on a [`Cnf`] and bringing back a [`SolverAnswer`]. A [`Backend`] is
-//! anything that can do that; [`Splr`] runs the pure-Rust solver splr 0.17.2 in-process (no
-//! external program needed). The backend neither knows nor cares what the clauses mean.
+//! anything that can do that; [`Cadical`] runs CaDiCaL 1.9.5 in-process (feature `cadical`, on by
+//! default, built from source by the `cadical` crate), [`Splr`] the pure-Rust solver splr 0.17.2.
+//! Neither needs an external program. The backend neither knows nor cares what the clauses mean.
 
 #![warn(missing_docs)]
 
@@ -55,23 +56,71 @@ impl Backend for Splr {
             Ok(s) => s,
             Err(Ok(Certificate::UNSAT)) => return Ok(SolverAnswer::Unsat),
             Err(Ok(Certificate::SAT(lits))) => return Ok(SolverAnswer::Sat(Model::from_lits(cnf.num_vars(), &lits))),
-            Err(Err(e)) => return Err(failed(e)),
+            Err(Err(e)) => return refuted(e),
         };
         match solver.solve() {
             Ok(Certificate::SAT(lits)) => Ok(SolverAnswer::Sat(Model::from_lits(cnf.num_vars(), &lits))),
             Ok(Certificate::UNSAT) => Ok(SolverAnswer::Unsat),
-            Err(SolverError::TimeOut) => Ok(SolverAnswer::Unknown),
-            Err(SolverError::EmptyClause | SolverError::RootLevelConflict(_) | SolverError::Inconsistent) => {
-                Ok(SolverAnswer::Unsat)
-            }
-            Err(e) => Err(failed(e)),
+            Err(e) => refuted(e),
         }
     }
 }
 
-fn failed(e: SolverError) -> SolveError {
-    // splr's error type does not implement std::error::Error; keep its debug text.
-    SolveError::Failed { backend: "splr", detail: format!("{e:?}") }
+/// CaDiCaL, in-process through the `cadical` crate.
+#[cfg(feature = "cadical")]
+#[derive(Clone, Debug, Default)]
+pub struct Cadical {
+    /// Wall-clock limit. `None`: no limit.
+    pub timeout: Option<Duration>,
+}
+
+#[cfg(feature = "cadical")]
+impl Backend for Cadical {
+    fn name(&self) -> &'static str {
+        "cadical (in-process)"
+    }
+
+    fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
+        let mut solver: cadical::Solver = cadical::Solver::new();
+        if let Some(t) = self.timeout {
+            solver.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
+        }
+        solver.reserve(cnf.num_vars() as i32);
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().map(|l| l.get()));
+        }
+        Ok(match solver.solve() {
+            Some(true) => {
+                let lits: Vec<i32> = (1..=cnf.num_vars() as i32)
+                    .filter_map(|v| solver.value(v).map(|b| if b { v } else { -v }))
+                    .collect();
+                SolverAnswer::Sat(Model::from_lits(cnf.num_vars(), &lits))
+            }
+            Some(false) => SolverAnswer::Unsat,
+            None => SolverAnswer::Unknown,
+        })
+    }
+}
+
+/// The fastest backend this build has: [`Cadical`] with the `cadical` feature, else [`Splr`].
+pub fn default_backend(timeout: Option<Duration>) -> Box<dyn Backend> {
+    #[cfg(feature = "cadical")]
+    return Box::new(Cadical { timeout });
+    #[cfg(not(feature = "cadical"))]
+    return Box::new(Splr { timeout });
+}
+
+/// splr reports some verdicts as errors: a time-out is UNKNOWN, an empty clause or a conflict at
+/// the root UNSAT; anything else is a fault.
+fn refuted(e: SolverError) -> Result<SolverAnswer, SolveError> {
+    match e {
+        SolverError::TimeOut => Ok(SolverAnswer::Unknown),
+        SolverError::EmptyClause | SolverError::RootLevelConflict(_) | SolverError::Inconsistent => {
+            Ok(SolverAnswer::Unsat)
+        }
+        // splr's error type does not implement std::error::Error; keep its debug text.
+        e => Err(SolveError::Failed { backend: "splr", detail: format!("{e:?}") }),
+    }
 }
 
 #[cfg(test)]
@@ -79,16 +128,31 @@ mod tests {
     use super::*;
     use wgrnd_cnf::Lit;
 
-    #[test]
-    fn sat_and_unsat() {
+    fn sat_and_unsat(backend: &mut dyn Backend) {
         let mut cnf = Cnf::new();
         let a = cnf.new_var();
         let b = cnf.new_var();
         cnf.add_clause(&[a.pos(), b.pos()]);
         cnf.add_clause(&[a.neg()]);
-        let SolverAnswer::Sat(m) = Splr::default().solve(&cnf).unwrap() else { panic!("expected SAT") };
+        let SolverAnswer::Sat(m) = backend.solve(&cnf).unwrap() else { panic!("expected SAT") };
         assert_eq!((m.value(1), m.value(2)), (Some(false), Some(true)));
         cnf.add_clause(&[Lit(-2)]);
-        assert_eq!(Splr::default().solve(&cnf).unwrap(), SolverAnswer::Unsat);
+        assert_eq!(backend.solve(&cnf).unwrap(), SolverAnswer::Unsat);
+        // An empty clause (a clue that cannot fit, say) is a plain UNSAT, not a failure.
+        let mut empty = Cnf::new();
+        empty.new_var();
+        empty.add_clause(&[]);
+        assert_eq!(backend.solve(&empty).unwrap(), SolverAnswer::Unsat);
+    }
+
+    #[test]
+    fn splr_sat_and_unsat() {
+        sat_and_unsat(&mut Splr::default());
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_sat_and_unsat() {
+        sat_and_unsat(&mut Cadical::default());
     }
 }

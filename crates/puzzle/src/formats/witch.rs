@@ -77,7 +77,7 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
         InputError::at(file, line, Some(col), found, expected)
     };
     let next_word = |rest: &str| -> String {
-        let w = rest.trim_start().split_whitespace().next().unwrap_or("");
+        let w = rest.split_whitespace().next().unwrap_or("");
         if w.is_empty() {
             "the end of the file".to_string()
         } else {
