@@ -5,6 +5,7 @@ mod cli;
 mod errors;
 mod fixtures;
 mod snapshots;
+mod solvers;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -59,6 +60,9 @@ pub fn external(name: &str) -> Option<PathBuf> {
         .and_then(|paths| std::env::split_paths(&paths).map(|d| d.join(name)).find(|p| p.is_file()));
     match found {
         Some(p) => Some(p),
-        None => panic!("{name} is not installed: `apt-get install -y {name}` (or set WGRND_SKIP_EXTERNAL=1)"),
+        None => {
+            let package = if name == "cryptominisat5" { "cryptominisat" } else { name };
+            panic!("{name} is not installed: `apt-get install -y {package}` (or set WGRND_SKIP_EXTERNAL=1)")
+        }
     }
 }

@@ -8,12 +8,12 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use wgrnd_check::check;
-use wgrnd_cnf::{parse_answer, write_dimacs, SolverAnswer};
+use wgrnd_cnf::{parse_answer, parse_dimacs, write_dimacs, SolverAnswer};
 use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions, SolutionFormat};
 use wgrnd_puzzle::{InputError, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
-use wgrnd_solve::{default_backend, Backend, Splr};
+use wgrnd_solve::{default_backend, Backend, External, SolveError, Splr};
 
 use crate::output::Output;
 
@@ -23,6 +23,8 @@ mod exit {
     pub const WRONG: u8 = 1;
     pub const BAD_INPUT: u8 = 2;
     pub const INTERNAL: u8 = 3;
+    pub const SOLVER_FAULT: u8 = 4;
+    pub const INTERRUPTED: u8 = 130;
     pub const SOLVED: u8 = 10;
     pub const NO_SOLUTION: u8 = 20;
     pub const UNKNOWN: u8 = 30;
@@ -64,7 +66,9 @@ enum Command {
         /// Give up after this many seconds (exit 30).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<u64>,
-        /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` (in-process, pure Rust).
+        /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` (in-process, pure Rust), an
+        /// external solver by name (kissat, cadical, minisat, cryptominisat5, picosat, glucose), or a
+        /// command line (`{cnf}` marks the CNF's path, else it is appended; `{out}` a result file).
         #[arg(long, default_value = "builtin")]
         solver: String,
     },
@@ -78,6 +82,11 @@ enum Command {
         encoding: EncodingArgs,
         #[command(flatten)]
         show: ShowArgs,
+    },
+    /// Tools for any DIMACS CNF, not only wgrnd's.
+    Dimacs {
+        #[command(subcommand)]
+        command: DimacsCommand,
     },
     /// Write the puzzle with its pieces shuffled and turned at random (clues follow), in native format.
     Shuffle {
@@ -99,6 +108,22 @@ enum Command {
         /// Format of the solution (default: from its content).
         #[arg(long, value_enum)]
         solution_format: Option<SolutionFormatArg>,
+    },
+}
+
+#[derive(Subcommand)]
+enum DimacsCommand {
+    /// Validate a CNF: header, literals within range, terminated clauses, clause count (exit 0 or 2).
+    Check {
+        /// The CNF; `-` = stdin.
+        cnf: String,
+    },
+    /// Does this model satisfy this CNF? (exit 0 yes, 1 no, 2 unreadable input).
+    Verify {
+        /// The CNF; `-` = stdin.
+        cnf: String,
+        /// The solver's output (competition format, minisat's result file, or a bare model); `-` = stdin.
+        model: String,
     },
 }
 
@@ -187,6 +212,10 @@ enum ViewArg {
 enum Failure {
     /// Bad input: exit 2.
     Input(String),
+    /// The external solver failed (not installed, crashed, garbage): exit 4.
+    Solver(String),
+    /// Ctrl-C: exit 130.
+    Interrupted,
     /// A fault of wgrnd or its solver: exit 3.
     Internal(String),
     /// Standard output was closed by the reader (`wgrnd encode | head`): a quiet exit.
@@ -199,14 +228,18 @@ impl From<InputError> for Failure {
     }
 }
 
-impl From<wgrnd_cnf::AnswerError> for Failure {
-    fn from(e: wgrnd_cnf::AnswerError) -> Self {
+/// Variables `dimacs verify` will hold a model for (16 M: 16 MB of model).
+const MAX_VERIFY_VARS: u64 = 1 << 24;
+
+impl From<wgrnd_cnf::TextError> for Failure {
+    fn from(e: wgrnd_cnf::TextError) -> Self {
         Failure::Input(e.to_string())
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    install_interrupt_handler();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(Failure::Input(msg)) => {
@@ -217,8 +250,41 @@ fn main() -> ExitCode {
             eprintln!("wgrnd: internal error: {msg}");
             ExitCode::from(exit::INTERNAL)
         }
+        Err(Failure::Solver(msg)) => {
+            eprintln!("wgrnd: {msg}");
+            ExitCode::from(exit::SOLVER_FAULT)
+        }
+        Err(Failure::Interrupted) => {
+            eprintln!("wgrnd: interrupted");
+            ExitCode::from(exit::INTERRUPTED)
+        }
         Err(Failure::BrokenPipe) => ExitCode::from(exit::OK),
     }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        match e {
+            SolveError::Interrupted => Failure::Interrupted,
+            SolveError::Failed { .. } => Failure::Internal(e.to_string()),
+            _ => Failure::Solver(e.to_string()),
+        }
+    }
+}
+
+/// Ctrl-C asks a solver that can stop (in-process CaDiCaL, an external program) to stop: the
+/// child is killed and temporary files are removed before wgrnd exits 130. When the running
+/// solver cannot stop (splr), or at the second Ctrl-C, wgrnd exits at once.
+static STOPPABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn install_interrupt_handler() {
+    use std::sync::atomic::Ordering;
+    let _ = ctrlc::set_handler(|| {
+        if !STOPPABLE.load(Ordering::SeqCst) || wgrnd_solve::interrupted() {
+            std::process::exit(exit::INTERRUPTED.into());
+        }
+        wgrnd_solve::interrupt();
+    });
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
@@ -239,9 +305,14 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             let mut backend: Box<dyn Backend> = match solver.as_str() {
                 "builtin" => default_backend(timeout),
                 "splr" => Box::new(Splr { timeout }),
-                other => return Err(Failure::Input(format!("unknown solver `{other}`; expected builtin or splr"))),
+                spec => Box::new(External::new(spec, timeout)),
             };
-            let answer = backend.solve(&enc.cnf).map_err(|e| Failure::Internal(e.to_string()))?;
+            STOPPABLE.store(backend.stoppable(), std::sync::atomic::Ordering::SeqCst);
+            let answer = backend.solve(&enc.cnf)?;
+            if let SolverAnswer::Sat(m) = &answer {
+                // A model that breaks a clause is the solver's fault (or a lie), not wgrnd's.
+                enc.check_model(m, &p).map_err(|e| Failure::Solver(format!("solver `{solver}`: {e}")))?;
+            }
             finish(&p, &enc, answer, &show)
         }
         Command::Decode { puzzle, model, encoding, show } => {
@@ -254,6 +325,49 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     .map_err(|e| Failure::Input(format!("{}: {e}", formats::display_name(&model))))?;
             }
             finish(&p, &enc, answer, &show)
+        }
+        Command::Dimacs { command: DimacsCommand::Check { cnf } } => {
+            let d = parse_dimacs(&formats::display_name(&cnf), &formats::read_text(&cnf)?)?;
+            println!(
+                "{}: valid DIMACS, {} variables, {} clauses, {} literals",
+                formats::display_name(&cnf),
+                d.cnf.num_vars(),
+                d.cnf.num_clauses(),
+                d.cnf.num_literals()
+            );
+            Ok(exit::OK)
+        }
+        Command::Dimacs { command: DimacsCommand::Verify { cnf, model } } => {
+            let (cnf_name, model_name) = (formats::display_name(&cnf), formats::display_name(&model));
+            let d = parse_dimacs(&cnf_name, &formats::read_text(&cnf)?)?;
+            // The model is stored per declared variable: refuse absurd declarations up front.
+            if u64::from(d.cnf.num_vars()) > MAX_VERIFY_VARS {
+                return Err(Failure::Input(format!(
+                    "{cnf_name}: the header declares {} variables; `dimacs verify` handles up to {MAX_VERIFY_VARS}",
+                    d.cnf.num_vars()
+                )));
+            }
+            let m = match parse_answer(&model_name, &formats::read_text(&model)?, d.cnf.num_vars())? {
+                SolverAnswer::Sat(m) => m,
+                other => {
+                    let what = if other == SolverAnswer::Unsat { "UNSATISFIABLE" } else { "UNKNOWN" };
+                    return Err(Failure::Input(format!("{model_name}: found an {what} answer; expected a model")));
+                }
+            };
+            for (i, clause) in d.cnf.clauses().enumerate() {
+                if !clause.iter().any(|l| m.is_true(l.get())) {
+                    let lits: Vec<String> = clause.iter().map(|l| l.get().to_string()).collect();
+                    println!(
+                        "{model_name}: does not satisfy clause {} at {cnf_name}:{} ({} 0)",
+                        i + 1,
+                        d.clause_lines[i],
+                        lits.join(" ")
+                    );
+                    return Ok(exit::WRONG);
+                }
+            }
+            println!("{model_name}: satisfies all {} clauses of {cnf_name}", d.cnf.num_clauses());
+            Ok(exit::OK)
         }
         Command::Shuffle { puzzle, seed, output } => {
             let p = load(&puzzle)?.shuffled(seed);

@@ -64,36 +64,43 @@ pub enum SolverAnswer {
     Unknown,
 }
 
-/// Why a solver's output could not be read; names the file, line and expectation.
+/// Why a solver's output or a DIMACS file could not be read; names the file, line (and column)
+/// and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnswerError {
+pub struct TextError {
     /// The file as the user named it.
     pub file: String,
     /// 1-based line, when there is one.
     pub line: Option<usize>,
+    /// 1-based column (in characters), where it helps.
+    pub column: Option<usize>,
     /// What was found.
     pub found: String,
     /// What was expected.
     pub expected: String,
 }
 
-impl fmt::Display for AnswerError {
+impl fmt::Display for TextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file)?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
+            if let Some(c) = self.column {
+                write!(f, ":{c}")?;
+            }
         }
         write!(f, ": found {}; expected {}", self.found, self.expected)
     }
 }
 
-impl std::error::Error for AnswerError {}
+impl std::error::Error for TextError {}
 
 /// Reads a solver's answer for a CNF with `num_vars` variables.
-pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswer, AnswerError> {
-    let err = |line: Option<usize>, found: String, expected: &str| AnswerError {
+pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswer, TextError> {
+    let err = |line: Option<usize>, found: String, expected: &str| TextError {
         file: file.to_string(),
         line,
+        column: None,
         found,
         expected: expected.to_string(),
     };
@@ -203,10 +210,11 @@ impl<'a> ModelReader<'a> {
         }
     }
 
-    fn read_line(&mut self, no: usize, line: &str) -> Result<(), AnswerError> {
-        let err = |found: String, expected: String| AnswerError {
+    fn read_line(&mut self, no: usize, line: &str) -> Result<(), TextError> {
+        let err = |found: String, expected: String| TextError {
             file: self.file.to_string(),
             line: Some(no),
+            column: None,
             found,
             expected,
         };

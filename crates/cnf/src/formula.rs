@@ -92,6 +92,11 @@ impl Cnf {
         self.num_vars
     }
 
+    /// Number of literals over all clauses.
+    pub fn num_literals(&self) -> usize {
+        self.lits.len()
+    }
+
     /// Number of clauses.
     pub fn num_clauses(&self) -> usize {
         self.ends.len()

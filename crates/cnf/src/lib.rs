@@ -3,7 +3,8 @@
 //! Owns propositional formulas as solvers see them: variables numbered from 1, literals, a compact
 //! clause store ([`Cnf`]), DIMACS output (comment lines, an exact `p cnf V C` header, buffered
 //! streaming), and the answers solvers give back: competition output (`s`/`v` lines), minisat's
-//! result file and bare models, read into a [`SolverAnswer`]. It knows nothing of puzzles: the
+//! result file and bare models, read into a [`SolverAnswer`]; and strict DIMACS input
+//! ([`parse_dimacs`]) for checking any CNF and verifying a model against it. It knows nothing of puzzles: the
 //! grounding crate gives it clauses and the comment lines that name the atoms.
 
 #![warn(missing_docs)]
@@ -11,7 +12,9 @@
 mod answer;
 mod dimacs;
 mod formula;
+mod read;
 
-pub use answer::{parse_answer, AnswerError, Model, SolverAnswer};
+pub use answer::{parse_answer, Model, SolverAnswer, TextError};
 pub use dimacs::write_dimacs;
 pub use formula::{Cnf, Lit, Var};
+pub use read::{parse_dimacs, Dimacs, MAX_VARS};

@@ -3,11 +3,32 @@
 //! Owns running a SAT solver on a [`Cnf`] and bringing back a [`SolverAnswer`]. A [`Backend`] is
 //! anything that can do that; [`Cadical`] runs CaDiCaL 1.9.5 in-process (feature `cadical`, on by
 //! default, built from source by the `cadical` crate), [`Splr`] the pure-Rust solver splr 0.17.2.
-//! Neither needs an external program. The backend neither knows nor cares what the clauses mean.
+//! Neither needs an external program. [`External`] runs any solver program (kissat, cadical,
+//! minisat, cryptominisat5, picosat, glucose by name, or a command line). A backend neither knows
+//! nor cares what the clauses mean.
 
 #![warn(missing_docs)]
 
+mod external;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+pub use external::{External, KNOWN};
+
+/// Set by [`interrupt`] (from a Ctrl-C handler): running solvers stop and report
+/// [`SolveError::Interrupted`].
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks the running solve to stop as soon as it can (external solvers are killed).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Whether [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
 
 use splr::{Certificate, Config, SolveIF, Solver, SolverError};
 use wgrnd_cnf::{Cnf, Model, SolverAnswer};
@@ -15,6 +36,39 @@ use wgrnd_cnf::{Cnf, Model, SolverAnswer};
 /// Why a backend failed to give an answer (UNSAT and UNKNOWN are answers, not failures).
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
+    /// The external solver's program is not on PATH.
+    #[error("solver `{solver}` is not installed (`{program}` is not on PATH); {hint}")]
+    NotInstalled {
+        /// The solver's name.
+        solver: String,
+        /// The program looked for.
+        program: String,
+        /// How to install it.
+        hint: String,
+    },
+    /// The external solver died or failed without an answer.
+    #[error("solver `{solver}` {how}{}", stderr_note(stderr))]
+    Crashed {
+        /// The solver's name.
+        solver: String,
+        /// What happened (signal, exit code).
+        how: String,
+        /// The tail of its stderr.
+        stderr: String,
+    },
+    /// The external solver's answer cannot be read or contradicts itself.
+    #[error("solver `{solver}` gave an answer wgrnd cannot trust: {detail}{}", stderr_note(stderr))]
+    Garbage {
+        /// The solver's name.
+        solver: String,
+        /// What is wrong with it.
+        detail: String,
+        /// The tail of its stderr.
+        stderr: String,
+    },
+    /// Ctrl-C: the solve was stopped.
+    #[error("interrupted")]
+    Interrupted,
     /// The solver reported an internal fault.
     #[error("{backend} failed: {detail}")]
     Failed {
@@ -25,12 +79,24 @@ pub enum SolveError {
     },
 }
 
+fn stderr_note(stderr: &str) -> String {
+    if stderr.is_empty() {
+        "; it wrote nothing to stderr".into()
+    } else {
+        format!("; the end of its stderr:\n{stderr}")
+    }
+}
+
 /// A SAT solver.
 pub trait Backend {
     /// A short name for messages (`splr`).
     fn name(&self) -> &'static str;
     /// Solves the formula.
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError>;
+    /// Whether [`interrupt`] stops a running solve (splr cannot be stopped from outside).
+    fn stoppable(&self) -> bool {
+        true
+    }
 }
 
 /// splr, in-process.
@@ -43,6 +109,10 @@ pub struct Splr {
 impl Backend for Splr {
     fn name(&self) -> &'static str {
         "splr"
+    }
+
+    fn stoppable(&self) -> bool {
+        false
     }
 
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
@@ -81,10 +151,8 @@ impl Backend for Cadical {
     }
 
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
-        let mut solver: cadical::Solver = cadical::Solver::new();
-        if let Some(t) = self.timeout {
-            solver.set_callbacks(Some(cadical::Timeout::new(t.as_secs_f32())));
-        }
+        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
+        solver.set_callbacks(Some(Deadline { timeout: self.timeout, started: std::time::Instant::now() }));
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().map(|l| l.get()));
@@ -97,8 +165,27 @@ impl Backend for Cadical {
                 SolverAnswer::Sat(Model::from_lits(cnf.num_vars(), &lits))
             }
             Some(false) => SolverAnswer::Unsat,
+            None if interrupted() => return Err(SolveError::Interrupted),
             None => SolverAnswer::Unknown,
         })
+    }
+}
+
+/// CaDiCaL's terminate callback: the time limit, or Ctrl-C.
+#[cfg(feature = "cadical")]
+struct Deadline {
+    timeout: Option<Duration>,
+    started: std::time::Instant,
+}
+
+#[cfg(feature = "cadical")]
+impl cadical::Callbacks for Deadline {
+    fn started(&mut self) {
+        self.started = std::time::Instant::now();
+    }
+
+    fn terminate(&mut self) -> bool {
+        interrupted() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
     }
 }
 

@@ -1,0 +1,237 @@
+//! External solvers: any program that reads a DIMACS file and answers in the SAT-competition
+//! format (or minisat's result file). The CNF goes into a private temporary directory that is
+//! removed on every way out (answer, fault, time-out, interrupt); the child is killed on time-out
+//! and interrupt, and its faults (not installed, crashed, killed, garbage, a verdict that
+//! contradicts its exit code) are reported with the tail of what it wrote to stderr.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::Ordering;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use wgrnd_cnf::{parse_answer, write_dimacs, Cnf, SolverAnswer};
+
+use crate::{Backend, SolveError, INTERRUPTED};
+
+/// How a solver takes its input and gives its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct External {
+    /// Name for messages: the known solver's name or the program.
+    pub name: String,
+    /// Program and arguments; `{cnf}` is replaced by the CNF's path and `{out}` by a result
+    /// file's path (the answer is then read from that file instead of standard output).
+    pub argv: Vec<String>,
+    /// Kill the solver after this long and answer UNKNOWN.
+    pub timeout: Option<Duration>,
+}
+
+/// Solvers known by name, with the arguments that make them print a competition answer quietly.
+pub const KNOWN: [(&str, &str, &str); 6] = [
+    (
+        "kissat",
+        "kissat -q {cnf}",
+        "kissat is not packaged by Debian: build it from its source release (./configure && make) and put it on PATH",
+    ),
+    ("cadical", "cadical -q {cnf}", "apt-get install cadical"),
+    ("minisat", "minisat -verb=0 {cnf} {out}", "apt-get install minisat"),
+    ("cryptominisat5", "cryptominisat5 --verb 0 {cnf}", "apt-get install cryptominisat"),
+    ("picosat", "picosat {cnf}", "apt-get install picosat"),
+    ("glucose", "glucose -verb=0 -model {cnf}", "apt-get install glucose"),
+];
+
+/// Bytes of the solver's stderr quoted in fault messages.
+const STDERR_TAIL: usize = 600;
+
+impl External {
+    /// A solver by name (`kissat`, `cadical`, ...) or a command line (split at whitespace, no
+    /// shell); without a `{cnf}` placeholder the CNF's path is appended.
+    pub fn new(spec: &str, timeout: Option<Duration>) -> Self {
+        let known = KNOWN.iter().find(|k| k.0 == spec);
+        let line = known.map_or(spec, |k| k.1);
+        let mut argv: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        if !argv.iter().any(|a| a.contains("{cnf}")) {
+            argv.push("{cnf}".into());
+        }
+        External { name: known.map_or_else(|| argv[0].clone(), |k| k.0.to_string()), argv, timeout }
+    }
+
+    fn install_hint(&self) -> String {
+        match KNOWN.iter().find(|k| k.0 == self.name) {
+            Some(k) => format!("install it: {}", k.2),
+            None => "give a solver on PATH by name, or its path".into(),
+        }
+    }
+
+    /// Runs the solver on a DIMACS file already written; `out` is where a result file goes.
+    fn run(&self, cnf_path: &Path, out_path: &Path, num_vars: u32) -> Result<SolverAnswer, SolveError> {
+        let args: Vec<String> = self.argv[1..]
+            .iter()
+            .map(|a| a.replace("{cnf}", &cnf_path.to_string_lossy()).replace("{out}", &out_path.to_string_lossy()))
+            .collect();
+        let result_file = self.argv.iter().any(|a| a.contains("{out}"));
+        let mut child = Command::new(&self.argv[0])
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => SolveError::NotInstalled {
+                    solver: self.name.clone(),
+                    program: self.argv[0].clone(),
+                    hint: self.install_hint(),
+                },
+                _ => SolveError::Failed { backend: "external solver", detail: format!("{}: {e}", self.argv[0]) },
+            })?;
+        let stdout = drain(child.stdout.take());
+        let stderr = drain(child.stderr.take());
+        let status = wait(&mut child, self.timeout);
+        let stdout = stdout.join().unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
+        let tail = tail_of(&stderr);
+        let status = match status {
+            Waited::Exited(s) => s,
+            Waited::TimedOut => return Ok(SolverAnswer::Unknown),
+            Waited::Interrupted => return Err(SolveError::Interrupted),
+        };
+        if let Some(signal) = killed_by(&status) {
+            return Err(SolveError::Crashed {
+                solver: self.name.clone(),
+                how: format!("killed by signal {signal}"),
+                stderr: tail,
+            });
+        }
+        let code = status.code().unwrap_or(-1);
+        let text = if result_file { std::fs::read(out_path).unwrap_or_default() } else { stdout };
+        let text = String::from_utf8_lossy(&text);
+        let source =
+            if result_file { format!("{}'s result file", self.name) } else { format!("{}'s output", self.name) };
+        let answer = match parse_answer(&source, &text, num_vars) {
+            Ok(a) => a,
+            // No verdict and an exit code that is not a verdict either: the solver failed.
+            Err(_) if ![10, 20].contains(&code) && text.trim().is_empty() => {
+                return Err(SolveError::Crashed {
+                    solver: self.name.clone(),
+                    how: format!("exited with code {code} and no answer"),
+                    stderr: tail,
+                });
+            }
+            Err(e) => {
+                return Err(SolveError::Garbage { solver: self.name.clone(), detail: e.to_string(), stderr: tail })
+            }
+        };
+        let agrees = match (&answer, code) {
+            (SolverAnswer::Sat(_), 20) | (SolverAnswer::Unsat, 10) => false,
+            _ => true,
+        };
+        if !agrees {
+            return Err(SolveError::Garbage {
+                solver: self.name.clone(),
+                detail: format!("it exited with code {code} but answered {}", verdict(&answer)),
+                stderr: tail,
+            });
+        }
+        Ok(answer)
+    }
+}
+
+impl Backend for External {
+    fn name(&self) -> &'static str {
+        "external solver"
+    }
+
+    fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
+        let io = |e: std::io::Error| SolveError::Failed {
+            backend: "external solver",
+            detail: format!("temporary file: {e}"),
+        };
+        // The directory and everything in it go when `dir` is dropped, on every return path.
+        let dir = tempfile::Builder::new().prefix("wgrnd-").tempdir().map_err(io)?;
+        let cnf_path = dir.path().join("problem.cnf");
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&cnf_path).map_err(io)?);
+        write_dimacs(cnf, &[], &mut file).map_err(io)?;
+        file.flush().map_err(io)?;
+        drop(file);
+        self.run(&cnf_path, &dir.path().join("result.txt"), cnf.num_vars())
+    }
+}
+
+fn verdict(a: &SolverAnswer) -> &'static str {
+    match a {
+        SolverAnswer::Sat(_) => "SATISFIABLE",
+        SolverAnswer::Unsat => "UNSATISFIABLE",
+        SolverAnswer::Unknown => "UNKNOWN",
+    }
+}
+
+/// Reads a pipe to its end on a thread, so that a chatty solver never blocks on a full pipe.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        buf
+    })
+}
+
+enum Waited {
+    Exited(ExitStatus),
+    TimedOut,
+    Interrupted,
+}
+
+/// Waits for the child, killing it at the deadline or on Ctrl-C.
+fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
+    let deadline = timeout.map(|t| Instant::now() + t);
+    let kill = |child: &mut Child| {
+        let _ = child.kill();
+        let _ = child.wait();
+    };
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Waited::Exited(status),
+            Ok(None) => {}
+            // Polling failed: fall back to a plain wait.
+            Err(_) => return child.wait().map_or(Waited::Interrupted, Waited::Exited),
+        }
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            kill(child);
+            return Waited::Interrupted;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            kill(child);
+            return Waited::TimedOut;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[cfg(unix)]
+fn killed_by(status: &ExitStatus) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal().map(|s| {
+        let name = match s {
+            6 => " (SIGABRT)",
+            9 => " (SIGKILL)",
+            11 => " (SIGSEGV)",
+            15 => " (SIGTERM)",
+            _ => "",
+        };
+        format!("{s}{name}")
+    })
+}
+
+#[cfg(not(unix))]
+fn killed_by(_: &ExitStatus) -> Option<String> {
+    None
+}
+
+fn tail_of(stderr: &str) -> String {
+    let t = stderr.trim_end();
+    let start = t.len().saturating_sub(STDERR_TAIL);
+    let start = (start..=t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());
+    t[start..].to_string()
+}

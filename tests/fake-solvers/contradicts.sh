@@ -1,0 +1,4 @@
+#!/bin/sh
+# Says UNSATISFIABLE but exits with the SAT code.
+echo "s UNSATISFIABLE"
+exit 10

@@ -1,0 +1,200 @@
+//! External solvers: the real round trip through every installed solver (by `--solver` and by
+//! the `encode | solver | decode` pipe), and every fault a solver can commit, produced by the fake
+//! solvers in `tests/fake-solvers/`, each with its message and exit code and no temporary file
+//! left behind.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use crate::{code, external, fixture, root, stderr, stdout, wgrnd};
+
+/// Runs wgrnd with TMPDIR pointing at a fresh directory; returns the output and whether that
+/// directory is empty afterwards.
+fn wgrnd_in_tmp(args: &[&str]) -> (Output, Vec<String>) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_wgrnd"))
+        .args(args)
+        .current_dir(root())
+        .env("TMPDIR", tmp.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (out, leftovers(tmp.path()))
+}
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+}
+
+fn fake(name: &str) -> String {
+    root().join("tests/fake-solvers").join(name).to_string_lossy().into_owned()
+}
+
+const SOLVERS: [&str; 4] = ["cadical", "minisat", "picosat", "cryptominisat5"];
+
+/// Each installed solver, by name: checked solutions on the seed puzzles and an 8 x 8 board,
+/// no solution for the exercise table under K = 9.
+#[test]
+fn every_solver_solves_by_name() {
+    for solver in SOLVERS {
+        if external(solver).is_none() {
+            continue;
+        }
+        for rel in
+            ["foursquares/seed004.txt", "witch/witches.lpl", "board-suite/8/20/board_0/puzzle.puz", "heule/clue1.txt"]
+        {
+            let (out, left) = wgrnd_in_tmp(&["solve", "--solver", solver, "--view", "sol", &fixture(rel)]);
+            assert_eq!(code(&out), 10, "{solver} on {rel}: {}", stderr(&out));
+            assert!(left.is_empty(), "{solver} left {left:?}");
+        }
+        let (out, left) = wgrnd_in_tmp(&["solve", "--solver", solver, &fixture("witch/exercise.lpl")]);
+        assert_eq!(code(&out), 20, "{solver}: {}", stderr(&out));
+        assert!(stdout(&out).contains("no solution"), "{}", stdout(&out));
+        assert!(left.is_empty());
+    }
+}
+
+/// `wgrnd encode | solver | wgrnd decode -` for every installed solver (minisat writes its
+/// answer to a file, which `decode` reads the same way).
+#[test]
+fn every_solver_round_trips_through_dimacs() {
+    let dir = tempfile::tempdir().unwrap();
+    for solver in SOLVERS {
+        let Some(bin) = external(solver) else { continue };
+        for (rel, want) in [("board-suite/8/21/board_1/puzzle.puz", 10), ("witch/exercise.lpl", 20)] {
+            let cnf = dir.path().join("p.cnf");
+            let enc = wgrnd(&["encode", &fixture(rel), "-o", cnf.to_str().unwrap()], None);
+            assert_eq!(code(&enc), 0);
+            let answer = if solver == "minisat" {
+                let res = dir.path().join("res.txt");
+                Command::new(&bin).arg(&cnf).arg(&res).output().unwrap();
+                std::fs::read(&res).unwrap()
+            } else {
+                let input = std::fs::File::open(&cnf).unwrap();
+                Command::new(&bin).stdin(input).output().unwrap().stdout
+            };
+            let dec = wgrnd(&["decode", &fixture(rel), "-", "--view", "grid"], Some(&answer));
+            assert_eq!(code(&dec), want, "{solver} on {rel}: {}", stderr(&dec));
+        }
+    }
+}
+
+/// Every fault: the exit code, the words of the message, and no temporary file left.
+#[test]
+fn solver_faults_are_reported() {
+    let puzzle = fixture("witch/witches.lpl");
+    let cases: [(&str, i32, &[&str]); 8] = [
+        ("crash.sh", 4, &["killed by signal 11 (SIGSEGV)", "segmentation fault in propagate()"]),
+        ("lie.sh", 4, &["does not satisfy clause", "not a model of this puzzle's encoding"]),
+        ("garbage.sh", 4, &["cannot trust", "found `Hello`"]),
+        ("unknown.sh", 30, &[]),
+        ("contradicts.sh", 4, &["exited with code 10 but answered UNSATISFIABLE"]),
+        ("truncated.sh", 4, &["cannot trust", "without its closing 0"]),
+        ("fails.sh", 4, &["exited with code 1 and no answer", "fake: out of memory"]),
+        ("no-such-solver-anywhere", 4, &["is not installed", "not on PATH"]),
+    ];
+    for (name, want, words) in cases {
+        let solver = if name.ends_with(".sh") { fake(name) } else { name.to_string() };
+        let (out, left) = wgrnd_in_tmp(&["solve", "--solver", &solver, &puzzle]);
+        assert_eq!(code(&out), want, "{name}: {}", stderr(&out));
+        for w in words {
+            assert!(stderr(&out).contains(w), "{name}: `{w}` not in: {}", stderr(&out));
+        }
+        assert!(left.is_empty(), "{name} left {left:?}");
+        assert!(out.stdout.is_empty() || want == 30, "{name} printed a solution: {}", stdout(&out));
+    }
+    // A known solver that is missing says how to install it.
+    let (out, _) = wgrnd_in_tmp(&["solve", "--solver", "kissat", &puzzle]);
+    if code(&out) == 4 {
+        assert!(stderr(&out).contains("./configure && make"), "{}", stderr(&out));
+    }
+}
+
+/// A hanging solver is killed at the time limit (exit 30) and on Ctrl-C (exit 130), and its
+/// temporary files go with it.
+#[test]
+fn hanging_solver_is_killed() {
+    let puzzle = fixture("witch/witches.lpl");
+    let start = std::time::Instant::now();
+    let (out, left) = wgrnd_in_tmp(&["solve", "--timeout", "1", "--solver", &fake("hang.sh"), &puzzle]);
+    assert_eq!(code(&out), 30, "{}", stderr(&out));
+    assert!(start.elapsed().as_secs() < 30);
+    assert!(left.is_empty(), "{left:?}");
+
+    let tmp = tempfile::tempdir().unwrap();
+    let pid_file = tmp.path().join("solver.pid");
+    let work = tmp.path().join("tmp");
+    std::fs::create_dir(&work).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wgrnd"))
+        .args(["solve", "--solver", &fake("hang.sh"), &puzzle])
+        .env("TMPDIR", &work)
+        .env("FAKE_SOLVER_PID_FILE", &pid_file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !pid_file.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let solver_pid = std::fs::read_to_string(&pid_file).expect("the fake solver started").trim().to_string();
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(leftovers(&work).is_empty(), "{:?}", leftovers(&work));
+    assert!(!Path::new(&format!("/proc/{solver_pid}")).exists(), "the solver process {solver_pid} still runs");
+}
+
+/// `wgrnd dimacs check` and `verify` work on any CNF, with line numbers in their complaints.
+#[test]
+fn dimacs_check_and_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.cnf");
+    std::fs::write(&good, "c any CNF\np cnf 3 2\n1 -2 0\n2 3 0\n").unwrap();
+    let g = good.to_str().unwrap();
+    let out = wgrnd(&["dimacs", "check", g], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("3 variables, 2 clauses, 4 literals"));
+    let bad = dir.path().join("bad.cnf");
+    std::fs::write(&bad, "p cnf 3 2\n1 -2 0\n2 4 0\n").unwrap();
+    let out = wgrnd(&["dimacs", "check", bad.to_str().unwrap()], None);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("bad.cnf:3:3: found literal 4; expected a variable from 1 to 3"), "{}", stderr(&out));
+
+    let out = wgrnd(&["dimacs", "verify", g, "-"], Some(b"s SATISFIABLE\nv 1 2 -3 0\n"));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let out = wgrnd(&["dimacs", "verify", g, "-"], Some(b"s SATISFIABLE\nv -1 2 -3 0\n"));
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).contains("does not satisfy clause 1 at"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("good.cnf:3 (1 -2 0)"), "{}", stdout(&out));
+    let out = wgrnd(&["dimacs", "verify", g, "-"], Some(b"s UNSATISFIABLE\n"));
+    assert_eq!(code(&out), 2);
+    // wgrnd's own CNFs are valid DIMACS, and a solver's model of one verifies.
+    let cnf = dir.path().join("p.cnf");
+    wgrnd(&["encode", &fixture("heule/clue1.txt"), "-o", cnf.to_str().unwrap()], None);
+    let out = wgrnd(&["dimacs", "check", cnf.to_str().unwrap()], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    if let Some(cadical) = external("cadical") {
+        let answer = Command::new(cadical).arg("-q").arg(&cnf).output().unwrap().stdout;
+        let out = wgrnd(&["dimacs", "verify", cnf.to_str().unwrap(), "-"], Some(&answer));
+        assert_eq!(code(&out), 0, "{}", stdout(&out));
+    }
+}
+
+/// Ctrl-C stops the in-process CaDiCaL too: a board that takes it over a minute ends at once
+/// with exit 130.
+#[test]
+fn interrupt_stops_the_builtin_solver() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wgrnd"))
+        .args(["solve", &fixture("board-suite/7/8/board_0/puzzle.puz")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let start = std::time::Instant::now();
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(start.elapsed().as_secs() < 10, "took {:?} to stop", start.elapsed());
+}
