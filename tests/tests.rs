@@ -2,6 +2,7 @@
 //! a 2-core CI). They run the built `wgrnd` as a user would and use the library crates directly.
 
 mod cli;
+mod count;
 mod errors;
 mod fixtures;
 mod snapshots;

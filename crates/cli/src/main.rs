@@ -11,7 +11,7 @@ use wgrnd_check::check;
 use wgrnd_cnf::{parse_answer, parse_dimacs, write_dimacs, SolverAnswer};
 use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions, SolutionFormat};
-use wgrnd_puzzle::{InputError, MatchRule, Placement, Puzzle};
+use wgrnd_puzzle::{generate, Generate, GeneratedRule, InputError, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
 use wgrnd_solve::{default_backend, Backend, External, SolveError, Splr};
 
@@ -26,6 +26,7 @@ mod exit {
     pub const SOLVER_FAULT: u8 = 4;
     pub const INTERRUPTED: u8 = 130;
     pub const SOLVED: u8 = 10;
+    pub const SEVERAL: u8 = 12;
     pub const NO_SOLUTION: u8 = 20;
     pub const UNKNOWN: u8 = 30;
 }
@@ -82,6 +83,65 @@ enum Command {
         encoding: EncodingArgs,
         #[command(flatten)]
         show: ShowArgs,
+    },
+    /// Count solutions by enumeration (every one checked): exit 20 none, 10 exactly one, 12 several,
+    /// 30 stopped before the answer was known.
+    Count {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// What counts as one solution: `none` counts full assignments (every board turn of a
+        /// solution is another), `board` counts solutions up to turning the whole board.
+        #[arg(long, value_enum, default_value = "none")]
+        symmetry: SymmetryArg,
+        /// Stop after this many solutions (`--max 2` answers "is it unique?").
+        #[arg(long, value_name = "N")]
+        max: Option<u64>,
+        /// Stop after this many seconds; the count is then a lower bound.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        /// The SAT solver, as for `solve`; `builtin` keeps one solver and adds blocking clauses,
+        /// the others re-solve the grown formula for each solution.
+        #[arg(long, default_value = "builtin")]
+        solver: String,
+        /// Print every solution (in the --view format) as it is found.
+        #[arg(long)]
+        print: bool,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Generate a random solved puzzle, pieces shuffled and turned; reproducible from --seed.
+    Generate {
+        /// Rows of the board.
+        #[arg(long)]
+        rows: usize,
+        /// Columns of the board.
+        #[arg(long)]
+        cols: usize,
+        /// Colours of the inner edges.
+        #[arg(long)]
+        colors: u32,
+        /// Frame the board (label 0 on every outer edge) with this many colours for the edges
+        /// between frame pieces; without it outer edges are unconstrained.
+        #[arg(long)]
+        frame_colors: Option<u32>,
+        /// `equal` labels match, or `complement`: labels 1..2N match when they sum to 2N + 1.
+        #[arg(long = "match", value_enum, default_value = "equal")]
+        rule: RuleArg,
+        /// Add clues from the generated solution until the puzzle has exactly one solution up to
+        /// board rotation, proved by counting.
+        #[arg(long)]
+        unique: bool,
+        /// Seed of the random draws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// `native` (everything), or `puz` (board-suite: framed, equal, no clues).
+        #[arg(long = "to", value_enum, default_value = "native")]
+        to: GeneratedFormat,
+        /// Write the puzzle here instead of standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
     },
     /// Tools for any DIMACS CNF, not only wgrnd's.
     Dimacs {
@@ -153,6 +213,24 @@ struct EncodingArgs {
     /// How at-most-one constraints are written.
     #[arg(long, value_enum, default_value = "auto")]
     amo: AmoArg,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum RuleArg {
+    Equal,
+    Complement,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum GeneratedFormat {
+    Native,
+    Puz,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    None,
+    Board,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -369,6 +447,43 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             println!("{model_name}: satisfies all {} clauses of {cnf_name}", d.cnf.num_clauses());
             Ok(exit::OK)
         }
+        Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, show } => {
+            let p = load(&puzzle)?;
+            notes(&p);
+            let options = EncodeOptions { symmetry_breaking: symmetry == SymmetryArg::Board, ..encoding.options() };
+            let enc = encode(&p, &options);
+            count_solutions(&p, &enc, &solver, max, timeout, print, &show, symmetry)
+        }
+        Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output } => {
+            if rows == 0 || cols == 0 || rows * cols > 4096 || colors == 0 {
+                return Err(Failure::Input(format!(
+                    "generate: found a {rows} x {cols} board with {colors} colours; expected 1 to 4096 squares and at least one colour"
+                )));
+            }
+            if frame_colors.is_some() && (rows < 2 || cols < 2) {
+                return Err(Failure::Input("generate: a framed board needs at least 2 rows and 2 columns".into()));
+            }
+            let rule = if rule == RuleArg::Equal { GeneratedRule::Equal } else { GeneratedRule::Complement };
+            let (mut p, solution) = generate(&Generate { rows, cols, colors, frame_colors, rule, seed });
+            if unique {
+                let added = wgrnd_count::make_unique(&mut p, &solution, &EncodeOptions::default(), "builtin")
+                    .map_err(|e| Failure::Internal(e.to_string()))?;
+                eprintln!(
+                    "wgrnd: exactly one solution up to board rotation, proved by counting ({added} clue(s) added)"
+                );
+            }
+            let text = match to {
+                GeneratedFormat::Native => formats::write_native(&p),
+                GeneratedFormat::Puz => formats::write_puz(&p).ok_or_else(|| {
+                    Failure::Input(
+                        "generate --to puz: the .puz format holds framed, equal-matching puzzles without clues; use --to native"
+                            .into(),
+                    )
+                })?,
+            };
+            Output::new(&output).write(|w| w.write_all(text.as_bytes()))?;
+            Ok(exit::OK)
+        }
         Command::Shuffle { puzzle, seed, output } => {
             let p = load(&puzzle)?.shuffled(seed);
             Output::new(&output).write(|w| w.write_all(formats::write_native(&p).as_bytes()))?;
@@ -452,6 +567,70 @@ fn finish(p: &Puzzle, enc: &wgrnd_ground::Encoding, answer: SolverAnswer, show: 
             Ok(exit::UNKNOWN)
         }
     }
+}
+
+/// Counts with a progress line on a terminal (none when stderr is piped), prints the summary.
+#[allow(clippy::too_many_arguments)]
+fn count_solutions(
+    p: &Puzzle,
+    enc: &wgrnd_ground::Encoding,
+    solver: &str,
+    max: Option<u64>,
+    timeout: Option<u64>,
+    print: bool,
+    show: &ShowArgs,
+    symmetry: SymmetryArg,
+) -> Result<u8, Failure> {
+    STOPPABLE.store(wgrnd_count::stoppable(solver), std::sync::atomic::Ordering::SeqCst);
+    let view = if show.json { View::Json } else { show.view.view() };
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+    let started = std::time::Instant::now();
+    let limits = wgrnd_count::Limits { max, timeout: timeout.map(Duration::from_secs) };
+    let mut printed = Vec::new();
+    let result = wgrnd_count::count(p, enc, solver, &limits, |n, placements| {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
+        bar.tick();
+        if print {
+            printed.extend_from_slice(format!("solution {n}\n{}\n", render(p, placements, view)).as_bytes());
+        }
+    });
+    bar.finish_and_clear();
+    let c = result.map_err(|e| match e {
+        wgrnd_count::CountError::Solver(e) => Failure::from(e),
+        e => Failure::Internal(e.to_string()),
+    })?;
+    let what = if symmetry == SymmetryArg::Board { " up to board rotation" } else { "" };
+    let summary = if show.json {
+        serde_json::json!({
+            "count": c.count,
+            "complete": c.complete(),
+            "stopped": c.stop.name(),
+            "symmetry": if symmetry == SymmetryArg::Board { "board" } else { "none" },
+            "seconds": c.elapsed.as_secs_f64(),
+        })
+        .to_string()
+    } else if c.complete() {
+        format!("{} solution(s){what}; the count is complete ({:.2} s)", c.count, c.elapsed.as_secs_f64())
+    } else {
+        format!(
+            "at least {} solution(s){what}; stopped ({}) after {:.2} s",
+            c.count,
+            c.stop.name(),
+            c.elapsed.as_secs_f64()
+        )
+    };
+    Output::new(&show.output).write(|w| {
+        w.write_all(&printed)?;
+        writeln!(w, "{summary}")
+    })?;
+    Ok(match (c.count, c.complete()) {
+        (0, true) => exit::NO_SOLUTION,
+        (1, true) => exit::SOLVED,
+        (n, _) if n >= 2 => exit::SEVERAL,
+        _ => exit::UNKNOWN,
+    })
 }
 
 /// Warnings about the puzzle that do not make it bad input, on standard error.

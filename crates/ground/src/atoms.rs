@@ -10,7 +10,10 @@
 //! numbered row by row from the top-left; everything is 0-based inside and printed 1-based
 //! (rotations stay 0..3, being amounts).
 
-use wgrnd_puzzle::{Label, Puzzle, Side};
+use std::collections::HashMap;
+
+use wgrnd_cnf::{Lit, Var};
+use wgrnd_puzzle::{Label, Placement, Puzzle, Side};
 
 /// A named atom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +81,8 @@ pub struct AtomTable {
     squares: usize,
     aux: Vec<AuxBlock>,
     next: u32,
+    /// Listed layout: the `o` or `lo` atom of each (square, piece, turn).
+    selections: HashMap<(usize, usize, u8), u32>,
 }
 
 impl AtomTable {
@@ -92,6 +97,7 @@ impl AtomTable {
             squares: s,
             aux: Vec::new(),
             next: fixed + 1,
+            selections: HashMap::new(),
         }
     }
 
@@ -104,6 +110,7 @@ impl AtomTable {
             squares: p.squares(),
             aux: Vec::new(),
             next: 1,
+            selections: HashMap::new(),
         }
     }
 
@@ -114,7 +121,22 @@ impl AtomTable {
         list.push(atom);
         self.named_len += 1;
         self.next += 1;
-        self.next - 1
+        let var = self.next - 1;
+        if let Atom::O { square, piece, rot } | Atom::LO { square, piece, rot } = atom {
+            self.selections.insert((square, piece, rot), var);
+        }
+        var
+    }
+
+    /// Literals that are all true exactly when the placement holds (`l` and `r` in the dense
+    /// layout, the `o` or `lo` atom in the listed one); `None` when no atom can say so (the turn
+    /// does not fit the square, so no model has this placement).
+    pub fn placement_lits(&self, pl: &Placement) -> Option<Vec<Lit>> {
+        let s = pl.row * self.cols + pl.col;
+        match self.named {
+            Named::Dense { .. } => Some(vec![Var(self.l(s, pl.piece)).pos(), Var(self.r(pl.piece, pl.rotation)).pos()]),
+            Named::Listed(_) => self.selections.get(&(s, pl.piece, pl.rotation)).map(|&v| vec![Var(v).pos()]),
+        }
     }
 
     fn dense_bases(&self) -> Option<[u32; 5]> {

@@ -12,7 +12,9 @@
 
 mod error;
 pub mod formats;
+mod generate;
 mod model;
 
 pub use error::InputError;
-pub use model::{Clue, Label, MatchRule, Placement, Puzzle, PuzzleBuilder, Side, Style, SIDES};
+pub use generate::{generate, Generate, GeneratedRule};
+pub use model::{Clue, Label, MatchRule, Placement, Puzzle, PuzzleBuilder, Shuffle, Side, Style, SIDES};

@@ -240,6 +240,11 @@ impl Puzzle {
     /// files list pieces in solved order and unturned, which solvers find at once: time shuffled
     /// copies instead.
     pub fn shuffled(&self, seed: u64) -> Puzzle {
+        self.shuffled_tracked(seed).0
+    }
+
+    /// [`Puzzle::shuffled`], with the [`Shuffle`] that maps placements of this puzzle to the new one.
+    pub fn shuffled_tracked(&self, seed: u64) -> (Puzzle, Shuffle) {
         let mut rng = SplitMix64(seed);
         let n = self.pieces.len();
         // Fisher-Yates: order[i] is the old index of new piece i.
@@ -259,23 +264,41 @@ impl Puzzle {
             .enumerate()
             .map(|(i, &old)| std::array::from_fn(|d| self.pieces[old][(d + turns[i] as usize) % 4]))
             .collect();
+        let map = Shuffle { new_index, turns };
         let clues = self
             .clues
             .iter()
             .map(|c| {
-                let piece = new_index[c.piece];
-                Clue { piece, rotation: (c.rotation + 4 - turns[piece]) % 4, ..*c }
+                let pl = map.apply(&Placement { row: c.row, col: c.col, piece: c.piece, rotation: c.rotation });
+                Clue { piece: pl.piece, rotation: pl.rotation, ..*c }
             })
             .collect();
-        Puzzle { pieces, clues, ..self.clone() }
+        (Puzzle { pieces, clues, ..self.clone() }, map)
+    }
+}
+
+/// How [`Puzzle::shuffled_tracked`] renumbered and turned the pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shuffle {
+    /// The new index of each old piece.
+    pub new_index: Vec<usize>,
+    /// How far each new piece was turned (counterclockwise) against the old one.
+    pub turns: Vec<u8>,
+}
+
+impl Shuffle {
+    /// The same placement in the shuffled puzzle: same square, same labels shown.
+    pub fn apply(&self, pl: &Placement) -> Placement {
+        let piece = self.new_index[pl.piece];
+        Placement { piece, rotation: (pl.rotation + 4 - self.turns[piece]) % 4, ..*pl }
     }
 }
 
 /// Sebastiano Vigna's SplitMix64: a small, well-mixed generator for reproducible shuffles.
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -284,7 +307,7 @@ impl SplitMix64 {
     }
 
     /// Uniform in 0..n (n > 0), by rejection so that no value is favoured.
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         let zone = u64::MAX - u64::MAX % n;
         loop {
             let x = self.next();

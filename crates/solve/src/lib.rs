@@ -10,11 +10,15 @@
 #![warn(missing_docs)]
 
 mod external;
+mod session;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use external::{External, KNOWN};
+#[cfg(feature = "cadical")]
+pub use session::CadicalSession;
+pub use session::{session, Restarting, Session};
 
 /// Set by [`interrupt`] (from a Ctrl-C handler): running solvers stop and report
 /// [`SolveError::Interrupted`].
@@ -151,31 +155,30 @@ impl Backend for Cadical {
     }
 
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
-        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
-        solver.set_callbacks(Some(Deadline { timeout: self.timeout, started: std::time::Instant::now() }));
-        solver.reserve(cnf.num_vars() as i32);
-        for clause in cnf.clauses() {
-            solver.add_clause(clause.iter().map(|l| l.get()));
-        }
-        Ok(match solver.solve() {
-            Some(true) => {
-                let lits: Vec<i32> = (1..=cnf.num_vars() as i32)
-                    .filter_map(|v| solver.value(v).map(|b| if b { v } else { -v }))
-                    .collect();
-                SolverAnswer::Sat(Model::from_lits(cnf.num_vars(), &lits))
-            }
-            Some(false) => SolverAnswer::Unsat,
-            None if interrupted() => return Err(SolveError::Interrupted),
-            None => SolverAnswer::Unknown,
-        })
+        CadicalSession::new(cnf).solve(self.timeout)
     }
+}
+
+/// Runs CaDiCaL and reads its answer (the model over the first `num_vars` variables).
+#[cfg(feature = "cadical")]
+fn cadical_answer(solver: &mut cadical::Solver<Deadline>, num_vars: u32) -> Result<SolverAnswer, SolveError> {
+    Ok(match solver.solve() {
+        Some(true) => {
+            let lits: Vec<i32> =
+                (1..=num_vars as i32).filter_map(|v| solver.value(v).map(|b| if b { v } else { -v })).collect();
+            SolverAnswer::Sat(Model::from_lits(num_vars, &lits))
+        }
+        Some(false) => SolverAnswer::Unsat,
+        None if interrupted() => return Err(SolveError::Interrupted),
+        None => SolverAnswer::Unknown,
+    })
 }
 
 /// CaDiCaL's terminate callback: the time limit, or Ctrl-C.
 #[cfg(feature = "cadical")]
-struct Deadline {
-    timeout: Option<Duration>,
-    started: std::time::Instant,
+pub(crate) struct Deadline {
+    pub(crate) timeout: Option<Duration>,
+    pub(crate) started: std::time::Instant,
 }
 
 #[cfg(feature = "cadical")]

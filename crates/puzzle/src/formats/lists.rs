@@ -14,6 +14,22 @@ use crate::{Clue, InputError, MatchRule, Puzzle, PuzzleBuilder};
 
 const NESW: &str = "a piece's labels north east south west";
 
+/// Writes a board-suite `.puz`: equal matching, frame label 0 (or none), no clues. `None` when
+/// the puzzle needs more than the format can say.
+pub fn write_puz(p: &Puzzle) -> Option<String> {
+    use std::fmt::Write as _;
+    let frame_is_zero = p.frame.is_some_and(|f| p.label_name(f) == "0");
+    let numeric = p.labels.iter().all(|l| l.parse::<u32>().is_ok());
+    if p.rule != MatchRule::Equal || !frame_is_zero || !p.clues.is_empty() || !numeric {
+        return None;
+    }
+    let mut s = format!("{} {}\n", p.cols, p.rows);
+    for piece in &p.pieces {
+        let _ = writeln!(s, "{}", piece.map(|l| p.label_name(l).to_string()).join(" "));
+    }
+    Some(s)
+}
+
 /// Board-suite `.puz`.
 pub fn read_puz(file: &str, text: &str) -> Result<Puzzle, InputError> {
     let mut b = PuzzleBuilder::new(file);

@@ -10,6 +10,7 @@ mod witch;
 use std::io::Read;
 use std::path::Path;
 
+pub use lists::write_puz;
 pub use native::write_native;
 pub use solution::{read_solution, sniff_solution, write_sol, PlacementRecord, SolutionFormat};
 pub use witch::SEED_SUM;

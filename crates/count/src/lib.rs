@@ -1,0 +1,182 @@
+//! # wgrnd-count
+//!
+//! Owns counting: enumerating a puzzle's solutions with blocking clauses. Each model is decoded to
+//! placements, re-checked by the independent checker, handed to the caller, and excluded by a
+//! clause over its placement atoms only (never auxiliary atoms, which would let one solution be
+//! counted once per auxiliary assignment). In-process CaDiCaL keeps one solver and only adds
+//! clauses; other solvers re-solve the grown formula. A count stops when the solver proves that
+//! no further solution exists (complete), at `max`, at the time limit, or on Ctrl-C (a lower
+//! bound). What is counted depends on the encoding's options: full assignments without symmetry
+//! breaking, solutions up to board rotation with it (see `wgrnd_ground::symmetry`).
+
+#![warn(missing_docs)]
+
+use std::time::{Duration, Instant};
+
+use wgrnd_check::check;
+use wgrnd_cnf::SolverAnswer;
+use wgrnd_ground::Encoding;
+use wgrnd_puzzle::{Placement, Puzzle};
+use wgrnd_solve::{session, SolveError};
+
+/// Why a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The solver proved that no further solution exists: the count is exact.
+    Exhausted,
+    /// `max` solutions were found.
+    Bound,
+    /// The time limit passed (or the solver gave up).
+    Timeout,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+impl Stop {
+    /// The name used in JSON and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Exhausted => "exhausted",
+            Stop::Bound => "max",
+            Stop::Timeout => "timeout",
+            Stop::Interrupted => "interrupt",
+        }
+    }
+}
+
+/// The outcome of a count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (all checked).
+    pub count: u64,
+    /// Why it stopped; the count is exact only when [`Stop::Exhausted`].
+    pub stop: Stop,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl Count {
+    /// Whether `count` is the exact number of solutions.
+    pub fn complete(&self) -> bool {
+        self.stop == Stop::Exhausted
+    }
+}
+
+/// Limits of a count.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many solutions.
+    pub max: Option<u64>,
+    /// Stop after this long.
+    pub timeout: Option<Duration>,
+}
+
+/// Why a count failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CountError {
+    /// The solver failed.
+    #[error(transparent)]
+    Solver(#[from] SolveError),
+    /// A model that does not decode or fails the checker: a bug of the encoding.
+    #[error("solution {index} fails the independent check (an encoding bug): {detail}")]
+    Wrong {
+        /// 1-based solution number.
+        index: u64,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+/// Enumerates solutions of `p` under `enc` with solver `solver` (as `wgrnd_solve::session` names
+/// them), calling `found` with each solution's number (from 1) and placements.
+pub fn count(
+    p: &Puzzle,
+    enc: &Encoding,
+    solver: &str,
+    limits: &Limits,
+    mut found: impl FnMut(u64, &[Placement]),
+) -> Result<Count, CountError> {
+    let start = Instant::now();
+    let mut session = session(solver, &enc.cnf);
+    let mut n = 0u64;
+    let stop = loop {
+        if limits.max.is_some_and(|m| n >= m) {
+            break Stop::Bound;
+        }
+        let remaining = match limits.timeout {
+            Some(t) if start.elapsed() >= t => break Stop::Timeout,
+            Some(t) => Some(t - start.elapsed()),
+            None => None,
+        };
+        let model = match session.solve(remaining) {
+            Ok(SolverAnswer::Sat(m)) => m,
+            Ok(SolverAnswer::Unsat) => break Stop::Exhausted,
+            Ok(SolverAnswer::Unknown) => break Stop::Timeout,
+            Err(SolveError::Interrupted) => break Stop::Interrupted,
+            Err(e) => return Err(e.into()),
+        };
+        let index = n + 1;
+        let wrong = |detail: String| CountError::Wrong { index, detail };
+        enc.check_model(&model, p).map_err(|e| wrong(e.to_string()))?;
+        let placements = enc.decode(&model).map_err(|e| wrong(e.to_string()))?;
+        let report = check(p, &placements);
+        if !report.is_valid() {
+            let list: Vec<String> = report.violations.iter().map(|v| v.to_string()).collect();
+            return Err(wrong(list.join("; ")));
+        }
+        n = index;
+        found(n, &placements);
+        let mut block = Vec::with_capacity(placements.len() * 2);
+        for pl in &placements {
+            let lits = enc.atoms.placement_lits(pl).ok_or_else(|| wrong(format!("no atom for {pl:?}")))?;
+            block.extend(lits.into_iter().map(|l| !l));
+        }
+        session.add_clause(&block);
+    };
+    Ok(Count { count: n, stop, elapsed: start.elapsed() })
+}
+
+/// Whether the solver named `solver` can be stopped by Ctrl-C while it runs.
+pub fn stoppable(solver: &str) -> bool {
+    session(solver, &wgrnd_cnf::Cnf::new()).stoppable()
+}
+
+/// Adds clues from `solution` (a solution of `p`) until `p` has exactly one solution up to board
+/// rotation, proved by a count that finds one and then shows no second exists. Each round counts
+/// to 2; a second solution gets a clue from `solution` on a square where the two differ, which
+/// keeps `solution` and excludes the other. Returns the number of clues added.
+pub fn make_unique(
+    p: &mut Puzzle,
+    solution: &[Placement],
+    options: &wgrnd_ground::EncodeOptions,
+    solver: &str,
+) -> Result<usize, CountError> {
+    let mut added = 0;
+    let known: std::collections::HashSet<&Placement> = solution.iter().collect();
+    loop {
+        // Without clues the rotation breaking makes this a count up to board rotation; with clues
+        // a turned solution breaks them, so the raw count is the same thing.
+        let opts = wgrnd_ground::EncodeOptions { symmetry_breaking: true, ..*options };
+        let enc = wgrnd_ground::encode(p, &opts);
+        let mut others: Vec<Vec<Placement>> = Vec::new();
+        let c = count(p, &enc, solver, &Limits { max: Some(2), timeout: None }, |_, found| {
+            if !found.iter().all(|pl| known.contains(pl)) {
+                others.push(found.to_vec());
+            }
+        })?;
+        if c.count <= 1 && c.complete() {
+            if c.count == 0 {
+                return Err(CountError::Wrong { index: 0, detail: "the puzzle lost its own solution".into() });
+            }
+            return Ok(added);
+        }
+        let other = others.first().expect("two solutions found, at most one is the known one");
+        let differs = other.iter().find(|pl| !known.contains(pl)).expect("a different solution differs on some square");
+        let clue = solution
+            .iter()
+            .find(|pl| pl.row == differs.row && pl.col == differs.col)
+            .expect("the solution covers every square");
+        p.clues.push(wgrnd_puzzle::Clue { row: clue.row, col: clue.col, piece: clue.piece, rotation: clue.rotation });
+        added += 1;
+    }
+}

@@ -1,0 +1,113 @@
+//! Solving again and again: the formula grows by a clause between solves (a blocking clause when
+//! counting). In-process CaDiCaL keeps its state and learnt clauses across solves; any other
+//! backend re-solves the grown formula from scratch (an external solver gets the new clauses
+//! appended to its input file).
+
+use std::time::Duration;
+
+use wgrnd_cnf::{Cnf, Lit, SolverAnswer};
+
+use crate::{Backend, External, SolveError, Splr};
+
+/// A solver that keeps a growing formula.
+pub trait Session {
+    /// Adds a clause for the next solves.
+    fn add_clause(&mut self, clause: &[Lit]);
+    /// Solves the formula as it stands, within `timeout`.
+    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError>;
+    /// Whether it keeps what it learnt between solves.
+    fn incremental(&self) -> bool;
+    /// Whether [`crate::interrupt`] stops a running solve.
+    fn stoppable(&self) -> bool;
+}
+
+/// A session on the solver `spec` names (`builtin`, `splr`, or an external solver as for
+/// [`External::new`]), starting from `cnf`.
+pub fn session(spec: &str, cnf: &Cnf) -> Box<dyn Session> {
+    match spec {
+        #[cfg(feature = "cadical")]
+        "builtin" => Box::new(CadicalSession::new(cnf)),
+        #[cfg(not(feature = "cadical"))]
+        "builtin" => Box::new(Restarting::new(cnf, |t| Box::new(Splr { timeout: t }))),
+        "splr" => Box::new(Restarting::new(cnf, |t| Box::new(Splr { timeout: t }))),
+        spec => {
+            let spec = spec.to_string();
+            Box::new(Restarting::new(cnf, move |t| Box::new(External::new(&spec, t))))
+        }
+    }
+}
+
+/// In-process CaDiCaL, kept alive between solves.
+#[cfg(feature = "cadical")]
+pub struct CadicalSession {
+    solver: cadical::Solver<crate::Deadline>,
+    num_vars: u32,
+}
+
+#[cfg(feature = "cadical")]
+impl CadicalSession {
+    /// Loads the formula.
+    pub fn new(cnf: &Cnf) -> Self {
+        let mut solver: cadical::Solver<crate::Deadline> = cadical::Solver::new();
+        solver.reserve(cnf.num_vars() as i32);
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().map(|l| l.get()));
+        }
+        CadicalSession { solver, num_vars: cnf.num_vars() }
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl Session for CadicalSession {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver.add_clause(clause.iter().map(|l| l.get()));
+    }
+
+    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        self.solver.set_callbacks(Some(crate::Deadline { timeout, started: std::time::Instant::now() }));
+        crate::cadical_answer(&mut self.solver, self.num_vars)
+    }
+
+    fn incremental(&self) -> bool {
+        true
+    }
+
+    fn stoppable(&self) -> bool {
+        true
+    }
+}
+
+type MakeBackend = Box<dyn Fn(Option<Duration>) -> Box<dyn Backend>>;
+
+/// Any backend, re-run on the whole formula at every solve.
+pub struct Restarting {
+    cnf: Cnf,
+    make: MakeBackend,
+    stoppable: bool,
+}
+
+impl Restarting {
+    /// Starts from `cnf`; `make` builds the backend with a time limit.
+    pub fn new(cnf: &Cnf, make: impl Fn(Option<Duration>) -> Box<dyn Backend> + 'static) -> Self {
+        let stoppable = make(None).stoppable();
+        Restarting { cnf: cnf.clone(), make: Box::new(make), stoppable }
+    }
+}
+
+impl Session for Restarting {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.cnf.add_clause(clause);
+    }
+
+    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        (self.make)(timeout).solve(&self.cnf)
+    }
+
+    fn incremental(&self) -> bool {
+        false
+    }
+
+    fn stoppable(&self) -> bool {
+        self.stoppable
+    }
+}

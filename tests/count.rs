@@ -1,0 +1,248 @@
+//! Counting against an independent brute force: plain backtracking over squares, pieces and
+//! turns, written here from the puzzle's definition (no SAT, no code shared with the encoder or
+//! the checker), on hundreds of random boards of every kind.
+
+use wgrnd_count::{count, Limits};
+use wgrnd_ground::{encode, EncodeOptions, EncodingKind};
+use wgrnd_puzzle::{generate, Clue, Generate, GeneratedRule, Label, MatchRule, Puzzle};
+
+/// Counts solutions by backtracking, up to `cap` (returns `None` beyond it).
+fn brute_force(p: &Puzzle, cap: u64) -> Option<u64> {
+    let n = p.rows * p.cols;
+    let matches = |a: Label, b: Label| -> bool {
+        if Some(a) == p.frame || Some(b) == p.frame {
+            return false;
+        }
+        let (x, y) = (p.label_name(a), p.label_name(b));
+        match &p.rule {
+            MatchRule::Equal => x == y,
+            MatchRule::Sum(k) => x.parse::<i64>().unwrap() + y.parse::<i64>().unwrap() == *k,
+            MatchRule::Pairs(pairs) => pairs.iter().any(|(u, v)| (u == x && v == y) || (u == y && v == x)),
+        }
+    };
+    struct State {
+        used: Vec<bool>,
+        shown: Vec<[Label; 4]>,
+        count: u64,
+    }
+    fn go(p: &Puzzle, s: usize, st: &mut State, cap: u64, matches: &dyn Fn(Label, Label) -> bool) -> bool {
+        let n = p.rows * p.cols;
+        if s == n {
+            st.count += 1;
+            return st.count <= cap;
+        }
+        let (r, c) = (s / p.cols, s % p.cols);
+        let clue = p.clues.iter().find(|cl| cl.row == r && cl.col == c);
+        for q in 0..n {
+            if st.used[q] || clue.is_some_and(|cl| cl.piece != q) {
+                continue;
+            }
+            if clue.is_none() && p.clues.iter().any(|cl| cl.piece == q) {
+                continue;
+            }
+            for k in 0..4u8 {
+                if clue.is_some_and(|cl| cl.rotation != k) {
+                    continue;
+                }
+                // Turned k quarter turns counterclockwise, side d shows edge (d + k) mod 4.
+                let e: [Label; 4] = std::array::from_fn(|d| p.pieces[q][(d + k as usize) % 4]);
+                let outer = [r == 0, c + 1 == p.cols, r + 1 == p.rows, c == 0];
+                if let Some(f) = p.frame {
+                    if (0..4).any(|d| (e[d] == f) != outer[d]) {
+                        continue;
+                    }
+                }
+                if r > 0 && !matches(e[0], st.shown[s - p.cols][2]) {
+                    continue;
+                }
+                if c > 0 && !matches(e[3], st.shown[s - 1][1]) {
+                    continue;
+                }
+                st.used[q] = true;
+                st.shown[s] = e;
+                let more = go(p, s + 1, st, cap, matches);
+                st.used[q] = false;
+                if !more {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let mut st = State { used: vec![false; n], shown: vec![[Label(0); 4]; n], count: 0 };
+    go(p, 0, &mut st, cap, &matches).then_some(st.count)
+}
+
+fn sat_count(p: &Puzzle, encoding: EncodingKind, symmetry: bool, solver: &str) -> u64 {
+    let opts = EncodeOptions { encoding, symmetry_breaking: symmetry, ..EncodeOptions::default() };
+    let c = count(p, &encode(p, &opts), solver, &Limits::default(), |_, _| {}).unwrap();
+    assert!(c.complete());
+    c.count
+}
+
+/// A small deterministic generator for the test's own choices.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+#[test]
+fn counts_match_brute_force_on_random_boards() {
+    let mut rng = Rng(2026);
+    let (mut tested, mut zero, mut one, mut clued, mut complement, mut framed) = (0, 0, 0, 0, 0, 0);
+    let mut seed = 0;
+    while tested < 220 {
+        seed += 1;
+        let rows = 2 + rng.below(3) as usize;
+        let cols = 2 + rng.below(3) as usize;
+        let frame = rows >= 3 && cols >= 3 && rng.below(2) == 0;
+        let rule = if rng.below(2) == 0 { GeneratedRule::Equal } else { GeneratedRule::Complement };
+        let g = Generate {
+            rows,
+            cols,
+            colors: 2 + rng.below(4) as u32,
+            frame_colors: frame.then(|| 1 + rng.below(2) as u32),
+            rule,
+            seed,
+        };
+        let (mut p, solution) = generate(&g);
+        // Some boards get clues from their solution, some a broken piece (often no solution).
+        match rng.below(4) {
+            0 => {
+                let k = 1 + rng.below(2) as usize;
+                for pl in solution.iter().take(k) {
+                    p.clues.push(Clue { row: pl.row, col: pl.col, piece: pl.piece, rotation: pl.rotation });
+                }
+            }
+            1 => {
+                // Mirror one piece (swap its east and west edges): usually no solution is left.
+                let q = rng.below(p.pieces.len() as u64) as usize;
+                p.pieces[q].swap(1, 3);
+            }
+            _ => {}
+        }
+        let Some(expected) = brute_force(&p, 1000) else { continue };
+        let diamond = sat_count(&p, EncodingKind::Diamond, false, "builtin");
+        assert_eq!(diamond, expected, "diamond, seed {seed}: {g:?}, clues {:?}", p.clues);
+        if tested % 4 == 0 {
+            assert_eq!(sat_count(&p, EncodingKind::Qprop, false, "builtin"), expected, "qprop, seed {seed}");
+        }
+        if tested % 10 == 0 && expected <= 50 {
+            assert_eq!(sat_count(&p, EncodingKind::Diamond, false, "splr"), expected, "splr, seed {seed}");
+        }
+        if p.clues.is_empty() && expected > 0 {
+            // Up to board rotation: every class has exactly `turns` members (pieces are distinct).
+            let turns = if rows == cols { 4 } else { 2 };
+            assert_eq!(expected % turns, 0, "seed {seed}");
+            assert_eq!(sat_count(&p, EncodingKind::Diamond, true, "builtin"), expected / turns, "board, seed {seed}");
+        }
+        tested += 1;
+        zero += u32::from(expected == 0);
+        one += u32::from(expected == 1);
+        clued += u32::from(!p.clues.is_empty());
+        complement += u32::from(rule == GeneratedRule::Complement);
+        framed += u32::from(frame);
+    }
+    eprintln!("{tested} boards: {zero} without solution, {one} unique, {clued} with clues, {complement} complement, {framed} framed");
+    assert!(zero >= 10 && one >= 10 && clued >= 20 && complement >= 40 && framed >= 40);
+}
+
+/// The true counts of the seed puzzles (full assignments; up to board rotation divide by 4).
+#[test]
+fn seed_puzzle_counts() {
+    use crate::fixture;
+    use wgrnd_puzzle::formats::{load_puzzle, ReadOptions};
+    for (rel, want) in [
+        ("foursquares/seed004.txt", 72),
+        ("foursquares/orig.txt", 24),
+        ("foursquares/easy.txt", 6144),
+        ("witch/witches.lpl", 4),
+        ("witch/table1.txt", 4),
+        ("witch/commented.txt", 8),
+        ("witch/exercise.lpl", 0),
+    ] {
+        let p = load_puzzle(&fixture(rel), &ReadOptions::default()).unwrap();
+        assert_eq!(brute_force(&p, 100_000), Some(want), "brute force on {rel}");
+        assert_eq!(sat_count(&p, EncodingKind::Diamond, false, "builtin"), want, "{rel}");
+    }
+}
+
+/// `wgrnd count`: exit codes none / unique / several / unknown, JSON, bounds and printing.
+#[test]
+fn count_command() {
+    use crate::{code, fixture, stderr, stdout, wgrnd};
+    let run = |args: &[&str]| {
+        let out = wgrnd(args, None);
+        (code(&out), stdout(&out), stderr(&out))
+    };
+    let easy = fixture("foursquares/easy.txt");
+    let (c, out, err) = run(&["count", "--json", &easy]);
+    assert_eq!(c, 12, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["count"].as_u64(), v["complete"].as_bool()), (Some(6144), Some(true)));
+    let (c, out, _) = run(&["count", "--max", "2", "--json", &easy]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (c, v["count"].as_u64(), v["complete"].as_bool(), v["stopped"].as_str()),
+        (12, Some(2), Some(false), Some("max"))
+    );
+    let (c, out, _) = run(&["count", "--symmetry", "board", &fixture("witch/witches.lpl")]);
+    assert_eq!(c, 10);
+    assert!(out.contains("1 solution(s) up to board rotation; the count is complete"), "{out}");
+    let (c, _, _) = run(&["count", &fixture("witch/exercise.lpl")]);
+    assert_eq!(c, 20);
+    let (c, out, _) = run(&["count", "--max", "1", &fixture("witch/witches.lpl")]);
+    assert_eq!(c, 30);
+    assert!(out.contains("at least 1 solution(s)"), "{out}");
+    // --print: every solution, each passing the checker, then the summary.
+    let (c, out, _) = run(&["count", "--print", "--view", "grid", &fixture("witch/witches.lpl")]);
+    assert_eq!(c, 12);
+    assert_eq!(out.matches("solution ").count(), 4, "{out}");
+    // Other solvers count the same (re-solving with the blocking clauses appended).
+    let (c, out, err) = run(&["count", "--solver", "splr", "--json", &fixture("foursquares/seed004.txt")]);
+    assert_eq!(c, 12, "{err}");
+    assert!(out.contains("\"count\":72"), "{out}");
+    if crate::external("cadical").is_some() {
+        let (c, out, err) = run(&["count", "--solver", "cadical", "--json", &fixture("witch/commented.txt")]);
+        assert_eq!(c, 12, "{err}");
+        assert!(out.contains("\"count\":8"), "{out}");
+    }
+}
+
+/// `wgrnd generate`: reproducible, and `--unique` output is confirmed unique by `count`.
+#[test]
+fn generated_unique_puzzles_are_unique() {
+    use crate::{code, stdout, wgrnd};
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 4] = [
+        &["--rows", "4", "--cols", "4", "--colors", "3", "--frame-colors", "1"],
+        &["--rows", "5", "--cols", "5", "--colors", "4", "--frame-colors", "2"],
+        &["--rows", "3", "--cols", "5", "--colors", "3", "--match", "complement"],
+        &["--rows", "4", "--cols", "4", "--colors", "2"],
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        for seed in ["1", "2"] {
+            let path = dir.path().join(format!("g{i}-{seed}.wgrnd"));
+            let mut args = vec!["generate", "--unique", "--seed", seed, "-o", path.to_str().unwrap()];
+            args.extend_from_slice(case);
+            let out = wgrnd(&args, None);
+            assert_eq!(code(&out), 0, "{}", crate::stderr(&out));
+            let counted = wgrnd(&["count", "--symmetry", "board", "--max", "2", path.to_str().unwrap()], None);
+            assert_eq!(code(&counted), 10, "{case:?} seed {seed}: {}", stdout(&counted));
+        }
+    }
+    let a =
+        wgrnd(&["generate", "--rows", "6", "--cols", "6", "--colors", "5", "--frame-colors", "2", "--to", "puz"], None);
+    let b =
+        wgrnd(&["generate", "--rows", "6", "--cols", "6", "--colors", "5", "--frame-colors", "2", "--to", "puz"], None);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(stdout(&a).starts_with("6 6\n"));
+    let bad = wgrnd(
+        &["generate", "--rows", "3", "--cols", "3", "--colors", "2", "--match", "complement", "--to", "puz"],
+        None,
+    );
+    assert_eq!(code(&bad), 2);
+}
