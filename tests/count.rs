@@ -246,3 +246,45 @@ fn generated_unique_puzzles_are_unique() {
     );
     assert_eq!(code(&bad), 2);
 }
+
+/// `count --proof`: a certificate whose CNF is valid DIMACS and that CaDiCaL proved UNSAT (drat-trim
+/// checks the proof file; it is not packaged by Debian, so this test stops at the files).
+#[test]
+fn uniqueness_certificate() {
+    use crate::{code, fixture, stderr, wgrnd};
+    if crate::external("cadical").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("cert");
+    let out = wgrnd(
+        &[
+            "count",
+            "--symmetry",
+            "board",
+            "--max",
+            "2",
+            "--proof",
+            cert.to_str().unwrap(),
+            &fixture("witch/witches.lpl"),
+        ],
+        None,
+    );
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stderr(&out).contains("drat-trim"), "{}", stderr(&out));
+    for f in ["no-second.cnf", "no-second.drat", "solution.json"] {
+        assert!(cert.join(f).is_file(), "{f} missing");
+    }
+    let check = wgrnd(&["dimacs", "check", cert.join("no-second.cnf").to_str().unwrap()], None);
+    assert_eq!(code(&check), 0, "{}", stderr(&check));
+    // The proof ends with the empty clause (text DRAT).
+    let drat = std::fs::read_to_string(cert.join("no-second.drat")).unwrap();
+    assert!(drat.lines().any(|l| l.trim() == "0"), "no empty clause in the proof");
+    // Several solutions: no certificate.
+    let none = wgrnd(
+        &["count", "--max", "2", "--proof", dir.path().join("x").to_str().unwrap(), &fixture("witch/witches.lpl")],
+        None,
+    );
+    assert_eq!(code(&none), 12);
+    assert!(!dir.path().join("x").join("no-second.drat").exists());
+}

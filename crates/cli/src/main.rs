@@ -108,6 +108,11 @@ enum Command {
         /// Print every solution (in the --view format) as it is found.
         #[arg(long)]
         print: bool,
+        /// When the count proves exactly one solution, write a certificate into DIR: the
+        /// solution, the CNF with its blocking clause, and a DRAT proof (by the external `cadical`)
+        /// that no second solution exists; check it with `drat-trim`.
+        #[arg(long, value_name = "DIR")]
+        proof: Option<String>,
         #[command(flatten)]
         show: ShowArgs,
     },
@@ -447,12 +452,12 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             println!("{model_name}: satisfies all {} clauses of {cnf_name}", d.cnf.num_clauses());
             Ok(exit::OK)
         }
-        Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, show } => {
+        Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show } => {
             let p = load(&puzzle)?;
             notes(&p);
             let options = EncodeOptions { symmetry_breaking: symmetry == SymmetryArg::Board, ..encoding.options() };
             let enc = encode(&p, &options);
-            count_solutions(&p, &enc, &solver, max, timeout, print, &show, symmetry)
+            count_solutions(&p, &enc, &solver, max, timeout, print, proof.as_deref(), &show, symmetry)
         }
         Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output } => {
             if rows == 0 || cols == 0 || rows * cols > 4096 || colors == 0 {
@@ -578,6 +583,7 @@ fn count_solutions(
     max: Option<u64>,
     timeout: Option<u64>,
     print: bool,
+    proof: Option<&str>,
     show: &ShowArgs,
     symmetry: SymmetryArg,
 ) -> Result<u8, Failure> {
@@ -588,7 +594,11 @@ fn count_solutions(
     let started = std::time::Instant::now();
     let limits = wgrnd_count::Limits { max, timeout: timeout.map(Duration::from_secs) };
     let mut printed = Vec::new();
+    let mut first: Vec<Placement> = Vec::new();
     let result = wgrnd_count::count(p, enc, solver, &limits, |n, placements| {
+        if n == 1 {
+            first = placements.to_vec();
+        }
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
         bar.tick();
@@ -601,6 +611,23 @@ fn count_solutions(
         wgrnd_count::CountError::Solver(e) => Failure::from(e),
         e => Failure::Internal(e.to_string()),
     })?;
+    if let Some(dir) = proof {
+        if c.count == 1 && c.complete() {
+            let cert = wgrnd_count::prove_unique(enc, &enc.comments(p), &first, std::path::Path::new(dir))
+                .map_err(|e| Failure::Solver(e.to_string()))?;
+            let sol = std::path::Path::new(dir).join("solution.json");
+            Output::new(&sol.to_string_lossy()).write(|w| w.write_all(render(p, &first, View::Json).as_bytes()))?;
+            eprintln!(
+                "wgrnd: certificate in {dir}: solution.json, {} and {}; check: drat-trim {} {}",
+                cert.cnf.display(),
+                cert.proof.display(),
+                cert.cnf.display(),
+                cert.proof.display()
+            );
+        } else {
+            eprintln!("wgrnd: no certificate: the count did not prove exactly one solution");
+        }
+    }
     let what = if symmetry == SymmetryArg::Board { " up to board rotation" } else { "" };
     let summary = if show.json {
         serde_json::json!({

@@ -180,3 +180,64 @@ pub fn make_unique(
         added += 1;
     }
 }
+
+/// The files of a uniqueness certificate.
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    /// The puzzle's CNF plus the clause that blocks the one solution.
+    pub cnf: std::path::PathBuf,
+    /// CaDiCaL's DRAT proof that `cnf` is unsatisfiable: no second solution exists.
+    pub proof: std::path::PathBuf,
+}
+
+/// Why a certificate could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ProofError {
+    /// Writing the files failed.
+    #[error("writing the certificate: {0}")]
+    Io(#[from] std::io::Error),
+    /// The prover did not prove.
+    #[error("{0}")]
+    Prover(String),
+}
+
+/// Writes a certificate that `solution` is the only solution of `p` under `enc` into `dir`:
+/// `no-second.cnf` (the CNF and the blocking clause of `solution`) and `no-second.drat`, the DRAT
+/// proof of its unsatisfiability by the external `cadical` (the in-process solver writes no
+/// proofs). Check it with `drat-trim no-second.cnf no-second.drat`.
+pub fn prove_unique(
+    enc: &Encoding,
+    comments: &[String],
+    solution: &[Placement],
+    dir: &std::path::Path,
+) -> Result<Certificate, ProofError> {
+    std::fs::create_dir_all(dir)?;
+    let mut cnf = enc.cnf.clone();
+    let mut block = Vec::new();
+    for pl in solution {
+        let lits = enc.atoms.placement_lits(pl).ok_or_else(|| ProofError::Prover(format!("no atom for {pl:?}")))?;
+        block.extend(lits.into_iter().map(|l| !l));
+    }
+    cnf.add_clause(&block);
+    let cnf_path = dir.join("no-second.cnf");
+    let proof = dir.join("no-second.drat");
+    let mut lines = comments.to_vec();
+    lines.push("the last clause blocks the solution in solution.json: this CNF is UNSAT iff it is the only one".into());
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&cnf_path)?);
+    wgrnd_cnf::write_dimacs(&cnf, &lines, &mut file)?;
+    std::io::Write::flush(&mut file)?;
+    let out = std::process::Command::new("cadical")
+        .args(["-q", "--no-binary"])
+        .arg(&cnf_path)
+        .arg(&proof)
+        .output()
+        .map_err(|e| ProofError::Prover(format!("running cadical for the proof: {e} (apt-get install cadical)")))?;
+    if out.status.code() != Some(20) {
+        return Err(ProofError::Prover(format!(
+            "cadical did not prove the blocked CNF unsatisfiable (exit {:?}): {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(Certificate { cnf: cnf_path, proof })
+}

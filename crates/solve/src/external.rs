@@ -122,10 +122,7 @@ impl External {
                 return Err(SolveError::Garbage { solver: self.name.clone(), detail: e.to_string(), stderr: tail })
             }
         };
-        let agrees = match (&answer, code) {
-            (SolverAnswer::Sat(_), 20) | (SolverAnswer::Unsat, 10) => false,
-            _ => true,
-        };
+        let agrees = !matches!((&answer, code), (SolverAnswer::Sat(_), 20) | (SolverAnswer::Unsat, 10));
         if !agrees {
             return Err(SolveError::Garbage {
                 solver: self.name.clone(),
