@@ -194,6 +194,15 @@ fn count_command() {
     assert!(out.contains("1 solution(s) up to board rotation; the count is complete"), "{out}");
     let (c, _, _) = run(&["count", &fixture("witch/exercise.lpl")]);
     assert_eq!(c, 20);
+    // A long count stops at the time limit and reports a lower bound.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.wgrnd");
+    let gen = ["generate", "--rows", "5", "--cols", "5", "--colors", "3", "--seed", "3", "-o", big.to_str().unwrap()];
+    assert_eq!(run(&gen).0, 0);
+    let (c, out, _) = run(&["count", "--timeout", "1", "--json", big.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((c, v["complete"].as_bool(), v["stopped"].as_str()), (12, Some(false), Some("timeout")), "{out}");
+    assert!(v["count"].as_u64().unwrap() > 100, "{out}");
     let (c, out, _) = run(&["count", "--max", "1", &fixture("witch/witches.lpl")]);
     assert_eq!(c, 30);
     assert!(out.contains("at least 1 solution(s)"), "{out}");
