@@ -87,3 +87,17 @@ fn solve_writes_the_solution_file_whole() {
     let mode = std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&file).unwrap().permissions());
     assert_eq!(mode & 0o777, 0o644);
 }
+
+/// An encoding too large to hold is refused up front, with the estimate, and writes nothing.
+#[test]
+fn oversized_conflict_encoding_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("e2.cnf");
+    let out = wgrnd(
+        &["encode", "--encoding", "conflict", &fixture("heule/e2pieces.txt"), "-o", out_path.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("226358272 clauses (limit 50000000)"), "{}", stderr(&out));
+    assert!(!out_path.exists());
+}

@@ -130,6 +130,12 @@ fn counts_match_brute_force_on_random_boards() {
         if tested % 4 == 0 {
             assert_eq!(sat_count(&p, EncodingKind::Qprop, false, "builtin"), expected, "qprop, seed {seed}");
         }
+        if tested % 4 == 1 {
+            assert_eq!(sat_count(&p, EncodingKind::Support, false, "builtin"), expected, "support, seed {seed}");
+        }
+        if tested % 4 == 2 {
+            assert_eq!(sat_count(&p, EncodingKind::Conflict, false, "builtin"), expected, "conflict, seed {seed}");
+        }
         if tested % 10 == 0 && expected <= 50 {
             assert_eq!(sat_count(&p, EncodingKind::Diamond, false, "splr"), expected, "splr, seed {seed}");
         }

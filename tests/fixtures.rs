@@ -88,7 +88,7 @@ fn every_encoding_and_backend_solves_the_small_puzzles() {
         "heule/clue1.txt",
     ];
     for rel in puzzles {
-        for encoding in ["diamond", "qprop"] {
+        for encoding in ["diamond", "qprop", "support", "conflict"] {
             for solver in ["builtin", "splr"] {
                 for extra in [&[][..], &["--no-redundant"], &["--no-symmetry-breaking"], &["--amo", "pairwise"]] {
                     let mut args = vec!["--encoding", encoding, "--solver", solver];

@@ -22,6 +22,8 @@ fn solved(rel: &str, extra: &[&str]) -> String {
 fn cnf_four_squares_seed_004() {
     insta::assert_snapshot!("cnf_four_squares_seed004", encoded("foursquares/seed004.txt", "qprop"));
     insta::assert_snapshot!("cnf_diamond_four_squares_seed004", encoded("foursquares/seed004.txt", "diamond"));
+    insta::assert_snapshot!("cnf_support_four_squares_seed004", encoded("foursquares/seed004.txt", "support"));
+    insta::assert_snapshot!("cnf_conflict_four_squares_seed004", encoded("foursquares/seed004.txt", "conflict"));
 }
 
 #[test]

@@ -206,7 +206,8 @@ struct PuzzleArgs {
 
 #[derive(Args)]
 struct EncodingArgs {
-    /// The encoding (docs/encodings.md): `diamond` labels the board's inner edges, `qprop` is seed 004's.
+    /// The encoding (docs/encodings.md): `diamond` labels the board's inner edges, `qprop` is seed
+    /// 004's, `support` and `conflict` are seed 000's "matching neighbour" and "pairwise conflict".
     #[arg(long, value_enum, default_value = "diamond")]
     encoding: EncodingArg,
     /// Leave out the redundant clause families (implied clauses that speed up solving).
@@ -242,6 +243,8 @@ enum SymmetryArg {
 enum EncodingArg {
     Diamond,
     Qprop,
+    Support,
+    Conflict,
 }
 
 #[derive(Args)]
@@ -375,7 +378,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Encode { puzzle, encoding, output } => {
             let p = load(&puzzle)?;
             notes(&p);
-            let enc = encode(&p, &encoding.options());
+            let enc = encode_checked(&p, &encoding.options())?;
             let out = Output::new(&output);
             out.write(|w| write_dimacs(&enc.cnf, &enc.comments(&p), w))?;
             Ok(exit::OK)
@@ -383,7 +386,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Command::Solve { puzzle, encoding, show, timeout, solver } => {
             let p = load(&puzzle)?;
             notes(&p);
-            let enc = encode(&p, &encoding.options());
+            let enc = encode_checked(&p, &encoding.options())?;
             let timeout = timeout.map(Duration::from_secs);
             let mut backend: Box<dyn Backend> = match solver.as_str() {
                 "builtin" => default_backend(timeout),
@@ -400,7 +403,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }
         Command::Decode { puzzle, model, encoding, show } => {
             let p = load(&puzzle)?;
-            let enc = encode(&p, &encoding.options());
+            let enc = encode_checked(&p, &encoding.options())?;
             let text = formats::read_text(&model)?;
             let answer = parse_answer(&formats::display_name(&model), &text, enc.cnf.num_vars())?;
             if let SolverAnswer::Sat(m) = &answer {
@@ -456,7 +459,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             let p = load(&puzzle)?;
             notes(&p);
             let options = EncodeOptions { symmetry_breaking: symmetry == SymmetryArg::Board, ..encoding.options() };
-            let enc = encode(&p, &options);
+            let enc = encode_checked(&p, &options)?;
             count_solutions(&p, &enc, &solver, max, timeout, print, proof.as_deref(), &show, symmetry)
         }
         Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output } => {
@@ -660,6 +663,12 @@ fn count_solutions(
     })
 }
 
+/// Grounds, after refusing encodings too large to hold (exit 2, with the estimate).
+fn encode_checked(p: &Puzzle, options: &EncodeOptions) -> Result<wgrnd_ground::Encoding, Failure> {
+    wgrnd_ground::check_size(p, options).map_err(|e| Failure::Input(format!("{}: {e}", p.name)))?;
+    Ok(encode(p, options))
+}
+
 /// Warnings about the puzzle that do not make it bad input, on standard error.
 fn notes(p: &Puzzle) {
     let unmatched = p.unmatched_labels();
@@ -698,6 +707,8 @@ impl EncodingArgs {
             encoding: match self.encoding {
                 EncodingArg::Diamond => EncodingKind::Diamond,
                 EncodingArg::Qprop => EncodingKind::Qprop,
+                EncodingArg::Support => EncodingKind::Support,
+                EncodingArg::Conflict => EncodingKind::Conflict,
             },
             redundant: !self.no_redundant,
             symmetry_breaking: !self.no_symmetry_breaking,

@@ -1,4 +1,5 @@
-//! The `diamond` encoding, in the spirit of M. Heule's "Solving edge-matching problems with
+//! The `diamond` encoding (and, on its placement atoms, seed 000's `support` and `conflict`
+//! formulations; see docs/encodings.md), in the spirit of M. Heule's "Solving edge-matching problems with
 //! satisfiability solvers" (2008): labels live on the board's inner edges (the "diamonds" between
 //! two squares), not on pieces and square sides, and only atoms that can be true exist.
 //!
@@ -34,7 +35,7 @@ use wgrnd_puzzle::{Label, Puzzle, Side, SIDES};
 use crate::amo::at_most_one;
 use crate::board::{fits, neg, neighbour, pos, Families};
 use crate::symmetry::rotation_break;
-use crate::{Atom, AtomTable, EncodeOptions};
+use crate::{Atom, AtomTable, EncodeOptions, EncodingKind};
 
 /// A piece in a turn on a square: the atom that says so.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +95,8 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     // cannot show there.
     let partners: Vec<Vec<Label>> = (0..nl as u32).map(|l| p.matching_labels(Label(l))).collect();
     let mut d: Vec<[Vec<Option<u32>>; 2]> = vec![[Vec::new(), Vec::new()]; n];
-    for s in 0..n {
+    let edge_labels = opts.encoding == EncodingKind::Diamond;
+    for s in (0..n).filter(|_| edge_labels) {
         for (slot, side) in [Side::East, Side::South].into_iter().enumerate() {
             let Some(t) = neighbour(p, s, side) else { continue };
             let mut here = vec![false; nl];
@@ -182,7 +184,9 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
         let lits: Vec<Lit> = d[s][slot].iter().flatten().map(|&v| pos(v)).collect();
         cnf.add_clause(&lits);
     }
-    families.mark(&cnf, "edge-has-label");
+    if edge_labels {
+        families.mark(&cnf, "edge-has-label");
+    }
     for (s, slot) in inner_edges.iter().copied() {
         let lits: Vec<Lit> = d[s][slot].iter().flatten().map(|&v| pos(v)).collect();
         let side = if slot == 0 { Side::East } else { Side::South };
@@ -190,9 +194,11 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             format!("edge-at-most-one-label s={} e={}", s + 1, side.letter())
         });
     }
-    families.mark(&cnf, "edge-at-most-one-label");
+    if edge_labels {
+        families.mark(&cnf, "edge-at-most-one-label");
+    }
 
-    for s in 0..n {
+    for s in (0..n).filter(|_| edge_labels) {
         for sel in selections(s) {
             for side in SIDES {
                 if let Some(rhs) = implied(s, sel, side) {
@@ -203,7 +209,47 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    families.mark(&cnf, "selection-shows-label");
+    if edge_labels {
+        families.mark(&cnf, "selection-shows-label");
+    }
+
+    // Seed 000's two other formulations, on the same placement atoms, instead of edge labels.
+    let shows = |sel: &Selection, side: Side| shown(p, sel.piece, sel.turn, side);
+    if opts.encoding == EncodingKind::Support {
+        for s in 0..n {
+            for sel in selections(s) {
+                for side in SIDES {
+                    let Some(t) = neighbour(p, s, side) else { continue };
+                    let want = &partners[shows(sel, side).index()];
+                    let mut clause = vec![neg(sel.var)];
+                    clause.extend(
+                        selections(t).filter(|x| want.contains(&shows(x, side.opposite()))).map(|x| pos(x.var)),
+                    );
+                    cnf.add_clause(&clause);
+                }
+            }
+        }
+    }
+    if opts.encoding == EncodingKind::Support {
+        families.mark(&cnf, "selection-needs-matching-neighbour");
+    }
+    if opts.encoding == EncodingKind::Conflict {
+        for s in 0..n {
+            for side in [Side::East, Side::South] {
+                let Some(t) = neighbour(p, s, side) else { continue };
+                for a in selections(s) {
+                    let want = &partners[shows(a, side).index()];
+                    for b in selections(t).filter(|b| b.piece != a.piece && !want.contains(&shows(b, side.opposite())))
+                    {
+                        cnf.add_clause(&[neg(a.var), neg(b.var)]);
+                    }
+                }
+            }
+        }
+    }
+    if opts.encoding == EncodingKind::Conflict {
+        families.mark(&cnf, "mismatching-neighbours-exclude");
+    }
 
     if opts.redundant {
         for (s, slot) in inner_edges.iter().copied() {
@@ -225,8 +271,10 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    families.mark(&cnf, "label-needs-selection");
-    if opts.redundant {
+    if edge_labels {
+        families.mark(&cnf, "label-needs-selection");
+    }
+    if opts.redundant && edge_labels {
         for (s, here) in placements.iter().enumerate() {
             for pl in here.iter().filter(|pl| pl.turns.len() > 1) {
                 for side in SIDES {
@@ -244,7 +292,9 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
             }
         }
     }
-    families.mark(&cnf, "placed-piece-labels");
+    if edge_labels {
+        families.mark(&cnf, "placed-piece-labels");
+    }
 
     // A clue or symmetry condition about a selection that does not exist (the turn does not fit
     // the frame) is about an atom that is false in every model.

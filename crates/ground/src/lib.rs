@@ -34,6 +34,10 @@ pub enum EncodingKind {
     /// Labels on the board's inner edges, only atoms that can be true (see [`diamond`]).
     #[default]
     Diamond,
+    /// Seed 000's "if a piece is here, a matching piece is there": placement atoms only.
+    Support,
+    /// Seed 000's pairwise conflicts: two mismatching neighbours exclude each other.
+    Conflict,
 }
 
 impl EncodingKind {
@@ -42,8 +46,41 @@ impl EncodingKind {
         match self {
             EncodingKind::Qprop => "qprop-1",
             EncodingKind::Diamond => "diamond-1",
+            EncodingKind::Support => "support-1",
+            EncodingKind::Conflict => "conflict-1",
         }
     }
+}
+
+/// Most clauses a pairwise `conflict` encoding may have before wgrnd refuses to ground it.
+pub const CONFLICT_CLAUSES_MAX: u64 = 50_000_000;
+
+/// Refuses, before any memory is spent, an encoding whose size would not fit: the `conflict`
+/// encoding has one clause per mismatching pair of neighbouring selections, which is quadratic in
+/// the pieces (hundreds of millions on Eternity II). The bound counts every pair.
+pub fn check_size(p: &Puzzle, opts: &EncodeOptions) -> Result<(), String> {
+    if opts.encoding != EncodingKind::Conflict {
+        return Ok(());
+    }
+    let n = p.squares() as u64;
+    let selections = |s: usize| -> u64 {
+        (0..p.squares()).map(|q| (0..4u8).filter(|&k| board::fits(p, s, q, k)).count() as u64).sum()
+    };
+    let per_square: Vec<u64> = (0..p.squares()).map(selections).collect();
+    let mut pairs = 0u64;
+    for s in 0..p.squares() {
+        for side in [wgrnd_puzzle::Side::East, wgrnd_puzzle::Side::South] {
+            if let Some(t) = board::neighbour(p, s, side) {
+                pairs += per_square[s] * per_square[t];
+            }
+        }
+    }
+    if pairs > CONFLICT_CLAUSES_MAX {
+        return Err(format!(
+            "the conflict encoding of this {n}-square board would have up to {pairs} clauses (limit {CONFLICT_CLAUSES_MAX}); use --encoding diamond or support"
+        ));
+    }
+    Ok(())
 }
 
 /// Per-atom name lines are written in the DIMACS header up to this many atoms (beyond it the
@@ -148,7 +185,7 @@ pub fn puzzle_hash(p: &Puzzle, opts: &EncodeOptions) -> u64 {
 pub fn encode(p: &Puzzle, opts: &EncodeOptions) -> Encoding {
     let (cnf, atoms, families) = match opts.encoding {
         EncodingKind::Qprop => qprop::ground(p, opts),
-        EncodingKind::Diamond => diamond::ground(p, opts),
+        EncodingKind::Diamond | EncodingKind::Support | EncodingKind::Conflict => diamond::ground(p, opts),
     };
     Encoding { cnf, atoms, families, hash: puzzle_hash(p, opts), options: *opts }
 }
