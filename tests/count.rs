@@ -74,7 +74,10 @@ fn brute_force(p: &Puzzle, cap: u64) -> Option<u64> {
 }
 
 fn sat_count(p: &Puzzle, encoding: EncodingKind, symmetry: bool, solver: &str) -> u64 {
-    let opts = EncodeOptions { encoding, symmetry_breaking: symmetry, ..EncodeOptions::default() };
+    sat_count_with(p, EncodeOptions { encoding, symmetry_breaking: symmetry, ..EncodeOptions::default() }, solver)
+}
+
+fn sat_count_with(p: &Puzzle, opts: EncodeOptions, solver: &str) -> u64 {
     let c = count(p, &encode(p, &opts), solver, &Limits::default(), |_, _| {}).unwrap();
     assert!(c.complete());
     c.count
@@ -93,6 +96,7 @@ impl Rng {
 fn counts_match_brute_force_on_random_boards() {
     let mut rng = Rng(2026);
     let (mut tested, mut zero, mut one, mut clued, mut complement, mut framed) = (0, 0, 0, 0, 0, 0);
+    let mut dup_classes = 0;
     let mut seed = 0;
     while tested < 220 {
         seed += 1;
@@ -145,6 +149,21 @@ fn counts_match_brute_force_on_random_boards() {
             assert_eq!(expected % turns, 0, "seed {seed}");
             assert_eq!(sat_count(&p, EncodingKind::Diamond, true, "builtin"), expected / turns, "board, seed {seed}");
         }
+        // Identical pieces: without clues and without pieces that a turn maps to themselves, every
+        // class of m identical pieces multiplies the count by m! exactly.
+        let canon =
+            |e: [Label; 4]| -> [Label; 4] { (0..4).map(|k| std::array::from_fn(|d| e[(d + k) % 4])).min().unwrap() };
+        let self_symmetric = p.pieces.iter().any(|e| (1..4).any(|k| (0..4).all(|d| e[(d + k) % 4] == e[d])));
+        if p.clues.is_empty() && !self_symmetric {
+            let mut classes = std::collections::HashMap::new();
+            for &e in &p.pieces {
+                *classes.entry(canon(e)).or_insert(0u64) += 1;
+            }
+            let factor: u64 = classes.values().map(|&m| (1..=m).product::<u64>()).product();
+            let opts = EncodeOptions { symmetry_breaking: false, duplicates: true, ..EncodeOptions::default() };
+            assert_eq!(sat_count_with(&p, opts, "builtin") * factor, expected, "duplicates, seed {seed}");
+            dup_classes += u32::from(factor > 1);
+        }
         tested += 1;
         zero += u32::from(expected == 0);
         one += u32::from(expected == 1);
@@ -152,8 +171,8 @@ fn counts_match_brute_force_on_random_boards() {
         complement += u32::from(rule == GeneratedRule::Complement);
         framed += u32::from(frame);
     }
-    eprintln!("{tested} boards: {zero} without solution, {one} unique, {clued} with clues, {complement} complement, {framed} framed");
-    assert!(zero >= 10 && one >= 10 && clued >= 20 && complement >= 40 && framed >= 40);
+    eprintln!("{tested} boards: {zero} without solution, {one} unique, {clued} with clues, {complement} complement, {framed} framed, {dup_classes} with identical pieces");
+    assert!(zero >= 10 && one >= 10 && clued >= 20 && complement >= 40 && framed >= 40 && dup_classes >= 10);
 }
 
 /// The true counts of the seed puzzles (full assignments; up to board rotation divide by 4).

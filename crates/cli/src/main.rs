@@ -216,6 +216,10 @@ struct EncodingArgs {
     /// Do not break the board's rotation symmetry.
     #[arg(long)]
     no_symmetry_breaking: bool,
+    /// Break the symmetry of identical pieces too (the earlier-listed one on the earlier square);
+    /// `count` then counts up to swapping identical pieces.
+    #[arg(long)]
+    break_duplicates: bool,
     /// How at-most-one constraints are written.
     #[arg(long, value_enum, default_value = "auto")]
     amo: AmoArg,
@@ -711,6 +715,7 @@ impl EncodingArgs {
                 EncodingArg::Conflict => EncodingKind::Conflict,
             },
             redundant: !self.no_redundant,
+            duplicates: self.break_duplicates,
             symmetry_breaking: !self.no_symmetry_breaking,
             amo: match self.amo {
                 AmoArg::Auto => AmoEncoding::Auto,

@@ -328,5 +328,36 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     }
     families.mark(&cnf, "board-rotation");
 
+    // Identical pieces: any solution stays one when two identical pieces swap squares (each turned
+    // to show the same labels), so requiring the earlier-listed one on the earlier square keeps
+    // one solution of every such class: l(s,q) -> some l(t,p) with t < s.
+    if opts.duplicates {
+        let canonical = |q: usize| -> [Label; 4] {
+            (0..4).map(|k| std::array::from_fn(|d| p.pieces[q][(d + k) % 4])).min().expect("four turns")
+        };
+        let keys: Vec<[Label; 4]> = (0..n).map(canonical).collect();
+        // A clue pins a piece: leave clued pieces out, the swap would break the clue. Leave out the
+        // board-rotation anchor's twins too: that breaking moves the anchor, this one would swap it
+        // back, and together they could exclude a whole class of solutions.
+        let anchor = if opts.symmetry_breaking { rotation_break(p).map(|b| b.anchor) } else { None };
+        let clued: Vec<bool> = (0..n)
+            .map(|q| p.clues.iter().any(|c| c.piece == q) || anchor.is_some_and(|a| keys[a] == keys[q]))
+            .collect();
+        for q in 0..n {
+            let Some(prev) = (0..q).rev().find(|&r| keys[r] == keys[q] && !clued[r]) else { continue };
+            if clued[q] {
+                continue;
+            }
+            for s in 0..n {
+                let Some(pl) = placements[s].iter().find(|pl| pl.piece == q) else { continue };
+                let mut clause = vec![neg(pl.var)];
+                clause
+                    .extend((0..s).filter_map(|t| placements[t].iter().find(|x| x.piece == prev)).map(|x| pos(x.var)));
+                cnf.add_clause(&clause);
+            }
+        }
+        families.mark(&cnf, "identical-pieces");
+    }
+
     (cnf, atoms, families.into_vec())
 }

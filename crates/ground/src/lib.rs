@@ -96,6 +96,10 @@ pub struct EncodeOptions {
     pub redundant: bool,
     /// Break the board's rotation symmetry (sound; see [`symmetry`]).
     pub symmetry_breaking: bool,
+    /// Break the symmetry of identical pieces (equal up to turning): of two identical pieces the
+    /// one listed first lies on the earlier square. Counts are then up to swapping identical
+    /// pieces. Placement-atom encodings only (`diamond`, `support`, `conflict`).
+    pub duplicates: bool,
     /// How at-most-one constraints are written.
     pub amo: AmoEncoding,
 }
@@ -106,6 +110,7 @@ impl Default for EncodeOptions {
             encoding: EncodingKind::default(),
             redundant: true,
             symmetry_breaking: true,
+            duplicates: false,
             amo: AmoEncoding::Auto,
         }
     }
@@ -114,9 +119,10 @@ impl Default for EncodeOptions {
 impl EncodeOptions {
     fn describe(&self) -> String {
         format!(
-            "redundant={} symmetry-breaking={} amo={}",
+            "redundant={} symmetry-breaking={}{} amo={}",
             if self.redundant { "yes" } else { "no" },
             if self.symmetry_breaking { "board-rotation" } else { "none" },
+            if self.duplicates { "+duplicates" } else { "" },
             self.amo.name()
         )
     }
