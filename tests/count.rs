@@ -3,7 +3,7 @@
 //! the checker), on hundreds of random boards of every kind.
 
 use wgrnd_count::{count, Limits};
-use wgrnd_ground::{encode, EncodeOptions, EncodingKind};
+use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::{generate, Clue, Generate, GeneratedRule, Label, MatchRule, Puzzle};
 
 /// Counts solutions by backtracking, up to `cap` (returns `None` beyond it).
@@ -139,6 +139,13 @@ fn counts_match_brute_force_on_random_boards() {
         }
         if tested % 4 == 2 {
             assert_eq!(sat_count(&p, EncodingKind::Conflict, false, "builtin"), expected, "conflict, seed {seed}");
+        }
+        for (i, amo) in [AmoEncoding::Product, AmoEncoding::Commander, AmoEncoding::Sequential].into_iter().enumerate()
+        {
+            if tested % 6 == i {
+                let opts = EncodeOptions { symmetry_breaking: false, amo, ..EncodeOptions::default() };
+                assert_eq!(sat_count_with(&p, opts, "builtin"), expected, "{amo:?}, seed {seed}");
+            }
         }
         if tested % 10 == 0 && expected <= 50 {
             assert_eq!(sat_count(&p, EncodingKind::Diamond, false, "splr"), expected, "splr, seed {seed}");

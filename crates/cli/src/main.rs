@@ -286,6 +286,8 @@ enum AmoArg {
     Auto,
     Pairwise,
     Sequential,
+    Product,
+    Commander,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -721,6 +723,8 @@ impl EncodingArgs {
                 AmoArg::Auto => AmoEncoding::Auto,
                 AmoArg::Pairwise => AmoEncoding::Pairwise,
                 AmoArg::Sequential => AmoEncoding::Sequential,
+                AmoArg::Product => AmoEncoding::Product,
+                AmoArg::Commander => AmoEncoding::Commander,
             },
         }
     }

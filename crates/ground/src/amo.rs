@@ -1,6 +1,7 @@
 //! At-most-one constraints: pairwise for small groups (the seeds' form), Sinz's sequential counter
 //! for large ones, where pairwise clauses grow quadratically (a 256-way pairwise constraint is
-//! 32,640 clauses; the counter needs 764 and 255 auxiliary atoms).
+//! 32,640 clauses; the counter needs 764 and 255 auxiliary atoms). Chen's 2-product and Klieber
+//! and Kwon's commander encoding are there to choose and compare (docs/encodings.md).
 
 use wgrnd_cnf::{Cnf, Lit, Var};
 
@@ -16,6 +17,12 @@ pub enum AmoEncoding {
     Pairwise,
     /// Sinz's sequential counter: 3n-4 clauses, n-1 auxiliary atoms.
     Sequential,
+    /// Chen's 2-product: the literals on a p x q grid, a row and a column atom each, at-most-one
+    /// of the rows and of the columns recursively: about 2n + 4 sqrt(n) clauses, 2 sqrt(n) atoms.
+    Product,
+    /// Klieber and Kwon's commander encoding: groups of 3 with a commander atom each, pairwise
+    /// inside groups, at-most-one over the commanders recursively: about 3n clauses, n/2 atoms.
+    Commander,
 }
 
 /// Largest group written pairwise under [`AmoEncoding::Auto`]: up to here pairwise needs no more
@@ -29,6 +36,8 @@ impl AmoEncoding {
             AmoEncoding::Auto => "auto",
             AmoEncoding::Pairwise => "pairwise",
             AmoEncoding::Sequential => "sequential",
+            AmoEncoding::Product => "product",
+            AmoEncoding::Commander => "commander",
         }
     }
 }
@@ -41,6 +50,12 @@ pub fn at_most_one(
     lits: &[Lit],
     what: impl FnOnce() -> String,
 ) {
+    let mut what = Some(what);
+    amo(cnf, atoms, how, lits, &mut || what.take().map(|f| f()).unwrap_or_default());
+}
+
+/// The recursive part (the product and commander encodings call it on their own auxiliary atoms).
+fn amo(cnf: &mut Cnf, atoms: &mut AtomTable, how: AmoEncoding, lits: &[Lit], what: &mut dyn FnMut() -> String) {
     let n = lits.len();
     if n < 2 {
         return;
@@ -49,6 +64,8 @@ pub fn at_most_one(
         AmoEncoding::Auto => n <= PAIRWISE_MAX,
         AmoEncoding::Pairwise => true,
         AmoEncoding::Sequential => n <= 2,
+        // Below 5 literals the recursive encodings are no smaller than pairwise.
+        AmoEncoding::Product | AmoEncoding::Commander => n <= 4,
     };
     if pairwise {
         for i in 0..n {
@@ -56,6 +73,49 @@ pub fn at_most_one(
                 cnf.add_clause(&[!lits[i], !lits[j]]);
             }
         }
+        return;
+    }
+    if how == AmoEncoding::Product {
+        let cols = (n as f64).sqrt().ceil() as usize;
+        let rows = n.div_ceil(cols);
+        let name = what();
+        let first = atoms.aux((rows + cols) as u32, format!("product-amo {name}"));
+        let fresh = cnf.new_vars((rows + cols) as u32);
+        debug_assert_eq!(first, fresh.get());
+        let row = |i: usize| Var(first + (i / cols) as u32).pos();
+        let col = |i: usize| Var(first + (rows + i % cols) as u32).pos();
+        for (i, &x) in lits.iter().enumerate() {
+            cnf.add_clause(&[!x, row(i)]);
+            cnf.add_clause(&[!x, col(i)]);
+        }
+        let rs: Vec<Lit> = (0..rows).map(|r| Var(first + r as u32).pos()).collect();
+        let cs: Vec<Lit> = (0..cols).map(|c| Var(first + (rows + c) as u32).pos()).collect();
+        amo(cnf, atoms, how, &rs, &mut || format!("{name} rows"));
+        amo(cnf, atoms, how, &cs, &mut || format!("{name} columns"));
+        return;
+    }
+    if how == AmoEncoding::Commander {
+        let groups: Vec<&[Lit]> = lits.chunks(3).collect();
+        let name = what();
+        let first = atoms.aux(groups.len() as u32, format!("commander-amo {name}"));
+        let fresh = cnf.new_vars(groups.len() as u32);
+        debug_assert_eq!(first, fresh.get());
+        let mut commanders = Vec::with_capacity(groups.len());
+        for (g, group) in groups.iter().enumerate() {
+            let c = Var(first + g as u32).pos();
+            for (i, &x) in group.iter().enumerate() {
+                cnf.add_clause(&[!x, c]);
+                for &y in &group[i + 1..] {
+                    cnf.add_clause(&[!x, !y]);
+                }
+            }
+            // The commander is true only if one of its group is.
+            let mut clause = vec![!c];
+            clause.extend_from_slice(group);
+            cnf.add_clause(&clause);
+            commanders.push(c);
+        }
+        amo(cnf, atoms, how, &commanders, &mut || format!("{name} commanders"));
         return;
     }
     // s_i: "one of x_1..x_i is true".
