@@ -13,7 +13,7 @@ use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions, SolutionFormat};
 use wgrnd_puzzle::{generate, Generate, GeneratedRule, InputError, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
-use wgrnd_solve::{default_backend, Backend, External, SolveError, Splr};
+use wgrnd_solve::SolveError;
 
 use crate::output::Output;
 
@@ -394,11 +394,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             notes(&p);
             let enc = encode_checked(&p, &encoding.options())?;
             let timeout = timeout.map(Duration::from_secs);
-            let mut backend: Box<dyn Backend> = match solver.as_str() {
-                "builtin" => default_backend(timeout),
-                "splr" => Box::new(Splr { timeout }),
-                spec => Box::new(External::new(spec, timeout)),
-            };
+            let mut backend = wgrnd_solve::backend(&solver, timeout);
             STOPPABLE.store(backend.stoppable(), std::sync::atomic::Ordering::SeqCst);
             let answer = backend.solve(&enc.cnf)?;
             if let SolverAnswer::Sat(m) = &answer {
@@ -596,7 +592,7 @@ fn count_solutions(
     show: &ShowArgs,
     symmetry: SymmetryArg,
 ) -> Result<u8, Failure> {
-    STOPPABLE.store(wgrnd_count::stoppable(solver), std::sync::atomic::Ordering::SeqCst);
+    STOPPABLE.store(wgrnd_solve::backend(solver, None).stoppable(), std::sync::atomic::Ordering::SeqCst);
     let view = if show.json { View::Json } else { show.view.view() };
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));

@@ -136,11 +136,6 @@ pub fn count(
     Ok(Count { count: n, stop, elapsed: start.elapsed() })
 }
 
-/// Whether the solver named `solver` can be stopped by Ctrl-C while it runs.
-pub fn stoppable(solver: &str) -> bool {
-    session(solver, &wgrnd_cnf::Cnf::new()).stoppable()
-}
-
 /// Adds clues from `solution` (a solution of `p`) until `p` has exactly one solution up to board
 /// rotation, proved by a count that finds one and then shows no second exists. Each round counts
 /// to 2; a second solution gets a clue from `solution` on a square where the two differ, which

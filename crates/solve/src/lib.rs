@@ -192,12 +192,17 @@ impl cadical::Callbacks for Deadline {
     }
 }
 
-/// The fastest backend this build has: [`Cadical`] with the `cadical` feature, else [`Splr`].
-pub fn default_backend(timeout: Option<Duration>) -> Box<dyn Backend> {
-    #[cfg(feature = "cadical")]
-    return Box::new(Cadical { timeout });
-    #[cfg(not(feature = "cadical"))]
-    return Box::new(Splr { timeout });
+/// The backend a `--solver` value names: `builtin` (the fastest this build has: [`Cadical`] with
+/// the `cadical` feature, else [`Splr`]), `splr`, or an external solver (see [`External::new`]).
+pub fn backend(spec: &str, timeout: Option<Duration>) -> Box<dyn Backend> {
+    match spec {
+        #[cfg(feature = "cadical")]
+        "builtin" => Box::new(Cadical { timeout }),
+        #[cfg(not(feature = "cadical"))]
+        "builtin" => Box::new(Splr { timeout }),
+        "splr" => Box::new(Splr { timeout }),
+        spec => Box::new(External::new(spec, timeout)),
+    }
 }
 
 /// splr reports some verdicts as errors: a time-out is UNKNOWN, an empty clause or a conflict at

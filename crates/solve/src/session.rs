@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use wgrnd_cnf::{Cnf, Lit, SolverAnswer};
 
-use crate::{Backend, External, SolveError, Splr};
+use crate::{Backend, SolveError};
 
 /// A solver that keeps a growing formula.
 pub trait Session {
@@ -24,17 +24,12 @@ pub trait Session {
 /// A session on the solver `spec` names (`builtin`, `splr`, or an external solver as for
 /// [`External::new`]), starting from `cnf`.
 pub fn session(spec: &str, cnf: &Cnf) -> Box<dyn Session> {
-    match spec {
-        #[cfg(feature = "cadical")]
-        "builtin" => Box::new(CadicalSession::new(cnf)),
-        #[cfg(not(feature = "cadical"))]
-        "builtin" => Box::new(Restarting::new(cnf, |t| Box::new(Splr { timeout: t }))),
-        "splr" => Box::new(Restarting::new(cnf, |t| Box::new(Splr { timeout: t }))),
-        spec => {
-            let spec = spec.to_string();
-            Box::new(Restarting::new(cnf, move |t| Box::new(External::new(&spec, t))))
-        }
+    #[cfg(feature = "cadical")]
+    if spec == "builtin" {
+        return Box::new(CadicalSession::new(cnf));
     }
+    let spec = spec.to_string();
+    Box::new(Restarting::new(cnf, move |t| crate::backend(&spec, t)))
 }
 
 /// In-process CaDiCaL, kept alive between solves.
