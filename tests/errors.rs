@@ -37,6 +37,18 @@ fn malformed_inputs() {
         ("native: sum rule with a word label", "s.wgrnd", "size 1 1\nmatch sum 9\npiece 1 2 a 4\n".to_string()),
         ("heule: hint lines missing", "h.heule", "2\n1 1 1 0\n".to_string()),
         ("unknown layout", "mystery.txt", "hello there\n".to_string()),
+        ("packing: a cell with two coordinates", "p1.pack", "box 2 2 2\npiece I 4 0,0,0 1,0\n".to_string()),
+        ("packing: box of side 0", "p2.pack", "packing\nbox 2 0 2\npiece I 1 0,0,0\n".to_string()),
+        ("packing: no pieces", "p3.pack", "packing\nbox 2 2 2\n".to_string()),
+        ("packing: box and region", "p4.pack", "box 2 2 2\nregion 1,1,1\npiece I 1 0,0,0\n".to_string()),
+        ("packing: region cell 0", "p5.pack", "region 1,1,1 0,1,1\npiece I 1 0,0,0\n".to_string()),
+        ("packing: piece named twice", "p6.pack", "box 2 1 1\npiece I 1 0,0,0\npiece I 1 0,0,0\n".to_string()),
+        ("packing: a cell twice in a piece", "p7.pack", "box 2 1 1\npiece I 1 0,0,0 0,0,0\n".to_string()),
+        ("packing: copies not a number", "p8.pack", "box 2 1 1\npiece I x 0,0,0\n".to_string()),
+        ("packing: piece larger than the box", "p9.pack", "box 2 1 1\npiece I 1 0,0,0 1,0,0 2,0,0\n".to_string()),
+        ("packing: box too large", "p10.pack", "box 1000 1000 1000\npiece I 1 0,0,0\n".to_string()),
+        ("packing: unknown statement", "p11.pack", "packing\nbox 2 1 1\npeice I 1 0,0,0\n".to_string()),
+        ("packing: mirror maybe", "p12.pack", "box 2 1 1\nmirror maybe\npiece I 1 0,0,0\n".to_string()),
     ];
     let mut report = String::new();
     for (what, name, text) in &cases {

@@ -9,13 +9,18 @@ fn encoded(rel: &str, encoding: &str) -> String {
     stdout(&out)
 }
 
-fn solved(rel: &str, extra: &[&str]) -> String {
+/// Standard output of `wgrnd COMMAND FIXTURE EXTRA...`, which must exit with `expected`.
+fn ran(command: &str, rel: &str, extra: &[&str], expected: i32) -> String {
     let path = fixture(rel);
-    let mut args = vec!["solve", path.as_str()];
+    let mut args = vec![command, path.as_str()];
     args.extend_from_slice(extra);
     let out = wgrnd(&args, None);
-    assert_eq!(code(&out), 10, "{}", crate::stderr(&out));
+    assert_eq!(code(&out), expected, "{}", crate::stderr(&out));
     stdout(&out)
+}
+
+fn solved(rel: &str, extra: &[&str]) -> String {
+    ran("solve", rel, extra, 10)
 }
 
 #[test]
@@ -46,4 +51,21 @@ fn rendered_solutions() {
     );
     insta::assert_snapshot!("solve_board_suite_4x4_art", solved("board-suite/4/5/board_0/puzzle.puz", &[]));
     insta::assert_snapshot!("solve_clue1_sol", solved("heule/clue1.txt", &["--view", "sol"]));
+}
+
+#[test]
+fn packings() {
+    insta::assert_snapshot!("cnf_packing_tiny", encoded_packing("packing/tiny.pack", &[]));
+    // The lex-leader clauses of the cube's 48 symmetries are 5,000 lines: pin the header, which
+    // counts every family, and let the brute-force tests judge the clauses.
+    let lex = encoded_packing("packing/tiny.pack", &["--lex-leader", "all"]);
+    let header: Vec<&str> = lex.lines().filter(|l| l.starts_with("c ") || l.starts_with("p ")).collect();
+    insta::assert_snapshot!("cnf_packing_tiny_lex_leader_header", header.join("\n"));
+    insta::assert_snapshot!("solve_soma", solved("packing/soma.pack", &[]));
+    insta::assert_snapshot!("solve_y_pentacube", solved("packing/y-pentacube.pack", &[]));
+    insta::assert_snapshot!("solve_soma_json", solved("packing/soma.pack", &["--json"]));
+}
+
+fn encoded_packing(rel: &str, extra: &[&str]) -> String {
+    ran("encode", rel, extra, 0)
 }

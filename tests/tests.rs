@@ -5,6 +5,7 @@ mod cli;
 mod count;
 mod errors;
 mod fixtures;
+mod packing;
 mod snapshots;
 mod solvers;
 

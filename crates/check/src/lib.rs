@@ -6,9 +6,15 @@
 //! exactly the outer edges, and every clue is respected. It shares no code with the encoder: it
 //! turns pieces by moving their edges one quarter turn at a time and evaluates the matching rule
 //! from its definition (label names and numbers), not from any table the encoder uses. Every
-//! solution wgrnd prints has passed this check first.
+//! solution wgrnd prints has passed this check first. Packings (seed 003) are checked in
+//! [`packing`] the same way: cells filled once, copies counted, each piece a rigid motion of its
+//! kind found by turning it, not from the encoder's list of dispositions.
 
 #![warn(missing_docs)]
+
+pub mod packing;
+
+pub use packing::{check_packing, PackingViolation};
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -2,6 +2,7 @@
 //! All logic lives in `run`; `main` only turns its result into an exit code.
 
 mod output;
+mod pack;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use wgrnd_check::check;
 use wgrnd_cnf::{parse_answer, parse_dimacs, write_dimacs, SolverAnswer};
+use wgrnd_ground::packing::{PackOptions, PackSymmetry};
 use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions, SolutionFormat};
 use wgrnd_puzzle::{generate, Generate, GeneratedRule, InputError, MatchRule, Placement, Puzzle};
@@ -18,7 +20,7 @@ use wgrnd_solve::SolveError;
 use crate::output::Output;
 
 /// Exit codes (also in docs/cli.md).
-mod exit {
+pub(crate) mod exit {
     pub const OK: u8 = 0;
     pub const WRONG: u8 = 1;
     pub const BAD_INPUT: u8 = 2;
@@ -92,7 +94,8 @@ enum Command {
         #[command(flatten)]
         encoding: EncodingArgs,
         /// What counts as one solution: `none` counts full assignments (every board turn of a
-        /// solution is another), `board` counts solutions up to turning the whole board.
+        /// solution is another), `board` counts solutions up to turning the whole board (for a
+        /// packing: up to the rotations of its region), `all` (packings) also up to reflections.
         #[arg(long, value_enum, default_value = "none")]
         symmetry: SymmetryArg,
         /// Stop after this many solutions (`--max 2` answers "is it unique?").
@@ -223,6 +226,11 @@ struct EncodingArgs {
     /// How at-most-one constraints are written.
     #[arg(long, value_enum, default_value = "auto")]
     amo: AmoArg,
+    /// Packings: lex-leader clauses that keep only the least packing of each orbit under the
+    /// region's rotations (`board`) or rotations and reflections (`all`). Default: `none`, except
+    /// for `count`, which counts each orbit at once and runs fastest with `all`.
+    #[arg(long, value_enum)]
+    lex_leader: Option<SymmetryArg>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -239,8 +247,12 @@ enum GeneratedFormat {
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 enum SymmetryArg {
+    /// Every solution of the fixed board (or box) counts.
     None,
+    /// Solutions that turning the board (or the packing's region) maps onto each other count once.
     Board,
+    /// Packings only: turning and reflecting the region.
+    All,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -252,7 +264,7 @@ enum EncodingArg {
 }
 
 #[derive(Args)]
-struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// How to show the solution.
     #[arg(long, value_enum, default_value = "auto")]
     view: ViewArg,
@@ -264,6 +276,17 @@ struct ShowArgs {
     output: String,
 }
 
+impl ShowArgs {
+    /// The view, `--json` winning over `--view`.
+    fn view(&self) -> View {
+        if self.json {
+            View::Json
+        } else {
+            self.view.view()
+        }
+    }
+}
+
 #[derive(Copy, Clone, ValueEnum)]
 enum FormatArg {
     Native,
@@ -272,6 +295,8 @@ enum FormatArg {
     Pieces,
     Witch,
     Foursquares,
+    /// A polycube packing (`.pack`).
+    Pack,
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -301,7 +326,7 @@ enum ViewArg {
 }
 
 /// What went wrong, and so which exit code.
-enum Failure {
+pub(crate) enum Failure {
     /// Bad input: exit 2.
     Input(String),
     /// The external solver failed (not installed, crashed, garbage): exit 4.
@@ -367,7 +392,7 @@ impl From<SolveError> for Failure {
 /// Ctrl-C asks a solver that can stop (in-process CaDiCaL, an external program) to stop: the
 /// child is killed and temporary files are removed before wgrnd exits 130. When the running
 /// solver cannot stop (splr), or at the second Ctrl-C, wgrnd exits at once.
-static STOPPABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+pub(crate) static STOPPABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn install_interrupt_handler() {
     use std::sync::atomic::Ordering;
@@ -382,17 +407,25 @@ fn install_interrupt_handler() {
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.command {
         Command::Encode { puzzle, encoding, output } => {
-            let p = load(&puzzle)?;
+            let p = match load_problem(&puzzle)? {
+                Problem::Tiles(p) => p,
+                Problem::Packing(k) => return pack::encode(&k, &encoding.pack_options(SymmetryArg::None)?, &output),
+            };
             notes(&p);
-            let enc = encode_checked(&p, &encoding.options())?;
+            let enc = encode_checked(&p, &encoding.tile_options()?)?;
             let out = Output::new(&output);
             out.write(|w| write_dimacs(&enc.cnf, &enc.comments(&p), w))?;
             Ok(exit::OK)
         }
         Command::Solve { puzzle, encoding, show, timeout, solver } => {
-            let p = load(&puzzle)?;
+            let p = match load_problem(&puzzle)? {
+                Problem::Tiles(p) => p,
+                Problem::Packing(k) => {
+                    return pack::solve(&k, &encoding.pack_options(SymmetryArg::None)?, &show, timeout, &solver)
+                }
+            };
             notes(&p);
-            let enc = encode_checked(&p, &encoding.options())?;
+            let enc = encode_checked(&p, &encoding.tile_options()?)?;
             let timeout = timeout.map(Duration::from_secs);
             let mut backend = wgrnd_solve::backend(&solver, timeout);
             STOPPABLE.store(backend.stoppable(), std::sync::atomic::Ordering::SeqCst);
@@ -404,8 +437,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             finish(&p, &enc, answer, &show)
         }
         Command::Decode { puzzle, model, encoding, show } => {
-            let p = load(&puzzle)?;
-            let enc = encode_checked(&p, &encoding.options())?;
+            let p = match load_problem(&puzzle)? {
+                Problem::Tiles(p) => p,
+                Problem::Packing(k) => {
+                    return pack::decode(&k, &encoding.pack_options(SymmetryArg::None)?, &model, &show)
+                }
+            };
+            let enc = encode_checked(&p, &encoding.tile_options()?)?;
             let text = formats::read_text(&model)?;
             let answer = parse_answer(&formats::display_name(&model), &text, enc.cnf.num_vars())?;
             if let SolverAnswer::Sat(m) = &answer {
@@ -458,9 +496,22 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             Ok(exit::OK)
         }
         Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show } => {
-            let p = load(&puzzle)?;
+            let p = match load_problem(&puzzle)? {
+                Problem::Tiles(p) => p,
+                Problem::Packing(_) if proof.is_some() => {
+                    return Err(Failure::Input("--proof is for edge-matching puzzles".into()))
+                }
+                Problem::Packing(k) => {
+                    let opts = encoding.pack_options(SymmetryArg::All)?;
+                    return pack::count(&k, &opts, pack_symmetry(symmetry), &solver, max, timeout, print, &show);
+                }
+            };
+            if symmetry == SymmetryArg::All {
+                return Err(Failure::Input("--symmetry all is for packings; use --symmetry board".into()));
+            }
             notes(&p);
-            let options = EncodeOptions { symmetry_breaking: symmetry == SymmetryArg::Board, ..encoding.options() };
+            let options =
+                EncodeOptions { symmetry_breaking: symmetry == SymmetryArg::Board, ..encoding.tile_options()? };
             let enc = encode_checked(&p, &options)?;
             count_solutions(&p, &enc, &solver, max, timeout, print, proof.as_deref(), &show, symmetry)
         }
@@ -500,7 +551,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             Ok(exit::OK)
         }
         Command::Check { puzzle, solution, solution_format } => {
-            let p = load(&puzzle)?;
+            let p = match load_problem(&puzzle)? {
+                Problem::Tiles(p) => p,
+                Problem::Packing(k) => return pack::check(&k, &solution),
+            };
             let text = formats::read_text(&solution)?;
             let format = solution_format.map(|f| match f {
                 SolutionFormatArg::Sol => SolutionFormat::Sol,
@@ -579,6 +633,101 @@ fn finish(p: &Puzzle, enc: &wgrnd_ground::Encoding, answer: SolverAnswer, show: 
     }
 }
 
+/// The spinner of a count (drawn on a terminal only) and the solutions printed with `--print`.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    started: std::time::Instant,
+    print: bool,
+    printed: Vec<u8>,
+}
+
+impl Progress {
+    fn new(print: bool) -> Self {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+        Progress { bar, started: std::time::Instant::now(), print, printed: Vec::new() }
+    }
+
+    /// Solution `n` was found; `shown` draws it (called only with `--print`).
+    fn found(&mut self, n: u64, shown: impl FnOnce() -> String) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
+        self.bar.tick();
+        if self.print {
+            self.printed.extend_from_slice(format!("solution {n}\n{}\n", shown()).as_bytes());
+        }
+    }
+
+    /// Clears the spinner; returns what `--print` collected.
+    fn finish(self) -> Vec<u8> {
+        self.bar.finish_and_clear();
+        self.printed
+    }
+}
+
+/// Marks whether Ctrl-C can stop the solver a count uses.
+fn set_stoppable(solver: &str) {
+    STOPPABLE.store(wgrnd_solve::backend(solver, None).stoppable(), std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Prints a count's summary (after the printed solutions) and returns its exit code. `what` says
+/// what one solution is (`" up to board rotation"`), `symmetry` names it in JSON.
+fn report_count(
+    c: &wgrnd_count::Count,
+    what: &str,
+    symmetry: &str,
+    show: &ShowArgs,
+    printed: &[u8],
+    detail: Option<(String, serde_json::Value)>,
+) -> Result<u8, Failure> {
+    let summary = if show.json {
+        let mut v = serde_json::json!({
+            "count": c.count,
+            "complete": c.complete(),
+            "stopped": c.stop.name(),
+            "symmetry": symmetry,
+            "seconds": c.elapsed.as_secs_f64(),
+        });
+        if let (Some((_, serde_json::Value::Object(extra))), serde_json::Value::Object(map)) = (&detail, &mut v) {
+            map.extend(extra.clone());
+        }
+        v.to_string()
+    } else if c.complete() {
+        format!("{} solution(s){what}; the count is complete ({:.2} s)", c.count, c.elapsed.as_secs_f64())
+    } else {
+        format!(
+            "at least {} solution(s){what}; stopped ({}) after {:.2} s",
+            c.count,
+            c.stop.name(),
+            c.elapsed.as_secs_f64()
+        )
+    };
+    let detail = match detail {
+        Some((text, _)) if !show.json => format!("{text}\n"),
+        _ => String::new(),
+    };
+    Output::new(&show.output).write(|w| {
+        w.write_all(printed)?;
+        writeln!(w, "{summary}")?;
+        w.write_all(detail.as_bytes())
+    })?;
+    Ok(match (c.count, c.complete()) {
+        (0, true) => exit::NO_SOLUTION,
+        (1, true) => exit::SOLVED,
+        (n, _) if n >= 2 => exit::SEVERAL,
+        _ => exit::UNKNOWN,
+    })
+}
+
+impl From<wgrnd_count::CountError> for Failure {
+    fn from(e: wgrnd_count::CountError) -> Self {
+        match e {
+            wgrnd_count::CountError::Solver(e) => Failure::from(e),
+            e => Failure::Internal(e.to_string()),
+        }
+    }
+}
+
 /// Counts with a progress line on a terminal (none when stderr is piped), prints the summary.
 #[allow(clippy::too_many_arguments)]
 fn count_solutions(
@@ -592,30 +741,19 @@ fn count_solutions(
     show: &ShowArgs,
     symmetry: SymmetryArg,
 ) -> Result<u8, Failure> {
-    STOPPABLE.store(wgrnd_solve::backend(solver, None).stoppable(), std::sync::atomic::Ordering::SeqCst);
+    set_stoppable(solver);
     let view = if show.json { View::Json } else { show.view.view() };
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
-    let started = std::time::Instant::now();
     let limits = wgrnd_count::Limits { max, timeout: timeout.map(Duration::from_secs) };
-    let mut printed = Vec::new();
+    let mut progress = Progress::new(print);
     let mut first: Vec<Placement> = Vec::new();
     let result = wgrnd_count::count(p, enc, solver, &limits, |n, placements| {
         if n == 1 {
             first = placements.to_vec();
         }
-        let secs = started.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
-        bar.tick();
-        if print {
-            printed.extend_from_slice(format!("solution {n}\n{}\n", render(p, placements, view)).as_bytes());
-        }
+        progress.found(n, || render(p, placements, view));
     });
-    bar.finish_and_clear();
-    let c = result.map_err(|e| match e {
-        wgrnd_count::CountError::Solver(e) => Failure::from(e),
-        e => Failure::Internal(e.to_string()),
-    })?;
+    let printed = progress.finish();
+    let c = result?;
     if let Some(dir) = proof {
         if c.count == 1 && c.complete() {
             let cert = wgrnd_count::prove_unique(enc, &enc.comments(p), &first, std::path::Path::new(dir))
@@ -633,36 +771,11 @@ fn count_solutions(
             eprintln!("wgrnd: no certificate: the count did not prove exactly one solution");
         }
     }
-    let what = if symmetry == SymmetryArg::Board { " up to board rotation" } else { "" };
-    let summary = if show.json {
-        serde_json::json!({
-            "count": c.count,
-            "complete": c.complete(),
-            "stopped": c.stop.name(),
-            "symmetry": if symmetry == SymmetryArg::Board { "board" } else { "none" },
-            "seconds": c.elapsed.as_secs_f64(),
-        })
-        .to_string()
-    } else if c.complete() {
-        format!("{} solution(s){what}; the count is complete ({:.2} s)", c.count, c.elapsed.as_secs_f64())
-    } else {
-        format!(
-            "at least {} solution(s){what}; stopped ({}) after {:.2} s",
-            c.count,
-            c.stop.name(),
-            c.elapsed.as_secs_f64()
-        )
-    };
-    Output::new(&show.output).write(|w| {
-        w.write_all(&printed)?;
-        writeln!(w, "{summary}")
-    })?;
-    Ok(match (c.count, c.complete()) {
-        (0, true) => exit::NO_SOLUTION,
-        (1, true) => exit::SOLVED,
-        (n, _) if n >= 2 => exit::SEVERAL,
-        _ => exit::UNKNOWN,
-    })
+    match symmetry {
+        SymmetryArg::None => report_count(&c, "", "none", show, &printed, None),
+        SymmetryArg::Board => report_count(&c, " up to board rotation", "board", show, &printed, None),
+        SymmetryArg::All => unreachable!("refused before counting"),
+    }
 }
 
 /// Grounds, after refusing encodings too large to hold (exit 2, with the estimate).
@@ -691,19 +804,91 @@ fn notes(p: &Puzzle) {
     }
 }
 
-fn load(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
-    let format = args.format.map(|f| match f {
-        FormatArg::Native => PuzzleFormat::Native,
-        FormatArg::Puz => PuzzleFormat::Puz,
-        FormatArg::Heule => PuzzleFormat::Heule,
-        FormatArg::Pieces => PuzzleFormat::Pieces,
-        FormatArg::Witch => PuzzleFormat::Witch,
-        FormatArg::Foursquares => PuzzleFormat::FourSquares,
+/// What a puzzle file holds.
+enum Problem {
+    /// An edge-matching puzzle.
+    Tiles(Puzzle),
+    /// A polycube packing.
+    Packing(wgrnd_puzzle::packing::Packing),
+}
+
+/// Reads an edge-matching puzzle or a packing (by `--format pack`, the `.pack` extension, or a
+/// first statement `packing`, `box` or `region`).
+fn load_problem(args: &PuzzleArgs) -> Result<Problem, Failure> {
+    let text = formats::read_text(&args.puzzle)?;
+    let name = formats::display_name(&args.puzzle);
+    let packing = match args.format {
+        Some(FormatArg::Pack) => true,
+        Some(_) => false,
+        None => formats::is_packing(&name, &text),
+    };
+    if packing {
+        if args.sum.is_some() {
+            return Err(Failure::Input(format!("{name}: --sum applies to edge-matching puzzles, not packings")));
+        }
+        return Ok(Problem::Packing(formats::read_packing(&name, &text)?));
+    }
+    Ok(Problem::Tiles(formats::read_puzzle(&name, &text, &read_options(args))?))
+}
+
+fn read_options(args: &PuzzleArgs) -> ReadOptions {
+    let format = args.format.and_then(|f| match f {
+        FormatArg::Native => Some(PuzzleFormat::Native),
+        FormatArg::Puz => Some(PuzzleFormat::Puz),
+        FormatArg::Heule => Some(PuzzleFormat::Heule),
+        FormatArg::Pieces => Some(PuzzleFormat::Pieces),
+        FormatArg::Witch => Some(PuzzleFormat::Witch),
+        FormatArg::Foursquares => Some(PuzzleFormat::FourSquares),
+        FormatArg::Pack => None,
     });
-    Ok(formats::load_puzzle(&args.puzzle, &ReadOptions { format, sum: args.sum })?)
+    ReadOptions { format, sum: args.sum }
+}
+
+/// An edge-matching puzzle, or bad input for a command that has no meaning on packings.
+fn load(args: &PuzzleArgs) -> Result<Puzzle, Failure> {
+    match load_problem(args)? {
+        Problem::Tiles(p) => Ok(p),
+        Problem::Packing(k) => {
+            Err(Failure::Input(format!("{}: this command is for edge-matching puzzles, not packings", k.name)))
+        }
+    }
+}
+
+fn pack_symmetry(s: SymmetryArg) -> PackSymmetry {
+    match s {
+        SymmetryArg::None => PackSymmetry::None,
+        SymmetryArg::Board => PackSymmetry::Rotations,
+        SymmetryArg::All => PackSymmetry::All,
+    }
 }
 
 impl EncodingArgs {
+    /// The options of a packing: only `--amo` applies; the edge-matching options are refused.
+    /// The options of an edge-matching puzzle (`--lex-leader` is for packings).
+    fn tile_options(&self) -> Result<EncodeOptions, Failure> {
+        if self.lex_leader.is_some() {
+            return Err(Failure::Input(
+                "--lex-leader applies to packings; edge-matching puzzles break board rotation by default".into(),
+            ));
+        }
+        Ok(self.options())
+    }
+
+    fn pack_options(&self, lex_leader: SymmetryArg) -> Result<PackOptions, Failure> {
+        let o = self.options();
+        let d = EncodeOptions::default();
+        if o.encoding != d.encoding
+            || o.redundant != d.redundant
+            || o.symmetry_breaking != d.symmetry_breaking
+            || o.duplicates
+        {
+            return Err(Failure::Input(
+                "--encoding, --no-redundant, --no-symmetry-breaking and --break-duplicates apply to edge-matching puzzles; a packing takes --amo (and count --symmetry)".into(),
+            ));
+        }
+        Ok(PackOptions { symmetry: pack_symmetry(self.lex_leader.unwrap_or(lex_leader)), amo: o.amo })
+    }
+
     fn options(&self) -> EncodeOptions {
         EncodeOptions {
             encoding: match self.encoding {

@@ -7,15 +7,19 @@
 //! clauses; other solvers re-solve the grown formula. A count stops when the solver proves that
 //! no further solution exists (complete), at `max`, at the time limit, or on Ctrl-C (a lower
 //! bound). What is counted depends on the encoding's options: full assignments without symmetry
-//! breaking, solutions up to board rotation with it (see `wgrnd_ground::symmetry`).
+//! breaking, solutions up to board rotation with it (see `wgrnd_ground::symmetry`). Packings
+//! count the same way ([`count_packings`]), blocked over their disposition atoms; with lex-leader
+//! symmetry breaking a count is one of orbits under the region's symmetries.
 
 #![warn(missing_docs)]
 
 use std::time::{Duration, Instant};
 
-use wgrnd_check::check;
-use wgrnd_cnf::SolverAnswer;
+use wgrnd_check::{check, check_packing};
+use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer, Var};
+use wgrnd_ground::packing::{PackEncoding, PackSymmetry, Symmetry};
 use wgrnd_ground::Encoding;
+use wgrnd_puzzle::packing::{determinant, Packing, PiecePlacement};
 use wgrnd_puzzle::{Placement, Puzzle};
 use wgrnd_solve::{session, SolveError};
 
@@ -49,6 +53,9 @@ impl Stop {
 pub struct Count {
     /// Solutions found (all checked).
     pub count: u64,
+    /// Solver models found: equal to `count`, except for packings counted by orbits, where each
+    /// model stands for its whole orbit (the number of orbits).
+    pub models: u64,
     /// Why it stopped; the count is exact only when [`Stop::Exhausted`].
     pub stop: Stop,
     /// Time spent.
@@ -87,18 +94,28 @@ pub enum CountError {
     },
 }
 
-/// Enumerates solutions of `p` under `enc` with solver `solver` (as `wgrnd_solve::session` names
-/// them), calling `found` with each solution's number (from 1) and placements.
-pub fn count(
-    p: &Puzzle,
-    enc: &Encoding,
+/// What a model stood for: how many solutions, and the clauses that exclude them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Solutions the model stands for (1, or the size of its orbit).
+    pub solutions: u64,
+    /// The blocking clauses, one per solution.
+    pub blocks: Vec<Vec<Lit>>,
+}
+
+/// The blocking loop every count shares: solve, hand the model to `on_model` with the number of
+/// solutions so far (it checks the model, reports it and returns what it stands for, or what is
+/// wrong with it), add the blocking clauses, repeat until the solver says no further model exists
+/// or a limit (on solutions) is reached.
+pub fn enumerate(
+    cnf: &Cnf,
     solver: &str,
     limits: &Limits,
-    mut found: impl FnMut(u64, &[Placement]),
+    mut on_model: impl FnMut(u64, &Model) -> Result<Found, String>,
 ) -> Result<Count, CountError> {
     let start = Instant::now();
-    let mut session = session(solver, &enc.cnf);
-    let mut n = 0u64;
+    let mut session = session(solver, cnf);
+    let (mut n, mut models) = (0u64, 0u64);
     let stop = loop {
         if limits.max.is_some_and(|m| n >= m) {
             break Stop::Bound;
@@ -115,25 +132,115 @@ pub fn count(
             Err(SolveError::Interrupted) => break Stop::Interrupted,
             Err(e) => return Err(e.into()),
         };
-        let index = n + 1;
-        let wrong = |detail: String| CountError::Wrong { index, detail };
-        enc.check_model(&model, p).map_err(|e| wrong(e.to_string()))?;
-        let placements = enc.decode(&model).map_err(|e| wrong(e.to_string()))?;
+        let found = on_model(n, &model).map_err(|detail| CountError::Wrong { index: n + 1, detail })?;
+        n += found.solutions;
+        models += 1;
+        for block in &found.blocks {
+            session.add_clause(block);
+        }
+    };
+    Ok(Count { count: n, models, stop, elapsed: start.elapsed() })
+}
+
+/// Enumerates solutions of `p` under `enc` with solver `solver` (as `wgrnd_solve::session` names
+/// them), calling `found` with each solution's number (from 1) and placements.
+pub fn count(
+    p: &Puzzle,
+    enc: &Encoding,
+    solver: &str,
+    limits: &Limits,
+    mut found: impl FnMut(u64, &[Placement]),
+) -> Result<Count, CountError> {
+    enumerate(&enc.cnf, solver, limits, |before, model| {
+        let index = before + 1;
+        enc.check_model(model, p).map_err(|e| e.to_string())?;
+        let placements = enc.decode(model).map_err(|e| e.to_string())?;
         let report = check(p, &placements);
         if !report.is_valid() {
             let list: Vec<String> = report.violations.iter().map(|v| v.to_string()).collect();
-            return Err(wrong(list.join("; ")));
+            return Err(list.join("; "));
         }
-        n = index;
-        found(n, &placements);
+        found(index, &placements);
         let mut block = Vec::with_capacity(placements.len() * 2);
         for pl in &placements {
-            let lits = enc.atoms.placement_lits(pl).ok_or_else(|| wrong(format!("no atom for {pl:?}")))?;
+            let lits = enc.atoms.placement_lits(pl).ok_or_else(|| format!("no atom for {pl:?}"))?;
             block.extend(lits.into_iter().map(|l| !l));
         }
-        session.add_clause(&block);
-    };
-    Ok(Count { count: n, stop, elapsed: start.elapsed() })
+        Ok(Found { solutions: 1, blocks: vec![block] })
+    })
+}
+
+/// A count of packings, by three measures at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackingCount {
+    /// The count in the unit asked for (its `count`), with how it stopped.
+    pub count: Count,
+    /// Packings of the fixed region.
+    pub solutions: u64,
+    /// Orbits under the region's rotations.
+    pub rotation_orbits: u64,
+    /// Orbits under its rotations and reflections (the solver models).
+    pub orbits: u64,
+}
+
+/// Enumerates the packings of `p` under `enc`, calling `found` with the number of packings
+/// before it, whether it is the first of its orbit, and each new packing. `symmetries` are the region's symmetries as
+/// `wgrnd_ground::packing::symmetries(.., true)` gives them (identity first): every model stands
+/// for its whole orbit under them; all its images are checked by the independent checker, reported
+/// and blocked at once, so the solver is asked once per orbit. `unit` says what the limit and
+/// [`PackingCount::count`] count: packings, rotation orbits or full orbits. (Each orbit under all
+/// symmetries holds `size / rotation-orbit size` rotation orbits of equal size, since the
+/// rotations are a normal subgroup.) The encoding may carry lex-leader clauses or not: an orbit
+/// is counted the same either way.
+pub fn count_packings(
+    p: &Packing,
+    enc: &PackEncoding,
+    symmetries: &[Symmetry],
+    unit: PackSymmetry,
+    solver: &str,
+    limits: &Limits,
+    mut found: impl FnMut(u64, bool, &[PiecePlacement]),
+) -> Result<PackingCount, CountError> {
+    let identity =
+        Symmetry { matrix: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], image: (0..enc.dispositions.len() as u32).collect() };
+    let all: Vec<&Symmetry> = if symmetries.is_empty() { vec![&identity] } else { symmetries.iter().collect() };
+    let (mut solutions, mut rotation_orbits) = (0u64, 0u64);
+    let count = enumerate(&enc.cnf, solver, limits, |_, model| {
+        enc.check_model(model, p).map_err(|e| e.to_string())?;
+        let chosen: Vec<u32> =
+            (0..enc.dispositions.len() as u32).filter(|&i| model.value(i + 1) == Some(true)).collect();
+        let mut orbit = std::collections::HashSet::new();
+        let mut turned = std::collections::HashSet::new();
+        let mut blocks = Vec::new();
+        for sym in &all {
+            let mut set: Vec<u32> = chosen.iter().map(|&d| sym.image[d as usize]).collect();
+            set.sort_unstable();
+            if determinant(&sym.matrix) == 1 {
+                turned.insert(set.clone());
+            }
+            if !orbit.insert(set.clone()) {
+                continue;
+            }
+            let placed = enc.placements(&set, p);
+            let violations = check_packing(p, &placed);
+            if !violations.is_empty() {
+                let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+                return Err(list.join("; "));
+            }
+            found(solutions, blocks.is_empty(), &placed);
+            solutions += 1;
+            blocks.push(set.iter().map(|&d| !Var(d + 1).pos()).collect());
+        }
+        let rotations_here = (orbit.len() / turned.len()) as u64;
+        rotation_orbits += rotations_here;
+        let units = match unit {
+            PackSymmetry::None => orbit.len() as u64,
+            PackSymmetry::Rotations => rotations_here,
+            PackSymmetry::All => 1,
+        };
+        Ok(Found { solutions: units, blocks })
+    })?;
+    Ok(PackingCount { orbits: count.models, count, solutions, rotation_orbits })
 }
 
 /// Adds clues from `solution` (a solution of `p`) until `p` has exactly one solution up to board

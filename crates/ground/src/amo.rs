@@ -5,7 +5,7 @@
 
 use wgrnd_cnf::{Cnf, Lit, Var};
 
-use crate::AtomTable;
+use crate::atoms::AuxAtoms;
 
 /// How at-most-one constraints are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -45,7 +45,7 @@ impl AmoEncoding {
 /// Adds "at most one of `lits` is true".
 pub fn at_most_one(
     cnf: &mut Cnf,
-    atoms: &mut AtomTable,
+    atoms: &mut dyn AuxAtoms,
     how: AmoEncoding,
     lits: &[Lit],
     what: impl FnOnce() -> String,
@@ -55,7 +55,7 @@ pub fn at_most_one(
 }
 
 /// The recursive part (the product and commander encodings call it on their own auxiliary atoms).
-fn amo(cnf: &mut Cnf, atoms: &mut AtomTable, how: AmoEncoding, lits: &[Lit], what: &mut dyn FnMut() -> String) {
+fn amo(cnf: &mut Cnf, atoms: &mut dyn AuxAtoms, how: AmoEncoding, lits: &[Lit], what: &mut dyn FnMut() -> String) {
     let n = lits.len();
     if n < 2 {
         return;

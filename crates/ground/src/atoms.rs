@@ -53,6 +53,56 @@ impl Atom {
     }
 }
 
+/// Where constraint encodings (at-most-one, cardinality) get their auxiliary atoms: the atom
+/// table of an edge-matching puzzle, or [`AuxRuns`] after the placement atoms of a packing.
+pub trait AuxAtoms {
+    /// Reserves `len` auxiliary atoms for `what`; returns the first.
+    fn aux(&mut self, len: u32, what: String) -> u32;
+}
+
+impl AuxAtoms for AtomTable {
+    fn aux(&mut self, len: u32, what: String) -> u32 {
+        let first = self.next;
+        self.aux.push(AuxBlock { first, len, what });
+        self.next += len;
+        first
+    }
+}
+
+/// Auxiliary runs numbered after a fixed number of named atoms.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuxRuns {
+    /// The runs, in numbering order.
+    pub runs: Vec<AuxBlock>,
+    next: u32,
+}
+
+impl AuxRuns {
+    /// Runs that start after `named` atoms.
+    pub fn after(named: u32) -> Self {
+        AuxRuns { runs: Vec::new(), next: named + 1 }
+    }
+
+    /// Number of atoms, named and auxiliary.
+    pub fn len(&self) -> u32 {
+        self.next - 1
+    }
+
+    /// Whether there are no atoms at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl AuxAtoms for AuxRuns {
+    fn aux(&mut self, len: u32, what: String) -> u32 {
+        let first = self.next;
+        self.runs.push(AuxBlock { first, len, what });
+        self.next += len;
+        first
+    }
+}
+
 /// A run of auxiliary atoms introduced by one constraint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuxBlock {
@@ -179,10 +229,7 @@ impl AtomTable {
 
     /// Reserves `len` auxiliary atoms for `what`; returns the first.
     pub fn aux(&mut self, len: u32, what: String) -> u32 {
-        let first = self.next;
-        self.aux.push(AuxBlock { first, len, what });
-        self.next += len;
-        first
+        AuxAtoms::aux(self, len, what)
     }
 
     /// Number of atoms so far.

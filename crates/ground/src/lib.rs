@@ -16,6 +16,7 @@ mod amo;
 mod atoms;
 mod board;
 pub mod diamond;
+pub mod packing;
 pub mod qprop;
 pub mod symmetry;
 
@@ -24,7 +25,7 @@ use wgrnd_puzzle::formats::write_native;
 use wgrnd_puzzle::{Placement, Puzzle};
 
 pub use amo::{AmoEncoding, PAIRWISE_MAX};
-pub use atoms::{Atom, AtomTable, AuxBlock};
+pub use atoms::{Atom, AtomTable, AuxAtoms, AuxBlock, AuxRuns};
 
 /// Which encoding grounds the puzzle (docs/encodings.md compares them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -172,7 +173,7 @@ pub enum DecodeError {
     },
 }
 
-fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);

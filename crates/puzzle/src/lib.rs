@@ -6,7 +6,8 @@
 //! wgrnd reads or writes (its own `.wgrnd`, board-suite `.puz`/`.sol`/`.clue`, Heule's benchmarks,
 //! piece lists, the witch tables of seed 000, four squares of seed 004, placements as JSON or the
 //! witch's words) is converted to the one convention of `docs/conventions.md` in [`formats`].
-//! Readers report bad input as an [`InputError`] naming file, line and expectation; they never panic.
+//! Polycube packings (seed 003: pieces of unit cubes filling a box) are modelled in [`packing`]
+//! and read from the `.pack` format. Readers report bad input as an [`InputError`] naming file, line and expectation; they never panic.
 
 #![warn(missing_docs)]
 
@@ -14,6 +15,7 @@ mod error;
 pub mod formats;
 mod generate;
 mod model;
+pub mod packing;
 
 pub use error::InputError;
 pub use generate::{generate, Generate, GeneratedRule};

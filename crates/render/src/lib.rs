@@ -3,9 +3,14 @@
 //! Owns how solutions are shown, the way people draw these puzzles: the box art of seed 004 for
 //! boards up to [`ART_MAX_COLS`] columns, the witch words of seed 000 (`Place the block 9 at (1,1)
 //! with rotation 2`), a compact grid of `piece/rotation` for big boards, board-suite `.sol`, and
-//! JSON for scripts. It takes placements that have already passed the checker and only draws.
+//! JSON for scripts; packings layer by layer (see [`packing`]). It takes placements that have
+//! already passed the checker and only draws.
 
 #![warn(missing_docs)]
+
+pub mod packing;
+
+pub use packing::{packing_json, render_packing};
 
 use std::fmt::Write as _;
 

@@ -4,6 +4,7 @@
 pub mod lex;
 mod lists;
 mod native;
+mod pack;
 mod solution;
 mod witch;
 
@@ -12,6 +13,7 @@ use std::path::Path;
 
 pub use lists::write_puz;
 pub use native::write_native;
+pub use pack::{is_packing, read_packing, read_packing_solution, write_packing, write_packing_solution, PACKING_WORDS};
 pub use solution::{read_solution, sniff_solution, write_sol, PlacementRecord, SolutionFormat};
 pub use witch::SEED_SUM;
 

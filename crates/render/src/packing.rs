@@ -1,0 +1,123 @@
+//! How packings are shown: the region drawn layer by layer (z = 1 first), one character per
+//! placed piece (its name when every piece is one of a kind with a one-letter name, as in the
+//! Soma cube; else `A`..`Z`, `a`..`z`, `0`..`9` in the order of their first cell; `.` for an
+//! empty cell of the region, blank outside it), the layers side by side while they fit in 100
+//! columns; the solution's text lines; and JSON.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use wgrnd_puzzle::formats::write_packing_solution;
+use wgrnd_puzzle::packing::{Packing, PiecePlacement};
+
+use crate::{Status, View};
+
+const MARKS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// The mark of each placed piece: its kind's name when all kinds are single one-letter pieces,
+/// else a letter by order, or numbers (of equal width) beyond 62 pieces.
+fn marks(p: &Packing, placed: &[PiecePlacement]) -> Vec<String> {
+    if p.kinds.iter().all(|k| k.count == 1 && k.name.chars().count() == 1) {
+        return placed.iter().map(|pl| p.kinds[pl.kind].name.clone()).collect();
+    }
+    if placed.len() <= MARKS.len() {
+        return (0..placed.len()).map(|i| (MARKS[i] as char).to_string()).collect();
+    }
+    let width = placed.len().to_string().len();
+    (0..placed.len()).map(|i| format!("{:>width$}", i + 1)).collect()
+}
+
+/// The layers of a packed region.
+pub fn layers(p: &Packing, placed: &[PiecePlacement]) -> String {
+    let [sx, sy, sz] = p.size;
+    let marks = marks(p, placed);
+    let width = marks.first().map(|m| m.chars().count()).unwrap_or(1);
+    let mut grid = vec![vec![" ".repeat(width); sx * sy]; sz];
+    for c in &p.cells {
+        grid[c[2] as usize][c[1] as usize * sx + c[0] as usize] = format!("{:>width$}", ".");
+    }
+    for (pl, mark) in placed.iter().zip(&marks) {
+        for c in &pl.cells {
+            if let Some(layer) = grid.get_mut(c[2] as usize) {
+                if let Some(cell) = layer.get_mut(c[1] as usize * sx + c[0] as usize) {
+                    *cell = mark.clone();
+                }
+            }
+        }
+    }
+    let sep = if width == 1 { "" } else { " " };
+    let row =
+        |z: usize, y: usize| -> String { (0..sx).map(|x| grid[z][y * sx + x].as_str()).collect::<Vec<_>>().join(sep) };
+    let layer_width = sx * width + (sx - 1) * sep.len();
+    let title_width = layer_width.max(format!("z={sz}").len());
+    let gap = "   ";
+    let per_line = ((100 + gap.len()) / (title_width + gap.len())).max(1);
+    let mut s = String::new();
+    let _ = writeln!(s, "x to the right, y downwards, one block per layer z; one mark per piece");
+    let zs: Vec<usize> = (0..sz).collect();
+    for chunk in zs.chunks(per_line) {
+        let titles: Vec<String> = chunk.iter().map(|z| format!("{:<title_width$}", format!("z={}", z + 1))).collect();
+        let _ = writeln!(s, "{}", titles.join(gap).trim_end());
+        for y in 0..sy {
+            let rows: Vec<String> = chunk.iter().map(|&z| format!("{:<title_width$}", row(z, y))).collect();
+            let _ = writeln!(s, "{}", rows.join(gap).trim_end());
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[derive(Serialize)]
+struct JsonPiece<'a> {
+    mark: String,
+    piece: &'a str,
+    cells: Vec<[i32; 3]>,
+}
+
+#[derive(Serialize)]
+struct JsonPacking<'a> {
+    status: &'static str,
+    puzzle: &'a str,
+    size: [usize; 3],
+    checked: bool,
+    conventions: &'static str,
+    placements: Vec<JsonPiece<'a>>,
+}
+
+/// The JSON document for a verdict on a packing (placements empty unless solved).
+pub fn packing_json(p: &Packing, status: Status, placed: &[PiecePlacement]) -> String {
+    let marks = marks(p, placed);
+    let report = JsonPacking {
+        status: match status {
+            Status::Solved => "solved",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Unknown => "unknown",
+        },
+        puzzle: &p.name,
+        size: p.size,
+        checked: status == Status::Solved,
+        conventions: "cells [x, y, z] counted from 1; mark = the piece's letter in the layer drawing",
+        placements: placed
+            .iter()
+            .enumerate()
+            .map(|(i, pl)| JsonPiece {
+                mark: marks[i].trim().to_string(),
+                piece: &p.kinds[pl.kind].name,
+                cells: pl.cells.iter().map(|c| [c[0] + 1, c[1] + 1, c[2] + 1]).collect(),
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&report).expect("plain data serialises");
+    s.push('\n');
+    s
+}
+
+/// Shows a solved packing: layers (`Auto`, `Art`, `Grid`), the solution's lines (`Sol`, `Witch`
+/// has no meaning here and gives the lines too), or JSON.
+pub fn render_packing(p: &Packing, placed: &[PiecePlacement], view: View) -> String {
+    match view {
+        View::Json => packing_json(p, Status::Solved, placed),
+        View::Sol | View::Witch => write_packing_solution(p, placed),
+        View::Auto | View::Art | View::Grid => layers(p, placed),
+    }
+}
