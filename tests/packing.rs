@@ -374,3 +374,25 @@ fn packing_cli_round_trip_and_count() {
     std::fs::write(&json, stdout(&o)).unwrap();
     assert_eq!(code(&wgrnd(&["check", &soma, json.to_str().unwrap()], None)), 0);
 }
+
+#[test]
+fn regions_that_are_not_boxes() {
+    // A 3x3x2 box without two corner cells, a staircase (not filled: 8 of its 10 cells), and a
+    // plate with a bump (no symmetry at all): raw counts against the brute force, with and without
+    // lex-leader clauses (which must not change the number of packings).
+    let cases = [
+        "region 2,1,1 3,1,1 1,2,1 2,2,1 3,2,1 1,3,1 2,3,1 3,3,1\nregion 1,1,2 2,1,2 3,1,2 1,2,2 2,2,2 3,2,2 1,3,2 2,3,2\npiece I 8 0,0,0 1,0,0\n",
+        "region 1,1,1 2,1,1 3,1,1 1,2,1 2,2,1 1,3,1 1,1,2 2,1,2 1,2,2 1,1,3\npiece V 2 0,0,0 1,0,0 0,1,0\npiece I 1 0,0,0 1,0,0\n",
+        "region 1,1,1 2,1,1 3,1,1 1,2,1 2,2,1 3,2,1 1,1,2\nmirror yes\npiece L 1 0,0,0 1,0,0 2,0,0 0,1,0\npiece I 1 0,0,0 0,0,1\npiece O 1 0,0,0\n",
+    ];
+    for text in cases {
+        let p = read_packing("region.pack", text).unwrap();
+        assert!(!p.is_box());
+        let expected = brute_force(&p, 10_000).unwrap().len() as u64;
+        assert!(expected > 0, "{text}");
+        for symmetry in [PackSymmetry::None, PackSymmetry::All] {
+            let opts = PackOptions { symmetry, ..PackOptions::default() };
+            assert_eq!(sat_counts(&p, opts, "builtin").0, expected, "{symmetry:?}\n{text}");
+        }
+    }
+}
