@@ -6,6 +6,7 @@ mod count;
 mod errors;
 mod fixtures;
 mod packing;
+mod robustness;
 mod snapshots;
 mod solvers;
 

@@ -26,7 +26,10 @@ impl<'a> Output<'a> {
                 if e.kind() == io::ErrorKind::BrokenPipe {
                     Failure::BrokenPipe
                 } else {
-                    Failure::Internal(format!("writing to standard output: {e}"))
+                    // Like an unwritable output file (a full disk, a revoked terminal): exit 2.
+                    Failure::Input(format!(
+                        "<stdout>: found an unwritable standard output ({e}); expected somewhere wgrnd can write"
+                    ))
                 }
             });
         }

@@ -120,7 +120,9 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
         // Competition format.
         let mut seen: Option<(usize, &str)> = None;
         for &(no, line) in &lines {
-            let (tag, rest) = line.split_at(1);
+            // The tag is the first character (which may take several bytes in a garbled line).
+            let cut = line.chars().next().map_or(0, char::len_utf8);
+            let (tag, rest) = line.split_at(cut);
             match tag {
                 "c" if rest.is_empty() || rest.starts_with(char::is_whitespace) => {}
                 "s" if rest.starts_with(char::is_whitespace) => {

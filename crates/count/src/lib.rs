@@ -325,13 +325,21 @@ pub fn prove_unique(
     let proof = dir.join("no-second.drat");
     let mut lines = comments.to_vec();
     lines.push("the last clause blocks the solution in solution.json: this CNF is UNSAT iff it is the only one".into());
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&cnf_path)?);
-    wgrnd_cnf::write_dimacs(&cnf, &lines, &mut file)?;
-    std::io::Write::flush(&mut file)?;
+    // Both files are written under temporary names in `dir` and renamed once the proof is found:
+    // they appear whole or not at all (also when wgrnd or cadical is killed on the way).
+    let part = |suffix: &str| tempfile::Builder::new().prefix(".no-second-").suffix(suffix).tempfile_in(dir);
+    let cnf_part = part(".cnf.part")?;
+    let proof_part = part(".drat.part")?;
+    {
+        let mut file = std::io::BufWriter::new(cnf_part.as_file());
+        wgrnd_cnf::write_dimacs(&cnf, &lines, &mut file)?;
+        std::io::Write::flush(&mut file)?;
+    }
+    cnf_part.as_file().sync_all()?;
     let out = std::process::Command::new("cadical")
         .args(["-q", "--no-binary"])
-        .arg(&cnf_path)
-        .arg(&proof)
+        .arg(cnf_part.path())
+        .arg(proof_part.path())
         .output()
         .map_err(|e| ProofError::Prover(format!("running cadical for the proof: {e} (apt-get install cadical)")))?;
     if out.status.code() != Some(20) {
@@ -341,5 +349,7 @@ pub fn prove_unique(
             String::from_utf8_lossy(&out.stderr).trim()
         )));
     }
+    cnf_part.persist(&cnf_path).map_err(|e| e.error)?;
+    proof_part.persist(&proof).map_err(|e| e.error)?;
     Ok(Certificate { cnf: cnf_path, proof })
 }

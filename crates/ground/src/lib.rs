@@ -56,10 +56,86 @@ impl EncodingKind {
 /// Most clauses a pairwise `conflict` encoding may have before wgrnd refuses to ground it.
 pub const CONFLICT_CLAUSES_MAX: u64 = 50_000_000;
 
-/// Refuses, before any memory is spent, an encoding whose size would not fit: the `conflict`
-/// encoding has one clause per mismatching pair of neighbouring selections, which is quadratic in
-/// the pieces (hundreds of millions on Eternity II). The bound counts every pair.
+/// Most placement atoms (piece, square, turn) an encoding may have before wgrnd refuses to ground
+/// it: Eternity II has 157,000; a framed 40 x 40 board with 3 colours has 8.3 million and its
+/// diamond encoding takes 2.5 GB of memory and 24 s (a 2 GB DIMACS file).
+pub const PLACEMENTS_MAX: u64 = 10_000_000;
+
+/// An upper bound on the placements of a puzzle, counted without looking at single pieces and
+/// squares (linear time): framed, a corner piece fits only corners, a border piece only border
+/// squares, each in one turn, an inner piece inner squares in four; unframed, every piece fits
+/// every square in four turns.
+pub fn placement_bound(p: &Puzzle) -> u64 {
+    let (rows, cols) = (p.rows as u64, p.cols as u64);
+    let n = rows * cols;
+    let Some(frame) = p.frame else { return n * n * 4 };
+    let frames = |q: &[wgrnd_puzzle::Label; 4]| q.iter().filter(|&&l| l == frame).count() as u64;
+    let (mut corner, mut border, mut inner) = (0u64, 0u64, 0u64);
+    for q in &p.pieces {
+        match frames(q) {
+            0 => inner += 1,
+            1 => border += 1,
+            _ => corner += 1,
+        }
+    }
+    let inner_squares = rows.saturating_sub(2) * cols.saturating_sub(2);
+    let border_squares = n - inner_squares;
+    // Thin boards (one row or column) have pieces framed on three sides: count them anywhere.
+    corner * border_squares * 4 + border * border_squares * 4 + inner * inner_squares * 4
+}
+
+/// Most literals a `support` encoding may have before wgrnd refuses to ground it.
+pub const SUPPORT_LITERALS_MAX: u64 = 500_000_000;
+
+/// The expected literals of the `support` encoding: per placement and side, the placements of
+/// the neighbouring square that match it, estimated from how often labels occur and match.
+fn support_literals(p: &Puzzle, placements: u64) -> u64 {
+    let mut occurs = vec![0u64; p.labels.len()];
+    for q in &p.pieces {
+        for l in q {
+            occurs[l.index()] += 1;
+        }
+    }
+    let edges = (p.pieces.len() * 4).max(1) as f64;
+    let mut matching = 0.0;
+    for (i, &e) in occurs.iter().enumerate() {
+        if e == 0 {
+            continue;
+        }
+        let partners: u64 = p.matching_labels(wgrnd_puzzle::Label(i as u32)).iter().map(|m| occurs[m.index()]).sum();
+        matching += (e as f64 / edges) * (partners as f64 / edges);
+    }
+    let per_square = placements as f64 / p.squares().max(1) as f64;
+    (4.0 * placements as f64 * per_square * matching) as u64
+}
+
+/// Refuses, before any memory is spent, an encoding whose size would not fit: every encoding has
+/// at least one atom per placement ([`placement_bound`], at most [`PLACEMENTS_MAX`]); the
+/// `conflict` encoding has one clause per mismatching pair of neighbouring selections, which is
+/// quadratic in the pieces (hundreds of millions on Eternity II). The bound counts every pair.
 pub fn check_size(p: &Puzzle, opts: &EncodeOptions) -> Result<(), String> {
+    let placements = match opts.encoding {
+        // qprop has an l atom per (square, piece) and clauses per (square, piece, turn).
+        EncodingKind::Qprop => (p.squares() as u64).pow(2) * 4,
+        _ => placement_bound(p),
+    };
+    if placements > PLACEMENTS_MAX {
+        return Err(format!(
+            "the {} encoding of this {} x {} board would have about {placements} placement atoms (limit {PLACEMENTS_MAX}); the board is too large to ground in memory",
+            opts.encoding.versioned_name(),
+            p.rows,
+            p.cols
+        ));
+    }
+    if opts.encoding == EncodingKind::Support {
+        let literals = support_literals(p, placements);
+        if literals > SUPPORT_LITERALS_MAX {
+            return Err(format!(
+                "the support encoding of this {} x {} board would have about {literals} literals (limit {SUPPORT_LITERALS_MAX}): each placement lists the matching placements of its neighbours; use --encoding diamond",
+                p.rows, p.cols
+            ));
+        }
+    }
     if opts.encoding != EncodingKind::Conflict {
         return Ok(());
     }

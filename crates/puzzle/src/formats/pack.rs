@@ -79,6 +79,9 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
         };
         match first.text {
             "packing" if args.is_empty() => {}
+            "name" if args.is_empty() => {
+                return Err(InputError::at(file, no, None, "`name` without a name", "`name TEXT`"));
+            }
             "name" => b.name(line.trim_start()["name".len()..].trim()),
             "box" => {
                 if args.len() != 3 {
