@@ -595,7 +595,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
 
 /// Turns the solver's answer into output and an exit code; every solution is checked first.
 fn finish(p: &Puzzle, enc: &wgrnd_ground::Encoding, answer: SolverAnswer, show: &ShowArgs) -> Result<u8, Failure> {
-    let view = if show.json { View::Json } else { show.view.view() };
+    let view = show.view();
     let out = Output::new(&show.output);
     match answer {
         SolverAnswer::Sat(model) => {
@@ -742,7 +742,7 @@ fn count_solutions(
     symmetry: SymmetryArg,
 ) -> Result<u8, Failure> {
     set_stoppable(solver);
-    let view = if show.json { View::Json } else { show.view.view() };
+    let view = show.view();
     let limits = wgrnd_count::Limits { max, timeout: timeout.map(Duration::from_secs) };
     let mut progress = Progress::new(print);
     let mut first: Vec<Placement> = Vec::new();
