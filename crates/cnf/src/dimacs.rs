@@ -6,43 +6,59 @@ use crate::Cnf;
 
 /// Writes `cnf` in DIMACS with `comments` (each written as `c <line>`) before the header.
 /// Numbers are formatted by hand into one buffer: this is the hot path of `encode`.
-pub fn write_dimacs<W: Write>(cnf: &Cnf, comments: &[String], out: W) -> io::Result<()> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+pub fn write_dimacs<W: Write>(cnf: &Cnf, comments: &[String], mut out: W) -> io::Result<()> {
+    // One buffer, flushed in large blocks: no second copy through a BufWriter.
+    const BLOCK: usize = 1 << 20;
+    let mut buf: Vec<u8> = Vec::with_capacity(BLOCK + 4096);
     for c in comments {
         if c.is_empty() {
-            out.write_all(b"c\n")?;
+            buf.extend_from_slice(b"c\n");
         } else {
-            writeln!(out, "c {c}")?;
+            writeln!(buf, "c {c}")?;
         }
     }
-    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
-    let mut line: Vec<u8> = Vec::with_capacity(256);
+    writeln!(buf, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
     for clause in cnf.clauses() {
-        line.clear();
         for lit in clause {
-            push_int(&mut line, lit.get());
-            line.push(b' ');
+            push_int(&mut buf, lit.get());
+            buf.push(b' ');
         }
-        line.extend_from_slice(b"0\n");
-        out.write_all(&line)?;
+        buf.extend_from_slice(b"0\n");
+        if buf.len() >= BLOCK {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
     }
+    out.write_all(&buf)?;
     out.flush()
 }
 
+/// Appends the decimal digits of `v`, two at a time from a table.
 fn push_int(buf: &mut Vec<u8>, v: i32) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
     if v < 0 {
         buf.push(b'-');
     }
     let mut n = v.unsigned_abs();
     let mut digits = [0u8; 10];
     let mut i = digits.len();
-    loop {
+    while n >= 100 {
+        let d = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    }
+    if n >= 10 {
+        let d = n as usize * 2;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    } else {
         i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        digits[i] = b'0' + n as u8;
     }
     buf.extend_from_slice(&digits[i..]);
 }

@@ -216,15 +216,28 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     // Seed 000's two other formulations, on the same placement atoms, instead of edge labels.
     let shows = |sel: &Selection, side: Side| shown(p, sel.piece, sel.turn, side);
     if opts.encoding == EncodingKind::Support {
+        // showing[t][side][label]: the selections of square t that show `label` on `side`, so that
+        // each clause costs its own length (not a scan of the neighbour's selections).
+        let mut showing: Vec<[Vec<Vec<Lit>>; 4]> = Vec::with_capacity(n);
+        for t in 0..n {
+            let mut by_side: [Vec<Vec<Lit>>; 4] = std::array::from_fn(|_| vec![Vec::new(); nl]);
+            for x in selections(t) {
+                for side in SIDES {
+                    by_side[side.index()][shows(x, side).index()].push(pos(x.var));
+                }
+            }
+            showing.push(by_side);
+        }
+        let mut clause = Vec::new();
         for s in 0..n {
             for sel in selections(s) {
                 for side in SIDES {
                     let Some(t) = neighbour(p, s, side) else { continue };
-                    let want = &partners[shows(sel, side).index()];
-                    let mut clause = vec![neg(sel.var)];
-                    clause.extend(
-                        selections(t).filter(|x| want.contains(&shows(x, side.opposite()))).map(|x| pos(x.var)),
-                    );
+                    clause.clear();
+                    clause.push(neg(sel.var));
+                    for m in &partners[shows(sel, side).index()] {
+                        clause.extend_from_slice(&showing[t][side.opposite().index()][m.index()]);
+                    }
                     cnf.add_clause(&clause);
                 }
             }
