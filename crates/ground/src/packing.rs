@@ -91,6 +91,17 @@ pub fn dispositions(p: &Packing) -> Vec<Disposition> {
     out
 }
 
+/// The smallest coordinate on each axis.
+fn smallest_corner(cells: &[Voxel]) -> Voxel {
+    let mut min = [i32::MAX; 3];
+    for c in cells {
+        for a in 0..3 {
+            min[a] = min[a].min(c[a]);
+        }
+    }
+    min
+}
+
 /// Size of a normalised shape's bounding box, each side minus one.
 fn extent(cells: &[Voxel]) -> [i32; 3] {
     let mut e = [0; 3];
@@ -198,22 +209,12 @@ pub fn symmetries(p: &Packing, disps: &[Disposition], reflections: bool) -> Vec<
         p.kinds.iter().map(|k| orientations(&k.cells, p.mirror).into_iter().map(|o| o.cells).collect()).collect();
     let index: HashMap<(usize, &[u32]), u32> =
         disps.iter().enumerate().map(|(i, d)| ((d.kind, d.cells.as_slice()), i as u32)).collect();
+    // The region's own smallest corner (a region need not start at 0).
+    let base = smallest_corner(&p.cells);
     let mut out = Vec::new();
     'matrices: for m in rotations(reflections) {
         let moved: Vec<Voxel> = p.cells.iter().map(|&c| apply(&m, c)).collect();
-        let mut min = [i32::MAX; 3];
-        for c in &moved {
-            for a in 0..3 {
-                min[a] = min[a].min(c[a]);
-            }
-        }
-        // The region's own smallest corner (a region need not start at 0).
-        let mut base = [i32::MAX; 3];
-        for c in &p.cells {
-            for a in 0..3 {
-                base[a] = base[a].min(c[a]);
-            }
-        }
+        let min = smallest_corner(&moved);
         let mut cell_map = Vec::with_capacity(p.cells.len());
         for c in &moved {
             match p.cell_index([c[0] - min[0] + base[0], c[1] - min[1] + base[1], c[2] - min[2] + base[2]]) {
