@@ -37,7 +37,7 @@ pub(crate) mod exit {
 #[command(
     name = "wgrnd",
     version,
-    about = "SAT-encoding compiler and DIMACS toolchain for edge-matching puzzles",
+    about = "SAT-encoding compiler and DIMACS toolchain for edge-matching puzzles and polycube packings",
     after_help = "Exit codes: 0 ok, 1 solution rejected (check), 2 bad input, 3 internal error,\n\
                   10 solved, 20 no solution, 30 gave up (time limit)."
 )]
@@ -48,7 +48,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Ground a puzzle and write its CNF in DIMACS (with comments naming every atom).
+    /// Ground a puzzle (or a packing) and write its CNF in DIMACS (with comments naming every atom).
     Encode {
         #[command(flatten)]
         puzzle: PuzzleArgs,
@@ -58,7 +58,7 @@ enum Command {
         #[arg(short, long, default_value = "-")]
         output: String,
     },
-    /// Solve a puzzle (in-process CaDiCaL by default), check the solution, and show it.
+    /// Solve a puzzle or a packing (in-process CaDiCaL by default), check the solution, and show it.
     Solve {
         #[command(flatten)]
         puzzle: PuzzleArgs,
@@ -167,7 +167,7 @@ enum Command {
         #[arg(short, long, default_value = "-")]
         output: String,
     },
-    /// Check a solution (.sol, witch words, or wgrnd JSON) against a puzzle.
+    /// Check a solution (.sol, witch words, or wgrnd JSON; for a packing its lines or JSON) against a puzzle.
     Check {
         #[command(flatten)]
         puzzle: PuzzleArgs,
@@ -197,7 +197,7 @@ enum DimacsCommand {
 
 #[derive(Args)]
 struct PuzzleArgs {
-    /// The puzzle file; `-` = stdin.
+    /// The puzzle file (or a `.pack` packing); `-` = stdin.
     puzzle: String,
     /// Puzzle format (default: from the extension, else from the content).
     #[arg(long, value_enum)]
