@@ -370,6 +370,15 @@ fn packing_cli_round_trip_and_count() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["status"], "solved");
     assert_eq!(v["placements"].as_array().unwrap().len(), 7);
+    // Options of the other kind of puzzle are refused, not ignored.
+    for args in [
+        vec!["encode", soma.as_str(), "--encoding", "qprop"],
+        vec!["encode", "fixtures/witch/witches.lpl", "--lex-leader", "all"],
+        vec!["count", "fixtures/witch/witches.lpl", "--symmetry", "all"],
+    ] {
+        let refused = wgrnd(&args, None);
+        assert_eq!(code(&refused), 2, "{args:?}: {}", String::from_utf8_lossy(&refused.stderr));
+    }
     let json = dir.path().join("soma.json");
     std::fs::write(&json, stdout(&o)).unwrap();
     assert_eq!(code(&wgrnd(&["check", &soma, json.to_str().unwrap()], None)), 0);
