@@ -379,6 +379,16 @@ fn packing_cli_round_trip_and_count() {
         let refused = wgrnd(&args, None);
         assert_eq!(code(&refused), 2, "{args:?}: {}", String::from_utf8_lossy(&refused.stderr));
     }
+    // `--encoding auto` (the default) names the right encoding for either kind.
+    for puzzle in [soma.as_str(), "fixtures/witch/witches.lpl"] {
+        let auto = wgrnd(&["encode", puzzle, "--encoding", "auto"], None);
+        assert_eq!(code(&auto), 0, "{puzzle}: {}", String::from_utf8_lossy(&auto.stderr));
+        assert_eq!(auto.stdout, wgrnd(&["encode", puzzle], None).stdout, "{puzzle}");
+    }
+    assert_eq!(
+        wgrnd(&["encode", "fixtures/witch/witches.lpl", "--encoding", "diamond"], None).stdout,
+        wgrnd(&["encode", "fixtures/witch/witches.lpl"], None).stdout
+    );
     let json = dir.path().join("soma.json");
     std::fs::write(&json, stdout(&o)).unwrap();
     assert_eq!(code(&wgrnd(&["check", &soma, json.to_str().unwrap()], None)), 0);

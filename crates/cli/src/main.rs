@@ -211,7 +211,9 @@ struct PuzzleArgs {
 struct EncodingArgs {
     /// The encoding (docs/encodings.md): `diamond` labels the board's inner edges, `qprop` is seed
     /// 004's, `support` and `conflict` are seed 000's "matching neighbour" and "pairwise conflict".
-    #[arg(long, value_enum, default_value = "diamond")]
+    /// `auto` picks by the kind of puzzle: `diamond` for edge matching (the fastest measured,
+    /// docs/benchmarks.md), the placement encoding for packings.
+    #[arg(long, value_enum, default_value = "auto")]
     encoding: EncodingArg,
     /// Leave out the redundant clause families (implied clauses that speed up solving).
     #[arg(long)]
@@ -257,6 +259,7 @@ enum SymmetryArg {
 
 #[derive(Copy, Clone, ValueEnum)]
 enum EncodingArg {
+    Auto,
     Diamond,
     Qprop,
     Support,
@@ -877,13 +880,13 @@ impl EncodingArgs {
     fn pack_options(&self, lex_leader: SymmetryArg) -> Result<PackOptions, Failure> {
         let o = self.options();
         let d = EncodeOptions::default();
-        if o.encoding != d.encoding
+        if !matches!(self.encoding, EncodingArg::Auto)
             || o.redundant != d.redundant
             || o.symmetry_breaking != d.symmetry_breaking
             || o.duplicates
         {
             return Err(Failure::Input(
-                "--encoding, --no-redundant, --no-symmetry-breaking and --break-duplicates apply to edge-matching puzzles; a packing takes --amo (and count --symmetry)".into(),
+                "--encoding (other than auto), --no-redundant, --no-symmetry-breaking and --break-duplicates apply to edge-matching puzzles; a packing takes --amo (and count --symmetry)".into(),
             ));
         }
         Ok(PackOptions { symmetry: pack_symmetry(self.lex_leader.unwrap_or(lex_leader)), amo: o.amo })
@@ -892,6 +895,7 @@ impl EncodingArgs {
     fn options(&self) -> EncodeOptions {
         EncodeOptions {
             encoding: match self.encoding {
+                EncodingArg::Auto => EncodingKind::default(),
                 EncodingArg::Diamond => EncodingKind::Diamond,
                 EncodingArg::Qprop => EncodingKind::Qprop,
                 EncodingArg::Support => EncodingKind::Support,
