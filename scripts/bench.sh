@@ -6,8 +6,11 @@
 # Environment: TIMEOUT (seconds per run, default 60);
 #   HEULE_ENCODER=path to Heule's em-encode built outside this repo (github.com/marijnheule/
 #   edge-matching, `gcc -O2 -DPAIRWISE -DATMOSTONE -DFBCOLORS em-encode.c`), to time it as a peer;
-#   CONFIGS (default "diamond-builtin diamond-cadical qprop-builtin diamond-splr heule-cadical clingo").
-# Needs: cadical on PATH for the *-cadical configurations, python3 with clingo for `clingo`.
+#   CONFIGS (default "diamond-builtin diamond-cadical qprop-builtin diamond-splr heule-cadical clingo"):
+#   ENCODING-SOLVER with SOLVER builtin or splr (in-process) or cadical or kissat (external, found
+#   on PATH), heule-cadical, clingo.
+# Needs: cadical (kissat) on PATH for the *-cadical (*-kissat) configurations, python3 with clingo
+# for `clingo`.
 set -u
 cd "$(dirname "$0")/.."
 instances=${1:-"fixtures/heule/em_7_3_6.txt fixtures/heule/em_7_4_8.txt fixtures/heule/em_8_4_5.txt fixtures/heule/clue1.txt fixtures/heule/clue2.txt fixtures/heule/clue3.txt fixtures/heule/clue4.txt"}
@@ -24,30 +27,37 @@ run() {
   local config=$1 file=$2 rc start
   start=$(date +%s.%N)
   case $config in
-    diamond-builtin|qprop-builtin|diamond-splr)
-      local enc=${config%%-*} solver=${config#*-}
-      timeout "$limit" $w solve --encoding "$enc" --solver "$solver" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
-    diamond-cadical)
-      $w encode "$file" -o "$tmp/p.cnf" && timeout "$limit" cadical -q "$tmp/p.cnf" > "$tmp/p.out"
-      rc=$?; [ $rc = 10 ] && { $w decode "$file" "$tmp/p.out" --view sol > /dev/null 2>&1; rc=$?; } ;;
     heule-cadical)
       [ -n "${HEULE_ENCODER:-}" ] || { echo "n/a"; return; }
       python3 scripts/to-heule.py "$file" > "$tmp/h.txt" && "$HEULE_ENCODER" "$tmp/h.txt" > "$tmp/h.cnf" 2>/dev/null
       # Heule's header over-counts variables and under-counts clauses: -f relaxes the parser.
       timeout "$limit" cadical -q -f "$tmp/h.cnf" > /dev/null; rc=$? ;;
+    *-builtin|*-splr)
+      local enc=${config%%-*} solver=${config#*-}
+      timeout "$limit" $w solve --encoding "$enc" --solver "$solver" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
+    *-cadical|*-kissat)
+      local enc=${config%%-*} solver=${config#*-}
+      $w encode --encoding "$enc" "$file" -o "$tmp/p.cnf" && timeout "$limit" "$solver" -q "$tmp/p.cnf" > "$tmp/p.out"
+      rc=$?; [ $rc = 10 ] && { $w decode --encoding "$enc" "$file" "$tmp/p.out" --view sol > /dev/null 2>&1; rc=$?; } ;;
     clingo)
       python3 scripts/asp/facts.py "$file" > "$tmp/f.lp"
       timeout "$limit" python3 -m clingo scripts/asp/edge-matching.lp "$tmp/f.lp" 1 --quiet=2 > "$tmp/c.out" 2>/dev/null
-      rc=1; grep -q "^SATISFIABLE" "$tmp/c.out" && rc=10 ;;
+      rc=$?; [ $rc = 124 ] || { rc=1; grep -q "^SATISFIABLE" "$tmp/c.out" && rc=10; } ;;
   esac
   local t; t=$(echo "$(date +%s.%N) - $start" | bc)
-  if [ "$rc" = 10 ]; then printf '%.2f' "$t"; else echo ">$limit"; fi
+  # A time-out shows as >LIMIT; any other failure as ERR, so that a broken run never passes for a slow one.
+  case $rc in
+    10) printf '%.2f' "$t" ;;
+    124) echo ">$limit" ;;
+    *) echo "ERR" ;;
+  esac
 }
 
 median() { python3 -c "
 import sys
 v = sys.argv[1:]
 if 'n/a' in v: print('n/a'); sys.exit()
+if 'ERR' in v: print('ERR'); sys.exit()
 x = sorted(float(s.lstrip('>')) + (1e9 if s.startswith('>') else 0) for s in v)
 m = x[len(x) // 2]
 print(f'>{m - 1e9:.0f}' if m >= 1e9 else f'{m:.2f}')" "$@"; }
@@ -55,7 +65,10 @@ print(f'>{m - 1e9:.0f}' if m >= 1e9 else f'{m:.2f}')" "$@"; }
 printf '| instance |'; for c in $configs; do printf ' %s |' "$c"; done; echo ' diamond-cadical / heule-cadical |'
 printf '|---|'; for c in $configs; do printf -- '---|'; done; echo '---|'
 for inst in $instances; do
-  name=$(basename "$(dirname "$inst")")/$(basename "$inst" .txt)
+  case $inst in
+    */board-suite/*) name=$(echo "$inst" | sed 's|.*board-suite/\([0-9]*\)/\([0-9]*\)/board_\([0-9]*\)/.*|\1x\1, \2 colours, board \3|') ;;
+    *) name=$(basename "$inst" .txt) ;;
+  esac
   declare -A times=()
   for s in $seeds; do
     $w shuffle --seed "$s" "$inst" -o "$tmp/s$s.wgrnd"
@@ -69,7 +82,9 @@ for inst in $instances; do
   ratio=$(python3 -c "
 import sys
 a, b = sys.argv[1].split()[0], sys.argv[2].split()[0]
-print('n/a' if 'n/a' in (a, b) or '>' in a + b else f'{float(a) / max(float(b), 0.01):.2f}')" "${times[diamond-cadical]:-n/a}" "${times[heule-cadical]:-n/a}")
+if 'n/a' in (a, b) or 'ERR' in (a, b) or a.startswith('>'): print('n/a')
+elif b.startswith('>'): print(f'<{float(a) / float(b[1:]):.2f}')
+else: print(f'{float(a) / max(float(b), 0.01):.2f}')" "${times[diamond-cadical]:-n/a}" "${times[heule-cadical]:-n/a}")
   echo " $ratio |"
   unset times
 done
