@@ -27,7 +27,7 @@ run() {
   local config=$1 file=$2 rc start
   start=$(date +%s.%N)
   case $config in
-    heule-cadical)
+    heule-cadical)  # before the ENCODING-SOLVER patterns, which would take it for an encoding
       [ -n "${HEULE_ENCODER:-}" ] || { echo "n/a"; return; }
       python3 scripts/to-heule.py "$file" > "$tmp/h.txt" && "$HEULE_ENCODER" "$tmp/h.txt" > "$tmp/h.cnf" 2>/dev/null
       # Heule's header over-counts variables and under-counts clauses: -f relaxes the parser.
