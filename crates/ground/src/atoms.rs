@@ -62,10 +62,7 @@ pub trait AuxAtoms {
 
 impl AuxAtoms for AtomTable {
     fn aux(&mut self, len: u32, what: String) -> u32 {
-        let first = self.next;
-        self.aux.push(AuxBlock { first, len, what });
-        self.next += len;
-        first
+        AuxBlock::reserve(&mut self.aux, &mut self.next, len, what)
     }
 }
 
@@ -96,10 +93,7 @@ impl AuxRuns {
 
 impl AuxAtoms for AuxRuns {
     fn aux(&mut self, len: u32, what: String) -> u32 {
-        let first = self.next;
-        self.runs.push(AuxBlock { first, len, what });
-        self.next += len;
-        first
+        AuxBlock::reserve(&mut self.runs, &mut self.next, len, what)
     }
 }
 
@@ -112,6 +106,33 @@ pub struct AuxBlock {
     pub len: u32,
     /// What they are for, e.g. `seq-amo square-at-most-one-piece s=3`.
     pub what: String,
+}
+
+impl AuxBlock {
+    /// Appends a run of `len` atoms numbered from `*next` and moves `*next` past it; returns the
+    /// run's first atom.
+    fn reserve(runs: &mut Vec<AuxBlock>, next: &mut u32, len: u32, what: String) -> u32 {
+        let first = *next;
+        runs.push(AuxBlock { first, len, what });
+        *next += len;
+        first
+    }
+
+    /// The run holding auxiliary atom `var` and its index among `runs` (in numbering order).
+    pub fn find(runs: &[AuxBlock], var: u32) -> Option<(usize, &AuxBlock)> {
+        let i = runs.partition_point(|b| b.first + b.len <= var);
+        runs.get(i).filter(|b| b.first <= var).map(|b| (i, b))
+    }
+
+    /// The name of atom `var` of this run, as comments and messages print it: `aux(WHAT#i)`, i from 1.
+    pub fn name(&self, var: u32) -> String {
+        format!("aux({}#{})", self.what, var - self.first + 1)
+    }
+
+    /// The DIMACS header line that lists the run: `atoms aux FIRST..LAST WHAT`.
+    pub fn layout_line(&self) -> String {
+        format!("atoms aux {}..{} {}", self.first, self.first + self.len - 1, self.what)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -258,8 +279,7 @@ impl AtomTable {
             return None;
         }
         if var > self.named_len {
-            let block = self.aux.partition_point(|b| b.first + b.len <= var);
-            let b = &self.aux[block];
+            let (block, b) = AuxBlock::find(&self.aux, var)?;
             return Some(Atom::Aux { block, index: var - b.first });
         }
         let (pieces, labels) = match &self.named {
@@ -288,7 +308,7 @@ impl AtomTable {
     /// Squares, pieces and labels are printed from 1 (labels by name).
     pub fn name(&self, var: u32, p: &Puzzle) -> String {
         match self.atom(var) {
-            Some(Atom::Aux { block, index }) => format!("aux({}#{})", self.aux[block].what, index + 1),
+            Some(Atom::Aux { block, .. }) => self.aux[block].name(var),
             Some(atom) => atom.name(p),
             None => format!("?{var}"),
         }
@@ -346,9 +366,7 @@ impl AtomTable {
                 }
             }
         }
-        for b in &self.aux {
-            out.push(format!("atoms aux {}..{} {}", b.first, b.first + b.len - 1, b.what));
-        }
+        out.extend(self.aux.iter().map(AuxBlock::layout_line));
         out
     }
 

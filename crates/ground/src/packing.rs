@@ -21,7 +21,7 @@ use wgrnd_puzzle::formats::write_packing;
 use wgrnd_puzzle::packing::{apply, normalize, rotations, Matrix, Packing, PiecePlacement, Voxel};
 
 use crate::amo::{at_most_one, AmoEncoding};
-use crate::atoms::{AuxAtoms, AuxRuns};
+use crate::atoms::{AuxAtoms, AuxBlock, AuxRuns};
 use crate::fnv1a;
 
 /// Name and version of the packing encoding, part of its hash.
@@ -179,7 +179,7 @@ pub struct PackEncoding {
     /// Atom `i + 1` is disposition `i`.
     pub dispositions: Vec<Disposition>,
     /// The auxiliary atoms after the dispositions.
-    pub aux: Vec<crate::AuxBlock>,
+    pub aux: Vec<AuxBlock>,
     /// Clause families in order, with their clause counts.
     pub families: Vec<(&'static str, usize)>,
     /// The region symmetries broken (the identity included): the size of the group whose orbits
@@ -447,8 +447,8 @@ impl PackEncoding {
                 d.offset[2] + 1
             )
         } else {
-            match self.aux.iter().find(|b| b.first <= var && var < b.first + b.len) {
-                Some(b) => format!("aux({}#{})", b.what, var - b.first + 1),
+            match AuxBlock::find(&self.aux, var) {
+                Some((_, b)) => b.name(var),
                 None => format!("?{var}"),
             }
         }
@@ -497,9 +497,7 @@ impl PackEncoding {
             c.push(format!("atoms d({},{},x,y,z) {}..{}", p.kinds[k].name, o + 1, i + 1, j));
             i = j;
         }
-        for b in &self.aux {
-            c.push(format!("atoms aux {}..{} {}", b.first, b.first + b.len - 1, b.what));
-        }
+        c.extend(self.aux.iter().map(AuxBlock::layout_line));
         for (name, count) in &self.families {
             c.push(format!("clauses {name} {count}"));
         }
