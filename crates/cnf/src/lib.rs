@@ -4,11 +4,13 @@
 //! clause store ([`Cnf`]), DIMACS output (comment lines, an exact `p cnf V C` header, buffered
 //! streaming), and the answers solvers give back: competition output (`s`/`v` lines), minisat's
 //! result file and bare models, read into a [`SolverAnswer`]; and strict DIMACS input
-//! ([`parse_dimacs`]) for checking any CNF and verifying a model against it. It knows nothing of puzzles: the
+//! ([`parse_dimacs`]) for checking any CNF and verifying a model against it; and the constraint
+//! encodings every family uses ([`amo`]: at-most-one and cardinality). It knows nothing of puzzles: the
 //! grounding crate gives it clauses and the comment lines that name the atoms.
 
 #![warn(missing_docs)]
 
+pub mod amo;
 mod answer;
 mod dimacs;
 mod formula;

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 
+use wgrnd_cnf::amo::AuxAtoms;
 use wgrnd_cnf::{Lit, Var};
 use wgrnd_puzzle::{Label, Placement, Puzzle, Side};
 
@@ -51,13 +52,6 @@ impl Atom {
             Atom::Aux { block, index } => format!("aux(#{block}:{})", index + 1),
         }
     }
-}
-
-/// Where constraint encodings (at-most-one, cardinality) get their auxiliary atoms: the atom
-/// table of an edge-matching puzzle, or [`AuxRuns`] after the placement atoms of a packing.
-pub trait AuxAtoms {
-    /// Reserves `len` auxiliary atoms for `what`; returns the first.
-    fn aux(&mut self, len: u32, what: String) -> u32;
 }
 
 impl AuxAtoms for AtomTable {

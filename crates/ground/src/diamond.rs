@@ -32,10 +32,10 @@
 use wgrnd_cnf::{Cnf, Lit};
 use wgrnd_puzzle::{Label, Puzzle, Side, SIDES};
 
-use crate::amo::at_most_one;
 use crate::board::{fits, neg, neighbour, pos, Families};
 use crate::symmetry::rotation_break;
 use crate::{Atom, AtomTable, EncodeOptions, EncodingKind};
+use wgrnd_cnf::amo::at_most_one;
 
 /// A piece in a turn on a square: the atom that says so.
 #[derive(Clone, Copy, Debug)]

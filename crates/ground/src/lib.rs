@@ -12,7 +12,6 @@
 
 #![warn(missing_docs)]
 
-mod amo;
 mod atoms;
 mod board;
 pub mod diamond;
@@ -24,8 +23,8 @@ use wgrnd_cnf::{Cnf, Lit, Model};
 use wgrnd_puzzle::formats::write_native;
 use wgrnd_puzzle::{Placement, Puzzle};
 
-pub use amo::{AmoEncoding, PAIRWISE_MAX};
-pub use atoms::{Atom, AtomTable, AuxAtoms, AuxBlock, AuxRuns};
+pub use atoms::{Atom, AtomTable, AuxBlock, AuxRuns};
+pub use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms, PAIRWISE_MAX};
 
 /// Which encoding grounds the puzzle (docs/encodings.md compares them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -16,12 +16,12 @@
 
 use std::collections::HashMap;
 
+use wgrnd_cnf::amo::{at_most_one, exactly, AmoEncoding, AuxAtoms};
 use wgrnd_cnf::{Cnf, Lit, Model, Var};
 use wgrnd_puzzle::formats::write_packing;
 use wgrnd_puzzle::packing::{apply, normalize, rotations, Matrix, Packing, PiecePlacement, Voxel};
 
-use crate::amo::{at_most_one, AmoEncoding};
-use crate::atoms::{AuxAtoms, AuxBlock, AuxRuns};
+use crate::atoms::{AuxBlock, AuxRuns};
 use crate::fnv1a;
 
 /// Name and version of the packing encoding, part of its hash.
@@ -291,7 +291,15 @@ pub fn encode_packing(p: &Packing, opts: &PackOptions) -> PackEncoding {
         for (k, kind) in p.kinds.iter().enumerate() {
             let lits: Vec<Lit> = (0..disps.len()).filter(|&i| disps[i].kind == k).map(lit).collect();
             // With an exact fill, "at most `copies`" for every kind forces "exactly": the volumes add up.
-            exactly(&mut cnf, &mut aux, opts.amo, &lits, kind.count, !p.fills_exactly(), &kind.name);
+            exactly(
+                &mut cnf,
+                &mut aux,
+                opts.amo,
+                &lits,
+                kind.count,
+                !p.fills_exactly(),
+                &format!("piece-copies {}", kind.name),
+            );
         }
         families.push(("piece-copies", cnf.num_clauses() - before));
     }
@@ -315,72 +323,6 @@ pub fn encode_packing(p: &Packing, opts: &PackOptions) -> PackEncoding {
         group,
         hash: packing_hash(p, opts),
         options: *opts,
-    }
-}
-
-/// "Exactly `k` of `lits`" (or only "at most" without `at_least`): at-most-one and a clause for
-/// `k = 1`, else a sequential unary counter whose register `r(i,j)` means "at least `j` of the
-/// first `i` literals", exact in both directions so that it also bounds from below.
-fn exactly(cnf: &mut Cnf, aux: &mut AuxRuns, amo: AmoEncoding, lits: &[Lit], k: usize, at_least: bool, name: &str) {
-    let n = lits.len();
-    if k > n {
-        cnf.add_clause(&[]);
-        return;
-    }
-    if k == 0 {
-        for &l in lits {
-            cnf.add_clause(&[!l]);
-        }
-        return;
-    }
-    if k == 1 {
-        if at_least {
-            cnf.add_clause(lits);
-        }
-        at_most_one(cnf, aux, amo, lits, || format!("piece-copies {name}"));
-        return;
-    }
-    if k == n {
-        if at_least {
-            for &l in lits {
-                cnf.add_clause(&[l]);
-            }
-        }
-        return;
-    }
-    // Registers j = 1..=k+1 for i = 1..=n.
-    let width = k + 1;
-    let first = aux.aux((n * width) as u32, format!("counter piece-copies {name} (at least j of the first i)"));
-    cnf.new_vars((n * width) as u32);
-    let r = |i: usize, j: usize| Var(first + (i * width + (j - 1)) as u32).pos();
-    for (i, &x) in lits.iter().enumerate() {
-        for j in 1..=width {
-            // Up: r(i-1,j) -> r(i,j); x and r(i-1,j-1) -> r(i,j).
-            if i > 0 {
-                cnf.add_clause(&[!r(i - 1, j), r(i, j)]);
-            }
-            if j == 1 {
-                cnf.add_clause(&[!x, r(i, 1)]);
-            } else if i > 0 {
-                cnf.add_clause(&[!x, !r(i - 1, j - 1), r(i, j)]);
-            }
-            // Down: r(i,j) -> r(i-1,j) or x; r(i,j) -> r(i-1,j-1).
-            if i == 0 {
-                cnf.add_clause(&[!r(0, j), x]);
-                if j > 1 {
-                    cnf.add_clause(&[!r(0, j)]);
-                }
-            } else {
-                cnf.add_clause(&[!r(i, j), r(i - 1, j), x]);
-                if j > 1 {
-                    cnf.add_clause(&[!r(i, j), r(i - 1, j - 1)]);
-                }
-            }
-        }
-    }
-    cnf.add_clause(&[!r(n - 1, k + 1)]);
-    if at_least {
-        cnf.add_clause(&[r(n - 1, k)]);
     }
 }
 
@@ -600,7 +542,7 @@ mod tests {
             cnf.new_vars(4);
             let mut aux = AuxRuns::after(4);
             let lits: Vec<Lit> = (1..=4).map(|v| Var(v).pos()).collect();
-            exactly(&mut cnf, &mut aux, AmoEncoding::Auto, &lits, k, true, "t");
+            exactly(&mut cnf, &mut aux, AmoEncoding::Auto, &lits, k, true, "piece-copies t");
             let total = aux.len();
             let sat = |bits: u32| -> bool {
                 // Aux values are forced by the counter, so try all of them only for small totals.

@@ -32,10 +32,10 @@
 use wgrnd_cnf::{Cnf, Lit};
 use wgrnd_puzzle::{Label, Puzzle, Side, SIDES};
 
-use crate::amo::at_most_one;
 use crate::board::{fits, neg, neighbour, pos, Families};
 use crate::symmetry::rotation_break;
 use crate::{AtomTable, EncodeOptions};
+use wgrnd_cnf::amo::at_most_one;
 
 /// Grounds the puzzle; returns the clauses and, per family, its name and clause count.
 pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'static str, usize)>) {

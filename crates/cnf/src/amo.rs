@@ -3,9 +3,7 @@
 //! 32,640 clauses; the counter needs 764 and 255 auxiliary atoms). Chen's 2-product and Klieber
 //! and Kwon's commander encoding are there to choose and compare (docs/encodings.md).
 
-use wgrnd_cnf::{Cnf, Lit, Var};
-
-use crate::atoms::AuxAtoms;
+use crate::{Cnf, Lit, Var};
 
 /// How at-most-one constraints are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -42,6 +40,15 @@ impl AmoEncoding {
     }
 }
 
+/// Where constraint encodings (at-most-one, cardinality) get their auxiliary atoms: the atom
+/// table of an edge-matching puzzle, the auxiliary runs after a packing's placement atoms, or a
+/// model's atom table. The encodings create the variables in the [`Cnf`] themselves; the owner
+/// records what they are for (the DIMACS comments name them).
+pub trait AuxAtoms {
+    /// Reserves `len` auxiliary atoms for `what`; returns the first.
+    fn aux(&mut self, len: u32, what: String) -> u32;
+}
+
 /// Adds "at most one of `lits` is true".
 pub fn at_most_one(
     cnf: &mut Cnf,
@@ -52,6 +59,80 @@ pub fn at_most_one(
 ) {
     let mut what = Some(what);
     amo(cnf, atoms, how, lits, &mut || what.take().map(|f| f()).unwrap_or_default());
+}
+
+/// "Exactly `k` of `lits`" (or only "at most `k`" without `at_least`): at-most-one and a clause for
+/// `k = 1`, else a sequential unary counter whose register `r(i,j)` means "at least `j` of the
+/// first `i` literals", exact in both directions so that it also bounds from below.
+pub fn exactly(
+    cnf: &mut Cnf,
+    aux: &mut dyn AuxAtoms,
+    amo: AmoEncoding,
+    lits: &[Lit],
+    k: usize,
+    at_least: bool,
+    what: &str,
+) {
+    let n = lits.len();
+    if k > n {
+        cnf.add_clause(&[]);
+        return;
+    }
+    if k == 0 {
+        for &l in lits {
+            cnf.add_clause(&[!l]);
+        }
+        return;
+    }
+    if k == 1 {
+        if at_least {
+            cnf.add_clause(lits);
+        }
+        at_most_one(cnf, aux, amo, lits, || what.to_string());
+        return;
+    }
+    if k == n {
+        if at_least {
+            for &l in lits {
+                cnf.add_clause(&[l]);
+            }
+        }
+        return;
+    }
+    // Registers j = 1..=k+1 for i = 1..=n.
+    let width = k + 1;
+    let first = aux.aux((n * width) as u32, format!("counter {what} (at least j of the first i)"));
+    cnf.new_vars((n * width) as u32);
+    let r = |i: usize, j: usize| Var(first + (i * width + (j - 1)) as u32).pos();
+    for (i, &x) in lits.iter().enumerate() {
+        for j in 1..=width {
+            // Up: r(i-1,j) -> r(i,j); x and r(i-1,j-1) -> r(i,j).
+            if i > 0 {
+                cnf.add_clause(&[!r(i - 1, j), r(i, j)]);
+            }
+            if j == 1 {
+                cnf.add_clause(&[!x, r(i, 1)]);
+            } else if i > 0 {
+                cnf.add_clause(&[!x, !r(i - 1, j - 1), r(i, j)]);
+            }
+            // Down: r(i,j) -> r(i-1,j) or x; r(i,j) -> r(i-1,j-1).
+            if i == 0 {
+                cnf.add_clause(&[!r(0, j), x]);
+                if j > 1 {
+                    cnf.add_clause(&[!r(0, j)]);
+                }
+            } else {
+                cnf.add_clause(&[!r(i, j), r(i - 1, j), x]);
+                if j > 1 {
+                    cnf.add_clause(&[!r(i, j), r(i - 1, j - 1)]);
+                }
+            }
+        }
+    }
+    cnf.add_clause(&[!r(n - 1, k + 1)]);
+    if at_least {
+        cnf.add_clause(&[r(n - 1, k)]);
+    }
 }
 
 /// The recursive part (the product and commander encodings call it on their own auxiliary atoms).
