@@ -6,7 +6,7 @@
 # Environment: TIMEOUT (seconds per run, default 60);
 #   HEULE_ENCODER=path to Heule's em-encode built outside this repo (github.com/marijnheule/
 #   edge-matching, `gcc -O2 -DPAIRWISE -DATMOSTONE -DFBCOLORS em-encode.c`), to time it as a peer;
-#   CONFIGS (default "diamond-builtin diamond-cadical qprop-builtin diamond-splr heule-cadical clingo"):
+#   CONFIGS (default "diamond-builtin diamond-cadical four-squares-builtin diamond-splr heule-cadical clingo"):
 #   ENCODING-SOLVER with SOLVER builtin or splr (in-process) or cadical or kissat (external, found
 #   on PATH), heule-cadical, clingo.
 # Needs: cadical (kissat) on PATH for the *-cadical (*-kissat) configurations, python3 with clingo
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 instances=${1:-"fixtures/heule/em_7_3_6.txt fixtures/heule/em_7_4_8.txt fixtures/heule/em_8_4_5.txt fixtures/heule/clue1.txt fixtures/heule/clue2.txt fixtures/heule/clue3.txt fixtures/heule/clue4.txt"}
 seeds=${2:-"1 2 3"}
 limit=${TIMEOUT:-60}
-configs=${CONFIGS:-"diamond-builtin diamond-cadical qprop-builtin diamond-splr heule-cadical clingo"}
+configs=${CONFIGS:-"diamond-builtin diamond-cadical four-squares-builtin diamond-splr heule-cadical clingo"}
 cargo build --release -q -p wgrnd-cli || exit 3
 w=target/release/wgrnd
 tmp=$(mktemp -d)
@@ -33,10 +33,10 @@ run() {
       # Heule's header over-counts variables and under-counts clauses: -f relaxes the parser.
       timeout "$limit" cadical -q -f "$tmp/h.cnf" > /dev/null; rc=$? ;;
     *-builtin|*-splr)
-      local enc=${config%%-*} solver=${config#*-}
+      local enc=${config%-*} solver=${config##*-}
       timeout "$limit" $w solve --encoding "$enc" --solver "$solver" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
     *-cadical|*-kissat)
-      local enc=${config%%-*} solver=${config#*-}
+      local enc=${config%-*} solver=${config##*-}
       $w encode --encoding "$enc" "$file" -o "$tmp/p.cnf" && timeout "$limit" "$solver" -q "$tmp/p.cnf" > "$tmp/p.out"
       rc=$?; [ $rc = 10 ] && { $w decode --encoding "$enc" "$file" "$tmp/p.out" --view sol > /dev/null 2>&1; rc=$?; } ;;
     clingo)

@@ -2,7 +2,7 @@
 # Solves board-suite puzzles and checks every answer; prints one line per puzzle and a summary.
 #   scripts/board-suite.sh [SIZES] [BOARDS]     e.g. scripts/board-suite.sh "4 5 6 7 8" "board_0"
 # Environment: SOLVER=builtin (in-process CaDiCaL, default), splr (in-process), or cadical
-#              (encode | cadical | decode, Debian's binary); ENCODING=diamond (default) or qprop;
+#              (encode | cadical | decode, Debian's binary); ENCODING=diamond (default) or four-squares;
 #              TIMEOUT=seconds per puzzle (default 30).
 set -u
 cd "$(dirname "$0")/.."

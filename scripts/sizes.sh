@@ -14,7 +14,7 @@ echo "|---|---|---|---|---|---|---|---|---|"
 for n in 6 8 10 12 14 16; do
   if [ "$n" = 16 ]; then p=fixtures/heule/e2pieces.txt; else
     p="$tmp/b$n.wgrnd"; $w generate --rows "$n" --cols "$n" --colors 17 --frame-colors 5 --seed 1 -o "$p"; fi
-  for e in diamond qprop support conflict; do
+  for e in diamond four-squares support conflict; do
     ts=""
     for _ in 1 2 3; do
       start=$(date +%s.%N)

@@ -3,8 +3,10 @@
 //! the checker), on hundreds of random boards of every kind.
 
 use wgrnd_count::{count, Limits};
-use wgrnd_ground::{encode, AmoEncoding, EncodeOptions, EncodingKind};
+use wgrnd_family::{CountUnit, EdgeMatching, Family};
+use wgrnd_ground::{AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::{generate, Clue, Generate, GeneratedRule, Label, MatchRule, Puzzle};
+use wgrnd_solve::SolverSpec;
 
 /// Counts solutions by backtracking, up to `cap` (returns `None` beyond it).
 fn brute_force(p: &Puzzle, cap: u64) -> Option<u64> {
@@ -78,7 +80,9 @@ fn sat_count(p: &Puzzle, encoding: EncodingKind, symmetry: bool, solver: &str) -
 }
 
 fn sat_count_with(p: &Puzzle, opts: EncodeOptions, solver: &str) -> u64 {
-    let c = count(p, &encode(p, &opts), solver, &Limits::default(), |_, _| {}).unwrap();
+    let f = EdgeMatching { puzzle: p.clone(), options: opts, unit: CountUnit::None };
+    let g = f.ground().unwrap();
+    let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_, _, _| {}).unwrap();
     assert!(c.complete());
     c.count
 }
@@ -132,7 +136,7 @@ fn counts_match_brute_force_on_random_boards() {
         let diamond = sat_count(&p, EncodingKind::Diamond, false, "builtin");
         assert_eq!(diamond, expected, "diamond, seed {seed}: {g:?}, clues {:?}", p.clues);
         if tested % 4 == 0 {
-            assert_eq!(sat_count(&p, EncodingKind::Qprop, false, "builtin"), expected, "qprop, seed {seed}");
+            assert_eq!(sat_count(&p, EncodingKind::FourSquares, false, "builtin"), expected, "qprop, seed {seed}");
         }
         if tested % 4 == 1 {
             assert_eq!(sat_count(&p, EncodingKind::Support, false, "builtin"), expected, "support, seed {seed}");

@@ -73,7 +73,7 @@ fn heule_puzzles_solve_in_process() {
     }
     // splr on the small ones, qprop on one of them.
     solve_and_recheck("heule/clue1.txt", &["--solver", "splr"]);
-    solve_and_recheck("heule/clue3.txt", &["--encoding", "qprop"]);
+    solve_and_recheck("heule/clue3.txt", &["--encoding", "four-squares"]);
 }
 
 /// Every encoding with every in-process solver, with and without the redundant clauses and the
@@ -88,7 +88,7 @@ fn every_encoding_and_backend_solves_the_small_puzzles() {
         "heule/clue1.txt",
     ];
     for rel in puzzles {
-        for encoding in ["diamond", "qprop", "support", "conflict"] {
+        for encoding in ["diamond", "four-squares", "support", "conflict"] {
             for solver in ["builtin", "splr"] {
                 for extra in [&[][..], &["--no-redundant"], &["--no-symmetry-breaking"], &["--amo", "pairwise"]] {
                     let mut args = vec!["--encoding", encoding, "--solver", solver];
@@ -132,7 +132,7 @@ fn clue_against_the_frame_has_no_solution() {
     // Piece 1 is a corner piece (frame on two sides); the centre square cannot take it.
     text.push_str("clue 2 2 1 0\n");
     std::fs::write(&path, text).unwrap();
-    for encoding in ["diamond", "qprop"] {
+    for encoding in ["diamond", "four-squares"] {
         let out = wgrnd(&["solve", "--encoding", encoding, path.to_str().unwrap()], None);
         assert_eq!(code(&out), 20, "{encoding}: {}", crate::stderr(&out));
     }

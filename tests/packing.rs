@@ -5,11 +5,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use wgrnd_count::{count_packings, Limits};
-use wgrnd_ground::packing::{encode_packing, symmetries, PackOptions, PackSymmetry};
+use wgrnd_count::{count, Limits};
+use wgrnd_family::{CountUnit, Family, Packings};
+use wgrnd_ground::packing::{PackOptions, PackSymmetry};
 use wgrnd_ground::AmoEncoding;
 use wgrnd_puzzle::formats::{read_packing, write_packing};
 use wgrnd_puzzle::packing::Packing;
+use wgrnd_solve::SolverSpec;
 
 use crate::{code, fixture, stdout, wgrnd};
 
@@ -260,19 +262,21 @@ fn random_packing(rng: &mut Rng, size: [usize; 3], max_piece: usize) -> String {
 
 /// (packings, rotation orbits, orbits) by wgrnd: orbit enumeration on the plain encoding.
 fn sat_counts(p: &Packing, opts: PackOptions, solver: &str) -> (u64, u64, u64) {
-    let enc = encode_packing(p, &opts);
-    let syms = symmetries(p, &enc.dispositions, true);
-    let c = count_packings(p, &enc, &syms, PackSymmetry::None, solver, &Limits::default(), |_, _, _| {}).unwrap();
-    assert!(c.count.complete());
-    (c.solutions, c.rotation_orbits, c.orbits)
+    let f = Packings { packing: p.clone(), options: opts, unit: CountUnit::None, counting: true };
+    let g = f.ground().unwrap();
+    let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_, _, _| {}).unwrap();
+    assert!(c.complete());
+    let o = c.orbits;
+    (o.solutions, o.rotation_orbits, o.orbits)
 }
 
 /// Models of the encoding itself, each one solution (no orbit expansion): with lex-leader
 /// clauses this is the number of orbits.
 fn sat_models(p: &Packing, opts: PackOptions) -> u64 {
-    let enc = encode_packing(p, &opts);
-    let c = count_packings(p, &enc, &[], PackSymmetry::None, "builtin", &Limits::default(), |_, _, _| {}).unwrap();
-    c.solutions
+    let f = Packings { packing: p.clone(), options: opts, unit: CountUnit::None, counting: false };
+    let g = f.ground().unwrap();
+    let c = count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_, _, _| {}).unwrap();
+    c.count
 }
 
 #[test]
@@ -372,7 +376,7 @@ fn packing_cli_round_trip_and_count() {
     assert_eq!(v["placements"].as_array().unwrap().len(), 7);
     // Options of the other kind of puzzle are refused, not ignored.
     for args in [
-        vec!["encode", soma.as_str(), "--encoding", "qprop"],
+        vec!["encode", soma.as_str(), "--encoding", "four-squares"],
         vec!["encode", "fixtures/witch/witches.lpl", "--lex-leader", "all"],
         vec!["count", "fixtures/witch/witches.lpl", "--symmetry", "all"],
     ] {

@@ -25,7 +25,7 @@ fn solved(rel: &str, extra: &[&str]) -> String {
 
 #[test]
 fn cnf_four_squares_seed_004() {
-    insta::assert_snapshot!("cnf_four_squares_seed004", encoded("foursquares/seed004.txt", "qprop"));
+    insta::assert_snapshot!("cnf_four_squares_seed004", encoded("foursquares/seed004.txt", "four-squares"));
     insta::assert_snapshot!("cnf_diamond_four_squares_seed004", encoded("foursquares/seed004.txt", "diamond"));
     insta::assert_snapshot!("cnf_support_four_squares_seed004", encoded("foursquares/seed004.txt", "support"));
     insta::assert_snapshot!("cnf_conflict_four_squares_seed004", encoded("foursquares/seed004.txt", "conflict"));
@@ -33,7 +33,7 @@ fn cnf_four_squares_seed_004() {
 
 #[test]
 fn cnf_witch_main_table() {
-    insta::assert_snapshot!("cnf_witch_main_table", encoded("witch/witches.lpl", "qprop"));
+    insta::assert_snapshot!("cnf_witch_main_table", encoded("witch/witches.lpl", "four-squares"));
     insta::assert_snapshot!("cnf_diamond_witch_main_table", encoded("witch/witches.lpl", "diamond"));
 }
 

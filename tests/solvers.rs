@@ -103,11 +103,14 @@ fn solver_faults_are_reported() {
         assert!(left.is_empty(), "{name} left {left:?}");
         assert!(out.stdout.is_empty() || want == 30, "{name} printed a solution: {}", stdout(&out));
     }
-    // A known solver that is missing says how to install it.
-    let (out, _) = wgrnd_in_tmp(&["solve", "--solver", "kissat", &puzzle]);
-    if code(&out) == 4 {
-        assert!(stderr(&out).contains("./configure && make"), "{}", stderr(&out));
-    }
+    // A known solver that is missing says how to install it (PATH emptied, so it is missing).
+    let out = Command::new(env!("CARGO_BIN_EXE_wgrnd"))
+        .args(["solve", "--solver", "kissat", &puzzle])
+        .env("PATH", "")
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 4, "{}", stderr(&out));
+    assert!(stderr(&out).contains("pip install passagemath-kissat"), "{}", stderr(&out));
 }
 
 /// A hanging solver is killed at the time limit (exit 30) and on Ctrl-C (exit 130), and its

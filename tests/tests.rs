@@ -2,8 +2,10 @@
 //! a 2-core CI). They run the built `wgrnd` as a user would and use the library crates directly.
 
 mod cli;
+mod conformance;
 mod count;
 mod errors;
+mod family;
 mod fixtures;
 mod packing;
 mod robustness;

@@ -19,7 +19,7 @@ pub use packing::{check_packing, PackingViolation};
 use std::collections::BTreeMap;
 use std::fmt;
 
-use wgrnd_puzzle::{MatchRule, Placement, Puzzle};
+use wgrnd_puzzle::{turned, MatchRule, Placement, Puzzle};
 
 const SIDE_NAMES: [&str; 4] = ["north", "east", "south", "west"];
 
@@ -163,14 +163,6 @@ impl Report {
 
 /// The labels the piece shows north, east, south, west after `turns` counterclockwise quarter turns.
 /// One turn moves the east edge to the north, south to east, west to south, north to west.
-fn turned<'a>(edges: [&'a str; 4], turns: u8) -> [&'a str; 4] {
-    let mut e = edges;
-    for _ in 0..turns {
-        e = [e[1], e[2], e[3], e[0]];
-    }
-    e
-}
-
 fn matches(rule: &MatchRule, a: &str, b: &str) -> bool {
     match rule {
         MatchRule::Equal => a == b,

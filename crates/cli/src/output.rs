@@ -1,11 +1,11 @@
 //! Where results go: standard output, or a file that appears whole or not at all (written to a
 //! temporary file beside it, then renamed over it). A closed standard output (`wgrnd encode | head`)
-//! ends the program quietly.
+//! ends the program quietly. Also the spinner of a long count.
 
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use crate::Failure;
+use wgrnd_family::Error;
 
 /// An output destination: `-` for standard output, else a file path.
 pub struct Output<'a> {
@@ -13,35 +13,41 @@ pub struct Output<'a> {
 }
 
 impl<'a> Output<'a> {
+    /// The destination `path` names.
     pub fn new(path: &'a str) -> Self {
         Output { path }
     }
 
     /// Runs `fill` on a buffered writer for the destination and commits the result.
-    pub fn write(&self, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+    pub fn write(&self, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
         if self.path == "-" {
             let stdout = io::stdout();
             let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
             return fill(&mut w).and_then(|_| w.flush()).map_err(|e| {
                 if e.kind() == io::ErrorKind::BrokenPipe {
-                    Failure::BrokenPipe
+                    Error::BrokenPipe
                 } else {
                     // Like an unwritable output file (a full disk, a revoked terminal): exit 2.
-                    Failure::Input(format!(
-                        "<stdout>: found an unwritable standard output ({e}); expected somewhere wgrnd can write"
-                    ))
+                    Error::Output {
+                        path: "<stdout>".into(),
+                        found: format!("an unwritable standard output ({e})"),
+                        expected: "somewhere wgrnd can write",
+                    }
                 }
             });
         }
         let target = Path::new(self.path);
-        let cannot = |e: io::Error| {
-            Failure::Input(format!("{}: found an unwritable output ({e}); expected a path wgrnd can write", self.path))
+        let cannot = |e: io::Error| Error::Output {
+            path: self.path.to_string(),
+            found: format!("an unwritable output ({e})"),
+            expected: "a path wgrnd can write",
         };
         if target.is_dir() {
-            return Err(Failure::Input(format!(
-                "{}: found a directory; expected a file path for the output",
-                self.path
-            )));
+            return Err(Error::Output {
+                path: self.path.to_string(),
+                found: "a directory".into(),
+                expected: "a file path for the output",
+            });
         }
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
@@ -61,5 +67,43 @@ impl<'a> Output<'a> {
         }
         tmp.persist(target).map_err(|e| cannot(e.error))?;
         Ok(())
+    }
+
+    /// Writes `text` whole.
+    pub fn text(&self, text: &str) -> Result<(), Error> {
+        self.write(|w| w.write_all(text.as_bytes()))
+    }
+}
+
+/// The spinner of a count (drawn on a terminal only) and the solutions printed with `--print`.
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    started: std::time::Instant,
+    print: bool,
+    printed: Vec<u8>,
+}
+
+impl Progress {
+    /// A spinner; `print` keeps every solution's drawing.
+    pub fn new(print: bool) -> Self {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+        Progress { bar, started: std::time::Instant::now(), print, printed: Vec::new() }
+    }
+
+    /// Solution `n` was found; `shown` draws it (called only with `--print`).
+    pub fn found(&mut self, n: u64, shown: impl FnOnce() -> String) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
+        self.bar.tick();
+        if self.print {
+            self.printed.extend_from_slice(format!("solution {n}\n{}\n", shown()).as_bytes());
+        }
+    }
+
+    /// Clears the spinner; returns what `--print` collected.
+    pub fn finish(self) -> Vec<u8> {
+        self.bar.finish_and_clear();
+        self.printed
     }
 }

@@ -205,6 +205,8 @@ fn amo(cnf: &mut Cnf, atoms: &mut dyn AuxAtoms, how: AmoEncoding, lits: &[Lit], 
     debug_assert_eq!(first, fresh.get());
     let s = |i: usize| Var(first + i as u32).pos();
     cnf.add_clause(&[!lits[0], s(0)]);
+    // Register i and i - 1 side by side: the index is the clearer loop variable.
+    #[allow(clippy::needless_range_loop)]
     for i in 1..n - 1 {
         cnf.add_clause(&[!lits[i], s(i)]);
         cnf.add_clause(&[!s(i - 1), s(i)]);

@@ -2,7 +2,7 @@
 //! 0, wrapped at any width), minisat's result file (`SAT`/`UNSAT`/`INDET`, then the literals), or a
 //! bare model (literals ending in 0). Partial models (variables left out) are kept partial.
 
-use std::fmt;
+use crate::InputError;
 
 use nom::character::complete::i64 as integer;
 use nom::combinator::all_consuming;
@@ -64,40 +64,9 @@ pub enum SolverAnswer {
     Unknown,
 }
 
-/// Why a solver's output or a DIMACS file could not be read; names the file, line (and column)
-/// and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextError {
-    /// The file as the user named it.
-    pub file: String,
-    /// 1-based line, when there is one.
-    pub line: Option<usize>,
-    /// 1-based column (in characters), where it helps.
-    pub column: Option<usize>,
-    /// What was found.
-    pub found: String,
-    /// What was expected.
-    pub expected: String,
-}
-
-impl fmt::Display for TextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(l) = self.line {
-            write!(f, ":{l}")?;
-            if let Some(c) = self.column {
-                write!(f, ":{c}")?;
-            }
-        }
-        write!(f, ": found {}; expected {}", self.found, self.expected)
-    }
-}
-
-impl std::error::Error for TextError {}
-
 /// Reads a solver's answer for a CNF with `num_vars` variables.
-pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswer, TextError> {
-    let err = |line: Option<usize>, found: String, expected: &str| TextError {
+pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswer, InputError> {
+    let err = |line: Option<usize>, found: String, expected: &str| InputError {
         file: file.to_string(),
         line,
         column: None,
@@ -212,8 +181,8 @@ impl<'a> ModelReader<'a> {
         }
     }
 
-    fn read_line(&mut self, no: usize, line: &str) -> Result<(), TextError> {
-        let err = |found: String, expected: String| TextError {
+    fn read_line(&mut self, no: usize, line: &str) -> Result<(), InputError> {
+        let err = |found: String, expected: String| InputError {
             file: self.file.to_string(),
             line: Some(no),
             column: None,

@@ -12,6 +12,8 @@ impl Var {
         Lit(self.0 as i32)
     }
     /// The negative literal of this variable.
+    // A variable is not a number: `neg` names its negative literal, as `pos` its positive one.
+    #[allow(clippy::should_implement_trait)]
     pub fn neg(self) -> Lit {
         Lit(-(self.0 as i32))
     }
@@ -113,6 +115,13 @@ impl Cnf {
             let start = if i == 0 { 0 } else { self.ends[i - 1] };
             &self.lits[start..end]
         })
+    }
+
+    /// The first clause `model` does not satisfy, as its 1-based number and literals (a literal whose
+    /// variable the model leaves unassigned counts as not true). Every check of a solver's model
+    /// against the formula it was given goes through here.
+    pub fn first_unsatisfied(&self, model: &crate::Model) -> Option<(usize, &[Lit])> {
+        self.clauses().enumerate().find(|(_, c)| !c.iter().any(|l| model.is_true(l.get()))).map(|(i, c)| (i + 1, c))
     }
 
     /// The clauses as vectors of DIMACS integers (what in-process solvers take).

@@ -13,10 +13,12 @@
 pub mod amo;
 mod answer;
 mod dimacs;
+mod error;
 mod formula;
 mod read;
 
-pub use answer::{parse_answer, Model, SolverAnswer, TextError};
+pub use answer::{parse_answer, Model, SolverAnswer};
 pub use dimacs::write_dimacs;
+pub use error::InputError;
 pub use formula::{Cnf, Lit, Var};
 pub use read::{parse_dimacs, Dimacs, MAX_VARS};

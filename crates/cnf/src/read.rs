@@ -3,7 +3,7 @@
 //! line ends the clauses. Every error names the line and column. Nothing is allocated from the
 //! header's numbers, so a header that claims 10^12 variables costs nothing.
 
-use crate::{Cnf, Lit, TextError};
+use crate::{Cnf, InputError, Lit};
 
 /// A CNF read from DIMACS, with the line each clause starts on.
 #[derive(Clone, Debug)]
@@ -18,8 +18,8 @@ pub struct Dimacs {
 pub const MAX_VARS: u64 = i32::MAX as u64;
 
 /// Reads a DIMACS CNF; `file` is the name errors report.
-pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, TextError> {
-    let err = |line: usize, column: Option<usize>, found: String, expected: &str| TextError {
+pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
+    let err = |line: usize, column: Option<usize>, found: String, expected: &str| InputError {
         file: file.to_string(),
         line: Some(line),
         column,
@@ -101,7 +101,7 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, TextError> {
         }
     }
     let Some((at, _, declared)) = header else {
-        return Err(TextError {
+        return Err(InputError {
             file: file.to_string(),
             line: None,
             column: None,

@@ -1,6 +1,6 @@
 //! The atom table: atoms numbered densely from 1, and back from numbers to atoms.
 //!
-//! Two layouts. The `qprop` encoding numbers whole blocks by formula, in this order: `l(s,p)`
+//! Two layouts. The `four-squares` encoding numbers whole blocks by formula, in this order: `l(s,p)`
 //! (square s holds piece p), `r(p,k)` (piece p is turned k quarter turns counterclockwise),
 //! `v(p,e,n)` (unrotated edge e of piece p shows label n), `m(s,e,n)` (side e of square s shows
 //! label n). The `diamond` encoding creates only the atoms that can be true and lists them one
@@ -131,7 +131,7 @@ impl AuxBlock {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Named {
-    /// The qprop blocks, numbered by formula.
+    /// The four-squares blocks, numbered by formula.
     Dense { squares: usize, pieces: usize, labels: usize },
     /// Atoms listed one by one, variable i + 1 being entry i.
     Listed(Vec<Atom>),
@@ -151,7 +151,7 @@ pub struct AtomTable {
 }
 
 impl AtomTable {
-    /// The qprop table for a puzzle: the four predicate blocks, no auxiliary atoms yet.
+    /// The four-squares table for a puzzle: the four predicate blocks, no auxiliary atoms yet.
     pub fn dense(p: &Puzzle) -> Self {
         let (s, n) = (p.squares(), p.labels.len());
         let fixed = (s * s + s * 4 + s * 4 * n + s * 4 * n) as u32;
@@ -216,7 +216,7 @@ impl AtomTable {
     fn dense_dims(&self) -> (usize, usize) {
         match self.named {
             Named::Dense { pieces, labels, .. } => (pieces, labels),
-            Named::Listed(_) => panic!("qprop atoms asked of a listed table"),
+            Named::Listed(_) => panic!("four-squares atoms asked of a listed table"),
         }
     }
 

@@ -2,7 +2,7 @@
 //! literal helpers, and the per-family clause counts of the DIMACS header.
 
 use wgrnd_cnf::{Cnf, Lit, Var};
-use wgrnd_puzzle::{Puzzle, Side, SIDES};
+use wgrnd_puzzle::{turned, Puzzle, Side, SIDES};
 
 /// The neighbour of square `s` across `side`, if it is on the board.
 pub(crate) fn neighbour(p: &Puzzle, s: usize, side: Side) -> Option<usize> {
@@ -20,7 +20,7 @@ pub(crate) fn neighbour(p: &Puzzle, s: usize, side: Side) -> Option<usize> {
 pub(crate) fn fits(p: &Puzzle, s: usize, q: usize, k: u8) -> bool {
     let Some(f) = p.frame else { return true };
     SIDES.iter().all(|&d| {
-        let shows_frame = p.pieces[q][(d.index() + k as usize) % 4] == f;
+        let shows_frame = turned(p.pieces[q], k)[d.index()] == f;
         shows_frame == neighbour(p, s, d).is_none()
     })
 }

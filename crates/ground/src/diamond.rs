@@ -30,7 +30,7 @@
 //! edge labels back to pieces, which is what makes this encoding fast (see docs/encodings.md).
 
 use wgrnd_cnf::{Cnf, Lit};
-use wgrnd_puzzle::{Label, Puzzle, Side, SIDES};
+use wgrnd_puzzle::{turned, Label, Puzzle, Side, SIDES};
 
 use crate::board::{fits, neg, neighbour, pos, Families};
 use crate::symmetry::rotation_break;
@@ -56,7 +56,7 @@ struct PlacementAtoms {
 
 /// Label `side` of piece `q` turned `k` shows on square side `side`.
 fn shown(p: &Puzzle, q: usize, k: u8, side: Side) -> Label {
-    p.pieces[q][(side.index() + k as usize) % 4]
+    turned(p.pieces[q], k)[side.index()]
 }
 
 /// Grounds the puzzle; returns the clauses and, per family, its name and clause count.
@@ -345,9 +345,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
     // to show the same labels), so requiring the earlier-listed one on the earlier square keeps
     // one solution of every such class: l(s,q) -> some l(t,p) with t < s.
     if opts.duplicates {
-        let canonical = |q: usize| -> [Label; 4] {
-            (0..4).map(|k| std::array::from_fn(|d| p.pieces[q][(d + k) % 4])).min().expect("four turns")
-        };
+        let canonical = |q: usize| -> [Label; 4] { (0..4).map(|k| turned(p.pieces[q], k)).min().expect("four turns") };
         let keys: Vec<[Label; 4]> = (0..n).map(canonical).collect();
         // A clue pins a piece: leave clued pieces out, the swap would break the clue. Leave out the
         // board-rotation anchor's twins too: that breaking moves the anchor, this one would swap it

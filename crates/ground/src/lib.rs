@@ -3,7 +3,7 @@
 //! Owns grounding: turning a validated [`Puzzle`] into numbered CNF atoms and clauses, and the
 //! way back from a model to [`Placement`]s. The [`AtomTable`] numbers atoms densely from 1 and
 //! names any number back: the QPROP-style atoms of seed 004 (`l(s,p)`, `r(p,k)`, `v(p,e,n)`,
-//! `m(s,e,n)`) for the `qprop` encoding (see [`qprop`]), placement, turn and edge-label atoms for
+//! `m(s,e,n)`) for the `four-squares` encoding (see [`four_squares`]), placement, turn and edge-label atoms for
 //! the `diamond` encoding (see [`diamond`]), and auxiliary atoms. [`encode`] writes the clause
 //! families of the chosen encoding and records, for the DIMACS header, a hash of the puzzle and
 //! options, the atom layout and the size of every family. Decoding reads only placement and turn
@@ -15,22 +15,26 @@
 mod atoms;
 mod board;
 pub mod diamond;
+pub mod four_squares;
+mod grounding;
 pub mod packing;
-pub mod qprop;
 pub mod symmetry;
 
-use wgrnd_cnf::{Cnf, Lit, Model};
+use wgrnd_cnf::{Cnf, Model, Var};
 use wgrnd_puzzle::formats::write_native;
 use wgrnd_puzzle::{Placement, Puzzle};
 
 pub use atoms::{Atom, AtomTable, AuxBlock, AuxRuns};
+pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms, PAIRWISE_MAX};
 
 /// Which encoding grounds the puzzle (docs/encodings.md compares them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EncodingKind {
-    /// Seed 004's predicates `l`, `r`, `v`, `m`, grounded faithfully (see [`qprop`]).
-    Qprop,
+    /// The four squares slides' predicates `l`, `r`, `v`, `m`, grounded faithfully (see
+    /// [`four_squares`]). Called `qprop` before 0.2; its DIMACS header keeps the tag `qprop-1` so
+    /// that the hashes of CNF files written before stay valid.
+    FourSquares,
     /// Labels on the board's inner edges, only atoms that can be true (see [`diamond`]). The
     /// default (`--encoding auto`): the fastest from 6 x 6 to 12 x 12 wherever measured, within
     /// milliseconds of the others on smaller puzzles (docs/benchmarks.md).
@@ -46,12 +50,21 @@ impl EncodingKind {
     /// Name and version, part of every hash: a changed encoding changes the hash.
     pub fn versioned_name(self) -> &'static str {
         match self {
-            EncodingKind::Qprop => "qprop-1",
+            EncodingKind::FourSquares => "qprop-1",
             EncodingKind::Diamond => "diamond-1",
             EncodingKind::Support => "support-1",
             EncodingKind::Conflict => "conflict-1",
         }
     }
+}
+
+/// A puzzle whose encoding would be too large to hold: the estimate, the limit and what to do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{estimate}")]
+pub struct TooLarge {
+    /// What the encoding would need and what wgrnd allows (`about 12000000 placement atoms (limit
+    /// 10000000)`), with advice where there is some.
+    pub estimate: String,
 }
 
 /// Most clauses a pairwise `conflict` encoding may have before wgrnd refuses to ground it.
@@ -114,27 +127,27 @@ fn support_literals(p: &Puzzle, placements: u64) -> u64 {
 /// at least one atom per placement ([`placement_bound`], at most [`PLACEMENTS_MAX`]); the
 /// `conflict` encoding has one clause per mismatching pair of neighbouring selections, which is
 /// quadratic in the pieces (hundreds of millions on Eternity II). The bound counts every pair.
-pub fn check_size(p: &Puzzle, opts: &EncodeOptions) -> Result<(), String> {
+pub fn check_size(p: &Puzzle, opts: &EncodeOptions) -> Result<(), TooLarge> {
     let placements = match opts.encoding {
-        // qprop has an l atom per (square, piece) and clauses per (square, piece, turn).
-        EncodingKind::Qprop => (p.squares() as u64).pow(2) * 4,
+        // four-squares has an l atom per (square, piece) and clauses per (square, piece, turn).
+        EncodingKind::FourSquares => (p.squares() as u64).pow(2) * 4,
         _ => placement_bound(p),
     };
     if placements > PLACEMENTS_MAX {
-        return Err(format!(
+        return Err(TooLarge { estimate: format!(
             "the {} encoding of this {} x {} board would have about {placements} placement atoms (limit {PLACEMENTS_MAX}); the board is too large to ground in memory",
             opts.encoding.versioned_name(),
             p.rows,
             p.cols
-        ));
+        ) });
     }
     if opts.encoding == EncodingKind::Support {
         let literals = support_literals(p, placements);
         if literals > SUPPORT_LITERALS_MAX {
-            return Err(format!(
+            return Err(TooLarge { estimate: format!(
                 "the support encoding of this {} x {} board would have about {literals} literals (limit {SUPPORT_LITERALS_MAX}): each placement lists the matching placements of its neighbours; use --encoding diamond",
                 p.rows, p.cols
-            ));
+            ) });
         }
     }
     if opts.encoding != EncodingKind::Conflict {
@@ -154,9 +167,9 @@ pub fn check_size(p: &Puzzle, opts: &EncodeOptions) -> Result<(), String> {
         }
     }
     if pairs > CONFLICT_CLAUSES_MAX {
-        return Err(format!(
+        return Err(TooLarge { estimate: format!(
             "the conflict encoding of this {n}-square board would have up to {pairs} clauses (limit {CONFLICT_CLAUSES_MAX}); use --encoding diamond or support"
-        ));
+        ) });
     }
     Ok(())
 }
@@ -224,14 +237,6 @@ pub struct Encoding {
 /// Why a model does not decode to placements.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
-    /// The model leaves a clause of the puzzle's CNF unsatisfied.
-    #[error("the model does not satisfy clause {index} of the puzzle's CNF ({clause}); it is not a model of this puzzle's encoding")]
-    Unsatisfied {
-        /// 1-based clause number.
-        index: usize,
-        /// The clause with atom names.
-        clause: String,
-    },
     /// A piece is on no square or on several.
     #[error("the model puts piece {piece} on {count} squares")]
     PieceSquares {
@@ -268,7 +273,7 @@ pub fn puzzle_hash(p: &Puzzle, opts: &EncodeOptions) -> u64 {
 /// Grounds a puzzle.
 pub fn encode(p: &Puzzle, opts: &EncodeOptions) -> Encoding {
     let (cnf, atoms, families) = match opts.encoding {
-        EncodingKind::Qprop => qprop::ground(p, opts),
+        EncodingKind::FourSquares => four_squares::ground(p, opts),
         EncodingKind::Diamond | EncodingKind::Support | EncodingKind::Conflict => diamond::ground(p, opts),
     };
     Encoding { cnf, atoms, families, hash: puzzle_hash(p, opts), options: *opts }
@@ -313,26 +318,21 @@ impl Encoding {
         c
     }
 
-    /// The first clause the model does not satisfy (unassigned literals count as not true).
-    pub fn check_model(&self, model: &Model, p: &Puzzle) -> Result<(), DecodeError> {
-        for (i, clause) in self.cnf.clauses().enumerate() {
-            if !clause.iter().any(|l| model.is_true(l.get())) {
-                return Err(DecodeError::Unsatisfied { index: i + 1, clause: self.clause_names(clause, p) });
-            }
-        }
-        Ok(())
-    }
-
-    fn clause_names(&self, clause: &[Lit], p: &Puzzle) -> String {
-        clause
-            .iter()
-            .map(|l| format!("{}{}", if l.is_positive() { "" } else { "-" }, self.atoms.name(l.var().get(), p)))
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// The atoms whose values define a solution: `l` and `r` for four-squares (one piece per square,
+    /// one turn per piece), the selections (`o`, `lo`) otherwise (one per square).
+    pub fn projection(&self) -> Vec<Var> {
+        (1..=self.atoms.named_len())
+            .filter(|&v| match self.atoms.atom(v) {
+                Some(Atom::L { .. } | Atom::R { .. }) => self.options.encoding == EncodingKind::FourSquares,
+                Some(Atom::O { .. } | Atom::LO { .. }) => true,
+                _ => false,
+            })
+            .map(Var)
+            .collect()
     }
 
     /// Reads placements off the placement and turn atoms of a model (after
-    /// [`Encoding::check_model`]): `l` and `r` for qprop, `l`, `o` and `lo` for diamond.
+    /// [`Grounding::check_model`]): `l` and `r` for four-squares, `l`, `o` and `lo` for diamond.
     pub fn decode(&self, model: &Model) -> Result<Vec<Placement>, DecodeError> {
         let (n, cols) = self.atoms.shape();
         let mut squares: Vec<Vec<usize>> = vec![Vec::new(); n];

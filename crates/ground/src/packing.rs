@@ -5,7 +5,8 @@
 //! matrices (24, or 48 with reflections), with images of the same shape merged: the Y pentacube
 //! has 24 distinct orientations, a cube only 1. Copies of a kind have no identity of their own:
 //! the CNF says how many dispositions of a kind are used, never which copy is where, so counts are
-//! not multiplied by `copies!`.
+//! not multiplied by `copies!`. (The file runs past 500 lines only with its tests, which pin the
+//! orientation and disposition counts of seed 003 next to the code that makes them.)
 //!
 //! Clause families: every region cell is covered by at most one chosen disposition and, when the
 //! pieces' volume equals the region's, by at least one; each kind is used exactly `copies` times
@@ -115,7 +116,7 @@ fn extent(cells: &[Voxel]) -> [i32; 3] {
 
 /// Refuses, before anything is built, a packing whose grounding would not fit: the bound counts
 /// every translation inside the bounding box, times the piece's cells.
-pub fn check_packing_size(p: &Packing) -> Result<(), String> {
+pub fn check_packing_size(p: &Packing) -> Result<(), crate::TooLarge> {
     let mut total = 0u64;
     for kind in &p.kinds {
         for o in orientations(&kind.cells, p.mirror) {
@@ -125,9 +126,9 @@ pub fn check_packing_size(p: &Packing) -> Result<(), String> {
         }
     }
     if total > MAX_DISPOSITION_CELLS {
-        return Err(format!(
+        return Err(crate::TooLarge { estimate: format!(
             "grounding this packing takes up to {total} disposition cells (limit {MAX_DISPOSITION_CELLS}): the region or the pieces are too large"
-        ));
+        ) });
     }
     Ok(())
 }
@@ -361,19 +362,6 @@ fn lex_leader(cnf: &mut Cnf, aux: &mut AuxRuns, image: &[u32], s: usize) {
     }
 }
 
-/// Why a model does not decode to a packing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PackDecodeError {
-    /// The model leaves a clause unsatisfied.
-    #[error("the model does not satisfy clause {index} of the packing's CNF ({clause}); it is not a model of this packing's encoding")]
-    Unsatisfied {
-        /// 1-based clause number.
-        index: usize,
-        /// The clause with atom names.
-        clause: String,
-    },
-}
-
 impl PackEncoding {
     /// The name of atom `var`: `d(Y,3,1,2,1)` (kind, orientation from 1, smallest corner from 1).
     pub fn name(&self, var: u32, p: &Packing) -> String {
@@ -457,21 +445,12 @@ impl PackEncoding {
         c
     }
 
-    /// The first clause the model does not satisfy.
-    pub fn check_model(&self, model: &Model, p: &Packing) -> Result<(), PackDecodeError> {
-        for (i, clause) in self.cnf.clauses().enumerate() {
-            if !clause.iter().any(|l| model.is_true(l.get())) {
-                let names: Vec<String> = clause
-                    .iter()
-                    .map(|l| format!("{}{}", if l.is_positive() { "" } else { "-" }, self.name(l.var().get(), p)))
-                    .collect();
-                return Err(PackDecodeError::Unsatisfied { index: i + 1, clause: names.join(" ") });
-            }
-        }
-        Ok(())
+    /// The disposition atoms: a solution is the set of dispositions chosen.
+    pub fn projection(&self) -> Vec<Var> {
+        (1..=self.dispositions.len() as u32).map(Var).collect()
     }
 
-    /// The chosen dispositions as placements (after [`PackEncoding::check_model`]), sorted.
+    /// The chosen dispositions as placements, sorted.
     pub fn decode(&self, model: &Model, p: &Packing) -> Vec<PiecePlacement> {
         let chosen: Vec<u32> =
             (0..self.dispositions.len() as u32).filter(|&i| model.value(i + 1) == Some(true)).collect();

@@ -86,11 +86,11 @@ pub fn generate(g: &Generate) -> (Puzzle, Vec<Placement>) {
     }
     if !framed {
         // Outer edges: any colour (they match nothing).
-        for r in 0..rows {
-            for c in 0..cols {
+        for (r, row) in edges.iter_mut().enumerate() {
+            for (c, square) in row.iter_mut().enumerate() {
                 for (side, outer) in [(0, r == 0), (1, c == cols - 1), (2, r == rows - 1), (3, c == 0)] {
                     if outer {
-                        edges[r][c][side] = draw(false).0;
+                        square[side] = draw(false).0;
                     }
                 }
             }

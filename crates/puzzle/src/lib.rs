@@ -11,12 +11,13 @@
 
 #![warn(missing_docs)]
 
-mod error;
+mod builder;
 pub mod formats;
 mod generate;
 mod model;
 pub mod packing;
 
-pub use error::InputError;
+pub use builder::PuzzleBuilder;
 pub use generate::{generate, Generate, GeneratedRule};
-pub use model::{Clue, Label, MatchRule, Placement, Puzzle, PuzzleBuilder, Shuffle, Side, Style, SIDES};
+pub use model::{turned, Clue, Label, MatchRule, Placement, Puzzle, Shuffle, Side, Style, SIDES};
+pub use wgrnd_cnf::InputError;

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 use wgrnd_puzzle::formats::{write_sol, PlacementRecord};
-use wgrnd_puzzle::{Placement, Puzzle, Style};
+use wgrnd_puzzle::{turned, Placement, Puzzle, Style};
 
 /// Boards with at most this many columns are drawn as box art by default.
 pub const ART_MAX_COLS: usize = 10;
@@ -133,8 +133,7 @@ pub fn witch_words(placements: &[Placement]) -> String {
 
 /// The labels a placed piece shows north, east, south, west.
 fn shows(p: &Puzzle, pl: &Placement) -> [String; 4] {
-    let edges = p.pieces[pl.piece];
-    [0, 1, 2, 3].map(|d| p.label_name(edges[(d + pl.rotation as usize) % 4]).to_string())
+    turned(p.pieces[pl.piece], pl.rotation).map(|l| p.label_name(l).to_string())
 }
 
 /// Seed 004's box art: every square with the labels it shows on its four sides.

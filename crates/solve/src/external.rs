@@ -7,13 +7,13 @@
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::Ordering;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{parse_answer, write_dimacs, Cnf, SolverAnswer};
 
-use crate::{Backend, SolveError, INTERRUPTED};
+use crate::interrupt::{interrupted, Watch};
+use crate::{Backend, SolveError};
 
 /// How a solver takes its input and gives its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub const KNOWN: [(&str, &str, &str); 6] = [
     (
         "kissat",
         "kissat -q {cnf}",
-        "kissat is not packaged by Debian: build it from its source release (./configure && make) and put it on PATH",
+        "pip install passagemath-kissat (it ships kissat 4.0.4 in <site-packages>/sage_wheels/bin: put that on PATH)",
     ),
     ("cadical", "cadical -q {cnf}", "apt-get install cadical"),
     ("minisat", "minisat -verb=0 {cnf} {out}", "apt-get install minisat"),
@@ -71,25 +71,7 @@ impl External {
             .map(|a| a.replace("{cnf}", &cnf_path.to_string_lossy()).replace("{out}", &out_path.to_string_lossy()))
             .collect();
         let result_file = self.argv.iter().any(|a| a.contains("{out}"));
-        let mut child = Command::new(&self.argv[0])
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound => SolveError::NotInstalled {
-                    solver: self.name.clone(),
-                    program: self.argv[0].clone(),
-                    hint: self.install_hint(),
-                },
-                _ => SolveError::Failed { backend: "external solver", detail: format!("{}: {e}", self.argv[0]) },
-            })?;
-        let stdout = drain(child.stdout.take());
-        let stderr = drain(child.stderr.take());
-        let status = wait(&mut child, self.timeout);
-        let stdout = stdout.join().unwrap_or_default();
-        let stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
+        let (status, stdout, stderr) = self.spawn_and_wait(&args)?;
         let tail = tail_of(&stderr);
         let status = match status {
             Waited::Exited(s) => s,
@@ -132,6 +114,102 @@ impl External {
         }
         Ok(answer)
     }
+}
+
+impl External {
+    /// Starts the program with `args` in a process group of its own (a Ctrl-C at the terminal
+    /// reaches wgrnd only, which then stops the solver and cleans up), reads its output, and waits
+    /// for it within the time limit, watching for Ctrl-C.
+    fn spawn_and_wait(&self, args: &[String]) -> Result<(Waited, Vec<u8>, String), SolveError> {
+        let mut command = Command::new(&self.argv[0]);
+        command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let _watch = Watch::start();
+        let mut child = command.spawn().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => SolveError::NotInstalled {
+                solver: self.name.clone(),
+                program: self.argv[0].clone(),
+                hint: self.install_hint(),
+            },
+            _ => SolveError::NotRunnable {
+                solver: self.name.clone(),
+                program: self.argv[0].clone(),
+                reason: e.to_string(),
+            },
+        })?;
+        let stdout = drain(child.stdout.take());
+        let stderr = drain(child.stderr.take());
+        let status = wait(&mut child, self.timeout);
+        let stdout = stdout.join().unwrap_or_default();
+        let stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
+        Ok((status, stdout, stderr))
+    }
+}
+
+/// Where a DRAT proof of unsatisfiability was written.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The CNF that was proved unsatisfiable, with its comments.
+    pub cnf: std::path::PathBuf,
+    /// The DRAT proof (text), to check with `drat-trim CNF PROOF`.
+    pub proof: std::path::PathBuf,
+}
+
+/// Proves `cnf` unsatisfiable with the external `cadical` (the in-process solver writes no
+/// proofs) and writes the CNF (with `comments`) to `cnf_path` and the DRAT proof to `proof_path`.
+/// Both are written under temporary names beside their targets and renamed only once the proof
+/// is found, so they appear whole or not at all, also on a time-out, a Ctrl-C or a kill.
+pub fn prove_unsat(
+    cnf: &Cnf,
+    comments: &[String],
+    cnf_path: &Path,
+    proof_path: &Path,
+    timeout: Option<Duration>,
+) -> Result<Proof, SolveError> {
+    let io =
+        |e: std::io::Error| SolveError::Failed { backend: "proof", detail: format!("writing the certificate: {e}") };
+    let dir = match cnf_path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let part = |suffix: &str| tempfile::Builder::new().prefix(".wgrnd-proof-").suffix(suffix).tempfile_in(dir);
+    let cnf_part = part(".cnf.part").map_err(io)?;
+    let proof_part = part(".drat.part").map_err(io)?;
+    {
+        let mut file = std::io::BufWriter::new(cnf_part.as_file());
+        write_dimacs(cnf, comments, &mut file).map_err(io)?;
+        file.flush().map_err(io)?;
+    }
+    cnf_part.as_file().sync_all().map_err(io)?;
+    let prover = External::new("cadical", timeout);
+    let args: Vec<String> = ["-q", "--no-binary"]
+        .into_iter()
+        .map(String::from)
+        .chain([cnf_part.path(), proof_part.path()].map(|p| p.to_string_lossy().into_owned()))
+        .collect();
+    let (status, _, stderr) = prover.spawn_and_wait(&args)?;
+    let status = match status {
+        Waited::Exited(s) => s,
+        Waited::TimedOut => {
+            return Err(SolveError::Crashed {
+                solver: prover.name,
+                how: "ran out of time before proving".into(),
+                stderr: tail_of(&stderr),
+            })
+        }
+        Waited::Interrupted => return Err(SolveError::Interrupted),
+    };
+    if status.code() != Some(20) {
+        return Err(SolveError::Garbage {
+            solver: prover.name,
+            detail: format!("asked to prove the CNF unsatisfiable, it exited with {:?}", status.code()),
+            stderr: tail_of(&stderr),
+        });
+    }
+    cnf_part.persist(cnf_path).map_err(|e| io(e.error))?;
+    proof_part.persist(proof_path).map_err(|e| io(e.error))?;
+    Ok(Proof { cnf: cnf_path.to_path_buf(), proof: proof_path.to_path_buf() })
 }
 
 impl Backend for External {
@@ -184,6 +262,14 @@ enum Waited {
 fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
     let deadline = timeout.map(|t| Instant::now() + t);
     let kill = |child: &mut Child| {
+        // The solver leads its own process group: stop the group, helpers it started included.
+        #[cfg(unix)]
+        if let Ok(group) = libc::pid_t::try_from(child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; it touches no memory.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
         let _ = child.kill();
         let _ = child.wait();
     };
@@ -194,7 +280,7 @@ fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
             // Polling failed: fall back to a plain wait.
             Err(_) => return child.wait().map_or(Waited::Interrupted, Waited::Exited),
         }
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        if interrupted() {
             kill(child);
             return Waited::Interrupted;
         }

@@ -10,29 +10,16 @@
 #![warn(missing_docs)]
 
 mod external;
+pub mod interrupt;
 mod session;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-pub use external::{External, KNOWN};
+pub use external::{prove_unsat, External, Proof, KNOWN};
+pub use interrupt::interrupted;
 #[cfg(feature = "cadical")]
 pub use session::CadicalSession;
 pub use session::{session, Restarting, Session};
-
-/// Set by [`interrupt`] (from a Ctrl-C handler): running solvers stop and report
-/// [`SolveError::Interrupted`].
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Asks the running solve to stop as soon as it can (external solvers are killed).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Whether [`interrupt`] was called.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
 
 use splr::{Certificate, Config, SolveIF, Solver, SolverError};
 use wgrnd_cnf::{Cnf, Model, SolverAnswer};
@@ -49,6 +36,16 @@ pub enum SolveError {
         program: String,
         /// How to install it.
         hint: String,
+    },
+    /// The external solver's program exists but cannot be started (not executable, ...).
+    #[error("solver `{solver}` cannot be started (`{program}`: {reason})")]
+    NotRunnable {
+        /// The solver's name.
+        solver: String,
+        /// The program.
+        program: String,
+        /// Why the system refused to start it.
+        reason: String,
     },
     /// The external solver died or failed without an answer.
     #[error("solver `{solver}` {how}{}", stderr_note(stderr))]
@@ -88,6 +85,49 @@ fn stderr_note(stderr: &str) -> String {
         "; it wrote nothing to stderr".into()
     } else {
         format!("; the end of its stderr:\n{stderr}")
+    }
+}
+
+/// Which solver to run: the typed form of a `--solver` value, made once where options are read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverSpec {
+    /// The fastest in-process solver this build has: CaDiCaL with the `cadical` feature, else splr.
+    Builtin,
+    /// splr, in-process (pure Rust).
+    Splr,
+    /// A solver program.
+    External(External),
+}
+
+impl SolverSpec {
+    /// `builtin`, `splr`, a known solver's name or a command line (see [`External::new`]).
+    pub fn parse(spec: &str) -> SolverSpec {
+        match spec {
+            "builtin" => SolverSpec::Builtin,
+            "splr" => SolverSpec::Splr,
+            spec => SolverSpec::External(External::new(spec, None)),
+        }
+    }
+
+    /// The name for messages.
+    pub fn name(&self) -> &str {
+        match self {
+            SolverSpec::Builtin => "builtin",
+            SolverSpec::Splr => "splr",
+            SolverSpec::External(e) => &e.name,
+        }
+    }
+
+    /// A backend that solves within `timeout`.
+    pub fn backend(&self, timeout: Option<Duration>) -> Box<dyn Backend> {
+        match self {
+            #[cfg(feature = "cadical")]
+            SolverSpec::Builtin => Box::new(Cadical { timeout }),
+            #[cfg(not(feature = "cadical"))]
+            SolverSpec::Builtin => Box::new(Splr { timeout }),
+            SolverSpec::Splr => Box::new(Splr { timeout }),
+            SolverSpec::External(e) => Box::new(External { timeout, ..e.clone() }),
+        }
     }
 }
 
@@ -162,6 +202,7 @@ impl Backend for Cadical {
 /// Runs CaDiCaL and reads its answer (the model over the first `num_vars` variables).
 #[cfg(feature = "cadical")]
 fn cadical_answer(solver: &mut cadical::Solver<Deadline>, num_vars: u32) -> Result<SolverAnswer, SolveError> {
+    let _watch = interrupt::Watch::start();
     Ok(match solver.solve() {
         Some(true) => {
             let lits: Vec<i32> =
@@ -189,19 +230,6 @@ impl cadical::Callbacks for Deadline {
 
     fn terminate(&mut self) -> bool {
         interrupted() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
-    }
-}
-
-/// The backend a `--solver` value names: `builtin` (the fastest this build has: [`Cadical`] with
-/// the `cadical` feature, else [`Splr`]), `splr`, or an external solver (see [`External::new`]).
-pub fn backend(spec: &str, timeout: Option<Duration>) -> Box<dyn Backend> {
-    match spec {
-        #[cfg(feature = "cadical")]
-        "builtin" => Box::new(Cadical { timeout }),
-        #[cfg(not(feature = "cadical"))]
-        "builtin" => Box::new(Splr { timeout }),
-        "splr" => Box::new(Splr { timeout }),
-        spec => Box::new(External::new(spec, timeout)),
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use wgrnd_cnf::{Cnf, Lit, SolverAnswer};
 
-use crate::{Backend, SolveError};
+use crate::{Backend, SolveError, SolverSpec};
 
 /// A solver that keeps a growing formula.
 pub trait Session {
@@ -21,15 +21,14 @@ pub trait Session {
     fn stoppable(&self) -> bool;
 }
 
-/// A session on the solver `spec` names (`builtin`, `splr`, or an external solver as for
-/// [`External::new`]), starting from `cnf`.
-pub fn session(spec: &str, cnf: &Cnf) -> Box<dyn Session> {
+/// A session on the solver `spec`, starting from `cnf`.
+pub fn session(spec: &SolverSpec, cnf: &Cnf) -> Box<dyn Session> {
     #[cfg(feature = "cadical")]
-    if spec == "builtin" {
+    if *spec == SolverSpec::Builtin {
         return Box::new(CadicalSession::new(cnf));
     }
-    let spec = spec.to_string();
-    Box::new(Restarting::new(cnf, move |t| crate::backend(&spec, t)))
+    let spec = spec.clone();
+    Box::new(Restarting::new(cnf, move |t| spec.backend(t)))
 }
 
 /// In-process CaDiCaL, kept alive between solves.

@@ -1,4 +1,4 @@
-//! The QPROP encoding of seed 004, grounded faithfully and generalised to R x C boards, matching
+//! The encoding of the four squares slides (seed 004), grounded faithfully and generalised to R x C boards, matching
 //! rules, frames and clues. Clause families, in the order they are written:
 //!
 //! | family | seed 004 | clauses |
@@ -30,7 +30,7 @@
 //! seed's `l(1,1)` is unsound beyond 2 x 2 boards and is replaced by [`crate::symmetry`].
 
 use wgrnd_cnf::{Cnf, Lit};
-use wgrnd_puzzle::{Label, Puzzle, Side, SIDES};
+use wgrnd_puzzle::{turned, Label, Puzzle, Side, SIDES};
 
 use crate::board::{fits, neg, neighbour, pos, Families};
 use crate::symmetry::rotation_break;
@@ -184,7 +184,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
                 clause.extend(own.iter().map(|&x| pos(atoms.m(s, side, x))));
                 cnf.add_clause(&clause);
                 for &x in &own {
-                    let rots: Vec<u8> = (0..4u8).filter(|&k| piece[(side.index() + k as usize) % 4] == x).collect();
+                    let rots: Vec<u8> = (0..4u8).filter(|&k| turned(*piece, k)[side.index()] == x).collect();
                     if rots.len() < 4 {
                         let mut clause = vec![neg(l), neg(atoms.m(s, side, x))];
                         clause.extend(rots.iter().map(|&k| pos(atoms.r(q, k))));

@@ -1,0 +1,342 @@
+//! The command line as clap reads it: every flag, with the help text users see. Nothing here is
+//! validated beyond its type; [`crate::config`] turns it into a configuration.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The command line.
+#[derive(Parser)]
+#[command(
+    name = "wgrnd",
+    version,
+    about = "SAT-encoding compiler and DIMACS toolchain for combinatorial puzzles: edge matching (the witch \
+             puzzle, four squares, Eternity II) and polycube packings",
+    after_help = "Exit codes: 0 ok, 1 solution rejected (check, dimacs verify), 2 bad input, 3 internal error,\n\
+                  4 the external solver failed, 10 solved (count: exactly one), 12 several solutions,\n\
+                  20 no solution, 30 gave up (time limit), 130 interrupted (Ctrl-C, SIGTERM)."
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Ground a puzzle and write its CNF in DIMACS (with comments naming every atom).
+    Encode {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// Write the CNF here instead of standard output (`-`); the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+    },
+    /// Solve a puzzle (in-process CaDiCaL by default), check the solution, and show it.
+    Solve {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        #[command(flatten)]
+        show: ShowArgs,
+        /// Give up after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
+    /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
+    Decode {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// The solver's output (competition `s`/`v` lines, minisat's result file, or a bare model); `-` = stdin.
+        model: String,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Count solutions by enumeration (every one checked): exit 20 none, 10 exactly one, 12 several,
+    /// 30 stopped before the answer was known.
+    Count {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// What counts as one solution: `none` every solution of the fixed board or region,
+        /// `board` solutions up to turning the board (or the packing's region), `all` (packings)
+        /// also up to reflections.
+        #[arg(long, value_enum, default_value = "none")]
+        symmetry: SymmetryArg,
+        /// Stop after this many solutions (`--max 2` answers "is it unique?").
+        #[arg(long, value_name = "N")]
+        max: Option<u64>,
+        /// Stop after this many seconds; the count is then a lower bound.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Print every solution (in the --view format) as it is found.
+        #[arg(long)]
+        print: bool,
+        /// When the count proves exactly one solution, write a certificate into DIR: the
+        /// solution, the CNF with its blocking clause, and a DRAT proof (by the external `cadical`)
+        /// that no second solution exists; check it with `drat-trim`.
+        #[arg(long, value_name = "DIR")]
+        proof: Option<String>,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Generate a random solved edge-matching puzzle, pieces shuffled and turned; reproducible from --seed.
+    Generate {
+        /// Rows of the board.
+        #[arg(long)]
+        rows: usize,
+        /// Columns of the board.
+        #[arg(long)]
+        cols: usize,
+        /// Colours of the inner edges.
+        #[arg(long)]
+        colors: u32,
+        /// Frame the board (label 0 on every outer edge) with this many colours for the edges
+        /// between frame pieces; without it outer edges are unconstrained.
+        #[arg(long)]
+        frame_colors: Option<u32>,
+        /// `equal` labels match, or `complement`: labels 1..2N match when they sum to 2N + 1.
+        #[arg(long = "match", value_enum, default_value = "equal")]
+        rule: RuleArg,
+        /// Add clues from the generated solution until the puzzle has exactly one solution up to
+        /// board rotation, proved by counting.
+        #[arg(long)]
+        unique: bool,
+        /// Seed of the random draws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// `native` (everything), or `puz` (board-suite: framed, equal, no clues).
+        #[arg(long = "to", value_enum, default_value = "native")]
+        to: GeneratedFormat,
+        /// Write the puzzle here instead of standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+    },
+    /// Tools for any DIMACS CNF, not only wgrnd's.
+    Dimacs {
+        #[command(subcommand)]
+        command: DimacsCommand,
+    },
+    /// Write an edge-matching puzzle with its pieces shuffled and turned at random (clues follow), in native format.
+    Shuffle {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// Seed of the shuffle: the same seed gives the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the puzzle here instead of standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+    },
+    /// Check a solution (.sol, witch words, or wgrnd JSON; for a packing its lines or JSON) against a puzzle.
+    Check {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// The solution file; `-` = stdin.
+        solution: String,
+        /// Format of the solution (default: from its content).
+        #[arg(long, value_enum)]
+        solution_format: Option<SolutionFormatArg>,
+    },
+}
+
+/// `wgrnd dimacs ...`.
+#[derive(Subcommand)]
+pub enum DimacsCommand {
+    /// Validate a CNF: header, literals within range, terminated clauses, clause count (exit 0 or 2).
+    Check {
+        /// The CNF; `-` = stdin.
+        cnf: String,
+    },
+    /// Does this model satisfy this CNF? (exit 0 yes, 1 no, 2 unreadable input).
+    Verify {
+        /// The CNF; `-` = stdin.
+        cnf: String,
+        /// The solver's output (competition format, minisat's result file, or a bare model); `-` = stdin.
+        model: String,
+    },
+}
+
+/// Which puzzle.
+#[derive(Args)]
+pub struct PuzzleArgs {
+    /// The puzzle file (an edge-matching puzzle, or a `.pack` packing); `-` = stdin.
+    pub puzzle: String,
+    /// Puzzle format (default: from the extension, else from the content).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// Labels match when they sum to K (the witch puzzle's rule; its slides have K = 9).
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
+    pub sum: Option<i64>,
+}
+
+/// How the puzzle is grounded.
+#[derive(Args)]
+pub struct EncodingArgs {
+    /// The encoding (docs/encodings.md): `diamond` labels the board's inner edges, `four-squares`
+    /// grounds the four squares slides' `l`, `r`, `v`, `m` predicates (called `qprop` before
+    /// 0.2), `support` and `conflict` are the witch puzzle's "matching neighbour" and "pairwise
+    /// conflict". `auto` picks by the kind of puzzle: `diamond` for edge matching (the fastest
+    /// measured, docs/benchmarks.md), the placement encoding for packings.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub encoding: EncodingArg,
+    /// Leave out the redundant clause families (implied clauses that speed up solving).
+    #[arg(long)]
+    pub no_redundant: bool,
+    /// Do not break the board's rotation symmetry.
+    #[arg(long)]
+    pub no_symmetry_breaking: bool,
+    /// Break the symmetry of identical pieces too (the earlier-listed one on the earlier square);
+    /// `count` then counts up to swapping identical pieces.
+    #[arg(long)]
+    pub break_duplicates: bool,
+    /// How at-most-one constraints are written.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub amo: AmoArg,
+    /// Packings: lex-leader clauses that keep only the least packing of each orbit under the
+    /// region's rotations (`board`) or rotations and reflections (`all`). Default: `none`, except
+    /// for `count`, which counts each orbit at once and runs fastest with `all`.
+    #[arg(long, value_enum)]
+    pub lex_leader: Option<SymmetryArg>,
+}
+
+/// Which solver.
+#[derive(Args)]
+pub struct SolverArgs {
+    /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` (in-process, pure Rust), an
+    /// external solver by name (kissat, cadical, minisat, cryptominisat5, picosat, glucose), or a
+    /// command line (`{cnf}` marks the CNF's path, else it is appended; `{out}` a result file).
+    /// For `count`, `builtin` keeps one solver and adds blocking clauses; the others re-solve the
+    /// grown formula for each solution.
+    #[arg(long, default_value = "builtin")]
+    pub solver: String,
+}
+
+/// How a solution is shown.
+#[derive(Args)]
+pub struct ShowArgs {
+    /// How to show the solution.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub view: ViewArg,
+    /// Print JSON (same as --view json).
+    #[arg(long)]
+    pub json: bool,
+    /// Write the shown solution here instead of standard output; the file appears whole or not at all.
+    #[arg(short, long, default_value = "-")]
+    pub output: String,
+}
+
+/// `generate --match`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum RuleArg {
+    /// Equal labels match.
+    Equal,
+    /// Labels 1..2N match when they sum to 2N + 1.
+    Complement,
+}
+
+/// `generate --to`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum GeneratedFormat {
+    /// wgrnd's own format.
+    Native,
+    /// board-suite `.puz`.
+    Puz,
+}
+
+/// `--symmetry`, `--lex-leader`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// Every solution of the fixed board (or region) counts.
+    None,
+    /// Solutions that turning the board (or the packing's region) maps onto each other count once.
+    Board,
+    /// Packings only: turning and reflecting the region.
+    All,
+}
+
+/// `--encoding`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum EncodingArg {
+    /// The family's default.
+    Auto,
+    /// Labels on the board's inner edges.
+    Diamond,
+    /// The four squares slides' predicates.
+    FourSquares,
+    /// A piece here needs a matching piece there.
+    Support,
+    /// Mismatching neighbours exclude each other.
+    Conflict,
+}
+
+/// `--format`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum FormatArg {
+    /// wgrnd's own format.
+    Native,
+    /// board-suite `.puz`.
+    Puz,
+    /// Heule's benchmark files.
+    Heule,
+    /// A list of pieces.
+    Pieces,
+    /// The witch puzzle's tables.
+    Witch,
+    /// The four squares slides' box art.
+    Foursquares,
+    /// A polycube packing (`.pack`).
+    Pack,
+}
+
+/// `check --solution-format`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum SolutionFormatArg {
+    /// board-suite `.sol`.
+    Sol,
+    /// The witch puzzle's words.
+    Witch,
+    /// wgrnd's JSON.
+    Json,
+}
+
+/// `--amo`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum AmoArg {
+    /// Pairwise for small groups, sequential counter beyond.
+    Auto,
+    /// Every pair excluded.
+    Pairwise,
+    /// Sinz's sequential counter.
+    Sequential,
+    /// Chen's 2-product.
+    Product,
+    /// Klieber and Kwon's commander encoding.
+    Commander,
+}
+
+/// `--view`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum ViewArg {
+    /// The family's usual drawing.
+    Auto,
+    /// Box art.
+    Art,
+    /// The witch puzzle's words.
+    Witch,
+    /// A compact grid.
+    Grid,
+    /// board-suite `.sol` (packings: the solution's lines).
+    Sol,
+    /// JSON.
+    Json,
+}

@@ -1,0 +1,232 @@
+//! The one place where raw flags become a validated configuration: typed solver, view, limits,
+//! and the encoding flags as [`RawOptions`] for the puzzle's family to accept or refuse. The rest
+//! of the program never sees a raw flag.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use wgrnd_cnf::amo::AmoEncoding;
+use wgrnd_count::Limits;
+use wgrnd_family::registry::FormatChoice;
+use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
+use wgrnd_puzzle::formats::PuzzleFormat;
+use wgrnd_puzzle::{Generate, GeneratedRule};
+use wgrnd_solve::SolverSpec;
+
+use crate::args::{
+    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, PuzzleArgs, RuleArg,
+    ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+};
+
+/// A puzzle file and the flags that shape its grounding.
+#[derive(Clone, Debug)]
+pub struct PuzzleSource {
+    /// Its path (`-`: standard input).
+    pub path: String,
+    /// `--format`.
+    pub format: Option<FormatChoice>,
+    /// The encoding flags, for the family to validate.
+    pub options: RawOptions,
+}
+
+/// How a solution is shown and where it goes.
+#[derive(Clone, Debug)]
+pub struct ShowConfig {
+    /// The view (`--json` wins over `--view`).
+    pub view: View,
+    /// `-` or a file that appears whole or not at all.
+    pub output: String,
+}
+
+/// `solve`.
+#[derive(Clone, Debug)]
+pub struct SolveConfig {
+    /// The solver.
+    pub solver: SolverSpec,
+    /// Its time limit.
+    pub timeout: Option<Duration>,
+    /// How to show the answer.
+    pub show: ShowConfig,
+}
+
+/// `count`.
+#[derive(Clone, Debug)]
+pub struct CountConfig {
+    /// The solver.
+    pub solver: SolverSpec,
+    /// When to stop.
+    pub limits: Limits,
+    /// What one counted solution is.
+    pub unit: CountUnit,
+    /// Print every solution.
+    pub print: bool,
+    /// Where a uniqueness certificate goes.
+    pub proof: Option<PathBuf>,
+    /// How to show solutions and the summary.
+    pub show: ShowConfig,
+}
+
+/// What to do, validated. (Fields are named after the flags and arguments they come from.)
+#[allow(missing_docs)]
+#[derive(Clone, Debug)]
+pub enum Job {
+    /// Write the CNF.
+    Encode { puzzle: PuzzleSource, output: String },
+    /// Solve, check, show.
+    Solve { puzzle: PuzzleSource, config: SolveConfig },
+    /// Read a solver's answer.
+    Decode { puzzle: PuzzleSource, model: String, show: ShowConfig },
+    /// Count.
+    Count { puzzle: PuzzleSource, config: CountConfig },
+    /// Check a solution file.
+    Check { puzzle: PuzzleSource, solution: String, format: Option<SolutionFormat> },
+    /// Generate an edge-matching puzzle.
+    Generate { spec: Generate, unique: bool, puz: bool, output: String },
+    /// Shuffle an edge-matching puzzle.
+    Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
+    /// Validate a CNF.
+    DimacsCheck { cnf: String },
+    /// Check a model against a CNF.
+    DimacsVerify { cnf: String, model: String },
+}
+
+impl Job {
+    /// Validates the command line.
+    pub fn from_args(cli: Cli) -> Result<Job, Error> {
+        let secs = |t: Option<u64>| t.map(Duration::from_secs);
+        Ok(match cli.command {
+            Command::Encode { puzzle, encoding, output } => {
+                Job::Encode { puzzle: source(puzzle, &encoding, None), output }
+            }
+            Command::Solve { puzzle, encoding, show, timeout, solver } => Job::Solve {
+                puzzle: source(puzzle, &encoding, None),
+                config: SolveConfig {
+                    solver: SolverSpec::parse(&solver.solver),
+                    timeout: secs(timeout),
+                    show: show_config(show),
+                },
+            },
+            Command::Decode { puzzle, model, encoding, show } => {
+                Job::Decode { puzzle: source(puzzle, &encoding, None), model, show: show_config(show) }
+            }
+            Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show } => {
+                let unit = unit(symmetry);
+                Job::Count {
+                    puzzle: source(puzzle, &encoding, Some(unit)),
+                    config: CountConfig {
+                        solver: SolverSpec::parse(&solver.solver),
+                        limits: Limits { max, timeout: secs(timeout) },
+                        unit,
+                        print,
+                        proof: proof.map(PathBuf::from),
+                        show: show_config(show),
+                    },
+                }
+            }
+            Command::Check { puzzle, solution, solution_format } => Job::Check {
+                puzzle: source(puzzle, &EncodingArgs::defaults(), None),
+                solution,
+                format: solution_format.map(|f| match f {
+                    SolutionFormatArg::Sol => SolutionFormat::Sol,
+                    SolutionFormatArg::Witch => SolutionFormat::Witch,
+                    SolutionFormatArg::Json => SolutionFormat::Json,
+                }),
+            },
+            Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output } => {
+                if rows == 0 || cols == 0 || rows * cols > 4096 || colors == 0 {
+                    return Err(Error::Option(format!(
+                        "generate: found a {rows} x {cols} board with {colors} colours; expected 1 to 4096 squares and at least one colour"
+                    )));
+                }
+                if frame_colors.is_some() && (rows < 2 || cols < 2) {
+                    return Err(Error::Option("generate: a framed board needs at least 2 rows and 2 columns".into()));
+                }
+                let rule = if rule == RuleArg::Equal { GeneratedRule::Equal } else { GeneratedRule::Complement };
+                Job::Generate {
+                    spec: Generate { rows, cols, colors, frame_colors, rule, seed },
+                    unique,
+                    puz: to == GeneratedFormat::Puz,
+                    output,
+                }
+            }
+            Command::Shuffle { puzzle, seed, output } => {
+                Job::Shuffle { puzzle: source(puzzle, &EncodingArgs::defaults(), None), seed, output }
+            }
+            Command::Dimacs { command: DimacsCommand::Check { cnf } } => Job::DimacsCheck { cnf },
+            Command::Dimacs { command: DimacsCommand::Verify { cnf, model } } => Job::DimacsVerify { cnf, model },
+        })
+    }
+}
+
+fn unit(s: SymmetryArg) -> CountUnit {
+    match s {
+        SymmetryArg::None => CountUnit::None,
+        SymmetryArg::Board => CountUnit::Board,
+        SymmetryArg::All => CountUnit::All,
+    }
+}
+
+fn show_config(show: ShowArgs) -> ShowConfig {
+    let view = if show.json {
+        View::Json
+    } else {
+        match show.view {
+            ViewArg::Auto => View::Auto,
+            ViewArg::Art => View::Art,
+            ViewArg::Witch => View::Witch,
+            ViewArg::Grid => View::Grid,
+            ViewArg::Sol => View::Sol,
+            ViewArg::Json => View::Json,
+        }
+    };
+    ShowConfig { view, output: show.output }
+}
+
+impl EncodingArgs {
+    /// The flags' defaults (for commands that take none).
+    fn defaults() -> EncodingArgs {
+        EncodingArgs {
+            encoding: EncodingArg::Auto,
+            no_redundant: false,
+            no_symmetry_breaking: false,
+            break_duplicates: false,
+            amo: AmoArg::Auto,
+            lex_leader: None,
+        }
+    }
+}
+
+fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> PuzzleSource {
+    let format = puzzle.format.map(|f| match f {
+        FormatArg::Native => FormatChoice::Board(PuzzleFormat::Native),
+        FormatArg::Puz => FormatChoice::Board(PuzzleFormat::Puz),
+        FormatArg::Heule => FormatChoice::Board(PuzzleFormat::Heule),
+        FormatArg::Pieces => FormatChoice::Board(PuzzleFormat::Pieces),
+        FormatArg::Witch => FormatChoice::Board(PuzzleFormat::Witch),
+        FormatArg::Foursquares => FormatChoice::Board(PuzzleFormat::FourSquares),
+        FormatArg::Pack => FormatChoice::Pack,
+    });
+    let options = RawOptions {
+        sum: puzzle.sum,
+        encoding: match e.encoding {
+            EncodingArg::Auto => EncodingChoice::Auto,
+            EncodingArg::Diamond => EncodingChoice::Diamond,
+            EncodingArg::FourSquares => EncodingChoice::FourSquares,
+            EncodingArg::Support => EncodingChoice::Support,
+            EncodingArg::Conflict => EncodingChoice::Conflict,
+        },
+        no_redundant: e.no_redundant,
+        no_symmetry_breaking: e.no_symmetry_breaking,
+        break_duplicates: e.break_duplicates,
+        amo: match e.amo {
+            AmoArg::Auto => AmoEncoding::Auto,
+            AmoArg::Pairwise => AmoEncoding::Pairwise,
+            AmoArg::Sequential => AmoEncoding::Sequential,
+            AmoArg::Product => AmoEncoding::Product,
+            AmoArg::Commander => AmoEncoding::Commander,
+        },
+        lex_leader: e.lex_leader.map(unit),
+        count,
+    };
+    PuzzleSource { path: puzzle.puzzle, format, options }
+}

@@ -1,0 +1,47 @@
+//! # wgrnd-cli
+//!
+//! The `wgrnd` command line, thin over the library crates: [`args`] is what clap reads,
+//! [`config`] the one place where raw flags become a validated [`config::Job`], [`commands`] the
+//! pipeline commands written once over the family interface, [`tools`] the others, [`output`]
+//! where results go. `main` only parses, runs [`run`] and turns the result into an exit code.
+
+#![warn(missing_docs)]
+
+// Flattened clap fields carry no doc comment: clap would take it for help text.
+#[allow(missing_docs)]
+pub mod args;
+pub mod commands;
+pub mod config;
+pub mod output;
+pub mod tools;
+
+use wgrnd_family::registry::load;
+use wgrnd_family::{with_family, Error};
+
+use crate::config::Job;
+
+/// Runs a validated job; returns the exit code of its outcome.
+pub fn run(job: Job) -> Result<u8, Error> {
+    match job {
+        Job::Encode { puzzle, output } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(&f, &output))
+        }
+        Job::Solve { puzzle, config } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::solve(&f, &config))
+        }
+        Job::Decode { puzzle, model, show } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::decode(&f, &model, &show))
+        }
+        Job::Count { puzzle, config } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::count(&f, &config))
+        }
+        Job::Check { puzzle, solution, format } => with_family!(
+            load(&puzzle.path, puzzle.format, &puzzle.options)?,
+            |f| commands::check(&f, &solution, format)
+        ),
+        Job::Generate { spec, unique, puz, output } => tools::generate(&spec, unique, puz, &output),
+        Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
+        Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),
+        Job::DimacsVerify { cnf, model } => tools::dimacs_verify(&cnf, &model),
+    }
+}

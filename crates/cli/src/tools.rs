@@ -1,0 +1,97 @@
+//! The commands that are not the pipeline: making edge-matching puzzles (`generate`, `shuffle`)
+//! and checking any DIMACS file (`dimacs check`, `dimacs verify`).
+
+use wgrnd_cnf::{parse_answer, parse_dimacs, SolverAnswer};
+use wgrnd_family::registry::{load, Loaded};
+use wgrnd_family::{exit, EdgeMatching, Error, RawOptions};
+use wgrnd_puzzle::formats;
+use wgrnd_puzzle::{generate as generate_puzzle, Generate};
+use wgrnd_solve::SolverSpec;
+
+use crate::config::PuzzleSource;
+use crate::output::Output;
+
+/// Variables `dimacs verify` will hold a model for (16 M: 16 MB of model).
+const MAX_VERIFY_VARS: u64 = 1 << 24;
+
+/// `wgrnd generate`.
+pub fn generate(spec: &Generate, unique: bool, puz: bool, output: &str) -> Result<u8, Error> {
+    let (p, solution) = generate_puzzle(spec);
+    let p = if unique {
+        let family = EdgeMatching::new(p, &RawOptions::default())?;
+        let (family, added) = wgrnd_count::make_unique(&family, &solution, &SolverSpec::Builtin)?;
+        eprintln!("wgrnd: exactly one solution up to board rotation, proved by counting ({added} clue(s) added)");
+        family.puzzle
+    } else {
+        p
+    };
+    let text = if puz {
+        formats::write_puz(&p).ok_or_else(|| {
+            Error::Option(
+                "generate --to puz: the .puz format holds framed, equal-matching puzzles without clues; use --to native"
+                    .into(),
+            )
+        })?
+    } else {
+        formats::write_native(&p)
+    };
+    Output::new(output).text(&text)?;
+    Ok(exit::OK)
+}
+
+/// `wgrnd shuffle`.
+pub fn shuffle(source: &PuzzleSource, seed: u64, output: &str) -> Result<u8, Error> {
+    let p = match load(&source.path, source.format, &source.options)? {
+        Loaded::EdgeMatching(f) => f.puzzle,
+        other => {
+            let kind = wgrnd_family::with_family!(other, |f| wgrnd_family::Family::kind(&f));
+            return Err(Error::Option(format!("shuffle turns the pieces of edge-matching puzzles, not a {kind}")));
+        }
+    };
+    Output::new(output).text(&formats::write_native(&p.shuffled(seed)))?;
+    Ok(exit::OK)
+}
+
+/// `wgrnd dimacs check`.
+pub fn dimacs_check(cnf: &str) -> Result<u8, Error> {
+    let name = formats::display_name(cnf);
+    let d = parse_dimacs(&name, &formats::read_text(cnf)?)?;
+    Output::new("-").text(&format!(
+        "{name}: valid DIMACS, {} variables, {} clauses, {} literals\n",
+        d.cnf.num_vars(),
+        d.cnf.num_clauses(),
+        d.cnf.num_literals()
+    ))?;
+    Ok(exit::OK)
+}
+
+/// `wgrnd dimacs verify`.
+pub fn dimacs_verify(cnf: &str, model: &str) -> Result<u8, Error> {
+    let (cnf_name, model_name) = (formats::display_name(cnf), formats::display_name(model));
+    let d = parse_dimacs(&cnf_name, &formats::read_text(cnf)?)?;
+    // The model is stored per declared variable: refuse absurd declarations up front.
+    if u64::from(d.cnf.num_vars()) > MAX_VERIFY_VARS {
+        return Err(Error::Option(format!(
+            "{cnf_name}: the header declares {} variables; `dimacs verify` handles up to {MAX_VERIFY_VARS}",
+            d.cnf.num_vars()
+        )));
+    }
+    let m = match parse_answer(&model_name, &formats::read_text(model)?, d.cnf.num_vars())? {
+        SolverAnswer::Sat(m) => m,
+        other => {
+            let what = if other == SolverAnswer::Unsat { "UNSATISFIABLE" } else { "UNKNOWN" };
+            return Err(Error::Option(format!("{model_name}: found an {what} answer; expected a model")));
+        }
+    };
+    if let Some((index, clause)) = d.cnf.first_unsatisfied(&m) {
+        let lits: Vec<String> = clause.iter().map(|l| l.get().to_string()).collect();
+        Output::new("-").text(&format!(
+            "{model_name}: does not satisfy clause {index} at {cnf_name}:{} ({} 0)\n",
+            d.clause_lines[index - 1],
+            lits.join(" ")
+        ))?;
+        return Ok(exit::WRONG);
+    }
+    Output::new("-").text(&format!("{model_name}: satisfies all {} clauses of {cnf_name}\n", d.cnf.num_clauses()))?;
+    Ok(exit::OK)
+}

@@ -1,0 +1,191 @@
+//! Edge matching as a family: the witch puzzle, four squares, Eternity II and generated boards.
+//! Grounding is `wgrnd_ground`'s (four encodings), checking `wgrnd_check`'s, drawing
+//! `wgrnd_render`'s. Board rotation is broken inside the encoding (so the grounding carries no
+//! symmetries): a count without symmetry breaking counts every turned board, with it each
+//! solution up to turning the board.
+
+use wgrnd_check::Violation;
+use wgrnd_cnf::{Model, Var};
+use wgrnd_ground::{check_size, encode, EncodeOptions, Encoding, EncodingKind, Grounding};
+use wgrnd_puzzle::formats::{self, SolutionFormat};
+use wgrnd_puzzle::{MatchRule, Placement, Puzzle};
+use wgrnd_render::{render, Status, View};
+
+use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, RawOptions};
+
+/// An edge-matching puzzle with its encoding options.
+#[derive(Clone, Debug)]
+pub struct EdgeMatching {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// How it is grounded.
+    pub options: EncodeOptions,
+    /// What a count counts.
+    pub unit: CountUnit,
+}
+
+/// The atom table of an edge-matching grounding, with the puzzle its names need.
+#[derive(Clone, Debug)]
+pub struct EdgeEncoding {
+    /// The encoding as `wgrnd_ground` made it (its CNF is moved into the grounding).
+    pub encoding: Encoding,
+    puzzle: Puzzle,
+}
+
+impl AtomNames for EdgeEncoding {
+    fn atom_name(&self, var: Var) -> String {
+        self.encoding.atoms.name(var.get(), &self.puzzle)
+    }
+}
+
+impl EdgeMatching {
+    /// The puzzle with the options `raw` asks for, or why they do not apply.
+    pub fn new(puzzle: Puzzle, raw: &RawOptions) -> Result<Self, Error> {
+        if raw.lex_leader.is_some() {
+            return Err(Error::Option(
+                "--lex-leader applies to packings; edge-matching puzzles break board rotation by default".into(),
+            ));
+        }
+        if raw.count == Some(CountUnit::All) {
+            return Err(Error::Option(
+                "--symmetry all counts packings up to reflections; an edge-matching board takes --symmetry board"
+                    .into(),
+            ));
+        }
+        let encoding = match raw.encoding {
+            EncodingChoice::Auto => EncodingKind::default(),
+            EncodingChoice::Diamond => EncodingKind::Diamond,
+            EncodingChoice::FourSquares => EncodingKind::FourSquares,
+            EncodingChoice::Support => EncodingKind::Support,
+            EncodingChoice::Conflict => EncodingKind::Conflict,
+        };
+        let symmetry_breaking = match raw.count {
+            Some(unit) => unit == CountUnit::Board,
+            None => !raw.no_symmetry_breaking,
+        };
+        let options = EncodeOptions {
+            encoding,
+            redundant: !raw.no_redundant,
+            symmetry_breaking,
+            duplicates: raw.break_duplicates,
+            amo: raw.amo,
+        };
+        Ok(EdgeMatching { puzzle, options, unit: raw.count.unwrap_or_default() })
+    }
+
+    /// Grounds with the given options (the same puzzle, other options: `generate --unique`).
+    pub fn with_options(&self, options: EncodeOptions) -> EdgeMatching {
+        EdgeMatching { options, ..self.clone() }
+    }
+}
+
+impl Family for EdgeMatching {
+    type Encoding = EdgeEncoding;
+    type Solution = Vec<Placement>;
+    type Violation = Violation;
+
+    fn kind(&self) -> &'static str {
+        "edge-matching puzzle"
+    }
+
+    fn name(&self) -> &str {
+        &self.puzzle.name
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let p = &self.puzzle;
+        let unmatched = p.unmatched_labels();
+        if unmatched.is_empty() {
+            return Vec::new();
+        }
+        let list: Vec<String> = unmatched
+            .iter()
+            .map(|&(l, n)| format!("`{}` ({n} edge{})", p.label_name(l), if n == 1 { "" } else { "s" }))
+            .collect();
+        let mut notes = vec![format!(
+            "note: label(s) {} match no label under `match {}`: such edges can only lie on the outer border",
+            list.join(", "),
+            p.rule
+        )];
+        if let (MatchRule::Sum(k), Some(k2)) = (&p.rule, p.sum_that_pairs_all_labels()) {
+            notes.push(format!("note: every label has a partner under --sum {k2} (the puzzle says {k})"));
+        }
+        notes
+    }
+
+    fn ground(&self) -> Result<Grounding<EdgeEncoding>, Error> {
+        let p = &self.puzzle;
+        check_size(p, &self.options).map_err(|source| Error::TooLarge { name: p.name.clone(), source })?;
+        let mut encoding = encode(p, &self.options);
+        let header = encoding.comments(p);
+        let projection = encoding.projection();
+        let cnf = std::mem::take(&mut encoding.cnf);
+        Ok(Grounding {
+            cnf,
+            header,
+            hash: encoding.hash,
+            projection,
+            fixed_weight: true,
+            symmetries: Vec::new(),
+            encoding: EdgeEncoding { encoding, puzzle: p.clone() },
+        })
+    }
+
+    fn decode(&self, g: &Grounding<EdgeEncoding>, model: &Model) -> Result<Vec<Placement>, Error> {
+        g.encoding.encoding.decode(model).map_err(|e| Error::EncodingBug(format!("decoding the model: {e}")))
+    }
+
+    fn check(&self, solution: &Vec<Placement>) -> Vec<Violation> {
+        wgrnd_check::check(&self.puzzle, solution).violations
+    }
+
+    fn check_notes(&self, solution: &Vec<Placement>) -> Vec<String> {
+        let report = wgrnd_check::check(&self.puzzle, solution);
+        match (report.consistent_sum, &self.puzzle.rule) {
+            (Some(k2), MatchRule::Sum(k)) => vec![format!(
+                "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}"
+            )],
+            _ => Vec::new(),
+        }
+    }
+
+    fn valid_line(&self, solution: &Vec<Placement>) -> String {
+        let p = &self.puzzle;
+        format!(
+            "valid: the {} placements solve `{}` ({} x {}, match {})",
+            solution.len(),
+            p.name,
+            p.rows,
+            p.cols,
+            p.rule
+        )
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} violation(s) of `{}` (match {}):", self.puzzle.name, self.puzzle.rule)
+    }
+
+    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Vec<Placement>, Error> {
+        Ok(formats::read_solution(file, text, &self.puzzle, format)?)
+    }
+
+    fn render(&self, solution: &Vec<Placement>, view: View) -> Result<String, Error> {
+        Ok(render(&self.puzzle, solution, view))
+    }
+
+    fn render_none(&self, status: Status, view: View) -> String {
+        let p = &self.puzzle;
+        match (status, view) {
+            (_, View::Json) => wgrnd_render::json(p, status, &[]),
+            (Status::Unsatisfiable, _) => format!("no solution: `{}` has no solution under match {}\n", p.name, p.rule),
+            _ => "unknown: the solver gave up before finding a solution or proving there is none\n".into(),
+        }
+    }
+
+    fn count_caption(&self, unit: CountUnit, _g: &Grounding<EdgeEncoding>) -> (String, &'static str) {
+        match unit {
+            CountUnit::Board => (" up to board rotation".into(), "board"),
+            _ => (String::new(), "none"),
+        }
+    }
+}

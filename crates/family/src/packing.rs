@@ -1,0 +1,175 @@
+//! Polycube packings as a family (the Y-pentacube box, the Soma cube): one atom per way to place
+//! a piece. The region's symmetries map dispositions onto dispositions; the grounding carries
+//! them as permutations of the disposition atoms, so a count expands every model to its orbit
+//! and reports packings, rotation orbits and full orbits at once.
+
+use wgrnd_check::{check_packing, PackingViolation};
+use wgrnd_cnf::{Model, Var};
+use wgrnd_ground::packing::{check_packing_size, encode_packing, symmetries, PackEncoding, PackOptions, PackSymmetry};
+use wgrnd_ground::Grounding;
+use wgrnd_puzzle::formats::{self, SolutionFormat};
+use wgrnd_puzzle::packing::{determinant, Packing, PiecePlacement};
+use wgrnd_render::{packing_json, render_packing, Status, View};
+
+use crate::{AtomNames, CountUnit, Error, Family, Orbits, RawOptions, Symmetry};
+
+/// A packing with its encoding options.
+#[derive(Clone, Debug)]
+pub struct Packings {
+    /// The packing.
+    pub packing: Packing,
+    /// How it is grounded.
+    pub options: PackOptions,
+    /// What a count counts.
+    pub unit: CountUnit,
+    /// Whether the grounding carries the region's symmetries, so that a count expands every
+    /// model to its orbit (on for `count`).
+    pub counting: bool,
+}
+
+/// The dispositions of a packing's grounding, with the packing their names need.
+#[derive(Clone, Debug)]
+pub struct PackingEncoding {
+    /// The encoding as `wgrnd_ground` made it (its CNF is moved into the grounding).
+    pub encoding: PackEncoding,
+    packing: Packing,
+}
+
+impl AtomNames for PackingEncoding {
+    fn atom_name(&self, var: Var) -> String {
+        self.encoding.name(var.get(), &self.packing)
+    }
+}
+
+fn pack_symmetry(unit: CountUnit) -> PackSymmetry {
+    match unit {
+        CountUnit::None => PackSymmetry::None,
+        CountUnit::Board => PackSymmetry::Rotations,
+        CountUnit::All => PackSymmetry::All,
+    }
+}
+
+impl Packings {
+    /// The packing with the options `raw` asks for, or why they do not apply. A count breaks all
+    /// symmetries with lex-leader clauses by default (each orbit is counted at once, fastest so).
+    pub fn new(packing: Packing, raw: &RawOptions) -> Result<Self, Error> {
+        raw.accept_only(
+            &["--amo", "--lex-leader"],
+            "packings",
+            "a packing takes --amo and --lex-leader (and count --symmetry)",
+        )?;
+        let default_lex = if raw.count.is_some() { CountUnit::All } else { CountUnit::None };
+        let options = PackOptions { symmetry: pack_symmetry(raw.lex_leader.unwrap_or(default_lex)), amo: raw.amo };
+        Ok(Packings { packing, options, unit: raw.count.unwrap_or_default(), counting: raw.count.is_some() })
+    }
+}
+
+impl Family for Packings {
+    type Encoding = PackingEncoding;
+    type Solution = Vec<PiecePlacement>;
+    type Violation = PackingViolation;
+
+    fn kind(&self) -> &'static str {
+        "packing"
+    }
+
+    fn name(&self) -> &str {
+        &self.packing.name
+    }
+
+    fn ground(&self) -> Result<Grounding<PackingEncoding>, Error> {
+        let k = &self.packing;
+        check_packing_size(k).map_err(|source| Error::TooLarge { name: k.name.clone(), source })?;
+        let mut encoding = encode_packing(k, &self.options);
+        let header = encoding.comments(k);
+        let projection = encoding.projection();
+        // Only a count expands models to orbits; the identity (listed first) is left out.
+        let identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+        let symmetries = if !self.counting {
+            Vec::new()
+        } else {
+            symmetries(k, &encoding.dispositions, true)
+                .into_iter()
+                .filter(|s| s.matrix != identity)
+                .map(|s| Symmetry { reflection: determinant(&s.matrix) != 1, image: s.image })
+                .collect()
+        };
+        let cnf = std::mem::take(&mut encoding.cnf);
+        Ok(Grounding {
+            cnf,
+            header,
+            hash: encoding.hash,
+            projection,
+            fixed_weight: true,
+            symmetries,
+            encoding: PackingEncoding { encoding, packing: k.clone() },
+        })
+    }
+
+    fn decode(&self, g: &Grounding<PackingEncoding>, model: &Model) -> Result<Vec<PiecePlacement>, Error> {
+        Ok(g.encoding.encoding.decode(model, &self.packing))
+    }
+
+    fn check(&self, solution: &Vec<PiecePlacement>) -> Vec<PackingViolation> {
+        check_packing(&self.packing, solution)
+    }
+
+    fn valid_line(&self, solution: &Vec<PiecePlacement>) -> String {
+        format!("valid: the {} placed pieces pack `{}`", solution.len(), self.packing.name)
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} violation(s) of `{}`:", self.packing.name)
+    }
+
+    fn read_solution(
+        &self,
+        file: &str,
+        text: &str,
+        format: Option<SolutionFormat>,
+    ) -> Result<Vec<PiecePlacement>, Error> {
+        if matches!(format, Some(SolutionFormat::Sol | SolutionFormat::Witch)) {
+            return Err(Error::Option(
+                "--solution-format sol and witch are board formats; a packing's solution is read from its lines or JSON".into(),
+            ));
+        }
+        Ok(formats::read_packing_solution(file, text, &self.packing)?)
+    }
+
+    fn render(&self, solution: &Vec<PiecePlacement>, view: View) -> Result<String, Error> {
+        Ok(render_packing(&self.packing, solution, view))
+    }
+
+    fn render_none(&self, status: Status, view: View) -> String {
+        match (status, view) {
+            (_, View::Json) => packing_json(&self.packing, status, &[]),
+            (Status::Unsatisfiable, _) => {
+                format!("no solution: the pieces of `{}` cannot be packed\n", self.packing.name)
+            }
+            _ => "unknown: the solver gave up before finding a packing or proving there is none\n".into(),
+        }
+    }
+
+    fn count_caption(&self, unit: CountUnit, g: &Grounding<PackingEncoding>) -> (String, &'static str) {
+        let all = g.symmetries.len() + 1;
+        let rotations = g.symmetries.iter().filter(|s| !s.reflection).count() + 1;
+        match unit {
+            CountUnit::None => (String::new(), "none"),
+            CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "rotations"),
+            CountUnit::All => (format!(" up to the region's {all} rotations and reflections"), "rotations+reflections"),
+        }
+    }
+
+    fn orbit_line(&self, o: &Orbits, complete: bool) -> Option<(String, serde_json::Value)> {
+        let bound = if complete { "" } else { "at least " };
+        let text = format!(
+            "{bound}{} packing(s) of the fixed region, {bound}{} up to its {} rotations, {bound}{} up to its {} rotations and reflections",
+            o.solutions, o.rotation_orbits, o.rotations, o.orbits, o.symmetries
+        );
+        let json = serde_json::json!({
+            "packings": o.solutions, "rotation_orbits": o.rotation_orbits, "orbits": o.orbits,
+            "rotations": o.rotations, "symmetries": o.symmetries,
+        });
+        Some((text, json))
+    }
+}

@@ -1,0 +1,73 @@
+//! The steps every command shares, written once over [`Family`]: solve a grounding with a
+//! backend, read a solver's answer back, and never hand on a solution the family's checker has
+//! not passed.
+
+use std::time::Duration;
+
+use wgrnd_cnf::{parse_answer, Model, SolverAnswer};
+use wgrnd_solve::SolverSpec;
+
+use crate::{Error, Family, Grounding};
+
+/// What a solve came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer<S> {
+    /// A solution, checked.
+    Solved(S),
+    /// No solution exists.
+    NoSolution,
+    /// The solver gave up.
+    Unknown,
+}
+
+/// Decodes a model and has the family's checker judge it: a model that satisfies the CNF but not
+/// the checker is a bug of the encoding.
+pub fn checked_decode<F: Family>(f: &F, g: &Grounding<F::Encoding>, model: &Model) -> Result<F::Solution, Error> {
+    let solution = f.decode(g, model)?;
+    let violations = f.check(&solution);
+    if violations.is_empty() {
+        return Ok(solution);
+    }
+    let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+    Err(Error::EncodingBug(list.join("; ")))
+}
+
+/// Solves the grounding with `solver` within `timeout`; a model is checked against the CNF (a
+/// model that breaks a clause is the solver's fault), decoded and checked.
+pub fn solve<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+) -> Result<Answer<F::Solution>, Error> {
+    let answer = solver.backend(timeout).solve(&g.cnf)?;
+    finish(f, g, answer, |source| Error::LyingSolver { solver: solver.name().to_string(), source })
+}
+
+/// Reads a solver's output for the grounding's CNF (`file` names it in messages); a model that
+/// breaks a clause is bad input here.
+pub fn decode_answer<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    file: &str,
+    text: &str,
+) -> Result<Answer<F::Solution>, Error> {
+    let answer = parse_answer(file, text, g.cnf.num_vars())?;
+    finish(f, g, answer, |source| Error::NotAModel { file: file.to_string(), source })
+}
+
+fn finish<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    answer: SolverAnswer,
+    broken: impl FnOnce(crate::BrokenClause) -> Error,
+) -> Result<Answer<F::Solution>, Error> {
+    Ok(match answer {
+        SolverAnswer::Sat(model) => {
+            g.check_model(&model).map_err(broken)?;
+            Answer::Solved(checked_decode(f, g, &model)?)
+        }
+        SolverAnswer::Unsat => Answer::NoSolution,
+        SolverAnswer::Unknown => Answer::Unknown,
+    })
+}

@@ -1,0 +1,128 @@
+//! The grounding seam: what every puzzle family hands to the rest of the pipeline. A family
+//! grounds its puzzle into one [`Grounding`]: the CNF, the DIMACS header that names its atoms, the
+//! puzzle hash, the projection atoms (the atoms whose values define a solution: blocking clauses
+//! and projected counts use only these), the family's symmetries as permutations of the
+//! projection atoms, and its own atom tables (`encoding`), which name any variable and let the
+//! family decode a model.
+
+use std::fmt;
+
+use wgrnd_cnf::{Cnf, Lit, Model, Var};
+
+/// Names variables the way the DIMACS header does (`l(5,3)`, `d(Y,3,1,2,1)`, `aux(seq-amo ...#2)`).
+pub trait AtomNames {
+    /// The name of `var`.
+    fn atom_name(&self, var: Var) -> String;
+}
+
+/// A symmetry of a puzzle: `image[i]` is the projection atom (by index into
+/// [`Grounding::projection`]) that projection atom `i` becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// The permutation of the projection atoms.
+    pub image: Vec<u32>,
+    /// Whether it reflects (a mirror image) rather than turns.
+    pub reflection: bool,
+}
+
+/// A grounded puzzle of any family.
+#[derive(Clone, Debug)]
+pub struct Grounding<E> {
+    /// The clauses.
+    pub cnf: Cnf,
+    /// The DIMACS comment lines: puzzle, hash, options, atom layout, clause families, atom names.
+    pub header: Vec<String>,
+    /// Identifies the puzzle under its encoding and options (written in the header).
+    pub hash: u64,
+    /// The atoms whose values define a solution, in increasing order.
+    pub projection: Vec<Var>,
+    /// Set when every solution makes the same number of projection atoms true (one placement per
+    /// square, one disposition per piece): then a clause over the true ones excludes exactly one
+    /// solution. Otherwise blocking clauses name every projection atom.
+    pub fixed_weight: bool,
+    /// Symmetries of the solutions (the identity left out); empty where the family has none or
+    /// breaks them in the encoding.
+    pub symmetries: Vec<Symmetry>,
+    /// The family's own tables: names of atoms, what decoding needs.
+    pub encoding: E,
+}
+
+/// A model that breaks a clause of the formula it claims to satisfy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrokenClause {
+    /// 1-based clause number.
+    pub index: usize,
+    /// The clause, each literal by its atom's name.
+    pub clause: String,
+}
+
+impl fmt::Display for BrokenClause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the model does not satisfy clause {} of the puzzle's CNF ({}); it is not a model of this puzzle's encoding",
+            self.index, self.clause
+        )
+    }
+}
+
+impl std::error::Error for BrokenClause {}
+
+impl<E: AtomNames> Grounding<E> {
+    /// Whether `model` satisfies every clause; else the first it breaks, with atom names.
+    pub fn check_model(&self, model: &Model) -> Result<(), BrokenClause> {
+        match self.cnf.first_unsatisfied(model) {
+            None => Ok(()),
+            Some((index, clause)) => Err(BrokenClause { index, clause: self.clause_names(clause) }),
+        }
+    }
+
+    /// A clause written with atom names (`-l(1,2) m(1,E,3)`).
+    pub fn clause_names(&self, clause: &[Lit]) -> String {
+        clause
+            .iter()
+            .map(|l| format!("{}{}", if l.is_positive() { "" } else { "-" }, self.encoding.atom_name(l.var())))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl<E> Grounding<E> {
+    /// The indices (into [`Grounding::projection`]) of the projection atoms `model` makes true.
+    pub fn true_projection(&self, model: &Model) -> Vec<u32> {
+        (0..self.projection.len() as u32)
+            .filter(|&i| model.value(self.projection[i as usize].get()) == Some(true))
+            .collect()
+    }
+
+    /// A model that gives the projection atoms in `chosen` (indices) true, the other projection
+    /// atoms false, and leaves every other atom unassigned: what a symmetric image of a solution
+    /// is known to be.
+    pub fn projected_model(&self, chosen: &[u32]) -> Model {
+        let mut lits: Vec<i32> = self.projection.iter().map(|v| v.neg().get()).collect();
+        for &i in chosen {
+            lits[i as usize] = self.projection[i as usize].pos().get();
+        }
+        Model::from_lits(self.cnf.num_vars(), &lits)
+    }
+
+    /// The clause that excludes the solution whose true projection atoms are `chosen` (indices,
+    /// increasing) and no other.
+    pub fn blocking_clause(&self, chosen: &[u32]) -> Vec<Lit> {
+        if self.fixed_weight {
+            return chosen.iter().map(|&i| self.projection[i as usize].neg()).collect();
+        }
+        let mut next = chosen.iter().peekable();
+        (0..self.projection.len() as u32)
+            .map(|i| {
+                let v = self.projection[i as usize];
+                if next.peek() == Some(&&i) {
+                    next.next();
+                    v.neg()
+                } else {
+                    v.pos()
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,317 @@
+//! Reading a puzzle is collecting what the file says, line by line, and then validating it as a
+//! whole: [`PuzzleBuilder`] does both for every format, so that each check (sizes, piece counts,
+//! labels, frames, clues) is written once and reports the file and line it comes from.
+
+use std::collections::BTreeMap;
+
+use crate::model::{Clue, Label, MatchRule, Puzzle, Style};
+use crate::InputError;
+
+/// Orders label names: integers by value first, then everything else by text.
+fn label_order(a: &str, b: &str) -> std::cmp::Ordering {
+    match (a.parse::<i64>(), b.parse::<i64>()) {
+        (Ok(x), Ok(y)) => x.cmp(&y).then(a.cmp(b)),
+        (Ok(_), Err(_)) => std::cmp::Ordering::Less,
+        (Err(_), Ok(_)) => std::cmp::Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+/// Collects what a reader found, with the line of each item, and validates it into a [`Puzzle`],
+/// reporting the first problem with the file and line it comes from.
+#[derive(Clone, Debug)]
+pub struct PuzzleBuilder {
+    file: String,
+    name: String,
+    size: Option<(usize, usize, usize)>,
+    pieces: Vec<(usize, [String; 4])>,
+    rule: MatchRule,
+    rule_line: usize,
+    frame: Option<(String, usize)>,
+    clues: Vec<(usize, Clue)>,
+    style: Style,
+    last_line: usize,
+}
+
+impl PuzzleBuilder {
+    /// Starts a puzzle read from `file` (named as the user named it).
+    pub fn new(file: &str) -> Self {
+        let name = std::path::Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "puzzle".to_string());
+        PuzzleBuilder {
+            file: file.to_string(),
+            name,
+            size: None,
+            pieces: Vec::new(),
+            rule: MatchRule::Equal,
+            rule_line: 0,
+            frame: None,
+            clues: Vec::new(),
+            style: Style::Grid,
+            last_line: 0,
+        }
+    }
+
+    /// The file name errors will carry.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Overrides the name taken from the file stem.
+    pub fn name(&mut self, name: &str) -> &mut Self {
+        self.name = name.to_string();
+        self
+    }
+
+    /// Board size as stated at `line` (rows, columns).
+    pub fn size(&mut self, rows: usize, cols: usize, line: usize) -> &mut Self {
+        self.size = Some((rows, cols, line));
+        self
+    }
+
+    /// Whether a size has been stated.
+    pub fn has_size(&self) -> bool {
+        self.size.is_some()
+    }
+
+    /// A piece, edges north, east, south, west, read at `line`.
+    pub fn piece(&mut self, edges: [String; 4], line: usize) -> &mut Self {
+        self.pieces.push((line, edges));
+        self
+    }
+
+    /// Number of pieces so far.
+    pub fn piece_count(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// The pieces so far, with their lines.
+    pub fn pieces(&self) -> &[(usize, [String; 4])] {
+        &self.pieces
+    }
+
+    /// The matching rule, stated at `line` (0 when it is the format's default).
+    pub fn rule(&mut self, rule: MatchRule, line: usize) -> &mut Self {
+        self.rule = rule;
+        self.rule_line = line;
+        self
+    }
+
+    /// The frame label, stated at `line` (0 when it is the format's default).
+    pub fn frame(&mut self, label: Option<&str>, line: usize) -> &mut Self {
+        self.frame = label.map(|l| (l.to_string(), line));
+        self
+    }
+
+    /// A clue read at `line`.
+    pub fn clue(&mut self, clue: Clue, line: usize) -> &mut Self {
+        self.clues.push((line, clue));
+        self
+    }
+
+    /// The rendering style.
+    pub fn style(&mut self, style: Style) -> &mut Self {
+        self.style = style;
+        self
+    }
+
+    /// The last line of the file, used to say where a truncated file ends.
+    pub fn last_line(&mut self, line: usize) -> &mut Self {
+        self.last_line = line;
+        self
+    }
+
+    fn err(&self, line: usize, found: impl Into<String>, expected: impl Into<String>) -> InputError {
+        if line == 0 {
+            InputError::whole(&self.file, found, expected)
+        } else {
+            InputError::at(&self.file, line, None, found, expected)
+        }
+    }
+
+    /// Validates and builds the puzzle.
+    pub fn build(self) -> Result<Puzzle, InputError> {
+        let n = self.pieces.len();
+        let (rows, cols, size_line) = match self.size {
+            Some(s) => s,
+            None => return Err(self.err(0, "no board size", "a board size")),
+        };
+        if rows == 0 || cols == 0 {
+            return Err(self.err(size_line, format!("a {rows} x {cols} board"), "at least one row and one column"));
+        }
+        if rows.checked_mul(cols).is_none_or(|squares| squares > 1 << 20) {
+            return Err(self.err(size_line, format!("a {rows} x {cols} board"), "at most 2^20 squares"));
+        }
+        if n != rows * cols {
+            let found = if n < rows * cols {
+                format!("{n} pieces (the file ends at line {})", self.last_line.max(1))
+            } else {
+                format!("{n} pieces (piece {} is at line {})", rows * cols + 1, self.pieces[rows * cols].0)
+            };
+            let at = if size_line > 0 { format!(" stated at line {size_line}") } else { String::new() };
+            return Err(self.err(
+                if n < rows * cols { self.last_line } else { self.pieces[rows * cols].0 },
+                found,
+                format!("{} pieces for the {rows} x {cols} board{at}", rows * cols),
+            ));
+        }
+
+        // Intern labels in a stable, human order.
+        let mut names: Vec<String> = self.pieces.iter().flat_map(|(_, e)| e.iter().cloned()).collect();
+        if let Some((f, _)) = &self.frame {
+            names.push(f.clone());
+        }
+        names.sort_by(|a, b| label_order(a, b));
+        names.dedup();
+        let index: BTreeMap<&str, Label> =
+            names.iter().enumerate().map(|(i, s)| (s.as_str(), Label(i as u32))).collect();
+        let pieces: Vec<[Label; 4]> =
+            self.pieces.iter().map(|(_, e)| [0, 1, 2, 3].map(|i| index[e[i].as_str()])).collect();
+        let frame = self.frame.as_ref().map(|(f, _)| index[f.as_str()]);
+
+        // The rule must suit the labels.
+        match &self.rule {
+            MatchRule::Sum(_) => {
+                for (line, edges) in &self.pieces {
+                    for e in edges {
+                        if Some(e) != self.frame.as_ref().map(|(f, _)| f) && e.parse::<i64>().is_err() {
+                            return Err(self.err(
+                                *line,
+                                format!("label `{e}`"),
+                                "integer labels, since the matching rule is a sum",
+                            ));
+                        }
+                    }
+                }
+            }
+            MatchRule::Pairs(pairs) => {
+                if pairs.is_empty() {
+                    return Err(self.err(self.rule_line, "a pairs rule with no pairs", "at least one pair a:b"));
+                }
+            }
+            MatchRule::Equal => {}
+        }
+
+        self.check_frame_fit(rows, cols, &pieces, frame)?;
+
+        // Clues must name real squares and pieces, each at most once.
+        let mut clues = Vec::with_capacity(self.clues.len());
+        let mut seen_square = BTreeMap::new();
+        let mut seen_piece = BTreeMap::new();
+        for &(line, clue) in &self.clues {
+            if clue.row >= rows || clue.col >= cols {
+                return Err(self.err(
+                    line,
+                    format!("a clue for square ({},{})", clue.row + 1, clue.col + 1),
+                    format!("a square inside the {rows} x {cols} board"),
+                ));
+            }
+            if clue.piece >= n {
+                return Err(self.err(
+                    line,
+                    format!("a clue for piece {}", clue.piece + 1),
+                    format!("a piece from 1 to {n}"),
+                ));
+            }
+            if clue.rotation > 3 {
+                return Err(self.err(line, format!("rotation {}", clue.rotation), "a rotation from 0 to 3"));
+            }
+            if let Some(prev) = seen_square.insert((clue.row, clue.col), line) {
+                return Err(self.err(
+                    line,
+                    format!(
+                        "a second clue for square ({},{}) (the first is at line {prev})",
+                        clue.row + 1,
+                        clue.col + 1
+                    ),
+                    "at most one clue per square",
+                ));
+            }
+            if let Some(prev) = seen_piece.insert(clue.piece, line) {
+                return Err(self.err(
+                    line,
+                    format!("a second clue for piece {} (the first is at line {prev})", clue.piece + 1),
+                    "at most one clue per piece",
+                ));
+            }
+            clues.push(clue);
+        }
+
+        Ok(Puzzle {
+            name: self.name,
+            rows,
+            cols,
+            labels: names,
+            pieces,
+            rule: self.rule,
+            frame,
+            clues,
+            style: self.style,
+        })
+    }
+
+    /// With a frame label, the pieces carrying it must be exactly the pieces the board's outer
+    /// squares need: as many corner pieces as corners, border pieces as border squares, and so on.
+    fn check_frame_fit(
+        &self,
+        rows: usize,
+        cols: usize,
+        pieces: &[[Label; 4]],
+        frame: Option<Label>,
+    ) -> Result<(), InputError> {
+        let Some(frame) = frame else { return Ok(()) };
+        let frame_name = self.frame.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
+        // A pattern of frame sides, as a 4-bit mask, taken up to rotation.
+        let canonical =
+            |mask: u8| -> u8 { (0..4).map(|k| ((mask << k) | (mask >> (4 - k))) & 0xF).min().unwrap_or(mask) };
+        let kind = |mask: u8| -> &'static str {
+            match mask.count_ones() {
+                0 => "inner",
+                1 => "border",
+                2 if canonical(mask) == 0b0011 => "corner",
+                2 => "two-opposite-sides",
+                3 => "three-sided",
+                _ => "four-sided",
+            }
+        };
+        let mut need: BTreeMap<u8, usize> = BTreeMap::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let mask = (r == 0) as u8
+                    | ((c + 1 == cols) as u8) << 1
+                    | ((r + 1 == rows) as u8) << 2
+                    | ((c == 0) as u8) << 3;
+                *need.entry(canonical(mask)).or_default() += 1;
+            }
+        }
+        let mut have: BTreeMap<u8, Vec<usize>> = BTreeMap::new();
+        for (i, p) in pieces.iter().enumerate() {
+            let mask = (0..4).fold(0u8, |m, d| m | (((p[d] == frame) as u8) << d));
+            have.entry(canonical(mask)).or_default().push(i);
+        }
+        let describe = |counts: &mut dyn Iterator<Item = (u8, usize)>| -> String {
+            counts.filter(|&(_, c)| c > 0).map(|(m, c)| format!("{c} {}", kind(m))).collect::<Vec<_>>().join(", ")
+        };
+        for (&mask, idx) in &have {
+            let needed = need.get(&mask).copied().unwrap_or(0);
+            if idx.len() > needed {
+                let extra = idx[needed];
+                let squares = describe(&mut need.iter().map(|(&m, &c)| (m, c)));
+                let pieces_desc = describe(&mut have.iter().map(|(&m, v)| (m, v.len())));
+                return Err(self.err(
+                    self.pieces[extra].0,
+                    format!(
+                        "frame labels that cannot fit: piece {} is one {} piece (frame label `{frame_name}`) more than the board has room for; the pieces are {pieces_desc}",
+                        extra + 1,
+                        kind(mask)
+                    ),
+                    format!("pieces matching the {rows} x {cols} board's squares: {squares}"),
+                ));
+            }
+        }
+        // No kind is over-supplied and the totals agree, so every kind is exactly supplied.
+        Ok(())
+    }
+}

@@ -1,0 +1,54 @@
+//! Ctrl-C, owned in one place. A solve that can stop (in-process CaDiCaL checks a callback, an
+//! external solver is killed) is *watched* while it runs; a Ctrl-C then asks it to stop, and it
+//! reports [`crate::SolveError::Interrupted`], so that temporary files are removed and a count can
+//! still report its lower bound. A Ctrl-C while nothing stoppable runs (grounding, splr, writing),
+//! or a second one, means "exit now". One atomic word holds both facts.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// A stoppable solve is running.
+const WATCHING: u8 = 1;
+/// A stop was asked for.
+const INTERRUPTED: u8 = 2;
+
+static STATE: AtomicU8 = AtomicU8::new(0);
+
+/// What the process should do about a Ctrl-C.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A running solve was asked to stop; it will return [`crate::SolveError::Interrupted`].
+    Stopping,
+    /// Nothing stoppable is running (or this is the second Ctrl-C): exit at once.
+    ExitNow,
+}
+
+/// Called by a Ctrl-C handler.
+pub fn request() -> Request {
+    let before = STATE.fetch_or(INTERRUPTED, Ordering::SeqCst);
+    if before & WATCHING != 0 && before & INTERRUPTED == 0 {
+        Request::Stopping
+    } else {
+        Request::ExitNow
+    }
+}
+
+/// Whether a stop was asked for.
+pub fn interrupted() -> bool {
+    STATE.load(Ordering::SeqCst) & INTERRUPTED != 0
+}
+
+/// Marks a stoppable solve as running until dropped.
+pub(crate) struct Watch(());
+
+impl Watch {
+    pub(crate) fn start() -> Watch {
+        STATE.fetch_or(WATCHING, Ordering::SeqCst);
+        Watch(())
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        STATE.fetch_and(!WATCHING, Ordering::SeqCst);
+    }
+}

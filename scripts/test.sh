@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need on a Debian machine, then runs every
+# test of the workspace. CI (.ci/run) calls exactly this.
+#
+# The tests run the real round trip through external solvers (Debian packages cadical, minisat,
+# picosat, cryptominisat, whose binary is cryptominisat5), and the default in-process solver is
+# CaDiCaL built from source by the `cadical` crate, which needs a C++ compiler (g++). A missing
+# one is installed with apt-get when this runs as root; otherwise the script says what to install
+# and stops: a test is never skipped silently (WGRND_SKIP_EXTERNAL=1 skips the external-solver
+# round trips on purpose, and says so in the test output).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+missing=""
+for pair in c++:g++ python3:python3 cadical:cadical minisat:minisat picosat:picosat cryptominisat5:cryptominisat; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair##*:}"
+done
+if [ -n "$missing" ] && [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "scripts/test.sh: installing$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq $missing >/dev/null
+  else
+    echo "scripts/test.sh: the tests need$missing: apt-get install -y$missing (or WGRND_SKIP_EXTERNAL=1)" >&2
+    exit 1
+  fi
+fi
+exec cargo test --workspace --locked "$@"
