@@ -78,17 +78,17 @@ impl Family for Packings {
     }
 
     fn ground(&self) -> Result<Grounding<PackingEncoding>, Error> {
-        let k = &self.packing;
-        check_packing_size(k).map_err(|source| Error::TooLarge { name: k.name.clone(), source })?;
-        let mut encoding = encode_packing(k, &self.options);
-        let header = encoding.comments(k);
+        let packing = &self.packing;
+        check_packing_size(packing).map_err(|source| Error::TooLarge { name: packing.name.clone(), source })?;
+        let mut encoding = encode_packing(packing, &self.options);
+        let header = encoding.comments(packing);
         let projection = encoding.projection();
         // Only a count expands models to orbits; the identity (listed first) is left out.
         let identity = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
         let symmetries = if !self.counting {
             Vec::new()
         } else {
-            symmetries(k, &encoding.dispositions, true)
+            symmetries(packing, &encoding.dispositions, true)
                 .into_iter()
                 .filter(|s| s.matrix != identity)
                 .map(|s| Symmetry { reflection: determinant(&s.matrix) != 1, image: s.image })
@@ -102,7 +102,7 @@ impl Family for Packings {
             projection,
             fixed_weight: true,
             symmetries,
-            encoding: PackingEncoding { encoding, packing: k.clone() },
+            encoding: PackingEncoding { encoding, packing: packing.clone() },
         })
     }
 

@@ -62,7 +62,7 @@ pub struct ReadOptions {
 const NATIVE_WORDS: [&str; 8] = ["wgrnd-puzzle", "size", "match", "frame", "style", "name", "piece", "clue"];
 
 /// Guesses the format from the content, where that is unambiguous.
-pub fn sniff(text: &str) -> Result<PuzzleFormat, String> {
+pub(crate) fn sniff(text: &str) -> Result<PuzzleFormat, String> {
     if text.contains("a{d,k}") {
         return Ok(PuzzleFormat::Witch);
     }
