@@ -3,12 +3,12 @@
 # from fixtures/; prints the executions and what was found. Crash inputs land in
 # fuzz/artifacts/TARGET/; copy each into tests/fuzz-regressions/TARGET/ once fixed (the tests read
 # them all back).
-#   scripts/fuzz.sh [SECONDS] [TARGETS]     default 60 s each, all five targets
+#   scripts/fuzz.sh [SECONDS] [TARGETS]     default 60 s each, all six targets
 # Needs: cargo install cargo-fuzz. The stable toolchain runs it with RUSTC_BOOTSTRAP=1.
 set -eu
 cd "$(dirname "$0")/.."
 budget=${1:-60}
-targets=${2:-"puzzle_formats packing solutions dimacs solver_answer"}
+targets=${2:-"puzzle_formats packing solutions dimacs solver_answer qprop"}
 export RUSTC_BOOTSTRAP=1
 seed() { # seed TARGET PREFIX-BYTE FILES...
   local t=$1 b=$2; shift 2
@@ -24,6 +24,7 @@ seed puzzle_formats 03 fixtures/heule/em_7_3_6.txt
 seed puzzle_formats 05 fixtures/witch/table1.txt
 seed puzzle_formats 06 fixtures/foursquares/seed004.txt
 seed packing "" fixtures/packing/*.pack
+seed qprop "" fixtures/qprop/*.qp fixtures/qprop/*.qpd fixtures/qprop/bad/*
 seed solutions 00 fixtures/witch/witches.answer.txt fixtures/witch/exercise.answer.txt
 seed solutions 01 fixtures/board-suite/4/5/board_0/default_sol.sol
 mkdir -p fuzz/corpus/dimacs fuzz/corpus/solver_answer

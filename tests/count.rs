@@ -82,7 +82,7 @@ fn sat_count(p: &Puzzle, encoding: EncodingKind, symmetry: bool, solver: &str) -
 fn sat_count_with(p: &Puzzle, opts: EncodeOptions, solver: &str) -> u64 {
     let f = EdgeMatching { puzzle: p.clone(), options: opts, unit: CountUnit::None };
     let g = f.ground().unwrap();
-    let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_, _, _| {}).unwrap();
+    let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     c.count
 }
@@ -332,4 +332,27 @@ fn uniqueness_certificate() {
     );
     assert_eq!(code(&none), 12);
     assert!(!dir.path().join("x").join("no-second.drat").exists());
+}
+
+/// What a count's progress line shows is what its answer counts: with `--symmetry all` on a
+/// packing, the running count of orbits, not of packings.
+#[test]
+fn progress_counts_in_the_unit_of_the_answer() {
+    use wgrnd_family::{Packings, RawOptions};
+    let path = crate::fixture("packing/tiny.pack");
+    let packing = wgrnd_puzzle::formats::read_packing(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    for unit in [CountUnit::None, CountUnit::Board, CountUnit::All] {
+        let raw = RawOptions { count: Some(unit), ..RawOptions::default() };
+        let f = Packings::new(packing.clone(), &raw).unwrap();
+        let g = f.ground().unwrap();
+        let mut shown = Vec::new();
+        let c = count(&f, &g, &SolverSpec::Builtin, &Limits::default(), unit, |e| {
+            if e.first_of_orbit || unit == CountUnit::None {
+                shown.push(e.counted);
+            }
+        })
+        .unwrap();
+        assert_eq!(shown.iter().max().copied(), Some(c.count), "{unit:?}: {shown:?}");
+        assert!(shown.windows(2).all(|w| w[0] < w[1]), "{unit:?}: {shown:?}");
+    }
 }

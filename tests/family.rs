@@ -289,6 +289,7 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
     let config = SolveConfig {
         solver: SolverSpec::Builtin,
         timeout: None,
+        verbose: false,
         show: ShowConfig { view: View::Sol, output: sol.to_string_lossy().into_owned() },
     };
     assert_eq!(commands::solve(&q, &config).unwrap(), exit::SOLVED);

@@ -264,7 +264,7 @@ fn random_packing(rng: &mut Rng, size: [usize; 3], max_piece: usize) -> String {
 fn sat_counts(p: &Packing, opts: PackOptions, solver: &str) -> (u64, u64, u64) {
     let f = Packings { packing: p.clone(), options: opts, unit: CountUnit::None, counting: true };
     let g = f.ground().unwrap();
-    let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_, _, _| {}).unwrap();
+    let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     let o = c.orbits;
     (o.solutions, o.rotation_orbits, o.orbits)
@@ -275,7 +275,7 @@ fn sat_counts(p: &Packing, opts: PackOptions, solver: &str) -> (u64, u64, u64) {
 fn sat_models(p: &Packing, opts: PackOptions) -> u64 {
     let f = Packings { packing: p.clone(), options: opts, unit: CountUnit::None, counting: false };
     let g = f.ground().unwrap();
-    let c = count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_, _, _| {}).unwrap();
+    let c = count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
     c.count
 }
 

@@ -8,13 +8,17 @@
 //! from its definition (label names and numbers), not from any table the encoder uses. Every
 //! solution wgrnd prints has passed this check first. Packings (seed 003) are checked in
 //! [`packing`] the same way: cells filled once, copies counted, each piece a rigid motion of its
-//! kind found by turning it, not from the encoder's list of dispositions.
+//! kind found by turning it, not from the encoder's list of dispositions. A board, full or
+//! partial, right or wrong, is also scored the Eternity II community's way ([`edge_score`]:
+//! matched inner edges out of all).
 
 #![warn(missing_docs)]
 
 pub mod packing;
+mod score;
 
 pub use packing::{check_packing, PackingViolation};
+pub use score::{edge_score, EdgeScore, InnerEdge};
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -161,8 +165,7 @@ impl Report {
     }
 }
 
-/// The labels the piece shows north, east, south, west after `turns` counterclockwise quarter turns.
-/// One turn moves the east edge to the north, south to east, west to south, north to west.
+/// Whether labels `a` and `b` match across an inner edge, from the rule's definition.
 fn matches(rule: &MatchRule, a: &str, b: &str) -> bool {
     match rule {
         MatchRule::Equal => a == b,

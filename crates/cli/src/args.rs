@@ -46,6 +46,10 @@ pub enum Command {
         timeout: Option<u64>,
         #[command(flatten)]
         solver: SolverArgs,
+        /// Statistics on standard error, as `c` lines: atoms, clauses, the solver, grounding,
+        /// solving and checking times.
+        #[arg(short, long)]
+        verbose: bool,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {
@@ -53,6 +57,10 @@ pub enum Command {
         puzzle: PuzzleArgs,
         /// The solver's output (competition `s`/`v` lines, minisat's result file, or a bare model); `-` = stdin.
         model: String,
+        /// The CNF the solver was given: its `puzzle-hash` line must be this puzzle's under these
+        /// encoding options (a model of another CNF would decode to nonsense).
+        #[arg(long, value_name = "CNF")]
+        cnf: Option<String>,
         #[command(flatten)]
         encoding: EncodingArgs,
         #[command(flatten)]
@@ -70,7 +78,8 @@ pub enum Command {
         /// also up to reflections.
         #[arg(long, value_enum, default_value = "none")]
         symmetry: SymmetryArg,
-        /// Stop after this many solutions (`--max 2` answers "is it unique?").
+        /// Stop after this many solutions (`--max 2` answers "is it unique?"; `--max 0` means no
+        /// limit, as clingo's `-n 0`).
         #[arg(long, value_name = "N")]
         max: Option<u64>,
         /// Stop after this many seconds; the count is then a lower bound.
@@ -169,7 +178,8 @@ pub enum DimacsCommand {
 /// Which puzzle.
 #[derive(Args)]
 pub struct PuzzleArgs {
-    /// The puzzle file (an edge-matching puzzle, or a `.pack` packing); `-` = stdin.
+    /// The puzzle file: an edge-matching puzzle, a `.pack` packing, or a `.qp` model of the
+    /// modelling language (docs/qprop.md); `-` = stdin.
     pub puzzle: String,
     /// Puzzle format (default: from the extension, else from the content).
     #[arg(long, value_enum)]
@@ -177,6 +187,12 @@ pub struct PuzzleArgs {
     /// Labels match when they sum to K (the witch puzzle's rule; its slides have K = 9).
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub sum: Option<i64>,
+    /// Models: the instance's data (facts, tables, parameters) in a file of its own.
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<String>,
+    /// Models: sets a parameter, over the model's and the data file's value (`-D n=16`).
+    #[arg(short = 'D', value_name = "NAME=VALUE")]
+    pub define: Vec<String>,
 }
 
 /// How the puzzle is grounded.
@@ -207,13 +223,25 @@ pub struct EncodingArgs {
     /// for `count`, which counts each orbit at once and runs fastest with `all`.
     #[arg(long, value_enum)]
     pub lex_leader: Option<SymmetryArg>,
+    /// Models: how bounded integer variables are encoded, `order` (unary) or `log` (binary).
+    #[arg(long, value_enum)]
+    pub ints: Option<IntsArg>,
+}
+
+/// `--ints`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum IntsArg {
+    /// One atom per value threshold: `x >= v`.
+    Order,
+    /// One atom per bit.
+    Log,
 }
 
 /// Which solver.
 #[derive(Args)]
 pub struct SolverArgs {
     /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` (in-process, pure Rust), an
-    /// external solver by name (kissat, cadical, minisat, cryptominisat5, picosat, glucose), or a
+    /// external solver by name (kissat, cadical, minisat, cryptominisat5, picosat), or a
     /// command line (`{cnf}` marks the CNF's path, else it is appended; `{out}` a result file).
     /// For `count`, `builtin` keeps one solver and adds blocking clauses; the others re-solve the
     /// grown formula for each solution.
@@ -296,6 +324,10 @@ pub enum FormatArg {
     Foursquares,
     /// A polycube packing (`.pack`).
     Pack,
+    /// Box art: pieces drawn apart as the four squares slides draw them, or one drawn board.
+    Art,
+    /// A model of the modelling language (`.qp`).
+    Qprop,
 }
 
 /// `check --solution-format`.
@@ -307,6 +339,8 @@ pub enum SolutionFormatArg {
     Witch,
     /// wgrnd's JSON.
     Json,
+    /// A drawn board (the four squares slides' box art, wgrnd's `--view art`).
+    Art,
 }
 
 /// `--amo`.
@@ -339,4 +373,8 @@ pub enum ViewArg {
     Sol,
     /// JSON.
     Json,
+    /// A picture (SVG): boards as four triangles per square, packings layer by layer.
+    Svg,
+    /// The e2.bucas.name board link (edge matching with equal labels).
+    Bucas,
 }

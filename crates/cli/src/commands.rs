@@ -3,6 +3,8 @@
 //! trait, as the tests' toy family shows). They call the library and format its answers; the exit
 //! code of an outcome is decided here, that of an error by [`Error::exit_code`].
 
+use std::time::Instant;
+
 use wgrnd_count::Count;
 use wgrnd_family::pipeline::{self, Answer};
 use wgrnd_family::{exit, CountUnit, Error, Family, SolutionFormat, Status, View};
@@ -26,39 +28,112 @@ pub fn encode<F: Family>(f: &F, output: &str) -> Result<u8, Error> {
     Ok(exit::OK)
 }
 
-/// `wgrnd solve`: ground, solve, check, show.
+/// `wgrnd solve`: ground, solve, check, show; with `-v`, statistics as `c` lines on standard
+/// error; on a terminal, the time spent while the solver runs.
 pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
     notes(f);
+    let started = Instant::now();
     let g = f.ground()?;
-    let answer = pipeline::solve(f, &g, &config.solver, config.timeout)?;
+    let grounding = started.elapsed();
+    let clock = Clock::start("solving");
+    let (answer, times) = pipeline::solve_timed(f, &g, &config.solver, config.timeout)?;
+    clock.stop();
+    if config.verbose {
+        let verdict = match &answer {
+            Answer::Solved(_) => "solved, checked",
+            Answer::NoSolution => "no solution",
+            Answer::Unknown => "unknown",
+        };
+        eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
+        eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
+        eprintln!("c solver {}", config.solver.name());
+        eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
+        eprintln!("c solving {:.3} s", times.solving.as_secs_f64());
+        eprintln!("c checking {:.3} s", times.checking.as_secs_f64());
+        eprintln!("c answer {verdict}");
+    }
     show(f, answer, &config.show)
 }
 
-/// `wgrnd decode`: a solver's answer for the puzzle's CNF, checked and shown.
-pub fn decode<F: Family>(f: &F, model: &str, config: &ShowConfig) -> Result<u8, Error> {
+/// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws
+/// nothing when standard error is piped).
+struct Clock(indicatif::ProgressBar);
+
+impl Clock {
+    fn start(what: &str) -> Clock {
+        let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr_with_hz(4));
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
+            bar.set_style(style);
+        }
+        bar.set_message(what.to_string());
+        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        Clock(bar)
+    }
+
+    fn stop(self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// `wgrnd decode`: a solver's answer for the puzzle's CNF, checked and shown; with `cnf`, that
+/// CNF's `puzzle-hash` line must be this puzzle's under these options.
+pub fn decode<F: Family>(f: &F, model: &str, cnf: Option<&str>, config: &ShowConfig) -> Result<u8, Error> {
     let g = f.ground()?;
+    if let Some(cnf) = cnf {
+        same_puzzle(&g.hash, cnf)?;
+    }
     let text = formats::read_text(model)?;
     let answer = pipeline::decode_answer(f, &g, &formats::display_name(model), &text)?;
     show(f, answer, config)
 }
 
-/// Shows an answer and returns its exit code.
+/// Whether the CNF file `cnf` was written for this grounding (its `c puzzle-hash` line).
+fn same_puzzle(hash: &u64, cnf: &str) -> Result<(), Error> {
+    let name = formats::display_name(cnf);
+    let text = formats::read_text(cnf)?;
+    let ours = format!("{hash:016x}");
+    let header = text.lines().take_while(|l| l.starts_with('c') || l.trim().is_empty());
+    let Some((no, theirs)) =
+        header.enumerate().find_map(|(i, l)| l.strip_prefix("c puzzle-hash ").map(|h| (i + 1, h.trim().to_string())))
+    else {
+        return Err(wgrnd_cnf::InputError::whole(
+            &name,
+            "no `c puzzle-hash` line before the header",
+            "a CNF written by `wgrnd encode`",
+        )
+        .into());
+    };
+    if theirs != ours {
+        return Err(wgrnd_cnf::InputError::at(
+            &name,
+            no,
+            None,
+            format!("puzzle-hash {theirs}, written for another puzzle or other encoding options"),
+            format!("puzzle-hash {ours} (this puzzle under these options: give `decode` the options of the `encode`)"),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Shows an answer and returns its exit code. An output file (`-o`) only ever holds a solution:
+/// without one, nothing is written there and the verdict goes to standard error.
 fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
     let out = Output::new(&config.output);
-    match answer {
+    let (status, code) = match answer {
         Answer::Solved(s) => {
             out.text(&f.render(&s, config.view)?)?;
-            Ok(exit::SOLVED)
+            return Ok(exit::SOLVED);
         }
-        Answer::NoSolution => {
-            out.text(&f.render_none(Status::Unsatisfiable, config.view))?;
-            Ok(exit::NO_SOLUTION)
-        }
-        Answer::Unknown => {
-            out.text(&f.render_none(Status::Unknown, config.view))?;
-            Ok(exit::UNKNOWN)
-        }
+        Answer::NoSolution => (Status::Unsatisfiable, exit::NO_SOLUTION),
+        Answer::Unknown => (Status::Unknown, exit::UNKNOWN),
+    };
+    if config.output == "-" {
+        out.text(&f.render_none(status, config.view))?;
+    } else {
+        eprint!("wgrnd: nothing written to {}: {}", config.output, f.render_none(status, View::Auto));
     }
+    Ok(code)
 }
 
 /// `wgrnd check`: the family's independent checker on a solution file.
@@ -90,18 +165,35 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     notes(f);
     let g = f.ground()?;
     let view = config.show.view;
-    let mut progress = Progress::new(config.print);
+    let json = view == View::Json;
+    // With --json, printed solutions go inside the one JSON document, not before it.
+    let mut progress = Progress::new(config.print && !json);
+    let mut printed_json: Vec<serde_json::Value> = Vec::new();
     let mut first: Option<F::Solution> = None;
-    let result = wgrnd_count::count(f, &g, &config.solver, &config.limits, config.unit, |before, new_orbit, s| {
+    let mut failed: Option<Error> = None;
+    let result = wgrnd_count::count(f, &g, &config.solver, &config.limits, config.unit, |e| {
         if first.is_none() {
-            first = Some(s.clone());
+            first = Some(e.solution.clone());
         }
-        if new_orbit || config.unit == CountUnit::None {
-            progress.found(before + 1, || f.render(s, view).unwrap_or_else(|e| e.to_string()));
+        // The spinner counts what the answer counts; --print shows one solution per unit counted.
+        if e.first_of_orbit || config.unit == CountUnit::None {
+            progress.found(e.counted, || f.render(e.solution, view).unwrap_or_else(|e| e.to_string()));
+            if json && config.print {
+                match f.render(e.solution, View::Json).map(|t| serde_json::from_str(&t)) {
+                    Ok(Ok(doc)) => printed_json.push(doc),
+                    Ok(Err(e)) => {
+                        failed = Some(Error::EncodingBug(format!("a solution's JSON does not read back: {e}")))
+                    }
+                    Err(e) => failed = Some(e),
+                }
+            }
         }
     });
     let printed = progress.finish();
     let c = result?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
     if let Some(dir) = &config.proof {
         let unique = c.complete() && c.orbits.solutions == 1;
         match (unique, &c.first, &first) {
@@ -123,10 +215,12 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     }
     let (caption, unit_name) = f.count_caption(config.unit, &g);
     let detail = f.orbit_line(&c.orbits, c.complete());
-    report_count(&c, &caption, unit_name, &config.show, &printed, detail)
+    let solutions = (json && config.print).then_some(printed_json);
+    report_count(&c, &caption, unit_name, &config.show, &printed, detail, solutions)
 }
 
-/// Prints a count's summary (after the printed solutions) and returns its exit code.
+/// Prints a count's summary (after the printed solutions; with JSON, one document holding them)
+/// and returns its exit code.
 fn report_count(
     c: &Count,
     caption: &str,
@@ -134,18 +228,25 @@ fn report_count(
     show: &ShowConfig,
     printed: &[u8],
     detail: Option<(String, serde_json::Value)>,
+    solutions: Option<Vec<serde_json::Value>>,
 ) -> Result<u8, Error> {
     let json = show.view == View::Json;
     let summary = if json {
         let mut v = serde_json::json!({
+            "version": wgrnd_render::JSON_VERSION,
             "count": c.count,
             "complete": c.complete(),
             "stopped": c.stop.name(),
             "symmetry": unit_name,
             "seconds": c.elapsed.as_secs_f64(),
         });
-        if let (Some((_, serde_json::Value::Object(extra))), serde_json::Value::Object(map)) = (&detail, &mut v) {
-            map.extend(extra.clone());
+        if let serde_json::Value::Object(map) = &mut v {
+            if let Some((_, serde_json::Value::Object(extra))) = &detail {
+                map.extend(extra.clone());
+            }
+            if let Some(solutions) = solutions {
+                map.insert("solutions".into(), serde_json::Value::Array(solutions));
+            }
         }
         v.to_string()
     } else if c.complete() {

@@ -11,11 +11,12 @@ use wgrnd_family::registry::FormatChoice;
 use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
 use wgrnd_puzzle::formats::PuzzleFormat;
 use wgrnd_puzzle::{Generate, GeneratedRule};
+use wgrnd_qprop::IntEncoding;
 use wgrnd_solve::SolverSpec;
 
 use crate::args::{
-    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, PuzzleArgs, RuleArg,
-    ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, PuzzleArgs,
+    RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
@@ -45,6 +46,8 @@ pub struct SolveConfig {
     pub solver: SolverSpec,
     /// Its time limit.
     pub timeout: Option<Duration>,
+    /// `-v`: statistics on standard error.
+    pub verbose: bool,
     /// How to show the answer.
     pub show: ShowConfig,
 }
@@ -75,7 +78,7 @@ pub enum Job {
     /// Solve, check, show.
     Solve { puzzle: PuzzleSource, config: SolveConfig },
     /// Read a solver's answer.
-    Decode { puzzle: PuzzleSource, model: String, show: ShowConfig },
+    Decode { puzzle: PuzzleSource, model: String, cnf: Option<String>, show: ShowConfig },
     /// Count.
     Count { puzzle: PuzzleSource, config: CountConfig },
     /// Check a solution file.
@@ -98,16 +101,17 @@ impl Job {
             Command::Encode { puzzle, encoding, output } => {
                 Job::Encode { puzzle: source(puzzle, &encoding, None), output }
             }
-            Command::Solve { puzzle, encoding, show, timeout, solver } => Job::Solve {
+            Command::Solve { puzzle, encoding, show, timeout, solver, verbose } => Job::Solve {
                 puzzle: source(puzzle, &encoding, None),
                 config: SolveConfig {
                     solver: SolverSpec::parse(&solver.solver),
                     timeout: secs(timeout),
+                    verbose,
                     show: show_config(show),
                 },
             },
-            Command::Decode { puzzle, model, encoding, show } => {
-                Job::Decode { puzzle: source(puzzle, &encoding, None), model, show: show_config(show) }
+            Command::Decode { puzzle, model, cnf, encoding, show } => {
+                Job::Decode { puzzle: source(puzzle, &encoding, None), model, cnf, show: show_config(show) }
             }
             Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show } => {
                 let unit = unit(symmetry);
@@ -115,7 +119,7 @@ impl Job {
                     puzzle: source(puzzle, &encoding, Some(unit)),
                     config: CountConfig {
                         solver: SolverSpec::parse(&solver.solver),
-                        limits: Limits { max, timeout: secs(timeout) },
+                        limits: Limits { max: max.filter(|&m| m > 0), timeout: secs(timeout) },
                         unit,
                         print,
                         proof: proof.map(PathBuf::from),
@@ -130,6 +134,7 @@ impl Job {
                     SolutionFormatArg::Sol => SolutionFormat::Sol,
                     SolutionFormatArg::Witch => SolutionFormat::Witch,
                     SolutionFormatArg::Json => SolutionFormat::Json,
+                    SolutionFormatArg::Art => SolutionFormat::Art,
                 }),
             },
             Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output } => {
@@ -177,6 +182,8 @@ fn show_config(show: ShowArgs) -> ShowConfig {
             ViewArg::Grid => View::Grid,
             ViewArg::Sol => View::Sol,
             ViewArg::Json => View::Json,
+            ViewArg::Svg => View::Svg,
+            ViewArg::Bucas => View::Bucas,
         }
     };
     ShowConfig { view, output: show.output }
@@ -192,6 +199,7 @@ impl EncodingArgs {
             break_duplicates: false,
             amo: AmoArg::Auto,
             lex_leader: None,
+            ints: None,
         }
     }
 }
@@ -205,6 +213,8 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         FormatArg::Witch => FormatChoice::Board(PuzzleFormat::Witch),
         FormatArg::Foursquares => FormatChoice::Board(PuzzleFormat::FourSquares),
         FormatArg::Pack => FormatChoice::Pack,
+        FormatArg::Qprop => FormatChoice::Qprop,
+        FormatArg::Art => FormatChoice::Board(PuzzleFormat::Art),
     });
     let options = RawOptions {
         sum: puzzle.sum,
@@ -227,6 +237,19 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         },
         lex_leader: e.lex_leader.map(unit),
         count,
+        defines: puzzle
+            .define
+            .iter()
+            .map(|d| match d.split_once('=') {
+                Some((name, value)) => (name.trim().to_string(), value.trim().to_string()),
+                None => (d.trim().to_string(), String::new()),
+            })
+            .collect(),
+        data: puzzle.data.clone(),
+        ints: e.ints.map(|i| match i {
+            IntsArg::Order => IntEncoding::Order,
+            IntsArg::Log => IntEncoding::Log,
+        }),
     };
     PuzzleSource { path: puzzle.puzzle, format, options }
 }

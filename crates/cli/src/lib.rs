@@ -29,9 +29,10 @@ pub fn run(job: Job) -> Result<u8, Error> {
         Job::Solve { puzzle, config } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::solve(&f, &config))
         }
-        Job::Decode { puzzle, model, show } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::decode(&f, &model, &show))
-        }
+        Job::Decode { puzzle, model, cnf, show } => with_family!(
+            load(&puzzle.path, puzzle.format, &puzzle.options)?,
+            |f| commands::decode(&f, &model, cnf.as_deref(), &show)
+        ),
         Job::Count { puzzle, config } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::count(&f, &config))
         }

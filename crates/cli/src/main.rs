@@ -9,14 +9,16 @@ use wgrnd_family::{exit, Error};
 use wgrnd_solve::interrupt;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    // Ctrl-C (and SIGTERM) stop a running solve, which then cleans up and reports; with nothing
-    // stoppable running, or at the second signal, wgrnd exits at once.
+    // First of all: Ctrl-C (and SIGTERM, SIGHUP) stop a running solve, which then cleans up and
+    // reports; with nothing stoppable running, or at the second signal, wgrnd exits at once.
+    // (Before this line, in the process's first milliseconds, a signal has its default effect;
+    // no file exists yet then.)
     let _ = ctrlc::set_handler(|| {
         if interrupt::request() == interrupt::Request::ExitNow {
             std::process::exit(exit::INTERRUPTED.into());
         }
     });
+    let cli = Cli::parse();
     match Job::from_args(cli).and_then(wgrnd_cli::run) {
         Ok(code) => ExitCode::from(code),
         Err(e) => ExitCode::from(report(&e)),

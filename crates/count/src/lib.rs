@@ -129,9 +129,21 @@ pub fn enumerate(
     Ok((n, models, stop, start.elapsed()))
 }
 
-/// Counts the solutions of `f` grounded as `g`, calling `found` with the number of solutions
-/// before each new one, whether it is the first of its orbit, and the solution. `unit` says what
-/// the limit and [`Count::count`] count. Without symmetries every model is one solution; with
+/// One solution, as a count finds it.
+#[derive(Debug)]
+pub struct Event<'a, S> {
+    /// The solution (checked).
+    pub solution: &'a S,
+    /// Its number among the solutions of the fixed puzzle, from 1.
+    pub index: u64,
+    /// Whether it is the first of its orbit (always, without symmetries).
+    pub first_of_orbit: bool,
+    /// The count in the unit asked for, this solution's orbit included (what a progress line shows).
+    pub counted: u64,
+}
+
+/// Counts the solutions of `f` grounded as `g`, calling `found` for each (see [`Event`]). `unit`
+/// says what the limit and [`Count::count`] count. Without symmetries every model is one solution; with
 /// them (each orbit under all symmetries holds `size / rotation-orbit size` rotation orbits of
 /// equal size, since the rotations are a normal subgroup) each model is its whole orbit.
 pub fn count<F: Family>(
@@ -140,7 +152,7 @@ pub fn count<F: Family>(
     solver: &SolverSpec,
     limits: &Limits,
     unit: CountUnit,
-    mut found: impl FnMut(u64, bool, &F::Solution),
+    mut found: impl FnMut(&Event<F::Solution>),
 ) -> Result<Count, Error> {
     let (mut solutions, mut rotation_orbits) = (0u64, 0u64);
     let mut first = None;
@@ -153,8 +165,8 @@ pub fn count<F: Family>(
         }
         if g.symmetries.is_empty() {
             let solution = checked_decode(f, g, model)?;
-            found(solutions, true, &solution);
             solutions += 1;
+            found(&Event { solution: &solution, index: solutions, first_of_orbit: true, counted: before + 1 });
             rotation_orbits += 1;
             return Ok(Found { solutions: 1, blocks: vec![g.blocking_clause(&chosen)] });
         }
@@ -166,6 +178,8 @@ pub fn count<F: Family>(
             set.sort_unstable();
             (set, s.reflection)
         }));
+        // The whole orbit is decoded and checked first, so that what each report counts is known.
+        let mut members = Vec::new();
         for (set, reflection) in images {
             if !reflection {
                 turned.insert(set.clone());
@@ -175,9 +189,7 @@ pub fn count<F: Family>(
             }
             // The model itself for the identity; an image is known on the projection atoms only.
             let image = if set == chosen { model.clone() } else { g.projected_model(&set) };
-            let solution = checked_decode(f, g, &image)?;
-            found(solutions, blocks.is_empty(), &solution);
-            solutions += 1;
+            members.push(checked_decode(f, g, &image)?);
             blocks.push(g.blocking_clause(&set));
         }
         let rotations_here = (orbit.len() / turned.len()) as u64;
@@ -187,6 +199,11 @@ pub fn count<F: Family>(
             CountUnit::Board => rotations_here,
             CountUnit::All => 1,
         };
+        for (k, solution) in members.iter().enumerate() {
+            solutions += 1;
+            let counted = if unit == CountUnit::None { before + k as u64 + 1 } else { before + units };
+            found(&Event { solution, index: solutions, first_of_orbit: k == 0, counted });
+        }
         Ok(Found { solutions: units, blocks })
     })?;
     let orbits = Orbits {
@@ -218,9 +235,9 @@ pub fn make_unique(
         let g = p.ground()?;
         let mut other: Option<Vec<Placement>> = None;
         let limits = Limits { max: Some(2), timeout: None };
-        let c = count(&p, &g, solver, &limits, CountUnit::None, |_, _, found: &Vec<Placement>| {
-            if other.is_none() && !found.iter().all(|pl| known.contains(pl)) {
-                other = Some(found.clone());
+        let c = count(&p, &g, solver, &limits, CountUnit::None, |e: &Event<Vec<Placement>>| {
+            if other.is_none() && !e.solution.iter().all(|pl| known.contains(pl)) {
+                other = Some(e.solution.clone());
             }
         })?;
         if c.count <= 1 && c.complete() {

@@ -46,6 +46,11 @@ impl EdgeMatching {
                 "--lex-leader applies to packings; edge-matching puzzles break board rotation by default".into(),
             ));
         }
+        raw.accept_only(
+            &["--sum", "--encoding", "--no-redundant", "--no-symmetry-breaking", "--break-duplicates", "--amo"],
+            "edge-matching puzzles",
+            "-D, --data and --ints are for models of the modelling language",
+        )?;
         if raw.count == Some(CountUnit::All) {
             return Err(Error::Option(
                 "--symmetry all counts packings up to reflections; an edge-matching board takes --symmetry board"
@@ -94,19 +99,20 @@ impl Family for EdgeMatching {
 
     fn notes(&self) -> Vec<String> {
         let p = &self.puzzle;
+        let mut notes: Vec<String> = p.obstacles().into_iter().map(|o| format!("no solution: {o}")).collect();
         let unmatched = p.unmatched_labels();
         if unmatched.is_empty() {
-            return Vec::new();
+            return notes;
         }
         let list: Vec<String> = unmatched
             .iter()
             .map(|&(l, n)| format!("`{}` ({n} edge{})", p.label_name(l), if n == 1 { "" } else { "s" }))
             .collect();
-        let mut notes = vec![format!(
+        notes.push(format!(
             "note: label(s) {} match no label under `match {}`: such edges can only lie on the outer border",
             list.join(", "),
             p.rule
-        )];
+        ));
         if let (MatchRule::Sum(k), Some(k2)) = (&p.rule, p.sum_that_pairs_all_labels()) {
             notes.push(format!("note: every label has a partner under --sum {k2} (the puzzle says {k})"));
         }
@@ -117,9 +123,17 @@ impl Family for EdgeMatching {
         let p = &self.puzzle;
         check_size(p, &self.options).map_err(|source| Error::TooLarge { name: p.name.clone(), source })?;
         let mut encoding = encode(p, &self.options);
-        let header = encoding.comments(p);
+        let mut header = encoding.comments(p);
         let projection = encoding.projection();
-        let cnf = std::mem::take(&mut encoding.cnf);
+        let mut cnf = std::mem::take(&mut encoding.cnf);
+        // A reason found by counting is stated as the empty clause: every solver answers at once
+        // (it would take a solver exponential time to find a pigeonhole argument itself).
+        for reason in p.obstacles() {
+            header.push(format!("no solution: {reason}; the last clause is empty"));
+        }
+        if !p.obstacles().is_empty() {
+            cnf.add_clause(&[]);
+        }
         Ok(Grounding {
             cnf,
             header,
@@ -141,12 +155,18 @@ impl Family for EdgeMatching {
 
     fn check_notes(&self, solution: &Vec<Placement>) -> Vec<String> {
         let report = wgrnd_check::check(&self.puzzle, solution);
-        match (report.consistent_sum, &self.puzzle.rule) {
-            (Some(k2), MatchRule::Sum(k)) => vec![format!(
+        // The Eternity II community's score of a partial or wrong board (N/480 on 16 x 16).
+        let score = wgrnd_check::edge_score(&self.puzzle, solution);
+        let mut notes = vec![format!(
+            "score: {}/{} inner edges match (frame edges not counted; e2.bucas.name's score)",
+            score.matched, score.total
+        )];
+        if let (Some(k2), MatchRule::Sum(k)) = (report.consistent_sum, &self.puzzle.rule) {
+            notes.push(format!(
                 "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}"
-            )],
-            _ => Vec::new(),
+            ));
         }
+        notes
     }
 
     fn valid_line(&self, solution: &Vec<Placement>) -> String {
@@ -170,7 +190,7 @@ impl Family for EdgeMatching {
     }
 
     fn render(&self, solution: &Vec<Placement>, view: View) -> Result<String, Error> {
-        Ok(render(&self.puzzle, solution, view))
+        render(&self.puzzle, solution, view).map_err(|e| Error::View(e.to_string()))
     }
 
     fn render_none(&self, status: Status, view: View) -> String {

@@ -35,6 +35,10 @@ pub enum Error {
     /// A file that cannot be read as what it should be.
     #[error(transparent)]
     Input(#[from] InputError),
+    /// A model, data file or solution text of the modelling language that cannot be read or
+    /// grounded: the caret diagnostic (file, line, column, what was expected, the bindings).
+    #[error("{}", .0.render().trim_end())]
+    Model(wgrnd_qprop::QpropError),
     /// A flag that makes no sense here.
     #[error("{0}")]
     Option(String),
@@ -92,6 +96,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Input(_)
+            | Error::Model(_)
             | Error::Option(_)
             | Error::TooLarge { .. }
             | Error::NotAModel { .. }

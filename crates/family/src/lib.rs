@@ -3,8 +3,9 @@
 //! Owns the unit of extension: the [`Family`] trait that every kind of puzzle implements (ground
 //! it into a [`Grounding`], decode a model into its solution, judge a solution with its own
 //! independent checker, read a solution file, draw a solution, and name what a count counts),
-//! its two built-in implementations ([`EdgeMatching`] for the witch puzzle, four squares and
-//! Eternity II; [`Packings`] for polycube packings), the [`registry`] that reads a file into the
+//! its built-in implementations ([`EdgeMatching`] for the witch puzzle, four squares and
+//! Eternity II; [`Packings`] for polycube packings; [`QpropModel`] for any puzzle written in the QPROP
+//! modelling language), the [`registry`] that reads a file into the
 //! right family with its options validated by that family, and the [`pipeline`] steps written once
 //! over the trait (solve, decode a solver's answer). The command-line crate and the counting
 //! crate work only through this interface: a new family plugs in here, in one place, and every
@@ -14,6 +15,7 @@
 
 mod edge;
 mod error;
+mod model;
 mod options;
 mod packing;
 pub mod pipeline;
@@ -23,6 +25,7 @@ use std::fmt;
 
 pub use edge::{EdgeEncoding, EdgeMatching};
 pub use error::{exit, Error};
+pub use model::{QpropEncoding, QpropModel};
 pub use options::{CountUnit, EncodingChoice, RawOptions};
 pub use packing::{PackingEncoding, Packings};
 pub use wgrnd_ground::{AtomNames, BrokenClause, Grounding, Symmetry};

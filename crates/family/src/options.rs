@@ -3,6 +3,7 @@
 //! not take: there is no table of which flag suits which family.
 
 use wgrnd_cnf::amo::AmoEncoding;
+use wgrnd_qprop::IntEncoding;
 
 /// `--encoding` as given.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -75,10 +76,16 @@ pub struct RawOptions {
     pub lex_leader: Option<CountUnit>,
     /// Set by `count`: what one counted solution is (`--symmetry`).
     pub count: Option<CountUnit>,
+    /// Models: `-D NAME=VALUE`, parameter overrides.
+    pub defines: Vec<(String, String)>,
+    /// Models: `--data FILE`, the instance data.
+    pub data: Option<String>,
+    /// Models: `--ints`, how bounded integers are encoded.
+    pub ints: Option<IntEncoding>,
 }
 
 impl RawOptions {
-    /// The flags among `given` that were set, by name, for a family's refusal.
+    /// The flags that were set, by name, for a family's refusal.
     pub(crate) fn set_flags(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
         if self.sum.is_some() {
@@ -101,6 +108,15 @@ impl RawOptions {
         }
         if self.lex_leader.is_some() {
             v.push("--lex-leader");
+        }
+        if !self.defines.is_empty() {
+            v.push("-D");
+        }
+        if self.data.is_some() {
+            v.push("--data");
+        }
+        if self.ints.is_some() {
+            v.push("--ints");
         }
         v
     }

@@ -128,16 +128,16 @@ impl Family for Packings {
         text: &str,
         format: Option<SolutionFormat>,
     ) -> Result<Vec<PiecePlacement>, Error> {
-        if matches!(format, Some(SolutionFormat::Sol | SolutionFormat::Witch)) {
+        if matches!(format, Some(SolutionFormat::Sol | SolutionFormat::Witch | SolutionFormat::Art)) {
             return Err(Error::Option(
-                "--solution-format sol and witch are board formats; a packing's solution is read from its lines or JSON".into(),
+                "--solution-format sol, witch and art are board formats; a packing's solution is read from its lines or JSON".into(),
             ));
         }
         Ok(formats::read_packing_solution(file, text, &self.packing)?)
     }
 
     fn render(&self, solution: &Vec<PiecePlacement>, view: View) -> Result<String, Error> {
-        Ok(render_packing(&self.packing, solution, view))
+        render_packing(&self.packing, solution, view).map_err(|e| Error::View(e.to_string()))
     }
 
     fn render_none(&self, status: Status, view: View) -> String {
@@ -155,8 +155,8 @@ impl Family for Packings {
         let rotations = g.symmetries.iter().filter(|s| !s.reflection).count() + 1;
         match unit {
             CountUnit::None => (String::new(), "none"),
-            CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "rotations"),
-            CountUnit::All => (format!(" up to the region's {all} rotations and reflections"), "rotations+reflections"),
+            CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "board"),
+            CountUnit::All => (format!(" up to the region's {all} rotations and reflections"), "all"),
         }
     }
 

@@ -2,7 +2,7 @@
 //! backend, read a solver's answer back, and never hand on a solution the family's checker has
 //! not passed.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{parse_answer, Model, SolverAnswer};
 use wgrnd_solve::SolverSpec;
@@ -40,8 +40,30 @@ pub fn solve<F: Family>(
     solver: &SolverSpec,
     timeout: Option<Duration>,
 ) -> Result<Answer<F::Solution>, Error> {
+    Ok(solve_timed(f, g, solver, timeout)?.0)
+}
+
+/// Where a solve spent its time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Times {
+    /// In the solver.
+    pub solving: Duration,
+    /// Checking the model against the CNF, decoding it and running the family's checker.
+    pub checking: Duration,
+}
+
+/// [`solve`], and where the time went.
+pub fn solve_timed<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+) -> Result<(Answer<F::Solution>, Times), Error> {
+    let started = Instant::now();
     let answer = solver.backend(timeout).solve(&g.cnf)?;
-    finish(f, g, answer, |source| Error::LyingSolver { solver: solver.name().to_string(), source })
+    let solving = started.elapsed();
+    let answer = finish(f, g, answer, |source| Error::LyingSolver { solver: solver.name().to_string(), source })?;
+    Ok((answer, Times { solving, checking: started.elapsed() - solving }))
 }
 
 /// Reads a solver's output for the grounding's CNF (`file` names it in messages); a model that

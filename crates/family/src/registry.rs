@@ -3,8 +3,9 @@
 //! and an arm in [`with_family!`](crate::with_family); no command changes.
 
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions};
+use wgrnd_qprop::Source;
 
-use crate::{EdgeMatching, Error, Packings, RawOptions};
+use crate::{EdgeMatching, Error, Packings, QpropModel, RawOptions};
 
 /// `--format` as given: a puzzle format, or a family's file format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -13,6 +14,8 @@ pub enum FormatChoice {
     Board(PuzzleFormat),
     /// A polycube packing (`.pack`).
     Pack,
+    /// A model of the modelling language (`.qp`).
+    Qprop,
 }
 
 /// A puzzle file read into its family, options validated by that family.
@@ -22,6 +25,21 @@ pub enum Loaded {
     EdgeMatching(EdgeMatching),
     /// A polycube packing.
     Packings(Packings),
+    /// A model of the modelling language.
+    Model(QpropModel),
+}
+
+/// Statements that open a model of the modelling language (after `%` comments).
+const MODEL_WORDS: [&str; 6] = ["param", "domain", "pred", "var", "show", "forall"];
+
+/// Whether `text`, named `name`, is a model: the `.qp` extension, or a first statement of the
+/// language.
+fn is_model(name: &str, text: &str) -> bool {
+    if std::path::Path::new(name).extension().is_some_and(|e| e == "qp") {
+        return true;
+    }
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('%'));
+    first.and_then(|l| l.split_whitespace().next()).is_some_and(|w| MODEL_WORDS.contains(&w))
 }
 
 /// Reads `path` (`-`: standard input) into its family: by `format`, else by the file's extension
@@ -29,9 +47,21 @@ pub enum Loaded {
 pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Result<Loaded, Error> {
     let text = formats::read_text(path)?;
     let name = formats::display_name(path);
+    let model = match format {
+        Some(FormatChoice::Qprop) => true,
+        Some(_) => false,
+        None => is_model(&name, &text),
+    };
+    if model {
+        let data = match &raw.data {
+            Some(path) => Some(Source::new(formats::display_name(path), formats::read_text(path)?)),
+            None => None,
+        };
+        return Ok(Loaded::Model(QpropModel::new(&Source::new(name, text), data.as_ref(), raw)?));
+    }
     let packing = match format {
         Some(FormatChoice::Pack) => true,
-        Some(FormatChoice::Board(_)) => false,
+        Some(_) => false,
         None => formats::is_packing(&name, &text),
     };
     if packing {
@@ -53,6 +83,7 @@ macro_rules! with_family {
         match $loaded {
             $crate::registry::Loaded::EdgeMatching($f) => $body,
             $crate::registry::Loaded::Packings($f) => $body,
+            $crate::registry::Loaded::Model($f) => $body,
         }
     };
 }

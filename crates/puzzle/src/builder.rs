@@ -194,12 +194,8 @@ impl PuzzleBuilder {
             MatchRule::Equal => {}
         }
 
-        self.check_frame_fit(rows, cols, &pieces, frame)?;
-
-        // Clues must name real squares and pieces, each at most once.
+        // Clues must name real squares and pieces.
         let mut clues = Vec::with_capacity(self.clues.len());
-        let mut seen_square = BTreeMap::new();
-        let mut seen_piece = BTreeMap::new();
         for &(line, clue) in &self.clues {
             if clue.row >= rows || clue.col >= cols {
                 return Err(self.err(
@@ -218,23 +214,11 @@ impl PuzzleBuilder {
             if clue.rotation > 3 {
                 return Err(self.err(line, format!("rotation {}", clue.rotation), "a rotation from 0 to 3"));
             }
-            if let Some(prev) = seen_square.insert((clue.row, clue.col), line) {
-                return Err(self.err(
-                    line,
-                    format!(
-                        "a second clue for square ({},{}) (the first is at line {prev})",
-                        clue.row + 1,
-                        clue.col + 1
-                    ),
-                    "at most one clue per square",
-                ));
-            }
-            if let Some(prev) = seen_piece.insert(clue.piece, line) {
-                return Err(self.err(
-                    line,
-                    format!("a second clue for piece {} (the first is at line {prev})", clue.piece + 1),
-                    "at most one clue per piece",
-                ));
+            // A clue given twice word for word is one clue. Two clues that contradict each other
+            // (two pieces on a square, a piece on two squares) are kept: the puzzle is well
+            // formed and has no solution, which `Puzzle::obstacles` reports.
+            if clues.contains(&clue) {
+                continue;
             }
             clues.push(clue);
         }
@@ -250,68 +234,5 @@ impl PuzzleBuilder {
             clues,
             style: self.style,
         })
-    }
-
-    /// With a frame label, the pieces carrying it must be exactly the pieces the board's outer
-    /// squares need: as many corner pieces as corners, border pieces as border squares, and so on.
-    fn check_frame_fit(
-        &self,
-        rows: usize,
-        cols: usize,
-        pieces: &[[Label; 4]],
-        frame: Option<Label>,
-    ) -> Result<(), InputError> {
-        let Some(frame) = frame else { return Ok(()) };
-        let frame_name = self.frame.as_ref().map(|(f, _)| f.clone()).unwrap_or_default();
-        // A pattern of frame sides, as a 4-bit mask, taken up to rotation.
-        let canonical =
-            |mask: u8| -> u8 { (0..4).map(|k| ((mask << k) | (mask >> (4 - k))) & 0xF).min().unwrap_or(mask) };
-        let kind = |mask: u8| -> &'static str {
-            match mask.count_ones() {
-                0 => "inner",
-                1 => "border",
-                2 if canonical(mask) == 0b0011 => "corner",
-                2 => "two-opposite-sides",
-                3 => "three-sided",
-                _ => "four-sided",
-            }
-        };
-        let mut need: BTreeMap<u8, usize> = BTreeMap::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let mask = (r == 0) as u8
-                    | ((c + 1 == cols) as u8) << 1
-                    | ((r + 1 == rows) as u8) << 2
-                    | ((c == 0) as u8) << 3;
-                *need.entry(canonical(mask)).or_default() += 1;
-            }
-        }
-        let mut have: BTreeMap<u8, Vec<usize>> = BTreeMap::new();
-        for (i, p) in pieces.iter().enumerate() {
-            let mask = (0..4).fold(0u8, |m, d| m | (((p[d] == frame) as u8) << d));
-            have.entry(canonical(mask)).or_default().push(i);
-        }
-        let describe = |counts: &mut dyn Iterator<Item = (u8, usize)>| -> String {
-            counts.filter(|&(_, c)| c > 0).map(|(m, c)| format!("{c} {}", kind(m))).collect::<Vec<_>>().join(", ")
-        };
-        for (&mask, idx) in &have {
-            let needed = need.get(&mask).copied().unwrap_or(0);
-            if idx.len() > needed {
-                let extra = idx[needed];
-                let squares = describe(&mut need.iter().map(|(&m, &c)| (m, c)));
-                let pieces_desc = describe(&mut have.iter().map(|(&m, v)| (m, v.len())));
-                return Err(self.err(
-                    self.pieces[extra].0,
-                    format!(
-                        "frame labels that cannot fit: piece {} is one {} piece (frame label `{frame_name}`) more than the board has room for; the pieces are {pieces_desc}",
-                        extra + 1,
-                        kind(mask)
-                    ),
-                    format!("pieces matching the {rows} x {cols} board's squares: {squares}"),
-                ));
-            }
-        }
-        // No kind is over-supplied and the totals agree, so every kind is exactly supplied.
-        Ok(())
     }
 }

@@ -15,6 +15,7 @@ mod builder;
 pub mod formats;
 mod generate;
 mod model;
+mod obstacles;
 pub mod packing;
 
 pub use builder::PuzzleBuilder;

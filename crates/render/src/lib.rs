@@ -3,13 +3,21 @@
 //! Owns how solutions are shown, the way people draw these puzzles: the box art of seed 004 for
 //! boards up to [`ART_MAX_COLS`] columns, the witch words of seed 000 (`Place the block 9 at (1,1)
 //! with rotation 2`), a compact grid of `piece/rotation` for big boards, board-suite `.sol`, and
-//! JSON for scripts; packings layer by layer (see [`packing`]). It takes placements that have
-//! already passed the checker and only draws.
+//! JSON for scripts; packings layer by layer (see [`packing`]); pictures as SVG for every family
+//! ([`board_svg`], [`packing::layers_svg`], and [`svg::grid`] for any cell-shaped solution); and
+//! the Eternity II community's e2.bucas.name board link ([`bucas()`]). Solutions that passed the
+//! checker are drawn, and so are partial or wrong boards (`check`'s input): empty squares stay
+//! empty and the pictures mark mismatched edges.
 
 #![warn(missing_docs)]
 
+mod board;
+mod bucas;
 pub mod packing;
+pub mod svg;
 
+pub use board::board_svg;
+pub use bucas::bucas;
 pub use packing::{packing_json, render_packing};
 
 use std::fmt::Write as _;
@@ -37,7 +45,16 @@ pub enum View {
     Sol,
     /// JSON.
     Json,
+    /// A picture (SVG): boards as four triangles per square, packings layer by layer.
+    Svg,
+    /// The e2.bucas.name board link (edge matching with equal labels only).
+    Bucas,
 }
+
+/// A view that does not exist for this puzzle, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ViewError(pub String);
 
 /// A solver's verdict on a puzzle, for JSON output.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,8 +75,14 @@ struct Conventions {
     rotation: &'static str,
 }
 
+/// The version of every JSON document wgrnd writes (docs/json.md): raised when a field changes
+/// meaning or goes away, not when one is added.
+pub const JSON_VERSION: u32 = 1;
+
 #[derive(Serialize)]
 struct JsonReport<'a> {
+    version: u32,
+    kind: &'static str,
     status: &'static str,
     puzzle: &'a str,
     rows: usize,
@@ -74,6 +97,8 @@ pub fn json(p: &Puzzle, status: Status, placements: &[Placement]) -> String {
     let mut sorted = placements.to_vec();
     sorted.sort_by_key(|pl| (pl.row, pl.col));
     let report = JsonReport {
+        version: JSON_VERSION,
+        kind: "edge-matching puzzle",
         status: match status {
             Status::Solved => "solved",
             Status::Unsatisfiable => "unsatisfiable",
@@ -96,9 +121,9 @@ pub fn json(p: &Puzzle, status: Status, placements: &[Placement]) -> String {
     s
 }
 
-/// Draws a solved board in the chosen view.
-pub fn render(p: &Puzzle, placements: &[Placement], view: View) -> String {
-    match view {
+/// Draws a board (solved, or partial and wrong: empty squares stay empty) in the chosen view.
+pub fn render(p: &Puzzle, placements: &[Placement], view: View) -> Result<String, ViewError> {
+    Ok(match view {
         View::Auto => match p.style {
             Style::Witch => format!("{}\n{}", witch_words(placements), box_art(p, placements)),
             Style::Grid if p.cols <= ART_MAX_COLS => format!("{}\n{}", box_art(p, placements), grid(p, placements)),
@@ -109,7 +134,9 @@ pub fn render(p: &Puzzle, placements: &[Placement], view: View) -> String {
         View::Grid => grid(p, placements),
         View::Sol => write_sol(placements),
         View::Json => json(p, Status::Solved, placements),
-    }
+        View::Svg => board_svg(p, placements),
+        View::Bucas => bucas(p, placements)?,
+    })
 }
 
 /// Seed 000's words, in board order: block, 1-based position, rotation d = 1..4 (d - 1

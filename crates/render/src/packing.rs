@@ -2,7 +2,7 @@
 //! placed piece (its name when every piece is one of a kind with a one-letter name, as in the
 //! Soma cube; else `A`..`Z`, `a`..`z`, `0`..`9` in the order of their first cell; `.` for an
 //! empty cell of the region, blank outside it), the layers side by side while they fit in 100
-//! columns; the solution's text lines; and JSON.
+//! columns; the solution's text lines; JSON; and the layers as a picture ([`layers_svg`]).
 
 use std::fmt::Write as _;
 
@@ -10,7 +10,8 @@ use serde::Serialize;
 use wgrnd_puzzle::formats::write_packing_solution;
 use wgrnd_puzzle::packing::{Packing, PiecePlacement};
 
-use crate::{Status, View};
+use crate::svg::{draw_cells, Doc, BLANK};
+use crate::{Status, View, ViewError};
 
 const MARKS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -76,6 +77,8 @@ struct JsonPiece<'a> {
 
 #[derive(Serialize)]
 struct JsonPacking<'a> {
+    version: u32,
+    kind: &'static str,
     status: &'static str,
     puzzle: &'a str,
     size: [usize; 3],
@@ -88,6 +91,8 @@ struct JsonPacking<'a> {
 pub fn packing_json(p: &Packing, status: Status, placed: &[PiecePlacement]) -> String {
     let marks = marks(p, placed);
     let report = JsonPacking {
+        version: crate::JSON_VERSION,
+        kind: "packing",
         status: match status {
             Status::Solved => "solved",
             Status::Unsatisfiable => "unsatisfiable",
@@ -112,12 +117,64 @@ pub fn packing_json(p: &Packing, status: Status, placed: &[PiecePlacement]) -> S
     s
 }
 
-/// Shows a solved packing: layers (`Auto`, `Art`, `Grid`), the solution's lines (`Sol`, `Witch`
-/// has no meaning here and gives the lines too), or JSON.
-pub fn render_packing(p: &Packing, placed: &[PiecePlacement], view: View) -> String {
-    match view {
-        View::Json => packing_json(p, Status::Solved, placed),
-        View::Sol | View::Witch => write_packing_solution(p, placed),
-        View::Auto | View::Art | View::Grid => layers(p, placed),
+/// The layers as a picture: one grid per layer `z` (x to the right, y downwards), side by side,
+/// each piece one colour with its mark, empty region cells light grey, cells outside the region
+/// blank.
+pub fn layers_svg(p: &Packing, placed: &[PiecePlacement]) -> String {
+    let [sx, sy, sz] = p.size;
+    let marks = marks(p, placed);
+    // (mark, colour index) per cell of each layer; BLANK for an empty cell of the region.
+    let mut grid: Vec<Vec<Option<(String, usize)>>> = vec![vec![None; sx * sy]; sz];
+    for c in &p.cells {
+        grid[c[2] as usize][c[1] as usize * sx + c[0] as usize] = Some((String::new(), BLANK));
     }
+    for (i, (pl, mark)) in placed.iter().zip(&marks).enumerate() {
+        for c in &pl.cells {
+            if let Some(cell) = grid.get_mut(c[2] as usize).and_then(|l| l.get_mut(c[1] as usize * sx + c[0] as usize))
+            {
+                *cell = Some((mark.trim().to_string(), i));
+            }
+        }
+    }
+    let size = if sx.max(sy) <= 12 { 28.0 } else { 14.0 };
+    let (gap, title_h, margin) = (18.0, 22.0, 16.0);
+    let (layer_w, layer_h) = (sx as f64 * size, sy as f64 * size);
+    // As many layers per row as fit in about 900 pixels.
+    let per_row = (((900.0 + gap) / (layer_w + gap)) as usize).clamp(1, sz.max(1));
+    let rows = sz.div_ceil(per_row);
+    let mut doc = Doc::default();
+    let title = format!("{}: {} pieces, layers z = 1..{sz}", p.name, placed.len());
+    doc.text_left(margin, 20.0, 14.0, "#000000", &title);
+    for (z, layer) in grid.iter().enumerate() {
+        let x0 = margin + (z % per_row) as f64 * (layer_w + gap);
+        let y0 = 30.0 + (z / per_row) as f64 * (layer_h + title_h + gap) + title_h;
+        doc.text_left(x0, y0 - 6.0, 11.0, "#555555", &format!("z={}", z + 1));
+        draw_cells(&mut doc, (x0, y0), sy, sx, size, &|r, c| layer[r * sx + c].clone());
+    }
+    let width = (2.0 * margin + per_row as f64 * (layer_w + gap) - gap).max(2.0 * margin + title.len() as f64 * 8.5);
+    let height = 30.0 + rows as f64 * (layer_h + title_h + gap) - gap + margin;
+    doc.finish(width, height, &title)
+}
+
+/// Shows a packing: layers (`Auto`, `Art`, `Grid`), the solution's lines (`Sol`), JSON, or the
+/// layers as a picture (`Svg`). The witch words and the board link are edge-matching views.
+pub fn render_packing(p: &Packing, placed: &[PiecePlacement], view: View) -> Result<String, ViewError> {
+    Ok(match view {
+        View::Json => packing_json(p, Status::Solved, placed),
+        View::Sol => write_packing_solution(p, placed),
+        View::Auto | View::Art | View::Grid => layers(p, placed),
+        View::Svg => layers_svg(p, placed),
+        View::Witch => {
+            return Err(ViewError(format!(
+                "--view witch: the witch words place blocks on a board; `{}` is a packing (try --view sol)",
+                p.name
+            )))
+        }
+        View::Bucas => {
+            return Err(ViewError(format!(
+                "--view bucas: e2.bucas.name draws edge-matching boards; `{}` is a packing (try --view svg)",
+                p.name
+            )))
+        }
+    })
 }

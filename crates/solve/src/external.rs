@@ -27,8 +27,10 @@ pub struct External {
     pub timeout: Option<Duration>,
 }
 
-/// Solvers known by name, with the arguments that make them print a competition answer quietly.
-pub const KNOWN: [(&str, &str, &str); 6] = [
+/// Solvers known by name, with the arguments that make them print a competition answer quietly and
+/// how to install them from a registry this machine reaches (Debian's packages, PyPI). A solver that
+/// no registry ships (glucose) is run as a command line: `--solver "glucose -verb=0 -model {cnf}"`.
+pub const KNOWN: [(&str, &str, &str); 5] = [
     (
         "kissat",
         "kissat -q {cnf}",
@@ -38,7 +40,6 @@ pub const KNOWN: [(&str, &str, &str); 6] = [
     ("minisat", "minisat -verb=0 {cnf} {out}", "apt-get install minisat"),
     ("cryptominisat5", "cryptominisat5 --verb 0 {cnf}", "apt-get install cryptominisat"),
     ("picosat", "picosat {cnf}", "apt-get install picosat"),
-    ("glucose", "glucose -verb=0 -model {cnf}", "apt-get install glucose"),
 ];
 
 /// Bytes of the solver's stderr quoted in fault messages.
@@ -126,6 +127,9 @@ impl External {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let _watch = Watch::start();
+        if interrupted() {
+            return Ok((Waited::Interrupted, Vec::new(), String::new()));
+        }
         let mut child = command.spawn().map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => SolveError::NotInstalled {
                 solver: self.name.clone(),
@@ -167,6 +171,8 @@ pub fn prove_unsat(
     proof_path: &Path,
     timeout: Option<Duration>,
 ) -> Result<Proof, SolveError> {
+    // Watched from the first temporary file on: a Ctrl-C stops the prover and the files go.
+    let _watch = Watch::start();
     let io =
         |e: std::io::Error| SolveError::Failed { backend: "proof", detail: format!("writing the certificate: {e}") };
     let dir = match cnf_path.parent() {
@@ -222,6 +228,9 @@ impl Backend for External {
             backend: "external solver",
             detail: format!("temporary file: {e}"),
         };
+        // Watched from before the CNF is written until its directory is gone: a Ctrl-C at any
+        // point stops the solve and the files are removed on the way out.
+        let _watch = Watch::start();
         // The directory and everything in it go when `dir` is dropped, on every return path.
         let dir = tempfile::Builder::new().prefix("wgrnd-").tempdir().map_err(io)?;
         let cnf_path = dir.path().join("problem.cnf");

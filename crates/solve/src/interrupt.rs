@@ -4,14 +4,15 @@
 //! still report its lower bound. A Ctrl-C while nothing stoppable runs (grounding, splr, writing),
 //! or a second one, means "exit now". One atomic word holds both facts.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
-/// A stoppable solve is running.
-const WATCHING: u8 = 1;
-/// A stop was asked for.
-const INTERRUPTED: u8 = 2;
+/// A stop was asked for (the low bit); the bits above count the watches running (they nest: an
+/// external solve watches from writing its CNF to removing it, and its process wait inside that).
+const INTERRUPTED: u32 = 1;
+/// One watch.
+const WATCH: u32 = 2;
 
-static STATE: AtomicU8 = AtomicU8::new(0);
+static STATE: AtomicU32 = AtomicU32::new(0);
 
 /// What the process should do about a Ctrl-C.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,7 +26,7 @@ pub enum Request {
 /// Called by a Ctrl-C handler.
 pub fn request() -> Request {
     let before = STATE.fetch_or(INTERRUPTED, Ordering::SeqCst);
-    if before & WATCHING != 0 && before & INTERRUPTED == 0 {
+    if before >= WATCH && before & INTERRUPTED == 0 {
         Request::Stopping
     } else {
         Request::ExitNow
@@ -42,13 +43,13 @@ pub(crate) struct Watch(());
 
 impl Watch {
     pub(crate) fn start() -> Watch {
-        STATE.fetch_or(WATCHING, Ordering::SeqCst);
+        STATE.fetch_add(WATCH, Ordering::SeqCst);
         Watch(())
     }
 }
 
 impl Drop for Watch {
     fn drop(&mut self) {
-        STATE.fetch_and(!WATCHING, Ordering::SeqCst);
+        STATE.fetch_sub(WATCH, Ordering::SeqCst);
     }
 }

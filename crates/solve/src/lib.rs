@@ -4,7 +4,7 @@
 //! anything that can do that; [`Cadical`] runs CaDiCaL 1.9.5 in-process (feature `cadical`, on by
 //! default, built from source by the `cadical` crate), [`Splr`] the pure-Rust solver splr 0.17.2.
 //! Neither needs an external program. [`External`] runs any solver program (kissat, cadical,
-//! minisat, cryptominisat5, picosat, glucose by name, or a command line). A backend neither knows
+//! minisat, cryptominisat5, picosat by name, or a command line). A backend neither knows
 //! nor cares what the clauses mean.
 
 #![warn(missing_docs)]

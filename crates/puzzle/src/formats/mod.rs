@@ -1,6 +1,7 @@
 //! Readers and writers of puzzle and placement files. Each format converts to the model's one
 //! convention here, at the edge; nothing past this module knows which file a puzzle came from.
 
+mod art;
 pub mod lex;
 mod lists;
 mod native;
@@ -11,6 +12,7 @@ mod witch;
 use std::io::Read;
 use std::path::Path;
 
+pub use art::{is_art, read_art_puzzle};
 pub use lists::write_puz;
 pub use native::write_native;
 pub use pack::{is_packing, read_packing, read_packing_solution, write_packing, write_packing_solution, PACKING_WORDS};
@@ -34,6 +36,8 @@ pub enum PuzzleFormat {
     Witch,
     /// Four squares (seed 004): edges counterclockwise from the right.
     FourSquares,
+    /// Box art (seed 004's drawing, wgrnd's `--view art`): pieces drawn apart, or one drawn board.
+    Art,
 }
 
 impl PuzzleFormat {
@@ -45,6 +49,7 @@ impl PuzzleFormat {
             "lpl" => Some(PuzzleFormat::Witch),
             "heule" => Some(PuzzleFormat::Heule),
             "fsq" => Some(PuzzleFormat::FourSquares),
+            "art" => Some(PuzzleFormat::Art),
             _ => None,
         }
     }
@@ -68,6 +73,9 @@ pub(crate) fn sniff(text: &str) -> Result<PuzzleFormat, String> {
     }
     let data: Vec<&str> = lex::lines(text).map(|(_, l)| l).filter(|l| !l.trim().is_empty()).collect();
     let Some(first) = data.first() else { return Err("an empty file".into()) };
+    if first.trim_start().starts_with("+-") {
+        return Ok(PuzzleFormat::Art);
+    }
     let first_word = first.split_whitespace().next().unwrap_or("");
     if NATIVE_WORDS.contains(&first_word) || first_word.starts_with('#') {
         return Ok(PuzzleFormat::Native);
@@ -108,7 +116,7 @@ pub fn read_puzzle(file: &str, text: &str, opts: &ReadOptions) -> Result<Puzzle,
             InputError::whole(
                 file,
                 found,
-                "a puzzle in a known format (.wgrnd, .puz, Heule's .txt, a piece list, a witch table, four squares); name it with --format",
+                "a puzzle in a known format (.wgrnd, .puz, Heule's .txt, a piece list, a witch table, four squares, box art); name it with --format",
             )
         })?,
     };
@@ -119,6 +127,7 @@ pub fn read_puzzle(file: &str, text: &str, opts: &ReadOptions) -> Result<Puzzle,
         PuzzleFormat::Pieces => lists::read_pieces(file, text),
         PuzzleFormat::Witch => witch::read_witch(file, text, opts.sum),
         PuzzleFormat::FourSquares => lists::read_foursquares(file, text),
+        PuzzleFormat::Art => read_art_puzzle(file, text),
     }?;
     match opts.sum {
         Some(k) if puzzle.rule != MatchRule::Sum(k) => with_rule(file, puzzle, MatchRule::Sum(k)),
@@ -140,7 +149,8 @@ fn with_rule(file: &str, p: Puzzle, rule: MatchRule) -> Result<Puzzle, InputErro
     b.build()
 }
 
-/// Reads a whole file (or standard input for `-`) as UTF-8 text.
+/// Reads a whole file (or standard input for `-`) as UTF-8 text, without the byte-order mark some
+/// editors put first: every file wgrnd reads comes through here.
 pub fn read_text(path: &str) -> Result<String, InputError> {
     let shown = display_name(path);
     let mut bytes = Vec::new();
@@ -150,7 +160,8 @@ pub fn read_text(path: &str) -> Result<String, InputError> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map(|_| ())
     };
     result.map_err(|e| InputError::whole(&shown, format!("an unreadable file ({e})"), "a readable file"))?;
-    Ok(lex::utf8(&shown, &bytes)?.to_string())
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    Ok(lex::utf8(&shown, text)?.to_string())
 }
 
 /// How a path is named in messages.

@@ -5,7 +5,9 @@
 //! * the witch words of seed 000: `Place the block 9 at (1,1) with rotation 2` (1-based; rotation
 //!   d = 1..4 means d - 1 counterclockwise quarter turns), any number per line;
 //! * wgrnd's JSON (`"placements": [{"row":1,"col":1,"piece":9,"rotation":1}, ...]`, 1-based
-//!   row, column and piece, rotation in counterclockwise quarter turns).
+//!   row, column and piece, rotation in counterclockwise quarter turns);
+//! * box art: a drawn board (seed 004's second drawing, wgrnd's `--view art`), each drawn square
+//!   matched to a piece and a rotation (see `art.rs`).
 
 use std::fmt::Write as _;
 
@@ -27,6 +29,8 @@ pub enum SolutionFormat {
     Witch,
     /// wgrnd's JSON.
     Json,
+    /// A drawn board (box art).
+    Art,
 }
 
 /// One placement as wgrnd's JSON writes it: 1-based row, column and piece; rotation in
@@ -54,13 +58,15 @@ struct JsonSolution {
     placements: Vec<PlacementRecord>,
 }
 
-/// Guesses the format of a placement file from its content.
+/// Guesses the format of a placement file from its content (JSON, witch words, box art, else `.sol`).
 pub fn sniff_solution(text: &str) -> SolutionFormat {
     let t = text.trim_start();
     if t.starts_with('{') {
         SolutionFormat::Json
     } else if t.contains("Place the block") {
         SolutionFormat::Witch
+    } else if crate::formats::is_art(text) {
+        SolutionFormat::Art
     } else {
         SolutionFormat::Sol
     }
@@ -79,6 +85,7 @@ pub fn read_solution(
         SolutionFormat::Sol => read_sol(file, text)?,
         SolutionFormat::Witch => read_witch_words(file, text)?,
         SolutionFormat::Json => read_json(file, text)?,
+        SolutionFormat::Art => crate::formats::art::read_art_solution(file, text, puzzle)?,
     };
     let one = |i: usize| i + 1;
     for &(line, p) in &found {

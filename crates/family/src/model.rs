@@ -1,0 +1,192 @@
+//! Models of the QPROP modelling language as a family: any finite puzzle a user writes as
+//! quantified formulas (docs/qprop.md). Grounding, decoding and checking are `wgrnd_qprop`'s; the
+//! checker evaluates the model's formulas on the decoded values and shares none of the grounder.
+//! The projection is the atoms of the `show`n predicates; a model declares no symmetries, so
+//! counts are of solutions projected on those atoms.
+
+use wgrnd_cnf::{Model as Assignment, Var};
+use wgrnd_qprop::{GroundOptions, IntEncoding, Program, QpropError, Solution, Source};
+use wgrnd_render::{Status, View, JSON_VERSION};
+
+use crate::{AtomNames, CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat};
+
+/// A model (with its data and parameters) and how to ground it.
+#[derive(Clone, Debug)]
+pub struct QpropModel {
+    /// The parsed, resolved model.
+    pub program: Program,
+    /// How it is grounded.
+    pub options: GroundOptions,
+    name: String,
+}
+
+/// The names of a model's atoms, and what decoding needs.
+#[derive(Clone, Debug)]
+pub struct QpropEncoding {
+    /// The grounding as `wgrnd_qprop` made it (its CNF is moved into the family-neutral one).
+    pub grounding: wgrnd_qprop::Grounding,
+}
+
+impl AtomNames for QpropEncoding {
+    fn atom_name(&self, var: Var) -> String {
+        self.grounding.names.get(var.get() as usize - 1).cloned().unwrap_or_else(|| format!("?{}", var.get()))
+    }
+}
+
+impl QpropModel {
+    /// Reads the model in `source` (with a data file and `-D` overrides) and validates the flags:
+    /// a model takes `--amo`, `--ints`, `-D` and `--data`; it declares no symmetries, so a count
+    /// is of plain solutions.
+    pub fn new(source: &Source, data: Option<&Source>, raw: &RawOptions) -> Result<Self, Error> {
+        raw.accept_only(
+            &["--amo", "--ints", "-D", "--data"],
+            "models",
+            "a model takes --amo, --ints, -D NAME=VALUE and --data FILE",
+        )?;
+        if raw.count.is_some_and(|u| u != CountUnit::None) {
+            return Err(Error::Option(
+                "a model declares no symmetries: count it with --symmetry none (the default)".into(),
+            ));
+        }
+        let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(Error::Model)?;
+        let options =
+            GroundOptions { amo: raw.amo, ints: raw.ints.unwrap_or(IntEncoding::Order), ..Default::default() };
+        let name = std::path::Path::new(&source.name)
+            .file_stem()
+            .map_or_else(|| source.name.clone(), |s| s.to_string_lossy().into_owned());
+        Ok(QpropModel { program, options, name })
+    }
+}
+
+impl Family for QpropModel {
+    type Encoding = QpropEncoding;
+    type Solution = Solution;
+    type Violation = String;
+
+    fn kind(&self) -> &'static str {
+        "model"
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn ground(&self) -> Result<Grounding<QpropEncoding>, Error> {
+        let mut g = wgrnd_qprop::ground(&self.program, &self.options).map_err(Error::Model)?;
+        let cnf = std::mem::take(&mut g.cnf);
+        let mut header = vec![g.comments.first().cloned().unwrap_or_default(), format!("puzzle-hash {:016x}", g.hash)];
+        header.extend(g.comments.iter().skip(1).cloned());
+        header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
+        Ok(Grounding {
+            cnf,
+            header,
+            hash: g.hash,
+            projection: g.shown.clone(),
+            fixed_weight: false,
+            symmetries: Vec::new(),
+            encoding: QpropEncoding { grounding: g },
+        })
+    }
+
+    fn decode(&self, g: &Grounding<QpropEncoding>, model: &Assignment) -> Result<Solution, Error> {
+        Ok(wgrnd_qprop::decode(&self.program, &g.encoding.grounding, |v| model.value(v.get()) == Some(true)))
+    }
+
+    fn check(&self, solution: &Solution) -> Vec<String> {
+        match wgrnd_qprop::check(&self.program, solution) {
+            Ok(()) => Vec::new(),
+            Err(v) => vec![v.render().trim_end().replace('\n', "\n  ")],
+        }
+    }
+
+    fn valid_line(&self, _solution: &Solution) -> String {
+        format!("valid: the solution satisfies every constraint of `{}`", self.name)
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} broken constraint(s) of `{}`:", self.name)
+    }
+
+    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Solution, Error> {
+        if format.is_some() {
+            return Err(Error::Option(
+                "a model's solution is read from its facts (`q(1,2).`); drop --solution-format".into(),
+            ));
+        }
+        wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(Error::Model)
+    }
+
+    fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
+        Ok(match view {
+            View::Json => {
+                let doc = serde_json::json!({
+                    "version": JSON_VERSION, "kind": self.kind(), "status": "solved", "puzzle": self.name,
+                    "checked": true, "solution": solution.to_json(),
+                });
+                format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+            }
+            View::Grid => solution.grid().ok_or_else(|| {
+                Error::View("--view grid: no shown predicate of this model is cell-shaped (`x(row, col)`)".into())
+            })?,
+            View::Auto | View::Art => match solution.grid() {
+                Some(grid) => format!("{grid}\n{}", solution.to_facts()),
+                None => solution.to_facts(),
+            },
+            View::Sol => solution.to_facts(),
+            View::Svg => {
+                let cells = solution.grid_cells().ok_or_else(|| {
+                    Error::View(
+                        "--view svg draws a cell-shaped shown predicate (`x(row, col)`); this model has none".into(),
+                    )
+                })?;
+                // One colour per distinct value, in order of first appearance; `#` cells share one.
+                let mut values: Vec<&str> = Vec::new();
+                for v in cells.iter().flatten().flatten() {
+                    if !values.contains(&v.as_str()) {
+                        values.push(v);
+                    }
+                }
+                let (rows, cols) = (cells.len(), cells.first().map_or(0, Vec::len));
+                wgrnd_render::svg::grid(rows, cols, |r, c| {
+                    let v = cells[r][c].as_deref()?;
+                    let colour = values.iter().position(|x| *x == v).unwrap_or(0);
+                    Some((if v == "#" { String::new() } else { v.to_string() }, colour))
+                })
+            }
+            other => {
+                return Err(Error::View(format!(
+                    "--view {other:?} is not a view of a model; use auto, grid, sol (facts) or json"
+                )))
+            }
+        })
+    }
+
+    fn render_none(&self, status: Status, view: View) -> String {
+        let word = match status {
+            Status::Solved => "solved",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Unknown => "unknown",
+        };
+        match (status, view) {
+            (_, View::Json) => {
+                let doc = serde_json::json!({
+                    "version": JSON_VERSION, "kind": self.kind(), "status": word, "puzzle": self.name, "checked": false,
+                });
+                format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+            }
+            (Status::Unsatisfiable, _) => format!("no solution: the constraints of `{}` cannot all hold\n", self.name),
+            _ => "unknown: the solver gave up before finding a solution or proving there is none\n".into(),
+        }
+    }
+
+    fn count_caption(&self, _unit: CountUnit, _g: &Grounding<QpropEncoding>) -> (String, &'static str) {
+        let shown: Vec<&str> = self.program.shown.iter().map(|&i| self.program.preds[i].name.as_str()).collect();
+        (format!(" (projected on {})", shown.join(", ")), "none")
+    }
+}
+
+impl From<QpropError> for Error {
+    fn from(e: QpropError) -> Self {
+        Error::Model(e)
+    }
+}

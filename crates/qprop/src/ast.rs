@@ -1,0 +1,122 @@
+//! The syntax tree, as written (names unresolved).
+
+use crate::error::Span;
+
+/// An integer or name term.
+#[derive(Clone, Debug)]
+pub enum Term {
+    /// An integer literal.
+    Int(i64, Span),
+    /// A variable, parameter or symbol.
+    Name(String, Span),
+    /// `name(args)`: only meaningful as an atom.
+    Call(String, Vec<Term>, Span),
+    /// A binary operation: `+ - * / mod`.
+    Bin(&'static str, Box<Term>, Box<Term>, Span),
+    /// Unary minus.
+    Neg(Box<Term>, Span),
+    /// `sum { term : binders | guard }`.
+    Sum(Box<Term>, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `[formula]`: 1 if the formula holds, else 0.
+    Bool(Box<Formula>, Span),
+}
+
+impl Term {
+    /// Where the term is.
+    pub fn span(&self) -> Span {
+        match self {
+            Term::Int(_, s) | Term::Name(_, s) | Term::Call(_, _, s) | Term::Bin(_, _, _, s) | Term::Neg(_, s) => *s,
+            Term::Sum(_, _, _, s) | Term::Bool(_, s) => *s,
+        }
+    }
+}
+
+/// Quantifier or comprehension variables: `x, y in D` or `z` (sort declared with `var`).
+#[derive(Clone, Debug)]
+pub struct Binder {
+    /// The variable's name.
+    pub name: String,
+    /// The domain, if written here.
+    pub domain: Option<(String, Span)>,
+    /// Where the name is.
+    pub span: Span,
+}
+
+/// A counting constraint's kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CountKind {
+    /// `exactly k`.
+    Exactly,
+    /// `atmost k`.
+    AtMost,
+    /// `atleast k`.
+    AtLeast,
+}
+
+/// A formula.
+#[derive(Clone, Debug)]
+pub enum Formula {
+    /// `true` or `false`.
+    Const(bool, Span),
+    /// `p(t1, ..., tn)` or `p`.
+    Atom(String, Vec<Term>, Span),
+    /// `t1 op t2`, op one of `= =/= != < <= > >=`.
+    Cmp(&'static str, Term, Term, Span),
+    /// `not F`.
+    Not(Box<Formula>, Span),
+    /// A binary connective: `and or -> iff xor` (`A if B` is stored as `B -> A`).
+    Bin(&'static str, Box<Formula>, Box<Formula>, Span),
+    /// `forall` (true) or `exists` (false) with binders, an optional guard and a body.
+    Quant(bool, Vec<Binder>, Option<Box<Formula>>, Box<Formula>, Span),
+    /// `exactly k { lit : binders | guard }`.
+    Count(CountKind, Term, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
+}
+
+impl Formula {
+    /// Where the formula is.
+    pub fn span(&self) -> Span {
+        match self {
+            Formula::Const(_, s)
+            | Formula::Atom(_, _, s)
+            | Formula::Cmp(_, _, _, s)
+            | Formula::Not(_, s)
+            | Formula::Bin(_, _, _, s)
+            | Formula::Quant(_, _, _, _, s)
+            | Formula::Count(_, _, _, _, _, s) => *s,
+        }
+    }
+}
+
+/// A domain definition.
+#[derive(Clone, Debug)]
+pub enum DomainDef {
+    /// `lo..hi`.
+    Range(Term, Term),
+    /// `{a, b, 3}`.
+    List(Vec<Term>),
+    /// `{x in D | guard}`.
+    Filter(Binder, Box<Formula>),
+}
+
+/// A top-level item.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `param n = term`.
+    Param(String, Term, Span),
+    /// `domain D = ...`.
+    Domain(String, DomainDef, Span),
+    /// `var x, y in D`.
+    Sort(Vec<(String, Span)>, String, Span),
+    /// `[input] pred p(D1, ..., Dn)`; the bool says input (data, closed world).
+    Pred(bool, String, Vec<(String, Span)>, Span),
+    /// `var x(D1, ...) in lo..hi` (or `in D`): a bounded integer variable per argument tuple.
+    IntVar(String, Vec<(String, Span)>, DomainDef, Span),
+    /// `def p(x in D, ...) := F`.
+    Def(String, Vec<Binder>, Formula, Span),
+    /// `show p, q`.
+    Show(Vec<(String, Span)>),
+    /// `table p [ entries ]`.
+    Table(String, Vec<Term>, Span),
+    /// A formula: a constraint, or a fact when it is a ground atom of an input predicate.
+    Formula(Formula),
+}

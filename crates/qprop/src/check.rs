@@ -1,0 +1,421 @@
+//! The checker: evaluates every constraint of the model directly on a solution's values. It shares
+//! the parsed program and term arithmetic with the grounder but none of its code: no clauses, and
+//! its own evaluation plans (`plan.rs`).
+//!
+//! A quantifier is not evaluated over the full product of its domains: binders are bound one at a
+//! time, each conjunct of the guard (and of a body that acts as one, `a -> b`, `not a or b`,
+//! `exists x . a and b`, a count's literal) is tested as soon as its variables are bound, and a
+//! binder that is a bare argument of a conjunct's input or solved-for atom takes only the values
+//! of that predicate's true atoms. Bindings are still visited in the written order and conjuncts
+//! tested left to right, so a violation names the same binding as a plain evaluation.
+//! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
+//! binding that a generator skipped is not reported; the grounder reports those.
+
+mod index;
+#[cfg(test)]
+mod naive;
+mod plan;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
+
+use index::Indexes;
+use plan::{Body, Plan, Rest};
+
+use crate::ast::CountKind;
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::program::{arith, Binders, Op, PredKind, Program, Val, F, T};
+use crate::solution::{show, Solution};
+
+/// A constraint the solution breaks: the statement, and the bindings of its quantifiers.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct Violation {
+    /// The diagnostic: where the violated constraint is, and the bindings.
+    pub error: QpropError,
+}
+
+impl Violation {
+    /// The process exit code: 1, solution rejected.
+    pub fn exit_code(&self) -> i32 {
+        1
+    }
+    /// The caret diagnostic.
+    pub fn render(&self) -> String {
+        self.error.render()
+    }
+}
+
+/// Variable values by slot.
+type Env = Vec<Option<Val>>;
+
+/// Values a binder takes: its domain, or a range of a generator's index.
+enum Cands<'a> {
+    All(&'a [Val]),
+    Some(Rc<index::Table>, usize, usize),
+}
+
+struct Checker<'a> {
+    p: &'a Program,
+    s: &'a Solution,
+    /// The solution's true atoms, by predicate index (solved-for predicates only).
+    atoms: Vec<Option<&'a BTreeSet<Vec<Val>>>>,
+    /// Definition values by predicate index and arguments, computed on first use.
+    memo: Vec<HashMap<Vec<Val>, bool>>,
+    memo_len: usize,
+    /// Plans by the address of the quantifier's binders (unique per quantifier, stable while
+    /// the program is borrowed).
+    plans: HashMap<usize, Rc<Plan<'a>>>,
+    index: Indexes,
+}
+
+/// Above this many definition values the checker gives up (memory), as before plans.
+const MEMO_LIMIT: usize = 50_000_000;
+
+/// Arguments of at most this many values are evaluated into a stack buffer.
+const SMALL_ARITY: usize = 8;
+
+/// Checks `s` against every constraint of `p`; the first violated one is reported with the
+/// bindings of the quantifiers around the part that fails.
+pub fn check(p: &Program, s: &Solution) -> Result<(), Violation> {
+    let mut atoms = vec![None; p.preds.len()];
+    for v in &s.preds {
+        if let Some(a) = atoms.get_mut(v.pred) {
+            *a = Some(&v.atoms);
+        }
+    }
+    let mut c = Checker {
+        p,
+        s,
+        atoms,
+        memo: vec![HashMap::new(); p.preds.len()],
+        memo_len: 0,
+        plans: HashMap::new(),
+        index: Indexes::default(),
+    };
+    for st in &p.stmts {
+        let mut env = vec![None; st.slots.len()];
+        let found = c.find(&st.f, &mut env).map_err(|e| Violation { error: p.err(e) })?;
+        if let Some(bind) = found {
+            let e = QpropError::new(
+                ErrorKind::Declaration,
+                st.span,
+                "the solution breaks this constraint",
+                "does not hold",
+            )
+            .note(p.bindings(&st.slots, &bind));
+            return Err(Violation { error: p.err(e) });
+        }
+    }
+    Ok(())
+}
+
+impl<'a> Checker<'a> {
+    /// `Some(bindings)` when `f` is false, descending into `forall` and `and` to name the binding.
+    fn find(&mut self, f: &'a F, env: &mut Env) -> Result<Option<Env>> {
+        match f {
+            F::And(a, b) => {
+                if let Some(x) = self.find(a, env)? {
+                    return Ok(Some(x));
+                }
+                self.find(b, env)
+            }
+            F::Quant(true, binders, g, body, _) => {
+                let plan = self.plan(binders, g.as_deref(), Body::Forall(body));
+                let mut out = None;
+                self.bindings(&plan, env, &mut |me, env| {
+                    out = if plan.split {
+                        (!me.rest(&plan.rest, env)?).then(|| env.clone())
+                    } else {
+                        me.find(body, env)?
+                    };
+                    Ok(out.is_some())
+                })?;
+                Ok(out)
+            }
+            _ => Ok((!self.eval(f, env)?).then(|| env.clone())),
+        }
+    }
+
+    /// The plan of the quantifier with `binders`, built on first use.
+    fn plan(&mut self, binders: &'a Binders, g: Option<&'a F>, body: Body<'a>) -> Rc<Plan<'a>> {
+        let key = binders as *const Binders as usize;
+        if let Some(pl) = self.plans.get(&key) {
+            return pl.clone();
+        }
+        let index = &mut self.index;
+        let pl =
+            Rc::new(plan::build(self.p, binders, g, body, &mut |pr, known, pos, dom| index.id(pr, known, pos, dom)));
+        self.plans.insert(key, pl.clone());
+        pl
+    }
+
+    /// Calls `f` on every binding of `plan` that passes its conjuncts, in the written order,
+    /// until `f` returns true (then returns true).
+    fn bindings(
+        &mut self,
+        plan: &Plan<'a>,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        // No binding at all: nothing is evaluated, not even the conjuncts without variables.
+        if plan.binders.iter().any(|&(_, d)| self.p.domains.get(d).is_none_or(|d| d.is_empty())) {
+            return Ok(false);
+        }
+        if !self.passes(plan, 0, env)? {
+            return Ok(false);
+        }
+        self.level(plan, 0, env, f)
+    }
+
+    /// Binds binder `i` to each of its values (a generator's candidates, else its domain) and
+    /// goes on with the next one where the conjuncts due after binder `i` hold.
+    fn level(
+        &mut self,
+        plan: &Plan<'a>,
+        i: usize,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        let Some(&(slot, d)) = plan.binders.get(i) else {
+            return f(self, env);
+        };
+        let p = self.p;
+        let cands = match plan.gens.get(i).and_then(|g| g.as_ref()) {
+            Some(g) => self.candidates(g, env),
+            None => None,
+        };
+        let cands = cands.unwrap_or_else(|| Cands::All(p.domains.get(d).map_or(&[], |d| &d.values)));
+        let vals: &[Val] = match &cands {
+            Cands::All(v) => v,
+            Cands::Some(t, lo, hi) => t.vals.get(*lo..*hi).unwrap_or(&[]),
+        };
+        if env.len() <= slot as usize {
+            // Resolved programs size the environment for every slot; anything else is a bug.
+            return Err(QpropError::nowhere(ErrorKind::Unsupported, "internal: variable slot outside the environment"));
+        }
+        let mut stop = false;
+        for &v in vals {
+            env[slot as usize] = Some(v);
+            if self.passes(plan, i + 1, env)? && self.level(plan, i + 1, env, f)? {
+                stop = true;
+                break;
+            }
+        }
+        env[slot as usize] = None;
+        Ok(stop)
+    }
+
+    /// Whether the conjuncts to test after `c` binders all hold (left to right, stopping at the
+    /// first false one).
+    fn passes(&mut self, plan: &Plan<'a>, c: usize, env: &mut Env) -> Result<bool> {
+        for &k in plan.checks.get(c).map_or(&[][..], |v| v.as_slice()) {
+            if !self.eval(plan.conj[k], env)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// A generator's values for the current bindings, or `None` to use the whole domain (when a
+    /// known argument cannot be evaluated or lies outside its domain: the conjunct, evaluated in
+    /// turn, reports that as the plain evaluation would).
+    fn candidates(&mut self, g: &plan::Gen<'a>, env: &mut Env) -> Option<Cands<'a>> {
+        let p = self.p;
+        let arg_doms = &p.preds.get(g.pred)?.args;
+        let mut small = [Val::Int(0); SMALL_ARITY];
+        let mut big = Vec::new();
+        let known: &mut [Val] = if g.known.len() <= SMALL_ARITY {
+            &mut small[..g.known.len()]
+        } else {
+            big.resize(g.known.len(), Val::Int(0));
+            &mut big
+        };
+        for (&(k, t), out) in g.known.iter().zip(known.iter_mut()) {
+            let v = self.term(t, env).ok()?;
+            p.domains.get(*arg_doms.get(k)?)?.pos(v)?;
+            *out = v;
+        }
+        let (t, lo, hi) = self.index.lookup(p, &self.atoms, g.index, known)?;
+        Some(Cands::Some(t, lo, hi))
+    }
+
+    /// What is left of a body once its conjuncts hold.
+    fn rest(&mut self, r: &Rest<'a>, env: &mut Env) -> Result<bool> {
+        Ok(match r {
+            Rest::True => true,
+            Rest::False => false,
+            Rest::One(f) => self.eval(f, env)?,
+            Rest::Any(fs) => {
+                for f in fs {
+                    if self.eval(f, env)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+        })
+    }
+
+    fn eval(&mut self, f: &'a F, env: &mut Env) -> Result<bool> {
+        Ok(match f {
+            F::Const(b) => *b,
+            F::Atom(pr, args, span) => self.eval_atom(*pr, args, *span, env)?,
+            F::Cmp(op, a, b, s) => op.holds(self.term(a, env)?, self.term(b, env)?).ok_or_else(|| {
+                QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers")
+            })?,
+            F::Not(a) => !self.eval(a, env)?,
+            F::And(a, b) => self.eval(a, env)? && self.eval(b, env)?,
+            F::Or(a, b) => self.eval(a, env)? || self.eval(b, env)?,
+            F::Imp(a, b) => !self.eval(a, env)? || self.eval(b, env)?,
+            F::Iff(a, b) => self.eval(a, env)? == self.eval(b, env)?,
+            F::Xor(a, b) => self.eval(a, env)? != self.eval(b, env)?,
+            F::Quant(all, binders, g, body, _) => {
+                let all = *all;
+                let body = if all { Body::Forall(body) } else { Body::Exists(body) };
+                let plan = self.plan(binders, g.as_deref(), body);
+                let mut decided = false;
+                self.bindings(&plan, env, &mut |me, env| {
+                    decided = me.rest(&plan.rest, env)? != all;
+                    Ok(decided)
+                })?;
+                all != decided
+            }
+            F::Count(kind, k, lit, binders, g, _) => {
+                let plan = self.plan(binders, g.as_deref(), Body::Count(lit));
+                let mut n: i64 = 0;
+                self.bindings(&plan, env, &mut |me, env| {
+                    if me.rest(&plan.rest, env)? {
+                        n += 1;
+                    }
+                    Ok(false)
+                })?;
+                let Val::Int(k) = self.term(k, env)? else { return Ok(false) };
+                match kind {
+                    CountKind::Exactly => n == k,
+                    CountKind::AtMost => n <= k,
+                    CountKind::AtLeast => n >= k,
+                }
+            }
+        })
+    }
+
+    /// An atom's truth; its argument values must lie in the predicate's domains.
+    fn eval_atom(&mut self, pr: usize, args: &'a [T], span: Span, env: &mut Env) -> Result<bool> {
+        let p = self.p;
+        let doms = p.preds.get(pr).map_or(&[][..], |x| x.args.as_slice());
+        let n = args.len().min(doms.len());
+        // Most atoms are small: no allocation for their arguments.
+        let mut small = [Val::Int(0); SMALL_ARITY];
+        let mut big = Vec::new();
+        let t: &mut [Val] = if n <= SMALL_ARITY {
+            &mut small[..n]
+        } else {
+            big.resize(n, Val::Int(0));
+            &mut big
+        };
+        for ((a, &d), out) in args.iter().zip(doms).zip(t.iter_mut()) {
+            let v = self.term(a, env)?;
+            let dom = p.domains.get(d);
+            if dom.and_then(|x| x.pos(v)).is_none() {
+                return Err(QpropError::new(
+                    ErrorKind::Domain,
+                    span,
+                    format!("value {} outside domain '{}'", show(p, v), dom.map_or("?", |x| x.name.as_str())),
+                    "while checking",
+                ));
+            }
+            *out = v;
+        }
+        self.atom(pr, t)
+    }
+
+    /// Evaluates a term on the solution: integer variables take their values, sums are summed.
+    fn term(&mut self, t: &'a T, env: &mut Env) -> Result<Val> {
+        match t {
+            T::Const(v) => Ok(*v),
+            T::Var(s) => env.get(*s as usize).copied().flatten().ok_or_else(|| {
+                QpropError::nowhere(ErrorKind::Unsupported, "internal: unbound variable slot while checking")
+            }),
+            T::Neg(a, s) => {
+                let x = self.term(a, env)?;
+                arith(Op::Sub, Val::Int(0), x, *s)
+            }
+            T::Bin(op, a, b, s) => {
+                let (x, y) = (self.term(a, env)?, self.term(b, env)?);
+                arith(*op, x, y, *s)
+            }
+            T::IntVar(pr, args, s) => {
+                let mut tuple = Vec::with_capacity(args.len());
+                for a in args {
+                    tuple.push(self.term(a, env)?);
+                }
+                match self.s.int_value(*pr, &tuple) {
+                    Some(v) => Ok(Val::Int(v)),
+                    None => Err(QpropError::new(
+                        ErrorKind::Domain,
+                        *s,
+                        format!("the solution gives no value to {}", self.p.atom_name(*pr, &tuple)),
+                        "every integer variable the constraints use needs a value",
+                    )),
+                }
+            }
+            T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
+            T::Sum(body, binders, g, s) => {
+                let plan = self.plan(binders, g.as_deref(), Body::Sum);
+                let mut acc = Val::Int(0);
+                let mut err = None;
+                self.bindings(&plan, env, &mut |me, env| {
+                    match me.term(body, env).and_then(|x| arith(Op::Add, acc, x, *s)) {
+                        Ok(v) => acc = v,
+                        Err(e) => err = Some(e),
+                    }
+                    Ok(err.is_some())
+                })?;
+                match err {
+                    Some(e) => Err(e),
+                    None => Ok(acc),
+                }
+            }
+        }
+    }
+
+    fn atom(&mut self, pr: usize, t: &[Val]) -> Result<bool> {
+        let p = self.p;
+        let Some(pred) = p.preds.get(pr) else { return Ok(false) };
+        match &pred.kind {
+            PredKind::Var => Ok(self.atoms.get(pr).copied().flatten().is_some_and(|a| a.contains(t))),
+            PredKind::Int(_) => Ok(false),
+            PredKind::Input(facts) => Ok(facts.contains(t)),
+            PredKind::Def(slots, body, names) => {
+                if let Some(&v) = self.memo.get(pr).and_then(|m| m.get(t)) {
+                    return Ok(v);
+                }
+                if self.memo_len > MEMO_LIMIT {
+                    return Err(QpropError::nowhere(ErrorKind::TooLarge, "checker: too many definition values"));
+                }
+                // False while evaluating: definitions cannot recurse, but a loop must not hang.
+                self.set_memo(pr, t, false);
+                let mut env = vec![None; names.len()];
+                for (s, v) in slots.iter().zip(t) {
+                    if let Some(e) = env.get_mut(*s as usize) {
+                        *e = Some(*v);
+                    }
+                }
+                let v = self.eval(body, &mut env)?;
+                self.set_memo(pr, t, v);
+                Ok(v)
+            }
+        }
+    }
+
+    fn set_memo(&mut self, pr: usize, t: &[Val], v: bool) {
+        if let Some(m) = self.memo.get_mut(pr) {
+            if m.insert(t.to_vec(), v).is_none() {
+                self.memo_len += 1;
+            }
+        }
+    }
+}

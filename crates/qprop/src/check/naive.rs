@@ -1,0 +1,220 @@
+//! The checker as it was before plans: every binding of every quantifier's full product of
+//! domains, guards evaluated per binding. Kept (tests only) as the reference the planned checker
+//! must agree with.
+
+use std::collections::HashMap;
+
+use super::Violation;
+use crate::ast::CountKind;
+use crate::error::{ErrorKind, QpropError, Result};
+use crate::program::{arith, Binders, Op, PredKind, Program, Val, F, T};
+use crate::solution::{show, Solution};
+
+/// Variable values by slot.
+type Env = Vec<Option<Val>>;
+
+struct Checker<'a> {
+    p: &'a Program,
+    s: &'a Solution,
+    memo: HashMap<(usize, Vec<Val>), bool>,
+}
+
+/// The naive check.
+pub(super) fn check_naive(p: &Program, s: &Solution) -> Result<(), Violation> {
+    let mut c = Checker { p, s, memo: HashMap::new() };
+    for st in &p.stmts {
+        let mut env = vec![None; st.slots.len()];
+        let found = c.find(&st.f, &mut env).map_err(|e| Violation { error: p.err(e) })?;
+        if let Some(bind) = found {
+            let e = QpropError::new(
+                ErrorKind::Declaration,
+                st.span,
+                "the solution breaks this constraint",
+                "does not hold",
+            )
+            .note(p.bindings(&st.slots, &bind));
+            return Err(Violation { error: p.err(e) });
+        }
+    }
+    Ok(())
+}
+
+impl Checker<'_> {
+    /// `Some(bindings)` when `f` is false, descending into `forall` and `and` to name the binding.
+    fn find(&mut self, f: &F, env: &mut Vec<Option<Val>>) -> Result<Option<Vec<Option<Val>>>> {
+        match f {
+            F::And(a, b) => {
+                if let Some(x) = self.find(a, env)? {
+                    return Ok(Some(x));
+                }
+                self.find(b, env)
+            }
+            F::Quant(true, binders, g, body, _) => {
+                let mut out = None;
+                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
+                    out = me.find(body, env)?;
+                    Ok(out.is_some())
+                })?;
+                Ok(out)
+            }
+            _ => Ok((!self.eval(f, env)?).then(|| env.clone())),
+        }
+    }
+
+    fn binders(
+        &mut self,
+        b: &Binders,
+        i: usize,
+        g: Option<&F>,
+        env: &mut Vec<Option<Val>>,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        if i == b.len() {
+            if let Some(g) = g {
+                if !self.eval(g, env)? {
+                    return Ok(false);
+                }
+            }
+            return f(self, env);
+        }
+        let (slot, d) = b[i];
+        let mut stop = false;
+        for &v in &self.p.domains[d].values {
+            env[slot as usize] = Some(v);
+            if self.binders(b, i + 1, g, env, f)? {
+                stop = true;
+                break;
+            }
+        }
+        env[slot as usize] = None;
+        Ok(stop)
+    }
+
+    fn eval(&mut self, f: &F, env: &mut Vec<Option<Val>>) -> Result<bool> {
+        Ok(match f {
+            F::Const(b) => *b,
+            F::Atom(pr, args, span) => {
+                let mut t = Vec::with_capacity(args.len());
+                for (a, &d) in args.iter().zip(&self.p.preds[*pr].args) {
+                    let v = self.term(a, env)?;
+                    if self.p.domains[d].pos(v).is_none() {
+                        return Err(QpropError::new(
+                            ErrorKind::Domain,
+                            *span,
+                            format!("value {} outside domain '{}'", show(self.p, v), self.p.domains[d].name),
+                            "while checking",
+                        ));
+                    }
+                    t.push(v);
+                }
+                self.atom(*pr, t)?
+            }
+            F::Cmp(op, a, b, s) => op.holds(self.term(a, env)?, self.term(b, env)?).ok_or_else(|| {
+                QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers")
+            })?,
+            F::Not(a) => !self.eval(a, env)?,
+            F::And(a, b) => self.eval(a, env)? && self.eval(b, env)?,
+            F::Or(a, b) => self.eval(a, env)? || self.eval(b, env)?,
+            F::Imp(a, b) => !self.eval(a, env)? || self.eval(b, env)?,
+            F::Iff(a, b) => self.eval(a, env)? == self.eval(b, env)?,
+            F::Xor(a, b) => self.eval(a, env)? != self.eval(b, env)?,
+            F::Quant(all, binders, g, body, _) => {
+                let all = *all;
+                let mut decided = false;
+                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
+                    decided = me.eval(body, env)? != all;
+                    Ok(decided)
+                })?;
+                all != decided
+            }
+            F::Count(kind, k, lit, binders, g, _) => {
+                let mut n: i64 = 0;
+                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
+                    if me.eval(lit, env)? {
+                        n += 1;
+                    }
+                    Ok(false)
+                })?;
+                let Val::Int(k) = self.term(k, env)? else { return Ok(false) };
+                match kind {
+                    CountKind::Exactly => n == k,
+                    CountKind::AtMost => n <= k,
+                    CountKind::AtLeast => n >= k,
+                }
+            }
+        })
+    }
+
+    /// Evaluates a term on the solution: integer variables take their values, sums are summed.
+    fn term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
+        match t {
+            T::Const(v) => Ok(*v),
+            T::Var(s) => env.get(*s as usize).copied().flatten().ok_or_else(|| {
+                QpropError::nowhere(ErrorKind::Unsupported, "internal: unbound variable slot while checking")
+            }),
+            T::Neg(a, s) => {
+                let x = self.term(a, env)?;
+                arith(Op::Sub, Val::Int(0), x, *s)
+            }
+            T::Bin(op, a, b, s) => {
+                let (x, y) = (self.term(a, env)?, self.term(b, env)?);
+                arith(*op, x, y, *s)
+            }
+            T::IntVar(pr, args, s) => {
+                let mut tuple = Vec::with_capacity(args.len());
+                for a in args {
+                    tuple.push(self.term(a, env)?);
+                }
+                match self.s.int_value(*pr, &tuple) {
+                    Some(v) => Ok(Val::Int(v)),
+                    None => Err(QpropError::new(
+                        ErrorKind::Domain,
+                        *s,
+                        format!("the solution gives no value to {}", self.p.atom_name(*pr, &tuple)),
+                        "every integer variable the constraints use needs a value",
+                    )),
+                }
+            }
+            T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
+            T::Sum(body, binders, g, s) => {
+                let mut acc = Val::Int(0);
+                let mut err = None;
+                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
+                    match me.term(body, env).and_then(|x| arith(Op::Add, acc, x, *s)) {
+                        Ok(v) => acc = v,
+                        Err(e) => err = Some(e),
+                    }
+                    Ok(err.is_some())
+                })?;
+                match err {
+                    Some(e) => Err(e),
+                    None => Ok(acc),
+                }
+            }
+        }
+    }
+
+    fn atom(&mut self, pr: usize, t: Vec<Val>) -> Result<bool> {
+        match &self.p.preds[pr].kind {
+            PredKind::Var => Ok(self.s.holds(pr, &t)),
+            PredKind::Int(_) => Ok(false),
+            PredKind::Input(facts) => Ok(facts.contains(&t)),
+            PredKind::Def(slots, body, names) => {
+                if let Some(&v) = self.memo.get(&(pr, t.clone())) {
+                    return Ok(v);
+                }
+                if self.memo.len() > 50_000_000 {
+                    return Err(QpropError::nowhere(ErrorKind::TooLarge, "checker: too many definition values"));
+                }
+                self.memo.insert((pr, t.clone()), false);
+                let mut env = vec![None; names.len()];
+                for (s, v) in slots.iter().zip(&t) {
+                    env[*s as usize] = Some(*v);
+                }
+                let v = self.eval(body, &mut env)?;
+                self.memo.insert((pr, t), v);
+                Ok(v)
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Evaluation plans for the checker's quantifiers, counts and sums: after binding each variable,
+//! which conjuncts (of the guard, and of the body where they act as one) to test, and which true
+//! atoms can supply a variable's values instead of its whole domain.
+//!
+//! Built from the resolved formulas alone. The grounder plans its own quantifiers in ground.rs;
+//! none of that is shared, so that a mistake in one cannot hide the same mistake in the other.
+
+use crate::program::{Binders, PredKind, Program, F, T};
+
+/// What a quantified body contributes.
+#[derive(Clone, Copy)]
+pub(super) enum Body<'a> {
+    /// `forall`: the body must hold for every binding.
+    Forall(&'a F),
+    /// `exists`: one binding where the body holds is enough.
+    Exists(&'a F),
+    /// A counting constraint's literal: counted where it holds.
+    Count(&'a F),
+    /// A sum: the term is the caller's business, only the guard filters.
+    Sum,
+}
+
+/// What is left to evaluate once a binding passes every conjunct.
+pub(super) enum Rest<'a> {
+    /// Holds: the binding counts (exists, count, sum) or satisfies the forall.
+    True,
+    /// Fails: `forall x . not a(x)` with `a(x)` true.
+    False,
+    /// A formula.
+    One(&'a F),
+    /// The remaining parts of a disjunction, evaluated left to right.
+    Any(Vec<&'a F>),
+}
+
+/// Values for one binder from the true atoms of an input or solved-for predicate: the binder is
+/// a bare argument of an atom among the conjuncts, so no other value can make that conjunct hold.
+pub(super) struct Gen<'a> {
+    /// Index of the predicate.
+    pub pred: usize,
+    /// Arguments whose value is known before the binder is bound: position and term.
+    pub known: Known<'a>,
+    /// Which candidate index (see `index.rs`) answers this generator.
+    pub index: usize,
+}
+
+/// Arguments known before a binder is bound: position and term.
+type Known<'a> = Vec<(usize, &'a T)>;
+
+/// The checker's plan for one quantifier, count or sum.
+pub(super) struct Plan<'a> {
+    /// The binders, in their written order (violations name the first failing binding in that
+    /// order, so it is kept).
+    pub binders: &'a Binders,
+    /// The conjuncts: the guard's, then the body's where they decide it, left to right.
+    pub conj: Vec<&'a F>,
+    /// `checks[c]`: the conjuncts to test once the first `c` binders are bound. A conjunct is
+    /// tested no earlier than the one before it, so every binding evaluates the conjuncts in the
+    /// written order and stops at the same one as a plain left-to-right evaluation.
+    pub checks: Vec<Vec<usize>>,
+    /// Per binder, where its values come from (`None`: its domain).
+    pub gens: Vec<Option<Gen<'a>>>,
+    /// What to evaluate for a binding that passes every conjunct.
+    pub rest: Rest<'a>,
+    /// Whether a `forall` body was split into conjuncts and a rest: the naive evaluator reports a
+    /// violation of `a -> b` at this quantifier's bindings, and so does the checker then.
+    pub split: bool,
+}
+
+/// Asks for the id of the candidate index of (predicate, known positions, binder position,
+/// binder domain).
+pub(super) type IndexId<'b> = dyn FnMut(usize, Vec<usize>, usize, usize) -> usize + 'b;
+
+/// Builds the plan of a quantifier with `binders`, `guard` and `body`.
+pub(super) fn build<'a>(
+    p: &'a Program,
+    binders: &'a Binders,
+    guard: Option<&'a F>,
+    body: Body<'a>,
+    index_id: &mut IndexId<'_>,
+) -> Plan<'a> {
+    let mut conj = Vec::new();
+    if let Some(g) = guard {
+        conjuncts(g, &mut conj);
+    }
+    let (rest, split) = match body {
+        Body::Forall(f) => split_forall(f, &mut conj),
+        Body::Exists(f) => {
+            // exists x . a and b: a binding with `a` false does not witness it.
+            conjuncts(f, &mut conj);
+            (Rest::True, true)
+        }
+        Body::Count(f) => match f {
+            // A binding with the literal false is not counted.
+            F::Atom(..) | F::And(..) => {
+                conjuncts(f, &mut conj);
+                (Rest::True, true)
+            }
+            _ => (Rest::One(f), false),
+        },
+        Body::Sum => (Rest::True, false),
+    };
+    let n = binders.len();
+    let mut checks = vec![Vec::new(); n + 1];
+    let mut at = 0;
+    for (k, c) in conj.iter().enumerate() {
+        at = at.max(level(binders, c));
+        checks[at].push(k);
+    }
+    let gens = (0..n).map(|i| generator(p, binders, i, &conj, index_id)).collect();
+    Plan { binders, conj, checks, gens, rest, split }
+}
+
+/// Splits a `forall` body: `a -> b`, `not a` and `not a or ... or b` hold outright where `a` is
+/// false, so `a`'s conjuncts act as guard conjuncts and the rest is evaluated after them.
+fn split_forall<'a>(f: &'a F, conj: &mut Vec<&'a F>) -> (Rest<'a>, bool) {
+    match f {
+        F::Imp(a, b) => {
+            conjuncts(a, conj);
+            (Rest::One(b), true)
+        }
+        F::Not(a) => {
+            conjuncts(a, conj);
+            (Rest::False, true)
+        }
+        F::Or(..) => {
+            let mut parts = Vec::new();
+            disjuncts(f, &mut parts);
+            let lead = parts.iter().take_while(|d| matches!(d, F::Not(_))).count();
+            if lead == 0 {
+                return (Rest::One(f), false);
+            }
+            for d in &parts[..lead] {
+                if let F::Not(a) = d {
+                    conjuncts(a, conj);
+                }
+            }
+            let rest = parts.split_off(lead);
+            (if rest.is_empty() { Rest::False } else { Rest::Any(rest) }, true)
+        }
+        _ => (Rest::One(f), false),
+    }
+}
+
+fn conjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
+    match f {
+        F::And(a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(f),
+    }
+}
+
+fn disjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
+    match f {
+        F::Or(a, b) => {
+            disjuncts(a, out);
+            disjuncts(b, out);
+        }
+        _ => out.push(f),
+    }
+}
+
+/// How many binders must be bound before `f` can be evaluated: one past the last binder it uses
+/// (slots are unique within a statement, so a slot of `binders` is never rebound inside `f`).
+fn level(binders: &Binders, f: &F) -> usize {
+    let mut slots = Vec::new();
+    slots_f(f, &mut slots);
+    slots.iter().filter_map(|s| binders.iter().position(|b| b.0 == *s)).map(|i| i + 1).max().unwrap_or(0)
+}
+
+/// The best generator for binder `i`: a positive atom of an input or solved-for predicate among
+/// the conjuncts with the binder as a bare argument, preferring the one with most arguments known.
+fn generator<'a>(
+    p: &'a Program,
+    binders: &'a Binders,
+    i: usize,
+    conj: &[&'a F],
+    index_id: &mut IndexId<'_>,
+) -> Option<Gen<'a>> {
+    let (slot, dom) = binders[i];
+    // (predicate, binder's argument position, known arguments)
+    let mut best: Option<(usize, usize, Known<'a>)> = None;
+    for c in conj {
+        let F::Atom(pr, args, _) = c else { continue };
+        if !matches!(p.preds.get(*pr).map(|x| &x.kind), Some(PredKind::Var | PredKind::Input(_))) {
+            continue;
+        }
+        let Some(pos) = args.iter().position(|a| matches!(a, T::Var(s) if *s == slot)) else { continue };
+        let known: Known<'a> =
+            args.iter().enumerate().filter(|&(k, a)| k != pos && known_before(binders, i, a)).collect();
+        if best.as_ref().is_none_or(|b| known.len() > b.2.len()) {
+            best = Some((*pr, pos, known));
+        }
+    }
+    let (pred, pos, known) = best?;
+    let index = index_id(pred, known.iter().map(|k| k.0).collect(), pos, dom);
+    Some(Gen { pred, known, index })
+}
+
+/// Whether `t` can be evaluated before binder `i` is bound, cheaply and without the solution.
+fn known_before(binders: &Binders, i: usize, t: &T) -> bool {
+    match t {
+        T::Const(_) => true,
+        T::Var(s) => binders.iter().position(|b| b.0 == *s).is_none_or(|k| k < i),
+        T::Neg(a, _) => known_before(binders, i, a),
+        T::Bin(_, a, b, _) => known_before(binders, i, a) && known_before(binders, i, b),
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) => false,
+    }
+}
+
+fn slots_f(f: &F, out: &mut Vec<u16>) {
+    match f {
+        F::Const(_) => {}
+        F::Atom(_, args, _) => args.iter().for_each(|a| slots_t(a, out)),
+        F::Cmp(_, a, b, _) => {
+            slots_t(a, out);
+            slots_t(b, out);
+        }
+        F::Not(a) => slots_f(a, out),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            slots_f(a, out);
+            slots_f(b, out);
+        }
+        F::Quant(_, _, g, body, _) => {
+            if let Some(g) = g {
+                slots_f(g, out);
+            }
+            slots_f(body, out);
+        }
+        F::Count(_, k, lit, _, g, _) => {
+            slots_t(k, out);
+            slots_f(lit, out);
+            if let Some(g) = g {
+                slots_f(g, out);
+            }
+        }
+    }
+}
+
+fn slots_t(t: &T, out: &mut Vec<u16>) {
+    match t {
+        T::Const(_) => {}
+        T::Var(s) => out.push(*s),
+        T::Neg(a, _) => slots_t(a, out),
+        T::Bin(_, a, b, _) => {
+            slots_t(a, out);
+            slots_t(b, out);
+        }
+        T::IntVar(_, args, _) => args.iter().for_each(|a| slots_t(a, out)),
+        T::Sum(body, _, g, _) => {
+            slots_t(body, out);
+            if let Some(g) = g {
+                slots_f(g, out);
+            }
+        }
+        T::Bool(f, _) => slots_f(f, out),
+    }
+}

@@ -1,0 +1,317 @@
+//! Clauses from NNF: conjunctions and universal quantifiers distribute, disjunctions collect
+//! literals; a disjunction with several conjunctive parts keeps one to distribute and names each
+//! other by a fresh atom that implies it (Plaisted–Greenbaum). Counting constraints go to the
+//! at-most-one encodings and the sequential counter of `wgrnd_cnf::amo`.
+
+use wgrnd_cnf::amo::{at_most_one, exactly};
+use wgrnd_cnf::Lit;
+
+use crate::ast::CountKind;
+use crate::error::{ErrorKind, QpropError, Result};
+use crate::ground::{Env, Grounder};
+use crate::nnf::{is_data, Check, Plan, G};
+use crate::program::{eval_term, Val};
+
+/// A disjunction being collected: literals, and conjunctive parts with their bindings.
+pub(crate) struct Acc<'g, 'a> {
+    lits: Vec<Lit>,
+    conj: Vec<(&'g G<'a>, Env)>,
+}
+
+impl Grounder<'_> {
+    /// Emits clauses for `g or prefix`.
+    pub(crate) fn conj(&mut self, g: &G, env: &mut Env, prefix: &[Lit]) -> Result<()> {
+        match g {
+            G::And(items) => {
+                for it in items {
+                    self.conj(it, env, prefix)?;
+                }
+                Ok(())
+            }
+            G::All(plan, body) => {
+                self.each(plan, env, &mut |me, env| {
+                    me.conj(body, env, prefix)?;
+                    Ok(false)
+                })?;
+                Ok(())
+            }
+            G::Count(kind, k, offset, lit, plan, s) => {
+                if !prefix.is_empty() {
+                    let e = QpropError::new(
+                        ErrorKind::Unsupported,
+                        *s,
+                        "counting constraint inside 'or', '->' or 'not'",
+                        "counting constraints must hold outright (under 'forall' and 'and' only)",
+                    );
+                    return Err(self.bind_err(e, env));
+                }
+                self.count(*kind, k, *offset, lit, plan, env)
+            }
+            _ => {
+                let mut lits = Vec::with_capacity(prefix.len() + 6);
+                lits.extend_from_slice(prefix);
+                let mut acc = Acc { lits, conj: Vec::new() };
+                if !self.disj(g, env, &mut acc)? {
+                    self.emit(acc)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Adds `g` to a disjunction; returns true when the disjunction is already true.
+    fn disj<'g, 'a>(&mut self, g: &'g G<'a>, env: &mut Env, acc: &mut Acc<'g, 'a>) -> Result<bool> {
+        match g {
+            G::Const(b) => Ok(*b),
+            G::Lit(positive, pr, args, s) => match self.literal(*positive, *pr, args, *s, env)? {
+                Ok(l) => {
+                    acc.lits.push(l);
+                    Ok(false)
+                }
+                Err(b) => Ok(b),
+            },
+            G::Cmp(op, a, b, s) if crate::linear::has_int(a) || crate::linear::has_int(b) => {
+                match self.int_cmp(*op, a, b, *s, env)? {
+                    Ok(l) => {
+                        acc.lits.push(l);
+                        Ok(false)
+                    }
+                    Err(v) => Ok(v),
+                }
+            }
+            G::Cmp(op, a, b, s) => {
+                let x = eval_term(a, env).map_err(|e| self.bind_err(e, env))?;
+                let y = eval_term(b, env).map_err(|e| self.bind_err(e, env))?;
+                op.holds(x, y).ok_or_else(|| {
+                    self.bind_err(
+                        QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers"),
+                        env,
+                    )
+                })
+            }
+            G::Or(items) => {
+                for it in items {
+                    if self.disj(it, env, acc)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            G::Any(plan, body) => {
+                let mut sat = false;
+                let mut sub = Acc { lits: std::mem::take(&mut acc.lits), conj: std::mem::take(&mut acc.conj) };
+                self.each(plan, env, &mut |me, env| {
+                    // SAFETY of lifetimes: `body` outlives the accumulator.
+                    sat = me.disj(body, env, &mut sub)?;
+                    Ok(sat)
+                })?;
+                acc.lits = sub.lits;
+                acc.conj = sub.conj;
+                Ok(sat)
+            }
+            G::And(_) | G::All(..) | G::Count(..) => {
+                acc.conj.push((g, env.clone()));
+                Ok(false)
+            }
+        }
+    }
+
+    /// A literal's SAT literal, or its constant value (`Err(value)`) for data atoms.
+    pub(crate) fn literal(
+        &mut self,
+        positive: bool,
+        pr: usize,
+        args: &[crate::program::T],
+        s: crate::error::Span,
+        env: &mut Env,
+    ) -> Result<std::result::Result<Lit, bool>> {
+        let idx = self.atom_index(pr, args, s, env)?;
+        if is_data(self.p, pr) {
+            return Ok(Err(self.data_atom(pr, idx, s)? == positive));
+        }
+        match self.fixed(pr, idx) {
+            Some(value) => Ok(Err(value == positive)),
+            None => {
+                let v = self.var(pr, idx);
+                Ok(Ok(if positive { v.pos() } else { v.neg() }))
+            }
+        }
+    }
+
+    /// Whether `g` is a conjunction of literals under `forall`s (facts about solved-for atoms).
+    pub(crate) fn unit_shaped(g: &G) -> bool {
+        match g {
+            G::Lit(..) => true,
+            G::All(_, b) => Self::unit_shaped(b),
+            G::And(items) => items.iter().all(Self::unit_shaped),
+            _ => false,
+        }
+    }
+
+    /// Fixes the atoms of a unit-shaped statement: they get no variable, and every clause that
+    /// mentions them is simplified. A contradiction adds the empty clause.
+    pub(crate) fn fix(&mut self, g: &G, env: &mut Env) -> Result<()> {
+        match g {
+            G::Lit(positive, pr, args, s) => {
+                let idx = self.atom_index(*pr, args, *s, env)?;
+                if is_data(self.p, *pr) {
+                    if self.data_atom(*pr, idx, *s)? != *positive {
+                        self.cnf.add_clause(&[]);
+                    }
+                    return Ok(());
+                }
+                match self.fixed(*pr, idx) {
+                    Some(v) if v != *positive => self.cnf.add_clause(&[]),
+                    Some(_) => {}
+                    None => {
+                        if !self.set_fixed(*pr, idx, *positive) {
+                            let v = self.var(*pr, idx);
+                            self.cnf.add_clause(&[if *positive { v.pos() } else { v.neg() }]);
+                        }
+                    }
+                }
+                Ok(())
+            }
+            G::All(plan, body) => {
+                self.each(plan, env, &mut |me, env| {
+                    me.fix(body, env)?;
+                    Ok(false)
+                })?;
+                Ok(())
+            }
+            G::And(items) => {
+                for it in items {
+                    self.fix(it, env)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn emit(&mut self, mut acc: Acc) -> Result<()> {
+        if acc.conj.is_empty() {
+            self.clause(&mut acc.lits);
+            return Ok(());
+        }
+        let mut parts = acc.conj.into_iter();
+        let Some((first, mut first_env)) = parts.next() else { return Ok(()) };
+        for (g, mut env) in parts {
+            let t = self.cnf.new_var();
+            self.names.push(format!("aux(part of a disjunction #{})", self.aux_count));
+            self.atom_of.push(None);
+            self.aux_count += 1;
+            self.conj(g, &mut env, &[t.neg()])?;
+            acc.lits.push(t.pos());
+        }
+        self.conj(first, &mut first_env, &acc.lits)
+    }
+
+    fn count(
+        &mut self,
+        kind: CountKind,
+        k: &crate::program::T,
+        offset: i64,
+        lit: &G,
+        plan: &Plan,
+        env: &mut Env,
+    ) -> Result<()> {
+        let mut lits = Vec::new();
+        let mut fixed: i64 = 0;
+        self.each(plan, env, &mut |me, env| {
+            match lit {
+                G::Lit(positive, pr, args, s) => match me.literal(*positive, *pr, args, *s, env)? {
+                    Ok(l) => lits.push(l),
+                    Err(true) => fixed += 1,
+                    Err(false) => {}
+                },
+                G::Const(true) => fixed += 1,
+                G::Cmp(op, a, b, _) if op.holds(eval_term(a, env)?, eval_term(b, env)?) == Some(true) => fixed += 1,
+                _ => {}
+            }
+            Ok(false)
+        })?;
+        let Val::Int(k) = eval_term(k, env).map_err(|e| self.bind_err(e, env))? else {
+            return Err(QpropError::nowhere(ErrorKind::Type, "counting bound is a symbol"));
+        };
+        let k = k.saturating_add(offset).saturating_sub(fixed);
+        let n = lits.len() as i64;
+        if (n as f64) * (k.clamp(0, n) as f64 + 1.0) > 50_000_000.0 {
+            let e = QpropError::nowhere(
+                ErrorKind::TooLarge,
+                format!(
+                    "a counting constraint over {n} literals with bound {k} needs more than 50,000,000 counter atoms"
+                ),
+            );
+            return Err(self.bind_err(e, env));
+        }
+        let what = format!("count #{}", self.aux_count);
+        let amo = self.amo;
+        let mut cnf = std::mem::take(&mut self.cnf);
+        match kind {
+            CountKind::Exactly if k < 0 || k > n => cnf.add_clause(&[]),
+            CountKind::Exactly => exactly(&mut cnf, self, amo, &lits, k as usize, true, &what),
+            CountKind::AtMost if k < 0 => cnf.add_clause(&[]),
+            CountKind::AtMost if k >= n => {}
+            CountKind::AtMost if k == 1 => at_most_one(&mut cnf, self, amo, &lits, || what.clone()),
+            CountKind::AtMost => exactly(&mut cnf, self, amo, &lits, k as usize, false, &what),
+            CountKind::AtLeast if k <= 0 => {}
+            CountKind::AtLeast if k > n => cnf.add_clause(&[]),
+            CountKind::AtLeast if k == 1 => cnf.add_clause(&lits),
+            CountKind::AtLeast => {
+                let neg: Vec<Lit> = lits.iter().map(|l| !*l).collect();
+                exactly(&mut cnf, self, amo, &neg, (n - k) as usize, false, &what)
+            }
+        }
+        self.cnf = cnf;
+        Ok(())
+    }
+
+    /// Estimated clauses of `g` (quantifiers multiply by their domains, thinned by data checks).
+    pub(crate) fn estimate(&mut self, g: &G) -> Result<f64> {
+        Ok(match g {
+            G::And(items) => {
+                let mut s = 0.0;
+                for it in items {
+                    s += self.estimate(it)?;
+                }
+                s
+            }
+            G::All(plan, body) => self.plan_size(plan)? * self.estimate(body)?,
+            G::Count(_, _, _, _, plan, _) => {
+                let n = self.plan_size(plan)?;
+                3.0 * n * 2.0
+            }
+            G::Or(items) => {
+                let mut s = 1.0;
+                for it in items {
+                    if matches!(it, G::And(_) | G::All(..)) {
+                        s += self.estimate(it)?;
+                    }
+                }
+                s
+            }
+            _ => 1.0,
+        })
+    }
+
+    fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
+        let mut size = 1.0;
+        for lv in &plan.levels {
+            let mut f = match &lv.gen {
+                Some(g) => {
+                    let d = self.density(g.pred, g.span)?;
+                    d * self.p.domains[self.p.preds[g.pred].args[g.pos]].len() as f64
+                }
+                None => self.p.domains[lv.dom].len() as f64,
+            };
+            for c in &lv.checks {
+                if let Check::Atom(pr, _, s) = c {
+                    f *= self.density(*pr, *s)?;
+                }
+            }
+            size *= f.max(if f > 0.0 { 1e-9 } else { 0.0 });
+        }
+        Ok(size)
+    }
+}

@@ -1,0 +1,506 @@
+//! The grounder: data atoms evaluated (facts, tables, definitions), solved-for atoms numbered on
+//! first use, quantifiers enumerated by their plans.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms};
+use wgrnd_cnf::{Cnf, Lit, Var};
+
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::nnf::{Check, Plan};
+use crate::program::{eval_term, PredKind, Program, Val, F, T};
+
+/// How bounded integer variables are encoded (docs/qprop.md, "Integer variables").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum IntEncoding {
+    /// Order (unary) encoding.
+    #[default]
+    Order,
+    /// Log (binary) encoding.
+    Log,
+}
+
+/// Grounding options.
+#[derive(Copy, Clone, Debug)]
+pub struct GroundOptions {
+    /// At-most-one encoding for `atmost 1` / `exactly 1`.
+    pub amo: AmoEncoding,
+    /// Integer variable encoding.
+    pub ints: IntEncoding,
+    /// Refuse to ground when the estimated number of clauses is above this.
+    pub max_clauses: u64,
+}
+
+impl Default for GroundOptions {
+    fn default() -> Self {
+        GroundOptions { amo: AmoEncoding::Auto, ints: IntEncoding::Order, max_clauses: 50_000_000 }
+    }
+}
+
+/// Marks of atoms fixed by unit statements in the atom table (no variable).
+const FIXED_FALSE: u32 = u32::MAX;
+const FIXED_TRUE: u32 = u32::MAX - 1;
+
+/// Largest number of atoms one predicate may have (the product of its argument domains).
+pub const MAX_ATOMS_PER_PRED: usize = 1 << 26;
+
+/// Variable values by slot.
+pub(crate) type Env = Vec<Option<Val>>;
+
+/// The values at one argument position of a data predicate's true atoms, by the dense index of the
+/// other arguments.
+type FactIndex = Vec<Rc<[Val]>>;
+
+pub(crate) struct Grounder<'p> {
+    pub p: &'p Program,
+    pub cnf: Cnf,
+    pub names: Vec<String>,
+    /// Per variable (index var-1): predicate and atom index, or `None` for auxiliaries.
+    pub atom_of: Vec<Option<(u32, u32)>>,
+    /// Per solved-for predicate: atom index -> variable (0 = none yet).
+    vars: Vec<Vec<u32>>,
+    /// Per data predicate: atom index -> 0 unknown, 1 false, 2 true, 3 being computed.
+    data: Vec<Vec<u8>>,
+    strides: Vec<Vec<usize>>,
+    /// Per (data predicate, argument position): the values at that position of the true atoms,
+    /// by the dense index of the other arguments.
+    index: Vec<Vec<Option<Rc<FactIndex>>>>,
+    pub amo: AmoEncoding,
+    /// Slot names of the statement being grounded (for bindings in errors).
+    pub slot_names: &'p [String],
+    pub aux_count: u32,
+    /// Integer encoding.
+    pub ints: IntEncoding,
+    /// Integer atoms: (pred, idx) -> (first bit, width).
+    pub int_atoms: HashMap<(usize, usize), (u32, u32)>,
+    /// Integer atoms in creation order: pred, idx, first bit, width.
+    pub int_list: Vec<(u32, u32, u32, u32)>,
+    /// Solved-for atoms fixed true by unit statements (they have no variable).
+    pub fixed_true: Vec<(u32, u32)>,
+}
+
+impl AuxAtoms for Grounder<'_> {
+    fn aux(&mut self, len: u32, what: String) -> u32 {
+        let first = self.names.len() as u32 + 1;
+        for i in 0..len {
+            self.names.push(format!("aux({what} #{i})"));
+            self.atom_of.push(None);
+        }
+        self.aux_count += len;
+        first
+    }
+}
+
+impl<'p> Grounder<'p> {
+    pub fn new(p: &'p Program, amo: AmoEncoding) -> Result<Self> {
+        let mut strides = Vec::new();
+        let mut vars = Vec::new();
+        let mut data = Vec::new();
+        for pr in &p.preds {
+            let mut st = vec![0; pr.args.len()];
+            let mut size: usize = 1;
+            for (i, &d) in pr.args.iter().enumerate().rev() {
+                st[i] = size;
+                size = size.saturating_mul(p.domains[d].len());
+            }
+            if size > MAX_ATOMS_PER_PRED {
+                return Err(QpropError::new(
+                    ErrorKind::TooLarge,
+                    pr.span,
+                    format!("predicate '{}' has {size} possible atoms", pr.name),
+                    format!("at most {MAX_ATOMS_PER_PRED} per predicate"),
+                ));
+            }
+            let is_var = matches!(pr.kind, PredKind::Var);
+            vars.push(if is_var { vec![0; size] } else { Vec::new() });
+            data.push(match &pr.kind {
+                PredKind::Var | PredKind::Int(_) => Vec::new(),
+                PredKind::Def(..) => vec![0; size],
+                PredKind::Input(facts) => {
+                    let mut v = vec![1u8; size];
+                    for f in facts {
+                        let idx = f
+                            .iter()
+                            .zip(&pr.args)
+                            .zip(&st)
+                            .map(|((x, &d), s)| p.domains[d].pos(*x).unwrap_or(0) as usize * s)
+                            .sum::<usize>();
+                        v[idx] = 2;
+                    }
+                    v
+                }
+            });
+            strides.push(st);
+        }
+        Ok(Grounder {
+            p,
+            cnf: Cnf::new(),
+            names: Vec::new(),
+            atom_of: Vec::new(),
+            vars,
+            data,
+            strides,
+            index: Vec::new(),
+            amo,
+            slot_names: &[],
+            aux_count: 0,
+            ints: IntEncoding::Order,
+            int_atoms: HashMap::new(),
+            int_list: Vec::new(),
+            fixed_true: Vec::new(),
+        })
+    }
+
+    pub fn bind_err(&self, e: QpropError, env: &[Option<Val>]) -> QpropError {
+        if e.notes.iter().any(|n| n.starts_with("bindings") || n.starts_with("no variables")) {
+            return e;
+        }
+        e.note(self.p.bindings(self.slot_names, env))
+    }
+
+    /// The atom index of `pred(args)` under `env`; errors for values outside the domains.
+    pub fn atom_index(&self, pred: usize, args: &[T], span: Span, env: &[Option<Val>]) -> Result<usize> {
+        let pr = &self.p.preds[pred];
+        let mut idx = 0;
+        for (i, (t, &d)) in args.iter().zip(&pr.args).enumerate() {
+            let v = match t {
+                T::Var(s) if (*s as usize) < env.len() && env[*s as usize].is_some() => {
+                    env[*s as usize].unwrap_or(Val::Int(0))
+                }
+                T::Const(v) => *v,
+                _ => eval_term(t, env).map_err(|e| self.bind_err(e, env))?,
+            };
+            let Some(pos) = self.p.domains[d].pos(v) else {
+                let dn = &self.p.domains[d].name;
+                let e = QpropError::new(
+                    ErrorKind::Domain,
+                    span,
+                    format!("value {} outside domain '{dn}'", crate::program::ShowVal(self.p, v)),
+                    format!("argument {} of '{}' must be in '{dn}'", i + 1, pr.name),
+                );
+                return Err(self.bind_err(e, env));
+            };
+            idx += pos as usize * self.strides[pred][i];
+        }
+        Ok(idx)
+    }
+
+    pub(crate) fn tuple(&self, pred: usize, mut idx: usize) -> Vec<Val> {
+        let pr = &self.p.preds[pred];
+        let mut out = vec![Val::Int(0); pr.args.len()];
+        for (i, &d) in pr.args.iter().enumerate() {
+            let s = self.strides[pred][i];
+            out[i] = self.p.domains[d].values[idx / s];
+            idx %= s;
+        }
+        out
+    }
+
+    /// The value of a data atom (facts, or the definition evaluated once and remembered).
+    pub fn data_atom(&mut self, pred: usize, idx: usize, span: Span) -> Result<bool> {
+        match self.data[pred][idx] {
+            1 => return Ok(false),
+            2 => return Ok(true),
+            3 => {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    span,
+                    format!("definition of '{}' depends on itself", self.p.preds[pred].name),
+                    "definitions must not be recursive",
+                ))
+            }
+            _ => {}
+        }
+        let PredKind::Def(slots, body, names) = &self.p.preds[pred].kind else { return Ok(false) };
+        self.data[pred][idx] = 3;
+        let mut env: Env = vec![None; names.len()];
+        for (s, v) in slots.iter().zip(self.tuple(pred, idx)) {
+            env[*s as usize] = Some(v);
+        }
+        let saved = self.slot_names;
+        self.slot_names = names;
+        let r = self.eval(body, &mut env);
+        self.slot_names = saved;
+        let r = r?;
+        self.data[pred][idx] = if r { 2 } else { 1 };
+        Ok(r)
+    }
+
+    /// Evaluates a data-only formula (guards, definitions).
+    pub fn eval(&mut self, f: &F, env: &mut Env) -> Result<bool> {
+        Ok(match f {
+            F::Const(b) => *b,
+            F::Atom(pr, args, s) => {
+                let idx = self.atom_index(*pr, args, *s, env)?;
+                if !crate::nnf::is_data(self.p, *pr) {
+                    let e = QpropError::new(
+                        ErrorKind::Unsupported,
+                        *s,
+                        format!("'{}' is solved for: its value is not known while grounding", self.p.preds[*pr].name),
+                        "expected a data predicate here",
+                    );
+                    return Err(self.bind_err(e, env));
+                }
+                self.data_atom(*pr, idx, *s)?
+            }
+            F::Cmp(op, a, b, s) => {
+                let (x, y) = (
+                    eval_term(a, env).map_err(|e| self.bind_err(e, env))?,
+                    eval_term(b, env).map_err(|e| self.bind_err(e, env))?,
+                );
+                match op.holds(x, y) {
+                    Some(v) => v,
+                    None => {
+                        return Err(self.bind_err(
+                            QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers"),
+                            env,
+                        ))
+                    }
+                }
+            }
+            F::Not(a) => !self.eval(a, env)?,
+            F::And(a, b) => self.eval(a, env)? && self.eval(b, env)?,
+            F::Or(a, b) => self.eval(a, env)? || self.eval(b, env)?,
+            F::Imp(a, b) => !self.eval(a, env)? || self.eval(b, env)?,
+            F::Iff(a, b) => self.eval(a, env)? == self.eval(b, env)?,
+            F::Xor(a, b) => self.eval(a, env)? != self.eval(b, env)?,
+            F::Quant(all, binders, g, body, _) => {
+                let all = *all;
+                let mut result = all;
+                self.eval_binders(binders, 0, g.as_deref(), env, &mut |me, env| {
+                    let v = me.eval(body, env)?;
+                    if v != all {
+                        result = !all;
+                        return Ok(true);
+                    }
+                    Ok(false)
+                })?;
+                result
+            }
+            F::Count(_, _, _, _, _, s) => {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    *s,
+                    "counting inside a guard or definition",
+                    "expected a data formula",
+                ))
+            }
+        })
+    }
+
+    pub(crate) fn eval_binders(
+        &mut self,
+        b: &crate::program::Binders,
+        i: usize,
+        g: Option<&F>,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        if i == b.len() {
+            if let Some(g) = g {
+                if !self.eval(g, env)? {
+                    return Ok(false);
+                }
+            }
+            return f(self, env);
+        }
+        let (slot, d) = b[i];
+        for k in 0..self.p.domains[d].len() {
+            env[slot as usize] = Some(self.p.domains[d].values[k]);
+            if self.eval_binders(b, i + 1, g, env, f)? {
+                env[slot as usize] = None;
+                return Ok(true);
+            }
+        }
+        env[slot as usize] = None;
+        Ok(false)
+    }
+
+    /// The fixed value of a solved-for atom, if a unit statement fixed it.
+    pub fn fixed(&self, pred: usize, idx: usize) -> Option<bool> {
+        match self.vars[pred][idx] {
+            FIXED_FALSE => Some(false),
+            FIXED_TRUE => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Fixes an atom that has no variable yet; false if it already has one.
+    pub fn set_fixed(&mut self, pred: usize, idx: usize, value: bool) -> bool {
+        if self.vars[pred][idx] != 0 {
+            return false;
+        }
+        self.vars[pred][idx] = if value { FIXED_TRUE } else { FIXED_FALSE };
+        if value {
+            self.fixed_true.push((pred as u32, idx as u32));
+        }
+        true
+    }
+
+    /// The variable of a solved-for atom, created on first use.
+    pub fn var(&mut self, pred: usize, idx: usize) -> Var {
+        let v = self.vars[pred][idx];
+        if v != 0 && v < FIXED_TRUE {
+            return Var(v);
+        }
+        let var = self.cnf.new_var();
+        self.vars[pred][idx] = var.get();
+        let name = self.p.atom_name(pred, &self.tuple(pred, idx));
+        self.names.push(name);
+        self.atom_of.push(Some((pred as u32, idx as u32)));
+        var
+    }
+
+    /// Runs `f` for every binding of `plan` whose checks hold; `f` returns true to stop.
+    pub fn each(
+        &mut self,
+        plan: &Plan,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        for c in &plan.pre {
+            if !self.check(c, env)? {
+                return Ok(false);
+            }
+        }
+        self.level(plan, 0, env, f)
+    }
+
+    fn check(&mut self, c: &Check, env: &mut Env) -> Result<bool> {
+        match c {
+            Check::Guard(g) => self.eval(g, env),
+            Check::Atom(pr, args, s) => {
+                let idx = self.atom_index(*pr, args, *s, env)?;
+                self.data_atom(*pr, idx, *s)
+            }
+        }
+    }
+
+    fn level(
+        &mut self,
+        plan: &Plan,
+        i: usize,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        let Some(lv) = plan.levels.get(i) else {
+            return f(self, env);
+        };
+        let slot = lv.slot as usize;
+        let p = self.p;
+        let gen_vals;
+        let values: &[Val] = match &lv.gen {
+            None => &p.domains[lv.dom].values,
+            Some(g) => {
+                gen_vals = self.gen_values(g.pred, g.pos, g.args, g.span, env)?;
+                &gen_vals
+            }
+        };
+        let checked = lv.gen.is_some();
+        for &v in values.iter() {
+            if checked && p.domains[lv.dom].pos(v).is_none() {
+                continue;
+            }
+            env[slot] = Some(v);
+            let mut ok = true;
+            for c in &lv.checks {
+                if !self.check(c, env)? {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok && self.level(plan, i + 1, env, f)? {
+                env[slot] = None;
+                return Ok(true);
+            }
+        }
+        env[slot] = None;
+        Ok(false)
+    }
+
+    /// Values of argument `pos` of the true atoms of `pred` whose other arguments are `args`.
+    fn gen_values(&mut self, pred: usize, pos: usize, args: &[T], span: Span, env: &mut Env) -> Result<Rc<[Val]>> {
+        let p = self.p;
+        let pr = &p.preds[pred];
+        let mut key = 0usize;
+        for (i, (t, &d)) in args.iter().zip(&pr.args).enumerate() {
+            if i == pos {
+                continue;
+            }
+            let v = match t {
+                T::Var(s) if (*s as usize) < env.len() && env[*s as usize].is_some() => {
+                    env[*s as usize].unwrap_or(Val::Int(0))
+                }
+                T::Const(v) => *v,
+                _ => eval_term(t, env).map_err(|e| self.bind_err(e, env))?,
+            };
+            let Some(k) = p.domains[d].pos(v) else {
+                let dn = &p.domains[d].name;
+                let e = QpropError::new(
+                    ErrorKind::Domain,
+                    span,
+                    format!("value {} outside domain '{dn}'", crate::program::ShowVal(p, v)),
+                    format!("argument {} of '{}' must be in '{dn}'", i + 1, pr.name),
+                );
+                return Err(self.bind_err(e, env));
+            };
+            key = key * p.domains[d].len() + k as usize;
+        }
+        let index = match self.index.get(pred).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
+            Some(ix) => ix.clone(),
+            None => {
+                let keys: usize =
+                    pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
+                let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
+                for idx in 0..self.data[pred].len() {
+                    if self.data_atom(pred, idx, span)? {
+                        let t = self.tuple(pred, idx);
+                        let mut k = 0usize;
+                        for (i, &d) in pr.args.iter().enumerate() {
+                            if i != pos {
+                                k = k * p.domains[d].len() + p.domains[d].pos(t[i]).unwrap_or(0) as usize;
+                            }
+                        }
+                        lists[k].push(t[pos]);
+                    }
+                }
+                let ix: Rc<FactIndex> = Rc::new(lists.into_iter().map(Rc::from).collect());
+                if self.index.len() <= pred {
+                    self.index.resize(pred + 1, Vec::new());
+                }
+                if self.index[pred].len() <= pos {
+                    self.index[pred].resize(pos + 1, None);
+                }
+                self.index[pred][pos] = Some(ix.clone());
+                ix
+            }
+        };
+        Ok(index.get(key).cloned().unwrap_or_else(|| Rc::from(Vec::new())))
+    }
+
+    /// Fraction of true atoms of a data predicate (for the size estimate).
+    pub fn density(&mut self, pred: usize, span: Span) -> Result<f64> {
+        let n = self.data[pred].len();
+        if n == 0 {
+            return Ok(1.0);
+        }
+        let mut t = 0usize;
+        for i in 0..n {
+            if self.data_atom(pred, i, span)? {
+                t += 1;
+            }
+        }
+        Ok(t as f64 / n as f64)
+    }
+
+    /// Adds a clause (already simplified by the caller).
+    pub fn clause(&mut self, lits: &mut Vec<Lit>) {
+        lits.sort_unstable_by_key(|l| (l.var().get(), l.is_positive()));
+        lits.dedup();
+        if lits.windows(2).any(|w| w[0].var() == w[1].var()) {
+            return;
+        }
+        self.cnf.add_clause(lits);
+    }
+}

@@ -1,0 +1,78 @@
+//! Tokens of the QPROP language, with byte spans.
+
+use crate::error::{syntax, Result, Span};
+
+/// One token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// A name or keyword.
+    Ident(String),
+    /// A non-negative integer literal.
+    Int(i64),
+    /// Punctuation or an operator, spelled as in the source.
+    Punct(&'static str),
+    /// End of the file.
+    Eof,
+}
+
+const PUNCT: [&str; 27] = [
+    "=/=", "<->", "..", ":=", "->", "<-", "!=", "<=", ">=", "(", ")", ",", ".", "|", ":", ";", "{", "}", "[", "]", "=",
+    "<", ">", "+", "-", "*", "/",
+];
+
+/// Splits `text` (file number `file`) into tokens; `%` and `//` start comments to the end of the line.
+pub fn lex(file: u8, text: &str) -> Result<Vec<(Tok, Span)>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    'outer: while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c == b'%' || c == b'#' || (c == b'/' && bytes.get(i + 1) == Some(&b'/')) {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            let span = Span::new(file, start, i);
+            let v = text[start..i]
+                .parse::<i64>()
+                .map_err(|_| syntax(span, "integer literal too large", "an integer below 2^63"))?;
+            out.push((Tok::Int(v), span));
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'\'') {
+                i += 1;
+            }
+            out.push((Tok::Ident(text[start..i].to_string()), Span::new(file, start, i)));
+            continue;
+        }
+        for p in PUNCT {
+            if text[i..].starts_with(p) {
+                out.push((Tok::Punct(p), Span::new(file, i, i + p.len())));
+                i += p.len();
+                continue 'outer;
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or('?');
+        let span = Span::new(file, i, i + ch.len_utf8());
+        let expected = if ch == '…' {
+            "spell the elided cases out: the language has no '…'"
+        } else {
+            "a name, a number, an operator or a comment"
+        };
+        return Err(syntax(span, format!("unexpected character '{ch}'"), expected));
+    }
+    out.push((Tok::Eof, Span::new(file, text.len(), text.len())));
+    Ok(out)
+}

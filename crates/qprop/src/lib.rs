@@ -1,0 +1,200 @@
+//! # wgrnd-qprop
+//!
+//! Owns the QPROP modelling language: a finite puzzle written as quantified propositional formulas
+//! over declared domains, predicates and data (seed 004's notation), parsed ([`load`]), grounded to
+//! CNF with every atom named `pred(args)` ([`ground`]), decoded from a solver's model ([`decode`]),
+//! checked by an evaluator that shares the parser but none of the grounder ([`check`]), and shown
+//! as facts, JSON or a grid ([`Solution`]). Errors are [`QpropError`]s with a file, line, column and
+//! a caret diagnostic, and for grounding errors the variable bindings. It depends on `wgrnd-cnf`
+//! only. The language is described in docs/qprop.md.
+
+#![warn(missing_docs)]
+
+mod ast;
+mod check;
+mod encode;
+mod error;
+mod ground;
+mod lexer;
+mod linear;
+mod nnf;
+mod parser;
+mod program;
+mod resolve;
+mod resolve_formula;
+mod solution;
+
+use std::hash::{Hash, Hasher};
+
+use wgrnd_cnf::{Cnf, Var};
+
+pub use check::{check, Violation};
+pub use error::{ErrorKind, QpropError, Span};
+pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
+pub use program::{Domain, Pred, PredKind, Program, Val};
+pub use solution::{decode, parse_solution, IntValue, PredValue, Solution};
+
+/// A source text and the file name used in diagnostics.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// File name (shown in diagnostics).
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+impl Source {
+    /// A source from a name and a text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source { name: name.into(), text: text.into() }
+    }
+}
+
+/// Parses and resolves a model and an optional data file, with `-D name=value` overrides of
+/// parameters (the data file's parameter values replace the model's; overrides replace both).
+pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)]) -> Result<Program, QpropError> {
+    let mut files = vec![(model.name.clone(), model.text.clone())];
+    if let Some(d) = data {
+        files.push((d.name.clone(), d.text.clone()));
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    files.hash(&mut h);
+    overrides.hash(&mut h);
+    let run = || -> Result<Program, QpropError> {
+        let mut items = parser::parse_file(0, &model.text)?;
+        if let Some(d) = data {
+            items.extend(parser::parse_file(1, &d.text)?);
+        }
+        let mut r = resolve::Resolver::new(files.clone(), h.finish());
+        r.run(items, overrides)?;
+        Ok(r.p)
+    };
+    run().map_err(|e| e.with_files(&files))
+}
+
+/// A grounded model: the CNF, the name of every variable, the projection atoms.
+#[derive(Clone, Debug)]
+pub struct Grounding {
+    /// The clauses.
+    pub cnf: Cnf,
+    /// Name of variable `i + 1`: `pred(args)` or `aux(...)`.
+    pub names: Vec<String>,
+    /// Variables of the shown predicates (projection for blocking clauses and counting).
+    pub shown: Vec<Var>,
+    /// Header comment lines (model, options, sizes); see [`Grounding::dimacs_comments`].
+    pub comments: Vec<String>,
+    /// Hash of the model, data, overrides and options.
+    pub hash: u64,
+    /// The size estimate made before grounding (clauses).
+    pub estimate: f64,
+    atom_of: Vec<Option<(u32, u32)>>,
+    /// Integer atoms: pred, atom index, first bit, width.
+    int_list: Vec<(u32, u32, u32, u32)>,
+    /// Solved-for atoms fixed true by unit statements (no variable).
+    fixed_true: Vec<(u32, u32)>,
+    ints: IntEncoding,
+}
+
+impl Grounding {
+    /// The header lines followed by one `var <i> <name>` line per variable, for DIMACS output.
+    pub fn dimacs_comments(&self) -> Vec<String> {
+        let mut out = self.comments.clone();
+        out.extend(self.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
+        out
+    }
+}
+
+/// Grounds `p`: estimates the number of clauses first and refuses above `o.max_clauses` (the
+/// message gives the estimate and the largest statement), then writes the clauses.
+pub fn ground(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
+    ground_inner(p, o).map_err(|e| p.err(e))
+}
+
+fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
+    let mut g = ground::Grounder::new(p, o.amo)?;
+    g.ints = o.ints;
+    let mut gs = Vec::new();
+    for s in &p.stmts {
+        gs.push((nnf::nnf(p, &s.f, true)?, s));
+    }
+    let mut estimate = 0.0;
+    let mut biggest = (0.0, None);
+    for (gg, s) in &gs {
+        g.slot_names = &s.slots;
+        let e = g.estimate(gg)?;
+        estimate += e;
+        if e > biggest.0 {
+            biggest = (e, Some(s.span));
+        }
+    }
+    if estimate > o.max_clauses as f64 {
+        let msg =
+            format!("the model would ground to about {estimate:.0} clauses, above the limit of {}", o.max_clauses);
+        let e = match biggest.1 {
+            Some(span) => QpropError::new(
+                ErrorKind::TooLarge,
+                span,
+                msg,
+                format!("the largest part: about {:.0} clauses", biggest.0),
+            ),
+            None => QpropError::nowhere(ErrorKind::TooLarge, msg),
+        };
+        return Err(e.note("raise the limit (max_clauses) or add guards that use the data"));
+    }
+    // Unit statements first: the atoms they fix get no variable and simplify every other clause.
+    for (gg, s) in &gs {
+        if ground::Grounder::unit_shaped(gg) {
+            g.slot_names = &s.slots;
+            let mut env = vec![None; s.slots.len()];
+            g.fix(gg, &mut env)?;
+        }
+    }
+    for (gg, s) in &gs {
+        if ground::Grounder::unit_shaped(gg) {
+            continue;
+        }
+        g.slot_names = &s.slots;
+        let mut env = vec![None; s.slots.len()];
+        g.conj(gg, &mut env, &[])?;
+    }
+    let mut shown: Vec<Var> = g
+        .atom_of
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.is_some_and(|(pr, _)| p.shown.contains(&(pr as usize))))
+        .map(|(i, _)| Var(i as u32 + 1))
+        .collect();
+    for &(pr, _, first, width) in &g.int_list {
+        if p.shown.contains(&(pr as usize)) {
+            shown.extend((0..width).map(|j| Var(first + j)));
+        }
+    }
+    shown.sort_unstable_by_key(|v| v.get());
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (p.hash, o.amo.name(), o.ints == IntEncoding::Log, o.max_clauses).hash(&mut h);
+    let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();
+    let comments = vec![
+        format!("wgrnd qprop model {} (hash {:016x})", p.files[0].0, h.finish()),
+        format!(
+            "at-most-one {}, {} variables ({} auxiliary), {} clauses (estimated {estimate:.0})",
+            o.amo.name(),
+            g.cnf.num_vars(),
+            g.aux_count,
+            g.cnf.num_clauses()
+        ),
+        format!("shown {}", shown_names.join(" ")),
+        format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", g.fixed_true.len()),
+    ];
+    Ok(Grounding {
+        cnf: g.cnf,
+        names: g.names,
+        shown,
+        comments,
+        hash: h.finish(),
+        estimate,
+        atom_of: g.atom_of,
+        int_list: g.int_list,
+        fixed_true: g.fixed_true,
+        ints: o.ints,
+    })
+}

@@ -1,0 +1,291 @@
+//! Negation normal form for grounding, with iteration plans: each quantifier's guard conjuncts and
+//! the data literals that decide its body are checked at the first binder that binds all their
+//! variables, and a data atom with the binder as a plain argument enumerates its facts instead of
+//! the binder's domain.
+
+use crate::ast::CountKind;
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::program::{Binders, CmpOp, PredKind, Program, F, T};
+
+/// A formula in negation normal form.
+#[derive(Debug)]
+pub(crate) enum G<'a> {
+    Const(bool),
+    /// Literal: positive?, predicate, arguments.
+    Lit(bool, usize, &'a [T], Span),
+    Cmp(CmpOp, &'a T, &'a T, Span),
+    And(Vec<G<'a>>),
+    Or(Vec<G<'a>>),
+    All(Plan<'a>, Box<G<'a>>),
+    Any(Plan<'a>, Box<G<'a>>),
+    /// Counting: kind, bound, added to the bound, literal (in NNF), plan.
+    Count(CountKind, &'a T, i64, Box<G<'a>>, Plan<'a>, Span),
+}
+
+/// A data condition checked while iterating: a guard conjunct or a deciding data literal.
+#[derive(Debug)]
+pub(crate) enum Check<'a> {
+    /// A guard formula (data only), positive.
+    Guard(&'a F),
+    /// This data atom must be true (otherwise the body is decided).
+    Atom(usize, &'a [T], Span),
+}
+
+/// Enumerate binder values from a data predicate's true atoms: pred, argument position of the
+/// binder, and the other arguments.
+#[derive(Debug)]
+pub(crate) struct Gen<'a> {
+    pub pred: usize,
+    pub pos: usize,
+    pub args: &'a [T],
+    pub span: Span,
+}
+
+/// One binder: its slot, its domain, how its values are enumerated and what is checked after.
+#[derive(Debug)]
+pub(crate) struct Level<'a> {
+    pub slot: u16,
+    pub dom: usize,
+    pub gen: Option<Gen<'a>>,
+    pub checks: Vec<Check<'a>>,
+}
+
+/// How a quantifier's bindings are enumerated.
+#[derive(Debug)]
+pub(crate) struct Plan<'a> {
+    /// Checks with none of this quantifier's variables.
+    pub pre: Vec<Check<'a>>,
+    pub levels: Vec<Level<'a>>,
+}
+
+pub(crate) fn is_data(p: &Program, pred: usize) -> bool {
+    !matches!(p.preds[pred].kind, PredKind::Var)
+}
+
+/// Converts `f` (negated when `!pos`) to NNF with plans.
+pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
+    Ok(match f {
+        F::Const(b) => G::Const(*b == pos),
+        F::Atom(pr, args, s) => G::Lit(pos, *pr, args, *s),
+        F::Cmp(op, a, b, s) => G::Cmp(if pos { *op } else { op.negate() }, a, b, *s),
+        F::Not(a) => nnf(p, a, !pos)?,
+        F::And(a, b) if pos => and(nnf(p, a, true)?, nnf(p, b, true)?),
+        F::And(a, b) => or(nnf(p, a, false)?, nnf(p, b, false)?),
+        F::Or(a, b) if pos => or(nnf(p, a, true)?, nnf(p, b, true)?),
+        F::Or(a, b) => and(nnf(p, a, false)?, nnf(p, b, false)?),
+        F::Imp(a, b) if pos => or(nnf(p, a, false)?, nnf(p, b, true)?),
+        F::Imp(a, b) => and(nnf(p, a, true)?, nnf(p, b, false)?),
+        F::Iff(a, b) | F::Xor(a, b) => {
+            let same = matches!(f, F::Iff(..)) == pos;
+            let (x, y) = (nnf(p, a, false)?, nnf(p, b, same)?);
+            let (u, v) = (nnf(p, a, true)?, nnf(p, b, !same)?);
+            and(or(x, y), or(u, v))
+        }
+        F::Quant(all, binders, guard, body, _) => {
+            let forall = *all == pos;
+            let mut body = nnf(p, body, pos)?;
+            let plan = plan(p, binders, guard.as_deref(), &body, forall)?;
+            // The data literals that became checks are decided (false in a `forall`'s disjunction,
+            // true in an `exists`'s conjunction) for every binding that reaches the body.
+            let decided = |g: &G| matches!(g, G::Lit(positive, pr, _, _) if is_data(p, *pr) && *positive != forall);
+            match &mut body {
+                G::Or(items) if forall => items.retain(|g| !decided(g)),
+                G::And(items) if !forall => items.retain(|g| !decided(g)),
+                g if decided(g) => *g = G::Const(!forall),
+                _ => {}
+            }
+            if forall {
+                G::All(plan, Box::new(body))
+            } else {
+                G::Any(plan, Box::new(body))
+            }
+        }
+        F::Count(kind, k, lit, binders, guard, s) => {
+            let (kind, offset) = match (kind, pos) {
+                (k, true) => (*k, 0),
+                (CountKind::AtMost, false) => (CountKind::AtLeast, 1),
+                (CountKind::AtLeast, false) => (CountKind::AtMost, -1),
+                (CountKind::Exactly, false) => {
+                    return Err(QpropError::new(
+                        ErrorKind::Unsupported,
+                        *s,
+                        "negated 'exactly'",
+                        "write 'atmost k-1 ... or atleast k+1 ...' instead",
+                    ));
+                }
+            };
+            let lit = nnf(p, lit, true)?;
+            if !matches!(lit, G::Lit(..) | G::Const(_) | G::Cmp(..)) {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    *s,
+                    "counting over a formula that is not a literal",
+                    "expected 'p(args)' or 'not p(args)' before ':'",
+                ));
+            }
+            let plan = plan(p, binders, guard.as_deref(), &G::Const(false), true)?;
+            G::Count(kind, k, offset, Box::new(lit), plan, *s)
+        }
+    })
+}
+
+/// `a or b`, flattened (so that a quantifier sees every literal of its body's disjunction).
+fn or<'a>(a: G<'a>, b: G<'a>) -> G<'a> {
+    let mut items = Vec::new();
+    for g in [a, b] {
+        match g {
+            G::Or(v) => items.extend(v),
+            g => items.push(g),
+        }
+    }
+    G::Or(items)
+}
+
+/// `a and b`, flattened.
+fn and<'a>(a: G<'a>, b: G<'a>) -> G<'a> {
+    let mut items = Vec::new();
+    for g in [a, b] {
+        match g {
+            G::And(v) => items.extend(v),
+            g => items.push(g),
+        }
+    }
+    G::And(items)
+}
+
+fn data_only(p: &Program, f: &F) -> Option<Span> {
+    match f {
+        F::Atom(pr, _, s) => (!is_data(p, *pr)).then_some(*s),
+        F::Not(a) => data_only(p, a),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            data_only(p, a).or_else(|| data_only(p, b))
+        }
+        F::Quant(_, _, g, b, _) => g.as_deref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, b)),
+        F::Count(_, _, _, _, _, s) => Some(*s),
+        F::Const(_) | F::Cmp(..) => None,
+    }
+}
+
+fn conjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
+    match f {
+        F::And(a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        _ => out.push(f),
+    }
+}
+
+fn term_slots(t: &T, out: &mut Vec<u16>) {
+    match t {
+        T::Const(_) => {}
+        T::Var(s) => out.push(*s),
+        T::Bin(_, a, b, _) => {
+            term_slots(a, out);
+            term_slots(b, out);
+        }
+        T::Neg(a, _) => term_slots(a, out),
+        T::IntVar(_, args, _) => args.iter().for_each(|t| term_slots(t, out)),
+        T::Bool(f, _) => formula_slots(f, out),
+        T::Sum(body, _, g, _) => {
+            term_slots(body, out);
+            if let Some(g) = g {
+                formula_slots(g, out);
+            }
+        }
+    }
+}
+
+fn formula_slots(f: &F, out: &mut Vec<u16>) {
+    match f {
+        F::Const(_) => {}
+        F::Atom(_, args, _) => args.iter().for_each(|t| term_slots(t, out)),
+        F::Cmp(_, a, b, _) => {
+            term_slots(a, out);
+            term_slots(b, out);
+        }
+        F::Not(a) => formula_slots(a, out),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            formula_slots(a, out);
+            formula_slots(b, out);
+        }
+        F::Quant(_, _, g, b, _) | F::Count(_, _, b, _, g, _) => {
+            if let Some(g) = g {
+                formula_slots(g, out);
+            }
+            formula_slots(b, out);
+        }
+    }
+}
+
+fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, forall: bool) -> Result<Plan<'a>> {
+    let mut checks: Vec<(Check<'a>, Vec<u16>)> = Vec::new();
+    if let Some(g) = guard {
+        if let Some(s) = data_only(p, g) {
+            return Err(QpropError::new(
+                ErrorKind::Unsupported,
+                s,
+                "a guard uses a predicate that is solved for",
+                "guards are evaluated while grounding: only data predicates, comparisons and arithmetic",
+            )
+            .note("move the condition into the body (after '.')"));
+        }
+        let mut cs = Vec::new();
+        conjuncts(g, &mut cs);
+        for c in cs {
+            let mut slots = Vec::new();
+            formula_slots(c, &mut slots);
+            let check = match c {
+                F::Atom(pr, args, s) => Check::Atom(*pr, args, *s),
+                _ => Check::Guard(c),
+            };
+            checks.push((check, slots));
+        }
+    }
+    // Data literals that decide the body: `forall x . not d(x) or F` needs only x with d(x) true;
+    // `exists x . d(x) and F` likewise.
+    let items: &[G<'a>] = match body {
+        G::Or(items) if forall => items,
+        G::And(items) if !forall => items,
+        other => std::slice::from_ref(other),
+    };
+    for it in items {
+        if let G::Lit(positive, pr, args, s) = it {
+            if is_data(p, *pr) && *positive != forall {
+                let mut slots = Vec::new();
+                args.iter().for_each(|t| term_slots(t, &mut slots));
+                checks.push((Check::Atom(*pr, args, *s), slots));
+            }
+        }
+    }
+    let mut levels: Vec<Level<'a>> =
+        binders.iter().map(|&(slot, dom)| Level { slot, dom, gen: None, checks: Vec::new() }).collect();
+    let mut pre = Vec::new();
+    for (check, slots) in checks {
+        let level = slots.iter().filter_map(|s| binders.iter().position(|b| b.0 == *s)).max();
+        let Some(level) = level else {
+            pre.push(check);
+            continue;
+        };
+        let lv = &mut levels[level];
+        if lv.gen.is_none() {
+            if let Check::Atom(pr, args, s) = &check {
+                let x = lv.slot;
+                let bare = args.iter().position(|t| matches!(t, T::Var(v) if *v == x));
+                let elsewhere = args.iter().filter(|t| {
+                    let mut v = Vec::new();
+                    term_slots(t, &mut v);
+                    v.contains(&x)
+                });
+                if let Some(pos) = bare {
+                    if elsewhere.count() == 1 {
+                        lv.gen = Some(Gen { pred: *pr, pos, args, span: *s });
+                        continue;
+                    }
+                }
+            }
+        }
+        lv.checks.push(check);
+    }
+    Ok(Plan { pre, levels })
+}

@@ -1,0 +1,450 @@
+//! Names to indices: parameters evaluated (with overrides), domains built, predicates declared,
+//! formulas resolved to slots with type checks, facts and tables loaded.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::ast::{Binder, DomainDef, Formula, Item, Term};
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::program::{eval_term, Domain, Pred, PredKind, Program, Stmt, Val, F};
+
+pub(crate) struct Resolver {
+    pub p: Program,
+    pub(crate) params: HashMap<String, Val>,
+    pub(crate) syms: HashMap<String, u32>,
+    pub(crate) sorts: HashMap<String, usize>,
+    pub(crate) doms: HashMap<String, usize>,
+    pub(crate) preds: HashMap<String, usize>,
+    /// Variables in scope: name, slot, domain.
+    pub(crate) scope: Vec<(String, u16, usize)>,
+    /// Names of the statement's slots.
+    pub(crate) slots: Vec<String>,
+}
+
+pub(crate) fn err(kind: ErrorKind, span: Span, msg: impl Into<String>, label: impl Into<String>) -> QpropError {
+    QpropError::new(kind, span, msg, label)
+}
+
+impl Resolver {
+    pub fn new(files: Vec<(String, String)>, hash: u64) -> Self {
+        Resolver {
+            p: Program {
+                files,
+                symbols: Vec::new(),
+                params: Vec::new(),
+                domains: Vec::new(),
+                preds: Vec::new(),
+                stmts: Vec::new(),
+                shown: Vec::new(),
+                hash,
+            },
+            params: HashMap::new(),
+            syms: HashMap::new(),
+            sorts: HashMap::new(),
+            doms: HashMap::new(),
+            preds: HashMap::new(),
+            scope: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+
+    /// Resolves the items of the model (file 0) and data (file 1) in order.
+    pub fn run(&mut self, items: Vec<Item>, overrides: &[(String, String)]) -> Result<()> {
+        // Parameters first: the data file's value replaces the model's; -D replaces both.
+        let mut order: Vec<(String, Term, Span)> = Vec::new();
+        for it in &items {
+            if let Item::Param(n, t, s) = it {
+                match order.iter_mut().find(|(m, _, _)| m == n) {
+                    Some(slot) if slot.2.file != s.file => *slot = (n.clone(), t.clone(), *s),
+                    Some(_) => {
+                        return Err(err(
+                            ErrorKind::Declaration,
+                            *s,
+                            format!("parameter '{n}' declared twice"),
+                            "second declaration",
+                        ))
+                    }
+                    None => order.push((n.clone(), t.clone(), *s)),
+                }
+            }
+        }
+        for (name, value) in overrides {
+            let Some(slot) = order.iter_mut().find(|(m, _, _)| m == name) else {
+                let known: Vec<&str> = order.iter().map(|(m, _, _)| m.as_str()).collect();
+                return Err(QpropError::nowhere(
+                    ErrorKind::Unknown,
+                    format!("-D {name}={value}: the model has no parameter '{name}'"),
+                )
+                .note(format!("parameters: {}", if known.is_empty() { "none".into() } else { known.join(", ") })));
+            };
+            let v: i64 = value.trim().parse().map_err(|_| {
+                QpropError::nowhere(ErrorKind::Syntax, format!("-D {name}={value}: expected an integer value"))
+            })?;
+            slot.1 = Term::Int(v, slot.2);
+        }
+        for (name, t, _) in order {
+            let rt = self.term(&t)?;
+            let v = eval_term(&rt, &[])?;
+            self.params.insert(name.clone(), v);
+            self.p.params.push((name, v));
+        }
+        let mut later = Vec::new();
+        for it in items {
+            match it {
+                Item::Param(..) => {}
+                Item::Domain(n, d, s) => self.domain(n, d, s)?,
+                Item::Sort(names, d, _) => {
+                    for (n, s) in names {
+                        let di = self.dom(&d, s)?;
+                        self.sorts.insert(n, di);
+                    }
+                }
+                Item::Pred(input, n, args, s) => {
+                    if self.preds.contains_key(&n) {
+                        return Err(err(
+                            ErrorKind::Declaration,
+                            s,
+                            format!("predicate '{n}' declared twice"),
+                            "second declaration",
+                        ));
+                    }
+                    let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
+                    let kind = if input { PredKind::Input(HashSet::new()) } else { PredKind::Var };
+                    self.preds.insert(n.clone(), self.p.preds.len());
+                    self.p.preds.push(Pred { name: n, args, kind, span: s });
+                }
+                Item::IntVar(n, args, values, s) => {
+                    if self.preds.contains_key(&n) {
+                        return Err(err(
+                            ErrorKind::Declaration,
+                            s,
+                            format!("predicate '{n}' declared twice"),
+                            "second declaration",
+                        ));
+                    }
+                    let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
+                    let vd = match values {
+                        DomainDef::List(v) if matches!(v.as_slice(), [Term::Name(..)]) => match v.first() {
+                            Some(Term::Name(d, ds)) => self.dom(d, *ds)?,
+                            _ => return Err(err(ErrorKind::Syntax, s, "expected a domain", "lo..hi or a domain name")),
+                        },
+                        other => {
+                            self.domain(format!("{n}.values"), other, s)?;
+                            self.p.domains.len() - 1
+                        }
+                    };
+                    if self.p.domains[vd].range.is_none() {
+                        return Err(err(
+                            ErrorKind::Type,
+                            s,
+                            format!("values of '{n}' are not an integer range"),
+                            "expected lo..hi",
+                        ));
+                    }
+                    self.preds.insert(n.clone(), self.p.preds.len());
+                    self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), span: s });
+                }
+                Item::Def(n, params, body, s) => {
+                    if self.preds.contains_key(&n) {
+                        return Err(err(
+                            ErrorKind::Declaration,
+                            s,
+                            format!("predicate '{n}' declared twice"),
+                            "second declaration",
+                        ));
+                    }
+                    let args = params.iter().map(|b| self.binder_dom(b)).collect::<Result<Vec<_>>>()?;
+                    self.preds.insert(n.clone(), self.p.preds.len());
+                    self.p.preds.push(Pred {
+                        name: n.clone(),
+                        args,
+                        kind: PredKind::Def(Vec::new(), F::Const(false), Vec::new()),
+                        span: s,
+                    });
+                    later.push(Item::Def(n, params, body, s));
+                }
+                other => later.push(other),
+            }
+        }
+        let mut shown = Vec::new();
+        for it in later {
+            match it {
+                Item::Show(names) => {
+                    for (n, s) in names {
+                        let pi = self.pred(&n, s)?;
+                        if !matches!(self.p.preds[pi].kind, PredKind::Var | PredKind::Int(_)) {
+                            return Err(err(
+                                ErrorKind::Declaration,
+                                s,
+                                format!("'{n}' is data, not solved for"),
+                                "expected a predicate declared with 'pred'",
+                            ));
+                        }
+                        shown.push(pi);
+                    }
+                }
+                Item::Table(n, entries, s) => self.table(&n, &entries, s)?,
+                Item::Formula(f) => self.statement(f)?,
+                Item::Def(n, params, body, _) => self.def(&n, &params, &body)?,
+                _ => {}
+            }
+        }
+        if shown.is_empty() {
+            shown = (0..self.p.preds.len())
+                .filter(|&i| matches!(self.p.preds[i].kind, PredKind::Var | PredKind::Int(_)))
+                .collect();
+        }
+        self.p.shown = shown;
+        Ok(())
+    }
+
+    fn def(&mut self, n: &str, params: &[Binder], body: &Formula) -> Result<()> {
+        let pi = self.preds[n];
+        self.scope.clear();
+        self.slots.clear();
+        let mut slots = Vec::new();
+        for b in params {
+            let d = self.binder_dom(b)?;
+            slots.push(self.bind(&b.name, d));
+        }
+        let f = self.formula(body)?;
+        self.p.preds[pi].kind = PredKind::Def(slots, f, self.slots.clone());
+        Ok(())
+    }
+
+    fn domain(&mut self, n: String, d: DomainDef, s: Span) -> Result<()> {
+        if self.doms.contains_key(&n) {
+            return Err(err(ErrorKind::Declaration, s, format!("domain '{n}' declared twice"), "second declaration"));
+        }
+        let (values, parent) = match d {
+            DomainDef::Range(lo, hi) => {
+                let (a, b) = (self.const_int(&lo)?, self.const_int(&hi)?);
+                if b.saturating_sub(a) > 10_000_000 {
+                    return Err(err(
+                        ErrorKind::TooLarge,
+                        s,
+                        format!("domain '{n}' has {} values", b - a + 1),
+                        "at most 10,000,000 values",
+                    ));
+                }
+                ((a..=b).map(Val::Int).collect(), None)
+            }
+            DomainDef::List(elems) => {
+                let mut vals = Vec::new();
+                for e in elems {
+                    vals.push(match &e {
+                        Term::Name(x, _) if !self.params.contains_key(x) => Val::Sym(self.intern(x)),
+                        _ => Val::Int(self.const_int(&e)?),
+                    });
+                }
+                (vals, None)
+            }
+            DomainDef::Filter(b, g) => {
+                let di = self.binder_dom(&b)?;
+                self.scope.clear();
+                self.slots.clear();
+                let slot = self.bind(&b.name, di);
+                let f = self.formula(&g)?;
+                let mut vals = Vec::new();
+                let mut env = vec![None; self.slots.len()];
+                for &v in &self.p.domains[di].values {
+                    env[slot as usize] = Some(v);
+                    if simple_eval(&f, &env).map_err(|e| e.note(format!("bindings: {} = {v:?}", b.name)))? {
+                        vals.push(v);
+                    }
+                }
+                (vals, Some(di))
+            }
+        };
+        if values.is_empty() {
+            return Err(err(ErrorKind::Domain, s, format!("domain '{n}' is empty"), "expected at least one value"));
+        }
+        self.doms.insert(n.clone(), self.p.domains.len());
+        self.p.domains.push(Domain::new(n, values, parent));
+        Ok(())
+    }
+
+    fn intern(&mut self, x: &str) -> u32 {
+        if let Some(&i) = self.syms.get(x) {
+            return i;
+        }
+        let i = self.p.symbols.len() as u32;
+        self.p.symbols.push(x.to_string());
+        self.syms.insert(x.to_string(), i);
+        i
+    }
+
+    fn const_int(&mut self, t: &Term) -> Result<i64> {
+        let saved = std::mem::take(&mut self.scope);
+        let rt = self.term(t);
+        self.scope = saved;
+        match eval_term(&rt?, &[])? {
+            Val::Int(v) => Ok(v),
+            Val::Sym(_) => Err(err(ErrorKind::Type, t.span(), "expected an integer", "this is a symbol")),
+        }
+    }
+
+    fn dom(&self, d: &str, s: Span) -> Result<usize> {
+        self.doms.get(d).copied().ok_or_else(|| {
+            let known: Vec<&str> = self.p.domains.iter().map(|d| d.name.as_str()).collect();
+            err(ErrorKind::Unknown, s, format!("unknown domain '{d}'"), "expected a declared domain")
+                .note(format!("domains: {}", if known.is_empty() { "none".into() } else { known.join(", ") }))
+        })
+    }
+
+    pub(crate) fn binder_dom(&self, b: &Binder) -> Result<usize> {
+        match &b.domain {
+            Some((d, s)) => self.dom(d, *s),
+            None => self.sorts.get(&b.name).copied().ok_or_else(|| {
+                err(
+                    ErrorKind::Unknown,
+                    b.span,
+                    format!("variable '{}' has no domain", b.name),
+                    format!("write '{} in D' or declare 'var {} in D'", b.name, b.name),
+                )
+            }),
+        }
+    }
+
+    pub(crate) fn pred(&self, n: &str, s: Span) -> Result<usize> {
+        self.preds.get(n).copied().ok_or_else(|| {
+            let known: Vec<&str> = self.p.preds.iter().map(|p| p.name.as_str()).collect();
+            err(ErrorKind::Unknown, s, format!("unknown predicate '{n}'"), "expected a declared predicate")
+                .note(format!("predicates: {}", if known.is_empty() { "none".into() } else { known.join(", ") }))
+        })
+    }
+
+    pub(crate) fn bind(&mut self, name: &str, d: usize) -> u16 {
+        let slot = self.slots.len() as u16;
+        self.slots.push(name.to_string());
+        self.scope.push((name.to_string(), slot, d));
+        slot
+    }
+
+    fn statement(&mut self, f: Formula) -> Result<()> {
+        self.scope.clear();
+        self.slots.clear();
+        if let Formula::Atom(n, args, s) = &f {
+            let pi = self.pred(n, *s)?;
+            if let PredKind::Input(_) = self.p.preds[pi].kind {
+                let F::Atom(_, targs, _) = self.formula(&f)? else { return Ok(()) };
+                let vals = targs.iter().map(|t| eval_term(t, &[])).collect::<Result<Vec<_>>>()?;
+                self.check_args(pi, &vals, args, *s)?;
+                if let PredKind::Input(facts) = &mut self.p.preds[pi].kind {
+                    facts.insert(vals);
+                }
+                return Ok(());
+            }
+        }
+        let span = f.span();
+        let rf = self.formula(&f)?;
+        self.p.stmts.push(Stmt { f: rf, slots: self.slots.clone(), span });
+        Ok(())
+    }
+
+    fn check_args(&self, pi: usize, vals: &[Val], args: &[Term], s: Span) -> Result<()> {
+        for (i, (v, &d)) in vals.iter().zip(&self.p.preds[pi].args).enumerate() {
+            if self.p.domains[d].pos(*v).is_none() {
+                let sp = args.get(i).map_or(s, |a| a.span());
+                return Err(err(
+                    ErrorKind::Domain,
+                    sp,
+                    format!(
+                        "value {} outside domain '{}'",
+                        crate::program::ShowVal(&self.p, *v),
+                        self.p.domains[d].name
+                    ),
+                    format!(
+                        "argument {} of '{}' must be in '{}'",
+                        i + 1,
+                        self.p.preds[pi].name,
+                        self.p.domains[d].name
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn table(&mut self, n: &str, entries: &[Term], s: Span) -> Result<()> {
+        let pi = self.pred(n, s)?;
+        let pred = &self.p.preds[pi];
+        if !matches!(pred.kind, PredKind::Input(_)) || pred.args.is_empty() {
+            return Err(err(
+                ErrorKind::Declaration,
+                s,
+                format!("table for '{n}', which is not an input predicate with arguments"),
+                "expected 'input pred' with arguments",
+            ));
+        }
+        let (keys, last) = pred.args.split_at(pred.args.len() - 1);
+        let sizes: Vec<usize> = keys.iter().map(|&d| self.p.domains[d].len()).collect();
+        let total: usize = sizes.iter().product();
+        if total != entries.len() {
+            return Err(err(
+                ErrorKind::Declaration,
+                s,
+                format!("table for '{n}' has {} entries", entries.len()),
+                format!(
+                    "expected {total} (one per {})",
+                    keys.iter().map(|&d| self.p.domains[d].name.as_str()).collect::<Vec<_>>().join(" x ")
+                ),
+            ));
+        }
+        let (keys, last) = (keys.to_vec(), last[0]);
+        for (i, e) in entries.iter().enumerate() {
+            if matches!(e, Term::Name(x, _) if x == "_") {
+                continue;
+            }
+            let mut rest = i;
+            let mut tuple = vec![Val::Int(0); keys.len() + 1];
+            for (j, &d) in keys.iter().enumerate().rev() {
+                let len = self.p.domains[d].len();
+                tuple[j] = self.p.domains[d].values[rest % len];
+                rest /= len;
+            }
+            let t = self.term(e)?;
+            let v = eval_term(&t, &[])?;
+            if self.p.domains[last].pos(v).is_none() {
+                return Err(err(
+                    ErrorKind::Domain,
+                    e.span(),
+                    format!(
+                        "value {} outside domain '{}'",
+                        crate::program::ShowVal(&self.p, v),
+                        self.p.domains[last].name
+                    ),
+                    format!("table entries of '{n}' are in '{}'", self.p.domains[last].name),
+                ));
+            }
+            tuple[keys.len()] = v;
+            if let PredKind::Input(facts) = &mut self.p.preds[pi].kind {
+                facts.insert(tuple);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Evaluates a domain filter: comparisons and connectives only.
+fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
+    Ok(match f {
+        F::Const(b) => *b,
+        F::Cmp(op, a, b, s) => op
+            .holds(eval_term(a, env)?, eval_term(b, env)?)
+            .ok_or_else(|| err(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers"))?,
+        F::Not(a) => !simple_eval(a, env)?,
+        F::And(a, b) => simple_eval(a, env)? && simple_eval(b, env)?,
+        F::Or(a, b) => simple_eval(a, env)? || simple_eval(b, env)?,
+        F::Imp(a, b) => !simple_eval(a, env)? || simple_eval(b, env)?,
+        F::Iff(a, b) => simple_eval(a, env)? == simple_eval(b, env)?,
+        F::Xor(a, b) => simple_eval(a, env)? != simple_eval(b, env)?,
+        F::Atom(_, _, s) | F::Quant(.., s) | F::Count(.., s) => {
+            return Err(err(
+                ErrorKind::Unsupported,
+                *s,
+                "a domain filter may only compare values",
+                "expected comparisons joined by and/or/not",
+            ))
+        }
+    })
+}

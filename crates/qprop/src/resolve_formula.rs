@@ -1,0 +1,218 @@
+//! Formulas and terms: names resolved to slots, parameters and symbols; predicate arguments
+//! type-checked against the declared domains.
+
+use crate::ast::{Binder, Formula, Term};
+use crate::error::{ErrorKind, Result};
+use crate::program::{CmpOp, Op, Val, F, T};
+use crate::resolve::{err, Resolver};
+
+impl Resolver {
+    fn is_int(&self, n: &str) -> bool {
+        self.preds.get(n).is_some_and(|&pi| matches!(self.p.preds[pi].kind, crate::program::PredKind::Int(_)))
+    }
+
+    pub(crate) fn binders(&mut self, bs: &[Binder]) -> Result<Vec<(u16, usize)>> {
+        let mut out = Vec::new();
+        for b in bs {
+            let d = self.binder_dom(b)?;
+            out.push((self.bind(&b.name, d), d));
+        }
+        Ok(out)
+    }
+
+    pub fn formula(&mut self, f: &Formula) -> Result<F> {
+        Ok(match f {
+            Formula::Const(b, _) => F::Const(*b),
+            Formula::Atom(n, args, s) => {
+                let pi = self.pred(n, *s)?;
+                if let crate::program::PredKind::Int(_) = self.p.preds[pi].kind {
+                    return Err(err(
+                        ErrorKind::Type,
+                        *s,
+                        format!("'{n}' is an integer variable, not a formula"),
+                        format!("compare it: {n}(...) = value"),
+                    ));
+                }
+                let want = self.p.preds[pi].args.len();
+                if want != args.len() {
+                    return Err(err(
+                        ErrorKind::Arity,
+                        *s,
+                        format!("'{n}' takes {want} argument(s), given {}", args.len()),
+                        format!("expected {want} argument(s)"),
+                    ));
+                }
+                let mut targs = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let t = self.term(a)?;
+                    let want = self.p.preds[pi].args[i];
+                    self.type_check(&t, a, want, n, i)?;
+                    targs.push(t);
+                }
+                F::Atom(pi, targs, *s)
+            }
+            Formula::Cmp(op, a, b, s) => {
+                let op = match *op {
+                    "=" => CmpOp::Eq,
+                    "=/=" => CmpOp::Ne,
+                    "<" => CmpOp::Lt,
+                    "<=" => CmpOp::Le,
+                    ">" => CmpOp::Gt,
+                    _ => CmpOp::Ge,
+                };
+                F::Cmp(op, self.term(a)?, self.term(b)?, *s)
+            }
+            Formula::Not(a, _) => F::Not(Box::new(self.formula(a)?)),
+            Formula::Bin(op, a, b, _) => {
+                let (a, b) = (Box::new(self.formula(a)?), Box::new(self.formula(b)?));
+                match *op {
+                    "and" => F::And(a, b),
+                    "or" => F::Or(a, b),
+                    "->" => F::Imp(a, b),
+                    "iff" => F::Iff(a, b),
+                    _ => F::Xor(a, b),
+                }
+            }
+            Formula::Quant(all, bs, g, body, s) => {
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let g = match g {
+                    Some(g) => Some(Box::new(self.formula(g)?)),
+                    None => None,
+                };
+                let body = self.formula(body)?;
+                self.scope.truncate(depth);
+                F::Quant(*all, binders, g, Box::new(body), *s)
+            }
+            Formula::Count(kind, k, lit, bs, g, s) => {
+                let k = self.term(k)?;
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let g = match g {
+                    Some(g) => Some(Box::new(self.formula(g)?)),
+                    None => None,
+                };
+                let lit = self.formula(lit)?;
+                self.scope.truncate(depth);
+                F::Count(*kind, k, Box::new(lit), binders, g, *s)
+            }
+        })
+    }
+
+    pub(crate) fn type_check(&self, t: &T, a: &Term, want: usize, pred: &str, i: usize) -> Result<()> {
+        let have = match t {
+            T::Var(slot) => self.scope.iter().rev().find(|(_, s, _)| s == slot).map(|x| x.2),
+            _ => None,
+        };
+        if let Some(mut d) = have {
+            let orig = d;
+            loop {
+                if d == want {
+                    return Ok(());
+                }
+                match self.p.domains[d].parent {
+                    Some(p) => d = p,
+                    None => break,
+                }
+            }
+            let (dn, wn) = (&self.p.domains[orig].name, &self.p.domains[want].name);
+            return Err(err(
+                ErrorKind::Type,
+                a.span(),
+                format!("type mismatch: '{}' is a {dn}, argument {} of '{pred}' is a {wn}", term_name(a), i + 1),
+                format!("expected a {wn}"),
+            ));
+        }
+        if let T::Const(v) = t {
+            let int_dom = self.p.domains[want].values.iter().all(|x| matches!(x, Val::Int(_)));
+            if matches!(v, Val::Sym(_)) == int_dom {
+                return Err(err(
+                    ErrorKind::Type,
+                    a.span(),
+                    format!("type mismatch: argument {} of '{pred}' is a {}", i + 1, self.p.domains[want].name),
+                    format!("expected a value of '{}'", self.p.domains[want].name),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn term(&mut self, t: &Term) -> Result<T> {
+        Ok(match t {
+            Term::Int(v, _) => T::Const(Val::Int(*v)),
+            Term::Name(n, s) => {
+                if let Some((_, slot, _)) = self.scope.iter().rev().find(|(m, _, _)| m == n) {
+                    T::Var(*slot)
+                } else if let Some(v) = self.params.get(n) {
+                    T::Const(*v)
+                } else if let Some(&i) = self.syms.get(n) {
+                    T::Const(Val::Sym(i))
+                } else {
+                    return Err(err(
+                        ErrorKind::Unknown,
+                        *s,
+                        format!("unbound variable '{n}'"),
+                        "not a quantified variable, a parameter or a symbol of a domain",
+                    ));
+                }
+            }
+            Term::Call(n, args, s) if self.is_int(n) => {
+                let pi = self.preds[n];
+                let want = self.p.preds[pi].args.len();
+                if want != args.len() {
+                    return Err(err(
+                        ErrorKind::Arity,
+                        *s,
+                        format!("'{n}' takes {want} argument(s), given {}", args.len()),
+                        format!("expected {want} argument(s)"),
+                    ));
+                }
+                let mut targs = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let t = self.term(a)?;
+                    self.type_check(&t, a, self.p.preds[pi].args[i], n, i)?;
+                    targs.push(t);
+                }
+                T::IntVar(pi, targs, *s)
+            }
+            Term::Bool(f, s) => T::Bool(Box::new(self.formula(f)?), *s),
+            Term::Sum(body, bs, g, s) => {
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let g = match g {
+                    Some(g) => Some(Box::new(self.formula(g)?)),
+                    None => None,
+                };
+                let body = self.term(body)?;
+                self.scope.truncate(depth);
+                T::Sum(Box::new(body), binders, g, *s)
+            }
+            Term::Call(n, _, s) => {
+                return Err(err(
+                    ErrorKind::Syntax,
+                    *s,
+                    format!("'{n}(...)' used as a number"),
+                    "expected an integer term (predicates are formulas, not values)",
+                ))
+            }
+            Term::Neg(a, s) => T::Neg(Box::new(self.term(a)?), *s),
+            Term::Bin(op, a, b, s) => {
+                let op = match *op {
+                    "+" => Op::Add,
+                    "-" => Op::Sub,
+                    "*" => Op::Mul,
+                    "/" => Op::Div,
+                    _ => Op::Mod,
+                };
+                T::Bin(op, Box::new(self.term(a)?), Box::new(self.term(b)?), *s)
+            }
+        })
+    }
+}
+
+fn term_name(t: &Term) -> String {
+    match t {
+        Term::Name(n, _) => n.clone(),
+        _ => "term".into(),
+    }
+}

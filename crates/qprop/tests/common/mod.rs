@@ -1,0 +1,66 @@
+//! Test helpers: load fixtures, ground, enumerate solutions projected on the shown atoms with
+//! CaDiCaL, check every one with the checker.
+
+#![allow(dead_code)]
+
+use wgrnd_qprop::{check, decode, ground, load, GroundOptions, Grounding, Program, Solution, Source};
+
+pub fn fixture(name: &str) -> Source {
+    let path = format!("{}/../../fixtures/qprop/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    Source::new(format!("fixtures/qprop/{name}"), text)
+}
+
+pub fn program(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> Program {
+    let data = data.map(fixture);
+    let ov: Vec<(String, String)> = defs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    match load(&fixture(model), data.as_ref(), &ov) {
+        Ok(p) => p,
+        Err(e) => panic!("{}", e.render()),
+    }
+}
+
+pub fn grounding(p: &Program) -> Grounding {
+    match ground(p, &GroundOptions::default()) {
+        Ok(g) => g,
+        Err(e) => panic!("{}", e.render()),
+    }
+}
+
+/// Counts solutions projected on the shown atoms, checking each (up to `limit`).
+pub fn count(p: &Program, limit: usize) -> (usize, Option<Solution>) {
+    count_checking(p, limit, 1)
+}
+
+/// Counts solutions projected on the shown atoms, checking the first 20 and every `every`-th.
+pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option<Solution>) {
+    let g = grounding(p);
+    let mut s = cadical::Solver::<cadical::Timeout>::new();
+    for c in g.cnf.clauses() {
+        s.add_clause(c.iter().map(|l| l.get()));
+    }
+    let mut n = 0;
+    let mut first = None;
+    while n < limit && s.solve() == Some(true) {
+        let sol = decode(p, &g, |v| s.value(v.get() as i32) == Some(true));
+        if n < 20 || n % every == 0 {
+            if let Err(v) = check(p, &sol) {
+                panic!("solution {n} rejected:\n{}\n{}", v.render(), sol.to_facts());
+            }
+        }
+        n += 1;
+        let block: Vec<i32> = g
+            .shown
+            .iter()
+            .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
+            .collect();
+        if first.is_none() {
+            first = Some(sol);
+        }
+        if block.is_empty() {
+            break;
+        }
+        s.add_clause(block);
+    }
+    (n, first)
+}

@@ -1,0 +1,72 @@
+//! Showing and checking: facts, JSON, grid; a solution read back is checked again; a wrong one is
+//! rejected with the bindings of the broken constraint.
+
+mod common;
+use common::*;
+use wgrnd_qprop::{check, load, parse_solution, Source};
+
+#[test]
+fn queens_facts_round_trip_and_grid() {
+    let p = program("queens.qp", None, &[("n", "5")]);
+    let (_, first) = count(&p, 1);
+    let s = first.expect("a solution");
+    let facts = s.to_facts();
+    assert_eq!(facts.lines().count(), 5, "{facts}");
+    let back = parse_solution(&p, &Source::new("answer.txt", facts.clone())).expect("parses");
+    assert_eq!(back, s);
+    assert!(check(&p, &back).is_ok());
+    let json = s.to_json();
+    assert_eq!(json["q"].as_array().map(|a| a.len()), Some(5), "{json}");
+    let grid = s.grid().expect("q(row, col) is cell-shaped");
+    assert_eq!(grid.lines().count(), 5);
+    assert_eq!(grid.matches('#').count(), 5, "{grid}");
+}
+
+#[test]
+fn wrong_solution_is_rejected_with_bindings() {
+    let p = program("queens.qp", None, &[("n", "4")]);
+    let bad = "q(1,1).\nq(2,3).\nq(3,2).\nq(4,4).\n";
+    let s = parse_solution(&p, &Source::new("answer.txt", bad)).expect("parses");
+    let v = check(&p, &s).expect_err("queens attack each other");
+    insta::assert_snapshot!("queens-violation", v.render());
+}
+
+#[test]
+fn seed004_solution_shows_hidden_atoms_for_checking() {
+    let p = program("foursquares-seed004.qp", Some("seed004-pieces.qpd"), &[("fix", "1")]);
+    let (_, first) = count(&p, 1);
+    let s = first.expect("a solution");
+    let facts = s.to_facts();
+    assert!(facts.contains("% hidden"), "{facts}");
+    let back = parse_solution(&p, &Source::new("answer.txt", facts)).expect("parses");
+    assert!(check(&p, &back).is_ok());
+    assert!(s.to_json().get("m").is_none());
+}
+
+#[test]
+fn symbols_domains_filters_and_inline_facts() {
+    let model = "domain colour = {red, green, blue}\n\
+                 domain n = 1..6\n\
+                 domain even = {x in n | x mod 2 = 0}\n\
+                 input pred likes(colour)\n\
+                 likes(red) likes(blue)\n\
+                 pred pick(colour)\n\
+                 pred e(even)\n\
+                 exactly 1 { pick(c) : c in colour | likes(c) }\n\
+                 forall c in colour | not likes(c) . not pick(c)\n\
+                 atleast 2 { e(x) : x in even }\n\
+                 forall x in even . e(x) xor x = 2\n";
+    let p = load(&Source::new("m.qp", model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    // pick: red or blue (2); e: 4 and 6 forced, 2 excluded (1).
+    assert_eq!(count(&p, 100).0, 2);
+}
+
+#[test]
+fn dimacs_names_every_variable() {
+    let p = program("foursquares-seed004.qp", Some("seed004-pieces.qpd"), &[]);
+    let g = grounding(&p);
+    let c = g.dimacs_comments();
+    assert!(c.iter().any(|l| l == "var 1 l(1,1)"), "{:?}", &c[..5]);
+    assert_eq!(g.names.len(), g.cnf.num_vars() as usize);
+    assert!(g.names.iter().all(|n| n.contains('(')));
+}
