@@ -241,3 +241,17 @@ fn help_lists_every_exit_code() {
         assert!(help.contains(code), "`{code}` not in --help");
     }
 }
+
+/// A long solve shows the time spent on a terminal (here a pseudo-terminal made by `script`, from
+/// Debian's essential bsdutils) and nothing when standard error is piped.
+#[test]
+fn long_solves_show_the_time_on_a_terminal_only() {
+    let board = fixture("board-suite/8/9/board_0/puzzle.puz");
+    let command = format!("{} solve {board} --timeout 2", env!("CARGO_BIN_EXE_wgrnd"));
+    let out = Command::new("script").args(["-qec", &command, "/dev/null"]).output().expect("`script` (bsdutils) runs");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("solving 1s") || screen.contains("solving 2s"), "{screen}");
+    let piped = wgrnd(&["solve", &board, "--timeout", "2"], None);
+    assert_eq!(code(&piped), 30);
+    assert!(!stderr(&piped).contains("solving"), "{}", stderr(&piped));
+}
