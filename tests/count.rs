@@ -80,7 +80,7 @@ fn sat_count(p: &Puzzle, encoding: EncodingKind, symmetry: bool, solver: &str) -
 }
 
 fn sat_count_with(p: &Puzzle, opts: EncodeOptions, solver: &str) -> u64 {
-    let f = EdgeMatching { puzzle: p.clone(), options: opts, unit: CountUnit::None };
+    let f = EdgeMatching { puzzle: p.clone(), options: opts };
     let g = f.ground().unwrap();
     let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());

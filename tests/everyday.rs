@@ -255,3 +255,47 @@ fn long_solves_show_the_time_on_a_terminal_only() {
     assert_eq!(code(&piped), 30);
     assert!(!stderr(&piped).contains("solving"), "{}", stderr(&piped));
 }
+
+/// Ctrl-C while `encode -o` grounds or writes a large CNF: exit 130 and no file at all (neither
+/// the target nor the temporary `.part` beside it), or, when the signal comes after the end,
+/// exit 0 and the whole file.
+#[test]
+fn interrupted_output_files_leave_nothing() {
+    let (model, data) = (fixture("qprop/foursquares.qp"), fixture("qprop/e2.qpd"));
+    for round in 0..8u64 {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("e2.cnf");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wgrnd"))
+            .args(["encode", &model, "--data", &data, "-o", target.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(50 + round * 150));
+        Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        let status = child.wait().unwrap();
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        match status.code() {
+            Some(130) => assert!(left.is_empty(), "round {round} left {left:?}"),
+            Some(0) => assert_eq!(left, vec![std::ffi::OsString::from("e2.cnf")], "round {round}"),
+            other => panic!("round {round}: exit {other:?}"),
+        }
+    }
+}
+
+/// Ctrl-C stops a count: it prints the lower bound it has and exits 130.
+#[test]
+fn an_interrupted_count_says_so_and_exits_130() {
+    let child = Command::new(env!("CARGO_BIN_EXE_wgrnd"))
+        .args(["count", &fixture("packing/y-pentacube.pack"), "--symmetry", "all"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("at least ") && text.contains("stopped (interrupt)"), "{text}");
+}

@@ -84,7 +84,7 @@ fn model_count(p: &Puzzle) -> u64 {
 
 fn built_in_count(p: &Puzzle) -> u64 {
     let options = EncodeOptions { symmetry_breaking: false, ..EncodeOptions::default() };
-    let f = EdgeMatching { puzzle: p.clone(), options, unit: CountUnit::None };
+    let f = EdgeMatching { puzzle: p.clone(), options };
     let g = f.ground().unwrap();
     let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
@@ -153,7 +153,7 @@ fn generalised_model_is_no_larger_than_the_built_in_encoding_on_eternity_ii() {
     let path = fixture("heule/e2pieces.txt");
     let p = read_puzzle(&path, &std::fs::read_to_string(&path).unwrap(), &ReadOptions::default()).unwrap();
     let options = EncodeOptions { encoding: EncodingKind::FourSquares, ..EncodeOptions::default() };
-    let built_in = EdgeMatching { puzzle: p, options, unit: CountUnit::None }.ground().unwrap().cnf.num_clauses();
+    let built_in = EdgeMatching { puzzle: p, options }.ground().unwrap().cnf.num_clauses();
     assert!(ours as f64 <= 1.1 * built_in as f64, "model {ours} clauses, built-in {built_in}");
 }
 
@@ -207,4 +207,16 @@ fn bad_models_and_flags_are_bad_input_with_a_caret() {
     let r = wgrnd(&["solve", &fixture("witch/witches.lpl"), "-D", "n=3"], None);
     assert_eq!(code(&r), 2, "{}", stderr(&r));
     assert!(stderr(&r).contains("-D does not apply to edge-matching puzzles"), "{}", stderr(&r));
+}
+
+/// An atom of a shown predicate that no formula mentions is free: each of its values is a
+/// solution (the checker accepts both), so three unconstrained atoms give 8.
+#[test]
+fn unmentioned_shown_atoms_are_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("free.qp");
+    std::fs::write(&model, "param n = 3\ndomain row = 1..n\npred q(row)\nshow q\n").unwrap();
+    assert_eq!(counted(&["count", model.to_str().unwrap()]), 8);
+    std::fs::write(&model, "param n = 3\ndomain row = 1..n\npred q(row)\nshow q\nq(1) or not q(1)\n").unwrap();
+    assert_eq!(counted(&["count", model.to_str().unwrap()]), 8);
 }

@@ -269,6 +269,8 @@ fn report_count(
         w.write_all(detail.as_bytes())
     })?;
     Ok(match (c.count, c.complete()) {
+        // The lower bound is printed; the exit code says the count was interrupted.
+        _ if c.stop == wgrnd_count::Stop::Interrupted => exit::INTERRUPTED,
         (0, true) => exit::NO_SOLUTION,
         (1, true) => exit::SOLVED,
         (n, _) if n >= 2 => exit::SEVERAL,

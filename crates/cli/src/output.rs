@@ -53,10 +53,16 @@ impl<'a> Output<'a> {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
+        // Watched while the temporary file exists: a Ctrl-C lets the write finish, then the
+        // temporary file is removed and the program exits 130, leaving no trace.
+        let _watch = wgrnd_solve::interrupt::Watch::start();
         let tmp = tempfile::Builder::new().prefix(".wgrnd-").suffix(".part").tempfile_in(dir).map_err(cannot)?;
         {
             let mut w = BufWriter::with_capacity(1 << 16, tmp.as_file());
             fill(&mut w).and_then(|_| w.flush()).map_err(cannot)?;
+        }
+        if wgrnd_solve::interrupted() {
+            return Err(Error::Solver(wgrnd_solve::SolveError::Interrupted));
         }
         tmp.as_file().sync_all().map_err(cannot)?;
         // tempfile creates files readable by the owner only; an output file is an ordinary file.

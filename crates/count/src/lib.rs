@@ -286,7 +286,11 @@ pub fn prove_unique<E>(
     let mut cnf = g.cnf.clone();
     cnf.add_clause(&g.blocking_clause(chosen));
     let mut lines = g.header.clone();
-    lines.push("the last clause blocks the solution in solution.json: this CNF is UNSAT iff it is the only one".into());
+    lines.push(
+        "the last clause blocks the solution in solution.json: this CNF is UNSAT iff no other solution exists \
+         (under the symmetry breaking of the options above: then, no other up to those symmetries)"
+            .into(),
+    );
     let (cnf_path, proof_path): (PathBuf, PathBuf) = (dir.join("no-second.cnf"), dir.join("no-second.drat"));
     Ok(wgrnd_solve::prove_unsat(&cnf, &lines, &cnf_path, &proof_path, timeout)?)
 }

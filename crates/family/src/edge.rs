@@ -20,8 +20,6 @@ pub struct EdgeMatching {
     pub puzzle: Puzzle,
     /// How it is grounded.
     pub options: EncodeOptions,
-    /// What a count counts.
-    pub unit: CountUnit,
 }
 
 /// The atom table of an edge-matching grounding, with the puzzle its names need.
@@ -51,6 +49,11 @@ impl EdgeMatching {
             "edge-matching puzzles",
             "-D, --data and --ints are for models of the modelling language",
         )?;
+        if raw.count.is_some() && raw.no_symmetry_breaking {
+            return Err(Error::Option(
+                "count breaks board rotation by --symmetry: --symmetry none counts every turned board; drop --no-symmetry-breaking".into(),
+            ));
+        }
         if raw.count == Some(CountUnit::All) {
             return Err(Error::Option(
                 "--symmetry all counts packings up to reflections; an edge-matching board takes --symmetry board"
@@ -75,7 +78,7 @@ impl EdgeMatching {
             duplicates: raw.break_duplicates,
             amo: raw.amo,
         };
-        Ok(EdgeMatching { puzzle, options, unit: raw.count.unwrap_or_default() })
+        Ok(EdgeMatching { puzzle, options })
     }
 
     /// Grounds with the given options (the same puzzle, other options: `generate --unique`).

@@ -104,6 +104,8 @@ impl Error {
             | Error::Output { .. } => exit::BAD_INPUT,
             Error::LyingSolver { .. } => exit::SOLVER_FAULT,
             Error::Solver(SolveError::Interrupted) => exit::INTERRUPTED,
+            Error::Solver(SolveError::Io { .. }) => exit::BAD_INPUT,
+            Error::Solver(SolveError::OutOfTime { .. }) => exit::UNKNOWN,
             Error::Solver(SolveError::Failed { .. }) => exit::INTERNAL,
             Error::Solver(_) => exit::SOLVER_FAULT,
             Error::EncodingBug(_) => exit::INTERNAL,

@@ -153,11 +153,10 @@ impl Family for QpropModel {
                     Some((if v == "#" { String::new() } else { v.to_string() }, colour))
                 })
             }
-            other => {
-                return Err(Error::View(format!(
-                    "--view {other:?} is not a view of a model; use auto, grid, sol (facts) or json"
-                )))
-            }
+            View::Witch | View::Bucas => return Err(Error::View(
+                "--view witch and bucas draw edge-matching boards; a model takes auto, grid, sol (facts), json or svg"
+                    .into(),
+            )),
         })
     }
 

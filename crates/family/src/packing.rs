@@ -20,8 +20,6 @@ pub struct Packings {
     pub packing: Packing,
     /// How it is grounded.
     pub options: PackOptions,
-    /// What a count counts.
-    pub unit: CountUnit,
     /// Whether the grounding carries the region's symmetries, so that a count expands every
     /// model to its orbit (on for `count`).
     pub counting: bool,
@@ -60,7 +58,7 @@ impl Packings {
         )?;
         let default_lex = if raw.count.is_some() { CountUnit::All } else { CountUnit::None };
         let options = PackOptions { symmetry: pack_symmetry(raw.lex_leader.unwrap_or(default_lex)), amo: raw.amo };
-        Ok(Packings { packing, options, unit: raw.count.unwrap_or_default(), counting: raw.count.is_some() })
+        Ok(Packings { packing, options, counting: raw.count.is_some() })
     }
 }
 

@@ -223,12 +223,19 @@ pub fn symmetries(p: &Packing, disps: &[Disposition], reflections: bool) -> Vec<
                 None => continue 'matrices,
             }
         }
+        // Kinds map one to one: a kind onto itself where it can, else onto the first kind of the
+        // same shape and count not taken yet (two kinds of one shape must not both map onto one).
         let mut kind_map = Vec::with_capacity(p.kinds.len());
-        for kind in &p.kinds {
+        let mut taken = vec![false; p.kinds.len()];
+        for (i, kind) in p.kinds.iter().enumerate() {
             let image = normalize(&kind.cells.iter().map(|&c| apply(&m, c)).collect::<Vec<_>>());
-            let target = (0..p.kinds.len()).find(|&j| p.kinds[j].count == kind.count && shapes[j].contains(&image));
+            let fits = |j: usize| !taken[j] && p.kinds[j].count == kind.count && shapes[j].contains(&image);
+            let target = if fits(i) { Some(i) } else { (0..p.kinds.len()).find(|&j| fits(j)) };
             match target {
-                Some(j) => kind_map.push(j),
+                Some(j) => {
+                    taken[j] = true;
+                    kind_map.push(j);
+                }
                 None => continue 'matrices,
             }
         }
@@ -241,6 +248,13 @@ pub fn symmetries(p: &Packing, disps: &[Disposition], reflections: bool) -> Vec<
                 None => continue 'matrices,
             }
         }
+        debug_assert!(
+            {
+                let mut seen = vec![false; image.len()];
+                image.iter().all(|&j| !std::mem::replace(&mut seen[j as usize], true))
+            },
+            "a symmetry permutes the dispositions"
+        );
         out.push(Symmetry { matrix: m, image });
     }
     out

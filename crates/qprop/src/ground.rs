@@ -1,5 +1,7 @@
 //! The grounder: data atoms evaluated (facts, tables, definitions), solved-for atoms numbered on
-//! first use, quantifiers enumerated by their plans.
+//! first use (and every atom of a shown predicate numbered at the end: an atom no statement
+//! mentions is free), quantifiers enumerated by their plans. (Past 500 lines: the atom table and
+//! the binding loop share its state; the clause writers are in encode.rs.)
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -350,6 +352,20 @@ impl<'p> Grounder<'p> {
         self.names.push(name);
         self.atom_of.push(Some((pred as u32, idx as u32)));
         var
+    }
+
+    /// Gives every atom of the shown predicates `shown` that no statement mentioned (and no unit
+    /// statement fixed) a variable of its own: such an atom is free, so each of its values is a
+    /// solution, as the checker sees it. (Without this, an unmentioned atom would be read as false
+    /// and counted once, while the checker accepts it true as well.)
+    pub fn free_shown_atoms(&mut self, shown: &[usize]) {
+        for &pred in shown {
+            for idx in 0..self.vars.get(pred).map_or(0, Vec::len) {
+                if self.vars[pred][idx] == 0 {
+                    self.var(pred, idx);
+                }
+            }
+        }
     }
 
     /// Runs `f` for every binding of `plan` whose checks hold; `f` returns true to stop.

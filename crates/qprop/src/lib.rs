@@ -157,6 +157,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         let mut env = vec![None; s.slots.len()];
         g.conj(gg, &mut env, &[])?;
     }
+    g.free_shown_atoms(&p.shown);
     let mut shown: Vec<Var> = g
         .atom_of
         .iter()

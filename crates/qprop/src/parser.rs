@@ -1,4 +1,5 @@
-//! Recursive-descent parser over the token stream: items, formulas, terms.
+//! Recursive-descent parser over the token stream: items, formulas, terms. (Past 500 lines: one
+//! function per grammar rule of docs/qprop.md, kept together so the grammar reads in one place.)
 //!
 //! Statements need no terminator (a formula ends where the next cannot continue it), so the seed's
 //! formulas parse as written; `.` or `;` after an item is allowed.

@@ -173,11 +173,13 @@ pub fn prove_unsat(
 ) -> Result<Proof, SolveError> {
     // Watched from the first temporary file on: a Ctrl-C stops the prover and the files go.
     let _watch = Watch::start();
-    let io =
-        |e: std::io::Error| SolveError::Failed { backend: "proof", detail: format!("writing the certificate: {e}") };
     let dir = match cnf_path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
+    };
+    let io = |source: std::io::Error| SolveError::Io {
+        what: format!("writing the certificate in {}", dir.display()),
+        source,
     };
     let part = |suffix: &str| tempfile::Builder::new().prefix(".wgrnd-proof-").suffix(suffix).tempfile_in(dir);
     let cnf_part = part(".cnf.part").map_err(io)?;
@@ -198,11 +200,7 @@ pub fn prove_unsat(
     let status = match status {
         Waited::Exited(s) => s,
         Waited::TimedOut => {
-            return Err(SolveError::Crashed {
-                solver: prover.name,
-                how: "ran out of time before proving".into(),
-                stderr: tail_of(&stderr),
-            })
+            return Err(SolveError::OutOfTime { solver: prover.name, task: "proving no second solution exists".into() })
         }
         Waited::Interrupted => return Err(SolveError::Interrupted),
     };
@@ -212,6 +210,12 @@ pub fn prove_unsat(
             detail: format!("asked to prove the CNF unsatisfiable, it exited with {:?}", status.code()),
             stderr: tail_of(&stderr),
         });
+    }
+    // Certificates are ordinary files (tempfile makes them readable by the owner only).
+    #[cfg(unix)]
+    for part in [&cnf_part, &proof_part] {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = part.as_file().set_permissions(std::fs::Permissions::from_mode(0o644));
     }
     cnf_part.persist(cnf_path).map_err(|e| io(e.error))?;
     proof_part.persist(proof_path).map_err(|e| io(e.error))?;
@@ -224,10 +228,8 @@ impl Backend for External {
     }
 
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
-        let io = |e: std::io::Error| SolveError::Failed {
-            backend: "external solver",
-            detail: format!("temporary file: {e}"),
-        };
+        let io =
+            |source: std::io::Error| SolveError::Io { what: "writing the CNF for the solver (TMPDIR)".into(), source };
         // Watched from before the CNF is written until its directory is gone: a Ctrl-C at any
         // point stops the solve and the files are removed on the way out.
         let _watch = Watch::start();

@@ -38,11 +38,14 @@ pub fn interrupted() -> bool {
     STATE.load(Ordering::SeqCst) & INTERRUPTED != 0
 }
 
-/// Marks a stoppable solve as running until dropped.
-pub(crate) struct Watch(());
+/// Marks work that looks at [`interrupted`] (a solve, writing an output file) as running until
+/// dropped: a Ctrl-C meanwhile asks it to stop instead of ending the process, so that it can
+/// remove its temporary files.
+pub struct Watch(());
 
 impl Watch {
-    pub(crate) fn start() -> Watch {
+    /// Starts watching.
+    pub fn start() -> Watch {
         STATE.fetch_add(WATCH, Ordering::SeqCst);
         Watch(())
     }

@@ -67,6 +67,22 @@ pub enum SolveError {
         /// The tail of its stderr.
         stderr: String,
     },
+    /// A temporary file or a certificate could not be written (a full disk, a missing TMPDIR).
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being written.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+    /// A run that must finish (the uniqueness proof) ran out of time.
+    #[error("solver `{solver}` ran out of time before {task}")]
+    OutOfTime {
+        /// The solver.
+        solver: String,
+        /// What it was doing.
+        task: String,
+    },
     /// Ctrl-C: the solve was stopped.
     #[error("interrupted")]
     Interrupted,
@@ -137,10 +153,6 @@ pub trait Backend {
     fn name(&self) -> &'static str;
     /// Solves the formula.
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError>;
-    /// Whether [`interrupt`] stops a running solve (splr cannot be stopped from outside).
-    fn stoppable(&self) -> bool {
-        true
-    }
 }
 
 /// splr, in-process.
@@ -153,10 +165,6 @@ pub struct Splr {
 impl Backend for Splr {
     fn name(&self) -> &'static str {
         "splr"
-    }
-
-    fn stoppable(&self) -> bool {
-        false
     }
 
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {

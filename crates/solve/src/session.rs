@@ -1,7 +1,7 @@
 //! Solving again and again: the formula grows by a clause between solves (a blocking clause when
 //! counting). In-process CaDiCaL keeps its state and learnt clauses across solves; any other
-//! backend re-solves the grown formula from scratch (an external solver gets the new clauses
-//! appended to its input file).
+//! backend re-solves the grown formula from scratch (an external solver is given the whole grown
+//! formula in a new file each time).
 
 use std::time::Duration;
 
@@ -15,10 +15,6 @@ pub trait Session {
     fn add_clause(&mut self, clause: &[Lit]);
     /// Solves the formula as it stands, within `timeout`.
     fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError>;
-    /// Whether it keeps what it learnt between solves.
-    fn incremental(&self) -> bool;
-    /// Whether [`crate::interrupt`] stops a running solve.
-    fn stoppable(&self) -> bool;
 }
 
 /// A session on the solver `spec`, starting from `cnf`.
@@ -61,14 +57,6 @@ impl Session for CadicalSession {
         self.solver.set_callbacks(Some(crate::Deadline { timeout, started: std::time::Instant::now() }));
         crate::cadical_answer(&mut self.solver, self.num_vars)
     }
-
-    fn incremental(&self) -> bool {
-        true
-    }
-
-    fn stoppable(&self) -> bool {
-        true
-    }
 }
 
 type MakeBackend = Box<dyn Fn(Option<Duration>) -> Box<dyn Backend>>;
@@ -77,14 +65,12 @@ type MakeBackend = Box<dyn Fn(Option<Duration>) -> Box<dyn Backend>>;
 pub struct Restarting {
     cnf: Cnf,
     make: MakeBackend,
-    stoppable: bool,
 }
 
 impl Restarting {
     /// Starts from `cnf`; `make` builds the backend with a time limit.
     pub fn new(cnf: &Cnf, make: impl Fn(Option<Duration>) -> Box<dyn Backend> + 'static) -> Self {
-        let stoppable = make(None).stoppable();
-        Restarting { cnf: cnf.clone(), make: Box::new(make), stoppable }
+        Restarting { cnf: cnf.clone(), make: Box::new(make) }
     }
 }
 
@@ -95,13 +81,5 @@ impl Session for Restarting {
 
     fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
         (self.make)(timeout).solve(&self.cnf)
-    }
-
-    fn incremental(&self) -> bool {
-        false
-    }
-
-    fn stoppable(&self) -> bool {
-        self.stoppable
     }
 }
