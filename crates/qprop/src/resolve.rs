@@ -99,28 +99,14 @@ impl Resolver {
                     }
                 }
                 Item::Pred(input, n, args, s) => {
-                    if self.preds.contains_key(&n) {
-                        return Err(err(
-                            ErrorKind::Declaration,
-                            s,
-                            format!("predicate '{n}' declared twice"),
-                            "second declaration",
-                        ));
-                    }
+                    self.new_pred_name(&n, s)?;
                     let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
                     let kind = if input { PredKind::Input(HashSet::new()) } else { PredKind::Var };
                     self.preds.insert(n.clone(), self.p.preds.len());
                     self.p.preds.push(Pred { name: n, args, kind, span: s });
                 }
                 Item::IntVar(n, args, values, s) => {
-                    if self.preds.contains_key(&n) {
-                        return Err(err(
-                            ErrorKind::Declaration,
-                            s,
-                            format!("predicate '{n}' declared twice"),
-                            "second declaration",
-                        ));
-                    }
+                    self.new_pred_name(&n, s)?;
                     let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
                     let vd = match values {
                         DomainDef::List(v) if matches!(v.as_slice(), [Term::Name(..)]) => match v.first() {
@@ -144,14 +130,7 @@ impl Resolver {
                     self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), span: s });
                 }
                 Item::Def(n, params, body, s) => {
-                    if self.preds.contains_key(&n) {
-                        return Err(err(
-                            ErrorKind::Declaration,
-                            s,
-                            format!("predicate '{n}' declared twice"),
-                            "second declaration",
-                        ));
-                    }
+                    self.new_pred_name(&n, s)?;
                     let args = params.iter().map(|b| self.binder_dom(b)).collect::<Result<Vec<_>>>()?;
                     self.preds.insert(n.clone(), self.p.preds.len());
                     self.p.preds.push(Pred {
@@ -208,6 +187,19 @@ impl Resolver {
         }
         let f = self.formula(body)?;
         self.p.preds[pi].kind = PredKind::Def(slots, f, self.slots.clone());
+        Ok(())
+    }
+
+    /// Refuses a second predicate, integer variable or definition of the name `n`.
+    fn new_pred_name(&self, n: &str, s: Span) -> Result<()> {
+        if self.preds.contains_key(n) {
+            return Err(err(
+                ErrorKind::Declaration,
+                s,
+                format!("predicate '{n}' declared twice"),
+                "second declaration",
+            ));
+        }
         Ok(())
     }
 

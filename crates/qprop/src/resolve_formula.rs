@@ -33,23 +33,7 @@ impl Resolver {
                         format!("compare it: {n}(...) = value"),
                     ));
                 }
-                let want = self.p.preds[pi].args.len();
-                if want != args.len() {
-                    return Err(err(
-                        ErrorKind::Arity,
-                        *s,
-                        format!("'{n}' takes {want} argument(s), given {}", args.len()),
-                        format!("expected {want} argument(s)"),
-                    ));
-                }
-                let mut targs = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    let t = self.term(a)?;
-                    let want = self.p.preds[pi].args[i];
-                    self.type_check(&t, a, want, n, i)?;
-                    targs.push(t);
-                }
-                F::Atom(pi, targs, *s)
+                F::Atom(pi, self.arguments(pi, n, args, *s)?, *s)
             }
             Formula::Cmp(op, a, b, s) => {
                 let op = match *op {
@@ -97,6 +81,27 @@ impl Resolver {
                 F::Count(*kind, k, Box::new(lit), binders, g, *s)
             }
         })
+    }
+
+    /// The arguments of `n(args)` (predicate or integer variable `pi`) resolved: the arity checked
+    /// against the declaration, then each argument's type against its domain.
+    fn arguments(&mut self, pi: usize, n: &str, args: &[Term], s: crate::error::Span) -> Result<Vec<T>> {
+        let want = self.p.preds[pi].args.len();
+        if want != args.len() {
+            return Err(err(
+                ErrorKind::Arity,
+                s,
+                format!("'{n}' takes {want} argument(s), given {}", args.len()),
+                format!("expected {want} argument(s)"),
+            ));
+        }
+        let mut targs = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let t = self.term(a)?;
+            self.type_check(&t, a, self.p.preds[pi].args[i], n, i)?;
+            targs.push(t);
+        }
+        Ok(targs)
     }
 
     pub(crate) fn type_check(&self, t: &T, a: &Term, want: usize, pred: &str, i: usize) -> Result<()> {
@@ -158,22 +163,7 @@ impl Resolver {
             }
             Term::Call(n, args, s) if self.is_int(n) => {
                 let pi = self.preds[n];
-                let want = self.p.preds[pi].args.len();
-                if want != args.len() {
-                    return Err(err(
-                        ErrorKind::Arity,
-                        *s,
-                        format!("'{n}' takes {want} argument(s), given {}", args.len()),
-                        format!("expected {want} argument(s)"),
-                    ));
-                }
-                let mut targs = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    let t = self.term(a)?;
-                    self.type_check(&t, a, self.p.preds[pi].args[i], n, i)?;
-                    targs.push(t);
-                }
-                T::IntVar(pi, targs, *s)
+                T::IntVar(pi, self.arguments(pi, n, args, *s)?, *s)
             }
             Term::Bool(f, s) => T::Bool(Box::new(self.formula(f)?), *s),
             Term::Sum(body, bs, g, s) => {
