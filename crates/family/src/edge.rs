@@ -131,10 +131,11 @@ impl Family for EdgeMatching {
         let mut cnf = std::mem::take(&mut encoding.cnf);
         // A reason found by counting is stated as the empty clause: every solver answers at once
         // (it would take a solver exponential time to find a pigeonhole argument itself).
-        for reason in p.obstacles() {
+        let obstacles = p.obstacles();
+        for reason in &obstacles {
             header.push(format!("no solution: {reason}; the last clause is empty"));
         }
-        if !p.obstacles().is_empty() {
+        if !obstacles.is_empty() {
             cnf.add_clause(&[]);
         }
         Ok(Grounding {

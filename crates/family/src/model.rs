@@ -5,7 +5,7 @@
 //! counts are of solutions projected on those atoms.
 
 use wgrnd_cnf::{Model as Assignment, Var};
-use wgrnd_qprop::{GroundOptions, IntEncoding, Program, QpropError, Solution, Source};
+use wgrnd_qprop::{GroundOptions, IntEncoding, Program, Solution, Source};
 use wgrnd_render::{Status, View, JSON_VERSION};
 
 use crate::{AtomNames, CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat};
@@ -181,11 +181,5 @@ impl Family for QpropModel {
     fn count_caption(&self, _unit: CountUnit, _g: &Grounding<QpropEncoding>) -> (String, &'static str) {
         let shown: Vec<&str> = self.program.shown.iter().map(|&i| self.program.preds[i].name.as_str()).collect();
         (format!(" (projected on {})", shown.join(", ")), "none")
-    }
-}
-
-impl From<QpropError> for Error {
-    fn from(e: QpropError) -> Self {
-        Error::Model(e)
     }
 }
