@@ -26,4 +26,9 @@ if [ -n "$missing" ] && [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
     exit 1
   fi
 fi
+# Python peers of the tests (model counter, kissat, Dask) in one virtual environment, first on PATH.
+if [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
+  PATH="$(scripts/pydeps.sh pyganak passagemath-kissat distributed):$PATH"
+  export PATH
+fi
 exec cargo test --workspace --locked "$@"
