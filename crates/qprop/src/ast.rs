@@ -53,6 +53,20 @@ pub enum CountKind {
     AtLeast,
 }
 
+/// What a declared `pred` is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PredRole {
+    /// Solved for (`pred`).
+    Solved,
+    /// Data (`input pred`): facts and tables, closed world.
+    Input,
+    /// Data that a poser may give or withhold (`clue pred`): an input predicate whose facts are
+    /// the puzzle's clues, which `generate --unique` chooses. The model must be written so that a
+    /// clue fact only adds constraints (it appears only in guards), so that withholding it never
+    /// excludes a solution.
+    Clue,
+}
+
 /// A formula.
 #[derive(Clone, Debug)]
 pub enum Formula {
@@ -107,8 +121,8 @@ pub enum Item {
     Domain(String, DomainDef, Span),
     /// `var x, y in D`.
     Sort(Vec<(String, Span)>, String, Span),
-    /// `[input] pred p(D1, ..., Dn)`; the bool says input (data, closed world).
-    Pred(bool, String, Vec<(String, Span)>, Span),
+    /// `[input|clue] pred p(D1, ..., Dn)`.
+    Pred(PredRole, String, Vec<(String, Span)>, Span),
     /// `var x(D1, ...) in lo..hi` (or `in D`): a bounded integer variable per argument tuple.
     IntVar(String, Vec<(String, Span)>, DomainDef, Span),
     /// `def p(x in D, ...) := F`.

@@ -4,13 +4,13 @@
 //! Statements need no terminator (a formula ends where the next cannot continue it), so the seed's
 //! formulas parse as written; `.` or `;` after an item is allowed.
 
-use crate::ast::{Binder, CountKind, DomainDef, Formula, Item, Term};
+use crate::ast::{Binder, CountKind, DomainDef, Formula, Item, PredRole, Term};
 use crate::error::{syntax, Result, Span};
 use crate::lexer::{lex, Tok};
 
-const KEYWORDS: [&str; 24] = [
+const KEYWORDS: [&str; 25] = [
     "forall", "exists", "and", "or", "not", "if", "iff", "xor", "mod", "in", "param", "domain", "var", "pred", "input",
-    "def", "show", "exactly", "atmost", "atleast", "table", "true", "false", "sum",
+    "clue", "def", "show", "exactly", "atmost", "atleast", "table", "true", "false", "sum",
 ];
 const MAX_DEPTH: usize = 500;
 
@@ -159,8 +159,14 @@ impl Parser {
             let (d, _) = self.name("a domain name")?;
             return Ok(Item::Sort(names, d, start.to(self.prev_span())));
         }
-        let input = self.eat_kw("input");
-        if input || self.is_kw("pred") {
+        let role = if self.eat_kw("input") {
+            PredRole::Input
+        } else if self.eat_kw("clue") {
+            PredRole::Clue
+        } else {
+            PredRole::Solved
+        };
+        if role != PredRole::Solved || self.is_kw("pred") {
             if !self.eat_kw("pred") {
                 return self.fail("'pred'");
             }
@@ -175,7 +181,7 @@ impl Parser {
                 }
                 self.expect(")")?;
             }
-            return Ok(Item::Pred(input, n, args, start.to(self.prev_span())));
+            return Ok(Item::Pred(role, n, args, start.to(self.prev_span())));
         }
         if self.eat_kw("def") {
             let (n, _) = self.name("a predicate name")?;

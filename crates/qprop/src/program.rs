@@ -200,6 +200,8 @@ pub struct Pred {
     pub args: Vec<usize>,
     /// What it is.
     pub kind: PredKind,
+    /// Whether its facts are clues a poser may withhold (`clue pred`; an input predicate).
+    pub clue: bool,
     /// Where it is declared.
     pub span: Span,
 }

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ast::{Binder, DomainDef, Formula, Item, Term};
+use crate::ast::{Binder, DomainDef, Formula, Item, PredRole, Term};
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{eval_term, Domain, Pred, PredKind, Program, Stmt, Val, F};
 
@@ -98,12 +98,12 @@ impl Resolver {
                         self.sorts.insert(n, di);
                     }
                 }
-                Item::Pred(input, n, args, s) => {
+                Item::Pred(role, n, args, s) => {
                     self.new_pred_name(&n, s)?;
                     let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
-                    let kind = if input { PredKind::Input(HashSet::new()) } else { PredKind::Var };
+                    let kind = if role == PredRole::Solved { PredKind::Var } else { PredKind::Input(HashSet::new()) };
                     self.preds.insert(n.clone(), self.p.preds.len());
-                    self.p.preds.push(Pred { name: n, args, kind, span: s });
+                    self.p.preds.push(Pred { name: n, args, kind, clue: role == PredRole::Clue, span: s });
                 }
                 Item::IntVar(n, args, values, s) => {
                     self.new_pred_name(&n, s)?;
@@ -127,7 +127,7 @@ impl Resolver {
                         ));
                     }
                     self.preds.insert(n.clone(), self.p.preds.len());
-                    self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), span: s });
+                    self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), clue: false, span: s });
                 }
                 Item::Def(n, params, body, s) => {
                     self.new_pred_name(&n, s)?;
@@ -137,6 +137,7 @@ impl Resolver {
                         name: n.clone(),
                         args,
                         kind: PredKind::Def(Vec::new(), F::Const(false), Vec::new()),
+                        clue: false,
                         span: s,
                     });
                     later.push(Item::Def(n, params, body, s));

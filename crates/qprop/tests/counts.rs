@@ -50,3 +50,15 @@ fn witch_lpl_sums_count_4_8_0() {
         assert_eq!(count(&p, 100).0, want, "{data}");
     }
 }
+
+#[test]
+fn clue_predicates_are_input_data_marked_as_clues() {
+    let model = "domain r = 1..2\ndomain c = 1..2\ndomain k = 0..2\npred x(r, c)\nclue pred rowsum(r, k)\n\
+                 input pred wall(r, c)\nforall i in r, n in k | rowsum(i, n) . exactly n { x(i, j) : j in c }\n\
+                 forall i in r, j in c | wall(i, j) . not x(i, j)\nrowsum(1, 2)\nwall(2, 1)\n";
+    let p = wgrnd_qprop::load(&wgrnd_qprop::Source::new("clue.qp", model), None, &[]).expect("loads");
+    let role = |name: &str| p.preds.iter().find(|q| q.name == name).map(|q| q.clue);
+    assert_eq!((role("rowsum"), role("wall"), role("x")), (Some(true), Some(false), Some(false)));
+    // Row 1 is given (two ships), row 2 only loses its wall cell: x(2, 2) free, so 2 solutions.
+    assert_eq!(count(&p, 10).0, 2);
+}
