@@ -19,6 +19,7 @@ mod model;
 mod options;
 mod packing;
 pub mod pipeline;
+pub mod readers;
 pub mod registry;
 
 use std::fmt;

@@ -5,7 +5,7 @@
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions};
 use wgrnd_qprop::Source;
 
-use crate::{EdgeMatching, Error, Packings, QpropModel, RawOptions};
+use crate::{readers, EdgeMatching, Error, Packings, QpropModel, RawOptions};
 
 /// `--format` as given: a puzzle format, or a family's file format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -16,6 +16,8 @@ pub enum FormatChoice {
     Pack,
     /// A model of the modelling language (`.qp`).
     Qprop,
+    /// A format read into data for a bundled model ([`crate::readers`]), by its `--format` name.
+    Reader(&'static str),
 }
 
 /// A puzzle file read into its family, options validated by that family.
@@ -47,6 +49,23 @@ fn is_model(name: &str, text: &str) -> bool {
 pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Result<Loaded, Error> {
     let text = formats::read_text(path)?;
     let name = formats::display_name(path);
+    let reader = match format {
+        Some(FormatChoice::Reader(f)) => readers::by_format(f),
+        Some(_) => None,
+        None => readers::by_extension(&name),
+    };
+    if let Some(reader) = reader {
+        if raw.data.is_some() {
+            return Err(Error::Option(format!(
+                "{name} is read as {} data for wgrnd's bundled model {}: it takes no --data",
+                reader.format, reader.model.0
+            )));
+        }
+        let data = (reader.convert)(&name, &text)?;
+        let model = Source::new(reader.model.0, reader.model.1);
+        let puzzle = QpropModel::new(&model, Some(&Source::new(name, data)), raw)?;
+        return Ok(Loaded::Model(puzzle));
+    }
     let model = match format {
         Some(FormatChoice::Qprop) => true,
         Some(_) => false,

@@ -1,0 +1,37 @@
+//! Readers for the formats people exchange puzzles in, for families that are written as models
+//! of the modelling language (seed 002's nonograms, minesweeper, battleships, ...). A reader turns
+//! a file into data for a model bundled with wgrnd (the `.qp` files of the repository's `models/`
+//! folder, compiled into the binary), so that such a file is simply that model with that data and
+//! every command works on it through [`QpropModel`](crate::QpropModel). Each reader checks its
+//! format itself and reports bad input with file and line; the data it writes is then well formed
+//! by construction. Adding a format is one entry in [`READERS`].
+
+use wgrnd_cnf::InputError;
+
+/// A file format read into data for a bundled model.
+#[derive(Debug)]
+pub struct Reader {
+    /// Its `--format` name.
+    pub format: &'static str,
+    /// File extensions (without the dot) that select it.
+    pub extensions: &'static [&'static str],
+    /// The bundled model: file name (for messages) and text.
+    pub model: (&'static str, &'static str),
+    /// Converts the file (`name`, `text`) into data for the model: facts, tables and `param`
+    /// lines in the language.
+    pub convert: fn(name: &str, text: &str) -> Result<String, InputError>,
+}
+
+/// Every reader.
+pub static READERS: &[Reader] = &[];
+
+/// The reader with this `--format` name.
+pub fn by_format(format: &str) -> Option<&'static Reader> {
+    READERS.iter().find(|r| r.format == format)
+}
+
+/// The reader that a file's extension selects.
+pub fn by_extension(file: &str) -> Option<&'static Reader> {
+    let ext = std::path::Path::new(file).extension()?.to_str()?;
+    READERS.iter().find(|r| r.extensions.contains(&ext))
+}
