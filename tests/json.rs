@@ -5,7 +5,7 @@
 use crate::{code, fixture, root, stderr, stdout, wgrnd};
 
 /// The schema in the ```` ```json NAME ```` block of docs/json.md.
-fn schema(name: &str) -> jsonschema::Validator {
+pub(crate) fn schema(name: &str) -> jsonschema::Validator {
     let doc = std::fs::read_to_string(root().join("docs/json.md")).unwrap();
     let start = doc.find(&format!("```json {name}\n")).unwrap_or_else(|| panic!("no `{name}` schema in docs/json.md"));
     let body = &doc[start..];
@@ -16,7 +16,7 @@ fn schema(name: &str) -> jsonschema::Validator {
 }
 
 /// Runs wgrnd; its standard output must be one JSON document valid under `validator`.
-fn valid(validator: &jsonschema::Validator, args: &[&str], codes: &[i32]) -> serde_json::Value {
+pub(crate) fn valid(validator: &jsonschema::Validator, args: &[&str], codes: &[i32]) -> serde_json::Value {
     let r = wgrnd(args, None);
     assert!(codes.contains(&code(&r)), "{args:?}: exit {}: {}", code(&r), stderr(&r));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&r))

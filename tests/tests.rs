@@ -4,6 +4,7 @@
 mod cli;
 mod conformance;
 mod count;
+mod counters;
 mod errors;
 mod everyday;
 mod family;

@@ -59,4 +59,5 @@ def main():
     sys.exit(10)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -95,6 +95,12 @@ pub enum Command {
         /// that no second solution exists; check it with `drat-trim`.
         #[arg(long, value_name = "DIR")]
         proof: Option<String>,
+        /// Count with an external model counter instead of enumerating: `ganak` (PyPI pyganak
+        /// or a ganak program), `d4`, `sharpsat-td`, or a command line of a counter that reads
+        /// the model-counting competition's format (`{cnf}` = the CNF's path). The count is
+        /// exact, with no solutions listed and none checked.
+        #[arg(long, value_name = "COUNTER")]
+        counter: Option<String>,
         #[command(flatten)]
         show: ShowArgs,
     },

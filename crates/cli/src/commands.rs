@@ -219,6 +219,55 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     report_count(&c, &caption, unit_name, &config.show, &printed, detail, solutions)
 }
 
+/// Counts with an external model counter: the number only, exact, no solution found or checked.
+pub fn model_count<F: Family>(
+    f: &F,
+    counter: &wgrnd_solve::Counter,
+    unit: CountUnit,
+    show: &ShowConfig,
+) -> Result<u8, Error> {
+    notes(f);
+    let g = f.ground()?;
+    let start = Instant::now();
+    let counted = wgrnd_count::count_models(&g, counter)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let (caption, unit_name) = f.count_caption(unit, &g);
+    let name = counter.name();
+    let summary = match (&counted, show.view == View::Json) {
+        // The count as a JSON integer of any size (and as text, for readers whose numbers are
+        // doubles): serde_json's numbers stop at 64 bits, so this document is written by hand.
+        (Some(n), true) => format!(
+            "{{\"version\":{},\"count\":{n},\"count_text\":\"{n}\",\"complete\":true,\"stopped\":\"exhausted\",\
+             \"symmetry\":\"{unit_name}\",\"seconds\":{seconds},\"counter\":{}}}",
+            wgrnd_render::JSON_VERSION,
+            serde_json::Value::from(name)
+        ),
+        (None, true) => serde_json::json!({
+            "version": wgrnd_render::JSON_VERSION,
+            "count": 0,
+            "complete": false,
+            "stopped": "timeout",
+            "symmetry": unit_name,
+            "seconds": seconds,
+            "counter": name,
+        })
+        .to_string(),
+        (Some(n), false) => format!(
+            "{n} solution(s){caption}; counted by {name} (exact, projected on {} atoms; no solution listed or \
+             checked) ({seconds:.2} s)",
+            g.projection.len()
+        ),
+        (None, false) => format!("no count: {name} ran out of time after {seconds:.2} s"),
+    };
+    Output::new(&show.output).text(&format!("{summary}\n"))?;
+    Ok(match counted.map(|n| n.as_u64()) {
+        None => exit::UNKNOWN,
+        Some(Some(0)) => exit::NO_SOLUTION,
+        Some(Some(1)) => exit::SOLVED,
+        Some(_) => exit::SEVERAL,
+    })
+}
+
 /// Prints a count's summary (after the printed solutions; with JSON, one document holding them)
 /// and returns its exit code.
 fn report_count(

@@ -12,7 +12,7 @@ use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat,
 use wgrnd_puzzle::formats::PuzzleFormat;
 use wgrnd_puzzle::{Generate, GeneratedRule};
 use wgrnd_qprop::IntEncoding;
-use wgrnd_solve::SolverSpec;
+use wgrnd_solve::{Counter, SolverSpec};
 
 use crate::args::{
     AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, PuzzleArgs,
@@ -81,6 +81,8 @@ pub enum Job {
     Decode { puzzle: PuzzleSource, model: String, cnf: Option<String>, show: ShowConfig },
     /// Count.
     Count { puzzle: PuzzleSource, config: CountConfig },
+    /// Count with an external model counter.
+    ModelCount { puzzle: PuzzleSource, counter: Counter, unit: CountUnit, show: ShowConfig },
     /// Check a solution file.
     Check { puzzle: PuzzleSource, solution: String, format: Option<SolutionFormat> },
     /// Generate an edge-matching puzzle.
@@ -113,8 +115,25 @@ impl Job {
             Command::Decode { puzzle, model, cnf, encoding, show } => {
                 Job::Decode { puzzle: source(puzzle, &encoding, None), model, cnf, show: show_config(show) }
             }
-            Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show } => {
+            Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, counter, show } => {
                 let unit = unit(symmetry);
+                if let Some(counter) = counter {
+                    if print || proof.is_some() || max.is_some() || solver.solver != "builtin" {
+                        return Err(Error::Option(
+                            "--counter counts without finding solutions: it takes no --print, --max, --proof or \
+                             --solver"
+                                .into(),
+                        ));
+                    }
+                    let mut puzzle = source(puzzle, &encoding, Some(unit));
+                    puzzle.options.model_counter = true;
+                    return Ok(Job::ModelCount {
+                        puzzle,
+                        counter: Counter::new(&counter, secs(timeout)),
+                        unit,
+                        show: show_config(show),
+                    });
+                }
                 Job::Count {
                     puzzle: source(puzzle, &encoding, Some(unit)),
                     config: CountConfig {
@@ -237,6 +256,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         },
         lex_leader: e.lex_leader.map(unit),
         count,
+        model_counter: false,
         defines: puzzle
             .define
             .iter()

@@ -36,6 +36,10 @@ pub fn run(job: Job) -> Result<u8, Error> {
         Job::Count { puzzle, config } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::count(&f, &config))
         }
+        Job::ModelCount { puzzle, counter, unit, show } => with_family!(
+            load(&puzzle.path, puzzle.format, &puzzle.options)?,
+            |f| commands::model_count(&f, &counter, unit, &show)
+        ),
         Job::Check { puzzle, solution, format } => with_family!(
             load(&puzzle.path, puzzle.format, &puzzle.options)?,
             |f| commands::check(&f, &solution, format)

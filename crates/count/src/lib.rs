@@ -294,3 +294,29 @@ pub fn prove_unique<E>(
     let (cnf_path, proof_path): (PathBuf, PathBuf) = (dir.join("no-second.cnf"), dir.join("no-second.drat"));
     Ok(wgrnd_solve::prove_unsat(&cnf, &lines, &cnf_path, &proof_path, timeout)?)
 }
+
+/// Counts the solutions of a grounding with an external model counter, without listing them:
+/// the CNF's models projected on the projection atoms. `Ok(None)`: the time limit passed first.
+/// A grounding with symmetries is refused: its count in the unit asked for expands each model
+/// into its orbit, which a counter that never sees a model cannot do.
+pub fn count_models<E>(g: &Grounding<E>, counter: &wgrnd_solve::Counter) -> Result<Option<wgrnd_solve::ModelCount>, Error> {
+    if !g.symmetries.is_empty() {
+        return Err(Error::Option(format!(
+            "--counter {} counts the CNF's models, and this grounding counts each model as its orbit under {} \
+             symmetries: count with --symmetry none (packings: also --lex-leader none), or without --counter",
+            counter.name(),
+            g.symmetries.len() + 1
+        )));
+    }
+    let show: Vec<u32> = g.projection.iter().map(|v| v.get()).collect();
+    let others = g.cnf.num_vars() as usize - show.len();
+    if !counter.projected && others > 0 {
+        return Err(Error::Option(format!(
+            "--counter {} counts the assignments of every atom, and this CNF has {others} atoms besides the {} \
+             that a solution is made of: use a counter that projects (ganak)",
+            counter.name(),
+            show.len()
+        )));
+    }
+    Ok(counter.count(&g.cnf, &show, &g.header)?)
+}

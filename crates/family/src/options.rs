@@ -76,6 +76,10 @@ pub struct RawOptions {
     pub lex_leader: Option<CountUnit>,
     /// Set by `count`: what one counted solution is (`--symmetry`).
     pub count: Option<CountUnit>,
+    /// Set by `count --counter`: a model counter counts the CNF's models, so each of them must be
+    /// one solution in the unit counted (symmetries broken completely by clauses, no orbits to
+    /// expand).
+    pub model_counter: bool,
     /// Models: `-D NAME=VALUE`, parameter overrides.
     pub defines: Vec<(String, String)>,
     /// Models: `--data FILE`, the instance data.

@@ -56,6 +56,20 @@ impl Packings {
             "packings",
             "a packing takes --amo and --lex-leader (and count --symmetry)",
         )?;
+        if raw.model_counter {
+            // Lex-leader clauses for every symmetry of the unit keep exactly the least packing of
+            // each orbit, so the CNF's models are the orbits counted.
+            let unit = raw.count.unwrap_or(CountUnit::None);
+            if raw.lex_leader.is_some_and(|l| l != unit) {
+                return Err(Error::Option(
+                    "with --counter, the lex-leader clauses break exactly the symmetries counted: leave out \
+                     --lex-leader (it follows --symmetry)"
+                        .into(),
+                ));
+            }
+            let options = PackOptions { symmetry: pack_symmetry(unit), amo: raw.amo };
+            return Ok(Packings { packing, options, counting: false });
+        }
         let default_lex = if raw.count.is_some() { CountUnit::All } else { CountUnit::None };
         let options = PackOptions { symmetry: pack_symmetry(raw.lex_leader.unwrap_or(default_lex)), amo: raw.amo };
         Ok(Packings { packing, options, counting: raw.count.is_some() })
@@ -149,8 +163,14 @@ impl Family for Packings {
     }
 
     fn count_caption(&self, unit: CountUnit, g: &Grounding<PackingEncoding>) -> (String, &'static str) {
-        let all = g.symmetries.len() + 1;
-        let rotations = g.symmetries.iter().filter(|s| !s.reflection).count() + 1;
+        // A grounding for a model counter carries no symmetries (its clauses break them): the
+        // group is then the region's, identity included.
+        let (all, rotations) = if self.counting {
+            (g.symmetries.len() + 1, g.symmetries.iter().filter(|s| !s.reflection).count() + 1)
+        } else {
+            let group = symmetries(&self.packing, &g.encoding.encoding.dispositions, true);
+            (group.len(), group.iter().filter(|s| determinant(&s.matrix) == 1).count())
+        };
         match unit {
             CountUnit::None => (String::new(), "none"),
             CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "board"),

@@ -121,7 +121,7 @@ impl External {
     /// Starts the program with `args` in a process group of its own (a Ctrl-C at the terminal
     /// reaches wgrnd only, which then stops the solver and cleans up), reads its output, and waits
     /// for it within the time limit, watching for Ctrl-C.
-    fn spawn_and_wait(&self, args: &[String]) -> Result<(Waited, Vec<u8>, String), SolveError> {
+    pub(crate) fn spawn_and_wait(&self, args: &[String]) -> Result<(Waited, Vec<u8>, String), SolveError> {
         let mut command = Command::new(&self.argv[0]);
         command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
         #[cfg(unix)]
@@ -263,7 +263,7 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> thread::JoinHandle<Vec<u8
     })
 }
 
-enum Waited {
+pub(crate) enum Waited {
     Exited(ExitStatus),
     TimedOut,
     Interrupted,
@@ -304,7 +304,7 @@ fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
 }
 
 #[cfg(unix)]
-fn killed_by(status: &ExitStatus) -> Option<String> {
+pub(crate) fn killed_by(status: &ExitStatus) -> Option<String> {
     use std::os::unix::process::ExitStatusExt;
     status.signal().map(|s| {
         let name = match s {
@@ -319,11 +319,11 @@ fn killed_by(status: &ExitStatus) -> Option<String> {
 }
 
 #[cfg(not(unix))]
-fn killed_by(_: &ExitStatus) -> Option<String> {
+pub(crate) fn killed_by(_: &ExitStatus) -> Option<String> {
     None
 }
 
-fn tail_of(stderr: &str) -> String {
+pub(crate) fn tail_of(stderr: &str) -> String {
     let t = stderr.trim_end();
     let start = t.len().saturating_sub(STDERR_TAIL);
     let start = (start..=t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());

@@ -9,12 +9,14 @@
 
 #![warn(missing_docs)]
 
+mod counter;
 mod external;
 pub mod interrupt;
 mod session;
 
 use std::time::Duration;
 
+pub use counter::{read_count, Counter, ModelCount, KNOWN_COUNTERS};
 pub use external::{prove_unsat, External, Proof, KNOWN};
 pub use interrupt::interrupted;
 #[cfg(feature = "cadical")]
