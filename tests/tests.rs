@@ -8,6 +8,7 @@ mod errors;
 mod everyday;
 mod family;
 mod fixtures;
+mod grids;
 mod json;
 mod models;
 mod packing;
