@@ -69,7 +69,11 @@ fn unmentioned_shown_integer_variables_are_free() {
     let model = "domain i = 1..2\nvar x(i) in 0..3\nshow x\nx(1) = 2\n";
     let p = wgrnd_qprop::load(&wgrnd_qprop::Source::new("free.qp", model), None, &[]).expect("loads");
     assert_eq!(count(&p, 10).0, 4);
-    let p = wgrnd_qprop::load(&wgrnd_qprop::Source::new("free.qp", "domain i = 1..2\nvar x(i) in 0..3\nshow x\n"), None, &[])
-        .expect("loads");
+    let p = wgrnd_qprop::load(
+        &wgrnd_qprop::Source::new("free.qp", "domain i = 1..2\nvar x(i) in 0..3\nshow x\n"),
+        None,
+        &[],
+    )
+    .expect("loads");
     assert_eq!(count(&p, 100).0, 16);
 }
