@@ -76,7 +76,7 @@ fn five_by_five_has_rank_23_and_four_solutions_per_solvable_board() {
             .collect();
         assert_eq!(count("lightsout", &text, IntEncoding::Order), want, "{text}");
     }
-    assert!(solvable >= 1 && solvable < 20, "{solvable}");
+    assert!((1..20).contains(&solvable), "{solvable}");
 }
 
 /// 60 random boards from 1 x 1 to 5 x 5, a few lights not given: wgrnd's count equals 2^(cells -
