@@ -225,4 +225,5 @@ fn bad_clue_grids_are_refused_with_file_and_line() {
     refused("c.ashes", "rule sideways\n1 2\n", 1, "`rule neighbours` or `rule signed`");
     refused("d.ashes", "digits 5 1\n1 2\n", 1, "LO <= HI");
     refused("e.ashes", "% nothing\n", 0, "one line per grid row");
+    refused("f.ashes", "1 2\n3 4 | 5\n", 2, "clues only (no `|`)");
 }

@@ -118,5 +118,5 @@ fn counts_equal_gf2_elimination_on_random_boards() {
 fn bad_boards_are_refused_with_file_and_line() {
     refused("a.lights", "1 0 1\n1 2 1\n", 2, "`1` (on), `0` (off) or `?` (not given)");
     refused("b.lights", "101\n10\n", 2, "3 cells, as in the first row (line 1)");
-    refused("c.lights", "101 | 1\n", 1, "lights only");
+    refused("c.lights", "101 | ?\n", 1, "lights only");
 }

@@ -1,21 +1,23 @@
 //! Minesweeper: a board after a first click, and random small boards against brute force over
-//! every placement of mines on the closed cells.
+//! every placement of mines on the closed cells. The board, its text, the random boards and the
+//! brute force are `pub(crate)` for other tests (e.g. of what can be deduced: the intersection of
+//! [`solutions`]).
 
 use super::{count, counted, picture, refused, seed002, svg, Rng};
 use wgrnd_qprop::IntEncoding;
 
 /// A test board: per cell `Some(n)` opened showing n, `Some(9)` flagged, `None` closed.
-struct Board {
-    rows: usize,
-    cols: usize,
-    cells: Vec<Option<u8>>,
-    mines: Option<usize>,
+pub(crate) struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<Option<u8>>,
+    pub mines: Option<usize>,
 }
 
-const FLAG: u8 = 9;
+pub(crate) const FLAG: u8 = 9;
 
 /// Every mine set (as a bit mask over the cells) that agrees with the board.
-fn solutions(b: &Board) -> Vec<u32> {
+pub(crate) fn solutions(b: &Board) -> Vec<u32> {
     let n = b.rows * b.cols;
     let closed: Vec<usize> = (0..n).filter(|&i| b.cells[i].is_none()).collect();
     let flags: u32 = (0..n).filter(|&i| b.cells[i] == Some(FLAG)).map(|i| 1 << i).sum();
@@ -53,7 +55,7 @@ fn solutions(b: &Board) -> Vec<u32> {
     found
 }
 
-fn text(b: &Board) -> String {
+pub(crate) fn text(b: &Board) -> String {
     let mut t = b.mines.map_or(String::new(), |m| format!("mines {m}\n"));
     for r in 0..b.rows {
         let row: Vec<String> = (0..b.cols)
@@ -71,7 +73,7 @@ fn text(b: &Board) -> String {
 /// A random board: mines on about a quarter of the cells, some safe cells opened with their true
 /// numbers, a mine flagged now and then, the total given half the time, and now and then a
 /// number off by one (often no solution then).
-fn random_board(rng: &mut Rng) -> Board {
+pub(crate) fn random_board(rng: &mut Rng) -> Board {
     let (rows, cols) = (rng.range(1, 4) as usize, rng.range(2, 4) as usize);
     let n = rows * cols;
     let mines: Vec<bool> = (0..n).map(|_| rng.chance(25)).collect();
@@ -139,4 +141,5 @@ fn bad_boards_are_refused_with_file_and_line() {
     refused("b.mines", "mines 7\n1 .\n. .\n", 1, "the number of mines from 0 to 4");
     refused("c.mines", "1 . .\n1 .\n", 2, "3 cells, as in the first row (line 1)");
     refused("d.mines", "mines\n1 .\n", 1, "`mines N`");
+    refused("e.mines", "1 . | 1\n", 1, "cells only (minesweeper has no row counts)");
 }

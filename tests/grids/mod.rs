@@ -7,7 +7,7 @@
 mod ashes;
 mod battleships;
 mod lightsout;
-mod minesweeper;
+pub(crate) mod minesweeper;
 mod submarines;
 
 use wgrnd_count::Limits;
@@ -32,10 +32,10 @@ fn count(format: &str, text: &str, ints: IntEncoding) -> u64 {
 }
 
 /// A small deterministic generator (xorshift64*) for the random instances.
-struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
     fn next(&mut self) -> u64 {

@@ -84,6 +84,7 @@ impl Ashes {
                 }
             }
         }
+        drawn::no_counts(file, &d.rows, "clues only (no `|`)")?;
         let bound = 9 * ashes.digits.0.abs().max(ashes.digits.1.abs());
         for row in &d.rows {
             let mut clues = Vec::new();
@@ -100,9 +101,6 @@ impl Ashes {
                 });
             }
             ashes.clues.push(clues);
-        }
-        if let Some(row) = d.rows.iter().find(|r| r.count.is_some()) {
-            return Err(InputError::at(file, row.line, None, "a count after `|`", "clues only (no `|`)"));
         }
         Ok(ashes)
     }

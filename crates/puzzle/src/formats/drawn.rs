@@ -34,6 +34,8 @@ pub struct Row {
     pub cells: Vec<Cell>,
     /// The count after `|`, when one is given (a number; `?` gives none).
     pub count: Option<i64>,
+    /// The 1-based column of `|`, when the row has one.
+    pub bar: Option<usize>,
 }
 
 /// A keyword line: the keyword, its line, and its arguments.
@@ -130,7 +132,7 @@ pub fn read<'a>(
             Some(i) => (&l[..i], Some(&l[i + 1..])),
             None => (*l, None),
         };
-        let mut row = Row { line: *n, cells: Vec::new(), count: None };
+        let mut row = Row { line: *n, cells: Vec::new(), count: None, bar: None };
         match cells {
             Cells::Chars => {
                 for (i, ch) in left.chars().enumerate() {
@@ -145,6 +147,7 @@ pub fn read<'a>(
         }
         if let Some(count) = count {
             let offset = left.chars().count() + 1;
+            row.bar = Some(offset);
             let ws = lex::words(count);
             match ws.as_slice() {
                 [w] => {
@@ -193,6 +196,14 @@ pub fn read<'a>(
         }
     }
     Ok(drawing)
+}
+
+/// Refuses a row with a `|` count in a format that has none.
+pub fn no_counts(file: &str, rows: &[Row], expected: &str) -> Result<(), InputError> {
+    match rows.iter().find_map(|r| r.bar.map(|col| (r.line, col))) {
+        Some((line, col)) => Err(InputError::at(file, line, Some(col), "`|` and a row count", expected.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// The error for a cell that is not one of `expected`.

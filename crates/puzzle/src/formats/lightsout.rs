@@ -25,11 +25,9 @@ impl LightsOut {
     /// Reads a 0/1 grid.
     pub fn read(file: &str, text: &str) -> Result<Self, InputError> {
         let d = drawn::read(file, text, &[], Cells::Chars, false)?;
+        drawn::no_counts(file, &d.rows, "lights only (lights out has no row counts)")?;
         let mut lights = Vec::new();
         for row in &d.rows {
-            if row.count.is_some() {
-                return Err(drawn::bad_cell(file, row.line, &row.cells[0], "lights only, no `|` count"));
-            }
             let mut line = Vec::new();
             for cell in &row.cells {
                 line.push(match cell.text.as_str() {

@@ -45,10 +45,8 @@ impl Minesweeper {
         for k in &d.keywords {
             board.mines = Some(drawn::keyword_number(file, k, 0, area as i64, "the number of mines")?);
         }
+        drawn::no_counts(file, &d.rows, "cells only (minesweeper has no row counts)")?;
         for row in &d.rows {
-            if row.count.is_some() {
-                return Err(drawn::bad_cell(file, row.line, &row.cells[0], "cells only, no `|` count"));
-            }
             let mut line = Vec::new();
             for cell in &row.cells {
                 let ch = cell.text.chars().next().unwrap_or(' ');
