@@ -104,3 +104,24 @@ fn refused(name: &str, text: &str, line: usize, says: &str) {
     assert!(err.contains(says), "{name}: `{says}` not in: {err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Each format is chosen by `--format NAME` as well as by its extension, and names its reader.
+#[test]
+fn formats_by_name_and_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, fixture, want) in [
+        ("submarines", "one.submarines", 10),
+        ("ashes", "signed.ashes", 10),
+        ("minesweeper", "first-click.mines", 12),
+        ("lightsout", "all-on.lights", 12),
+        ("battleships", "fleet.ships", 10),
+    ] {
+        let reader = readers::by_format(format).expect("a reader of that name");
+        assert_eq!(readers::by_extension(fixture).map(|r| r.format), Some(format));
+        assert!(reader.model.1.contains("clue pred"), "{format}: its model declares its clues");
+        let path = dir.path().join(format!("{format}.txt"));
+        std::fs::copy(seed002(fixture), &path).unwrap();
+        let (c, out) = run(&["count", "--format", format, path.to_str().unwrap(), "--max", "2"]);
+        assert_eq!(c, want, "{format}: {out}");
+    }
+}
