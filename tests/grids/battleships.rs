@@ -190,6 +190,15 @@ fn the_seeds_fleet_on_ten_by_ten() {
     assert_eq!((c, out.split(' ').next()), (12, Some("947")), "{out}");
 }
 
+/// A published puzzle (CSPLib problem 014's example, from GAMES Magazine, August 1998): one
+/// revealed submarine and the counts make it unique.
+#[test]
+fn the_games_magazine_puzzle_is_unique() {
+    let file = seed002("games-1998.ships");
+    assert_eq!(counted(&file), (1, 10));
+    insta::assert_snapshot!("battleships_games_1998", picture(&file));
+}
+
 /// 50 random 6 x 6 puzzles with a destroyer, a cruiser and two submarines: wgrnd's count equals
 /// the brute-force count of fleets.
 #[test]

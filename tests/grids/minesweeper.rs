@@ -120,6 +120,39 @@ fn a_board_after_the_first_click() {
     assert_eq!(counted(path.to_str().unwrap()).0, 6);
 }
 
+/// A published board (xkcd 2496's captcha): unique, as brute force agrees, with the mines where
+/// brute force puts them.
+#[test]
+fn the_xkcd_captcha_is_unique() {
+    let file = seed002("xkcd-2496.mines");
+    assert_eq!(counted(&file), (1, 10));
+    let shown = [
+        Some(2),
+        None,
+        Some(1),
+        None,
+        None,
+        None,
+        Some(3),
+        None,
+        Some(3),
+        None,
+        None,
+        None,
+        None,
+        Some(1),
+        None,
+        Some(1),
+    ];
+    let b = Board { rows: 4, cols: 4, cells: shown.to_vec(), mines: None };
+    let found = solutions(&b);
+    assert_eq!(found.len(), 1);
+    let drawn = picture(&file);
+    let mines: String = (0..16).map(|i| if found[0] >> i & 1 == 1 { '#' } else { '.' }).collect();
+    assert_eq!(drawn.replace([' ', '\n'], ""), mines);
+    insta::assert_snapshot!("minesweeper_xkcd_2496", drawn);
+}
+
 /// 60 random boards up to 4 x 4: wgrnd's count equals the number of mine placements that brute
 /// force finds.
 #[test]
