@@ -9,6 +9,7 @@ mod errors;
 mod everyday;
 mod family;
 mod fixtures;
+mod grids;
 mod json;
 mod models;
 mod packing;

@@ -334,6 +334,16 @@ pub enum FormatArg {
     Art,
     /// A model of the modelling language (`.qp`).
     Qprop,
+    /// Seed 002's submarines: rows of `?` with `| row sum`, a last line of column sums (`.submarines`).
+    Submarines,
+    /// Laplace's ashes: a grid of clues (`.ashes`).
+    Ashes,
+    /// A minesweeper board: digits, `.` closed, `*` mine, optional `mines N` (`.mines`).
+    Minesweeper,
+    /// Lights out: a 0/1 grid of the lights that are on (`.lights`).
+    Lightsout,
+    /// Battleships: `~ o < > ^ v #` revealed cells, row and column counts (`.ships`).
+    Battleships,
 }
 
 /// `check --solution-format`.

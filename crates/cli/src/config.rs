@@ -234,6 +234,11 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         FormatArg::Pack => FormatChoice::Pack,
         FormatArg::Qprop => FormatChoice::Qprop,
         FormatArg::Art => FormatChoice::Board(PuzzleFormat::Art),
+        FormatArg::Submarines => FormatChoice::Reader("submarines"),
+        FormatArg::Ashes => FormatChoice::Reader("ashes"),
+        FormatArg::Minesweeper => FormatChoice::Reader("minesweeper"),
+        FormatArg::Lightsout => FormatChoice::Reader("lightsout"),
+        FormatArg::Battleships => FormatChoice::Reader("battleships"),
     });
     let options = RawOptions {
         sum: puzzle.sum,

@@ -7,6 +7,7 @@
 //! by construction. Adding a format is one entry in [`READERS`].
 
 use wgrnd_cnf::InputError;
+use wgrnd_puzzle::formats::{ashes, battleships, lightsout, minesweeper, submarines};
 
 /// A file format read into data for a bundled model.
 #[derive(Debug)]
@@ -23,7 +24,38 @@ pub struct Reader {
 }
 
 /// Every reader.
-pub static READERS: &[Reader] = &[];
+pub static READERS: &[Reader] = &[
+    Reader {
+        format: "submarines",
+        extensions: &["submarines"],
+        model: ("submarines.qp", include_str!("../../../models/submarines.qp")),
+        convert: |name, text| Ok(submarines::Submarines::read(name, text)?.to_data()),
+    },
+    Reader {
+        format: "ashes",
+        extensions: &["ashes"],
+        model: ("ashes.qp", include_str!("../../../models/ashes.qp")),
+        convert: |name, text| Ok(ashes::Ashes::read(name, text)?.to_data()),
+    },
+    Reader {
+        format: "minesweeper",
+        extensions: &["mines"],
+        model: ("minesweeper.qp", include_str!("../../../models/minesweeper.qp")),
+        convert: |name, text| Ok(minesweeper::Minesweeper::read(name, text)?.to_data()),
+    },
+    Reader {
+        format: "lightsout",
+        extensions: &["lights"],
+        model: ("lightsout.qp", include_str!("../../../models/lightsout.qp")),
+        convert: |name, text| Ok(lightsout::LightsOut::read(name, text)?.to_data()),
+    },
+    Reader {
+        format: "battleships",
+        extensions: &["ships"],
+        model: ("battleships.qp", include_str!("../../../models/battleships.qp")),
+        convert: |name, text| Ok(battleships::Battleships::read(name, text)?.to_data()),
+    },
+];
 
 /// The reader with this `--format` name.
 pub fn by_format(format: &str) -> Option<&'static Reader> {

@@ -357,9 +357,17 @@ impl<'p> Grounder<'p> {
     /// Gives every atom of the shown predicates `shown` that no statement mentioned (and no unit
     /// statement fixed) a variable of its own: such an atom is free, so each of its values is a
     /// solution, as the checker sees it. (Without this, an unmentioned atom would be read as false
-    /// and counted once, while the checker accepts it true as well.)
+    /// and counted once, while the checker accepts it true as well.) Shown integer variables that
+    /// no statement mentions get their bits likewise: each value of their range is a solution.
     pub fn free_shown_atoms(&mut self, shown: &[usize]) {
         for &pred in shown {
+            if matches!(self.p.preds[pred].kind, PredKind::Int(_)) {
+                let size: usize = self.p.preds[pred].args.iter().map(|&d| self.p.domains[d].len()).product();
+                for idx in 0..size {
+                    self.int_bits(pred, idx);
+                }
+                continue;
+            }
             for idx in 0..self.vars.get(pred).map_or(0, Vec::len) {
                 if self.vars[pred][idx] == 0 {
                     self.var(pred, idx);

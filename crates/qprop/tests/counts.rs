@@ -62,3 +62,18 @@ fn clue_predicates_are_input_data_marked_as_clues() {
     // Row 1 is given (two ships), row 2 only loses its wall cell: x(2, 2) free, so 2 solutions.
     assert_eq!(count(&p, 10).0, 2);
 }
+
+#[test]
+fn unmentioned_shown_integer_variables_are_free() {
+    // x(1) is bound by a sum, x(2) by nothing: each of its 4 values is a solution.
+    let model = "domain i = 1..2\nvar x(i) in 0..3\nshow x\nx(1) = 2\n";
+    let p = wgrnd_qprop::load(&wgrnd_qprop::Source::new("free.qp", model), None, &[]).expect("loads");
+    assert_eq!(count(&p, 10).0, 4);
+    let p = wgrnd_qprop::load(
+        &wgrnd_qprop::Source::new("free.qp", "domain i = 1..2\nvar x(i) in 0..3\nshow x\n"),
+        None,
+        &[],
+    )
+    .expect("loads");
+    assert_eq!(count(&p, 100).0, 16);
+}

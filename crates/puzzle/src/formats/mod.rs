@@ -2,11 +2,17 @@
 //! convention here, at the edge; nothing past this module knows which file a puzzle came from.
 
 mod art;
+pub mod ashes;
+pub mod battleships;
+mod drawn;
 pub mod lex;
+pub mod lightsout;
 mod lists;
+pub mod minesweeper;
 mod native;
 mod pack;
 mod solution;
+pub mod submarines;
 mod witch;
 
 use std::io::Read;

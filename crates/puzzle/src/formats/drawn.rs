@@ -1,0 +1,232 @@
+//! The layout shared by seed 002's grid puzzles as people draw them on paper: optional keyword
+//! lines (`mines 10`, `fleet 4 3 2 1`), then one line per grid row, its cells optionally followed
+//! by `| count`, then (for puzzles with column counts) one line of column counts. `%` starts a
+//! comment; blank lines are skipped. This module splits a file into those parts with line and
+//! column numbers; each format's reader gives the cells and counts their meaning.
+
+use super::lex::{self, shown, Word};
+use crate::InputError;
+
+/// How a row's cells are written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cells {
+    /// One character per cell; spaces between cells are optional (`..1*` or `. . 1 *`).
+    Chars,
+    /// Whitespace-separated words (numbers that may have several digits).
+    Words,
+}
+
+/// A cell as written, with its 1-based column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// 1-based column of its first character.
+    pub col: usize,
+    /// Its text.
+    pub text: String,
+}
+
+/// A grid row: its line, cells, and the count after `|` (`None`: no `|`, or `?`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// 1-based line number.
+    pub line: usize,
+    /// The cells in order.
+    pub cells: Vec<Cell>,
+    /// The count after `|`, when one is given (a number; `?` gives none).
+    pub count: Option<i64>,
+    /// The 1-based column of `|`, when the row has one.
+    pub bar: Option<usize>,
+}
+
+/// A keyword line: the keyword, its line, and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keyword<'a> {
+    /// 1-based line number.
+    pub line: usize,
+    /// The keyword (first word).
+    pub word: &'a str,
+    /// The words after it.
+    pub args: Vec<Word<'a>>,
+}
+
+/// A file split into keyword lines, grid rows and the line of column counts.
+#[derive(Clone, Debug)]
+pub struct Drawing<'a> {
+    /// Keyword lines, in order.
+    pub keywords: Vec<Keyword<'a>>,
+    /// Grid rows, top to bottom.
+    pub rows: Vec<Row>,
+    /// Column counts (`None` for `?`) and their line, when the format has them.
+    pub column_counts: Option<(usize, Vec<Option<i64>>)>,
+}
+
+impl Drawing<'_> {
+    /// The number of columns (every row has as many cells as the first).
+    pub fn cols(&self) -> usize {
+        self.rows.first().map_or(0, |r| r.cells.len())
+    }
+}
+
+/// A count word: a whole number, or `?` for none.
+fn count_word(file: &str, line: usize, w: &Word, what: &str) -> Result<Option<i64>, InputError> {
+    if w.text == "?" {
+        return Ok(None);
+    }
+    match lex::integer(w.text) {
+        Some(v) if v >= 0 => Ok(Some(v)),
+        _ => Err(InputError::at(
+            file,
+            line,
+            Some(w.col),
+            shown(w.text),
+            format!("{what}: a whole number from 0, or `?`"),
+        )),
+    }
+}
+
+/// Splits `text` into keyword lines (first word in `keywords`, before the grid), rows written as
+/// `cells`, and, with `column_counts`, a last line of column counts. Checks that every row has as
+/// many cells as the first and that there are as many column counts as columns.
+pub fn read<'a>(
+    file: &str,
+    text: &'a str,
+    keywords: &[&str],
+    cells: Cells,
+    column_counts: bool,
+) -> Result<Drawing<'a>, InputError> {
+    let mut drawing = Drawing { keywords: Vec::new(), rows: Vec::new(), column_counts: None };
+    let data: Vec<(usize, &str)> = lex::lines(text)
+        .map(|(n, l)| (n, l.find('%').map_or(l, |i| &l[..i])))
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    let mut rest = &data[..];
+    while let Some(((n, l), tail)) = rest.split_first() {
+        let ws = lex::words(l);
+        if !keywords.contains(&ws[0].text) {
+            break;
+        }
+        drawing.keywords.push(Keyword { line: *n, word: ws[0].text, args: ws[1..].to_vec() });
+        rest = tail;
+    }
+    if column_counts {
+        let Some(((n, l), body)) = rest.split_last() else {
+            return Err(InputError::whole(file, "no grid", "grid rows, then a line of column counts"));
+        };
+        if l.contains('|') {
+            let at = l.chars().take_while(|&c| c != '|').count() + 1;
+            return Err(InputError::at(
+                file,
+                *n,
+                Some(at),
+                "a grid row as the last line",
+                "a last line of column counts (numbers or `?`, no `|`)",
+            ));
+        }
+        let counts =
+            lex::words(l).iter().map(|w| count_word(file, *n, w, "a column count")).collect::<Result<Vec<_>, _>>()?;
+        drawing.column_counts = Some((*n, counts));
+        rest = body;
+    }
+    for (n, l) in rest {
+        let (left, count) = match l.find('|') {
+            Some(i) => (&l[..i], Some(&l[i + 1..])),
+            None => (*l, None),
+        };
+        let mut row = Row { line: *n, cells: Vec::new(), count: None, bar: None };
+        match cells {
+            Cells::Chars => {
+                for (i, ch) in left.chars().enumerate() {
+                    if !ch.is_whitespace() {
+                        row.cells.push(Cell { col: i + 1, text: ch.to_string() });
+                    }
+                }
+            }
+            Cells::Words => {
+                row.cells = lex::words(left).iter().map(|w| Cell { col: w.col, text: w.text.to_string() }).collect();
+            }
+        }
+        if let Some(count) = count {
+            let offset = left.chars().count() + 1;
+            row.bar = Some(offset);
+            let ws = lex::words(count);
+            match ws.as_slice() {
+                [w] => {
+                    let w = Word { col: w.col + offset, text: w.text };
+                    row.count = count_word(file, *n, &w, "a row count")?;
+                }
+                _ => {
+                    return Err(InputError::at(
+                        file,
+                        *n,
+                        Some(offset),
+                        format!("{} word(s) after `|`", ws.len()),
+                        "one row count after `|` (a number or `?`)",
+                    ))
+                }
+            }
+        }
+        if row.cells.is_empty() {
+            return Err(InputError::at(file, *n, Some(1), "a row without cells", "the row's cells before `|`"));
+        }
+        if let Some(first) = drawing.rows.first() {
+            if row.cells.len() != first.cells.len() {
+                return Err(InputError::at(
+                    file,
+                    *n,
+                    None,
+                    format!("a row of {} cells", row.cells.len()),
+                    format!("{} cells, as in the first row (line {})", first.cells.len(), first.line),
+                ));
+            }
+        }
+        drawing.rows.push(row);
+    }
+    if drawing.rows.is_empty() {
+        return Err(InputError::whole(file, "no grid rows", "one line per grid row"));
+    }
+    if let Some((n, counts)) = &drawing.column_counts {
+        if counts.len() != drawing.cols() {
+            return Err(InputError::at(
+                file,
+                *n,
+                None,
+                format!("{} column counts", counts.len()),
+                format!("one count (or `?`) per column: {}", drawing.cols()),
+            ));
+        }
+    }
+    Ok(drawing)
+}
+
+/// Refuses a row with a `|` count in a format that has none.
+pub fn no_counts(file: &str, rows: &[Row], expected: &str) -> Result<(), InputError> {
+    match rows.iter().find_map(|r| r.bar.map(|col| (r.line, col))) {
+        Some((line, col)) => Err(InputError::at(file, line, Some(col), "`|` and a row count", expected.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// The error for a cell that is not one of `expected`.
+pub fn bad_cell(file: &str, line: usize, cell: &Cell, expected: &str) -> InputError {
+    InputError::at(file, line, Some(cell.col), format!("the cell {}", shown(&cell.text)), expected.to_string())
+}
+
+/// The keyword's single whole-number argument in `lo..=hi`.
+pub fn keyword_number(file: &str, k: &Keyword, lo: i64, hi: i64, what: &str) -> Result<i64, InputError> {
+    let want = format!("`{} N`: {what} from {lo} to {hi}", k.word);
+    match k.args.as_slice() {
+        [w] => match lex::integer(w.text) {
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => Err(InputError::at(file, k.line, Some(w.col), shown(w.text), want)),
+        },
+        _ => Err(InputError::at(file, k.line, None, format!("{} argument(s) to `{}`", k.args.len(), k.word), want)),
+    }
+}
+
+/// A count that must lie in `0..=most`, or the error at `line`.
+pub fn check_count(file: &str, line: usize, v: i64, most: usize, what: &str) -> Result<(), InputError> {
+    if v > most as i64 {
+        return Err(InputError::at(file, line, None, format!("{what} {v}"), format!("{what} from 0 to {most}")));
+    }
+    Ok(())
+}

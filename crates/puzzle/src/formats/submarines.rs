@@ -1,0 +1,59 @@
+//! Seed 002's submarines as the seed draws them: one line per row of `?` cells (`.` also reads
+//! as unknown) with the row's count after `|`, and a last line of column counts; `?` for a count
+//! that is not given. The seed's example with exactly one solution:
+//!
+//! ```text
+//! ? ? ? | 2
+//! ? ? ? | 1
+//! ? ? ? | 3
+//! 1 2 3
+//! ```
+
+use super::drawn::{self, Cells};
+use crate::InputError;
+
+/// A submarines puzzle: grid size and the sums given (`None`: withheld).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submarines {
+    /// Row sums, top to bottom.
+    pub rows: Vec<Option<i64>>,
+    /// Column sums, left to right.
+    pub cols: Vec<Option<i64>>,
+}
+
+impl Submarines {
+    /// Reads the seed's drawing.
+    pub fn read(file: &str, text: &str) -> Result<Self, InputError> {
+        let d = drawn::read(file, text, &[], Cells::Chars, true)?;
+        let (rows, cols) = (d.rows.len(), d.cols());
+        for row in &d.rows {
+            if let Some(cell) = row.cells.iter().find(|c| c.text != "?" && c.text != ".") {
+                return Err(drawn::bad_cell(file, row.line, cell, "`?` (an unknown cell)"));
+            }
+            if let Some(k) = row.count {
+                drawn::check_count(file, row.line, k, cols, "a row count")?;
+            }
+        }
+        let (line, counts) = d.column_counts.clone().unwrap_or_default();
+        for k in counts.iter().flatten() {
+            drawn::check_count(file, line, *k, rows, "a column count")?;
+        }
+        Ok(Submarines { rows: d.rows.iter().map(|r| r.count).collect(), cols: counts })
+    }
+
+    /// Data for `models/submarines.qp`.
+    pub fn to_data(&self) -> String {
+        let mut out = format!("param rows = {}\nparam cols = {}\n", self.rows.len(), self.cols.len());
+        for (i, k) in self.rows.iter().enumerate() {
+            if let Some(k) = k {
+                out.push_str(&format!("rowsum({}, {k}).\n", i + 1));
+            }
+        }
+        for (i, k) in self.cols.iter().enumerate() {
+            if let Some(k) = k {
+                out.push_str(&format!("colsum({}, {k}).\n", i + 1));
+            }
+        }
+        out
+    }
+}
