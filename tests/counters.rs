@@ -34,6 +34,7 @@ fn ganak_counts_what_enumeration_counts_in_every_family_and_unit() {
     let tiny = fixture("packing/tiny.pack");
     let queens = fixture("qprop/queens.qp");
     let margins = fixture("qprop/margins.qp");
+    let fleets = fixture("seed002/open-5x5.ships");
     let cases: Vec<Vec<&str>> = vec![
         vec![&witch],
         vec![&witch, "--symmetry", "board"],
@@ -43,6 +44,7 @@ fn ganak_counts_what_enumeration_counts_in_every_family_and_unit() {
         vec![&queens, "-D", "n=6"],
         vec![&queens, "-D", "n=3"],
         vec![&margins, "-D", "n=5"],
+        vec![&fleets],
     ];
     for case in cases {
         let mut enumerated = vec!["count"];
