@@ -328,6 +328,8 @@ pub enum FormatArg {
     Art,
     /// A model of the modelling language (`.qp`).
     Qprop,
+    /// A nonogram in Steve Simpson's `.non` format (read into `models/nonogram.qp`).
+    Non,
 }
 
 /// `check --solution-format`.

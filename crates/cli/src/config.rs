@@ -215,6 +215,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         FormatArg::Pack => FormatChoice::Pack,
         FormatArg::Qprop => FormatChoice::Qprop,
         FormatArg::Art => FormatChoice::Board(PuzzleFormat::Art),
+        FormatArg::Non => FormatChoice::Reader("non"),
     });
     let options = RawOptions {
         sum: puzzle.sum,

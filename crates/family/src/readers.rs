@@ -23,7 +23,12 @@ pub struct Reader {
 }
 
 /// Every reader.
-pub static READERS: &[Reader] = &[];
+pub static READERS: &[Reader] = &[Reader {
+    format: "non",
+    extensions: &["non"],
+    model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
+    convert: |name, text| Ok(wgrnd_puzzle::formats::non::read_non(name, text)?.to_data()),
+}];
 
 /// The reader with this `--format` name.
 pub fn by_format(format: &str) -> Option<&'static Reader> {

@@ -5,6 +5,7 @@ mod art;
 pub mod lex;
 mod lists;
 mod native;
+pub mod non;
 mod pack;
 mod solution;
 mod witch;
