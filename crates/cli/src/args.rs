@@ -330,6 +330,8 @@ pub enum FormatArg {
     Qprop,
     /// A nonogram in Steve Simpson's `.non` format (read into `models/nonogram.qp`).
     Non,
+    /// A Sherlock or zebra puzzle (`.zebra`, read into `models/sherlock.qp`).
+    Zebra,
 }
 
 /// `check --solution-format`.

@@ -216,6 +216,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         FormatArg::Qprop => FormatChoice::Qprop,
         FormatArg::Art => FormatChoice::Board(PuzzleFormat::Art),
         FormatArg::Non => FormatChoice::Reader("non"),
+        FormatArg::Zebra => FormatChoice::Reader("zebra"),
     });
     let options = RawOptions {
         sum: puzzle.sum,

@@ -28,6 +28,11 @@ pub static READERS: &[Reader] = &[Reader {
     extensions: &["non"],
     model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
     convert: |name, text| Ok(wgrnd_puzzle::formats::non::read_non(name, text)?.to_data()),
+}, Reader {
+    format: "zebra",
+    extensions: &["zebra"],
+    model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
+    convert: |name, text| Ok(wgrnd_puzzle::formats::zebra::read_zebra(name, text)?.to_data()),
 }];
 
 /// The reader with this `--format` name.

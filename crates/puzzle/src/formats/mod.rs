@@ -9,6 +9,7 @@ pub mod non;
 mod pack;
 mod solution;
 mod witch;
+pub mod zebra;
 
 use std::io::Read;
 use std::path::Path;
