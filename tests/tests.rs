@@ -10,6 +10,7 @@ mod family;
 mod fixtures;
 mod json;
 mod models;
+mod nonogram;
 mod packing;
 mod pictures;
 mod robustness;
