@@ -14,6 +14,7 @@ mod nonogram;
 mod packing;
 mod pictures;
 mod robustness;
+mod sherlock;
 mod snapshots;
 mod solvers;
 

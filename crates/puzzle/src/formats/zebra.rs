@@ -206,15 +206,15 @@ mod tests {
     #[test]
     fn bad_files_name_line_and_expectation() {
         let cases = [
-            ("attribute a x y\nattribute b z\n", 2, "2 values"),
-            ("attribute a x y\nattribute b x z\n", 2, "unique across"),
-            ("attribute a x y\nsame x q\n", 2, "a value named"),
-            ("attribute a x y\nat 3 x\n", 2, "from 1 to 2"),
-            ("attribute a x y\nbeside x y\n", 2, "a clue"),
-            ("attribute a x y\nsame x\n", 2, "same VALUE VALUE"),
-            ("attribute a and y\n", 1, "not one of"),
-            ("attribute a x 7\n", 1, "starting with a letter"),
-            ("attribute a x y\nhouses 2\n", 2, "before the attributes"),
+            ("attribute colour x y\nattribute pet z\n", 2, "2 values"),
+            ("attribute colour x y\nattribute pet x z\n", 2, "unique across"),
+            ("attribute colour x y\nsame x q\n", 2, "a value named"),
+            ("attribute colour x y\nat 3 x\n", 2, "from 1 to 2"),
+            ("attribute colour x y\nbeside x y\n", 2, "a clue"),
+            ("attribute colour x y\nsame x\n", 2, "same VALUE VALUE"),
+            ("attribute colour and y\n", 1, "not one of"),
+            ("attribute colour x 7\n", 1, "starting with a letter"),
+            ("attribute colour x y\nhouses 2\n", 2, "before the attributes"),
         ];
         for (text, line, expected) in cases {
             let e = read_zebra("bad.zebra", text).unwrap_err();
