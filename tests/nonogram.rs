@@ -116,11 +116,11 @@ fn counts_equal_the_brute_force_on_random_small_nonograms() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut checked, mut zero, mut several) = (0, 0, 0);
-    for (rows, cols, pictures, clue_sets) in [(2, 3, 6, 4), (3, 3, 10, 6), (3, 4, 12, 6), (4, 4, 14, 6), (3, 5, 14, 6)] {
+    for (rows, cols, pictures, clue_sets) in [(2, 3, 6, 4), (3, 3, 10, 6), (3, 4, 12, 6), (4, 4, 14, 6), (3, 5, 14, 6)]
+    {
         let oracle = all_pictures(rows, cols);
-        let mut instances: Vec<Clues> = (0..pictures)
-            .map(|_| clues(rng.next() as u32 & ((1u32 << (rows * cols)) - 1), rows, cols))
-            .collect();
+        let mut instances: Vec<Clues> =
+            (0..pictures).map(|_| clues(rng.next() as u32 & ((1u32 << (rows * cols)) - 1), rows, cols)).collect();
         instances.extend((0..clue_sets).map(|_| random_clues(&mut rng, rows, cols)));
         for (i, clue) in instances.iter().enumerate() {
             let path = dir.path().join(format!("{rows}x{cols}-{i}.non"));
@@ -132,7 +132,10 @@ fn counts_equal_the_brute_force_on_random_small_nonograms() {
             several += usize::from(want > 1);
         }
     }
-    assert!(checked >= 50 && zero >= 5 && several >= 5, "{checked} instances, {zero} with none, {several} with several");
+    assert!(
+        checked >= 50 && zero >= 5 && several >= 5,
+        "{checked} instances, {zero} with none, {several} with several"
+    );
 }
 
 /// The `goal` of a `.non` file (row by row, '0' white), read here without wgrnd's reader.
@@ -208,7 +211,11 @@ fn bad_non_files_are_bad_input_with_file_and_line() {
         let r = wgrnd(&["solve", path.to_str().unwrap()], None);
         assert_eq!(code(&r), 2, "{text:?}");
         assert!(stdout(&r).is_empty(), "{text:?}");
-        assert!(stderr(&r).contains(&format!("bad{i}.non")) && stderr(&r).contains(message), "{text:?}: {}", stderr(&r));
+        assert!(
+            stderr(&r).contains(&format!("bad{i}.non")) && stderr(&r).contains(message),
+            "{text:?}: {}",
+            stderr(&r)
+        );
     }
     // An unknown keyword is a note, not an error; --format non reads any extension.
     let path = dir.path().join("noted.txt");

@@ -197,7 +197,10 @@ fn the_sherlock_puzzle_is_unique_and_needs_every_clue() {
 fn bad_zebra_files_are_bad_input_with_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        ("attribute colour x y\nattribute pet z\n", ":2:11: found 1 value(s) of `pet`; expected 2 values, one per house"),
+        (
+            "attribute colour x y\nattribute pet z\n",
+            ":2:11: found 1 value(s) of `pet`; expected 2 values, one per house",
+        ),
         ("attribute colour x y\nsame x q\n", ":2:8: found the unknown value `q`"),
         ("attribute colour x y\nbeside x y\n", ":2:1: found `beside`"),
     ];

@@ -57,7 +57,13 @@ impl QpropModel {
             .file_stem()
             .map_or_else(|| source.name.clone(), |s| s.to_string_lossy().into_owned());
         let notes = data
-            .map(|d| d.text.lines().filter_map(|l| l.strip_prefix("% note: ")).map(|n| format!("{}: note: {n}", d.name)).collect())
+            .map(|d| {
+                d.text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("% note: "))
+                    .map(|n| format!("{}: note: {n}", d.name))
+                    .collect()
+            })
             .unwrap_or_default();
         Ok(QpropModel { program, options, name, notes })
     }

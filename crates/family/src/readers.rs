@@ -23,17 +23,20 @@ pub struct Reader {
 }
 
 /// Every reader.
-pub static READERS: &[Reader] = &[Reader {
-    format: "non",
-    extensions: &["non"],
-    model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
-    convert: |name, text| Ok(wgrnd_puzzle::formats::non::read_non(name, text)?.to_data()),
-}, Reader {
-    format: "zebra",
-    extensions: &["zebra"],
-    model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
-    convert: |name, text| Ok(wgrnd_puzzle::formats::zebra::read_zebra(name, text)?.to_data()),
-}];
+pub static READERS: &[Reader] = &[
+    Reader {
+        format: "non",
+        extensions: &["non"],
+        model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
+        convert: |name, text| Ok(wgrnd_puzzle::formats::non::read_non(name, text)?.to_data()),
+    },
+    Reader {
+        format: "zebra",
+        extensions: &["zebra"],
+        model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
+        convert: |name, text| Ok(wgrnd_puzzle::formats::zebra::read_zebra(name, text)?.to_data()),
+    },
+];
 
 /// The reader with this `--format` name.
 pub fn by_format(format: &str) -> Option<&'static Reader> {

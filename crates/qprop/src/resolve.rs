@@ -451,9 +451,9 @@ fn data_domains_replace(mut items: Vec<Item>) -> Vec<Item> {
     let mut j = 0;
     while j < items.len() {
         let replaced = match &items[j] {
-            Item::Domain(name, _, span) => items[..j].iter().position(|it| {
-                matches!(it, Item::Domain(n, _, s) if n == name && s.file != span.file)
-            }),
+            Item::Domain(name, _, span) => {
+                items[..j].iter().position(|it| matches!(it, Item::Domain(n, _, s) if n == name && s.file != span.file))
+            }
             _ => None,
         };
         match replaced {

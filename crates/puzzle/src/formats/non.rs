@@ -60,13 +60,31 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
             "width" | "height" => {
                 let slot = if key == "width" { &mut width } else { &mut height };
                 if let Some((_, first)) = slot {
-                    return Err(InputError::at(file, no, None, format!("a second `{key}`"), format!("one `{key}` (the first is on line {first})")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("a second `{key}`"),
+                        format!("one `{key}` (the first is on line {first})"),
+                    ));
                 }
                 if rows.is_some() || columns.is_some() {
-                    return Err(InputError::at(file, no, None, format!("`{key}` after the clues"), "`width` and `height` before `rows` and `columns`"));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` after the clues"),
+                        "`width` and `height` before `rows` and `columns`",
+                    ));
                 }
                 let n = value.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n)).ok_or_else(|| {
-                    InputError::at(file, no, None, format!("`{key}` {}", shown(value)), format!("`{key}` and a whole number from 1 to {MAX_SIDE}"))
+                    InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` {}", shown(value)),
+                        format!("`{key}` and a whole number from 1 to {MAX_SIDE}"),
+                    )
                 })?;
                 *slot = Some((n, no));
             }
@@ -74,24 +92,57 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                 let (length_key, count_key) = if key == "rows" { ("width", height) } else { ("height", width) };
                 let Some((count, _)) = count_key else {
                     let needed = if key == "rows" { "height" } else { "width" };
-                    return Err(InputError::at(file, no, None, format!("`{key}` before `{needed}`"), format!("`width` and `height` before `{key}`")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` before `{needed}`"),
+                        format!("`width` and `height` before `{key}`"),
+                    ));
                 };
                 let length = if key == "rows" { width } else { height };
                 let Some((length, _)) = length else {
-                    return Err(InputError::at(file, no, None, format!("`{key}` before `{length_key}`"), format!("`width` and `height` before `{key}`")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` before `{length_key}`"),
+                        format!("`width` and `height` before `{key}`"),
+                    ));
                 };
                 let slot = if key == "rows" { &mut rows } else { &mut columns };
                 if slot.is_some() {
-                    return Err(InputError::at(file, no, None, format!("a second `{key}` section"), format!("one `{key}` section")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("a second `{key}` section"),
+                        format!("one `{key}` section"),
+                    ));
                 }
                 if !value.is_empty() {
-                    return Err(InputError::at(file, no, None, format!("{} after `{key}`", shown(value)), format!("`{key}` alone on its line, the clues on the {count} lines after it")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("{} after `{key}`", shown(value)),
+                        format!("`{key}` alone on its line, the clues on the {count} lines after it"),
+                    ));
                 }
                 let mut clues = Vec::with_capacity(count);
                 for k in 0..count {
                     let Some(&(cno, cline)) = lines.get(i) else {
                         let what = if key == "rows" { "row" } else { "column" };
-                        return Err(InputError::at(file, no, None, format!("the file ends after {k} {what} clue(s)"), format!("{count} {what} clues after `{key}` (the {})", if key == "rows" { "height" } else { "width" })));
+                        return Err(InputError::at(
+                            file,
+                            no,
+                            None,
+                            format!("the file ends after {k} {what} clue(s)"),
+                            format!(
+                                "{count} {what} clues after `{key}` (the {})",
+                                if key == "rows" { "height" } else { "width" }
+                            ),
+                        ));
                     };
                     i += 1;
                     clues.push(runs(file, cno, cline, key, length)?);
@@ -105,11 +156,25 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                 let raw = value.trim_matches('"');
                 let cells = match (width, height) {
                     (Some((w, _)), Some((h, _))) => w * h,
-                    _ => return Err(InputError::at(file, no, None, "`goal` before `width` and `height`", "`width` and `height` before `goal`")),
+                    _ => {
+                        return Err(InputError::at(
+                            file,
+                            no,
+                            None,
+                            "`goal` before `width` and `height`",
+                            "`width` and `height` before `goal`",
+                        ))
+                    }
                 };
                 let picture: Vec<bool> = raw.chars().filter(|c| !c.is_whitespace()).map(|c| c != '0').collect();
                 if picture.len() != cells {
-                    return Err(InputError::at(file, no, None, format!("a goal of {} cells", picture.len()), format!("a goal of width x height = {cells} cells, row by row")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("a goal of {} cells", picture.len()),
+                        format!("a goal of width x height = {cells} cells, row by row"),
+                    ));
                 }
                 goal = Some(picture);
             }
@@ -118,7 +183,9 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
             k => notes.push(format!("line {no}: ignored the unknown keyword {}", shown(k))),
         }
     }
-    let missing = |what: &str| InputError::whole(file, format!("no `{what}`"), "`width`, `height`, `rows` and `columns` (a .non nonogram)");
+    let missing = |what: &str| {
+        InputError::whole(file, format!("no `{what}`"), "`width`, `height`, `rows` and `columns` (a .non nonogram)")
+    };
     let (width, _) = width.ok_or_else(|| missing("width"))?;
     let (height, _) = height.ok_or_else(|| missing("height"))?;
     let rows = rows.ok_or_else(|| missing("rows"))?;
@@ -142,19 +209,37 @@ fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Resu
             InputError::at(file, no, Some(col), found, format!("a {what} clue: run lengths separated by commas (`3,1,2`), or `0` for an empty {what} (black-and-white puzzles only)"))
         })?;
         if n > length {
-            return Err(InputError::at(file, no, Some(col), format!("a run of {n}"), format!("runs of at most {length} cells (the {what} length)")));
+            return Err(InputError::at(
+                file,
+                no,
+                Some(col),
+                format!("a run of {n}"),
+                format!("runs of at most {length} cells (the {what} length)"),
+            ));
         }
         out.push(n);
     }
     if out.contains(&0) {
         if out.len() > 1 {
-            return Err(InputError::at(file, no, None, format!("a run of 0 among {} runs", out.len()), format!("runs of at least 1, or a lone `0` for an empty {what}")));
+            return Err(InputError::at(
+                file,
+                no,
+                None,
+                format!("a run of 0 among {} runs", out.len()),
+                format!("runs of at least 1, or a lone `0` for an empty {what}"),
+            ));
         }
         out.clear();
     }
     let needed = out.iter().sum::<usize>() + out.len().saturating_sub(1);
     if needed > length {
-        return Err(InputError::at(file, no, None, format!("runs that need {needed} cells"), format!("runs that fit, a white cell between two, into the {what}'s {length} cells")));
+        return Err(InputError::at(
+            file,
+            no,
+            None,
+            format!("runs that need {needed} cells"),
+            format!("runs that fit, a white cell between two, into the {what}'s {length} cells"),
+        ));
     }
     Ok(out)
 }

@@ -65,32 +65,73 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
         match first.text {
             "houses" => {
                 if houses.is_some() || !attributes.is_empty() {
-                    return Err(InputError::at(file, no, Some(first.col), "`houses` here", "one `houses` line, before the attributes"));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        Some(first.col),
+                        "`houses` here",
+                        "one `houses` line, before the attributes",
+                    ));
                 }
-                let n = words.get(1).and_then(|w| w.text.parse::<usize>().ok()).filter(|n| (1..=MAX_HOUSES).contains(n));
+                let n =
+                    words.get(1).and_then(|w| w.text.parse::<usize>().ok()).filter(|n| (1..=MAX_HOUSES).contains(n));
                 if words.len() != 2 || n.is_none() {
-                    return Err(InputError::at(file, no, Some(first.col), format!("`{}`", line.trim()), format!("`houses N` with N from 1 to {MAX_HOUSES}")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        Some(first.col),
+                        format!("`{}`", line.trim()),
+                        format!("`houses N` with N from 1 to {MAX_HOUSES}"),
+                    ));
                 }
                 houses = n;
             }
             "attribute" => {
                 let Some(name) = words.get(1) else {
-                    return Err(InputError::at(file, no, None, "`attribute` without a name", "`attribute NAME VALUE VALUE ...`"));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        "`attribute` without a name",
+                        "`attribute NAME VALUE VALUE ...`",
+                    ));
                 };
                 let name_text = name.text.trim_end_matches(':');
                 word_name(file, no, name.col, name_text, "an attribute name")?;
                 if attributes.iter().any(|a| a == name_text) {
-                    return Err(InputError::at(file, no, Some(name.col), format!("a second attribute {}", shown(name_text)), "distinct attribute names"));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        Some(name.col),
+                        format!("a second attribute {}", shown(name_text)),
+                        "distinct attribute names",
+                    ));
                 }
                 let count = words.len() - 2;
                 let n = *houses.get_or_insert(count);
                 if count != n {
-                    return Err(InputError::at(file, no, Some(name.col), format!("{count} value(s) of {}", shown(name_text)), format!("{n} values, one per house")));
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        Some(name.col),
+                        format!("{count} value(s) of {}", shown(name_text)),
+                        format!("{n} values, one per house"),
+                    ));
                 }
                 for w in &words[2..] {
                     word_name(file, no, w.col, w.text, "a value name")?;
                     if let Some(&other) = index.get(w.text) {
-                        return Err(InputError::at(file, no, Some(w.col), format!("the value {} again (also of {})", shown(w.text), attributes.get(values[other].1).map_or("this attribute", String::as_str)), "value names unique across attributes (a clue names values only)"));
+                        return Err(InputError::at(
+                            file,
+                            no,
+                            Some(w.col),
+                            format!(
+                                "the value {} again (also of {})",
+                                shown(w.text),
+                                attributes.get(values[other].1).map_or("this attribute", String::as_str)
+                            ),
+                            "value names unique across attributes (a clue names values only)",
+                        ));
                     }
                     index.insert(w.text.to_string(), values.len());
                     values.push((w.text.to_string(), attributes.len()));
@@ -113,18 +154,50 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
 /// A name the model can take as a symbol: letters, digits and `_`, starting with a letter, and not
 /// a word of the language or a name the model uses.
 fn word_name(file: &str, no: usize, col: usize, w: &str, what: &str) -> Result<(), InputError> {
-    let symbol = w.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let symbol = w.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !symbol || RESERVED.contains(&w) {
-        return Err(InputError::at(file, no, Some(col), shown(w), format!("{what}: letters, digits and `_` starting with a letter (`No7`, not `7`); not one of {}", RESERVED.join(" "))));
+        return Err(InputError::at(
+            file,
+            no,
+            Some(col),
+            shown(w),
+            format!(
+                "{what}: letters, digits and `_` starting with a letter (`No7`, not `7`); not one of {}",
+                RESERVED.join(" ")
+            ),
+        ));
     }
     Ok(())
 }
 
-fn clue(file: &str, no: usize, words: &[lex::Word], index: &HashMap<String, usize>, houses: usize) -> Result<ZebraClue, InputError> {
+fn clue(
+    file: &str,
+    no: usize,
+    words: &[lex::Word],
+    index: &HashMap<String, usize>,
+    houses: usize,
+) -> Result<ZebraClue, InputError> {
     let kind = words[0];
-    let expected_args = |form: &str| InputError::at(file, no, Some(kind.col), format!("`{}` with {} word(s) after it", kind.text, words.len() - 1), format!("`{form}`"));
+    let expected_args = |form: &str| {
+        InputError::at(
+            file,
+            no,
+            Some(kind.col),
+            format!("`{}` with {} word(s) after it", kind.text, words.len() - 1),
+            format!("`{form}`"),
+        )
+    };
     let value = |w: &lex::Word| {
-        index.get(w.text).copied().ok_or_else(|| InputError::at(file, no, Some(w.col), format!("the unknown value {}", shown(w.text)), "a value named in an `attribute` line"))
+        index.get(w.text).copied().ok_or_else(|| {
+            InputError::at(
+                file,
+                no,
+                Some(w.col),
+                format!("the unknown value {}", shown(w.text)),
+                "a value named in an `attribute` line",
+            )
+        })
     };
     let pair = |name: &'static str, swap: bool| -> Result<ZebraClue, InputError> {
         if words.len() != 3 {
@@ -147,7 +220,13 @@ fn clue(file: &str, no: usize, words: &[lex::Word], index: &HashMap<String, usiz
                 return Err(expected_args(&format!("{} HOUSE VALUE", kind.text)));
             }
             let h = words[1].text.parse::<usize>().ok().filter(|h| (1..=houses).contains(h)).ok_or_else(|| {
-                InputError::at(file, no, Some(words[1].col), shown(words[1].text), format!("a house from 1 to {houses}"))
+                InputError::at(
+                    file,
+                    no,
+                    Some(words[1].col),
+                    shown(words[1].text),
+                    format!("a house from 1 to {houses}"),
+                )
             })?;
             let name = if kind.text == "at" { "at" } else { "notat" };
             Ok(ZebraClue::House(name, value(&words[2])?, h))
@@ -197,7 +276,10 @@ mod tests {
         let z = read_zebra("s.zebra", SMALL).unwrap();
         assert_eq!(z.houses, 2);
         assert_eq!(z.attributes, vec!["nation", "pet"]);
-        assert_eq!(z.clues, vec![ZebraClue::Pair("same", 0, 2), ZebraClue::Pair("left", 0, 1), ZebraClue::House("at", 3, 1)]);
+        assert_eq!(
+            z.clues,
+            vec![ZebraClue::Pair("same", 0, 2), ZebraClue::Pair("left", 0, 1), ZebraClue::House("at", 3, 1)]
+        );
         let data = z.to_data();
         assert!(data.contains("domain value = {English, Spaniard, dog, cat}"), "{data}");
         assert!(data.contains("left(English, Spaniard)") && data.contains("at(cat, 1)"), "{data}");
