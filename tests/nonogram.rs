@@ -224,3 +224,39 @@ fn bad_non_files_are_bad_input_with_file_and_line() {
     assert_eq!(code(&r), 10, "{}", stderr(&r));
     assert!(stderr(&r).contains("note: line 1: ignored the unknown keyword `colour_scheme`"), "{}", stderr(&r));
 }
+
+#[test]
+fn line_clues_and_given_cells_are_the_clues_withholding_one_only_adds_solutions() {
+    let path = crate::root().join("models/nonogram.qp");
+    let model = wgrnd_qprop::Source::new("nonogram.qp", fs::read_to_string(path).unwrap());
+    let p = wgrnd_qprop::load(&model, None, &[]).unwrap();
+    let clues: Vec<&str> = p.preds.iter().filter(|q| q.clue).map(|q| q.name.as_str()).collect();
+    assert_eq!(clues, ["rowclue", "colclue", "given"]);
+    // webpbn #1 without its row clues: its unique picture stays a solution, and others join (one
+    // withheld row need not do it: the other lines may already determine it).
+    let text = fs::read_to_string(fixture("nonogram/webpbn-1.non")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let full = dir.path().join("full.qpd");
+    let data = wgrnd_puzzle::formats::non::read_non("webpbn-1.non", &text).unwrap().to_data();
+    fs::write(&full, &data).unwrap();
+    let fewer = dir.path().join("fewer.qpd");
+    let rows_withheld: String = data.lines().filter(|l| !l.starts_with("rowclue(")).map(|l| format!("{l}\n")).collect();
+    fs::write(&fewer, rows_withheld).unwrap();
+    let model_path = crate::root().join("models/nonogram.qp");
+    let count_with = |d: &std::path::Path| {
+        let r = wgrnd(&["count", "--max", "50", model_path.to_str().unwrap(), "--data", d.to_str().unwrap()], None);
+        let out = stdout(&r);
+        out.trim_start_matches("at least ").split(' ').next().and_then(|n| n.parse::<u64>().ok()).unwrap()
+    };
+    assert_eq!(count_with(&full), 1);
+    assert_eq!(count_with(&fewer), 50);
+    // The picture itself still fits: with its cells given, exactly one solution is left.
+    let goal = goal(&text).unwrap();
+    let given: String = goal
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| format!("given({}, {}, {})\n", i / 5 + 1, i % 5 + 1, u8::from(b)))
+        .collect();
+    fs::write(&fewer, format!("{}{given}", fs::read_to_string(&fewer).unwrap())).unwrap();
+    assert_eq!(count_with(&fewer), 1);
+}

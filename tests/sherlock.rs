@@ -213,3 +213,12 @@ fn bad_zebra_files_are_bad_input_with_file_and_line() {
         assert!(stderr(&r).contains(&format!("bad{i}.zebra{message}")), "{text:?}: {}", stderr(&r));
     }
 }
+
+#[test]
+fn every_clue_type_is_a_clue_predicate() {
+    let path = crate::root().join("models/sherlock.qp");
+    let model = wgrnd_qprop::Source::new("sherlock.qp", fs::read_to_string(path).unwrap());
+    let p = wgrnd_qprop::load(&model, None, &[]).unwrap();
+    let clues: Vec<&str> = p.preds.iter().filter(|q| q.clue).map(|q| q.name.as_str()).collect();
+    assert_eq!(clues, ["same", "notsame", "next", "notnext", "left", "before", "at", "notat"]);
+}
