@@ -12,9 +12,11 @@ mod fixtures;
 mod grids;
 mod json;
 mod models;
+mod nonogram;
 mod packing;
 mod pictures;
 mod robustness;
+mod sherlock;
 mod snapshots;
 mod solvers;
 

@@ -344,6 +344,10 @@ pub enum FormatArg {
     Lightsout,
     /// Battleships: `~ o < > ^ v #` revealed cells, row and column counts (`.ships`).
     Battleships,
+    /// A nonogram in Steve Simpson's `.non` format (read into `models/nonogram.qp`).
+    Non,
+    /// A Sherlock or zebra puzzle (`.zebra`, read into `models/sherlock.qp`).
+    Zebra,
 }
 
 /// `check --solution-format`.

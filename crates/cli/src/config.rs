@@ -239,6 +239,8 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         FormatArg::Minesweeper => FormatChoice::Reader("minesweeper"),
         FormatArg::Lightsout => FormatChoice::Reader("lightsout"),
         FormatArg::Battleships => FormatChoice::Reader("battleships"),
+        FormatArg::Non => FormatChoice::Reader("non"),
+        FormatArg::Zebra => FormatChoice::Reader("zebra"),
     });
     let options = RawOptions {
         sum: puzzle.sum,

@@ -18,6 +18,8 @@ pub struct QpropModel {
     /// How it is grounded.
     pub options: GroundOptions,
     name: String,
+    /// The data file's `% note: ...` lines (a reader's remarks, such as ignored keywords).
+    notes: Vec<String>,
 }
 
 /// The names of a model's atoms, and what decoding needs.
@@ -54,7 +56,16 @@ impl QpropModel {
         let name = std::path::Path::new(&source.name)
             .file_stem()
             .map_or_else(|| source.name.clone(), |s| s.to_string_lossy().into_owned());
-        Ok(QpropModel { program, options, name })
+        let notes = data
+            .map(|d| {
+                d.text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("% note: "))
+                    .map(|n| format!("{}: note: {n}", d.name))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(QpropModel { program, options, name, notes })
     }
 }
 
@@ -69,6 +80,10 @@ impl Family for QpropModel {
 
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
     }
 
     fn ground(&self) -> Result<Grounding<QpropEncoding>, Error> {

@@ -55,6 +55,18 @@ pub static READERS: &[Reader] = &[
         model: ("battleships.qp", include_str!("../../../models/battleships.qp")),
         convert: |name, text| Ok(battleships::Battleships::read(name, text)?.to_data()),
     },
+    Reader {
+        format: "non",
+        extensions: &["non"],
+        model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
+        convert: |name, text| Ok(wgrnd_puzzle::formats::non::read_non(name, text)?.to_data()),
+    },
+    Reader {
+        format: "zebra",
+        extensions: &["zebra"],
+        model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
+        convert: |name, text| Ok(wgrnd_puzzle::formats::zebra::read_zebra(name, text)?.to_data()),
+    },
 ];
 
 /// The reader with this `--format` name.

@@ -87,6 +87,7 @@ impl Resolver {
             self.params.insert(name.clone(), v);
             self.p.params.push((name, v));
         }
+        let items = data_domains_replace(items);
         let mut later = Vec::new();
         for it in items {
             match it {
@@ -440,4 +441,28 @@ fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
             ))
         }
     })
+}
+
+/// A domain that the data file declares again replaces the model's, in the model's place (as a
+/// parameter's value does), so that a bundled model can be given its value names by a reader:
+/// `domain attr = {nationality, colour}` in the data for a model's placeholder `domain attr = {a}`.
+/// Two declarations within one file stay an error (reported where the second is resolved).
+fn data_domains_replace(mut items: Vec<Item>) -> Vec<Item> {
+    let mut j = 0;
+    while j < items.len() {
+        let replaced = match &items[j] {
+            Item::Domain(name, _, span) => {
+                items[..j].iter().position(|it| matches!(it, Item::Domain(n, _, s) if n == name && s.file != span.file))
+            }
+            _ => None,
+        };
+        match replaced {
+            Some(m) => {
+                let data = items.remove(j);
+                items[m] = data;
+            }
+            None => j += 1,
+        }
+    }
+    items
 }

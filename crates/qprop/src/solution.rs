@@ -83,7 +83,9 @@ fn empty(p: &Program) -> Solution {
     let grid_shape = cands.into_iter().find_map(|pred| {
         let args = &p.preds[pred].args;
         let ints = |d: usize| p.domains[d].values.iter().all(|x| matches!(x, Val::Int(_)));
-        ((args.len() == 2 || args.len() == 3) && ints(args[0]) && ints(args[1])).then(|| GridShape {
+        // Rows may be named (a table such as attribute x house -> value); columns are numbered.
+        let rows_ok = ints(args[0]) || args.len() == 3;
+        ((args.len() == 2 || args.len() == 3) && rows_ok && ints(args[1])).then(|| GridShape {
             pred,
             rows: p.domains[args[0]].values.clone(),
             cols: p.domains[args[1]].values.clone(),
@@ -383,15 +385,31 @@ impl Solution {
         Some(cells)
     }
 
-    /// [`Solution::grid_cells`] as text: `.` for an empty cell, columns aligned.
+    /// [`Solution::grid_cells`] as text: `.` for an empty cell, columns aligned. Named rows (a
+    /// table) get their names in front and the column numbers above.
     pub fn grid(&self) -> Option<String> {
         let cells = self.grid_cells()?;
+        let g = self.grid_shape.as_ref()?;
         let text = |c: &Option<String>| c.clone().unwrap_or_else(|| ".".to_string());
-        let w = cells.iter().flatten().map(|c| text(c).chars().count()).max().unwrap_or(1);
+        let named = g.rows.iter().any(|r| matches!(r, Val::Sym(_)));
+        let mut w = cells.iter().flatten().map(|c| text(c).chars().count()).max().unwrap_or(1);
         let mut out = String::new();
-        for row in &cells {
-            let line: Vec<String> = row.iter().map(|c| format!("{:>w$}", text(c))).collect();
-            out.push_str(line.join(" ").trim_end());
+        let mut lines: Vec<(String, Vec<String>)> =
+            cells.iter().zip(&g.rows).map(|(row, r)| (self.val(*r), row.iter().map(&text).collect())).collect();
+        if named {
+            w = w.max(g.cols.iter().map(|c| self.val(*c).chars().count()).max().unwrap_or(1));
+            lines.insert(0, (String::new(), g.cols.iter().map(|c| self.val(*c)).collect()));
+        }
+        let label = lines.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+        for (name, row) in &lines {
+            let line = if named {
+                let padded: Vec<String> = row.iter().map(|c| format!("{c:<w$}")).collect();
+                format!("{name:<label$}  {}", padded.join("  "))
+            } else {
+                let padded: Vec<String> = row.iter().map(|c| format!("{c:>w$}")).collect();
+                padded.join(" ")
+            };
+            out.push_str(line.trim_end());
             out.push('\n');
         }
         Some(out)

@@ -77,3 +77,24 @@ fn unmentioned_shown_integer_variables_are_free() {
     .expect("loads");
     assert_eq!(count(&p, 100).0, 16);
 }
+
+#[test]
+fn a_data_file_replaces_a_models_domain() {
+    let model = "domain attr = {a}\ndomain value = {v}\ndomain house = 1..2\ninput pred of(attr, value)\n\
+                 pred lives(attr, house, value)\nforall t in attr, h in house . exactly 1 { lives(t, h, x) : x in value | of(t, x) }\n\
+                 forall t in attr, x in value | of(t, x) . exactly 1 { lives(t, h, x) : h in house }\n\
+                 forall t in attr, h in house, x in value | not of(t, x) . not lives(t, h, x)\n";
+    let data = "domain attr = {colour, pet}\ndomain value = {red, blue, dog, cat}\n\
+                of(colour, red) of(colour, blue) of(pet, dog) of(pet, cat)\n";
+    let p = wgrnd_qprop::load(
+        &wgrnd_qprop::Source::new("m.qp", model),
+        Some(&wgrnd_qprop::Source::new("d.qpd", data)),
+        &[],
+    )
+    .expect("loads");
+    // Two houses, two attributes of two values each: 2 x 2 arrangements.
+    assert_eq!(count(&p, 10).0, 4);
+    // Within one file a second declaration is still refused.
+    let twice = format!("{model}domain attr = {{b}}\n");
+    assert!(wgrnd_qprop::load(&wgrnd_qprop::Source::new("m.qp", &twice), None, &[]).is_err());
+}

@@ -10,10 +10,12 @@ pub mod lightsout;
 mod lists;
 pub mod minesweeper;
 mod native;
+pub mod non;
 mod pack;
 mod solution;
 pub mod submarines;
 mod witch;
+pub mod zebra;
 
 use std::io::Read;
 use std::path::Path;

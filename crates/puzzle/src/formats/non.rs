@@ -1,0 +1,339 @@
+//! Steve Simpson's `.non` text format for nonograms (paint by numbers), as nonogram solvers and
+//! collections such as nonogram-db exchange it: `key value` lines (`width`, `height`, `title`,
+//! `by`, `copyright`, `license`, `catalogue`, `goal`), and the sections `rows` and `columns`, each
+//! followed by one line per row (column) of comma-separated run lengths, `0` or a blank line for a
+//! line without runs. Black-and-white puzzles only: a run with a colour letter (`3a`, the
+//! extension for multi-colour puzzles) is refused. Lines with an unknown keyword are ignored, each
+//! with a note. [`Nonogram::to_data`] writes the facts of the bundled model `models/nonogram.qp`.
+
+use crate::formats::lex::{self, shown};
+use crate::InputError;
+
+/// Largest width or height read (the grounding grows with the square of it).
+pub const MAX_SIDE: usize = 1000;
+
+/// A nonogram: the run lengths of every row and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nonogram {
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Run lengths of each row, top to bottom, each left to right.
+    pub rows: Vec<Vec<usize>>,
+    /// Run lengths of each column, left to right, each top to bottom.
+    pub columns: Vec<Vec<usize>>,
+    /// The `title`, if given (quotes removed).
+    pub title: Option<String>,
+    /// The `goal` picture, row by row, if given: `true` is black.
+    pub goal: Option<Vec<bool>>,
+    /// Notes on what was ignored (`line N: ...`).
+    pub notes: Vec<String>,
+}
+
+/// Keywords whose value wgrnd does not use but which are part of the format.
+const KNOWN_TEXT: [&str; 6] = ["title", "by", "copyright", "license", "catalogue", "color"];
+
+/// Reads a `.non` file.
+pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
+    let mut width: Option<(usize, usize)> = None;
+    let mut height: Option<(usize, usize)> = None;
+    let mut rows: Option<Vec<Vec<usize>>> = None;
+    let mut columns: Option<Vec<Vec<usize>>> = None;
+    let mut title = None;
+    let mut goal = None;
+    let mut notes = Vec::new();
+    let lines: Vec<(usize, &str)> = lex::lines(text).collect();
+    let mut i = 0;
+    while i < lines.len() {
+        let (no, line) = lines[i];
+        i += 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let (key, value) = match trimmed.split_once(char::is_whitespace) {
+            Some((k, v)) => (k, v.trim()),
+            None => (trimmed, ""),
+        };
+        match key {
+            "width" | "height" => {
+                let slot = if key == "width" { &mut width } else { &mut height };
+                if let Some((_, first)) = slot {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("a second `{key}`"),
+                        format!("one `{key}` (the first is on line {first})"),
+                    ));
+                }
+                if rows.is_some() || columns.is_some() {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` after the clues"),
+                        "`width` and `height` before `rows` and `columns`",
+                    ));
+                }
+                let n = value.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n)).ok_or_else(|| {
+                    InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` {}", shown(value)),
+                        format!("`{key}` and a whole number from 1 to {MAX_SIDE}"),
+                    )
+                })?;
+                *slot = Some((n, no));
+            }
+            "rows" | "columns" => {
+                let (length_key, count_key) = if key == "rows" { ("width", height) } else { ("height", width) };
+                let Some((count, _)) = count_key else {
+                    let needed = if key == "rows" { "height" } else { "width" };
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` before `{needed}`"),
+                        format!("`width` and `height` before `{key}`"),
+                    ));
+                };
+                let length = if key == "rows" { width } else { height };
+                let Some((length, _)) = length else {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("`{key}` before `{length_key}`"),
+                        format!("`width` and `height` before `{key}`"),
+                    ));
+                };
+                let slot = if key == "rows" { &mut rows } else { &mut columns };
+                if slot.is_some() {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("a second `{key}` section"),
+                        format!("one `{key}` section"),
+                    ));
+                }
+                if !value.is_empty() {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("{} after `{key}`", shown(value)),
+                        format!("`{key}` alone on its line, the clues on the {count} lines after it"),
+                    ));
+                }
+                let mut clues = Vec::with_capacity(count);
+                for k in 0..count {
+                    let Some(&(cno, cline)) = lines.get(i) else {
+                        let what = if key == "rows" { "row" } else { "column" };
+                        return Err(InputError::at(
+                            file,
+                            no,
+                            None,
+                            format!("the file ends after {k} {what} clue(s)"),
+                            format!(
+                                "{count} {what} clues after `{key}` (the {})",
+                                if key == "rows" { "height" } else { "width" }
+                            ),
+                        ));
+                    };
+                    i += 1;
+                    clues.push(runs(file, cno, cline, key, length)?);
+                }
+                *slot = Some(clues);
+            }
+            "goal" => {
+                if goal.is_some() {
+                    return Err(InputError::at(file, no, None, "a second `goal`", "one `goal`"));
+                }
+                let raw = value.trim_matches('"');
+                let cells = match (width, height) {
+                    (Some((w, _)), Some((h, _))) => w * h,
+                    _ => {
+                        return Err(InputError::at(
+                            file,
+                            no,
+                            None,
+                            "`goal` before `width` and `height`",
+                            "`width` and `height` before `goal`",
+                        ))
+                    }
+                };
+                let picture: Vec<bool> = raw.chars().filter(|c| !c.is_whitespace()).map(|c| c != '0').collect();
+                if picture.len() != cells {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        None,
+                        format!("a goal of {} cells", picture.len()),
+                        format!("a goal of width x height = {cells} cells, row by row"),
+                    ));
+                }
+                goal = Some(picture);
+            }
+            "title" => title = Some(value.trim_matches('"').to_string()),
+            k if KNOWN_TEXT.contains(&k) => {}
+            k => notes.push(format!("line {no}: ignored the unknown keyword {}", shown(k))),
+        }
+    }
+    let missing = |what: &str| {
+        InputError::whole(file, format!("no `{what}`"), "`width`, `height`, `rows` and `columns` (a .non nonogram)")
+    };
+    let (width, _) = width.ok_or_else(|| missing("width"))?;
+    let (height, _) = height.ok_or_else(|| missing("height"))?;
+    let rows = rows.ok_or_else(|| missing("rows"))?;
+    let columns = columns.ok_or_else(|| missing("columns"))?;
+    Ok(Nonogram { width, height, rows, columns, title, goal, notes })
+}
+
+/// One line's clue: `0`, empty, or run lengths separated by commas (or spaces), each run at least 1,
+/// all fitting with a white cell between runs into `length` cells.
+fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Result<Vec<usize>, InputError> {
+    let what = if section == "rows" { "row" } else { "column" };
+    let mut out = Vec::new();
+    for word in line.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()) {
+        let col = line[..(word.as_ptr() as usize - line.as_ptr() as usize)].chars().count() + 1;
+        let n = word.parse::<usize>().map_err(|_| {
+            let found = if word.chars().next().is_some_and(|c| c.is_ascii_digit()) && word.chars().last().is_some_and(|c| c.is_ascii_alphabetic()) {
+                format!("{} (a run with a colour)", shown(word))
+            } else {
+                shown(word)
+            };
+            InputError::at(file, no, Some(col), found, format!("a {what} clue: run lengths separated by commas (`3,1,2`), or `0` for an empty {what} (black-and-white puzzles only)"))
+        })?;
+        if n > length {
+            return Err(InputError::at(
+                file,
+                no,
+                Some(col),
+                format!("a run of {n}"),
+                format!("runs of at most {length} cells (the {what} length)"),
+            ));
+        }
+        out.push(n);
+    }
+    if out.contains(&0) {
+        if out.len() > 1 {
+            return Err(InputError::at(
+                file,
+                no,
+                None,
+                format!("a run of 0 among {} runs", out.len()),
+                format!("runs of at least 1, or a lone `0` for an empty {what}"),
+            ));
+        }
+        out.clear();
+    }
+    let needed = out.iter().sum::<usize>() + out.len().saturating_sub(1);
+    if needed > length {
+        return Err(InputError::at(
+            file,
+            no,
+            None,
+            format!("runs that need {needed} cells"),
+            format!("runs that fit, a white cell between two, into the {what}'s {length} cells"),
+        ));
+    }
+    Ok(out)
+}
+
+impl Nonogram {
+    /// The data for `models/nonogram.qp`: sizes, each run with its length and the columns (rows)
+    /// it may start at (from the leftmost to the rightmost start that leaves room for the runs
+    /// before and after it),
+    /// every line's clue shown, and the notes as `% note:` comments.
+    pub fn to_data(&self) -> String {
+        let mut out = String::new();
+        if let Some(t) = &self.title {
+            out.push_str(&format!("% {}\n", t.replace(['\n', '\r'], " ")));
+        }
+        for note in &self.notes {
+            out.push_str(&format!("% note: {note}\n"));
+        }
+        let most = self.rows.iter().chain(&self.columns).map(Vec::len).max().unwrap_or(0).max(1);
+        out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
+        for (name, lines, length) in [("row", &self.rows, self.width), ("col", &self.columns, self.height)] {
+            for (i, runs) in lines.iter().enumerate() {
+                out.push_str(&format!("{name}clue({})", i + 1));
+                for (k, (lo, hi)) in windows(runs, length).into_iter().enumerate() {
+                    out.push_str(&format!(" {name}run({}, {}, {})", i + 1, k + 1, runs[k]));
+                    for start in lo..=hi {
+                        out.push_str(&format!(" {name}can({}, {}, {start})", i + 1, k + 1));
+                    }
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// Each run's earliest and latest start (1-based) in a line of `length` cells.
+pub fn windows(runs: &[usize], length: usize) -> Vec<(usize, usize)> {
+    let room: Vec<usize> = runs.iter().map(|l| l + 1).collect();
+    (0..runs.len())
+        .map(|k| {
+            let before: usize = room[..k].iter().sum();
+            let after: usize = room[k + 1..].iter().sum();
+            (1 + before, length + 1 - runs[k] - after)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEMO: &str = "catalogue \"webpbn.com #1\"\ntitle \"Demo\"\nwidth 5\nheight 3\n\nrows\n2\n0\n1,1\n\ncolumns\n1\n2\n\n1\n0\n\ngoal \"011000000010100\"\n";
+
+    #[test]
+    fn reads_runs_empty_lines_and_goal() {
+        let n = read_non("d.non", DEMO).unwrap();
+        assert_eq!((n.width, n.height), (5, 3));
+        assert_eq!(n.rows, vec![vec![2], vec![], vec![1, 1]]);
+        assert_eq!(n.columns, vec![vec![1], vec![2], vec![], vec![1], vec![]]);
+        assert_eq!(n.title.as_deref(), Some("Demo"));
+        assert_eq!(n.goal.as_ref().map(|g| g.iter().filter(|&&b| b).count()), Some(4));
+    }
+
+    #[test]
+    fn windows_leave_room_for_the_other_runs() {
+        assert_eq!(windows(&[2, 1], 5), vec![(1, 2), (4, 5)]);
+        assert_eq!(windows(&[5], 5), vec![(1, 1)]);
+        assert_eq!(windows(&[1, 1, 1], 5), vec![(1, 1), (3, 3), (5, 5)]);
+    }
+
+    #[test]
+    fn unknown_keywords_are_noted() {
+        let n = read_non("d.non", &format!("frobnicate 3\n{DEMO}")).unwrap();
+        assert_eq!(n.notes, vec!["line 1: ignored the unknown keyword `frobnicate`".to_string()]);
+        assert!(n.to_data().contains("% note: line 1: ignored"));
+    }
+
+    #[test]
+    fn bad_files_name_line_and_expectation() {
+        let cases = [
+            ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", 4, "at most 2"),
+            ("width 3\nheight 1\nrows\n1,2\ncolumns\n1\n0\n1\n", 4, "white cell between"),
+            ("width 2\nheight 1\nrows\n2a\ncolumns\n1\n1\n", 4, "black-and-white"),
+            ("rows\n1\n", 1, "`width` and `height` before `rows`"),
+            ("width 0\n", 1, "from 1 to"),
+            ("width 2\nheight 2\nrows\n1\n", 3, "2 row clues"),
+            ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal \"1\"\n", 8, "2 cells"),
+        ];
+        for (text, line, expected) in cases {
+            let e = read_non("bad.non", text).unwrap_err();
+            assert_eq!(e.line, Some(line), "{text:?}: {e}");
+            assert!(e.expected.contains(expected), "{text:?}: {e}");
+        }
+        let e = read_non("bad.non", "width 2\nheight 1\nrows\n1\n").unwrap_err();
+        assert!(e.found.contains("`columns`"), "{e}");
+    }
+}
