@@ -5,7 +5,8 @@ instances written here from a fixed seed (a 16 x 30 expert minesweeper board aft
 lights out with every light on up to 16 x 16, 12 x 12 and 30 x 30 submarines from a random 0/1
 grid, the 10 x 10 battleships counts with no cell revealed). Runs every case RUNS times in
 alternation (default 3) with the release build and prints the times, the median and the answer.
-Run it under the benchmark lock: flock /tmp/wgrnd-bench.lock scripts/seed002-bench.py 3"""
+Run it under the benchmark lock: flock /tmp/wgrnd-bench.lock scripts/seed002-bench.py 3 [WORD]
+(WORD: only the cases whose name contains it, e.g. `submarines`)."""
 
 import os
 import random
@@ -97,6 +98,8 @@ def main():
         ("battleships 10x10 fleet.ships: count", ["count", fx("fleet.ships")]),
         ("battleships 10x10 counts only: count", ["count", put("blank.ships", blank_ships())]),
     ]
+    if len(sys.argv) > 2:
+        cases = [c for c in cases if sys.argv[2] in c[0]]
     times = {name: [] for name, _ in cases}
     answers = {}
     for _ in range(runs):
