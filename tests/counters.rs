@@ -107,6 +107,9 @@ fn counter_faults_and_refusals() {
     let r = wgrnd(&["count", &queens, "--counter", "ganak", "--max", "2"], None);
     assert_eq!(code(&r), 2);
     // Packings: the lex-leader clauses follow --symmetry.
-    let r = wgrnd(&["count", &fixture("packing/tiny.pack"), "--counter", "ganak", "--lex-leader", "none", "--symmetry", "all"], None);
+    let r = wgrnd(
+        &["count", &fixture("packing/tiny.pack"), "--counter", "ganak", "--lex-leader", "none", "--symmetry", "all"],
+        None,
+    );
     assert_eq!(code(&r), 2, "{}", stderr(&r));
 }

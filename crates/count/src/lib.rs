@@ -299,7 +299,10 @@ pub fn prove_unique<E>(
 /// the CNF's models projected on the projection atoms. `Ok(None)`: the time limit passed first.
 /// A grounding with symmetries is refused: its count in the unit asked for expands each model
 /// into its orbit, which a counter that never sees a model cannot do.
-pub fn count_models<E>(g: &Grounding<E>, counter: &wgrnd_solve::Counter) -> Result<Option<wgrnd_solve::ModelCount>, Error> {
+pub fn count_models<E>(
+    g: &Grounding<E>,
+    counter: &wgrnd_solve::Counter,
+) -> Result<Option<wgrnd_solve::ModelCount>, Error> {
     if !g.symmetries.is_empty() {
         return Err(Error::Option(format!(
             "--counter {} counts the CNF's models, and this grounding counts each model as its orbit under {} \

@@ -111,15 +111,14 @@ impl Counter {
     pub fn count(&self, cnf: &Cnf, show: &[u32], comments: &[String]) -> Result<Option<ModelCount>, SolveError> {
         let name = self.program.name.clone();
         let _watch = crate::interrupt::Watch::start();
-        let io = |source: std::io::Error| SolveError::Io { what: "writing the CNF for the counter (TMPDIR)".into(), source };
+        let io =
+            |source: std::io::Error| SolveError::Io { what: "writing the CNF for the counter (TMPDIR)".into(), source };
         let dir = tempfile::Builder::new().prefix("wgrnd-").tempdir().map_err(io)?;
         let cnf_path = dir.path().join("problem.cnf");
         write_counting_cnf(cnf, show, comments, &cnf_path).map_err(io)?;
         let args: Vec<String> = self.program.argv[1..]
             .iter()
-            .map(|a| {
-                a.replace("{cnf}", &cnf_path.to_string_lossy()).replace("{dir}", &dir.path().to_string_lossy())
-            })
+            .map(|a| a.replace("{cnf}", &cnf_path.to_string_lossy()).replace("{dir}", &dir.path().to_string_lossy()))
             .collect();
         let (status, stdout, stderr) = self.program.spawn_and_wait(&args)?;
         let tail = tail_of(&stderr);
