@@ -56,9 +56,15 @@ impl Packings {
             "packings",
             "a packing takes --amo and --lex-leader (and count --symmetry)",
         )?;
-        let default_lex = if raw.count.is_some() { CountUnit::All } else { CountUnit::None };
+        let counting = raw.count.is_some() && !raw.fixed;
+        let default_lex = if counting { CountUnit::All } else { CountUnit::None };
+        if raw.fixed && raw.lex_leader.is_some_and(|u| u != CountUnit::None) {
+            return Err(Error::Option(
+                "--lex-leader: backbone and generate --unique are about every packing of the fixed region".into(),
+            ));
+        }
         let options = PackOptions { symmetry: pack_symmetry(raw.lex_leader.unwrap_or(default_lex)), amo: raw.amo };
-        Ok(Packings { packing, options, counting: raw.count.is_some() })
+        Ok(Packings { packing, options, counting })
     }
 }
 
@@ -169,5 +175,34 @@ impl Family for Packings {
             "rotations": o.rotations, "symmetries": o.symmetries,
         });
         Some((text, json))
+    }
+}
+
+/// Packings posed: the `.pack` format has no way to place a piece in advance, so a packing has no
+/// clues to give; the construction refuses it with that reason.
+impl crate::Pose for Packings {
+    type Clue = PiecePlacement;
+
+    fn clues(&self) -> Vec<PiecePlacement> {
+        Vec::new()
+    }
+
+    fn clues_of(&self, _solution: &Vec<PiecePlacement>) -> Result<Vec<PiecePlacement>, Error> {
+        Err(Error::Option(format!(
+            "`{}`: a .pack file cannot hold placed pieces, so a packing has no clues to choose (generate --unique poses edge-matching puzzles and models with `clue pred`)",
+            self.packing.name
+        )))
+    }
+
+    fn with_clues(&self, _clues: &[PiecePlacement]) -> Result<Self, Error> {
+        Ok(self.clone())
+    }
+
+    fn clue_name(&self, clue: &PiecePlacement) -> String {
+        formats::write_packing_solution(&self.packing, std::slice::from_ref(clue)).trim_end().to_string()
+    }
+
+    fn write(&self) -> Result<String, Error> {
+        Ok(formats::write_packing(&self.packing))
     }
 }
