@@ -15,6 +15,7 @@ mod pictures;
 mod robustness;
 mod snapshots;
 mod solvers;
+mod wellposed;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
