@@ -159,9 +159,9 @@ fn random_submarines(rng: &mut Rng) -> (usize, usize, String) {
             data += &format!("colsum({}, {}).\n", c + 1, (0..rows).filter(|&r| g[r * cols + c]).count());
         }
     }
-    for i in 0..rows * cols {
+    for (i, &filled) in g.iter().enumerate() {
         if rng.chance(10) {
-            data += &format!("given({}, {}, {}).\n", i / cols + 1, i % cols + 1, u8::from(g[i]));
+            data += &format!("given({}, {}, {}).\n", i / cols + 1, i % cols + 1, u8::from(filled));
         }
     }
     // Now and then a sum that no grid meets together with the rest.
@@ -201,13 +201,16 @@ fn random_minesweeper(rng: &mut Rng) -> (usize, usize, String) {
 
 type Brute = fn(usize, usize, &[(String, Vec<i64>)]) -> Vec<Vec<bool>>;
 
+/// Draws a random instance: rows, columns and its data file.
+type Random = fn(&mut Rng) -> (usize, usize, String);
+
 /// `backbone` equals the brute-force intersection of all solutions on random instances of the
 /// two test-local models (and says "no solution", exit 20, exactly when there is none).
 #[test]
 fn backbone_of_models_is_the_intersection_of_all_solutions() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(2002);
-    let cases: [(&str, &str, fn(&mut Rng) -> (usize, usize, String), Brute); 2] = [
+    let cases: [(&str, &str, Random, Brute); 2] = [
         ("submarines.qp", "x", random_submarines, submarines),
         ("minesweeper.qp", "mine", random_minesweeper, minesweeper),
     ];

@@ -189,7 +189,7 @@ pub fn random_solution<F: wgrnd_family::Family>(
     let steps = g.projection.len().min(RANDOM_STEPS);
     for _ in 0..steps {
         let v = g.projection[rng.below(g.projection.len() as u64) as usize];
-        let lit = if rng.next() & 1 == 1 { v.pos() } else { v.neg() };
+        let lit = if rng.next_u64() & 1 == 1 { v.pos() } else { v.neg() };
         assumptions.push(lit);
         match answer(session.solve_assuming(&assumptions, remaining()))? {
             SolverAnswer::Sat(m) => model = m,
