@@ -491,16 +491,52 @@ fn generate_unique_poses_minimal_clue_sets_for_edge_matching() {
     }
 }
 
-/// A packing has no clues to give (.pack holds no placed pieces): `generate --unique` says so,
-/// exit 2, and writes nothing.
+/// Solutions of `p` (by the exact-cover brute force of tests/packing.rs, which ignores pieces
+/// given in place) that place every piece `p` gives in place.
+fn packings_keeping_placed(p: &wgrnd_puzzle::packing::Packing) -> usize {
+    let sorted = |c: &[[i32; 3]]| {
+        let mut c = c.to_vec();
+        c.sort_unstable();
+        c
+    };
+    let all = crate::packing::brute_force(p, 100_000).expect("brute force within its cap");
+    all.iter()
+        .filter(|s| {
+            p.placed.iter().all(|g| s.iter().any(|(k, cells)| *k == g.kind && sorted(cells) == sorted(&g.cells)))
+        })
+        .count()
+}
+
+/// `generate --unique` on packings: pieces given in place (`place` lines) make one packing
+/// unique, and dropping any one of them gives a second, by `count --max 2` and by brute force.
 #[test]
-fn generate_unique_refuses_packings_with_the_reason() {
+fn generate_unique_poses_minimal_placed_pieces_for_packings() {
+    use wgrnd_puzzle::formats::{read_packing, write_packing};
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("p.pack");
-    let r = wgrnd(&["generate", "--unique", &fixture("packing/tiny.pack"), "-o", out.to_str().unwrap()], None);
-    assert_eq!(code(&r), 2, "{}", stderr(&r));
-    assert!(stderr(&r).contains("cannot hold placed pieces"), "{}", stderr(&r));
-    assert!(!out.exists());
+    let (tiny, small) = (fixture("packing/tiny.pack"), model("box.pack"));
+    for (pack, seed) in [(&tiny, 1), (&tiny, 2), (&small, 1), (&small, 2), (&small, 3)] {
+        let out = dir.path().join("posed.pack").to_string_lossy().into_owned();
+        let r = wgrnd(&["generate", "--unique", pack, "--seed", &seed.to_string(), "-o", &out], None);
+        assert_eq!(code(&r), 0, "{}", stderr(&r));
+        let text = std::fs::read_to_string(&out).unwrap();
+        let posed = read_packing("posed.pack", &text).unwrap();
+        assert!(!posed.placed.is_empty(), "{text}");
+        assert_eq!(packings_keeping_placed(&posed), 1, "{pack} seed {seed}: not unique:\n{text}");
+        assert_eq!(code(&wgrnd(&["count", "--max", "2", &out], None)), 10, "{text}");
+        for i in 0..posed.placed.len() {
+            let mut rest = posed.placed.clone();
+            rest.remove(i);
+            let fewer = posed.with_placed(&rest);
+            assert!(packings_keeping_placed(&fewer) >= 2, "{pack}: placed piece {} is not needed:\n{text}", i + 1);
+            let path = write(dir.path(), "fewer.pack", &write_packing(&fewer));
+            assert_eq!(code(&wgrnd(&["count", "--max", "2", &path], None)), 12, "{text}");
+        }
+    }
+    // A piece given in place that is not its kind's shape, or off the region: bad input.
+    let bad = write(dir.path(), "bad.pack", "packing\nbox 2 2 2\npiece I 4 0,0,0 1,0,0\nplace I 1,1,1 2,2,1\n");
+    let r = wgrnd(&["solve", &bad], None);
+    assert_eq!(code(&r), 2);
+    assert!(stderr(&r).contains("bad.pack:4"), "{}", stderr(&r));
 }
 
 /// `count --max 2` says "exists? unique?" in words, and `--proof` writes a certificate for a

@@ -102,8 +102,8 @@ pub enum Command {
     /// With a PUZZLE and --unique: pose that puzzle (any family with clues) with a minimal set of
     /// clues that makes one solution unique.
     Generate {
-        /// Pose this puzzle (edge matching, or a model with `clue pred`) instead of generating
-        /// one: needs --unique; its clues are chosen from --solution, else from a solution drawn
+        /// Pose this puzzle (edge matching, a packing, or a model with `clue pred`) instead of
+        /// generating one: needs --unique; its clues are chosen from --solution, else from a solution drawn
         /// at random (--seed) with every clue withheld.
         #[arg(conflicts_with_all = ["rows", "cols", "colors", "frame_colors", "to"], requires = "unique")]
         puzzle: Option<String>,

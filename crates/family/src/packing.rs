@@ -178,28 +178,26 @@ impl Family for Packings {
     }
 }
 
-/// Packings posed: the `.pack` format has no way to place a piece in advance, so a packing has no
-/// clues to give; the construction refuses it with that reason.
+/// Packings posed: a clue is a piece given in place (a `place` line of the `.pack` format); a
+/// solution satisfies each of its own placed pieces.
 impl crate::Pose for Packings {
     type Clue = PiecePlacement;
 
     fn clues(&self) -> Vec<PiecePlacement> {
-        Vec::new()
+        self.packing.placed.clone()
     }
 
-    fn clues_of(&self, _solution: &Vec<PiecePlacement>) -> Result<Vec<PiecePlacement>, Error> {
-        Err(Error::Option(format!(
-            "`{}`: a .pack file cannot hold placed pieces, so a packing has no clues to choose (generate --unique poses edge-matching puzzles and models with `clue pred`)",
-            self.packing.name
-        )))
+    fn clues_of(&self, solution: &Vec<PiecePlacement>) -> Result<Vec<PiecePlacement>, Error> {
+        Ok(solution.clone())
     }
 
-    fn with_clues(&self, _clues: &[PiecePlacement]) -> Result<Self, Error> {
-        Ok(self.clone())
+    fn with_clues(&self, clues: &[PiecePlacement]) -> Result<Self, Error> {
+        Ok(Packings { packing: self.packing.with_placed(clues), ..self.clone() })
     }
 
     fn clue_name(&self, clue: &PiecePlacement) -> String {
-        formats::write_packing_solution(&self.packing, std::slice::from_ref(clue)).trim_end().to_string()
+        let line = formats::write_packing_solution(&self.packing, std::slice::from_ref(clue));
+        format!("place {}", line.trim_end())
     }
 
     fn write(&self) -> Result<String, Error> {

@@ -5,9 +5,8 @@
 //! write the puzzle in its own format. The construction itself (add clues until unique, then drop
 //! every clue that is not needed) is written once over this trait in `wgrnd_count::pose_unique`.
 //!
-//! Edge matching: a clue is a placement (piece and rotation on a square). Models: a clue is a
-//! fact of a `clue pred` predicate. Packings: the `.pack` format holds no placed pieces, so a
-//! packing has no clues to give (see [`Pose::clues_of`]).
+//! Edge matching: a clue is a placement (piece and rotation on a square). Packings: a piece
+//! given in place (`place` lines). Models: a fact of a `clue pred` predicate.
 
 use crate::{Error, Family};
 
@@ -19,8 +18,8 @@ pub trait Pose: Family + Sized {
     /// The clues the puzzle has now.
     fn clues(&self) -> Vec<Self::Clue>;
 
-    /// Every clue that `solution` satisfies: the clues a poser may give for it. A family without
-    /// clues says so with an error.
+    /// Every clue that `solution` satisfies: the clues a poser may give for it. A family that
+    /// cannot give any (a model without `clue pred`) says so with an error.
     fn clues_of(&self, solution: &Self::Solution) -> Result<Vec<Self::Clue>, Error>;
 
     /// The same puzzle with exactly these clues.
