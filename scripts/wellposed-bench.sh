@@ -73,6 +73,7 @@ witches.lpl fixtures/witch/witches.lpl
 board-suite-6x6 fixtures/board-suite/6/12/board_0/puzzle.puz
 generated-4x4 $tmp/gen4.txt
 tiny.pack fixtures/packing/tiny.pack
+soma.pack fixtures/packing/soma.pack
 queens-8 fixtures/qprop/queens.qp
 minesweeper-8x8 $ms --data $tmp/ms8x8.qpd
 minesweeper-16x16 $ms --data $tmp/ms16x16.qpd
@@ -92,6 +93,8 @@ witches.lpl fixtures/witch/witches.lpl
 generated-4x4 $tmp/gen4.txt
 generated-5x5 $tmp/gen5.txt
 board-suite-6x6 fixtures/board-suite/6/12/board_0/puzzle.puz
+tiny.pack fixtures/packing/tiny.pack
+soma.pack fixtures/packing/soma.pack --seed 3
 submarines-3x3-seed002 $sub --data tests/wellposed/sub-two.qpd
 submarines-6x6 $sub -D rows=6 -D cols=6 --seed 1
 minesweeper-8x8 $ms -D rows=8 -D cols=8 --seed 1
