@@ -49,7 +49,7 @@ while read -r name args; do
   echo "| $name | $(sed -n 's/^wgrnd: exists/exists/p' "$tmp/err") | $t |"
 done <<EOF
 witches.lpl fixtures/witch/witches.lpl
-board-suite-6x6 fixtures/board-suite/6/12/board_0/puzzle.puz
+board-suite-6x6 fixtures/board-suite/6/23/board_1/puzzle.puz
 tiny.pack fixtures/packing/tiny.pack
 soma.pack fixtures/packing/soma.pack
 queens-8 fixtures/qprop/queens.qp
@@ -70,7 +70,7 @@ while read -r name args; do
   done
 done <<EOF
 witches.lpl fixtures/witch/witches.lpl
-board-suite-6x6 fixtures/board-suite/6/12/board_0/puzzle.puz
+board-suite-6x6 fixtures/board-suite/6/23/board_1/puzzle.puz
 generated-4x4 $tmp/gen4.txt
 tiny.pack fixtures/packing/tiny.pack
 soma.pack fixtures/packing/soma.pack
@@ -92,7 +92,7 @@ done <<EOF
 witches.lpl fixtures/witch/witches.lpl
 generated-4x4 $tmp/gen4.txt
 generated-5x5 $tmp/gen5.txt
-board-suite-6x6 fixtures/board-suite/6/12/board_0/puzzle.puz
+board-suite-6x6 fixtures/board-suite/6/23/board_1/puzzle.puz
 tiny.pack fixtures/packing/tiny.pack
 soma.pack fixtures/packing/soma.pack --seed 3
 submarines-3x3-seed002 $sub --data tests/wellposed/sub-two.qpd
