@@ -85,3 +85,22 @@ fn json_outputs_follow_the_schemas() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&r)).unwrap();
     assert!(solution.is_valid(&doc), "{doc:#}");
 }
+
+/// `backbone --json` follows its schema for every family, with a solution and without.
+#[test]
+fn backbone_json_follows_the_schema() {
+    let backbone = schema("backbone");
+    let queens = fixture("qprop/queens.qp");
+    for (args, codes) in [
+        (vec!["backbone", &fixture("witch/witches.lpl") as &str, "--json"], &[0][..]),
+        (vec!["backbone", &fixture("packing/tiny.pack"), "--json"], &[0]),
+        (vec!["backbone", &queens, "-D", "n=5", "--json"], &[0]),
+        (vec!["backbone", &queens, "-D", "n=3", "--json"], &[20]),
+        (vec!["backbone", &fixture("qprop/magic.qp"), "-D", "n=3", "--json", "--chunk", "1"], &[0]),
+        // A hard 7 x 7 board: stopped by the time limit with what is proved so far (exit 30).
+        (vec!["backbone", &fixture("heule/em_7_3_6.txt"), "--json", "--timeout", "1"], &[30]),
+    ] {
+        let doc = valid(&backbone, &args, codes);
+        assert_eq!(doc["complete"], codes[0] != 30, "{args:?}");
+    }
+}

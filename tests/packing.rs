@@ -51,11 +51,11 @@ fn shapes(cells: &[Cell], mirror: bool) -> BTreeSet<Vec<Cell>> {
         .collect()
 }
 
-type Solution = Vec<(usize, Vec<Cell>)>;
+pub(crate) type Solution = Vec<(usize, Vec<Cell>)>;
 
 /// Every packing of a box region, by covering the first empty cell (or leaving it empty while the
 /// pieces leave room); `None` beyond `cap`.
-fn brute_force(p: &Packing, cap: usize) -> Option<Vec<Solution>> {
+pub(crate) fn brute_force(p: &Packing, cap: usize) -> Option<Vec<Solution>> {
     let size = p.size.map(|s| s as i32);
     let orients: Vec<Vec<Vec<Cell>>> =
         p.kinds.iter().map(|k| shapes(&k.cells, p.mirror).into_iter().collect()).collect();

@@ -19,6 +19,7 @@ mod robustness;
 mod sherlock;
 mod snapshots;
 mod solvers;
+mod wellposed;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

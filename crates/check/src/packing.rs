@@ -46,6 +46,13 @@ pub enum PackingViolation {
         /// How many the solution places.
         found: usize,
     },
+    /// A piece the puzzle gives in place is not in the solution.
+    NotInPlace {
+        /// The kind's name.
+        kind: String,
+        /// Its cells (0-based).
+        cells: Vec<[i32; 3]>,
+    },
     /// A placed piece is not its kind moved rigidly (turned and shifted).
     NotThePiece {
         /// 1-based number of the placed piece.
@@ -69,6 +76,14 @@ impl fmt::Display for PackingViolation {
                 write!(f, "cell {} is filled by placed pieces {}", c(cell), list.join(" and "))
             }
             PackingViolation::Empty { cell } => write!(f, "cell {} is empty", c(cell)),
+            PackingViolation::NotInPlace { kind, cells } => {
+                let list: Vec<String> = cells.iter().map(c).collect();
+                write!(
+                    f,
+                    "the puzzle gives piece {kind} in place on {}; the solution does not place it there",
+                    list.join(" ")
+                )
+            }
             PackingViolation::Copies { kind, expected, found } => {
                 write!(f, "piece {kind} is placed {found} time(s); the puzzle has {expected}")
             }
@@ -142,6 +157,14 @@ pub fn check_packing(p: &Packing, placed: &[PiecePlacement]) -> Vec<PackingViola
     }
     let cells =
         |c: &[[i32; 3]]| -> BTreeSet<Cell> { c.iter().map(|v| (v[0].into(), v[1].into(), v[2].into())).collect() };
+    // Pieces given in place: a piece of the same kind on the same cells (in any order).
+    for given in &p.placed {
+        let here = cells(&given.cells);
+        if !placed.iter().any(|pl| pl.kind == given.kind && cells(&pl.cells) == here) {
+            let kind = p.kinds.get(given.kind).map_or_else(String::new, |k| k.name.clone());
+            v.push(PackingViolation::NotInPlace { kind, cells: given.cells.clone() });
+        }
+    }
     let mut shapes: BTreeMap<usize, (Positions, Positions)> = BTreeMap::new();
     for (i, pl) in placed.iter().enumerate() {
         let Some(kind) = p.kinds.get(pl.kind) else { continue };

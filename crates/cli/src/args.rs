@@ -105,16 +105,38 @@ pub enum Command {
         show: ShowArgs,
     },
     /// Generate a random solved edge-matching puzzle, pieces shuffled and turned; reproducible from --seed.
+    /// With a PUZZLE and --unique: pose that puzzle (any family with clues) with a minimal set of
+    /// clues that makes one solution unique.
     Generate {
+        /// Pose this puzzle (edge matching, a packing, or a model with `clue pred`) instead of
+        /// generating one: needs --unique; its clues are chosen from --solution, else from a solution drawn
+        /// at random (--seed) with every clue withheld.
+        #[arg(conflicts_with_all = ["rows", "cols", "colors", "frame_colors", "to"], requires = "unique")]
+        puzzle: Option<String>,
+        /// With PUZZLE: the solution to make unique (a file `check` reads).
+        #[arg(long, value_name = "FILE", requires = "puzzle")]
+        solution: Option<String>,
+        /// With PUZZLE: its format (default: from the extension, else from the content).
+        #[arg(long, value_enum, requires = "puzzle")]
+        format: Option<FormatArg>,
+        /// With PUZZLE (a model): its data file.
+        #[arg(long, value_name = "FILE", requires = "puzzle")]
+        data: Option<String>,
+        /// With PUZZLE (a model): sets a parameter (`-D n=5`).
+        #[arg(short = 'D', value_name = "NAME=VALUE", requires = "puzzle")]
+        define: Vec<String>,
+        /// With PUZZLE: give up after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS", requires = "puzzle")]
+        timeout: Option<u64>,
         /// Rows of the board.
-        #[arg(long)]
-        rows: usize,
+        #[arg(long, required_unless_present = "puzzle")]
+        rows: Option<usize>,
         /// Columns of the board.
-        #[arg(long)]
-        cols: usize,
+        #[arg(long, required_unless_present = "puzzle")]
+        cols: Option<usize>,
         /// Colours of the inner edges.
-        #[arg(long)]
-        colors: u32,
+        #[arg(long, required_unless_present = "puzzle")]
+        colors: Option<u32>,
         /// Frame the board (label 0 on every outer edge) with this many colours for the edges
         /// between frame pieces; without it outer edges are unconstrained.
         #[arg(long)]
@@ -130,11 +152,32 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// `native` (everything), or `puz` (board-suite: framed, equal, no clues).
-        #[arg(long = "to", value_enum, default_value = "native")]
-        to: GeneratedFormat,
+        #[arg(long = "to", value_enum)]
+        to: Option<GeneratedFormat>,
         /// Write the puzzle here instead of standard output; the file appears whole or not at all.
         #[arg(short, long, default_value = "-")]
         output: String,
+    },
+    /// The backbone: the shown atoms that take the same value in every solution (what can be
+    /// deduced), found by solving under assumptions; with the solver calls it took, and a picture
+    /// with `?` for what is not decided. Exit 20 when there is no solution, 30 stopped early.
+    Backbone {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// Candidates tested per solver call (1: one assumption each; more: one clause "one of
+        /// them flips" under an activation literal; 32 took the fewest calls and no more time
+        /// in docs/wellposed.md's measurements).
+        #[arg(long, value_name = "K", default_value_t = 32)]
+        chunk: usize,
+        /// Stop after this many seconds; what is proved so far is printed (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        #[command(flatten)]
+        solver: SolverArgs,
+        #[command(flatten)]
+        show: ShowArgs,
     },
     /// Tools for any DIMACS CNF, not only wgrnd's.
     Dimacs {

@@ -195,7 +195,9 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
         return Err(e);
     }
     if let Some(dir) = &config.proof {
-        let unique = c.complete() && c.orbits.solutions == 1;
+        // Exactly one in the unit counted: with `--symmetry board` or `all`, one orbit, whose
+        // least member is the one the lex-leader clauses of the CNF keep (and the proof blocks).
+        let unique = c.complete() && c.count == 1;
         match (unique, &c.first, &first) {
             (true, Some(chosen), Some(solution)) => {
                 let cert = wgrnd_count::prove_unique(&g, chosen, dir, config.limits.timeout)?;
@@ -212,6 +214,9 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
             }
             _ => eprintln!("wgrnd: no certificate: the count did not prove exactly one solution"),
         }
+    }
+    if config.limits.max == Some(2) && !json {
+        eprintln!("wgrnd: {}", exists_unique(&c));
     }
     let (caption, unit_name) = f.count_caption(config.unit, &g);
     let detail = f.orbit_line(&c.orbits, c.complete());
@@ -268,6 +273,17 @@ pub fn model_count<F: Family>(
     })
 }
 
+/// The answer to "is there a solution, is there exactly one?" in words (`count --max 2`).
+fn exists_unique(c: &Count) -> String {
+    match (c.count, c.complete()) {
+        (0, true) => "exists: no (no solution, proved); unique: no".into(),
+        (1, true) => "exists: yes; unique: yes (the count proved that no second solution exists)".into(),
+        (n, _) if n >= 2 => "exists: yes; unique: no (two solutions found)".into(),
+        (1, false) => format!("exists: yes; unique: unknown (stopped: {})", c.stop.name()),
+        _ => format!("exists: unknown; unique: unknown (stopped: {})", c.stop.name()),
+    }
+}
+
 /// Prints a count's summary (after the printed solutions; with JSON, one document holding them)
 /// and returns its exit code.
 fn report_count(
@@ -288,6 +304,8 @@ fn report_count(
             "stopped": c.stop.name(),
             "symmetry": unit_name,
             "seconds": c.elapsed.as_secs_f64(),
+            "exists": if c.count > 0 { Some(true) } else if c.complete() { Some(false) } else { None },
+            "unique": if c.count >= 2 { Some(false) } else if c.complete() { Some(c.count == 1) } else { None },
         });
         if let serde_json::Value::Object(map) = &mut v {
             if let Some((_, serde_json::Value::Object(extra))) = &detail {

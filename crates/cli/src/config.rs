@@ -69,6 +69,32 @@ pub struct CountConfig {
     pub show: ShowConfig,
 }
 
+/// `backbone`.
+#[derive(Clone, Debug)]
+pub struct BackboneConfig {
+    /// The solver.
+    pub solver: SolverSpec,
+    /// Candidates per solver call.
+    pub chunk: usize,
+    /// Its time limit.
+    pub timeout: Option<Duration>,
+    /// How to show the answer.
+    pub show: ShowConfig,
+}
+
+/// `generate --unique PUZZLE`.
+#[derive(Clone, Debug)]
+pub struct PoseConfig {
+    /// The solution to make unique (`None`: one drawn at random).
+    pub solution: Option<String>,
+    /// Seed of the random solution.
+    pub seed: u64,
+    /// The time limit of the whole construction.
+    pub timeout: Option<Duration>,
+    /// Where the posed puzzle goes (whole or not at all).
+    pub output: String,
+}
+
 /// What to do, validated. (Fields are named after the flags and arguments they come from.)
 #[allow(missing_docs)]
 #[derive(Clone, Debug)]
@@ -87,6 +113,10 @@ pub enum Job {
     Check { puzzle: PuzzleSource, solution: String, format: Option<SolutionFormat> },
     /// Generate an edge-matching puzzle.
     Generate { spec: Generate, unique: bool, puz: bool, output: String },
+    /// Pose a puzzle with a minimal set of clues that makes one solution unique.
+    Pose { puzzle: PuzzleSource, config: PoseConfig },
+    /// The backbone.
+    Backbone { puzzle: PuzzleSource, config: BackboneConfig },
     /// Shuffle an edge-matching puzzle.
     Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
     /// Validate a CNF.
@@ -156,7 +186,33 @@ impl Job {
                     SolutionFormatArg::Art => SolutionFormat::Art,
                 }),
             },
-            Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output } => {
+            Command::Generate { puzzle: Some(path), solution, format, data, define, timeout, seed, output, .. } => {
+                let puzzle = PuzzleArgs { puzzle: path, format, sum: None, data, define };
+                let mut puzzle = source(puzzle, &EncodingArgs::defaults(), None);
+                puzzle.options.fixed = true;
+                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout), output } }
+            }
+            Command::Backbone { puzzle, encoding, chunk, timeout, solver, show } => {
+                if chunk == 0 {
+                    return Err(Error::Option(
+                        "backbone --chunk: found 0; expected at least 1 candidate per call".into(),
+                    ));
+                }
+                let mut puzzle = source(puzzle, &encoding, None);
+                puzzle.options.fixed = true;
+                Job::Backbone {
+                    puzzle,
+                    config: BackboneConfig {
+                        solver: SolverSpec::parse(&solver.solver),
+                        chunk,
+                        timeout: secs(timeout),
+                        show: show_config(show),
+                    },
+                }
+            }
+            Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output, .. } => {
+                // clap requires the three without a PUZZLE.
+                let (rows, cols, colors) = (rows.unwrap_or(0), cols.unwrap_or(0), colors.unwrap_or(0));
                 if rows == 0 || cols == 0 || rows * cols > 4096 || colors == 0 {
                     return Err(Error::Option(format!(
                         "generate: found a {rows} x {cols} board with {colors} colours; expected 1 to 4096 squares and at least one colour"
@@ -169,7 +225,7 @@ impl Job {
                 Job::Generate {
                     spec: Generate { rows, cols, colors, frame_colors, rule, seed },
                     unique,
-                    puz: to == GeneratedFormat::Puz,
+                    puz: to == Some(GeneratedFormat::Puz),
                     output,
                 }
             }
@@ -277,6 +333,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
             IntsArg::Order => IntEncoding::Order,
             IntsArg::Log => IntEncoding::Log,
         }),
+        fixed: false,
     };
     PuzzleSource { path: puzzle.puzzle, format, options }
 }

@@ -14,6 +14,7 @@ pub mod commands;
 pub mod config;
 pub mod output;
 pub mod tools;
+pub mod wellposed;
 
 use wgrnd_family::registry::load;
 use wgrnd_family::{with_family, Error};
@@ -45,6 +46,12 @@ pub fn run(job: Job) -> Result<u8, Error> {
             |f| commands::check(&f, &solution, format)
         ),
         Job::Generate { spec, unique, puz, output } => tools::generate(&spec, unique, puz, &output),
+        Job::Pose { puzzle, config } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| wellposed::pose(&f, &config))
+        }
+        Job::Backbone { puzzle, config } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| wellposed::backbone(&f, &config))
+        }
         Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
         Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),
         Job::DimacsVerify { cnf, model } => tools::dimacs_verify(&cnf, &model),

@@ -9,9 +9,17 @@
 //! In-process CaDiCaL keeps one solver and only adds clauses; other solvers re-solve the grown
 //! formula. A count stops when the solver proves that no further solution exists (complete), at
 //! `max`, at the time limit, or on Ctrl-C (a lower bound). Also here: the DRAT certificate that a
-//! solution is the only one ([`prove_unique`]) and clue-adding for edge matching ([`make_unique`]).
+//! solution is the only one ([`prove_unique`]), the backbone ([`backbone`]: what every solution
+//! shares) and the construction of a puzzle with exactly one solution for every family that has
+//! clues ([`pose_unique`]).
 
 #![warn(missing_docs)]
+
+mod backbone;
+mod pose;
+
+pub use backbone::{backbone, Backbone};
+pub use pose::{pose_unique, random_solution, Posed};
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -19,8 +27,7 @@ use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer};
 use wgrnd_family::pipeline::checked_decode;
-use wgrnd_family::{CountUnit, EdgeMatching, Error, Family, Grounding, Orbits};
-use wgrnd_puzzle::Placement;
+use wgrnd_family::{CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{session, SolveError, SolverSpec};
 
 /// Why a count ended.
@@ -214,54 +221,6 @@ pub fn count<F: Family>(
         symmetries: g.symmetries.len() + 1,
     };
     Ok(Count { count, models, orbits, first, stop, elapsed })
-}
-
-/// Adds clues from `solution` (a solution of the puzzle) until it has exactly one solution up to
-/// board rotation, proved by a count that finds one and then shows no second exists. Each round
-/// counts to 2; a second solution gets a clue from `solution` on a square where the two differ,
-/// which keeps `solution` and excludes the other. Returns the puzzle with its clues and the
-/// number of clues added.
-pub fn make_unique(
-    puzzle: &EdgeMatching,
-    solution: &[Placement],
-    solver: &SolverSpec,
-) -> Result<(EdgeMatching, usize), Error> {
-    let mut added = 0;
-    let known: HashSet<&Placement> = solution.iter().collect();
-    // Without clues the rotation breaking makes this a count up to board rotation; with clues a
-    // turned solution breaks them, so the raw count is the same thing.
-    let mut p = puzzle.with_options(wgrnd_ground::EncodeOptions { symmetry_breaking: true, ..puzzle.options });
-    loop {
-        let g = p.ground()?;
-        let mut other: Option<Vec<Placement>> = None;
-        let limits = Limits { max: Some(2), timeout: None };
-        let c = count(&p, &g, solver, &limits, CountUnit::None, |e: &Event<Vec<Placement>>| {
-            if other.is_none() && !e.solution.iter().all(|pl| known.contains(pl)) {
-                other = Some(e.solution.clone());
-            }
-        })?;
-        if c.count <= 1 && c.complete() {
-            if c.count == 0 {
-                return Err(Error::EncodingBug("the puzzle lost its own solution".into()));
-            }
-            return Ok((p, added));
-        }
-        let Some(other) = other else {
-            return Err(Error::EncodingBug("two solutions counted, but both are the known one".into()));
-        };
-        let differs = other.iter().find(|pl| !known.contains(pl));
-        let clue = differs.and_then(|d| solution.iter().find(|pl| pl.row == d.row && pl.col == d.col));
-        let Some(clue) = clue else {
-            return Err(Error::EncodingBug("a second solution that does not differ from the first".into()));
-        };
-        p.puzzle.clues.push(wgrnd_puzzle::Clue {
-            row: clue.row,
-            col: clue.col,
-            piece: clue.piece,
-            rotation: clue.rotation,
-        });
-        added += 1;
-    }
 }
 
 /// The files of a uniqueness certificate.

@@ -8,7 +8,7 @@ use wgrnd_check::Violation;
 use wgrnd_cnf::{Model, Var};
 use wgrnd_ground::{check_size, encode, EncodeOptions, Encoding, EncodingKind, Grounding};
 use wgrnd_puzzle::formats::{self, SolutionFormat};
-use wgrnd_puzzle::{MatchRule, Placement, Puzzle};
+use wgrnd_puzzle::{Clue, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
 
 use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, RawOptions};
@@ -68,6 +68,7 @@ impl EdgeMatching {
             EncodingChoice::Conflict => EncodingKind::Conflict,
         };
         let symmetry_breaking = match raw.count {
+            _ if raw.fixed => false,
             Some(unit) => unit == CountUnit::Board,
             None => !raw.no_symmetry_breaking,
         };
@@ -206,10 +207,67 @@ impl Family for EdgeMatching {
         }
     }
 
+    fn render_partial(
+        &self,
+        g: &Grounding<EdgeEncoding>,
+        solution: &Vec<Placement>,
+        known: &dyn Fn(Var) -> bool,
+    ) -> Option<String> {
+        Some(partial_grid(g, &self.puzzle, solution, known))
+    }
+
     fn count_caption(&self, unit: CountUnit, _g: &Grounding<EdgeEncoding>) -> (String, &'static str) {
         match unit {
             CountUnit::Board => (" up to board rotation".into(), "board"),
             _ => (String::new(), "none"),
         }
     }
+}
+
+/// Edge matching posed: a clue pins a piece, turned, to a square (the `clue` lines of the native
+/// format); a solution satisfies exactly its own placements.
+impl crate::Pose for EdgeMatching {
+    type Clue = Clue;
+
+    fn clues(&self) -> Vec<Clue> {
+        self.puzzle.clues.clone()
+    }
+
+    fn clues_of(&self, solution: &Vec<Placement>) -> Result<Vec<Clue>, Error> {
+        Ok(solution
+            .iter()
+            .map(|pl| Clue { row: pl.row, col: pl.col, piece: pl.piece, rotation: pl.rotation })
+            .collect())
+    }
+
+    fn with_clues(&self, clues: &[Clue]) -> Result<Self, Error> {
+        let mut posed = self.clone();
+        posed.puzzle.clues = clues.to_vec();
+        Ok(posed)
+    }
+
+    fn clue_name(&self, c: &Clue) -> String {
+        format!("piece {} turned {} at row {}, column {}", c.piece + 1, c.rotation, c.row + 1, c.col + 1)
+    }
+
+    fn write(&self) -> Result<String, Error> {
+        Ok(formats::write_native(&self.puzzle))
+    }
+}
+
+/// The squares whose placement every solution shares, as the grid view draws them, `?` elsewhere.
+fn partial_grid(
+    g: &Grounding<EdgeEncoding>,
+    p: &Puzzle,
+    solution: &[Placement],
+    known: &dyn Fn(Var) -> bool,
+) -> String {
+    let fixed: Vec<Placement> = solution
+        .iter()
+        .filter(|pl| {
+            g.encoding.encoding.atoms.placement_lits(pl).is_some_and(|lits| lits.iter().all(|l| known(l.var())))
+        })
+        .copied()
+        .collect();
+    wgrnd_render::grid_with(p, &fixed, "?")
 }

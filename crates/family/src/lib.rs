@@ -19,6 +19,7 @@ mod model;
 mod options;
 mod packing;
 pub mod pipeline;
+mod pose;
 pub mod readers;
 pub mod registry;
 
@@ -29,10 +30,11 @@ pub use error::{exit, Error};
 pub use model::{QpropEncoding, QpropModel};
 pub use options::{CountUnit, EncodingChoice, RawOptions};
 pub use packing::{PackingEncoding, Packings};
+pub use pose::Pose;
 pub use wgrnd_ground::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use wgrnd_render::{Status, View};
 
-use wgrnd_cnf::Model;
+use wgrnd_cnf::{Model, Var};
 pub use wgrnd_puzzle::formats::SolutionFormat;
 
 /// One kind of puzzle, with its options already validated (see [`registry`]).
@@ -95,6 +97,19 @@ pub trait Family {
     /// its name in JSON. `unit` is what the user asked for; the family has already shaped its
     /// grounding for it.
     fn count_caption(&self, unit: CountUnit, g: &Grounding<Self::Encoding>) -> (String, &'static str);
+
+    /// A picture of what every solution shares, for a backbone: `solution` is one solution and
+    /// `known(var)` says whether an atom has the same value in every solution; what is not known
+    /// is drawn as `?`. `None`: the family draws no partial solution (the backbone is then
+    /// listed by atom names only).
+    fn render_partial(
+        &self,
+        _g: &Grounding<Self::Encoding>,
+        _solution: &Self::Solution,
+        _known: &dyn Fn(Var) -> bool,
+    ) -> Option<String> {
+        None
+    }
 
     /// The line that spells out the orbit counts, for families with symmetries.
     fn orbit_line(&self, _orbits: &Orbits, _complete: bool) -> Option<(String, serde_json::Value)> {

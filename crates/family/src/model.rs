@@ -5,7 +5,7 @@
 //! counts are of solutions projected on those atoms.
 
 use wgrnd_cnf::{Model as Assignment, Var};
-use wgrnd_qprop::{GroundOptions, IntEncoding, Program, Solution, Source};
+use wgrnd_qprop::{ClueFact, GroundOptions, IntEncoding, Program, Solution, Source};
 use wgrnd_render::{Status, View, JSON_VERSION};
 
 use crate::{AtomNames, CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat};
@@ -193,8 +193,74 @@ impl Family for QpropModel {
         }
     }
 
+    fn render_partial(
+        &self,
+        g: &Grounding<QpropEncoding>,
+        solution: &Solution,
+        known: &dyn Fn(Var) -> bool,
+    ) -> Option<String> {
+        wgrnd_qprop::partial_grid(&self.program, &g.encoding.grounding, solution, known)
+    }
+
     fn count_caption(&self, _unit: CountUnit, _g: &Grounding<QpropEncoding>) -> (String, &'static str) {
         let shown: Vec<&str> = self.program.shown.iter().map(|&i| self.program.preds[i].name.as_str()).collect();
         (format!(" (projected on {})", shown.join(", ")), "none")
+    }
+}
+
+/// A model posed: a clue is a fact of a `clue pred` predicate. The facts a solution satisfies are
+/// found by the language's checker, each posed alone; the puzzle is written back as a data file
+/// for the same model (parameters, input facts, the chosen clue facts), and read back here to
+/// make sure it poses exactly these clues.
+impl crate::Pose for QpropModel {
+    type Clue = ClueFact;
+
+    fn clues(&self) -> Vec<ClueFact> {
+        self.program.clue_facts()
+    }
+
+    fn clues_of(&self, solution: &Solution) -> Result<Vec<ClueFact>, Error> {
+        if !self.program.preds.iter().any(|p| p.clue) {
+            return Err(Error::Option(format!(
+                "`{}` declares no `clue pred`: a model says which of its data are clues (docs/qprop.md)",
+                self.name
+            )));
+        }
+        wgrnd_qprop::clues_true_of(&self.program, solution).map_err(|e| Error::Model(self.program.err(e)))
+    }
+
+    fn with_clues(&self, clues: &[ClueFact]) -> Result<Self, Error> {
+        Ok(QpropModel { program: self.program.with_clue_facts(clues), ..self.clone() })
+    }
+
+    fn clue_name(&self, clue: &ClueFact) -> String {
+        self.program.clue_name(clue)
+    }
+
+    fn drop_rank(&self, clue: &ClueFact) -> u32 {
+        // Clue predicates declared first are dropped last (a model lists its main clues, the sums
+        // of a submarine grid say, before revealed cells).
+        let order = self.program.preds.iter().take(clue.0).filter(|p| p.clue).count() as u32;
+        u32::MAX - order
+    }
+
+    fn write(&self) -> Result<String, Error> {
+        let (model_name, model_text) = self.program.model_source();
+        let data = format!(
+            "% data for {model_name}, written by wgrnd generate --unique: {} clue fact(s)\n{}",
+            self.program.clue_facts().len(),
+            self.program.data_text()
+        );
+        // Read back with the model: a model whose own text holds clue facts, or data that only its
+        // data file declared (a domain, say), would not pose these clues again.
+        let again =
+            wgrnd_qprop::load(&Source::new(model_name, model_text), Some(&Source::new("data", data.clone())), &[])
+                .map_err(Error::Model)?;
+        if again.clue_facts() != self.program.clue_facts() {
+            return Err(Error::Option(format!(
+                "the data written for {model_name} does not pose the chosen clues when read back: move the model's own clue facts into a data file"
+            )));
+        }
+        Ok(data)
     }
 }

@@ -86,6 +86,9 @@ pub struct RawOptions {
     pub data: Option<String>,
     /// Models: `--ints`, how bounded integers are encoded.
     pub ints: Option<IntEncoding>,
+    /// Set by `backbone` and `generate --unique`: the fixed puzzle, every solution of it, with no
+    /// symmetry broken (edge matching's board rotation, packings' lex-leader) nor expanded.
+    pub fixed: bool,
 }
 
 impl RawOptions {

@@ -70,9 +70,15 @@ impl Packings {
             let options = PackOptions { symmetry: pack_symmetry(unit), amo: raw.amo };
             return Ok(Packings { packing, options, counting: false });
         }
-        let default_lex = if raw.count.is_some() { CountUnit::All } else { CountUnit::None };
+        let counting = raw.count.is_some() && !raw.fixed;
+        let default_lex = if counting { CountUnit::All } else { CountUnit::None };
+        if raw.fixed && raw.lex_leader.is_some_and(|u| u != CountUnit::None) {
+            return Err(Error::Option(
+                "--lex-leader: backbone and generate --unique are about every packing of the fixed region".into(),
+            ));
+        }
         let options = PackOptions { symmetry: pack_symmetry(raw.lex_leader.unwrap_or(default_lex)), amo: raw.amo };
-        Ok(Packings { packing, options, counting: raw.count.is_some() })
+        Ok(Packings { packing, options, counting })
     }
 }
 
@@ -189,5 +195,32 @@ impl Family for Packings {
             "rotations": o.rotations, "symmetries": o.symmetries,
         });
         Some((text, json))
+    }
+}
+
+/// Packings posed: a clue is a piece given in place (a `place` line of the `.pack` format); a
+/// solution satisfies each of its own placed pieces.
+impl crate::Pose for Packings {
+    type Clue = PiecePlacement;
+
+    fn clues(&self) -> Vec<PiecePlacement> {
+        self.packing.placed.clone()
+    }
+
+    fn clues_of(&self, solution: &Vec<PiecePlacement>) -> Result<Vec<PiecePlacement>, Error> {
+        Ok(solution.clone())
+    }
+
+    fn with_clues(&self, clues: &[PiecePlacement]) -> Result<Self, Error> {
+        Ok(Packings { packing: self.packing.with_placed(clues), ..self.clone() })
+    }
+
+    fn clue_name(&self, clue: &PiecePlacement) -> String {
+        let line = formats::write_packing_solution(&self.packing, std::slice::from_ref(clue));
+        format!("place {}", line.trim_end())
+    }
+
+    fn write(&self) -> Result<String, Error> {
+        Ok(formats::write_packing(&self.packing))
     }
 }

@@ -205,6 +205,20 @@ pub struct Symmetry {
 /// `reflections`) that map the region onto itself and every piece kind onto a kind with the same
 /// copies and shape, as permutations of the dispositions. The identity comes first. They form a
 /// group: each solution's orbit under it is a set of solutions.
+/// The disposition of each piece given in place (`None`: no disposition is that placement).
+pub fn placed_dispositions(p: &Packing, disps: &[Disposition]) -> Vec<Option<usize>> {
+    p.placed
+        .iter()
+        .map(|pl| {
+            let mut cells: Vec<u32> = pl.cells.iter().filter_map(|&c| p.cell_index(c).map(|i| i as u32)).collect();
+            cells.sort_unstable();
+            disps.iter().position(|d| d.kind == pl.kind && d.cells == cells)
+        })
+        .collect()
+}
+
+/// With pieces given in place, only the symmetries that map the placed pieces onto placed pieces
+/// remain (a subgroup).
 pub fn symmetries(p: &Packing, disps: &[Disposition], reflections: bool) -> Vec<Symmetry> {
     let shapes: Vec<Vec<Vec<Voxel>>> =
         p.kinds.iter().map(|k| orientations(&k.cells, p.mirror).into_iter().map(|o| o.cells).collect()).collect();
@@ -247,6 +261,10 @@ pub fn symmetries(p: &Packing, disps: &[Disposition], reflections: bool) -> Vec<
                 Some(&j) => image.push(j),
                 None => continue 'matrices,
             }
+        }
+        let placed: Vec<u32> = placed_dispositions(p, disps).into_iter().flatten().map(|i| i as u32).collect();
+        if !placed.iter().all(|&i| placed.contains(&image[i as usize])) {
+            continue 'matrices;
         }
         debug_assert!(
             {
@@ -317,6 +335,18 @@ pub fn encode_packing(p: &Packing, opts: &PackOptions) -> PackEncoding {
             );
         }
         families.push(("piece-copies", cnf.num_clauses() - before));
+    }
+
+    // Pieces given in place: their dispositions are true (none fits: the empty clause).
+    if !p.placed.is_empty() {
+        let before = cnf.num_clauses();
+        for i in placed_dispositions(p, &disps) {
+            match i {
+                Some(i) => cnf.add_clause(&[lit(i)]),
+                None => cnf.add_clause(&[]),
+            }
+        }
+        families.push(("placed", cnf.num_clauses() - before));
     }
 
     let mut group = 1;

@@ -296,10 +296,11 @@ impl Shuffle {
 }
 
 /// Sebastiano Vigna's SplitMix64: a small, well-mixed generator for reproducible shuffles.
-pub(crate) struct SplitMix64(pub(crate) u64);
+pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub(crate) fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -308,10 +309,10 @@ impl SplitMix64 {
     }
 
     /// Uniform in 0..n (n > 0), by rejection so that no value is favoured.
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         let zone = u64::MAX - u64::MAX % n;
         loop {
-            let x = self.next();
+            let x = self.next_u64();
             if x < zone {
                 return x % n;
             }

@@ -44,6 +44,9 @@ pub struct Packing {
     pub kinds: Vec<PieceKind>,
     /// Whether pieces may also be reflected (a mirror image is then another way to place it).
     pub mirror: bool,
+    /// Pieces given in place (`place` lines: the packing's clues), each a copy of its kind on
+    /// region cells, sorted like a solution's placements; every packing must place them so.
+    pub placed: Vec<PiecePlacement>,
 }
 
 /// One piece of a packing solution: which kind, and the region cells it fills.
@@ -145,6 +148,7 @@ pub struct PackingBuilder {
     boxed: Option<([usize; 3], usize)>,
     kinds: Vec<(PieceKind, usize)>,
     mirror: bool,
+    placed: Vec<(String, Vec<Voxel>, usize)>,
 }
 
 impl PackingBuilder {
@@ -189,6 +193,11 @@ impl PackingBuilder {
         }
         self.kinds.push((PieceKind { name: name.to_string(), cells: shape, count }, line));
         Ok(())
+    }
+
+    /// Gives a copy of kind `name` in place on region cells (0-based), stated at `line`.
+    pub fn place(&mut self, name: &str, cells: Vec<Voxel>, line: usize) {
+        self.placed.push((name.to_string(), cells, line));
     }
 
     /// Validates and returns the packing.
@@ -280,7 +289,73 @@ impl PackingBuilder {
         let name = self.name.unwrap_or_else(|| {
             std::path::Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
         });
-        Ok(Packing { name, size, cells, kinds, mirror: self.mirror })
+        let mut packing = Packing { name, size, cells, kinds, mirror: self.mirror, placed: Vec::new() };
+        packing.placed = placed_pieces(file, &packing, self.placed)?;
+        Ok(packing)
+    }
+}
+
+/// The `place` lines checked against the packing: a known kind, region cells, each once, the
+/// kind's shape turned (or reflected, with `mirror yes`), no cell given twice, no more copies than
+/// the kind has. Sorted as a solution's placements are (cells by layer, row, column; pieces by
+/// their first cell).
+fn placed_pieces(
+    file: &str,
+    p: &Packing,
+    lines: Vec<(String, Vec<Voxel>, usize)>,
+) -> Result<Vec<PiecePlacement>, InputError> {
+    let key = |c: &Voxel| (c[2], c[1], c[0]);
+    let mut out: Vec<PiecePlacement> = Vec::new();
+    let mut taken: std::collections::HashMap<Voxel, usize> = std::collections::HashMap::new();
+    for (name, mut cells, line) in lines {
+        let err = |found: String, expected: &str| InputError::at(file, line, None, found, expected.to_string());
+        let Some(kind) = p.kinds.iter().position(|k| k.name == name) else {
+            return Err(err(format!("`place {name}`, a piece no `piece` line names"), "the name of a piece kind"));
+        };
+        let shown = |c: &Voxel| format!("{},{},{}", c[0] + 1, c[1] + 1, c[2] + 1);
+        if let Some(c) = cells.iter().find(|c| p.cell_index(**c).is_none()) {
+            return Err(err(format!("cell {} outside the region", shown(c)), "cells of the region"));
+        }
+        let shape = normalize(&cells);
+        let fits = shape.len() == cells.len()
+            && rotations(p.mirror)
+                .iter()
+                .any(|m| normalize(&p.kinds[kind].cells.iter().map(|&c| apply(m, c)).collect::<Vec<_>>()) == shape);
+        if !fits {
+            return Err(err(
+                format!("cells that are not piece `{name}` turned and moved"),
+                "a copy of the piece on region cells",
+            ));
+        }
+        for c in &cells {
+            if let Some(first) = taken.insert(*c, line) {
+                return Err(err(
+                    format!("cell {} given in place twice (also on line {first})", shown(c)),
+                    "placed pieces that do not overlap",
+                ));
+            }
+        }
+        if out.iter().filter(|pl| pl.kind == kind).count() == p.kinds[kind].count {
+            return Err(err(
+                format!("more copies of `{name}` in place than its {}", p.kinds[kind].count),
+                "at most the piece's copies",
+            ));
+        }
+        cells.sort_unstable_by_key(key);
+        out.push(PiecePlacement { kind, cells });
+    }
+    out.sort_by_key(|pl| key(&pl.cells[0]));
+    Ok(out)
+}
+
+impl Packing {
+    /// The same packing with exactly these pieces given in place (already checked: pieces of a
+    /// solution), sorted as [`Packing::placed`] is.
+    pub fn with_placed(&self, placed: &[PiecePlacement]) -> Packing {
+        let key = |c: &Voxel| (c[2], c[1], c[0]);
+        let mut placed = placed.to_vec();
+        placed.sort_by_key(|pl| key(&pl.cells[0]));
+        Packing { placed, ..self.clone() }
     }
 }
 

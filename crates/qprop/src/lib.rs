@@ -12,6 +12,7 @@
 
 mod ast;
 mod check;
+mod clues;
 mod encode;
 mod error;
 mod ground;
@@ -29,10 +30,11 @@ use std::hash::{Hash, Hasher};
 use wgrnd_cnf::{Cnf, Var};
 
 pub use check::{check, Violation};
+pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, QpropError, Span};
 pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
 pub use program::{Domain, Pred, PredKind, Program, Val};
-pub use solution::{decode, parse_solution, IntValue, PredValue, Solution};
+pub use solution::{decode, parse_solution, partial_grid, IntValue, PredValue, Solution};
 
 /// A source text and the file name used in diagnostics.
 #[derive(Clone, Debug)]

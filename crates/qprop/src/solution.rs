@@ -388,7 +388,11 @@ impl Solution {
     /// [`Solution::grid_cells`] as text: `.` for an empty cell, columns aligned. Named rows (a
     /// table) get their names in front and the column numbers above.
     pub fn grid(&self) -> Option<String> {
-        let cells = self.grid_cells()?;
+        self.grid_text(&self.grid_cells()?)
+    }
+
+    /// The text of a grid of cells (named rows make a table with a header line).
+    fn grid_text(&self, cells: &[Vec<Option<String>>]) -> Option<String> {
         let g = self.grid_shape.as_ref()?;
         let text = |c: &Option<String>| c.clone().unwrap_or_else(|| ".".to_string());
         let named = g.rows.iter().any(|r| matches!(r, Val::Sym(_)));
@@ -434,4 +438,37 @@ impl Solution {
 /// Shows a value with the program's symbols (re-exported for messages).
 pub(crate) fn show(p: &Program, v: Val) -> String {
     ShowVal(p, v).to_string()
+}
+
+/// Rows of cells as text: `.` for an empty cell, columns aligned.
+
+/// The picture of what every solution shares: [`Solution::grid`] of `s` with `?` for each cell
+/// of the grid predicate that has an atom (or an integer bit) not `known` (a backbone: the atoms
+/// with one value in every solution). `None` when no shown predicate is cell-shaped.
+pub fn partial_grid(p: &Program, g: &Grounding, s: &Solution, known: impl Fn(Var) -> bool) -> Option<String> {
+    let shape = s.grid_shape.as_ref()?;
+    let mut open: BTreeSet<(Val, Val)> = BTreeSet::new();
+    let cell = |t: &[Val]| Some((*t.first()?, *t.get(1)?));
+    for (i, a) in g.atom_of.iter().enumerate() {
+        match a {
+            Some((pr, idx)) if *pr as usize == shape.pred && !known(Var(i as u32 + 1)) => {
+                open.extend(cell(&index_tuple(p, *pr as usize, *idx as usize)));
+            }
+            _ => {}
+        }
+    }
+    for &(pr, idx, first, width) in &g.int_list {
+        if pr as usize == shape.pred && (0..width).any(|j| !known(Var(first + j))) {
+            open.extend(cell(&index_tuple(p, pr as usize, idx as usize)));
+        }
+    }
+    let mut cells = s.grid_cells()?;
+    for (r, row) in shape.rows.iter().zip(cells.iter_mut()) {
+        for (c, x) in shape.cols.iter().zip(row.iter_mut()) {
+            if open.contains(&(*r, *c)) {
+                *x = Some("?".into());
+            }
+        }
+    }
+    s.grid_text(&cells)
 }

@@ -193,7 +193,12 @@ pub fn box_art(p: &Puzzle, placements: &[Placement]) -> String {
 
 /// A compact grid: `piece/rotation` on every square, rows and columns numbered from 1.
 pub fn grid(p: &Puzzle, placements: &[Placement]) -> String {
-    let mut cell = vec![String::from("."); p.squares()];
+    grid_with(p, placements, ".")
+}
+
+/// [`grid`] with `empty` on the squares no placement covers (`?`: a backbone's undecided squares).
+pub fn grid_with(p: &Puzzle, placements: &[Placement], empty: &str) -> String {
+    let mut cell = vec![String::from(empty); p.squares()];
     for pl in placements {
         cell[pl.row * p.cols + pl.col] = format!("{}/{}", pl.piece + 1, pl.rotation);
     }

@@ -211,9 +211,13 @@ impl Backend for Cadical {
 
 /// Runs CaDiCaL and reads its answer (the model over the first `num_vars` variables).
 #[cfg(feature = "cadical")]
-fn cadical_answer(solver: &mut cadical::Solver<Deadline>, num_vars: u32) -> Result<SolverAnswer, SolveError> {
+fn cadical_answer(
+    solver: &mut cadical::Solver<Deadline>,
+    num_vars: u32,
+    assumptions: &[wgrnd_cnf::Lit],
+) -> Result<SolverAnswer, SolveError> {
     let _watch = interrupt::Watch::start();
-    Ok(match solver.solve() {
+    Ok(match solver.solve_with(assumptions.iter().map(|l| l.get())) {
         Some(true) => {
             let lits: Vec<i32> =
                 (1..=num_vars as i32).filter_map(|v| solver.value(v).map(|b| if b { v } else { -v })).collect();

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use wgrnd_cnf::{Cnf, Lit, SolverAnswer};
+use wgrnd_cnf::{Cnf, Lit, SolverAnswer, Var};
 
 use crate::{Backend, SolveError, SolverSpec};
 
@@ -14,7 +14,15 @@ pub trait Session {
     /// Adds a clause for the next solves.
     fn add_clause(&mut self, clause: &[Lit]);
     /// Solves the formula as it stands, within `timeout`.
-    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError>;
+    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        self.solve_assuming(&[], timeout)
+    }
+    /// Solves the formula as it stands with `assumptions` true for this solve only (a backbone
+    /// asks "is there a solution where this atom is flipped?" without changing the formula).
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError>;
+    /// A fresh variable, above every variable of the formula (an activation literal for a clause
+    /// that a later unit clause switches off).
+    fn new_var(&mut self) -> Var;
 }
 
 /// A session on the solver `spec`, starting from `cnf`.
@@ -53,9 +61,15 @@ impl Session for CadicalSession {
         self.solver.add_clause(clause.iter().map(|l| l.get()));
     }
 
-    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
         self.solver.set_callbacks(Some(crate::Deadline { timeout, started: std::time::Instant::now() }));
-        crate::cadical_answer(&mut self.solver, self.num_vars)
+        crate::cadical_answer(&mut self.solver, self.num_vars, assumptions)
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.num_vars += 1;
+        self.solver.reserve(self.num_vars as i32);
+        Var(self.num_vars)
     }
 }
 
@@ -79,7 +93,19 @@ impl Session for Restarting {
         self.cnf.add_clause(clause);
     }
 
-    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        (self.make)(timeout).solve(&self.cnf)
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        if assumptions.is_empty() {
+            return (self.make)(timeout).solve(&self.cnf);
+        }
+        // A backend without assumptions is given them as unit clauses of a copy.
+        let mut cnf = self.cnf.clone();
+        for &l in assumptions {
+            cnf.add_clause(&[l]);
+        }
+        (self.make)(timeout).solve(&cnf)
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.cnf.new_var()
     }
 }

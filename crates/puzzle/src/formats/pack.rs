@@ -8,6 +8,7 @@
 //! box 5 5 5                     # X Y Z; or `region x,y,z ...` lines listing the cells to fill
 //! mirror no                     # `yes`: pieces may also be placed reflected
 //! piece Y 25 0,0,0 0,0,1 0,0,2 0,0,3 0,1,2   # name, copies, cells
+//! place Y 1,1,1 1,1,2 1,1,3 1,1,4 1,2,3       # a copy given in place (a clue): region cells
 //! ```
 //!
 //! A solution lists one piece per line: the kind's name and the region cells it fills
@@ -142,13 +143,23 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
                 let cells = args[2..].iter().map(|w| cell(file, no, w, false)).collect::<Result<Vec<_>, _>>()?;
                 b.kind(name, count, cells, no)?;
             }
+            "place" => {
+                if args.len() < 2 {
+                    return Err(count_error("`place NAME x,y,z ...` (a piece's name, the region cells it fills)"));
+                }
+                if args.len() - 1 > MAX_CELLS {
+                    return Err(count_error("a piece of at most 65536 cells"));
+                }
+                let cells = args[1..].iter().map(|w| cell(file, no, w, true)).collect::<Result<Vec<_>, _>>()?;
+                b.place(args[0].text, cells, no);
+            }
             other => {
                 return Err(InputError::at(
                     file,
                     no,
                     Some(first.col),
                     shown(other),
-                    "a statement: packing, name, box, region, mirror or piece",
+                    "a statement: packing, name, box, region, mirror, piece or place",
                 ))
             }
         }
@@ -174,6 +185,10 @@ pub fn write_packing(p: &Packing) -> String {
     for k in &p.kinds {
         let cells: Vec<String> = k.cells.iter().map(|c| format!("{},{},{}", c[0], c[1], c[2])).collect();
         let _ = writeln!(s, "piece {} {} {}", k.name, k.count, cells.join(" "));
+    }
+    for pl in &p.placed {
+        let cells: Vec<String> = pl.cells.iter().map(|c| format!("{},{},{}", c[0] + 1, c[1] + 1, c[2] + 1)).collect();
+        let _ = writeln!(s, "place {} {}", p.kinds[pl.kind].name, cells.join(" "));
     }
     s
 }

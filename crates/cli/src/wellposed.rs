@@ -1,0 +1,134 @@
+//! The questions of a well-posed puzzle that are not a count (docs/wellposed.md), written once
+//! over the family interface: `backbone` (what every solution shares, "what can be deduced") and
+//! `generate --unique PUZZLE` (pose the puzzle with a minimal set of clues that makes one
+//! solution unique). The third question, "exactly one?", is `count --max 2`.
+
+use wgrnd_family::{exit, AtomNames, Error, Family, Pose, Status, View};
+use wgrnd_puzzle::formats;
+
+use crate::config::{BackboneConfig, PoseConfig};
+use crate::output::Output;
+
+/// `wgrnd backbone`: the fixed atoms by name and value, how many of the shown atoms that is, the
+/// solver calls and time, and the family's picture of the partial solution.
+pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
+    for note in f.notes() {
+        eprintln!("wgrnd: {note}");
+    }
+    let g = f.ground()?;
+    let b = wgrnd_count::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
+    let name = |l: &wgrnd_cnf::Lit| g.encoding.atom_name(l.var());
+    let picture = b.solution.as_ref().and_then(|s| {
+        let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
+        // Atoms outside the projection (auxiliary ones) are not asked about: a picture shows
+        // projection atoms, and every other atom counts as known.
+        let projected: std::collections::HashSet<u32> = g.projection.iter().map(|v| v.get()).collect();
+        f.render_partial(&g, s, &|v| known.contains(&v.get()) || !projected.contains(&v.get()))
+    });
+    let status = match (&b.solution, b.stop) {
+        (Some(_), _) => Status::Solved,
+        (None, wgrnd_count::Stop::Exhausted) => Status::Unsatisfiable,
+        (None, _) => Status::Unknown,
+    };
+    let code = match (status, b.stop) {
+        (_, wgrnd_count::Stop::Interrupted) => exit::INTERRUPTED,
+        (Status::Unsatisfiable, _) => exit::NO_SOLUTION,
+        (_, wgrnd_count::Stop::Exhausted) => exit::OK,
+        _ => exit::UNKNOWN,
+    };
+    let text = if config.show.view == View::Json {
+        let fixed: Vec<serde_json::Value> =
+            b.fixed.iter().map(|l| serde_json::json!({ "atom": name(l), "value": l.is_positive() })).collect();
+        let doc = serde_json::json!({
+            "version": wgrnd_render::JSON_VERSION,
+            "kind": f.kind(),
+            "puzzle": f.name(),
+            "status": match status { Status::Solved => "solved", Status::Unsatisfiable => "unsatisfiable", Status::Unknown => "unknown" },
+            "complete": b.complete(),
+            "stopped": b.stop.name(),
+            "fixed": fixed,
+            "fixed_count": b.fixed.len(),
+            "open": b.open,
+            "total": b.total,
+            "solver_calls": b.solver_calls,
+            "chunk": config.chunk,
+            "seconds": b.elapsed.as_secs_f64(),
+            "picture": picture,
+        });
+        format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+    } else if status != Status::Solved {
+        f.render_none(status, View::Auto)
+    } else {
+        let mut s = String::new();
+        let bound = if b.complete() {
+            String::new()
+        } else {
+            format!(" (stopped: {}; {} not yet decided, so at least this many)", b.stop.name(), b.open)
+        };
+        s += &format!(
+            "backbone: {} of {} shown atom(s) take the same value in every solution{bound}; {} solver call(s), chunk {}, {:.3} s\n",
+            b.fixed.len(),
+            b.total,
+            b.solver_calls,
+            config.chunk,
+            b.elapsed.as_secs_f64()
+        );
+        if let Some(p) = &picture {
+            s += &format!("what every solution shows (? = differs between solutions):\n{p}");
+        }
+        let (yes, no): (Vec<_>, Vec<_>) = b.fixed.iter().partition(|l| l.is_positive());
+        let list = |v: &[&wgrnd_cnf::Lit]| v.iter().map(|l| name(l)).collect::<Vec<_>>().join(" ");
+        s += &format!("true in every solution ({}): {}\n", yes.len(), list(&yes));
+        s += &format!("false in every solution ({}): {}\n", no.len(), list(&no));
+        s
+    };
+    Output::new(&config.show.output).text(&text)?;
+    Ok(code)
+}
+
+/// `wgrnd generate --unique PUZZLE`: the solution (given, or drawn at random from the puzzle
+/// with every clue withheld), the construction, and the posed puzzle written whole to `-o`.
+pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
+    let target = match &config.solution {
+        Some(file) => {
+            let text = formats::read_text(file)?;
+            let s = f.read_solution(&formats::display_name(file), &text, None)?;
+            let violations = f.check(&s);
+            if !violations.is_empty() {
+                let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
+                return Err(Error::Option(format!(
+                    "{}: not a solution of the puzzle without its clues: {}",
+                    formats::display_name(file),
+                    list.join("; ")
+                )));
+            }
+            s
+        }
+        None => {
+            let bare = f.with_clues(&[])?;
+            match wgrnd_count::random_solution(&bare, &wgrnd_solve::SolverSpec::Builtin, config.seed, config.timeout)? {
+                Some(s) => s,
+                None => {
+                    eprint!("wgrnd: nothing written: {}", bare.render_none(Status::Unsatisfiable, View::Auto));
+                    return Ok(exit::NO_SOLUTION);
+                }
+            }
+        }
+    };
+    let posed = wgrnd_count::pose_unique(f, &target, &wgrnd_solve::SolverSpec::Builtin, config.timeout)?;
+    if !posed.left_out.is_empty() {
+        eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
+    }
+    let text = posed.puzzle.write()?;
+    Output::new(&config.output).text(&text)?;
+    eprintln!(
+        "wgrnd: exactly one solution with {} clue(s), none of which can be dropped (each drop counted to 2); {} added to the puzzle's {} kept, {} dropped; {} counts, {:.2} s",
+        posed.clues,
+        posed.added,
+        f.clues().len() - posed.left_out.len(),
+        posed.dropped,
+        posed.counts,
+        posed.elapsed.as_secs_f64()
+    );
+    Ok(exit::OK)
+}
