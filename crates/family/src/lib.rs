@@ -28,7 +28,7 @@ pub use error::{exit, Error};
 pub use model::{QpropEncoding, QpropModel};
 pub use options::{CountUnit, EncodingChoice, RawOptions};
 pub use packing::{PackingEncoding, Packings};
-pub use wgrnd_ground::{AtomNames, BrokenClause, Grounding, Symmetry};
+pub use wgrnd_ground::{AtomNames, BrokenClause, CoverRow, ExactCover, Grounding, Symmetry};
 pub use wgrnd_render::{Status, View};
 
 use wgrnd_cnf::Model;
@@ -94,6 +94,15 @@ pub trait Family {
     /// its name in JSON. `unit` is what the user asked for; the family has already shaped its
     /// grounding for it.
     fn count_caption(&self, unit: CountUnit, g: &Grounding<Self::Encoding>) -> (String, &'static str);
+
+    /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is
+    /// one: a count may then enumerate with dancing links instead of a SAT search. Its solutions
+    /// must be the solutions of the grounding's CNF or, when the grounding carries symmetries (the
+    /// count then finds orbits itself), those of the CNF without its symmetry breaking. `None`
+    /// (the default): not an exact-cover problem.
+    fn exact_cover(&self, _g: &Grounding<Self::Encoding>) -> Option<ExactCover> {
+        None
+    }
 
     /// The line that spells out the orbit counts, for families with symmetries.
     fn orbit_line(&self, _orbits: &Orbits, _complete: bool) -> Option<(String, serde_json::Value)> {
