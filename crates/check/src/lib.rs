@@ -216,14 +216,22 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
         }
     }
 
-    // What each square shows, where exactly one piece lies on it.
-    let shown = |row: usize, col: usize| -> Option<[&str; 4]> {
-        match on.get(row * p.cols + col) {
-            Some((1, Some(pl))) if row < p.rows && col < p.cols => {
+    // What each square shows, where exactly one piece lies on it (worked out once per square).
+    let shown_at: Vec<Option<[&str; 4]>> = on
+        .iter()
+        .map(|square| match square {
+            (1, Some(pl)) => {
                 let names = p.pieces.get(pl.piece)?.map(|l| p.labels[l.0 as usize].as_str());
                 Some(turned(names, pl.rotation))
             }
             _ => None,
+        })
+        .collect();
+    let shown = |row: usize, col: usize| -> Option<[&str; 4]> {
+        if row < p.rows && col < p.cols {
+            shown_at[row * p.cols + col]
+        } else {
+            None
         }
     };
     let frame = p.frame.map(|f| p.labels[f.0 as usize].as_str());

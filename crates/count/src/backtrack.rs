@@ -126,6 +126,8 @@ pub struct Backtrack {
     done: bool,
     /// Set after a solution is handed out: the next call flips before searching.
     flip_pending: bool,
+    /// The trail up to here is unchanged since the last [`Backtrack::fill`].
+    unchanged: usize,
     /// Conflicts so far.
     pub conflicts: u64,
 }
@@ -172,6 +174,7 @@ impl Backtrack {
             max_learnts: (cnf.num_clauses() / 3).max(20_000),
             done: false,
             flip_pending: false,
+            unchanged: 0,
             conflicts: 0,
         };
         let mut buf: Vec<Code> = Vec::new();
@@ -203,6 +206,16 @@ impl Backtrack {
     pub fn model(&self) -> Model {
         let lits: Vec<i32> = self.trail.iter().map(|&c| lit(c).get()).collect();
         Model::from_lits(self.num_vars, &lits)
+    }
+
+    /// Brings `m` up to the current full assignment, after [`Next::Solution`]. `m` must be the
+    /// model this engine filled at the previous solution (or a new one at the first): only the
+    /// atoms assigned since the shallowest backtrack in between are written, not all of them.
+    pub fn fill(&mut self, m: &mut Model) {
+        for &c in &self.trail[self.unchanged..] {
+            m.set(c / 2 + 1, Some(c & 1 == 0));
+        }
+        self.unchanged = self.trail.len();
     }
 
     /// Whether the variable is true now (after [`Next::Solution`], its value in the solution).
@@ -417,6 +430,7 @@ impl Backtrack {
             self.cursor = self.cursor.min(self.position[v] as usize);
         }
         self.trail.truncate(start);
+        self.unchanged = self.unchanged.min(start);
         self.propagated = start;
         self.levels.truncate(target as usize);
     }

@@ -155,6 +155,7 @@ fn backtrack<E>(
     // Ctrl-C asks this search to stop (it polls), rather than ending the process.
     let watch = Watch::start();
     let mut engine = Backtrack::new(&g.cnf, &g.projection);
+    let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
     let mut n = 0u64;
     let stop = loop {
         if limits.max.is_some_and(|m| n >= m) {
@@ -181,7 +182,7 @@ fn backtrack<E>(
         };
         match engine.next(&mut poll) {
             Next::Solution => {
-                let model = engine.model();
+                engine.fill(&mut model);
                 n += on_hit(n, Hit::Search(&model))?.solutions;
             }
             Next::Exhausted => break Stop::Exhausted,
@@ -215,6 +216,9 @@ fn dlx(
     let stop = Cell::new(Stop::Exhausted);
     if limits.max == Some(0) {
         return Ok((0, Stop::Bound, start.elapsed()));
+    }
+    if remaining(limits, start).1 {
+        return Ok((0, Stop::Timeout, start.elapsed()));
     }
     let outcome = matrix.search(
         &mut |atoms| match on_hit(n, Hit::Projection(atoms)) {

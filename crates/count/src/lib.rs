@@ -17,6 +17,7 @@ pub mod backtrack;
 pub mod dlx;
 pub mod engine;
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -206,8 +207,8 @@ pub fn count<F: Family>(
         }
         // The model itself where the engine gave one; else (and for images) the projection alone.
         let full = |set: &Vec<u32>| match model {
-            Some(m) if *set == chosen => m.clone(),
-            _ => g.projected_model(set),
+            Some(m) if *set == chosen => Cow::Borrowed(m),
+            _ => Cow::Owned(g.projected_model(set)),
         };
         if g.symmetries.is_empty() {
             let solution = checked_decode(f, g, &full(&chosen))?;
