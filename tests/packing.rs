@@ -270,7 +270,10 @@ fn sat_counts(p: &Packing, opts: PackOptions, solver: &str) -> (u64, u64, u64) {
     // Every engine finds the same three numbers: dancing links where the packing is an exact
     // cover (auto's choice), the backtracking search, the blocking loop.
     // (The backtracking search is slow on the Soma cube's 11,520; the random boxes have at most 3,000.)
-    let mut engines = vec![Engine::Blocking];
+    let mut engines = vec![];
+    if solver == "builtin" {
+        engines.push(Engine::Blocking);
+    }
     if o.solutions <= 3000 {
         engines.push(Engine::Backtrack);
     }
