@@ -202,6 +202,13 @@ impl Backtrack {
         engine
     }
 
+    /// Keeps at most about `n` learnt clauses (tests: forgetting, exercised on small formulas).
+    #[cfg(test)]
+    fn with_learnt_limit(mut self, n: usize) -> Backtrack {
+        self.max_learnts = n;
+        self
+    }
+
     /// The current full assignment, after [`Next::Solution`].
     pub fn model(&self) -> Model {
         let lits: Vec<i32> = self.trail.iter().map(|&c| lit(c).get()).collect();
@@ -660,8 +667,16 @@ mod tests {
 
     /// Every projected solution, as the set of true projection atoms.
     fn all(f: &Cnf, projection: &[u32]) -> Vec<Vec<u32>> {
+        all_keeping(f, projection, usize::MAX)
+    }
+
+    /// The same, keeping about `learnts` learnt clauses at most.
+    fn all_keeping(f: &Cnf, projection: &[u32], learnts: usize) -> Vec<Vec<u32>> {
         let vars: Vec<Var> = projection.iter().map(|&v| Var(v)).collect();
         let mut e = Backtrack::new(f, &vars);
+        if learnts < usize::MAX {
+            e = e.with_learnt_limit(learnts);
+        }
         let mut out = Vec::new();
         loop {
             match e.next(&mut |_| false) {
@@ -715,11 +730,14 @@ mod tests {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (state >> 33) % k
         };
-        for round in 0..400 {
-            let n = 4 + next(9) as u32;
-            let clauses: Vec<Vec<i32>> = (0..(n as u64 * (2 + next(4))))
+        // Small formulas with unit and binary clauses, then larger 3-SAT ones near the threshold
+        // (many conflicts, learnt clauses, backjumps stopped at flipped levels).
+        for round in 0..500 {
+            let (n, ratio, width) =
+                if round < 300 { (4 + next(9) as u32, 2 + next(4), 3) } else { (10 + next(5) as u32, 4, 0) };
+            let clauses: Vec<Vec<i32>> = (0..(n as u64 * ratio))
                 .map(|_| {
-                    (0..1 + next(3))
+                    (0..if width == 0 { 3 } else { 1 + next(width) })
                         .map(|_| {
                             let v = 1 + next(n as u64) as i32;
                             if next(2) == 0 {
@@ -734,7 +752,7 @@ mod tests {
             let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
             let f = cnf(n, &refs);
             let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
-            let got = all(&f, &projection);
+            let got = if round % 2 == 0 { all(&f, &projection) } else { all_keeping(&f, &projection, 2) };
             let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
             assert_eq!(distinct.len(), got.len(), "round {round}: a solution found twice");
             assert_eq!(distinct, brute(&f, &projection), "round {round}");
