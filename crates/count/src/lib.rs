@@ -1,15 +1,18 @@
 //! # wgrnd-count
 //!
-//! Owns counting, for every puzzle family through the [`Family`] interface: enumerating solutions
-//! with blocking clauses over the grounding's projection atoms only (never auxiliary atoms, which
-//! would let one solution be counted once per auxiliary assignment). Each model is decoded and
-//! re-checked by the family's independent checker before it counts. Where the grounding carries
-//! symmetries, every model stands for its whole orbit: all images are decoded, checked, reported
-//! and blocked at once, and the count is kept in three units (solutions, rotation orbits, orbits).
-//! In-process CaDiCaL keeps one solver and only adds clauses; other solvers re-solve the grown
-//! formula. A count stops when the solver proves that no further solution exists (complete), at
-//! `max`, at the time limit, or on Ctrl-C (a lower bound). Also here: the DRAT certificate that a
-//! solution is the only one ([`prove_unique`]) and clue-adding for edge matching ([`make_unique`]).
+//! Owns counting, for every puzzle family through the [`Family`] interface. Three engines
+//! enumerate (see [`engine`], which also says how `auto` picks): [`backtrack`], a non-blocking
+//! all-solutions CDCL search over the CNF that never adds a clause per solution; [`dlx`], dancing
+//! links on the exact-cover matrix a family may state; and [`enumerate`], the blocking-clause loop
+//! on any solver, whose clauses name the grounding's projection atoms only (never auxiliary atoms,
+//! which would let one solution be counted once per auxiliary assignment). Whatever the engine,
+//! each solution is decoded and re-checked by the family's independent checker before it counts.
+//! Where the grounding carries symmetries, the first member found of an orbit stands for the whole
+//! orbit: all images are decoded, checked and reported at once, and the count is kept in three
+//! units (solutions, rotation orbits, orbits). A count stops when the engine proves that no further
+//! solution exists (complete), at `max`, at the time limit, or on Ctrl-C (a lower bound). Also here:
+//! the DRAT certificate that a solution is the only one ([`prove_unique`]) and clue-adding for edge
+//! matching ([`make_unique`]).
 
 #![warn(missing_docs)]
 
