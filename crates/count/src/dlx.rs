@@ -86,6 +86,10 @@ impl Dlx {
             d.row.push(u32::MAX);
         }
         for (r, row) in m.rows.iter().enumerate() {
+            // A row that covers nothing is never reached by branching on columns.
+            if row.columns.is_empty() {
+                continue;
+            }
             let first = d.node.len() as u32;
             let n = row.columns.len() as u32;
             for (k, &col) in row.columns.iter().enumerate() {
