@@ -2,7 +2,7 @@
 //! turns, written here from the puzzle's definition (no SAT, no code shared with the encoder or
 //! the checker), on hundreds of random boards of every kind.
 
-use wgrnd_count::{count, Limits};
+use wgrnd_count::{count, Engine, Limits};
 use wgrnd_family::{CountUnit, EdgeMatching, Family};
 use wgrnd_ground::{AmoEncoding, EncodeOptions, EncodingKind};
 use wgrnd_puzzle::{generate, Clue, Generate, GeneratedRule, Label, MatchRule, Puzzle};
@@ -84,6 +84,14 @@ fn sat_count_with(p: &Puzzle, opts: EncodeOptions, solver: &str) -> u64 {
     let g = f.ground().unwrap();
     let c = count(&f, &g, &SolverSpec::parse(solver), &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
+    // The blocking loop counts the same as auto's backtracking engine (on `builtin`; with another
+    // solver auto already is the blocking loop).
+    let engines: &[Engine] = if solver == "builtin" { &[Engine::Blocking] } else { &[] };
+    for &engine in engines {
+        let limits = Limits { engine, ..Limits::default() };
+        let other = count(&f, &g, &SolverSpec::parse(solver), &limits, CountUnit::None, |_| {}).unwrap();
+        assert_eq!((other.count, other.complete()), (c.count, true), "{engine:?}");
+    }
     c.count
 }
 
@@ -355,4 +363,36 @@ fn progress_counts_in_the_unit_of_the_answer() {
         assert_eq!(shown.iter().max().copied(), Some(c.count), "{unit:?}: {shown:?}");
         assert!(shown.windows(2).all(|w| w[0] < w[1]), "{unit:?}: {shown:?}");
     }
+}
+
+/// Every engine keeps the limits: `--max` (a whole orbit may pass it, as with blocking clauses),
+/// `--timeout 0` (stopped before anything is known), and `--engine dlx` is refused, as bad input,
+/// for a puzzle that is not an exact cover.
+#[test]
+fn every_engine_keeps_the_limits() {
+    use crate::{code, stderr, stdout, wgrnd};
+    let easy = crate::fixture("foursquares/easy.txt");
+    let soma = crate::fixture("packing/soma.pack");
+    let runs: [(&str, &str, &[&str]); 5] = [
+        ("blocking", &easy, &[]),
+        ("backtrack", &easy, &[]),
+        ("auto", &easy, &[]),
+        ("backtrack", &soma, &["--symmetry", "all"]),
+        ("dlx", &soma, &["--symmetry", "all"]),
+    ];
+    for (engine, file, extra) in runs {
+        let base: Vec<&str> =
+            ["count", file, "--engine", engine, "--json"].into_iter().chain(extra.iter().copied()).collect();
+        let with = |more: &[&str]| wgrnd(&base.iter().copied().chain(more.iter().copied()).collect::<Vec<_>>(), None);
+        let r = with(&["--max", "3"]);
+        assert_eq!(code(&r), 12, "{engine} {file}: {}", stderr(&r));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&r)).unwrap();
+        assert_eq!(json["stopped"], "max", "{engine} {file}");
+        assert!(json["count"].as_u64().unwrap() >= 3, "{engine} {file}: {json}");
+        let r = with(&["--timeout", "0"]);
+        assert_eq!(code(&r), 30, "{engine} {file}: {}", stderr(&r));
+    }
+    let r = wgrnd(&["count", &easy, "--engine", "dlx"], None);
+    assert_eq!(code(&r), 2, "{}", stderr(&r));
+    assert!(stderr(&r).contains("not an exact-cover problem"), "{}", stderr(&r));
 }

@@ -9,7 +9,7 @@ use wgrnd_cli::commands;
 use wgrnd_cli::config::{CountConfig, ShowConfig, SolveConfig};
 use wgrnd_cnf::amo::{at_most_one, AmoEncoding};
 use wgrnd_cnf::{parse_dimacs, Cnf, InputError, Model, Var};
-use wgrnd_count::Limits;
+use wgrnd_count::{Engine, Limits};
 use wgrnd_family::{exit, AtomNames, CountUnit, Error, Family, Grounding, SolutionFormat, Status, Symmetry, View};
 use wgrnd_ground::AuxRuns;
 use wgrnd_solve::SolverSpec;
@@ -237,11 +237,15 @@ fn classes(n: usize, all: &[Vec<usize>], with_reflections: bool) -> usize {
 }
 
 fn count_via_command(q: &Queens, unit: CountUnit) -> (u8, String) {
+    count_with_engine(q, unit, Engine::Auto)
+}
+
+fn count_with_engine(q: &Queens, unit: CountUnit, engine: Engine) -> (u8, String) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("count.txt");
     let config = CountConfig {
         solver: SolverSpec::Builtin,
-        limits: Limits::default(),
+        limits: Limits { engine, ..Limits::default() },
         unit,
         print: false,
         proof: None,
@@ -263,6 +267,12 @@ fn toy_family_counts_against_brute_force_through_the_commands() {
         ] {
             let (code, text) = count_via_command(&q, unit);
             assert!(text.starts_with(&format!("{want} solution(s)")), "{n}-queens {unit:?}: {text}");
+            for engine in [Engine::Blocking, Engine::Backtrack] {
+                let (other_code, other) = count_with_engine(&q, unit, engine);
+                // The same verdict and count (the line ends with the time taken).
+                let count = |t: &str| t.split(" (").next().unwrap_or_default().to_string();
+                assert_eq!((other_code, count(&other)), (code, count(&text)), "{n}-queens {unit:?} {engine:?}");
+            }
             let expected = match want {
                 0 => exit::NO_SOLUTION,
                 1 => exit::SOLVED,

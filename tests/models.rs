@@ -19,10 +19,17 @@ fn qp(name: &str) -> String {
 }
 
 /// The count line of `wgrnd count ARGS`: its first number.
+/// Every engine is run ( `auto` is the backtracking one for a model) and must agree.
 fn counted(args: &[&str]) -> u64 {
-    let r = wgrnd(args, None);
-    assert!([10, 12, 20].contains(&code(&r)), "{args:?}: {}", stderr(&r));
-    stdout(&r).split(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{}", stdout(&r)))
+    let first = |args: &[&str]| -> u64 {
+        let r = wgrnd(args, None);
+        assert!([10, 12, 20].contains(&code(&r)), "{args:?}: {}", stderr(&r));
+        stdout(&r).split(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{}", stdout(&r)))
+    };
+    let n = first(args);
+    let blocking: Vec<&str> = args.iter().copied().chain(["--engine", "blocking"]).collect();
+    assert_eq!(first(&blocking), n, "{args:?} --engine blocking");
+    n
 }
 
 #[test]

@@ -20,7 +20,6 @@ mod score;
 pub use packing::{check_packing, PackingViolation};
 pub use score::{edge_score, EdgeScore, InnerEdge};
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use wgrnd_puzzle::{turned, MatchRule, Placement, Puzzle};
@@ -180,9 +179,15 @@ fn matches(rule: &MatchRule, a: &str, b: &str) -> bool {
 /// Checks placements against the puzzle.
 pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
     let mut v = Vec::new();
-    let mut on: BTreeMap<(usize, usize), Vec<&Placement>> = BTreeMap::new();
+    // Per square: how many pieces lie on it, and the first (a grid, not a map: counting checks
+    // every solution it finds, tens of thousands a second).
+    let mut on: Vec<(usize, Option<&Placement>)> = vec![(0, None); p.rows * p.cols];
     for pl in placements {
-        on.entry((pl.row, pl.col)).or_default().push(pl);
+        if pl.row < p.rows && pl.col < p.cols {
+            let square = &mut on[pl.row * p.cols + pl.col];
+            square.0 += 1;
+            square.1 = square.1.or(Some(pl));
+        }
     }
     let mut uses = vec![0usize; p.pieces.len()];
     for pl in placements {
@@ -192,13 +197,13 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
     }
     for row in 0..p.rows {
         for col in 0..p.cols {
-            match on.get(&(row, col)).map(|x| x.len()).unwrap_or(0) {
+            match on[row * p.cols + col].0 {
                 0 => v.push(Violation::EmptySquare { row, col }),
                 1 => {}
                 _ => v.push(Violation::CrowdedSquare {
                     row,
                     col,
-                    pieces: on[&(row, col)].iter().map(|pl| pl.piece).collect(),
+                    pieces: placements.iter().filter(|pl| pl.row == row && pl.col == col).map(|pl| pl.piece).collect(),
                 }),
             }
         }
@@ -211,14 +216,22 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
         }
     }
 
-    // What each square shows, where exactly one piece lies on it.
-    let shown = |row: usize, col: usize| -> Option<[&str; 4]> {
-        match on.get(&(row, col)).map(|x| x.as_slice()) {
-            Some([pl]) => {
+    // What each square shows, where exactly one piece lies on it (worked out once per square).
+    let shown_at: Vec<Option<[&str; 4]>> = on
+        .iter()
+        .map(|square| match square {
+            (1, Some(pl)) => {
                 let names = p.pieces.get(pl.piece)?.map(|l| p.labels[l.0 as usize].as_str());
                 Some(turned(names, pl.rotation))
             }
             _ => None,
+        })
+        .collect();
+    let shown = |row: usize, col: usize| -> Option<[&str; 4]> {
+        if row < p.rows && col < p.cols {
+            shown_at[row * p.cols + col]
+        } else {
+            None
         }
     };
     let frame = p.frame.map(|f| p.labels[f.0 as usize].as_str());
@@ -254,8 +267,11 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
                 if frame == Some(a) || frame == Some(b) {
                     continue; // reported as FrameInside
                 }
-                if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
-                    sums.push(x.saturating_add(y));
+                // The sums only serve the Sum rule's note about a table made for another constant.
+                if let MatchRule::Sum(_) = p.rule {
+                    if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
+                        sums.push(x.saturating_add(y));
+                    }
                 }
                 if !matches(&p.rule, a, b) {
                     v.push(Violation::Mismatch {

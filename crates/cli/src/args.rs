@@ -90,6 +90,11 @@ pub enum Command {
         /// Print every solution (in the --view format) as it is found.
         #[arg(long)]
         print: bool,
+        /// The enumeration engine: `auto` picks per puzzle (docs/counting.md), `blocking` adds a
+        /// clause per solution on --solver, `backtrack` searches without adding clauses, `dlx`
+        /// runs dancing links on an exact-cover puzzle (a packing that fills its region).
+        #[arg(long, value_enum, default_value = "auto")]
+        engine: EngineArg,
         /// When the count proves exactly one solution, write a certificate into DIR: the
         /// solution, the CNF with its blocking clause, and a DRAT proof (by the external `cadical`)
         /// that no second solution exists; check it with `drat-trim`.
@@ -339,6 +344,19 @@ pub enum SymmetryArg {
     Board,
     /// Packings only: turning and reflecting the region.
     All,
+}
+
+/// `count --engine`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Dancing links for exact-cover puzzles, else backtracking (blocking on a named solver).
+    Auto,
+    /// A blocking clause per solution.
+    Blocking,
+    /// Non-blocking backtracking search.
+    Backtrack,
+    /// Dancing links.
+    Dlx,
 }
 
 /// `--encoding`.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use wgrnd_cnf::amo::AmoEncoding;
-use wgrnd_count::Limits;
+use wgrnd_count::{Engine, Limits};
 use wgrnd_family::registry::FormatChoice;
 use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
 use wgrnd_puzzle::formats::PuzzleFormat;
@@ -15,8 +15,8 @@ use wgrnd_qprop::IntEncoding;
 use wgrnd_solve::{Counter, SolverSpec};
 
 use crate::args::{
-    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, PuzzleArgs,
-    RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, EngineArg, FormatArg, GeneratedFormat, IntsArg,
+    PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
@@ -145,7 +145,19 @@ impl Job {
             Command::Decode { puzzle, model, cnf, encoding, show } => {
                 Job::Decode { puzzle: source(puzzle, &encoding, None), model, cnf, show: show_config(show) }
             }
-            Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, counter, show } => {
+            Command::Count {
+                puzzle,
+                encoding,
+                symmetry,
+                max,
+                timeout,
+                solver,
+                print,
+                engine,
+                proof,
+                counter,
+                show,
+            } => {
                 let unit = unit(symmetry);
                 if let Some(counter) = counter {
                     if print || proof.is_some() || max.is_some() || solver.solver != "builtin" {
@@ -168,7 +180,11 @@ impl Job {
                     puzzle: source(puzzle, &encoding, Some(unit)),
                     config: CountConfig {
                         solver: SolverSpec::parse(&solver.solver),
-                        limits: Limits { max: max.filter(|&m| m > 0), timeout: secs(timeout) },
+                        limits: Limits {
+                            max: max.filter(|&m| m > 0),
+                            timeout: secs(timeout),
+                            engine: engine_choice(engine),
+                        },
                         unit,
                         print,
                         proof: proof.map(PathBuf::from),
@@ -243,6 +259,15 @@ fn unit(s: SymmetryArg) -> CountUnit {
         SymmetryArg::None => CountUnit::None,
         SymmetryArg::Board => CountUnit::Board,
         SymmetryArg::All => CountUnit::All,
+    }
+}
+
+fn engine_choice(e: EngineArg) -> Engine {
+    match e {
+        EngineArg::Auto => Engine::Auto,
+        EngineArg::Blocking => Engine::Blocking,
+        EngineArg::Backtrack => Engine::Backtrack,
+        EngineArg::Dlx => Engine::Dlx,
     }
 }
 

@@ -85,6 +85,8 @@ impl<'a> Output<'a> {
 pub struct Progress {
     bar: indicatif::ProgressBar,
     started: std::time::Instant,
+    /// When the message was last written (since `started`).
+    shown: std::time::Duration,
     print: bool,
     printed: Vec<u8>,
 }
@@ -94,14 +96,26 @@ impl Progress {
     pub fn new(print: bool) -> Self {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
-        Progress { bar, started: std::time::Instant::now(), print, printed: Vec::new() }
+        Progress {
+            bar,
+            started: std::time::Instant::now(),
+            shown: std::time::Duration::ZERO,
+            print,
+            printed: Vec::new(),
+        }
     }
 
     /// Solution `n` was found; `shown` draws it (called only with `--print`).
     pub fn found(&mut self, n: u64, shown: impl FnOnce() -> String) {
-        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        self.bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
-        self.bar.tick();
+        // The spinner redraws four times a second: its message is written no more often than
+        // that, not once per solution (a count finds up to hundreds of thousands a second).
+        let elapsed = self.started.elapsed();
+        if n == 1 || elapsed >= self.shown + std::time::Duration::from_millis(100) {
+            self.shown = elapsed;
+            let secs = elapsed.as_secs_f64().max(1e-9);
+            self.bar.set_message(format!("{n} solutions, {:.0}/s", n as f64 / secs));
+            self.bar.tick();
+        }
         if self.print {
             self.printed.extend_from_slice(format!("solution {n}\n{}\n", shown()).as_bytes());
         }

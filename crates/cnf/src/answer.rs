@@ -32,6 +32,12 @@ impl Model {
         m
     }
 
+    /// Sets (or, with `None`, clears) the value of variable `v`, which must be within the model.
+    /// An in-process search refills one model per solution instead of building a new one.
+    pub fn set(&mut self, v: u32, value: Option<bool>) {
+        self.values[v as usize] = value;
+    }
+
     /// The value of variable `v`, if the model assigns it.
     pub fn value(&self, v: u32) -> Option<bool> {
         self.values.get(v as usize).copied().flatten()

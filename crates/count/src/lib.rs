@@ -1,26 +1,32 @@
 //! # wgrnd-count
 //!
-//! Owns counting, for every puzzle family through the [`Family`] interface: enumerating solutions
-//! with blocking clauses over the grounding's projection atoms only (never auxiliary atoms, which
-//! would let one solution be counted once per auxiliary assignment). Each model is decoded and
-//! re-checked by the family's independent checker before it counts. Where the grounding carries
-//! symmetries, every model stands for its whole orbit: all images are decoded, checked, reported
-//! and blocked at once, and the count is kept in three units (solutions, rotation orbits, orbits).
-//! In-process CaDiCaL keeps one solver and only adds clauses; other solvers re-solve the grown
-//! formula. A count stops when the solver proves that no further solution exists (complete), at
-//! `max`, at the time limit, or on Ctrl-C (a lower bound). Also here: the DRAT certificate that a
-//! solution is the only one ([`prove_unique`]), the backbone ([`backbone`]: what every solution
-//! shares) and the construction of a puzzle with exactly one solution for every family that has
-//! clues ([`pose_unique`]).
+//! Owns counting, for every puzzle family through the [`Family`] interface. Three engines
+//! enumerate (see [`engine`], which also says how `auto` picks): [`backtrack`], a non-blocking
+//! all-solutions CDCL search over the CNF that never adds a clause per solution; [`dlx`], dancing
+//! links on the exact-cover matrix a family may state; and [`enumerate`], the blocking-clause loop
+//! on any solver, whose clauses name the grounding's projection atoms only (never auxiliary atoms,
+//! which would let one solution be counted once per auxiliary assignment). Whatever the engine,
+//! each solution is decoded and re-checked by the family's independent checker before it counts.
+//! Where the grounding carries symmetries, the first member found of an orbit stands for the whole
+//! orbit: all images are decoded, checked and reported at once, and the count is kept in three
+//! units (solutions, rotation orbits, orbits). A count stops when the engine proves that no further
+//! solution exists (complete), at `max`, at the time limit, or on Ctrl-C (a lower bound). Also here:
+//! the DRAT certificate that a solution is the only one ([`prove_unique`]), the backbone
+//! ([`backbone`]: what every solution shares) and the construction of a puzzle with exactly one
+//! solution for every family that has clues ([`pose_unique`]).
 
 #![warn(missing_docs)]
 
 mod backbone;
+pub mod backtrack;
+pub mod dlx;
+pub mod engine;
 mod pose;
 
 pub use backbone::{backbone, Backbone};
 pub use pose::{pose_unique, random_solution, Posed};
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -29,6 +35,8 @@ use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer};
 use wgrnd_family::pipeline::checked_decode;
 use wgrnd_family::{CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{session, SolveError, SolverSpec};
+
+pub use engine::Engine;
 
 /// Why a count ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,13 +88,15 @@ impl Count {
     }
 }
 
-/// Limits of a count.
+/// Limits of a count, and the engine that runs it.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after this many solutions.
     pub max: Option<u64>,
     /// Stop after this long.
     pub timeout: Option<Duration>,
+    /// Which enumeration engine counts ([`Engine::Auto`] unless forced).
+    pub engine: Engine,
 }
 
 /// What a model stood for: how many solutions, and the clauses that exclude them.
@@ -149,10 +159,31 @@ pub struct Event<'a, S> {
     pub counted: u64,
 }
 
+/// A solution as an engine hands it over.
+#[derive(Clone, Copy, Debug)]
+pub enum Hit<'a> {
+    /// A full model of the CNF from a solver (the blocking loop): checked against every clause
+    /// before it is decoded, since the solver may be a foreign program.
+    Model(&'a Model),
+    /// A full model from the in-process backtracking search, which hands out only assignments
+    /// that leave no clause false (its watched-literal propagation visits every clause a literal
+    /// falsifies): the check against every clause, which would cost more than the search itself,
+    /// runs in debug builds (the test suite) only. The family's checker judges it as always.
+    Search(&'a Model),
+    /// Only the true projection atoms (indices, increasing), from an engine that works on the
+    /// family's own structure ([`dlx`]): decoded from the projection alone.
+    Projection(&'a [u32]),
+}
+
 /// Counts the solutions of `f` grounded as `g`, calling `found` for each (see [`Event`]). `unit`
-/// says what the limit and [`Count::count`] count. Without symmetries every model is one solution; with
-/// them (each orbit under all symmetries holds `size / rotation-orbit size` rotation orbits of
-/// equal size, since the rotations are a normal subgroup) each model is its whole orbit.
+/// says what the limit and [`Count::count`] count; `limits.engine` which engine enumerates (see
+/// [`engine`]). Without symmetries every solution is one; with them (each orbit under all
+/// symmetries holds `size / rotation-orbit size` rotation orbits of equal size, since the rotations
+/// are a normal subgroup) the first member of an orbit found stands for the whole orbit: all its
+/// images are decoded, checked and reported then. The blocking loop blocks them all; a
+/// non-blocking engine cannot exclude them in advance, so their projection sets are remembered and
+/// a later member of a counted orbit counts nothing (one set per solution of a symmetric puzzle,
+/// never a clause; without symmetries nothing is kept).
 pub fn count<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -161,30 +192,55 @@ pub fn count<F: Family>(
     unit: CountUnit,
     mut found: impl FnMut(&Event<F::Solution>),
 ) -> Result<Count, Error> {
-    let (mut solutions, mut rotation_orbits) = (0u64, 0u64);
+    let (mut solutions, mut rotation_orbits, mut orbits) = (0u64, 0u64, 0u64);
     let mut first = None;
-    let (count, models, stop, elapsed) = enumerate(&g.cnf, solver, limits, |before, model| {
-        let broken = |e: wgrnd_ground::BrokenClause| Error::EncodingBug(format!("solution {}: {e}", before + 1));
-        g.check_model(model).map_err(broken)?;
-        let chosen = g.true_projection(model);
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let on_hit = |before: u64, hit: Hit<'_>| -> Result<Found, Error> {
+        // Only the blocking loop uses blocking clauses; the other engines exclude by construction.
+        let blocking = matches!(hit, Hit::Model(_));
+        let block = |set: &[u32]| if blocking { vec![g.blocking_clause(set)] } else { Vec::new() };
+        let (chosen, model) = match hit {
+            Hit::Model(model) | Hit::Search(model) => {
+                if matches!(hit, Hit::Model(_)) || cfg!(debug_assertions) {
+                    let broken =
+                        |e: wgrnd_ground::BrokenClause| Error::EncodingBug(format!("solution {}: {e}", before + 1));
+                    g.check_model(model).map_err(broken)?;
+                }
+                (g.true_projection(model), Some(model))
+            }
+            Hit::Projection(chosen) => (chosen.to_vec(), None),
+        };
         if first.is_none() {
             first = Some(chosen.clone());
         }
+        // The model itself where the engine gave one; else (and for images) the projection alone.
+        let full = |set: &Vec<u32>| match model {
+            Some(m) if *set == chosen => Cow::Borrowed(m),
+            _ => Cow::Owned(g.projected_model(set)),
+        };
         if g.symmetries.is_empty() {
-            let solution = checked_decode(f, g, model)?;
+            let solution = checked_decode(f, g, &full(&chosen))?;
             solutions += 1;
+            orbits += 1;
             found(&Event { solution: &solution, index: solutions, first_of_orbit: true, counted: before + 1 });
             rotation_orbits += 1;
-            return Ok(Found { solutions: 1, blocks: vec![g.blocking_clause(&chosen)] });
+            return Ok(Found { solutions: 1, blocks: block(&chosen) });
         }
+        if seen.contains(&chosen) {
+            // A member of an orbit already counted (a non-blocking engine meets them all).
+            return Ok(Found { solutions: 0, blocks: block(&chosen) });
+        }
+        let images: Vec<(Vec<u32>, bool)> = std::iter::once((chosen.clone(), false))
+            .chain(g.symmetries.iter().map(|s| {
+                let mut set: Vec<u32> = chosen.iter().map(|&i| s.image[i as usize]).collect();
+                set.sort_unstable();
+                (set, s.reflection)
+            }))
+            .collect();
+        orbits += 1;
         let mut orbit: HashSet<Vec<u32>> = HashSet::new();
         let mut turned: HashSet<Vec<u32>> = HashSet::new();
         let mut blocks = Vec::new();
-        let images = std::iter::once((chosen.clone(), false)).chain(g.symmetries.iter().map(|s| {
-            let mut set: Vec<u32> = chosen.iter().map(|&i| s.image[i as usize]).collect();
-            set.sort_unstable();
-            (set, s.reflection)
-        }));
         // The whole orbit is decoded and checked first, so that what each report counts is known.
         let mut members = Vec::new();
         for (set, reflection) in images {
@@ -194,10 +250,11 @@ pub fn count<F: Family>(
             if !orbit.insert(set.clone()) {
                 continue;
             }
-            // The model itself for the identity; an image is known on the projection atoms only.
-            let image = if set == chosen { model.clone() } else { g.projected_model(&set) };
-            members.push(checked_decode(f, g, &image)?);
-            blocks.push(g.blocking_clause(&set));
+            if !blocking {
+                seen.insert(set.clone());
+            }
+            members.push(checked_decode(f, g, &full(&set))?);
+            blocks.extend(block(&set));
         }
         let rotations_here = (orbit.len() / turned.len()) as u64;
         rotation_orbits += rotations_here;
@@ -212,15 +269,16 @@ pub fn count<F: Family>(
             found(&Event { solution, index: solutions, first_of_orbit: k == 0, counted });
         }
         Ok(Found { solutions: units, blocks })
-    })?;
+    };
+    let (count, stop, elapsed) = engine::run(f, g, solver, limits, on_hit)?;
     let orbits = Orbits {
         solutions,
         rotation_orbits,
-        orbits: models,
+        orbits,
         rotations: g.symmetries.iter().filter(|s| !s.reflection).count() + 1,
         symmetries: g.symmetries.len() + 1,
     };
-    Ok(Count { count, models, orbits, first, stop, elapsed })
+    Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed })
 }
 
 /// The files of a uniqueness certificate.

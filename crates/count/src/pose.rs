@@ -61,7 +61,7 @@ fn count_to_two<F: Pose>(
     if timeout.is_some_and(|t| t.is_zero()) {
         return Err(out_of_time(solver));
     }
-    let limits = Limits { max: Some(2), timeout };
+    let limits = Limits { max: Some(2), timeout, ..Limits::default() };
     let mut second: Option<Vec<F::Clue>> = None;
     let mut failed: Option<Error> = None;
     let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| {

@@ -31,7 +31,7 @@ pub use model::{QpropEncoding, QpropModel};
 pub use options::{CountUnit, EncodingChoice, RawOptions};
 pub use packing::{PackingEncoding, Packings};
 pub use pose::Pose;
-pub use wgrnd_ground::{AtomNames, BrokenClause, Grounding, Symmetry};
+pub use wgrnd_ground::{AtomNames, BrokenClause, CoverRow, ExactCover, Grounding, Symmetry};
 pub use wgrnd_render::{Status, View};
 
 use wgrnd_cnf::{Model, Var};
@@ -108,6 +108,15 @@ pub trait Family {
         _solution: &Self::Solution,
         _known: &dyn Fn(Var) -> bool,
     ) -> Option<String> {
+        None
+    }
+
+    /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is
+    /// one: a count may then enumerate with dancing links instead of a SAT search. Its solutions
+    /// must be the solutions of the grounding's CNF or, when the grounding carries symmetries (the
+    /// count then finds orbits itself), those of the CNF without its symmetry breaking. `None`
+    /// (the default): not an exact-cover problem.
+    fn exact_cover(&self, _g: &Grounding<Self::Encoding>) -> Option<ExactCover> {
         None
     }
 

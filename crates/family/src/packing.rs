@@ -11,7 +11,7 @@ use wgrnd_puzzle::formats::{self, SolutionFormat};
 use wgrnd_puzzle::packing::{determinant, Packing, PiecePlacement};
 use wgrnd_render::{packing_json, render_packing, Status, View};
 
-use crate::{AtomNames, CountUnit, Error, Family, Orbits, RawOptions, Symmetry};
+use crate::{AtomNames, CountUnit, CoverRow, Error, ExactCover, Family, Orbits, RawOptions, Symmetry};
 
 /// A packing with its encoding options.
 #[derive(Clone, Debug)]
@@ -182,6 +182,31 @@ impl Family for Packings {
             CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "board"),
             CountUnit::All => (format!(" up to the region's {all} rotations and reflections"), "all"),
         }
+    }
+
+    /// Cells are the columns and dispositions the rows, grouped by kind with its copies as the
+    /// capacity: in a region the pieces fill exactly, "every cell once, each kind at most its
+    /// copies" is "every cell once, each kind exactly its copies". A region with room to spare is
+    /// not an exact cover (its cells are covered at most once), and neither is a grounding with
+    /// lex-leader clauses but no symmetries to count orbits by (not a count).
+    fn exact_cover(&self, g: &Grounding<PackingEncoding>) -> Option<ExactCover> {
+        let p = &self.packing;
+        // With lex-leader clauses and no symmetries to expand, the CNF's solutions are only the
+        // least of each orbit, which the plain exact cover does not know.
+        let broken_without_orbits = self.options.symmetry != PackSymmetry::None && g.symmetries.is_empty();
+        if !p.fills_exactly() || broken_without_orbits {
+            return None;
+        }
+        let rows = g
+            .encoding
+            .encoding
+            .dispositions
+            .iter()
+            .enumerate()
+            .map(|(i, d)| CoverRow { atom: i as u32, columns: d.cells.clone(), group: d.kind as u32 })
+            .collect();
+        let capacities = p.kinds.iter().map(|k| k.count as u32).collect();
+        Some(ExactCover { columns: p.cells.len() as u32, rows, capacities })
     }
 
     fn orbit_line(&self, o: &Orbits, complete: bool) -> Option<(String, serde_json::Value)> {

@@ -15,6 +15,7 @@
 mod atoms;
 mod board;
 pub mod diamond;
+mod exact_cover;
 pub mod four_squares;
 mod grounding;
 pub mod packing;
@@ -25,6 +26,7 @@ use wgrnd_puzzle::formats::write_native;
 use wgrnd_puzzle::{Placement, Puzzle};
 
 pub use atoms::{Atom, AtomTable, AuxBlock, AuxRuns};
+pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms, PAIRWISE_MAX};
 
@@ -335,29 +337,36 @@ impl Encoding {
     /// [`Grounding::check_model`]): `l` and `r` for four-squares, `l`, `o` and `lo` for diamond.
     pub fn decode(&self, model: &Model) -> Result<Vec<Placement>, DecodeError> {
         let (n, cols) = self.atoms.shape();
-        let mut squares: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut turns: Vec<Vec<u8>> = vec![Vec::new(); n];
+        // Per piece: how many squares (turns) the model gives it, and the first. Flat arrays: a
+        // count decodes every solution it finds.
+        let mut squares: Vec<(usize, usize)> = vec![(0, 0); n];
+        let mut turns: Vec<(usize, u8)> = vec![(0, 0); n];
+        let mut note = |piece: usize, square: Option<usize>, rot: Option<u8>| {
+            if let Some(s) = square {
+                squares[piece] = (squares[piece].0 + 1, if squares[piece].0 == 0 { s } else { squares[piece].1 });
+            }
+            if let Some(r) = rot {
+                turns[piece] = (turns[piece].0 + 1, if turns[piece].0 == 0 { r } else { turns[piece].1 });
+            }
+        };
         for var in (1..=self.atoms.named_len()).filter(|&v| model.value(v) == Some(true)) {
             match self.atoms.atom(var) {
-                Some(Atom::L { square, piece }) => squares[piece].push(square),
-                Some(Atom::R { piece, rot } | Atom::O { piece, rot, .. }) => turns[piece].push(rot),
-                Some(Atom::LO { square, piece, rot }) => {
-                    squares[piece].push(square);
-                    turns[piece].push(rot);
-                }
+                Some(Atom::L { square, piece }) => note(piece, Some(square), None),
+                Some(Atom::R { piece, rot } | Atom::O { piece, rot, .. }) => note(piece, None, Some(rot)),
+                Some(Atom::LO { square, piece, rot }) => note(piece, Some(square), Some(rot)),
                 _ => {}
             }
         }
         let mut out = Vec::with_capacity(n);
         for q in 0..n {
-            if squares[q].len() != 1 {
-                return Err(DecodeError::PieceSquares { piece: q + 1, count: squares[q].len() });
+            if squares[q].0 != 1 {
+                return Err(DecodeError::PieceSquares { piece: q + 1, count: squares[q].0 });
             }
-            if turns[q].len() != 1 {
-                return Err(DecodeError::PieceRotations { piece: q + 1, count: turns[q].len() });
+            if turns[q].0 != 1 {
+                return Err(DecodeError::PieceRotations { piece: q + 1, count: turns[q].0 });
             }
-            let s = squares[q][0];
-            out.push(Placement { row: s / cols, col: s % cols, piece: q, rotation: turns[q][0] });
+            let s = squares[q].1;
+            out.push(Placement { row: s / cols, col: s % cols, piece: q, rotation: turns[q].1 });
         }
         out.sort_by_key(|pl| (pl.row, pl.col));
         Ok(out)

@@ -1,0 +1,797 @@
+//! The non-blocking enumeration engine: a CDCL search over the CNF that finds every assignment of
+//! the projection atoms that extends to a model, one at a time, without ever adding a clause per
+//! solution (after Grumberg, Schuster and Yadgar, "Memory efficient all-solutions SAT solver and
+//! its application for reachability analysis", FMCAD 2004, and the non-blocking methods compared
+//! by Toda and Soh, "Implementing efficient all solutions SAT solvers", JEA 2016).
+//!
+//! How it stays exact. The search decides projection atoms first (in the grounding's order, true
+//! first) and auxiliary atoms only once every projection atom has a value, so the decision levels
+//! holding projection decisions come before any auxiliary one. A full assignment is a solution; the
+//! engine then *flips* the deepest projection decision that is not yet flipped: it undoes that level
+//! and re-opens it with the negated literal as a decision that is never undone by backjumping. A
+//! flipped literal at level j stands for the region "decisions 1..j-1 and the original decision j",
+//! all of whose solutions have been found; the flipped literals are the explored part of the search
+//! space, described without a single stored clause. (Auxiliary decisions are never flipped: another
+//! extension of the same projection assignment is the same solution.)
+//!
+//! Learning is ordinary 1UIP conflict analysis in which flipped literals act as decisions (they
+//! have no reason clause), so every learnt clause is implied by the CNF alone and stays valid for
+//! the whole enumeration. Only the backjump is limited: after a conflict at level c the engine goes
+//! back to the learnt clause's assertion level, but never below the highest flipped level b at or
+//! under c (undoing a flipped literal would forget that its region is done and count it again). The
+//! learnt clause is still unit there and asserts its literal. When c itself is flipped, both branches
+//! of level c are done: the engine backtracks chronologically to the deepest unflipped projection
+//! level and flips it, and the enumeration ends when none is left (or on a conflict at level 0).
+//! Solutions therefore come from disjoint cubes over projection literals: none is found twice, and
+//! a projection assignment with several auxiliary extensions is found once.
+//!
+//! Handing over: [`Backtrack::explored`] spells the explored region as one clause per flipped level
+//! (¬d1 ∨ … ∨ ¬d(j-1) ∨ f(j) for the flipped literal ¬f(j)), so that a blocking-clause solver can go
+//! on from exactly where this search stopped: its clauses exclude precisely the solutions already
+//! found, no matter how many there were.
+
+use wgrnd_cnf::{Cnf, Lit, Model, Var};
+
+/// No clause (a decision, a flipped literal or an unassigned atom).
+const NO_REASON: u32 = u32::MAX;
+
+/// A literal as the engine stores it: `2 * (var - 1) + negated`.
+type Code = u32;
+
+fn code(l: Lit) -> Code {
+    (l.var().get() - 1) * 2 + u32::from(!l.is_positive())
+}
+
+fn lit(c: Code) -> Lit {
+    let v = (c / 2 + 1) as i32;
+    Lit(if c & 1 == 1 { -v } else { v })
+}
+
+fn var_of(c: Code) -> usize {
+    (c / 2) as usize
+}
+
+/// Where one clause lies in the arena.
+#[derive(Clone, Copy, Debug)]
+struct ClauseMeta {
+    start: u32,
+    len: u32,
+    learnt: bool,
+    deleted: bool,
+    /// Distinct decision levels among its literals when learnt (the lower, the more useful).
+    lbd: u32,
+}
+
+/// A clause watching a literal, with a literal of the clause that, when true, spares a look.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    clause: u32,
+    blocker: Code,
+}
+
+/// One decision level.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// Where the level starts on the trail.
+    trail_start: usize,
+    /// Its decision (or flipped) literal.
+    decision: Code,
+    /// Whether the decision is a projection atom.
+    projection: bool,
+    /// Whether the decision is a flipped one: its other branch is fully explored.
+    flipped: bool,
+}
+
+/// What [`Backtrack::next`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A solution: read it with [`Backtrack::model`].
+    Solution,
+    /// No further solution exists.
+    Exhausted,
+    /// `stop` asked to stop; calling `next` again goes on.
+    Stopped,
+}
+
+/// The all-solutions search over one CNF (see the module documentation).
+pub struct Backtrack {
+    num_vars: u32,
+    arena: Vec<Code>,
+    clauses: Vec<ClauseMeta>,
+    /// Indexed by literal code: the clauses that watch it (looked at when it becomes false).
+    watches: Vec<Vec<Watch>>,
+    /// Indexed by literal code: 1 true, -1 false, 0 unassigned.
+    value: Vec<i8>,
+    level_of: Vec<u32>,
+    reason: Vec<u32>,
+    trail: Vec<Code>,
+    propagated: usize,
+    levels: Vec<Level>,
+    /// Decision order: projection atoms first, then the others.
+    order: Vec<u32>,
+    /// Position of each variable in `order`.
+    position: Vec<u32>,
+    /// Every variable before this position in `order` is assigned.
+    cursor: usize,
+    projection_count: usize,
+    is_projection: Vec<bool>,
+    /// Last value of each auxiliary atom (phase saving), as a literal code's negation bit.
+    phase: Vec<bool>,
+    seen: Vec<bool>,
+    /// Learnt unit clauses (by clause index): re-asserted after every backtrack.
+    units: Vec<u32>,
+    learnts: usize,
+    max_learnts: usize,
+    /// Set once no further solution exists.
+    done: bool,
+    /// Set after a solution is handed out: the next call flips before searching.
+    flip_pending: bool,
+    /// The trail up to here is unchanged since the last [`Backtrack::fill`].
+    unchanged: usize,
+    /// Conflicts so far.
+    pub conflicts: u64,
+}
+
+impl Backtrack {
+    /// Loads `cnf`; `projection` lists the atoms a solution is made of (decided first, in order).
+    pub fn new(cnf: &Cnf, projection: &[Var]) -> Backtrack {
+        let n = cnf.num_vars() as usize;
+        let mut is_projection = vec![false; n];
+        let mut order: Vec<u32> = Vec::with_capacity(n);
+        for v in projection {
+            let i = v.get() as usize - 1;
+            if !is_projection[i] {
+                is_projection[i] = true;
+                order.push(i as u32);
+            }
+        }
+        let projection_count = order.len();
+        order.extend((0..n as u32).filter(|&i| !is_projection[i as usize]));
+        let mut position = vec![0u32; n];
+        for (k, &v) in order.iter().enumerate() {
+            position[v as usize] = k as u32;
+        }
+        let mut engine = Backtrack {
+            num_vars: cnf.num_vars(),
+            arena: Vec::with_capacity(cnf.num_lits()),
+            clauses: Vec::with_capacity(cnf.num_clauses()),
+            watches: vec![Vec::new(); 2 * n],
+            value: vec![0; 2 * n],
+            level_of: vec![0; n],
+            reason: vec![NO_REASON; n],
+            trail: Vec::with_capacity(n),
+            propagated: 0,
+            levels: Vec::new(),
+            order,
+            position,
+            cursor: 0,
+            projection_count,
+            is_projection,
+            phase: vec![true; n],
+            seen: vec![false; n],
+            units: Vec::new(),
+            learnts: 0,
+            max_learnts: (cnf.num_clauses() / 3).max(20_000),
+            done: false,
+            flip_pending: false,
+            unchanged: 0,
+            conflicts: 0,
+        };
+        let mut buf: Vec<Code> = Vec::new();
+        for clause in cnf.clauses() {
+            buf.clear();
+            buf.extend(clause.iter().map(|&l| code(l)));
+            buf.sort_unstable();
+            buf.dedup();
+            if buf.windows(2).any(|w| w[0] ^ 1 == w[1]) {
+                continue; // a tautology
+            }
+            match buf.len() {
+                0 => engine.done = true,
+                1 => match engine.value[buf[0] as usize] {
+                    1 => {}
+                    -1 => engine.done = true,
+                    _ => engine.assign(buf[0], NO_REASON),
+                },
+                _ => {
+                    let c = engine.store(&buf, false, 0);
+                    engine.watch(c);
+                }
+            }
+        }
+        engine
+    }
+
+    /// Keeps at most about `n` learnt clauses (tests: forgetting, exercised on small formulas).
+    #[cfg(test)]
+    fn with_learnt_limit(mut self, n: usize) -> Backtrack {
+        self.max_learnts = n;
+        self
+    }
+
+    /// The current full assignment, after [`Next::Solution`].
+    pub fn model(&self) -> Model {
+        let lits: Vec<i32> = self.trail.iter().map(|&c| lit(c).get()).collect();
+        Model::from_lits(self.num_vars, &lits)
+    }
+
+    /// Brings `m` up to the current full assignment, after [`Next::Solution`]. `m` must be the
+    /// model this engine filled at the previous solution (or a new one at the first): only the
+    /// atoms assigned since the shallowest backtrack in between are written, not all of them.
+    pub fn fill(&mut self, m: &mut Model) {
+        for &c in &self.trail[self.unchanged..] {
+            m.set(c / 2 + 1, Some(c & 1 == 0));
+        }
+        self.unchanged = self.trail.len();
+    }
+
+    /// Whether the variable is true now (after [`Next::Solution`], its value in the solution).
+    pub fn is_true(&self, v: Var) -> bool {
+        self.value[code(v.pos()) as usize] == 1
+    }
+
+    /// The region explored so far, as clauses: a formula with them added has exactly the solutions
+    /// not yet handed out (the one just handed out included among the excluded).
+    pub fn explored(&self) -> Vec<Vec<Lit>> {
+        let mut out = Vec::new();
+        let mut prefix: Vec<Lit> = Vec::new();
+        for (j, level) in self.levels.iter().enumerate() {
+            if !level.projection {
+                break;
+            }
+            let d = lit(level.decision);
+            let last_unflipped_after_solution = self.flip_pending && self.deepest_unflipped() == Some(j + 1);
+            if level.flipped {
+                let mut clause = prefix.clone();
+                clause.push(d);
+                out.push(clause);
+            } else if last_unflipped_after_solution {
+                // The solution just handed out lies below this decision; its flip is still to come.
+                let mut clause = prefix.clone();
+                clause.push(!d);
+                out.push(clause);
+            }
+            prefix.push(!d);
+        }
+        if self.flip_pending && self.deepest_unflipped().is_none() {
+            // The last solution is the only one left in the whole region: nothing more exists.
+            out.push(Vec::new());
+        }
+        out
+    }
+
+    /// Searches for the next solution; `stop` is asked now and then whether to give up for now.
+    pub fn next(&mut self, stop: &mut dyn FnMut(u64) -> bool) -> Next {
+        if self.done {
+            return Next::Exhausted;
+        }
+        if self.flip_pending {
+            self.flip_pending = false;
+            let Some(k) = self.deepest_unflipped() else {
+                self.done = true;
+                return Next::Exhausted;
+            };
+            if !self.flip(k) {
+                self.done = true;
+                return Next::Exhausted;
+            }
+        }
+        let mut steps = 0u32;
+        loop {
+            if let Some(conflict) = self.propagate() {
+                self.conflicts += 1;
+                if !self.resolve(conflict) {
+                    self.done = true;
+                    return Next::Exhausted;
+                }
+                continue;
+            }
+            steps += 1;
+            if steps % 256 == 0 && stop(self.conflicts) {
+                return Next::Stopped;
+            }
+            if self.learnts > self.max_learnts {
+                self.reduce();
+            }
+            let Some(decision) = self.pick() else {
+                self.flip_pending = true;
+                return Next::Solution;
+            };
+            let projection = self.is_projection[var_of(decision)];
+            self.levels.push(Level { trail_start: self.trail.len(), decision, projection, flipped: false });
+            self.assign(decision, NO_REASON);
+        }
+    }
+
+    fn level(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    fn store(&mut self, lits: &[Code], learnt: bool, lbd: u32) -> u32 {
+        let c = self.clauses.len() as u32;
+        self.clauses.push(ClauseMeta {
+            start: self.arena.len() as u32,
+            len: lits.len() as u32,
+            learnt,
+            deleted: false,
+            lbd,
+        });
+        self.arena.extend_from_slice(lits);
+        c
+    }
+
+    fn lits(&self, c: u32) -> &[Code] {
+        let m = self.clauses[c as usize];
+        &self.arena[m.start as usize..(m.start + m.len) as usize]
+    }
+
+    fn watch(&mut self, c: u32) {
+        let m = self.clauses[c as usize];
+        let (a, b) = (self.arena[m.start as usize], self.arena[m.start as usize + 1]);
+        self.watches[a as usize].push(Watch { clause: c, blocker: b });
+        self.watches[b as usize].push(Watch { clause: c, blocker: a });
+    }
+
+    fn assign(&mut self, l: Code, reason: u32) {
+        let v = var_of(l);
+        self.value[l as usize] = 1;
+        self.value[(l ^ 1) as usize] = -1;
+        self.level_of[v] = self.level();
+        self.reason[v] = reason;
+        self.trail.push(l);
+    }
+
+    /// Unit propagation; the clause found false, if any.
+    fn propagate(&mut self) -> Option<u32> {
+        while self.propagated < self.trail.len() {
+            let false_lit = self.trail[self.propagated] ^ 1;
+            self.propagated += 1;
+            let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
+            let (mut i, mut j) = (0, 0);
+            let mut conflict = None;
+            while i < ws.len() {
+                let w = ws[i];
+                i += 1;
+                if self.value[w.blocker as usize] == 1 {
+                    ws[j] = w;
+                    j += 1;
+                    continue;
+                }
+                let m = self.clauses[w.clause as usize];
+                if m.deleted {
+                    continue;
+                }
+                let s = m.start as usize;
+                if self.arena[s] == false_lit {
+                    self.arena.swap(s, s + 1);
+                }
+                let first = self.arena[s];
+                if first != w.blocker && self.value[first as usize] == 1 {
+                    ws[j] = Watch { clause: w.clause, blocker: first };
+                    j += 1;
+                    continue;
+                }
+                let mut moved = false;
+                for k in 2..m.len as usize {
+                    let l = self.arena[s + k];
+                    if self.value[l as usize] != -1 {
+                        self.arena.swap(s + 1, s + k);
+                        self.watches[l as usize].push(Watch { clause: w.clause, blocker: first });
+                        moved = true;
+                        break;
+                    }
+                }
+                if moved {
+                    continue;
+                }
+                ws[j] = Watch { clause: w.clause, blocker: first };
+                j += 1;
+                if self.value[first as usize] == -1 {
+                    conflict = Some(w.clause);
+                    while i < ws.len() {
+                        ws[j] = ws[i];
+                        i += 1;
+                        j += 1;
+                    }
+                } else {
+                    self.assign(first, w.clause);
+                }
+            }
+            ws.truncate(j);
+            self.watches[false_lit as usize] = ws;
+            if conflict.is_some() {
+                self.propagated = self.trail.len();
+                return conflict;
+            }
+        }
+        None
+    }
+
+    /// The next decision: the first unassigned projection atom made true, else an auxiliary atom
+    /// with its saved phase; `None` when everything is assigned.
+    fn pick(&mut self) -> Option<Code> {
+        while self.cursor < self.order.len() {
+            let v = self.order[self.cursor] as usize;
+            if self.value[2 * v] == 0 {
+                let negated = if self.cursor < self.projection_count { false } else { !self.phase[v] };
+                return Some(2 * v as u32 + u32::from(negated));
+            }
+            self.cursor += 1;
+        }
+        None
+    }
+
+    /// Undoes every level above `target`.
+    fn cancel_until(&mut self, target: u32) {
+        if self.level() <= target {
+            return;
+        }
+        let start = self.levels[target as usize].trail_start;
+        for k in (start..self.trail.len()).rev() {
+            let l = self.trail[k];
+            let v = var_of(l);
+            self.value[l as usize] = 0;
+            self.value[(l ^ 1) as usize] = 0;
+            self.reason[v] = NO_REASON;
+            self.phase[v] = l & 1 == 0;
+            self.cursor = self.cursor.min(self.position[v] as usize);
+        }
+        self.trail.truncate(start);
+        self.unchanged = self.unchanged.min(start);
+        self.propagated = start;
+        self.levels.truncate(target as usize);
+    }
+
+    /// The deepest level whose decision is an unflipped projection atom.
+    fn deepest_unflipped(&self) -> Option<usize> {
+        self.levels.iter().rposition(|l| l.projection && !l.flipped).map(|k| k + 1)
+    }
+
+    /// Re-opens level `k` (1-based) with its decision negated and flipped. False when a learnt
+    /// unit clause then fails at once and nothing is left.
+    fn flip(&mut self, k: usize) -> bool {
+        let d = self.levels[k - 1].decision;
+        self.cancel_until(k as u32 - 1);
+        self.levels.push(Level { trail_start: self.trail.len(), decision: d ^ 1, projection: true, flipped: true });
+        self.assign(d ^ 1, NO_REASON);
+        match self.reassert_units() {
+            None => true,
+            Some(conflict) => self.resolve(conflict),
+        }
+    }
+
+    /// Asserts the learnt unit clauses a backtrack unassigned; a unit found false is a conflict.
+    fn reassert_units(&mut self) -> Option<u32> {
+        for k in 0..self.units.len() {
+            let c = self.units[k];
+            let l = self.arena[self.clauses[c as usize].start as usize];
+            match self.value[l as usize] {
+                0 => self.assign(l, c),
+                -1 => return Some(c),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Handles a conflict; false when it proves that no further solution exists.
+    fn resolve(&mut self, mut conflict: u32) -> bool {
+        loop {
+            // The clause may be false below the current level (a learnt clause checked after a
+            // backtrack): the conflict belongs to its deepest literal's level.
+            let c = self.lits(conflict).iter().map(|&l| self.level_of[var_of(l)]).max().unwrap_or(0);
+            if c == 0 {
+                return false;
+            }
+            self.cancel_until(c);
+            let (learnt, assertion, lbd) = self.analyze(conflict);
+            let floor = self.levels.iter().rposition(|l| l.flipped).map_or(0, |k| k as u32 + 1);
+            let next = if floor < c {
+                self.cancel_until(assertion.max(floor));
+                self.add_learnt(&learnt, lbd)
+            } else {
+                // Level c is flipped: both its branches are done, and so is every flipped level
+                // right below it. Flip the deepest unflipped projection level.
+                let Some(k) = self.levels[..c as usize - 1].iter().rposition(|l| l.projection && !l.flipped) else {
+                    return false;
+                };
+                let d = self.levels[k].decision;
+                self.cancel_until(k as u32);
+                self.levels.push(Level {
+                    trail_start: self.trail.len(),
+                    decision: d ^ 1,
+                    projection: true,
+                    flipped: true,
+                });
+                self.assign(d ^ 1, NO_REASON);
+                self.add_learnt(&learnt, lbd)
+            };
+            match next.or_else(|| self.reassert_units()) {
+                None => return true,
+                Some(c) => conflict = c,
+            }
+        }
+    }
+
+    /// 1UIP analysis of a conflict at the current level: the learnt clause (its asserting literal
+    /// first), its assertion level and its LBD.
+    fn analyze(&mut self, conflict: u32) -> (Vec<Code>, u32, u32) {
+        let level = self.level();
+        let mut learnt: Vec<Code> = vec![0];
+        let mut open = 0u32;
+        let mut clause = conflict;
+        let mut index = self.trail.len();
+        let mut uip: Option<Code> = None;
+        loop {
+            let m = self.clauses[clause as usize];
+            for k in 0..m.len as usize {
+                let l = self.arena[m.start as usize + k];
+                if Some(l) == uip {
+                    continue;
+                }
+                let v = var_of(l);
+                if self.seen[v] || self.level_of[v] == 0 {
+                    continue;
+                }
+                self.seen[v] = true;
+                if self.level_of[v] == level {
+                    open += 1;
+                } else {
+                    learnt.push(l);
+                }
+            }
+            let p = loop {
+                index -= 1;
+                if self.seen[var_of(self.trail[index])] {
+                    break self.trail[index];
+                }
+            };
+            self.seen[var_of(p)] = false;
+            open -= 1;
+            uip = Some(p);
+            if open == 0 {
+                break;
+            }
+            clause = self.reason[var_of(p)];
+            debug_assert!(clause != NO_REASON, "a decision before the first UIP");
+        }
+        learnt[0] = uip.map_or(0, |p| p ^ 1);
+        for &l in &learnt[1..] {
+            self.seen[var_of(l)] = false;
+        }
+        // The deepest of the other literals goes second: it is watched, and gives the level.
+        let mut assertion = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for k in 2..learnt.len() {
+                if self.level_of[var_of(learnt[k])] > self.level_of[var_of(learnt[best])] {
+                    best = k;
+                }
+            }
+            learnt.swap(1, best);
+            assertion = self.level_of[var_of(learnt[1])];
+        }
+        let mut levels: Vec<u32> = learnt.iter().map(|&l| self.level_of[var_of(l)]).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        (learnt, assertion, levels.len() as u32)
+    }
+
+    /// Stores a learnt clause and brings it up to date with the current assignment: it asserts
+    /// its literal when unit, and is returned when false (a conflict below the current level).
+    fn add_learnt(&mut self, learnt: &[Code], lbd: u32) -> Option<u32> {
+        let c = self.store(learnt, true, lbd);
+        if learnt.len() == 1 {
+            self.units.push(c);
+            return match self.value[learnt[0] as usize] {
+                0 => {
+                    self.assign(learnt[0], c);
+                    None
+                }
+                -1 => Some(c),
+                _ => None,
+            };
+        }
+        self.learnts += 1;
+        // Watch the two best literals: true or unassigned first, then false from the deepest level.
+        let s = self.clauses[c as usize].start as usize;
+        let len = learnt.len();
+        let rank = |e: &Backtrack, l: Code| -> (u8, u32) {
+            match e.value[l as usize] {
+                1 => (0, 0),
+                0 => (1, 0),
+                _ => (2, u32::MAX - e.level_of[var_of(l)]),
+            }
+        };
+        for slot in 0..2 {
+            let mut best = slot;
+            for k in slot + 1..len {
+                if rank(self, self.arena[s + k]) < rank(self, self.arena[s + best]) {
+                    best = k;
+                }
+            }
+            self.arena.swap(s + slot, s + best);
+        }
+        self.watch(c);
+        let (a, b) = (self.arena[s], self.arena[s + 1]);
+        match (self.value[a as usize], self.value[b as usize]) {
+            (-1, _) => Some(c),
+            (0, -1) => {
+                self.assign(a, c);
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Forgets the less useful half of the learnt clauses (those with the most distinct levels),
+    /// keeping any that is the reason of an assigned atom.
+    fn reduce(&mut self) {
+        let mut candidates: Vec<(u32, u32, u32)> = Vec::new();
+        for (c, m) in self.clauses.iter().enumerate() {
+            if !m.learnt || m.deleted || m.len < 3 {
+                continue;
+            }
+            let first = self.arena[m.start as usize];
+            let locked = self.value[first as usize] == 1 && self.reason[var_of(first)] == c as u32;
+            if !locked {
+                candidates.push((m.lbd, m.len, c as u32));
+            }
+        }
+        candidates.sort_unstable();
+        let drop = candidates.len() / 2;
+        for &(_, _, c) in &candidates[candidates.len() - drop..] {
+            self.clauses[c as usize].deleted = true;
+        }
+        self.learnts -= drop;
+        for list in &mut self.watches {
+            list.retain(|w| !self.clauses[w.clause as usize].deleted);
+        }
+        self.max_learnts += self.max_learnts / 10;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn cnf(num_vars: u32, clauses: &[&[i32]]) -> Cnf {
+        let mut f = Cnf::new();
+        f.new_vars(num_vars);
+        for c in clauses {
+            f.add_clause(&c.iter().map(|&l| Lit(l)).collect::<Vec<_>>());
+        }
+        f
+    }
+
+    /// Every projected solution, as the set of true projection atoms.
+    fn all(f: &Cnf, projection: &[u32]) -> Vec<Vec<u32>> {
+        all_keeping(f, projection, usize::MAX)
+    }
+
+    /// The same, keeping about `learnts` learnt clauses at most.
+    fn all_keeping(f: &Cnf, projection: &[u32], learnts: usize) -> Vec<Vec<u32>> {
+        let vars: Vec<Var> = projection.iter().map(|&v| Var(v)).collect();
+        let mut e = Backtrack::new(f, &vars);
+        if learnts < usize::MAX {
+            e = e.with_learnt_limit(learnts);
+        }
+        let mut out = Vec::new();
+        loop {
+            match e.next(&mut |_| false) {
+                Next::Solution => {
+                    let m = e.model();
+                    assert!(f.first_unsatisfied(&m).is_none(), "not a model");
+                    out.push(projection.iter().copied().filter(|&v| m.value(v) == Some(true)).collect());
+                }
+                Next::Exhausted => return out,
+                Next::Stopped => unreachable!(),
+            }
+        }
+    }
+
+    /// The projected solutions by trying every full assignment.
+    fn brute(f: &Cnf, projection: &[u32]) -> HashSet<Vec<u32>> {
+        let n = f.num_vars();
+        (0..1u64 << n)
+            .filter_map(|bits| {
+                let lits: Vec<i32> = (1..=n as i32).map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v }).collect();
+                let m = Model::from_lits(n, &lits);
+                f.first_unsatisfied(&m)
+                    .is_none()
+                    .then(|| projection.iter().copied().filter(|&v| m.value(v) == Some(true)).collect::<Vec<u32>>())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn aux_atoms_with_several_extensions_count_once() {
+        // x1 or x2; aux 3 and 4 free whenever x1 holds: 3 projected solutions, 1+... full models.
+        let f = cnf(4, &[&[1, 2], &[-2, 3]]);
+        let got = all(&f, &[1, 2]);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got.iter().cloned().collect::<HashSet<_>>(), brute(&f, &[1, 2]));
+    }
+
+    #[test]
+    fn unsatisfiable_and_empty_formulas() {
+        assert!(all(&cnf(2, &[&[1], &[-1]]), &[1, 2]).is_empty());
+        assert!(all(&cnf(1, &[&[]]), &[1]).is_empty());
+        assert_eq!(all(&cnf(2, &[]), &[1, 2]).len(), 4);
+        assert_eq!(all(&cnf(2, &[]), &[]).len(), 1);
+    }
+
+    #[test]
+    fn random_formulas_match_brute_force() {
+        // A fixed linear congruential generator: reproducible, no dependency.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |k: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % k
+        };
+        // Small formulas with unit and binary clauses, then larger 3-SAT ones near the threshold
+        // (many conflicts, learnt clauses, backjumps stopped at flipped levels).
+        for round in 0..500 {
+            let (n, ratio, width) =
+                if round < 300 { (4 + next(9) as u32, 2 + next(4), 3) } else { (10 + next(5) as u32, 4, 0) };
+            let clauses: Vec<Vec<i32>> = (0..(n as u64 * ratio))
+                .map(|_| {
+                    (0..if width == 0 { 3 } else { 1 + next(width) })
+                        .map(|_| {
+                            let v = 1 + next(n as u64) as i32;
+                            if next(2) == 0 {
+                                v
+                            } else {
+                                -v
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
+            let f = cnf(n, &refs);
+            let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
+            let got = if round % 2 == 0 { all(&f, &projection) } else { all_keeping(&f, &projection, 2) };
+            let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
+            assert_eq!(distinct.len(), got.len(), "round {round}: a solution found twice");
+            assert_eq!(distinct, brute(&f, &projection), "round {round}");
+        }
+    }
+
+    #[test]
+    fn a_stop_resumes_and_explored_clauses_exclude_exactly_the_found() {
+        // Exactly one of 1..6 true (pairwise), projected on all: 6 solutions.
+        let mut clauses: Vec<Vec<i32>> = vec![(1..=6).collect()];
+        for a in 1..=6 {
+            for b in a + 1..=6 {
+                clauses.push(vec![-a, -b]);
+            }
+        }
+        let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
+        let f = cnf(6, &refs);
+        let vars: Vec<Var> = (1..=6).map(Var).collect();
+        let mut e = Backtrack::new(&f, &vars);
+        let mut found = Vec::new();
+        for _ in 0..3 {
+            assert_eq!(e.next(&mut |_| false), Next::Solution);
+            found.push((1..=6u32).find(|&v| e.is_true(Var(v))).unwrap());
+        }
+        // What is left, by a fresh search on the formula with the explored clauses added.
+        let mut rest = f.clone();
+        for c in e.explored() {
+            rest.add_clause(&c);
+        }
+        let left = all(&rest, &[1, 2, 3, 4, 5, 6]);
+        let mut every: Vec<u32> = found.clone();
+        every.extend(left.iter().map(|s| s[0]));
+        every.sort_unstable();
+        assert_eq!(every, vec![1, 2, 3, 4, 5, 6]);
+        // And the engine itself goes on to the same three.
+        let mut more = 0;
+        while e.next(&mut |_| false) == Next::Solution {
+            more += 1;
+        }
+        assert_eq!(more, 3);
+    }
+}

@@ -1,0 +1,293 @@
+//! Which engine enumerates a count, and how `auto` chooses. Three engines hand solutions to the
+//! same checking and orbit code in [`crate::count`]:
+//!
+//! - `blocking`: the blocking-clause loop ([`crate::enumerate`]) on any solver; the formula grows by
+//!   one clause per solution (per image, with symmetries).
+//! - `backtrack`: the non-blocking CDCL search of [`crate::backtrack`], in-process; the formula never
+//!   grows.
+//! - `dlx`: dancing links ([`crate::dlx`]) on the exact-cover matrix the family states for its
+//!   puzzle (packings that fill their region).
+//!
+//! `auto` (the default): with a solver other than `builtin` named, the blocking loop on it (the
+//! user asked for that solver). Otherwise dancing links when the family states an exact cover, else
+//! the backtracking engine, which hands over to the blocking loop on in-process CaDiCaL once it has
+//! spent more than [`HANDOVER_CONFLICTS`] conflicts plus [`HANDOVER_CONFLICTS_PER_SOLUTION`] per
+//! solution found: on puzzles where conflicts, not solutions, dominate, CaDiCaL's search is the
+//! stronger one. The hand-over loses nothing and counts nothing twice: the backtracking engine's
+//! explored region is exactly described by clauses over its flipped decisions
+//! ([`crate::backtrack::Backtrack::explored`]), which the blocking loop starts from.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+use wgrnd_cnf::Cnf;
+use wgrnd_family::{Error, ExactCover, Family, Grounding};
+use wgrnd_solve::interrupt::{interrupted, Watch};
+use wgrnd_solve::SolverSpec;
+
+use crate::backtrack::{Backtrack, Next};
+use crate::dlx::{Dlx, Flow, Outcome};
+use crate::{enumerate, Found, Hit, Limits, Stop};
+
+/// Conflicts the backtracking engine may always spend before `auto` hands over to CaDiCaL.
+pub const HANDOVER_CONFLICTS: u64 = 200_000;
+
+/// Further conflicts it may spend per solution found.
+pub const HANDOVER_CONFLICTS_PER_SOLUTION: u64 = 50;
+
+/// The hand-over budget `auto` gives the backtracking engine.
+const HANDOVER: Budget = Budget { conflicts: HANDOVER_CONFLICTS, per_solution: HANDOVER_CONFLICTS_PER_SOLUTION };
+
+/// When the backtracking engine hands over: past `conflicts + per_solution * solutions` conflicts.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    conflicts: u64,
+    per_solution: u64,
+}
+
+/// The engine that enumerates a count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// Chosen per family and instance (see the module documentation).
+    #[default]
+    Auto,
+    /// Blocking clauses on the chosen solver.
+    Blocking,
+    /// The non-blocking backtracking search, to the end (no hand-over).
+    Backtrack,
+    /// Dancing links on the family's exact-cover matrix.
+    Dlx,
+}
+
+impl Engine {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Blocking => "blocking",
+            Engine::Backtrack => "backtrack",
+            Engine::Dlx => "dlx",
+        }
+    }
+}
+
+/// What a count's callback does with each solution.
+type OnHit<'a> = dyn FnMut(u64, Hit<'_>) -> Result<Found, Error> + 'a;
+
+/// Runs the engine `limits.engine` names (or `auto`'s choice): the solutions counted, why it
+/// stopped, the time spent.
+pub(crate) fn run<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    limits: &Limits,
+    mut on_hit: impl FnMut(u64, Hit<'_>) -> Result<Found, Error>,
+) -> Result<(u64, Stop, Duration), Error> {
+    let start = Instant::now();
+    let builtin = *solver == SolverSpec::Builtin;
+    match limits.engine {
+        Engine::Blocking => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
+        Engine::Backtrack => backtrack(g, solver, limits, start, None, &mut on_hit),
+        Engine::Dlx => match f.exact_cover(g) {
+            Some(m) => dlx(matrix(&m, g), limits, start, &mut on_hit),
+            None => Err(Error::Option(format!(
+                "--engine dlx: this {} is not an exact-cover problem (packings are, when their pieces fill the region exactly); use --engine auto",
+                f.kind()
+            ))),
+        },
+        Engine::Auto if !builtin => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
+        Engine::Auto => match f.exact_cover(g) {
+            Some(m) => dlx(matrix(&m, g), limits, start, &mut on_hit),
+            None => backtrack(g, solver, limits, start, Some(HANDOVER), &mut on_hit),
+        },
+    }
+}
+
+/// The dancing-links matrix of `m`, with the grounding's symmetries to prune its root.
+fn matrix<E>(m: &ExactCover, g: &Grounding<E>) -> Dlx {
+    let images: Vec<&[u32]> = g.symmetries.iter().map(|s| s.image.as_slice()).collect();
+    Dlx::new(m).with_symmetries(&images)
+}
+
+/// The time left of the limit, and whether it is up.
+fn remaining(limits: &Limits, start: Instant) -> (Option<Duration>, bool) {
+    match limits.timeout {
+        Some(t) => (Some(t.saturating_sub(start.elapsed())), start.elapsed() >= t),
+        None => (None, false),
+    }
+}
+
+/// The blocking loop on `cnf`, after `done` solutions counted elsewhere.
+fn blocking(
+    cnf: &Cnf,
+    solver: &SolverSpec,
+    limits: &Limits,
+    start: Instant,
+    done: u64,
+    on_hit: &mut OnHit<'_>,
+) -> Result<(u64, Stop, Duration), Error> {
+    let (timeout, up) = remaining(limits, start);
+    if up {
+        return Ok((done, Stop::Timeout, start.elapsed()));
+    }
+    let rest = Limits { max: limits.max.map(|m| m.saturating_sub(done)), timeout, engine: Engine::Blocking };
+    let (n, _, stop, _) = enumerate(cnf, solver, &rest, |before, model| on_hit(done + before, Hit::Model(model)))?;
+    Ok((done + n, stop, start.elapsed()))
+}
+
+/// Why the backtracking engine paused.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pause {
+    Interrupted,
+    Timeout,
+    HandOver,
+}
+
+/// The backtracking engine; with a budget, the blocking loop on `solver` takes over past it.
+fn backtrack<E>(
+    g: &Grounding<E>,
+    solver: &SolverSpec,
+    limits: &Limits,
+    start: Instant,
+    budget: Option<Budget>,
+    on_hit: &mut OnHit<'_>,
+) -> Result<(u64, Stop, Duration), Error> {
+    // Ctrl-C asks this search to stop (it polls), rather than ending the process.
+    let watch = Watch::start();
+    let mut engine = Backtrack::new(&g.cnf, &g.projection);
+    let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
+    let mut n = 0u64;
+    let stop = loop {
+        if limits.max.is_some_and(|m| n >= m) {
+            break Stop::Bound;
+        }
+        if interrupted() {
+            break Stop::Interrupted;
+        }
+        if remaining(limits, start).1 {
+            break Stop::Timeout;
+        }
+        let mut pause = None;
+        let mut poll = |conflicts: u64| {
+            pause = if interrupted() {
+                Some(Pause::Interrupted)
+            } else if remaining(limits, start).1 {
+                Some(Pause::Timeout)
+            } else if budget.is_some_and(|b| conflicts >= b.conflicts + b.per_solution.saturating_mul(n)) {
+                Some(Pause::HandOver)
+            } else {
+                None
+            };
+            pause.is_some()
+        };
+        match engine.next(&mut poll) {
+            Next::Solution => {
+                engine.fill(&mut model);
+                n += on_hit(n, Hit::Search(&model))?.solutions;
+            }
+            Next::Exhausted => break Stop::Exhausted,
+            Next::Stopped => match pause {
+                Some(Pause::Interrupted) => break Stop::Interrupted,
+                Some(Pause::Timeout) => break Stop::Timeout,
+                Some(Pause::HandOver) | None => {
+                    let mut cnf = g.cnf.clone();
+                    for clause in engine.explored() {
+                        cnf.add_clause(&clause);
+                    }
+                    drop(watch);
+                    return blocking(&cnf, solver, limits, start, n, on_hit);
+                }
+            },
+        }
+    };
+    Ok((n, stop, start.elapsed()))
+}
+
+/// Dancing links over the family's exact cover.
+fn dlx(
+    mut matrix: Dlx,
+    limits: &Limits,
+    start: Instant,
+    on_hit: &mut OnHit<'_>,
+) -> Result<(u64, Stop, Duration), Error> {
+    let _watch = Watch::start();
+    let mut n = 0u64;
+    let mut failure: Option<Error> = None;
+    let stop = Cell::new(Stop::Exhausted);
+    if limits.max == Some(0) {
+        return Ok((0, Stop::Bound, start.elapsed()));
+    }
+    if remaining(limits, start).1 {
+        return Ok((0, Stop::Timeout, start.elapsed()));
+    }
+    let outcome = matrix.search(
+        &mut |atoms| match on_hit(n, Hit::Projection(atoms)) {
+            Ok(found) => {
+                n += found.solutions;
+                if limits.max.is_some_and(|m| n >= m) {
+                    stop.set(Stop::Bound);
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            }
+            Err(e) => {
+                failure = Some(e);
+                Flow::Stop
+            }
+        },
+        &mut || {
+            if interrupted() {
+                stop.set(Stop::Interrupted);
+                Flow::Stop
+            } else if remaining(limits, start).1 {
+                stop.set(Stop::Timeout);
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        },
+    );
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let stop = if outcome == Outcome::Exhausted { Stop::Exhausted } else { stop.get() };
+    Ok((n, stop, start.elapsed()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wgrnd_family::{CountUnit, EdgeMatching};
+    use wgrnd_ground::EncodeOptions;
+    use wgrnd_puzzle::{generate, Generate, GeneratedRule};
+
+    /// A hand-over at any moment (here: at every chance, and after a few solutions) loses no
+    /// solution and counts none twice: the blocking loop starts from the explored region.
+    #[test]
+    fn a_hand_over_counts_exactly_what_the_blocking_loop_counts() {
+        for seed in 1..=6 {
+            let spec = Generate { rows: 3, cols: 3, colors: 6, frame_colors: None, rule: GeneratedRule::Equal, seed };
+            let f = EdgeMatching { puzzle: generate(&spec).0, options: EncodeOptions::default() };
+            let g = f.ground().unwrap();
+            let limits = |engine| Limits { engine, ..Limits::default() };
+            let solver = SolverSpec::Builtin;
+            let want = crate::count(&f, &g, &solver, &limits(Engine::Blocking), CountUnit::None, |_| {}).unwrap();
+            assert!(want.complete() && want.count > 1, "seed {seed}: {}", want.count);
+            for per_solution in [0, 1, 20] {
+                let budget = Some(Budget { conflicts: 0, per_solution });
+                let mut found = std::collections::HashSet::new();
+                let mut twice = 0;
+                let mut on_hit = |before: u64, hit: Hit<'_>| {
+                    let (Hit::Model(m) | Hit::Search(m)) = hit else { unreachable!() };
+                    twice += u64::from(!found.insert(g.true_projection(m)));
+                    let _ = before;
+                    Ok(Found { solutions: 1, blocks: vec![g.blocking_clause(&g.true_projection(m))] })
+                };
+                let (n, stop, _) =
+                    backtrack(&g, &solver, &Limits::default(), Instant::now(), budget, &mut on_hit).unwrap();
+                assert_eq!((n, stop, twice), (want.count, Stop::Exhausted, 0), "seed {seed}, {per_solution}");
+            }
+        }
+    }
+}
