@@ -48,13 +48,38 @@ impl CadicalSession {
 }
 
 #[cfg(feature = "cadical")]
+impl CadicalSession {
+    /// Solves under `assumptions` (a cube), which hold for this solve only; learnt clauses stay
+    /// for the next. `cancel` stops it from another thread (it then answers UNKNOWN).
+    pub fn solve_assuming(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solver.set_callbacks(Some(crate::Deadline {
+            timeout,
+            started: std::time::Instant::now(),
+            cancel: cancel.clone(),
+        }));
+        let _watch = crate::interrupt::Watch::start();
+        let verdict = self.solver.solve_with(assumptions.iter().map(|l| l.get()));
+        crate::read_answer(&self.solver, verdict, self.num_vars)
+    }
+}
+
+#[cfg(feature = "cadical")]
 impl Session for CadicalSession {
     fn add_clause(&mut self, clause: &[Lit]) {
         self.solver.add_clause(clause.iter().map(|l| l.get()));
     }
 
     fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        self.solver.set_callbacks(Some(crate::Deadline { timeout, started: std::time::Instant::now() }));
+        self.solver.set_callbacks(Some(crate::Deadline {
+            timeout,
+            started: std::time::Instant::now(),
+            cancel: crate::Cancel::default(),
+        }));
         crate::cadical_answer(&mut self.solver, self.num_vars)
     }
 }
