@@ -1,0 +1,252 @@
+//! The portfolio: diverse solver configurations race on the same puzzle, one thread each (an
+//! external solver in its own process group, watched by its thread); the first answer that
+//! passes the family's checker wins and the others are stopped at once through a shared
+//! [`Cancel`] flag (in-process CaDiCaL polls it in its terminate callback, an external solver's
+//! process group is killed). Runtimes of one configuration swing 10 to 100 times with the shuffle
+//! and the solver (docs/benchmarks.md), so racing different searches pays on hard boards.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use wgrnd_cnf::SolverAnswer;
+use wgrnd_family::pipeline::{checked_decode, Answer};
+use wgrnd_family::{Error, Family, Grounding};
+use wgrnd_solve::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
+
+/// Which solver a member runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// In-process CaDiCaL in one of its configurations, the clauses in a shuffled order.
+    Cadical {
+        /// CaDiCaL's named configuration (`sat`), or its default.
+        config: Option<&'static str>,
+        /// The seed of the clause-order shuffle, or the grounding's order.
+        shuffle: Option<u64>,
+    },
+    /// Any solver `--solver` names (an external program, splr, the plain built-in).
+    Spec(SolverSpec),
+}
+
+/// One configuration of the portfolio.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// What `-v` calls it: `diamond/kissat --seed=1`.
+    pub name: String,
+    /// Which grounding: `None` the family as given, `Some(i)` its `i`-th alternative
+    /// ([`Family::alternatives`]).
+    pub alternative: Option<usize>,
+    /// The solver.
+    pub engine: Engine,
+}
+
+/// Whether a program is on PATH (an external member is only chosen when it can start).
+pub fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// The first `jobs` members, most promising first. The first is always `solver` on the family's
+/// own grounding (so `--jobs 1` is the plain solve). After it, when `solver` is the built-in one:
+/// kissat (when installed; the best single solver on the hard boards measured), CaDiCaL's `sat`
+/// configuration on a shuffled clause order, the first alternative encoding, the external
+/// CaDiCaL (when installed), then shuffles and seeds of these. `installed` says whether a program
+/// is on PATH.
+pub fn members(
+    jobs: usize,
+    solver: &SolverSpec,
+    encoding: &str,
+    alternatives: &[String],
+    installed: impl Fn(&str) -> bool,
+) -> Vec<Member> {
+    let own = |engine: Engine, what: String| Member { name: format!("{encoding}/{what}"), alternative: None, engine };
+    let mut list = vec![own(Engine::Spec(solver.clone()), solver.name().to_string())];
+    let kissat = installed("kissat");
+    let cadical = installed("cadical");
+    let mut round = 0u64;
+    while list.len() < jobs {
+        round += 1;
+        let mut next = Vec::new();
+        if kissat {
+            let seed = round - 1;
+            let line = format!("kissat -q --seed={seed} {{cnf}}");
+            next.push(own(Engine::Spec(SolverSpec::External(External::new(&line, None))), format!("kissat --seed={seed}")));
+        }
+        next.push(own(
+            Engine::Cadical { config: Some("sat"), shuffle: Some(round) },
+            format!("builtin sat shuffle {round}"),
+        ));
+        for (i, alt) in alternatives.iter().enumerate() {
+            let engine = if round == 1 {
+                Engine::Spec(SolverSpec::Builtin)
+            } else {
+                Engine::Cadical { config: None, shuffle: Some(round) }
+            };
+            let what = if round == 1 { "builtin".to_string() } else { format!("builtin shuffle {round}") };
+            next.push(Member { name: format!("{alt}/{what}"), alternative: Some(i), engine });
+        }
+        if cadical {
+            let seed = round - 1;
+            let line = format!("cadical -q --seed={seed} {{cnf}}");
+            next.push(own(
+                Engine::Spec(SolverSpec::External(External::new(&line, None))),
+                format!("cadical --seed={seed}"),
+            ));
+        }
+        next.push(own(Engine::Cadical { config: None, shuffle: Some(round) }, format!("builtin shuffle {round}")));
+        for m in next {
+            if list.len() < jobs && !list.iter().any(|l| l.engine == m.engine && l.alternative == m.alternative) {
+                list.push(m);
+            }
+        }
+    }
+    list
+}
+
+/// What a portfolio came to.
+#[derive(Debug)]
+pub struct Outcome<S> {
+    /// The answer (a solution checked by the family's checker).
+    pub answer: Answer<S>,
+    /// The member whose answer it is (`None` when nobody answered).
+    pub winner: Option<String>,
+    /// Members that failed (a crashed external solver, say) while others went on.
+    pub failures: Vec<(String, Error)>,
+    /// Time to the answer.
+    pub elapsed: Duration,
+}
+
+/// Races `members` on `f` (grounded as `g`) within `timeout`. SAT is accepted once the model
+/// satisfies the member's CNF and its decoded solution passes the family's checker; UNSAT from any
+/// member is accepted, since every member solves a complete grounding of the whole puzzle. A
+/// model that breaks its CNF or fails the checker is an error at once (a lying solver, an encoding
+/// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`.
+pub fn race<F>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    members: &[Member],
+    timeout: Option<Duration>,
+) -> Result<Outcome<F::Solution>, Error>
+where
+    F: Family + Sync,
+    F::Encoding: Sync,
+    F::Solution: Send,
+{
+    let started = Instant::now();
+    let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
+    let cancel = Cancel::default();
+    let (tx, rx) = mpsc::channel::<(usize, Result<Answer<F::Solution>, Error>)>();
+    std::thread::scope(|scope| {
+        for (index, member) in members.iter().enumerate() {
+            let tx = tx.clone();
+            let cancel = cancel.clone();
+            let alternatives = &alternatives;
+            scope.spawn(move || {
+                let result = match member.alternative.and_then(|i| alternatives.get(i)) {
+                    None => run_member(f, g, member, timeout, &cancel),
+                    Some(alt) => match alt.ground() {
+                        Ok(alt_g) if !cancel.is_set() => run_member(alt, &alt_g, member, timeout, &cancel),
+                        Ok(_) => Ok(Answer::Unknown),
+                        Err(e) => Err(e),
+                    },
+                };
+                // The receiver may be gone once a winner is known.
+                let _ = tx.send((index, result));
+            });
+        }
+        drop(tx);
+        let mut outcome = Outcome { answer: Answer::Unknown, winner: None, failures: Vec::new(), elapsed: Duration::ZERO };
+        let mut stopped = false;
+        let mut fatal = None;
+        for (index, result) in rx.iter() {
+            match result {
+                Ok(Answer::Unknown) => {}
+                Ok(answer) if outcome.winner.is_none() && fatal.is_none() => {
+                    cancel.set();
+                    outcome.answer = answer;
+                    outcome.winner = Some(members[index].name.clone());
+                    outcome.elapsed = started.elapsed();
+                }
+                Ok(_) => {}
+                Err(Error::Solver(SolveError::Interrupted)) => stopped = true,
+                Err(e @ (Error::EncodingBug(_) | Error::LyingSolver { .. })) => {
+                    cancel.set();
+                    fatal.get_or_insert(e);
+                }
+                Err(e) => outcome.failures.push((members[index].name.clone(), e)),
+            }
+        }
+        if let Some(e) = fatal {
+            return Err(e);
+        }
+        if outcome.winner.is_some() {
+            return Ok(outcome);
+        }
+        if stopped || interrupted() {
+            return Err(Error::Solver(SolveError::Interrupted));
+        }
+        outcome.elapsed = started.elapsed();
+        // Nobody answered: when every member failed, the first failure is the answer.
+        if outcome.failures.len() == members.len() {
+            return Err(outcome.failures.remove(0).1);
+        }
+        Ok(outcome)
+    })
+}
+
+/// One member's solve, its model checked against its own CNF and by the family's checker.
+fn run_member<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    member: &Member,
+    timeout: Option<Duration>,
+    cancel: &Cancel,
+) -> Result<Answer<F::Solution>, Error> {
+    let mut backend = backend(&member.engine, timeout, cancel);
+    let answer = backend.solve(&g.cnf)?;
+    Ok(match answer {
+        SolverAnswer::Sat(model) => {
+            g.check_model(&model).map_err(|source| Error::LyingSolver { solver: member.name.clone(), source })?;
+            Answer::Solved(checked_decode(f, g, &model)?)
+        }
+        SolverAnswer::Unsat => Answer::NoSolution,
+        SolverAnswer::Unknown => Answer::Unknown,
+    })
+}
+
+/// The backend of an engine, stopped by `cancel`.
+pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel) -> Box<dyn Backend> {
+    let cancel = cancel.clone();
+    match engine {
+        Engine::Cadical { config, shuffle } => {
+            Box::new(Cadical { timeout, config: *config, shuffle: *shuffle, cancel, ..Cadical::default() })
+        }
+        Engine::Spec(SolverSpec::Builtin) => Box::new(Cadical { timeout, cancel, ..Cadical::default() }),
+        Engine::Spec(SolverSpec::External(e)) => Box::new(External { timeout, cancel, ..e.clone() }),
+        // splr has no way to be stopped from outside: it runs to its time limit.
+        Engine::Spec(spec) => spec.backend(timeout),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_member_is_the_plain_solve_and_members_differ() {
+        let alts = vec!["four-squares".to_string()];
+        for installed in [true, false] {
+            let list = members(8, &SolverSpec::Builtin, "diamond", &alts, |_| installed);
+            assert_eq!(list.len(), 8);
+            assert_eq!(list[0].engine, Engine::Spec(SolverSpec::Builtin));
+            assert_eq!(list[0].alternative, None);
+            for (i, a) in list.iter().enumerate() {
+                for b in &list[i + 1..] {
+                    assert!(a.engine != b.engine || a.alternative != b.alternative, "{} twice", a.name);
+                }
+            }
+            assert_eq!(list.iter().any(|m| m.name.contains("kissat")), installed);
+            assert!(list.iter().any(|m| m.alternative == Some(0)));
+        }
+        assert_eq!(members(1, &SolverSpec::Builtin, "diamond", &alts, |_| true).len(), 1);
+    }
+}
