@@ -50,6 +50,8 @@ pub enum Command {
         /// solving and checking times.
         #[arg(short, long)]
         verbose: bool,
+        #[command(flatten)]
+        parallel: ParallelArgs,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {
@@ -90,6 +92,8 @@ pub enum Command {
         /// Print every solution (in the --view format) as it is found.
         #[arg(long)]
         print: bool,
+        #[command(flatten)]
+        parallel: ParallelArgs,
         /// When the count proves exactly one solution, write a certificate into DIR: the
         /// solution, the CNF with its blocking clause, and a DRAT proof (by the external `cadical`)
         /// that no second solution exists; check it with `drat-trim`.
@@ -97,6 +101,32 @@ pub enum Command {
         proof: Option<String>,
         #[command(flatten)]
         show: ShowArgs,
+    },
+    /// Split a puzzle into disjoint cubes that cover its search space (cube-and-conquer), for
+    /// solvers and clusters: iCNF on standard output or -o, or --dir with one DIMACS file per cube,
+    /// a manifest, a Slurm array script and Mallob jobs (docs/scale.md).
+    Cube {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// How many cubes (at most; fewer when propagation refutes or settles the leaves).
+        #[arg(long, value_name = "N", default_value_t = 64)]
+        cubes: usize,
+        /// Write the iCNF (`p inccnf`, the clauses, one `a ... 0` line per cube) here instead of
+        /// standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+        /// Write a directory instead: `cube-0001.cnf`... (the CNF plus the cube as unit clauses),
+        /// `manifest.json`, `slurm.sh` and `mallob/cube-0001.json`...; it appears whole or not at all.
+        #[arg(long, value_name = "DIR", conflicts_with = "output")]
+        dir: Option<String>,
+        /// The solver command line `slurm.sh` runs on each cube file.
+        #[arg(long, value_name = "COMMAND", default_value = "cadical -q")]
+        slurm_solver: String,
+        /// Statistics on standard error: cubes, refuted leaves, time, assigned variables per cube.
+        #[arg(short, long)]
+        verbose: bool,
     },
     /// Generate a random solved edge-matching puzzle, pieces shuffled and turned; reproducible from --seed.
     Generate {
@@ -247,6 +277,21 @@ pub struct SolverArgs {
     /// grown formula for each solution.
     #[arg(long, default_value = "builtin")]
     pub solver: String,
+}
+
+/// All cores: a portfolio, or cubes.
+#[derive(Args)]
+pub struct ParallelArgs {
+    /// Threads to use. `solve`: a portfolio of this many diverse configurations (encodings,
+    /// CaDiCaL configurations and clause orders, kissat and CaDiCaL when installed) races, the
+    /// first checked answer wins; default: the machine's cores with the built-in solver, 1 with a
+    /// `--solver` named. With `--cubes`: workers through the cubes (default: the cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Split into this many cubes (as `wgrnd cube`) and work through them on `--jobs` threads:
+    /// `solve` stops at the first checked solution, `count` adds the cubes' counts.
+    #[arg(long, value_name = "N")]
+    pub cubes: Option<usize>,
 }
 
 /// How a solution is shown.

@@ -15,8 +15,8 @@ use wgrnd_qprop::IntEncoding;
 use wgrnd_solve::SolverSpec;
 
 use crate::args::{
-    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, PuzzleArgs,
-    RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, ParallelArgs,
+    PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
@@ -69,6 +69,35 @@ pub struct CountConfig {
     pub show: ShowConfig,
 }
 
+/// All cores: `--jobs` and `--cubes`, validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parallel {
+    /// Threads (at least 1).
+    pub jobs: usize,
+    /// Cubes to split into, if any (at least 1).
+    pub cubes: Option<usize>,
+}
+
+impl Parallel {
+    /// The plain one-thread run.
+    pub const ONE: Parallel = Parallel { jobs: 1, cubes: None };
+}
+
+/// `cube`.
+#[derive(Clone, Debug)]
+pub struct CubeConfig {
+    /// How many cubes at most.
+    pub cubes: usize,
+    /// Where the iCNF goes (`-`: standard output).
+    pub output: String,
+    /// A directory of per-cube files instead.
+    pub dir: Option<PathBuf>,
+    /// The solver command line of `slurm.sh`.
+    pub slurm_solver: String,
+    /// Statistics on standard error.
+    pub verbose: bool,
+}
+
 /// What to do, validated. (Fields are named after the flags and arguments they come from.)
 #[allow(missing_docs)]
 #[derive(Clone, Debug)]
@@ -76,11 +105,13 @@ pub enum Job {
     /// Write the CNF.
     Encode { puzzle: PuzzleSource, output: String },
     /// Solve, check, show.
-    Solve { puzzle: PuzzleSource, config: SolveConfig },
+    Solve { puzzle: PuzzleSource, config: SolveConfig, parallel: Parallel },
     /// Read a solver's answer.
     Decode { puzzle: PuzzleSource, model: String, cnf: Option<String>, show: ShowConfig },
     /// Count.
-    Count { puzzle: PuzzleSource, config: CountConfig },
+    Count { puzzle: PuzzleSource, config: CountConfig, parallel: Parallel },
+    /// Split into cubes.
+    Cube { puzzle: PuzzleSource, config: CubeConfig },
     /// Check a solution file.
     Check { puzzle: PuzzleSource, solution: String, format: Option<SolutionFormat> },
     /// Generate an edge-matching puzzle.
@@ -101,21 +132,32 @@ impl Job {
             Command::Encode { puzzle, encoding, output } => {
                 Job::Encode { puzzle: source(puzzle, &encoding, None), output }
             }
-            Command::Solve { puzzle, encoding, show, timeout, solver, verbose } => Job::Solve {
-                puzzle: source(puzzle, &encoding, None),
-                config: SolveConfig {
-                    solver: SolverSpec::parse(&solver.solver),
-                    timeout: secs(timeout),
-                    verbose,
-                    show: show_config(show),
-                },
-            },
+            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel } => {
+                let solver = SolverSpec::parse(&solver.solver);
+                Job::Solve {
+                    puzzle: source(puzzle, &encoding, None),
+                    parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
+                    config: SolveConfig { solver, timeout: secs(timeout), verbose, show: show_config(show) },
+                }
+            }
             Command::Decode { puzzle, model, cnf, encoding, show } => {
                 Job::Decode { puzzle: source(puzzle, &encoding, None), model, cnf, show: show_config(show) }
             }
-            Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show } => {
+            Command::Count { puzzle, encoding, symmetry, max, timeout, solver, print, proof, show, parallel } => {
                 let unit = unit(symmetry);
+                // A count is parallel through cubes only: --jobs alone changes nothing.
+                let parallel = match parallel.cubes {
+                    Some(_) => parallel_config("count", &parallel, true)?,
+                    None => parallel_config("count", &parallel, false)?,
+                };
+                if parallel.cubes.is_some() && proof.is_some() {
+                    return Err(Error::Option(
+                        "count: --proof certifies one enumeration of the whole puzzle; drop --cubes to get a certificate"
+                            .into(),
+                    ));
+                }
                 Job::Count {
+                    parallel,
                     puzzle: source(puzzle, &encoding, Some(unit)),
                     config: CountConfig {
                         solver: SolverSpec::parse(&solver.solver),
@@ -125,6 +167,15 @@ impl Job {
                         proof: proof.map(PathBuf::from),
                         show: show_config(show),
                     },
+                }
+            }
+            Command::Cube { puzzle, encoding, cubes, output, dir, slurm_solver, verbose } => {
+                if cubes == 0 {
+                    return Err(Error::Option("cube: found --cubes 0; expected at least 1 cube".into()));
+                }
+                Job::Cube {
+                    puzzle: source(puzzle, &encoding, None),
+                    config: CubeConfig { cubes, output, dir: dir.map(PathBuf::from), slurm_solver, verbose },
                 }
             }
             Command::Check { puzzle, solution, solution_format } => Job::Check {
@@ -161,6 +212,19 @@ impl Job {
             Command::Dimacs { command: DimacsCommand::Verify { cnf, model } } => Job::DimacsVerify { cnf, model },
         })
     }
+}
+
+/// `--jobs` and `--cubes`: zero of either is refused; `--jobs` defaults to the machine's cores
+/// where `all_cores` (the built-in solver's portfolio, any run over cubes), else to 1.
+fn parallel_config(command: &str, p: &ParallelArgs, all_cores: bool) -> Result<Parallel, Error> {
+    if p.jobs == Some(0) || p.cubes == Some(0) {
+        return Err(Error::Option(format!(
+            "{command}: found {} 0; expected at least 1",
+            if p.jobs == Some(0) { "--jobs" } else { "--cubes" }
+        )));
+    }
+    let default = if all_cores || p.cubes.is_some() { wgrnd_parallel::cores() } else { 1 };
+    Ok(Parallel { jobs: p.jobs.unwrap_or(default), cubes: p.cubes })
 }
 
 fn unit(s: SymmetryArg) -> CountUnit {

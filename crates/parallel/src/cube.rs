@@ -64,7 +64,20 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
         p.undo_to(root);
         let ok = leaves[at].literals.iter().all(|&l| p.assign(l));
         debug_assert!(ok, "a leaf's literals propagate without conflict");
-        let Some(var) = best_split(&mut p, candidates) else {
+        let choice = best_split(&mut p, candidates);
+        // Failed literals: the leaf goes on as its only surviving child, the negation appended.
+        leaves[at].literals.extend(&choice.forced);
+        leaves[at].assigned = p.assigned();
+        refuted += choice.forced.len();
+        if choice.refuted {
+            leaves.remove(at);
+            refuted += 1;
+            if leaves.is_empty() {
+                break;
+            }
+            continue;
+        }
+        let Some(var) = choice.split else {
             leaves[at].settled = true;
             continue;
         };
@@ -93,31 +106,58 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
     Split { cubes, refuted, root_assigned: root, elapsed: started.elapsed() }
 }
 
-/// march_cu's choice: the free candidate whose two propagations assign the most (product of the
-/// two counts, each plus one); a failed literal (its propagation conflicts) wins at once. `None`
-/// when every candidate is assigned.
-fn best_split(p: &mut Propagator, candidates: &[Var]) -> Option<Var> {
-    let base = p.assigned();
+/// What the lookahead found at a node.
+struct Choice {
+    /// Failed literals' negations, now assigned at the node (each stands for a refuted child).
+    forced: Vec<Lit>,
+    /// Propagating a forced literal conflicted: the node has no solution.
+    refuted: bool,
+    /// The atom to split on, if any is free.
+    split: Option<Var>,
+}
+
+/// march_cu's choice: the free candidate whose two propagations assign the most (the product of
+/// the two counts, each plus one). A literal whose propagation conflicts (a failed literal) has
+/// its negation assigned at the node and the scan goes on; the negations are returned as
+/// `forced` (each is a split whose other child is refuted).
+fn best_split(p: &mut Propagator, candidates: &[Var]) -> Choice {
+    let mut choice = Choice { forced: Vec::new(), refuted: false, split: None };
     let mut best: Option<(u64, Var)> = None;
     for &v in candidates {
         if p.value(v.get()).is_some() {
             continue;
         }
+        let base = p.assigned();
         let mut sizes = [0u64; 2];
+        let mut failed = None;
         for (k, lit) in [v.pos(), v.neg()].into_iter().enumerate() {
             let ok = p.assign(lit);
             sizes[k] = (p.assigned() - base) as u64;
             p.undo_to(base);
             if !ok {
-                return Some(v);
+                failed = Some(lit);
+                break;
             }
+        }
+        if let Some(lit) = failed {
+            choice.forced.push(!lit);
+            if !p.assign(!lit) {
+                choice.refuted = true;
+                return choice;
+            }
+            continue;
         }
         let score = (sizes[0] + 1) * (sizes[1] + 1);
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, v));
         }
     }
-    best.map(|(_, v)| v)
+    // A forced literal may have assigned the best atom after it was scored.
+    choice.split = best.map(|(_, v)| v).filter(|v| p.value(v.get()).is_none());
+    if choice.split.is_none() && best.is_some() {
+        choice.split = candidates.iter().copied().find(|v| p.value(v.get()).is_none());
+    }
+    choice
 }
 
 #[cfg(test)]

@@ -115,11 +115,18 @@ pub struct Outcome<S> {
     pub elapsed: Duration,
 }
 
+/// Conflicts the first member (the built-in solver on the family's own grounding) gets alone
+/// before the others start: easy puzzles, solved within it, get exactly the plain solve's answer
+/// (a conflict budget ends the same way on every machine), and pay nothing for threads, other
+/// groundings or external processes. The first member then goes on where it stopped.
+pub const HEAD_START_CONFLICTS: i32 = 10_000;
+
 /// Races `members` on `f` (grounded as `g`) within `timeout`. SAT is accepted once the model
 /// satisfies the member's CNF and its decoded solution passes the family's checker; UNSAT from any
 /// member is accepted, since every member solves a complete grounding of the whole puzzle. A
 /// model that breaks its CNF or fails the checker is an error at once (a lying solver, an encoding
-/// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`.
+/// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`. When the
+/// first member is the built-in solver, it runs alone for [`HEAD_START_CONFLICTS`] first.
 pub fn race<F>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -136,7 +143,25 @@ where
     let cancel = Cancel::default();
     let (tx, rx) = mpsc::channel::<(usize, Result<Answer<F::Solution>, Error>)>();
     std::thread::scope(|scope| {
-        for (index, member) in members.iter().enumerate() {
+        let mut rest = 0;
+        let mut ran = members.len();
+        #[cfg(feature = "cadical")]
+        if members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none()) {
+            // The head start: member 0 asks for help (`go`) when its budget runs out, and goes on.
+            let (go_tx, go_rx) = mpsc::channel::<()>();
+            let (tx, cancel) = (tx.clone(), cancel.clone());
+            let name = members[0].name.clone();
+            scope.spawn(move || {
+                let result = head_start(f, g, &name, timeout, &cancel, go_tx);
+                let _ = tx.send((0, result));
+            });
+            rest = 1;
+            if go_rx.recv().is_err() {
+                rest = members.len();
+                ran = 1;
+            }
+        }
+        for (index, member) in members.iter().enumerate().skip(rest) {
             let tx = tx.clone();
             let cancel = cancel.clone();
             let alternatives = &alternatives;
@@ -186,10 +211,52 @@ where
         }
         outcome.elapsed = started.elapsed();
         // Nobody answered: when every member failed, the first failure is the answer.
-        if outcome.failures.len() == members.len() {
+        if outcome.failures.len() == ran {
             return Err(outcome.failures.remove(0).1);
         }
         Ok(outcome)
+    })
+}
+
+/// The first member with a head start: alone for [`HEAD_START_CONFLICTS`], then (having sent
+/// `go`) on with what it learnt until the time limit.
+#[cfg(feature = "cadical")]
+fn head_start<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    name: &str,
+    timeout: Option<Duration>,
+    cancel: &Cancel,
+    go: mpsc::Sender<()>,
+) -> Result<Answer<F::Solution>, Error> {
+    let started = Instant::now();
+    let mut session = wgrnd_solve::CadicalSession::new(&g.cnf);
+    session.limit_conflicts(HEAD_START_CONFLICTS)?;
+    let mut answer = session.solve_assuming(&[], timeout, cancel)?;
+    let out_of_budget = timeout.is_none_or(|t| started.elapsed() < t);
+    if answer == SolverAnswer::Unknown && out_of_budget && !cancel.is_set() && !interrupted() {
+        let _ = go.send(());
+        drop(go);
+        let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+        answer = session.solve_assuming(&[], left, cancel)?;
+    }
+    judge(f, g, name, answer)
+}
+
+/// A member's answer, its model checked against its own CNF and by the family's checker.
+fn judge<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    name: &str,
+    answer: SolverAnswer,
+) -> Result<Answer<F::Solution>, Error> {
+    Ok(match answer {
+        SolverAnswer::Sat(model) => {
+            g.check_model(&model).map_err(|source| Error::LyingSolver { solver: name.to_string(), source })?;
+            Answer::Solved(checked_decode(f, g, &model)?)
+        }
+        SolverAnswer::Unsat => Answer::NoSolution,
+        SolverAnswer::Unknown => Answer::Unknown,
     })
 }
 
@@ -203,14 +270,7 @@ fn run_member<F: Family>(
 ) -> Result<Answer<F::Solution>, Error> {
     let mut backend = backend(&member.engine, timeout, cancel);
     let answer = backend.solve(&g.cnf)?;
-    Ok(match answer {
-        SolverAnswer::Sat(model) => {
-            g.check_model(&model).map_err(|source| Error::LyingSolver { solver: member.name.clone(), source })?;
-            Answer::Solved(checked_decode(f, g, &model)?)
-        }
-        SolverAnswer::Unsat => Answer::NoSolution,
-        SolverAnswer::Unknown => Answer::Unknown,
-    })
+    judge(f, g, &member.name, answer)
 }
 
 /// The backend of an engine, stopped by `cancel`.

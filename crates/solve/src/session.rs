@@ -49,6 +49,14 @@ impl CadicalSession {
 
 #[cfg(feature = "cadical")]
 impl CadicalSession {
+    /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
+    /// where it stopped, with what it learnt.
+    pub fn limit_conflicts(&mut self, n: i32) -> Result<(), SolveError> {
+        self.solver
+            .set_limit("conflicts", n)
+            .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("conflict limit: {e:?}") })
+    }
+
     /// Solves under `assumptions` (a cube), which hold for this solve only; learnt clauses stay
     /// for the next. `cancel` stops it from another thread (it then answers UNKNOWN).
     pub fn solve_assuming(
