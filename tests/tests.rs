@@ -11,6 +11,7 @@ mod fixtures;
 mod json;
 mod models;
 mod packing;
+mod parallel;
 mod pictures;
 mod robustness;
 mod snapshots;

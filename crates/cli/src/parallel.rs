@@ -48,9 +48,10 @@ where
             ));
             let left = config.timeout.map(|t| t.saturating_sub(started.elapsed()));
             let run = runs::solve_cubes(f, &g, &split.cubes, &config.solver, parallel.jobs, left)?;
-            lines.push(format!("c jobs {} solver {}", parallel.jobs, config.solver.name()));
+            lines.push(format!("c jobs {}", parallel.jobs));
             lines.extend(cube_lines(&run.cubes));
-            lines.push(format!("c solving {:.3} s", run.elapsed.as_secs_f64()));
+            lines.push(format!("c solving {:.3} s", (run.elapsed - run.checking).as_secs_f64()));
+            lines.push(format!("c checking {:.3} s", run.checking.as_secs_f64()));
             run.answer
         }
         None => {
@@ -64,7 +65,8 @@ where
                 lines.push(format!("c member {name} failed: {e}"));
             }
             lines.push(format!("c winner {}", outcome.winner.as_deref().unwrap_or("none")));
-            lines.push(format!("c solving {:.3} s", outcome.elapsed.as_secs_f64()));
+            lines.push(format!("c solving {:.3} s", (outcome.elapsed - outcome.checking).as_secs_f64()));
+            lines.push(format!("c checking {:.3} s", outcome.checking.as_secs_f64()));
             outcome.answer
         }
     };
@@ -72,6 +74,7 @@ where
     if config.verbose {
         eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
         eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
+        eprintln!("c solver {}", config.solver.name());
         eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
         for l in &lines {
             eprintln!("{l}");
@@ -87,7 +90,9 @@ fn cube_lines(cubes: &[runs::CubeResult]) -> Vec<String> {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
     let n = |v: &str| cubes.iter().filter(|c| c.verdict == v).count();
-    vec![
+    let mut lines: Vec<String> =
+        cubes.iter().map(|c| format!("c cube {} {} {:.3} s", c.cube, c.verdict, c.seconds)).collect();
+    lines.extend([
         format!(
             "c cubes ended {}: sat {} unsat {} exhausted {} unknown {}",
             cubes.len(),
@@ -104,7 +109,8 @@ fn cube_lines(cubes: &[runs::CubeResult]) -> Vec<String> {
             at(1.0),
             times.iter().sum::<f64>()
         ),
-    ]
+    ]);
+    lines
 }
 
 /// `wgrnd count`: the plain count, or with `--cubes` the sum of the cubes' counts.

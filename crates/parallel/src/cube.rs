@@ -55,6 +55,10 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
     let root = p.assigned();
     let mut leaves = vec![Leaf { literals: Vec::new(), assigned: root, settled: false }];
     let mut refuted = 0;
+    // The root looks ahead on every candidate; deeper nodes on the best LOOKAHEAD_WIDTH free ones
+    // by their root scores (march_cu's pre-selection does the same job): a full lookahead at
+    // every node of an 8 x 8 board's tree costs seconds per node.
+    let mut ranking: Option<Vec<Var>> = None;
     while leaves.len() < target.max(1) {
         // The open leaf with the most left to search; ties go to the earliest.
         let Some(at) = (0..leaves.len()).filter(|&i| !leaves[i].settled).min_by_key(|&i| (leaves[i].assigned, i))
@@ -64,7 +68,16 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
         p.undo_to(root);
         let ok = leaves[at].literals.iter().all(|&l| p.assign(l));
         debug_assert!(ok, "a leaf's literals propagate without conflict");
-        let choice = best_split(&mut p, candidates);
+        let choice = match &ranking {
+            Some(ranked) => best_split(&mut p, ranked, LOOKAHEAD_WIDTH),
+            None => {
+                let choice = best_split(&mut p, candidates, usize::MAX);
+                let mut scored = choice.scores.clone();
+                scored.sort_by_key(|&(v, score)| (std::cmp::Reverse(score), v.get()));
+                ranking = Some(scored.into_iter().map(|(v, _)| v).collect());
+                choice
+            }
+        };
         // Failed literals: the leaf goes on as its only surviving child, the negation appended.
         leaves[at].literals.extend(&choice.forced);
         leaves[at].assigned = p.assigned();
@@ -106,6 +119,9 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
     Split { cubes, refuted, root_assigned: root, elapsed: started.elapsed() }
 }
 
+/// How many free candidates a node below the root looks ahead on.
+pub const LOOKAHEAD_WIDTH: usize = 96;
+
 /// What the lookahead found at a node.
 struct Choice {
     /// Failed literals' negations, now assigned at the node (each stands for a refuted child).
@@ -114,19 +130,26 @@ struct Choice {
     refuted: bool,
     /// The atom to split on, if any is free.
     split: Option<Var>,
+    /// The score of every candidate looked at.
+    scores: Vec<(Var, u64)>,
 }
 
-/// march_cu's choice: the free candidate whose two propagations assign the most (the product of
-/// the two counts, each plus one). A literal whose propagation conflicts (a failed literal) has
+/// march_cu's choice among the first `width` free candidates: the one whose two propagations
+/// assign the most (the product of the two counts, each plus one). A literal whose propagation conflicts (a failed literal) has
 /// its negation assigned at the node and the scan goes on; the negations are returned as
 /// `forced` (each is a split whose other child is refuted).
-fn best_split(p: &mut Propagator, candidates: &[Var]) -> Choice {
-    let mut choice = Choice { forced: Vec::new(), refuted: false, split: None };
+fn best_split(p: &mut Propagator, candidates: &[Var], width: usize) -> Choice {
+    let mut choice = Choice { forced: Vec::new(), refuted: false, split: None, scores: Vec::new() };
     let mut best: Option<(u64, Var)> = None;
+    let mut looked = 0;
     for &v in candidates {
         if p.value(v.get()).is_some() {
             continue;
         }
+        if looked == width {
+            break;
+        }
+        looked += 1;
         let base = p.assigned();
         let mut sizes = [0u64; 2];
         let mut failed = None;
@@ -148,6 +171,7 @@ fn best_split(p: &mut Propagator, candidates: &[Var]) -> Choice {
             continue;
         }
         let score = (sizes[0] + 1) * (sizes[1] + 1);
+        choice.scores.push((v, score));
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, v));
         }

@@ -113,6 +113,9 @@ pub struct Outcome<S> {
     pub failures: Vec<(String, Error)>,
     /// Time to the answer.
     pub elapsed: Duration,
+    /// Of which the winner spent checking its model (against its CNF, decoding, the family's
+    /// checker).
+    pub checking: Duration,
 }
 
 /// Conflicts the first member (the built-in solver on the family's own grounding) gets alone
@@ -141,7 +144,7 @@ where
     let started = Instant::now();
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
     let cancel = Cancel::default();
-    let (tx, rx) = mpsc::channel::<(usize, Result<Answer<F::Solution>, Error>)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<(Answer<F::Solution>, Duration), Error>)>();
     std::thread::scope(|scope| {
         let mut rest = 0;
         let mut ran = members.len();
@@ -170,7 +173,7 @@ where
                     None => run_member(f, g, member, timeout, &cancel),
                     Some(alt) => match alt.ground() {
                         Ok(alt_g) if !cancel.is_set() => run_member(alt, &alt_g, member, timeout, &cancel),
-                        Ok(_) => Ok(Answer::Unknown),
+                        Ok(_) => Ok((Answer::Unknown, Duration::ZERO)),
                         Err(e) => Err(e),
                     },
                 };
@@ -179,15 +182,22 @@ where
             });
         }
         drop(tx);
-        let mut outcome = Outcome { answer: Answer::Unknown, winner: None, failures: Vec::new(), elapsed: Duration::ZERO };
+        let mut outcome = Outcome {
+            answer: Answer::Unknown,
+            winner: None,
+            failures: Vec::new(),
+            elapsed: Duration::ZERO,
+            checking: Duration::ZERO,
+        };
         let mut stopped = false;
         let mut fatal = None;
         for (index, result) in rx.iter() {
             match result {
-                Ok(Answer::Unknown) => {}
-                Ok(answer) if outcome.winner.is_none() && fatal.is_none() => {
+                Ok((Answer::Unknown, _)) => {}
+                Ok((answer, checking)) if outcome.winner.is_none() && fatal.is_none() => {
                     cancel.set();
                     outcome.answer = answer;
+                    outcome.checking = checking;
                     outcome.winner = Some(members[index].name.clone());
                     outcome.elapsed = started.elapsed();
                 }
@@ -228,7 +238,7 @@ fn head_start<F: Family>(
     timeout: Option<Duration>,
     cancel: &Cancel,
     go: mpsc::Sender<()>,
-) -> Result<Answer<F::Solution>, Error> {
+) -> Result<(Answer<F::Solution>, Duration), Error> {
     let started = Instant::now();
     let mut session = wgrnd_solve::CadicalSession::new(&g.cnf);
     session.limit_conflicts(HEAD_START_CONFLICTS)?;
@@ -243,21 +253,24 @@ fn head_start<F: Family>(
     judge(f, g, name, answer)
 }
 
-/// A member's answer, its model checked against its own CNF and by the family's checker.
+/// A member's answer, its model checked against its own CNF and by the family's checker; and the
+/// time that took.
 fn judge<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     name: &str,
     answer: SolverAnswer,
-) -> Result<Answer<F::Solution>, Error> {
-    Ok(match answer {
+) -> Result<(Answer<F::Solution>, Duration), Error> {
+    let started = Instant::now();
+    let answer = match answer {
         SolverAnswer::Sat(model) => {
             g.check_model(&model).map_err(|source| Error::LyingSolver { solver: name.to_string(), source })?;
             Answer::Solved(checked_decode(f, g, &model)?)
         }
         SolverAnswer::Unsat => Answer::NoSolution,
         SolverAnswer::Unknown => Answer::Unknown,
-    })
+    };
+    Ok((answer, started.elapsed()))
 }
 
 /// One member's solve, its model checked against its own CNF and by the family's checker.
@@ -267,7 +280,7 @@ fn run_member<F: Family>(
     member: &Member,
     timeout: Option<Duration>,
     cancel: &Cancel,
-) -> Result<Answer<F::Solution>, Error> {
+) -> Result<(Answer<F::Solution>, Duration), Error> {
     let mut backend = backend(&member.engine, timeout, cancel);
     let answer = backend.solve(&g.cnf)?;
     judge(f, g, &member.name, answer)

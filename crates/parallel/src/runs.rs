@@ -40,6 +40,8 @@ pub struct CubeSolve<S> {
     pub cubes: Vec<CubeResult>,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Of which checking the winning model took (against the CNF, decoding, the family's checker).
+    pub checking: Duration,
 }
 
 fn verdict(a: &SolverAnswer) -> &'static str {
@@ -77,7 +79,7 @@ where
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let cancel = Cancel::default();
-    let (tx, rx) = mpsc::channel::<(CubeResult, Result<Option<F::Solution>, Error>)>();
+    let (tx, rx) = mpsc::channel::<(CubeResult, Result<Option<(F::Solution, Duration)>, Error>)>();
     let remaining = || match timeout {
         Some(t) => t.checked_sub(started.elapsed()).map(Some),
         None => Some(None),
@@ -112,6 +114,7 @@ where
                     let sent = match answer {
                         Ok(SolverAnswer::Sat(model)) => {
                             let r = result(&SolverAnswer::Sat(model.clone()));
+                            let checking = Instant::now();
                             let checked = g
                                 .check_model(&model)
                                 .map_err(|source| Error::LyingSolver { solver: solver.name().to_string(), source })
@@ -119,7 +122,7 @@ where
                             if checked.is_ok() {
                                 cancel.set();
                             }
-                            tx.send((r, checked.map(Some)))
+                            tx.send((r, checked.map(|s| Some((s, checking.elapsed())))))
                         }
                         Ok(a) => tx.send((result(&a), Ok(None))),
                         Err(e) => {
@@ -157,13 +160,14 @@ where
                 return Err(e);
             }
         }
+        let checking = solution.as_ref().map_or(Duration::ZERO, |(_, d)| *d);
         let answer = match solution {
-            Some(s) => Answer::Solved(s),
+            Some((s, _)) => Answer::Solved(s),
             None if interrupted() => return Err(Error::Solver(SolveError::Interrupted)),
             None if done.len() == cubes.len() && done.iter().all(|r| r.verdict == "unsat") => Answer::NoSolution,
             None => Answer::Unknown,
         };
-        Ok(CubeSolve { answer, cubes: done, elapsed })
+        Ok(CubeSolve { answer, cubes: done, elapsed, checking })
     })
 }
 
