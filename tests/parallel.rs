@@ -82,7 +82,10 @@ fn cubes_are_disjoint_and_cover() {
             for (i, a) in split.cubes.iter().enumerate() {
                 assert!(a.literals.iter().all(|l| g.projection.contains(&l.var())), "{path}: cube {i}");
                 for b in &split.cubes[i + 1..] {
-                    assert!(a.literals.iter().any(|&l| b.literals.contains(&!l)), "{path}: cubes {a:?} and {b:?} overlap");
+                    assert!(
+                        a.literals.iter().any(|&l| b.literals.contains(&!l)),
+                        "{path}: cubes {a:?} and {b:?} overlap"
+                    );
                 }
             }
             let mut excluded = g.cnf.clone();
@@ -104,17 +107,18 @@ fn counts_over_cubes_equal_the_plain_count() {
         let path = board(dir.path(), spec);
         for symmetry in ["none", "board"] {
             let plain = wgrnd(&["count", "--symmetry", symmetry, &path], None);
-            let cubes =
-                wgrnd(&["count", "--symmetry", symmetry, "--cubes", "16", "--jobs", "2", &path], None);
+            let cubes = wgrnd(&["count", "--symmetry", symmetry, "--cubes", "16", "--jobs", "2", &path], None);
             assert_eq!(code(&cubes), code(&plain), "{path}: {}", stderr(&cubes));
-            let first = |o: &std::process::Output| stdout(o).lines().next().unwrap_or("").split(" (").next().unwrap().to_string();
+            let first = |o: &std::process::Output| {
+                stdout(o).lines().next().unwrap_or("").split(" (").next().unwrap().to_string()
+            };
             assert_eq!(first(&cubes), first(&plain), "{path} --symmetry {symmetry}");
             assert!(first(&plain).contains("complete"));
         }
         let f = edge(&path, &RawOptions { count: Some(CountUnit::None), ..RawOptions::default() });
         let g = f.ground().unwrap();
-        let whole = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {})
-            .unwrap();
+        let whole =
+            wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
         let split = wgrnd_parallel::split(&g.cnf, &g.projection, 8);
         let (c, per_cube) = wgrnd_parallel::count_cubes(
             &f,
@@ -137,9 +141,12 @@ fn counts_over_cubes_equal_the_plain_count() {
 /// A packing's count expands models to orbits, which cross cubes: refused, exit 2, saying why.
 #[test]
 fn counts_over_cubes_refuse_symmetric_groundings() {
-    let pack = root().join("fixtures/packing").read_dir().unwrap().map(|e| e.unwrap().path()).find(|p| {
-        p.extension().is_some_and(|e| e == "pack")
-    });
+    let pack = root()
+        .join("fixtures/packing")
+        .read_dir()
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "pack"));
     let pack = pack.expect("a .pack fixture").to_string_lossy().into_owned();
     let out = wgrnd(&["count", "--cubes", "4", &pack], None);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
@@ -166,7 +173,9 @@ fn checks(puzzle: &str, solution: &str) {
 fn solves_over_cubes_and_portfolios_are_checked() {
     let dir = tempfile::tempdir().unwrap();
     let path = board(dir.path(), (5, 5, 3, 2, 4));
-    for args in [&["--cubes", "8", "--jobs", "2"][..], &["--cubes", "1"][..], &["--jobs", "3"][..], &["--jobs", "1"][..]] {
+    for args in
+        [&["--cubes", "8", "--jobs", "2"][..], &["--cubes", "1"][..], &["--jobs", "3"][..], &["--jobs", "1"][..]]
+    {
         let mut full = vec!["solve", "-v", "--view", "sol"];
         full.extend_from_slice(args);
         full.push(&path);
@@ -212,8 +221,9 @@ fn portfolio_losers_are_stopped_and_ctrl_c_leaves_nothing() {
     let hang = root().join("tests/fake-solvers/hang.sh").to_string_lossy().into_owned();
     let puzzle = fixture("heule/clue1.txt");
     let started = Instant::now();
-    let out =
-        in_tmp(&["solve", "-v", "--jobs", "2", "--solver", &hang, "--view", "sol", &puzzle], tmp.path()).wait_with_output().unwrap();
+    let out = in_tmp(&["solve", "-v", "--jobs", "2", "--solver", &hang, "--view", "sol", &puzzle], tmp.path())
+        .wait_with_output()
+        .unwrap();
     assert_eq!(code(&out), 10, "{}", stderr(&out));
     assert!(started.elapsed() < Duration::from_secs(20), "the hanging member held the answer back");
     assert!(!stderr(&out).contains("c winner own/hang.sh"), "{}", stderr(&out));
@@ -273,9 +283,10 @@ fn cube_files_are_read_by_cadical_and_name_their_placements() {
         assert_eq!(names.len(), cube["literals"].as_array().unwrap().len());
         // Atom names number squares and pieces from 1: no `(0,` anywhere.
         assert!(names.iter().all(|n| !n.as_str().unwrap().contains("(0,")), "{names:?}");
-        let job: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(cube_dir.join(format!("mallob/cube-{:04}.json", k + 1))).unwrap())
-                .unwrap();
+        let job: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(cube_dir.join(format!("mallob/cube-{:04}.json", k + 1))).unwrap(),
+        )
+        .unwrap();
         assert_eq!(job["application"], "SAT");
         assert!(Path::new(job["files"][0].as_str().unwrap()).is_absolute());
     }
@@ -299,7 +310,7 @@ struct Group(Child);
 
 impl Drop for Group {
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &format!("-{}", self.0.id())]).status();
+        let _ = Command::new("kill").args(["-s", "KILL", "--", &format!("-{}", self.0.id())]).status();
         let _ = self.0.wait();
     }
 }
@@ -331,12 +342,16 @@ fn dask_runs_the_cubes_and_returns_a_checked_solution() {
         let log = std::fs::File::create(dir.path().join(log)).unwrap();
         let mut c = Command::new(&dask);
         c.args(args).current_dir(dir.path()).stdin(Stdio::null()).stdout(log.try_clone().unwrap()).stderr(log);
+        // Dask's scratch space (locks, spilled data) inside the test's directory, not /tmp.
+        c.env("DASK_TEMPORARY_DIRECTORY", dir.path());
         std::os::unix::process::CommandExt::process_group(&mut c, 0);
         Group(c.spawn().unwrap())
     };
     let sched = sched_file.to_string_lossy().into_owned();
-    let _scheduler =
-        start(&["scheduler", "--scheduler-file", &sched, "--host", "127.0.0.1", "--port", "0", "--no-dashboard"], "s.log");
+    let _scheduler = start(
+        &["scheduler", "--scheduler-file", &sched, "--host", "127.0.0.1", "--port", "0", "--no-dashboard"],
+        "s.log",
+    );
     let deadline = Instant::now() + Duration::from_secs(60);
     while !sched_file.exists() {
         assert!(Instant::now() < deadline, "the scheduler did not start");

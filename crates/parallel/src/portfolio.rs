@@ -41,8 +41,7 @@ pub struct Member {
 
 /// Whether a program is on PATH (an external member is only chosen when it can start).
 pub fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
 }
 
 /// The first `jobs` members, most promising first. The first is always `solver` on the family's
@@ -69,7 +68,10 @@ pub fn members(
         if kissat {
             let seed = round - 1;
             let line = format!("kissat -q --seed={seed} {{cnf}}");
-            next.push(own(Engine::Spec(SolverSpec::External(External::new(&line, None))), format!("kissat --seed={seed}")));
+            next.push(own(
+                Engine::Spec(SolverSpec::External(External::new(&line, None))),
+                format!("kissat --seed={seed}"),
+            ));
         }
         next.push(own(
             Engine::Cadical { config: Some("sat"), shuffle: Some(round) },

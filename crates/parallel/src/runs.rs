@@ -284,7 +284,11 @@ where
     } else {
         Stop::Exhausted
     };
-    let first = results.iter().filter(|(_, c)| c.first.is_some()).min_by_key(|(r, _)| r.cube).and_then(|(_, c)| c.first.clone());
+    let first = results
+        .iter()
+        .filter(|(_, c)| c.first.is_some())
+        .min_by_key(|(r, _)| r.cube)
+        .and_then(|(_, c)| c.first.clone());
     let models = results.iter().map(|(_, c)| c.models).sum();
     let orbits = Orbits { solutions: count, rotation_orbits: count, orbits: count, rotations: 1, symmetries: 1 };
     let per_cube = results.into_iter().map(|(r, _)| r).collect();

@@ -218,8 +218,10 @@ impl Backend for Cadical {
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
         let mut solver: cadical::Solver<Deadline> = match self.config {
             None => cadical::Solver::new(),
-            Some(config) => cadical::Solver::with_config(config)
-                .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("configuration {config}: {e:?}") })?,
+            Some(config) => cadical::Solver::with_config(config).map_err(|e| SolveError::Failed {
+                backend: "cadical",
+                detail: format!("configuration {config}: {e:?}"),
+            })?,
         };
         solver.reserve(cnf.num_vars() as i32);
         match self.shuffle {
