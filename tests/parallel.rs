@@ -12,6 +12,7 @@ use wgrnd_cnf::{Cnf, SolverAnswer};
 use wgrnd_count::Limits;
 use wgrnd_family::registry::{load, Loaded};
 use wgrnd_family::{CountUnit, Family, RawOptions};
+use wgrnd_parallel::cube::Score;
 use wgrnd_solve::{Backend, Cadical, SolverSpec};
 
 use crate::{code, external, fixture, root, stderr, stdout, wgrnd};
@@ -59,7 +60,8 @@ fn unsat(cnf: &Cnf) -> bool {
 
 /// Any two cubes clash on some atom (disjoint), and the formula with every cube excluded is
 /// unsatisfiable (they cover every solution); the cube literals are projection atoms. Checked
-/// for solve groundings and count groundings, with 2 to 64 cubes, and for a hard 8 x 8 board.
+/// for solve groundings and count groundings, with 2 to 64 cubes, both ways of scoring splits,
+/// and for a hard 8 x 8 board.
 #[test]
 fn cubes_are_disjoint_and_cover() {
     let dir = tempfile::tempdir().unwrap();
@@ -74,7 +76,8 @@ fn cubes_are_disjoint_and_cover() {
             let target = if path.contains("board-suite") { target.min(8) } else { target };
             let f = edge(path, &options);
             let g = f.ground().unwrap();
-            let split = wgrnd_parallel::split(&g.cnf, &g.projection, target);
+            let score = if target == 64 { Score::Placements } else { Score::Lookahead };
+            let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, target, score);
             assert!(!split.cubes.is_empty() && split.cubes.len() <= target, "{path}: {} cubes", split.cubes.len());
             if target >= 8 {
                 assert!(split.cubes.len() >= 2, "{path}: a tree of {} cubes", split.cubes.len());

@@ -121,6 +121,9 @@ pub enum Command {
         /// `manifest.json`, `slurm.sh` and `mallob/cube-0001.json`...; it appears whole or not at all.
         #[arg(long, value_name = "DIR", conflicts_with = "output")]
         dir: Option<String>,
+        /// How cubes are split (see `solve --cube-score`).
+        #[arg(long, value_enum, default_value = "lookahead")]
+        score: CubeScoreArg,
         /// The solver command line `slurm.sh` runs on each cube file.
         #[arg(long, value_name = "COMMAND", default_value = "cadical -q")]
         slurm_solver: String,
@@ -292,6 +295,19 @@ pub struct ParallelArgs {
     /// `solve` stops at the first checked solution, `count` adds the cubes' counts.
     #[arg(long, value_name = "N")]
     pub cubes: Option<usize>,
+    /// How cubes are split: `lookahead` (march_cu's: both values of an atom propagated, the
+    /// product of what each assigns) or `placements` (the placement that decides the most others).
+    #[arg(long, value_enum, default_value = "lookahead")]
+    pub cube_score: CubeScoreArg,
+}
+
+/// `--cube-score`, `cube --score`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum CubeScoreArg {
+    /// march_cu's lookahead.
+    Lookahead,
+    /// Counting the placements a placement decides.
+    Placements,
 }
 
 /// How a solution is shown.

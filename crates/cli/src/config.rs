@@ -9,13 +9,14 @@ use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_count::Limits;
 use wgrnd_family::registry::FormatChoice;
 use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
+use wgrnd_parallel::cube::Score;
 use wgrnd_puzzle::formats::PuzzleFormat;
 use wgrnd_puzzle::{Generate, GeneratedRule};
 use wgrnd_qprop::IntEncoding;
 use wgrnd_solve::SolverSpec;
 
 use crate::args::{
-    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, ParallelArgs,
+    AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, ParallelArgs,
     PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
 };
 
@@ -76,11 +77,15 @@ pub struct Parallel {
     pub jobs: usize,
     /// Cubes to split into, if any (at least 1).
     pub cubes: Option<usize>,
+    /// How cubes are split.
+    pub score: Score,
 }
 
 impl Parallel {
-    /// The plain one-thread run.
-    pub const ONE: Parallel = Parallel { jobs: 1, cubes: None };
+    /// Whether this is the plain one-thread run.
+    pub fn is_one(&self) -> bool {
+        self.jobs == 1 && self.cubes.is_none()
+    }
 }
 
 /// `cube`.
@@ -88,6 +93,8 @@ impl Parallel {
 pub struct CubeConfig {
     /// How many cubes at most.
     pub cubes: usize,
+    /// How they are split.
+    pub score: Score,
     /// Where the iCNF goes (`-`: standard output).
     pub output: String,
     /// A directory of per-cube files instead.
@@ -169,13 +176,20 @@ impl Job {
                     },
                 }
             }
-            Command::Cube { puzzle, encoding, cubes, output, dir, slurm_solver, verbose } => {
+            Command::Cube { puzzle, encoding, cubes, output, dir, score, slurm_solver, verbose } => {
                 if cubes == 0 {
                     return Err(Error::Option("cube: found --cubes 0; expected at least 1 cube".into()));
                 }
                 Job::Cube {
                     puzzle: source(puzzle, &encoding, None),
-                    config: CubeConfig { cubes, output, dir: dir.map(PathBuf::from), slurm_solver, verbose },
+                    config: CubeConfig {
+                        cubes,
+                        score: cube_score(score),
+                        output,
+                        dir: dir.map(PathBuf::from),
+                        slurm_solver,
+                        verbose,
+                    },
                 }
             }
             Command::Check { puzzle, solution, solution_format } => Job::Check {
@@ -224,7 +238,14 @@ fn parallel_config(command: &str, p: &ParallelArgs, all_cores: bool) -> Result<P
         )));
     }
     let default = if all_cores || p.cubes.is_some() { wgrnd_parallel::cores() } else { 1 };
-    Ok(Parallel { jobs: p.jobs.unwrap_or(default), cubes: p.cubes })
+    Ok(Parallel { jobs: p.jobs.unwrap_or(default), cubes: p.cubes, score: cube_score(p.cube_score) })
+}
+
+fn cube_score(s: CubeScoreArg) -> Score {
+    match s {
+        CubeScoreArg::Lookahead => Score::Lookahead,
+        CubeScoreArg::Placements => Score::Placements,
+    }
 }
 
 fn unit(s: SymmetryArg) -> CountUnit {

@@ -28,7 +28,7 @@ where
     F::Encoding: Sync,
     F::Solution: Send,
 {
-    if parallel == Parallel::ONE {
+    if parallel.is_one() {
         return commands::solve(f, config);
     }
     notes(f);
@@ -39,7 +39,7 @@ where
     let mut lines = Vec::new();
     let answer = match parallel.cubes {
         Some(n) => {
-            let split = wgrnd_parallel::split(&g.cnf, &g.projection, n);
+            let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
             lines.push(format!(
                 "c cubes {} (refuted by propagation {}), split in {:.3} s",
                 split.cubes.len(),
@@ -125,7 +125,7 @@ where
     notes(f);
     let g = f.ground()?;
     runs::refuse_symmetries(&g)?;
-    let split = wgrnd_parallel::split(&g.cnf, &g.projection, n);
+    let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
     let view = config.show.view;
     if view == View::Json && config.print {
         return Err(Error::Option(
@@ -153,7 +153,7 @@ where
 pub fn cube<F: Family>(f: &F, config: &CubeConfig) -> Result<u8, Error> {
     notes(f);
     let g = f.ground()?;
-    let split = wgrnd_parallel::split(&g.cnf, &g.projection, config.cubes);
+    let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, config.cubes, config.score);
     if config.verbose {
         let assigned: Vec<usize> = split.cubes.iter().map(|c| c.assigned).collect();
         eprintln!(

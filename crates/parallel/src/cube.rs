@@ -43,10 +43,27 @@ struct Leaf {
     settled: bool,
 }
 
+/// How a node's split atom is scored.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Score {
+    /// march_cu's lookahead: both polarities propagated, the product of what each assigns.
+    #[default]
+    Lookahead,
+    /// Counting placements: the atom whose truth decides the most other candidates (placements
+    /// fixed or excluded), one propagation per atom.
+    Placements,
+}
+
 /// Splits `cnf` on the atoms `candidates` into at most `target` cubes (fewer when the tree runs
-/// out of atoms to split on, or when propagation refutes the leaves). With `target` 1, or a
-/// formula that propagation refutes at the root, the answer is one empty cube or none.
+/// out of atoms to split on, or when propagation refutes the leaves), scoring splits with
+/// [`Score::Lookahead`]. With `target` 1, or a formula that propagation refutes at the root, the
+/// answer is one empty cube or none.
 pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
+    split_by(cnf, candidates, target, Score::Lookahead)
+}
+
+/// [`split`] with the given way of scoring splits.
+pub fn split_by(cnf: &Cnf, candidates: &[Var], target: usize, score: Score) -> Split {
     let started = Instant::now();
     let mut p = Propagator::new(cnf);
     if !p.root() {
@@ -69,9 +86,9 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
         let ok = leaves[at].literals.iter().all(|&l| p.assign(l));
         debug_assert!(ok, "a leaf's literals propagate without conflict");
         let choice = match &ranking {
-            Some(ranked) => best_split(&mut p, ranked, LOOKAHEAD_WIDTH),
+            Some(ranked) => best_split(&mut p, ranked, LOOKAHEAD_WIDTH, score, candidates),
             None => {
-                let choice = best_split(&mut p, candidates, usize::MAX);
+                let choice = best_split(&mut p, candidates, usize::MAX, score, candidates);
                 let mut scored = choice.scores.clone();
                 scored.sort_by_key(|&(v, score)| (std::cmp::Reverse(score), v.get()));
                 ranking = Some(scored.into_iter().map(|(v, _)| v).collect());
@@ -122,6 +139,11 @@ pub fn split(cnf: &Cnf, candidates: &[Var], target: usize) -> Split {
 /// How many free candidates a node below the root looks ahead on.
 pub const LOOKAHEAD_WIDTH: usize = 96;
 
+/// How many of `atoms` are unassigned.
+fn free(p: &Propagator, atoms: &[Var]) -> usize {
+    atoms.iter().filter(|v| p.value(v.get()).is_none()).count()
+}
+
 /// What the lookahead found at a node.
 struct Choice {
     /// Failed literals' negations, now assigned at the node (each stands for a refuted child).
@@ -138,7 +160,7 @@ struct Choice {
 /// assign the most (the product of the two counts, each plus one). A literal whose propagation conflicts (a failed literal) has
 /// its negation assigned at the node and the scan goes on; the negations are returned as
 /// `forced` (each is a split whose other child is refuted).
-fn best_split(p: &mut Propagator, candidates: &[Var], width: usize) -> Choice {
+fn best_split(p: &mut Propagator, candidates: &[Var], width: usize, how: Score, all: &[Var]) -> Choice {
     let mut choice = Choice { forced: Vec::new(), refuted: false, split: None, scores: Vec::new() };
     let mut best: Option<(u64, Var)> = None;
     let mut looked = 0;
@@ -153,10 +175,18 @@ fn best_split(p: &mut Propagator, candidates: &[Var], width: usize) -> Choice {
         let base = p.assigned();
         let mut sizes = [0u64; 2];
         let mut failed = None;
+        let free_before = if how == Score::Placements { free(p, all) } else { 0 };
         for (k, lit) in [v.pos(), v.neg()].into_iter().enumerate() {
             let ok = p.assign(lit);
-            sizes[k] = (p.assigned() - base) as u64;
+            sizes[k] = match how {
+                Score::Lookahead => (p.assigned() - base) as u64,
+                Score::Placements => (free_before - free(p, all)) as u64,
+            };
             p.undo_to(base);
+            if how == Score::Placements && ok {
+                // One propagation: the true placement (the other side only fails or not).
+                break;
+            }
             if !ok {
                 failed = Some(lit);
                 break;
@@ -170,7 +200,10 @@ fn best_split(p: &mut Propagator, candidates: &[Var], width: usize) -> Choice {
             }
             continue;
         }
-        let score = (sizes[0] + 1) * (sizes[1] + 1);
+        let score = match how {
+            Score::Lookahead => (sizes[0] + 1) * (sizes[1] + 1),
+            Score::Placements => sizes[0],
+        };
         choice.scores.push((v, score));
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, v));

@@ -40,7 +40,7 @@ pub fn write_icnf(cnf: &Cnf, comments: &[String], cubes: &[Cube], out: &mut dyn 
 pub fn split_comments(split: &Split, candidates: usize) -> Vec<String> {
     vec![
         format!(
-            "cubes {} (and {} leaves refuted by unit propagation), split by lookahead on {candidates} projection atoms",
+            "cubes {} (and {} leaves refuted by unit propagation), split on {candidates} projection atoms",
             split.cubes.len(),
             split.refuted
         ),
