@@ -365,7 +365,7 @@ fn dask_runs_the_cubes_and_returns_a_checked_solution() {
     let driver = root().join("scripts/dask-cubes.py");
     let out = Command::new(&driver)
         .args(["--scheduler-file", &sched, "--workers", "2", "--wgrnd", env!("CARGO_BIN_EXE_wgrnd"), "-v"])
-        .args([&path, &cubes.to_string_lossy().into_owned(), "--", "--view", "sol"])
+        .args([path.as_str(), &cubes.to_string_lossy(), "--", "--view", "sol"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
