@@ -16,8 +16,8 @@ use wgrnd_qprop::IntEncoding;
 use wgrnd_solve::SolverSpec;
 
 use crate::args::{
-    AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg, ParallelArgs,
-    PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+    AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, FormatArg, GeneratedFormat, IntsArg,
+    ParallelArgs, PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
