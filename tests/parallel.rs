@@ -161,6 +161,20 @@ fn counts_over_cubes_refuse_symmetric_groundings() {
     }
 }
 
+/// Ctrl-C during `count --cubes` prints the lower bound found so far and exits 130.
+#[test]
+fn an_interrupted_count_over_cubes_reports_its_lower_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    // Hundreds of thousands of solutions: the count is still running at the signal.
+    let path = board(dir.path(), (4, 4, 2, 1, 1));
+    let child = in_tmp(&["count", "--cubes", "8", "--jobs", "2", &path], dir.path());
+    std::thread::sleep(Duration::from_millis(1500));
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(code(&out), 130, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("at least ") && stdout(&out).contains("stopped (interrupt)"), "{}", stdout(&out));
+}
+
 /// Checks a shown `.sol` solution with `wgrnd check`.
 fn checks(puzzle: &str, solution: &str) {
     let dir = tempfile::tempdir().unwrap();

@@ -143,6 +143,9 @@ where
     F::Encoding: Sync,
     F::Solution: Send,
 {
+    // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
+    // cleanly: every thread looks at `interrupted` before its next step.
+    let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
     let cancel = Cancel::default();

@@ -76,6 +76,9 @@ where
     F::Encoding: Sync,
     F::Solution: Send,
 {
+    // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
+    // cleanly: every thread looks at `interrupted` before its next step.
+    let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let cancel = Cancel::default();
@@ -216,6 +219,9 @@ where
     F::Solution: Send,
 {
     refuse_symmetries(g)?;
+    // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
+    // cleanly: every thread looks at `interrupted` before its next step.
+    let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
