@@ -369,16 +369,29 @@ mod tests {
         sat_and_unsat(&mut Cadical { config: Some("sat"), shuffle: Some(7), ..Cadical::default() });
     }
 
-    /// A cancelled solve answers UNKNOWN at once, whatever the formula.
+    /// A cancelled solve of a formula that needs search (11 pigeons in 10 holes, which takes
+    /// CaDiCaL far longer than this test may) answers UNKNOWN at once.
     #[cfg(feature = "cadical")]
     #[test]
     fn cancelled_cadical_answers_unknown() {
         let cancel = Cancel::default();
         cancel.set();
+        let (pigeons, holes) = (11, 10);
         let mut cnf = Cnf::new();
-        let a = cnf.new_var();
-        cnf.add_clause(&[a.pos()]);
+        let x: Vec<Vec<_>> = (0..pigeons).map(|_| (0..holes).map(|_| cnf.new_var()).collect()).collect();
+        for p in &x {
+            cnf.add_clause(&p.iter().map(|v| v.pos()).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    cnf.add_clause(&[x[p][h].neg(), x[q][h].neg()]);
+                }
+            }
+        }
+        let started = std::time::Instant::now();
         let mut solver = Cadical { cancel, ..Cadical::default() };
         assert_eq!(solver.solve(&cnf).unwrap(), SolverAnswer::Unknown);
+        assert!(started.elapsed() < Duration::from_secs(5));
     }
 }
