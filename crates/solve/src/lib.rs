@@ -383,9 +383,9 @@ mod tests {
             cnf.add_clause(&p.iter().map(|v| v.pos()).collect::<Vec<_>>());
         }
         for h in 0..holes {
-            for p in 0..pigeons {
-                for q in p + 1..pigeons {
-                    cnf.add_clause(&[x[p][h].neg(), x[q][h].neg()]);
+            for (p, first) in x.iter().enumerate() {
+                for second in &x[p + 1..] {
+                    cnf.add_clause(&[first[h].neg(), second[h].neg()]);
                 }
             }
         }
