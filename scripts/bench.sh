@@ -7,8 +7,9 @@
 #   HEULE_ENCODER=path to Heule's em-encode built outside this repo (github.com/marijnheule/
 #   edge-matching, `gcc -O2 -DPAIRWISE -DATMOSTONE -DFBCOLORS em-encode.c`), to time it as a peer;
 #   CONFIGS (default "diamond-builtin diamond-cadical four-squares-builtin diamond-splr heule-cadical clingo"):
-#   ENCODING-SOLVER with SOLVER builtin or splr (in-process) or cadical or kissat (external, found
-#   on PATH), heule-cadical, clingo.
+#   ENCODING-SOLVER with SOLVER builtin or splr (in-process, one thread) or cadical or kissat
+#   (external, found on PATH), heule-cadical, clingo, portfolio-N (`solve --jobs N`), cubes-N-J
+#   (`solve --cubes N --jobs J`).
 # Needs: cadical (kissat) on PATH for the *-cadical (*-kissat) configurations, python3 with clingo
 # for `clingo`.
 set -u
@@ -32,9 +33,14 @@ run() {
       python3 scripts/to-heule.py "$file" > "$tmp/h.txt" && "$HEULE_ENCODER" "$tmp/h.txt" > "$tmp/h.cnf" 2>/dev/null
       # Heule's header over-counts variables and under-counts clauses: -f relaxes the parser.
       timeout "$limit" cadical -q -f "$tmp/h.cnf" > /dev/null; rc=$? ;;
-    *-builtin|*-splr)
+    portfolio-*)  # the default solve: a portfolio of N members (docs/scale.md)
+      timeout "$limit" $w solve --jobs "${config#portfolio-}" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
+    cubes-*)  # cubes-N-J: N cubes on J threads
+      local spec=${config#cubes-}
+      timeout "$limit" $w solve --cubes "${spec%-*}" --jobs "${spec#*-}" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
+    *-builtin|*-splr)  # one configuration, one thread (--jobs 1: no portfolio)
       local enc=${config%-*} solver=${config##*-}
-      timeout "$limit" $w solve --encoding "$enc" --solver "$solver" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
+      timeout "$limit" $w solve --jobs 1 --encoding "$enc" --solver "$solver" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
     *-cadical|*-kissat)
       local enc=${config%-*} solver=${config##*-}
       $w encode --encoding "$enc" "$file" -o "$tmp/p.cnf" && timeout "$limit" "$solver" -q "$tmp/p.cnf" > "$tmp/p.out"

@@ -14,6 +14,7 @@ mod json;
 mod models;
 mod nonogram;
 mod packing;
+mod parallel;
 mod pictures;
 mod robustness;
 mod sherlock;

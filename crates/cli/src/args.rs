@@ -50,6 +50,8 @@ pub enum Command {
         /// solving and checking times.
         #[arg(short, long)]
         verbose: bool,
+        #[command(flatten)]
+        parallel: ParallelArgs,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {
@@ -95,6 +97,8 @@ pub enum Command {
         /// runs dancing links on an exact-cover puzzle (a packing that fills its region).
         #[arg(long, value_enum, default_value = "auto")]
         engine: EngineArg,
+        #[command(flatten)]
+        parallel: ParallelArgs,
         /// When the count proves exactly one solution, write a certificate into DIR: the
         /// solution, the CNF with its blocking clause, and a DRAT proof (by the external `cadical`)
         /// that no second solution exists; check it with `drat-trim`.
@@ -108,6 +112,35 @@ pub enum Command {
         counter: Option<String>,
         #[command(flatten)]
         show: ShowArgs,
+    },
+    /// Split a puzzle into disjoint cubes that cover its search space (cube-and-conquer), for
+    /// solvers and clusters: iCNF on standard output or -o, or --dir with one DIMACS file per cube,
+    /// a manifest, a Slurm array script and Mallob jobs (docs/scale.md).
+    Cube {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// How many cubes (at most; fewer when propagation refutes or settles the leaves).
+        #[arg(long, value_name = "N", default_value_t = 64)]
+        cubes: usize,
+        /// Write the iCNF (`p inccnf`, the clauses, one `a ... 0` line per cube) here instead of
+        /// standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+        /// Write a directory instead: `cube-0001.cnf`... (the CNF plus the cube as unit clauses),
+        /// `manifest.json`, `slurm.sh` and `mallob/cube-0001.json`...; it appears whole or not at all.
+        #[arg(long, value_name = "DIR", conflicts_with = "output")]
+        dir: Option<String>,
+        /// How cubes are split (see `solve --cube-score`).
+        #[arg(long, value_enum, default_value = "lookahead")]
+        score: CubeScoreArg,
+        /// The solver command line `slurm.sh` runs on each cube file.
+        #[arg(long, value_name = "COMMAND", default_value = "cadical -q")]
+        slurm_solver: String,
+        /// Statistics on standard error: cubes, refuted leaves, time, assigned variables per cube.
+        #[arg(short, long)]
+        verbose: bool,
     },
     /// Generate a random solved edge-matching puzzle, pieces shuffled and turned; reproducible from --seed.
     /// With a PUZZLE and --unique: pose that puzzle (any family with clues) with a minimal set of
@@ -301,6 +334,34 @@ pub struct SolverArgs {
     /// grown formula for each solution.
     #[arg(long, default_value = "builtin")]
     pub solver: String,
+}
+
+/// All cores: a portfolio, or cubes.
+#[derive(Args)]
+pub struct ParallelArgs {
+    /// Threads to use. `solve`: a portfolio of this many diverse configurations (encodings,
+    /// CaDiCaL configurations and clause orders, kissat and CaDiCaL when installed) races, the
+    /// first checked answer wins; default: the machine's cores with the built-in solver, 1 with a
+    /// `--solver` named. With `--cubes`: workers through the cubes (default: the cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Split into this many cubes (as `wgrnd cube`) and work through them on `--jobs` threads:
+    /// `solve` stops at the first checked solution, `count` adds the cubes' counts.
+    #[arg(long, value_name = "N")]
+    pub cubes: Option<usize>,
+    /// How cubes are split: `lookahead` (march_cu's: both values of an atom propagated, the
+    /// product of what each assigns) or `placements` (the placement that decides the most others).
+    #[arg(long, value_enum, default_value = "lookahead")]
+    pub cube_score: CubeScoreArg,
+}
+
+/// `--cube-score`, `cube --score`.
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum CubeScoreArg {
+    /// march_cu's lookahead.
+    Lookahead,
+    /// Counting the placements a placement decides.
+    Placements,
 }
 
 /// How a solution is shown.

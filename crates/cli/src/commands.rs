@@ -14,7 +14,7 @@ use crate::config::{CountConfig, ShowConfig, SolveConfig};
 use crate::output::{Output, Progress};
 
 /// Prints the family's notes about the puzzle on standard error.
-fn notes<F: Family>(f: &F) {
+pub(crate) fn notes<F: Family>(f: &F) {
     for note in f.notes() {
         eprintln!("wgrnd: {note}");
     }
@@ -57,10 +57,10 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
 
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws
 /// nothing when standard error is piped).
-struct Clock(indicatif::ProgressBar);
+pub(crate) struct Clock(indicatif::ProgressBar);
 
 impl Clock {
-    fn start(what: &str) -> Clock {
+    pub(crate) fn start(what: &str) -> Clock {
         let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr_with_hz(4));
         if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
             bar.set_style(style);
@@ -70,7 +70,7 @@ impl Clock {
         Clock(bar)
     }
 
-    fn stop(self) {
+    pub(crate) fn stop(self) {
         self.0.finish_and_clear();
     }
 }
@@ -118,7 +118,7 @@ fn same_puzzle(hash: &u64, cnf: &str) -> Result<(), Error> {
 
 /// Shows an answer and returns its exit code. An output file (`-o`) only ever holds a solution:
 /// without one, nothing is written there and the verdict goes to standard error.
-fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
+pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
     let out = Output::new(&config.output);
     let (status, code) = match answer {
         Answer::Solved(s) => {
@@ -286,7 +286,7 @@ fn exists_unique(c: &Count) -> String {
 
 /// Prints a count's summary (after the printed solutions; with JSON, one document holding them)
 /// and returns its exit code.
-fn report_count(
+pub(crate) fn report_count(
     c: &Count,
     caption: &str,
     unit_name: &str,

@@ -9,14 +9,15 @@ use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_count::{Engine, Limits};
 use wgrnd_family::registry::FormatChoice;
 use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
+use wgrnd_parallel::cube::Score;
 use wgrnd_puzzle::formats::PuzzleFormat;
 use wgrnd_puzzle::{Generate, GeneratedRule};
 use wgrnd_qprop::IntEncoding;
 use wgrnd_solve::{Counter, SolverSpec};
 
 use crate::args::{
-    AmoArg, Cli, Command, DimacsCommand, EncodingArg, EncodingArgs, EngineArg, FormatArg, GeneratedFormat, IntsArg,
-    PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+    AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, EngineArg, FormatArg,
+    GeneratedFormat, IntsArg, ParallelArgs, PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
@@ -95,6 +96,41 @@ pub struct PoseConfig {
     pub output: String,
 }
 
+/// All cores: `--jobs` and `--cubes`, validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parallel {
+    /// Threads (at least 1).
+    pub jobs: usize,
+    /// Cubes to split into, if any (at least 1).
+    pub cubes: Option<usize>,
+    /// How cubes are split.
+    pub score: Score,
+}
+
+impl Parallel {
+    /// Whether this is the plain one-thread run.
+    pub fn is_one(&self) -> bool {
+        self.jobs == 1 && self.cubes.is_none()
+    }
+}
+
+/// `cube`.
+#[derive(Clone, Debug)]
+pub struct CubeConfig {
+    /// How many cubes at most.
+    pub cubes: usize,
+    /// How they are split.
+    pub score: Score,
+    /// Where the iCNF goes (`-`: standard output).
+    pub output: String,
+    /// A directory of per-cube files instead.
+    pub dir: Option<PathBuf>,
+    /// The solver command line of `slurm.sh`.
+    pub slurm_solver: String,
+    /// Statistics on standard error.
+    pub verbose: bool,
+}
+
 /// What to do, validated. (Fields are named after the flags and arguments they come from.)
 #[allow(missing_docs)]
 #[derive(Clone, Debug)]
@@ -102,13 +138,15 @@ pub enum Job {
     /// Write the CNF.
     Encode { puzzle: PuzzleSource, output: String },
     /// Solve, check, show.
-    Solve { puzzle: PuzzleSource, config: SolveConfig },
+    Solve { puzzle: PuzzleSource, config: SolveConfig, parallel: Parallel },
     /// Read a solver's answer.
     Decode { puzzle: PuzzleSource, model: String, cnf: Option<String>, show: ShowConfig },
     /// Count.
-    Count { puzzle: PuzzleSource, config: CountConfig },
+    Count { puzzle: PuzzleSource, config: CountConfig, parallel: Parallel },
     /// Count with an external model counter.
     ModelCount { puzzle: PuzzleSource, counter: Counter, unit: CountUnit, show: ShowConfig },
+    /// Split into cubes.
+    Cube { puzzle: PuzzleSource, config: CubeConfig },
     /// Check a solution file.
     Check { puzzle: PuzzleSource, solution: String, format: Option<SolutionFormat> },
     /// Generate an edge-matching puzzle.
@@ -133,15 +171,14 @@ impl Job {
             Command::Encode { puzzle, encoding, output } => {
                 Job::Encode { puzzle: source(puzzle, &encoding, None), output }
             }
-            Command::Solve { puzzle, encoding, show, timeout, solver, verbose } => Job::Solve {
-                puzzle: source(puzzle, &encoding, None),
-                config: SolveConfig {
-                    solver: SolverSpec::parse(&solver.solver),
-                    timeout: secs(timeout),
-                    verbose,
-                    show: show_config(show),
-                },
-            },
+            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel } => {
+                let solver = SolverSpec::parse(&solver.solver);
+                Job::Solve {
+                    puzzle: source(puzzle, &encoding, None),
+                    parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
+                    config: SolveConfig { solver, timeout: secs(timeout), verbose, show: show_config(show) },
+                }
+            }
             Command::Decode { puzzle, model, cnf, encoding, show } => {
                 Job::Decode { puzzle: source(puzzle, &encoding, None), model, cnf, show: show_config(show) }
             }
@@ -157,13 +194,19 @@ impl Job {
                 proof,
                 counter,
                 show,
+                parallel,
             } => {
                 let unit = unit(symmetry);
                 if let Some(counter) = counter {
-                    if print || proof.is_some() || max.is_some() || solver.solver != "builtin" {
+                    if print
+                        || proof.is_some()
+                        || max.is_some()
+                        || solver.solver != "builtin"
+                        || parallel.cubes.is_some()
+                    {
                         return Err(Error::Option(
-                            "--counter counts without finding solutions: it takes no --print, --max, --proof or \
-                             --solver"
+                            "--counter counts without finding solutions: it takes no --print, --max, --proof, \
+                             --solver or --cubes"
                                 .into(),
                         ));
                     }
@@ -176,7 +219,19 @@ impl Job {
                         show: show_config(show),
                     });
                 }
+                // A count is parallel through cubes only: --jobs alone changes nothing.
+                let parallel = match parallel.cubes {
+                    Some(_) => parallel_config("count", &parallel, true)?,
+                    None => parallel_config("count", &parallel, false)?,
+                };
+                if parallel.cubes.is_some() && proof.is_some() {
+                    return Err(Error::Option(
+                        "count: --proof certifies one enumeration of the whole puzzle; drop --cubes to get a certificate"
+                            .into(),
+                    ));
+                }
                 Job::Count {
+                    parallel,
                     puzzle: source(puzzle, &encoding, Some(unit)),
                     config: CountConfig {
                         solver: SolverSpec::parse(&solver.solver),
@@ -189,6 +244,22 @@ impl Job {
                         print,
                         proof: proof.map(PathBuf::from),
                         show: show_config(show),
+                    },
+                }
+            }
+            Command::Cube { puzzle, encoding, cubes, output, dir, score, slurm_solver, verbose } => {
+                if cubes == 0 {
+                    return Err(Error::Option("cube: found --cubes 0; expected at least 1 cube".into()));
+                }
+                Job::Cube {
+                    puzzle: source(puzzle, &encoding, None),
+                    config: CubeConfig {
+                        cubes,
+                        score: cube_score(score),
+                        output,
+                        dir: dir.map(PathBuf::from),
+                        slurm_solver,
+                        verbose,
                     },
                 }
             }
@@ -251,6 +322,26 @@ impl Job {
             Command::Dimacs { command: DimacsCommand::Check { cnf } } => Job::DimacsCheck { cnf },
             Command::Dimacs { command: DimacsCommand::Verify { cnf, model } } => Job::DimacsVerify { cnf, model },
         })
+    }
+}
+
+/// `--jobs` and `--cubes`: zero of either is refused; `--jobs` defaults to the machine's cores
+/// where `all_cores` (the built-in solver's portfolio, any run over cubes), else to 1.
+fn parallel_config(command: &str, p: &ParallelArgs, all_cores: bool) -> Result<Parallel, Error> {
+    if p.jobs == Some(0) || p.cubes == Some(0) {
+        return Err(Error::Option(format!(
+            "{command}: found {} 0; expected at least 1",
+            if p.jobs == Some(0) { "--jobs" } else { "--cubes" }
+        )));
+    }
+    let default = if all_cores || p.cubes.is_some() { wgrnd_parallel::cores() } else { 1 };
+    Ok(Parallel { jobs: p.jobs.unwrap_or(default), cubes: p.cubes, score: cube_score(p.cube_score) })
+}
+
+fn cube_score(s: CubeScoreArg) -> Score {
+    match s {
+        CubeScoreArg::Lookahead => Score::Lookahead,
+        CubeScoreArg::Placements => Score::Placements,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod args;
 pub mod commands;
 pub mod config;
 pub mod output;
+pub mod parallel;
 pub mod tools;
 pub mod wellposed;
 
@@ -27,15 +28,20 @@ pub fn run(job: Job) -> Result<u8, Error> {
         Job::Encode { puzzle, output } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(&f, &output))
         }
-        Job::Solve { puzzle, config } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::solve(&f, &config))
-        }
+        Job::Solve { puzzle, config, parallel } => with_family!(
+            load(&puzzle.path, puzzle.format, &puzzle.options)?,
+            |f| parallel::solve(&f, &config, parallel)
+        ),
         Job::Decode { puzzle, model, cnf, show } => with_family!(
             load(&puzzle.path, puzzle.format, &puzzle.options)?,
             |f| commands::decode(&f, &model, cnf.as_deref(), &show)
         ),
-        Job::Count { puzzle, config } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::count(&f, &config))
+        Job::Count { puzzle, config, parallel } => with_family!(
+            load(&puzzle.path, puzzle.format, &puzzle.options)?,
+            |f| parallel::count(&f, &config, parallel)
+        ),
+        Job::Cube { puzzle, config } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| parallel::cube(&f, &config))
         }
         Job::ModelCount { puzzle, counter, unit, show } => with_family!(
             load(&puzzle.path, puzzle.format, &puzzle.options)?,

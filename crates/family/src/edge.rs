@@ -216,6 +216,18 @@ impl Family for EdgeMatching {
         Some(partial_grid(g, &self.puzzle, solution, known))
     }
 
+    /// The four-squares encoding races the diamond one (and the other way round): the second
+    /// fastest measured (docs/benchmarks.md), with a search that differs most from it.
+    fn alternatives(&self) -> Vec<(String, Self)> {
+        let other = match self.options.encoding {
+            EncodingKind::Diamond => EncodingKind::FourSquares,
+            _ => EncodingKind::Diamond,
+        };
+        let options = EncodeOptions { encoding: other, ..self.options };
+        let name = if other == EncodingKind::Diamond { "diamond" } else { "four-squares" };
+        vec![(name.to_string(), self.with_options(options))]
+    }
+
     fn count_caption(&self, unit: CountUnit, _g: &Grounding<EdgeEncoding>) -> (String, &'static str) {
         match unit {
             CountUnit::Board => (" up to board rotation".into(), "board"),

@@ -120,6 +120,16 @@ pub trait Family {
         None
     }
 
+    /// Other groundings of the same puzzle that a portfolio may race against this one (another
+    /// encoding): copies of the family with other options, each with the name `-v` reports. Their
+    /// solutions are this family's solutions and go through the same checker. Default: none.
+    fn alternatives(&self) -> Vec<(String, Self)>
+    where
+        Self: Sized,
+    {
+        Vec::new()
+    }
+
     /// The line that spells out the orbit counts, for families with symmetries.
     fn orbit_line(&self, _orbits: &Orbits, _complete: bool) -> Option<(String, serde_json::Value)> {
         None

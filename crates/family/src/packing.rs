@@ -194,7 +194,9 @@ impl Family for Packings {
         // With lex-leader clauses and no symmetries to expand, the CNF's solutions are only the
         // least of each orbit, which the plain exact cover does not know.
         let broken_without_orbits = self.options.symmetry != PackSymmetry::None && g.symmetries.is_empty();
-        if !p.fills_exactly() || broken_without_orbits {
+        // Pieces given in place are unit clauses of the CNF, which the plain exact cover does not
+        // hold either.
+        if !p.fills_exactly() || broken_without_orbits || !p.placed.is_empty() {
             return None;
         }
         let rows = g

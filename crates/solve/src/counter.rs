@@ -86,7 +86,7 @@ impl Counter {
             // Without a ganak program, its Python bindings (the script is one argument).
             Some(k) if k.0 == "ganak" && !on_path("ganak") => {
                 let argv = vec!["python3".into(), "-c".into(), PYGANAK.into(), "{cnf}".into()];
-                let program = External { name: "ganak".into(), argv, timeout };
+                let program = External { name: "ganak".into(), argv, timeout, cancel: crate::Cancel::default() };
                 return Counter { program, projected: true };
             }
             Some(k) => k.1,
@@ -97,7 +97,10 @@ impl Counter {
             argv.push("{cnf}".into());
         }
         let name = known.map_or_else(|| argv[0].clone(), |k| k.0.to_string());
-        Counter { program: External { name, argv, timeout }, projected: known.is_none_or(|k| k.2) }
+        Counter {
+            program: External { name, argv, timeout, cancel: crate::Cancel::default() },
+            projected: known.is_none_or(|k| k.2),
+        }
     }
 
     /// The counter's name.
@@ -124,7 +127,7 @@ impl Counter {
         let tail = tail_of(&stderr);
         let status = match status {
             Waited::Exited(s) => s,
-            Waited::TimedOut => return Ok(None),
+            Waited::TimedOut | Waited::Cancelled => return Ok(None),
             Waited::Interrupted => return Err(SolveError::Interrupted),
         };
         if let Some(signal) = killed_by(&status) {

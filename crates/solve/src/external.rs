@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use wgrnd_cnf::{parse_answer, write_dimacs, Cnf, SolverAnswer};
 
 use crate::interrupt::{interrupted, Watch};
-use crate::{Backend, SolveError};
+use crate::{Backend, Cancel, SolveError};
 
 /// How a solver takes its input and gives its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,8 @@ pub struct External {
     pub argv: Vec<String>,
     /// Kill the solver after this long and answer UNKNOWN.
     pub timeout: Option<Duration>,
+    /// Kill the solver when this is set (a portfolio's loser) and answer UNKNOWN.
+    pub cancel: Cancel,
 }
 
 /// Solvers known by name, with the arguments that make them print a competition answer quietly and
@@ -55,7 +57,12 @@ impl External {
         if !argv.iter().any(|a| a.contains("{cnf}")) {
             argv.push("{cnf}".into());
         }
-        External { name: known.map_or_else(|| argv[0].clone(), |k| k.0.to_string()), argv, timeout }
+        External {
+            name: known.map_or_else(|| argv[0].clone(), |k| k.0.to_string()),
+            argv,
+            timeout,
+            cancel: Cancel::default(),
+        }
     }
 
     fn install_hint(&self) -> String {
@@ -76,7 +83,7 @@ impl External {
         let tail = tail_of(&stderr);
         let status = match status {
             Waited::Exited(s) => s,
-            Waited::TimedOut => return Ok(SolverAnswer::Unknown),
+            Waited::TimedOut | Waited::Cancelled => return Ok(SolverAnswer::Unknown),
             Waited::Interrupted => return Err(SolveError::Interrupted),
         };
         if let Some(signal) = killed_by(&status) {
@@ -144,7 +151,7 @@ impl External {
         })?;
         let stdout = drain(child.stdout.take());
         let stderr = drain(child.stderr.take());
-        let status = wait(&mut child, self.timeout);
+        let status = wait(&mut child, self.timeout, &self.cancel);
         let stdout = stdout.join().unwrap_or_default();
         let stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
         Ok((status, stdout, stderr))
@@ -199,7 +206,7 @@ pub fn prove_unsat(
     let (status, _, stderr) = prover.spawn_and_wait(&args)?;
     let status = match status {
         Waited::Exited(s) => s,
-        Waited::TimedOut => {
+        Waited::TimedOut | Waited::Cancelled => {
             return Err(SolveError::OutOfTime { solver: prover.name, task: "proving no second solution exists".into() })
         }
         Waited::Interrupted => return Err(SolveError::Interrupted),
@@ -267,10 +274,11 @@ pub(crate) enum Waited {
     Exited(ExitStatus),
     TimedOut,
     Interrupted,
+    Cancelled,
 }
 
-/// Waits for the child, killing it at the deadline or on Ctrl-C.
-fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
+/// Waits for the child, killing it at the deadline, on Ctrl-C or when `cancel` is set.
+fn wait(child: &mut Child, timeout: Option<Duration>, cancel: &Cancel) -> Waited {
     let deadline = timeout.map(|t| Instant::now() + t);
     let kill = |child: &mut Child| {
         // The solver leads its own process group: stop the group, helpers it started included.
@@ -294,6 +302,10 @@ fn wait(child: &mut Child, timeout: Option<Duration>) -> Waited {
         if interrupted() {
             kill(child);
             return Waited::Interrupted;
+        }
+        if cancel.is_set() {
+            kill(child);
+            return Waited::Cancelled;
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
             kill(child);

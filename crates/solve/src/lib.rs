@@ -9,6 +9,7 @@
 
 #![warn(missing_docs)]
 
+mod cancel;
 mod counter;
 mod external;
 pub mod interrupt;
@@ -16,6 +17,7 @@ mod session;
 
 use std::time::Duration;
 
+pub use cancel::Cancel;
 pub use counter::{read_count, Counter, ModelCount, KNOWN_COUNTERS};
 pub use external::{prove_unsat, External, Proof, KNOWN};
 pub use interrupt::interrupted;
@@ -140,7 +142,7 @@ impl SolverSpec {
     pub fn backend(&self, timeout: Option<Duration>) -> Box<dyn Backend> {
         match self {
             #[cfg(feature = "cadical")]
-            SolverSpec::Builtin => Box::new(Cadical { timeout }),
+            SolverSpec::Builtin => Box::new(Cadical { timeout, ..Cadical::default() }),
             #[cfg(not(feature = "cadical"))]
             SolverSpec::Builtin => Box::new(Splr { timeout }),
             SolverSpec::Splr => Box::new(Splr { timeout }),
@@ -196,6 +198,17 @@ impl Backend for Splr {
 pub struct Cadical {
     /// Wall-clock limit. `None`: no limit.
     pub timeout: Option<Duration>,
+    /// One of CaDiCaL's named configurations (`sat`, `unsat`, `plain`); `None`: its default.
+    pub config: Option<&'static str>,
+    /// Hands the clauses over in an order shuffled by this seed (clauses and the literals in
+    /// each): the binding exposes no random seed, and the input order steers CaDiCaL's search as
+    /// much as a seed would. `None`: the grounding's order.
+    pub shuffle: Option<u64>,
+    /// Gives up (UNKNOWN) after this many conflicts: a budget that, unlike a time limit, ends
+    /// the same way on every machine. `None`: no limit.
+    pub conflicts: Option<i32>,
+    /// Stops the solve from another thread (a portfolio's loser); it then answers UNKNOWN.
+    pub cancel: Cancel,
 }
 
 #[cfg(feature = "cadical")]
@@ -205,7 +218,37 @@ impl Backend for Cadical {
     }
 
     fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
-        CadicalSession::new(cnf).solve(self.timeout)
+        let mut solver: cadical::Solver<Deadline> = match self.config {
+            None => cadical::Solver::new(),
+            Some(config) => cadical::Solver::with_config(config).map_err(|e| SolveError::Failed {
+                backend: "cadical",
+                detail: format!("configuration {config}: {e:?}"),
+            })?,
+        };
+        solver.reserve(cnf.num_vars() as i32);
+        match self.shuffle {
+            None => cnf.clauses().for_each(|c| solver.add_clause(c.iter().map(|l| l.get()))),
+            Some(seed) => {
+                let mut clauses: Vec<Vec<i32>> = cnf.clauses().map(|c| c.iter().map(|l| l.get()).collect()).collect();
+                let mut rng = XorShift::new(seed);
+                rng.shuffle(&mut clauses);
+                for c in &mut clauses {
+                    rng.shuffle(c);
+                    solver.add_clause(c.iter().copied());
+                }
+            }
+        }
+        if let Some(n) = self.conflicts {
+            solver
+                .set_limit("conflicts", n)
+                .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("conflict limit: {e:?}") })?;
+        }
+        solver.set_callbacks(Some(Deadline {
+            timeout: self.timeout,
+            started: std::time::Instant::now(),
+            cancel: self.cancel.clone(),
+        }));
+        cadical_answer(&mut solver, cnf.num_vars(), &[])
     }
 }
 
@@ -217,7 +260,18 @@ fn cadical_answer(
     assumptions: &[wgrnd_cnf::Lit],
 ) -> Result<SolverAnswer, SolveError> {
     let _watch = interrupt::Watch::start();
-    Ok(match solver.solve_with(assumptions.iter().map(|l| l.get())) {
+    let verdict = solver.solve_with(assumptions.iter().map(|l| l.get()));
+    read_answer(solver, verdict, num_vars)
+}
+
+/// CaDiCaL's verdict as an answer, with the model over the first `num_vars` variables.
+#[cfg(feature = "cadical")]
+fn read_answer(
+    solver: &cadical::Solver<Deadline>,
+    verdict: Option<bool>,
+    num_vars: u32,
+) -> Result<SolverAnswer, SolveError> {
+    Ok(match verdict {
         Some(true) => {
             let lits: Vec<i32> =
                 (1..=num_vars as i32).filter_map(|v| solver.value(v).map(|b| if b { v } else { -v })).collect();
@@ -234,6 +288,7 @@ fn cadical_answer(
 pub(crate) struct Deadline {
     pub(crate) timeout: Option<Duration>,
     pub(crate) started: std::time::Instant,
+    pub(crate) cancel: Cancel,
 }
 
 #[cfg(feature = "cadical")]
@@ -243,7 +298,33 @@ impl cadical::Callbacks for Deadline {
     }
 
     fn terminate(&mut self) -> bool {
-        interrupted() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
+        interrupted() || self.cancel.is_set() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
+    }
+}
+
+/// A small deterministic generator for clause-order shuffles (xorshift64*): reproducible from the
+/// seed, not meant to be statistically strong.
+#[cfg(feature = "cadical")]
+struct XorShift(u64);
+
+#[cfg(feature = "cadical")]
+impl XorShift {
+    fn new(seed: u64) -> Self {
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
+
+    /// Fisher-Yates.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
     }
 }
 
@@ -291,5 +372,32 @@ mod tests {
     #[test]
     fn cadical_sat_and_unsat() {
         sat_and_unsat(&mut Cadical::default());
+        sat_and_unsat(&mut Cadical { config: Some("sat"), shuffle: Some(7), ..Cadical::default() });
+    }
+
+    /// A cancelled solve of a formula that needs search (11 pigeons in 10 holes, which takes
+    /// CaDiCaL far longer than this test may) answers UNKNOWN at once.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cancelled_cadical_answers_unknown() {
+        let cancel = Cancel::default();
+        cancel.set();
+        let (pigeons, holes) = (11, 10);
+        let mut cnf = Cnf::new();
+        let x: Vec<Vec<_>> = (0..pigeons).map(|_| (0..holes).map(|_| cnf.new_var()).collect()).collect();
+        for p in &x {
+            cnf.add_clause(&p.iter().map(|v| v.pos()).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for (p, first) in x.iter().enumerate() {
+                for second in &x[p + 1..] {
+                    cnf.add_clause(&[first[h].neg(), second[h].neg()]);
+                }
+            }
+        }
+        let started = std::time::Instant::now();
+        let mut solver = Cadical { cancel, ..Cadical::default() };
+        assert_eq!(solver.solve(&cnf).unwrap(), SolverAnswer::Unknown);
+        assert!(started.elapsed() < Duration::from_secs(5));
     }
 }

@@ -56,14 +56,42 @@ impl CadicalSession {
 }
 
 #[cfg(feature = "cadical")]
+impl CadicalSession {
+    /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
+    /// where it stopped, with what it learnt.
+    pub fn limit_conflicts(&mut self, n: i32) -> Result<(), SolveError> {
+        self.solver
+            .set_limit("conflicts", n)
+            .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("conflict limit: {e:?}") })
+    }
+
+    /// Solves under `assumptions` (a cube), which hold for this solve only; learnt clauses stay
+    /// for the next. `cancel` stops it from another thread (it then answers UNKNOWN).
+    pub fn solve_cancellable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solver.set_callbacks(Some(crate::Deadline {
+            timeout,
+            started: std::time::Instant::now(),
+            cancel: cancel.clone(),
+        }));
+        let _watch = crate::interrupt::Watch::start();
+        let verdict = self.solver.solve_with(assumptions.iter().map(|l| l.get()));
+        crate::read_answer(&self.solver, verdict, self.num_vars)
+    }
+}
+
+#[cfg(feature = "cadical")]
 impl Session for CadicalSession {
     fn add_clause(&mut self, clause: &[Lit]) {
         self.solver.add_clause(clause.iter().map(|l| l.get()));
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        self.solver.set_callbacks(Some(crate::Deadline { timeout, started: std::time::Instant::now() }));
-        crate::cadical_answer(&mut self.solver, self.num_vars, assumptions)
+        self.solve_cancellable(assumptions, timeout, &crate::Cancel::default())
     }
 
     fn new_var(&mut self) -> Var {

@@ -1,0 +1,29 @@
+//! # wgrnd-parallel
+//!
+//! Owns using more than one core, or more than one machine, on one puzzle, over the [`Family`]
+//! interface like every command: the [`portfolio`] (diverse solver configurations and encodings
+//! race, the first checked answer wins, the others are stopped at once), [`cube`] splitting
+//! (cube-and-conquer: a lookahead decision tree over the projection atoms whose leaves are
+//! disjoint cubes that cover the search space), [`runs`] that solve or count through the cubes on
+//! all cores, and [`emit`], the cubes written for other engines (iCNF, one DIMACS file per cube
+//! with a manifest, a Slurm array script, Mallob jobs; `scripts/dask-cubes.py` runs a cube
+//! directory on Dask). Nothing here is a network protocol of its own.
+//!
+//! [`Family`]: wgrnd_family::Family
+
+#![warn(missing_docs)]
+
+pub mod cube;
+pub mod emit;
+pub mod portfolio;
+mod propagate;
+pub mod runs;
+
+pub use cube::{split, Cube, Split};
+pub use portfolio::{members, race, Engine, Member, Outcome};
+pub use runs::{count_cubes, solve_cubes, CubeResult, CubeSolve};
+
+/// The machine's cores (the default of `--jobs`); 1 when the system does not say.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

@@ -1,0 +1,330 @@
+//! The portfolio: diverse solver configurations race on the same puzzle, one thread each (an
+//! external solver in its own process group, watched by its thread); the first answer that
+//! passes the family's checker wins and the others are stopped at once through a shared
+//! [`Cancel`] flag (in-process CaDiCaL polls it in its terminate callback, an external solver's
+//! process group is killed). Runtimes of one configuration swing 10 to 100 times with the shuffle
+//! and the solver (docs/benchmarks.md), so racing different searches pays on hard boards.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use wgrnd_cnf::SolverAnswer;
+use wgrnd_family::pipeline::{checked_decode, Answer};
+use wgrnd_family::{Error, Family, Grounding};
+use wgrnd_solve::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
+
+/// Which solver a member runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// In-process CaDiCaL in one of its configurations, the clauses in a shuffled order.
+    Cadical {
+        /// CaDiCaL's named configuration (`sat`), or its default.
+        config: Option<&'static str>,
+        /// The seed of the clause-order shuffle, or the grounding's order.
+        shuffle: Option<u64>,
+    },
+    /// Any solver `--solver` names (an external program, splr, the plain built-in).
+    Spec(SolverSpec),
+}
+
+/// One configuration of the portfolio.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// What `-v` calls it: `diamond/kissat --seed=1`.
+    pub name: String,
+    /// Which grounding: `None` the family as given, `Some(i)` its `i`-th alternative
+    /// ([`Family::alternatives`]).
+    pub alternative: Option<usize>,
+    /// The solver.
+    pub engine: Engine,
+}
+
+/// Whether a program is on PATH (an external member is only chosen when it can start).
+pub fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// The first `jobs` members, most promising first. The first is always `solver` on the family's
+/// own grounding (so `--jobs 1` is the plain solve). After it, when `solver` is the built-in one:
+/// kissat (when installed; the best single solver on the hard boards measured), CaDiCaL's `sat`
+/// configuration on a shuffled clause order, the first alternative encoding, the external
+/// CaDiCaL (when installed), then shuffles and seeds of these. `installed` says whether a program
+/// is on PATH.
+pub fn members(
+    jobs: usize,
+    solver: &SolverSpec,
+    encoding: &str,
+    alternatives: &[String],
+    installed: impl Fn(&str) -> bool,
+) -> Vec<Member> {
+    let own = |engine: Engine, what: String| Member { name: format!("{encoding}/{what}"), alternative: None, engine };
+    let mut list = vec![own(Engine::Spec(solver.clone()), solver.name().to_string())];
+    let kissat = installed("kissat");
+    let cadical = installed("cadical");
+    let mut round = 0u64;
+    while list.len() < jobs {
+        round += 1;
+        let mut next = Vec::new();
+        if kissat {
+            let seed = round - 1;
+            let line = format!("kissat -q --seed={seed} {{cnf}}");
+            next.push(own(
+                Engine::Spec(SolverSpec::External(External::new(&line, None))),
+                format!("kissat --seed={seed}"),
+            ));
+        }
+        next.push(own(
+            Engine::Cadical { config: Some("sat"), shuffle: Some(round) },
+            format!("builtin sat shuffle {round}"),
+        ));
+        for (i, alt) in alternatives.iter().enumerate() {
+            let engine = if round == 1 {
+                Engine::Spec(SolverSpec::Builtin)
+            } else {
+                Engine::Cadical { config: None, shuffle: Some(round) }
+            };
+            let what = if round == 1 { "builtin".to_string() } else { format!("builtin shuffle {round}") };
+            next.push(Member { name: format!("{alt}/{what}"), alternative: Some(i), engine });
+        }
+        if cadical {
+            let seed = round - 1;
+            let line = format!("cadical -q --seed={seed} {{cnf}}");
+            next.push(own(
+                Engine::Spec(SolverSpec::External(External::new(&line, None))),
+                format!("cadical --seed={seed}"),
+            ));
+        }
+        next.push(own(Engine::Cadical { config: None, shuffle: Some(round) }, format!("builtin shuffle {round}")));
+        for m in next {
+            if list.len() < jobs && !list.iter().any(|l| l.engine == m.engine && l.alternative == m.alternative) {
+                list.push(m);
+            }
+        }
+    }
+    list
+}
+
+/// What a portfolio came to.
+#[derive(Debug)]
+pub struct Outcome<S> {
+    /// The answer (a solution checked by the family's checker).
+    pub answer: Answer<S>,
+    /// The member whose answer it is (`None` when nobody answered).
+    pub winner: Option<String>,
+    /// Members that failed (a crashed external solver, say) while others went on.
+    pub failures: Vec<(String, Error)>,
+    /// Time to the answer.
+    pub elapsed: Duration,
+    /// Of which the winner spent checking its model (against its CNF, decoding, the family's
+    /// checker).
+    pub checking: Duration,
+}
+
+/// Conflicts the first member (the built-in solver on the family's own grounding) gets alone
+/// before the others start: easy puzzles, solved within it, get exactly the plain solve's answer
+/// (a conflict budget ends the same way on every machine), and pay nothing for threads, other
+/// groundings or external processes. The first member then goes on where it stopped.
+pub const HEAD_START_CONFLICTS: i32 = 10_000;
+
+/// Races `members` on `f` (grounded as `g`) within `timeout`. SAT is accepted once the model
+/// satisfies the member's CNF and its decoded solution passes the family's checker; UNSAT from any
+/// member is accepted, since every member solves a complete grounding of the whole puzzle. A
+/// model that breaks its CNF or fails the checker is an error at once (a lying solver, an encoding
+/// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`. When the
+/// first member is the built-in solver, it runs alone for [`HEAD_START_CONFLICTS`] first.
+pub fn race<F>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    members: &[Member],
+    timeout: Option<Duration>,
+) -> Result<Outcome<F::Solution>, Error>
+where
+    F: Family + Sync,
+    F::Encoding: Sync,
+    F::Solution: Send,
+{
+    // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
+    // cleanly: every thread looks at `interrupted` before its next step.
+    let _watch = wgrnd_solve::interrupt::Watch::start();
+    let started = Instant::now();
+    let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
+    let cancel = Cancel::default();
+    let (tx, rx) = mpsc::channel::<(usize, Result<(Answer<F::Solution>, Duration), Error>)>();
+    std::thread::scope(|scope| {
+        let mut rest = 0;
+        let mut ran = members.len();
+        #[cfg(feature = "cadical")]
+        if members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none()) {
+            // The head start: member 0 asks for help (`go`) when its budget runs out, and goes on.
+            let (go_tx, go_rx) = mpsc::channel::<()>();
+            let (tx, cancel) = (tx.clone(), cancel.clone());
+            let name = members[0].name.clone();
+            scope.spawn(move || {
+                let result = head_start(f, g, &name, timeout, &cancel, go_tx);
+                let _ = tx.send((0, result));
+            });
+            rest = 1;
+            if go_rx.recv().is_err() {
+                rest = members.len();
+                ran = 1;
+            }
+        }
+        for (index, member) in members.iter().enumerate().skip(rest) {
+            let tx = tx.clone();
+            let cancel = cancel.clone();
+            let alternatives = &alternatives;
+            scope.spawn(move || {
+                let result = match member.alternative.and_then(|i| alternatives.get(i)) {
+                    None => run_member(f, g, member, timeout, &cancel),
+                    Some(alt) => match alt.ground() {
+                        Ok(alt_g) if !cancel.is_set() => run_member(alt, &alt_g, member, timeout, &cancel),
+                        Ok(_) => Ok((Answer::Unknown, Duration::ZERO)),
+                        Err(e) => Err(e),
+                    },
+                };
+                // The receiver may be gone once a winner is known.
+                let _ = tx.send((index, result));
+            });
+        }
+        drop(tx);
+        let mut outcome = Outcome {
+            answer: Answer::Unknown,
+            winner: None,
+            failures: Vec::new(),
+            elapsed: Duration::ZERO,
+            checking: Duration::ZERO,
+        };
+        let mut stopped = false;
+        let mut fatal = None;
+        for (index, result) in rx.iter() {
+            match result {
+                Ok((Answer::Unknown, _)) => {}
+                Ok((answer, checking)) if outcome.winner.is_none() && fatal.is_none() => {
+                    cancel.set();
+                    outcome.answer = answer;
+                    outcome.checking = checking;
+                    outcome.winner = Some(members[index].name.clone());
+                    outcome.elapsed = started.elapsed();
+                }
+                Ok(_) => {}
+                Err(Error::Solver(SolveError::Interrupted)) => stopped = true,
+                Err(e @ (Error::EncodingBug(_) | Error::LyingSolver { .. })) => {
+                    cancel.set();
+                    fatal.get_or_insert(e);
+                }
+                Err(e) => outcome.failures.push((members[index].name.clone(), e)),
+            }
+        }
+        if let Some(e) = fatal {
+            return Err(e);
+        }
+        if outcome.winner.is_some() {
+            return Ok(outcome);
+        }
+        if stopped || interrupted() {
+            return Err(Error::Solver(SolveError::Interrupted));
+        }
+        outcome.elapsed = started.elapsed();
+        // Nobody answered: when every member failed, the first failure is the answer.
+        if outcome.failures.len() == ran {
+            return Err(outcome.failures.remove(0).1);
+        }
+        Ok(outcome)
+    })
+}
+
+/// The first member with a head start: alone for [`HEAD_START_CONFLICTS`], then (having sent
+/// `go`) on with what it learnt until the time limit.
+#[cfg(feature = "cadical")]
+fn head_start<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    name: &str,
+    timeout: Option<Duration>,
+    cancel: &Cancel,
+    go: mpsc::Sender<()>,
+) -> Result<(Answer<F::Solution>, Duration), Error> {
+    let started = Instant::now();
+    let mut session = wgrnd_solve::CadicalSession::new(&g.cnf);
+    session.limit_conflicts(HEAD_START_CONFLICTS)?;
+    let mut answer = session.solve_cancellable(&[], timeout, cancel)?;
+    let out_of_budget = timeout.is_none_or(|t| started.elapsed() < t);
+    if answer == SolverAnswer::Unknown && out_of_budget && !cancel.is_set() && !interrupted() {
+        let _ = go.send(());
+        drop(go);
+        let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+        answer = session.solve_cancellable(&[], left, cancel)?;
+    }
+    judge(f, g, name, answer)
+}
+
+/// A member's answer, its model checked against its own CNF and by the family's checker; and the
+/// time that took.
+fn judge<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    name: &str,
+    answer: SolverAnswer,
+) -> Result<(Answer<F::Solution>, Duration), Error> {
+    let started = Instant::now();
+    let answer = match answer {
+        SolverAnswer::Sat(model) => {
+            g.check_model(&model).map_err(|source| Error::LyingSolver { solver: name.to_string(), source })?;
+            Answer::Solved(checked_decode(f, g, &model)?)
+        }
+        SolverAnswer::Unsat => Answer::NoSolution,
+        SolverAnswer::Unknown => Answer::Unknown,
+    };
+    Ok((answer, started.elapsed()))
+}
+
+/// One member's solve, its model checked against its own CNF and by the family's checker.
+fn run_member<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    member: &Member,
+    timeout: Option<Duration>,
+    cancel: &Cancel,
+) -> Result<(Answer<F::Solution>, Duration), Error> {
+    let mut backend = backend(&member.engine, timeout, cancel);
+    let answer = backend.solve(&g.cnf)?;
+    judge(f, g, &member.name, answer)
+}
+
+/// The backend of an engine, stopped by `cancel`.
+pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel) -> Box<dyn Backend> {
+    let cancel = cancel.clone();
+    match engine {
+        Engine::Cadical { config, shuffle } => {
+            Box::new(Cadical { timeout, config: *config, shuffle: *shuffle, cancel, ..Cadical::default() })
+        }
+        Engine::Spec(SolverSpec::Builtin) => Box::new(Cadical { timeout, cancel, ..Cadical::default() }),
+        Engine::Spec(SolverSpec::External(e)) => Box::new(External { timeout, cancel, ..e.clone() }),
+        // splr has no way to be stopped from outside: it runs to its time limit.
+        Engine::Spec(spec) => spec.backend(timeout),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_member_is_the_plain_solve_and_members_differ() {
+        let alts = vec!["four-squares".to_string()];
+        for installed in [true, false] {
+            let list = members(8, &SolverSpec::Builtin, "diamond", &alts, |_| installed);
+            assert_eq!(list.len(), 8);
+            assert_eq!(list[0].engine, Engine::Spec(SolverSpec::Builtin));
+            assert_eq!(list[0].alternative, None);
+            for (i, a) in list.iter().enumerate() {
+                for b in &list[i + 1..] {
+                    assert!(a.engine != b.engine || a.alternative != b.alternative, "{} twice", a.name);
+                }
+            }
+            assert_eq!(list.iter().any(|m| m.name.contains("kissat")), installed);
+            assert!(list.iter().any(|m| m.alternative == Some(0)));
+        }
+        assert_eq!(members(1, &SolverSpec::Builtin, "diamond", &alts, |_| true).len(), 1);
+    }
+}

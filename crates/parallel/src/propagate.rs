@@ -1,0 +1,188 @@
+//! Unit propagation over a [`Cnf`], with a trail that can be undone: what the cube splitter's
+//! lookahead needs (assign a literal, see how much follows or whether a conflict does, take it
+//! back). Two watched literals per clause, as in every CDCL solver; no learning.
+
+use wgrnd_cnf::{Cnf, Lit};
+
+/// A partial assignment kept closed under unit propagation.
+pub struct Propagator {
+    clauses: Vec<Vec<i32>>,
+    /// Clauses watching each literal (index `2 * var + (negative as usize)`).
+    watches: Vec<Vec<u32>>,
+    /// Value per variable: 0 unassigned, 1 true, -1 false.
+    value: Vec<i8>,
+    trail: Vec<i32>,
+    /// Literals of unit clauses (and of the empty clause, as 0): asserted at the root.
+    units: Vec<i32>,
+}
+
+fn slot(lit: i32) -> usize {
+    2 * lit.unsigned_abs() as usize + usize::from(lit < 0)
+}
+
+impl Propagator {
+    /// Loads the clauses; [`Propagator::root`] then propagates the unit clauses.
+    pub fn new(cnf: &Cnf) -> Self {
+        let n = cnf.num_vars() as usize;
+        let mut p = Propagator {
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * n + 2],
+            value: vec![0; n + 1],
+            trail: Vec::new(),
+            units: Vec::new(),
+        };
+        for clause in cnf.clauses() {
+            let mut c: Vec<i32> = clause.iter().map(|l| l.get()).collect();
+            c.sort_unstable_by_key(|l| (l.unsigned_abs(), *l));
+            c.dedup();
+            if c.windows(2).any(|w| w[0] == -w[1]) {
+                continue; // a tautology
+            }
+            match c.len() {
+                0 => p.units.push(0),
+                1 => p.units.push(c[0]),
+                _ => {
+                    let id = p.clauses.len() as u32;
+                    p.watches[slot(c[0])].push(id);
+                    p.watches[slot(c[1])].push(id);
+                    p.clauses.push(c);
+                }
+            }
+        }
+        p
+    }
+
+    /// Asserts the unit clauses; `false` when the formula is refuted by propagation alone.
+    pub fn root(&mut self) -> bool {
+        let units = std::mem::take(&mut self.units);
+        let ok = units.iter().all(|&u| u != 0 && self.assign_raw(u));
+        self.units = units;
+        ok
+    }
+
+    /// The value of a variable: `Some(true)`, `Some(false)` or unassigned.
+    pub fn value(&self, var: u32) -> Option<bool> {
+        match self.value[var as usize] {
+            0 => None,
+            v => Some(v > 0),
+        }
+    }
+
+    fn lit_value(&self, lit: i32) -> i8 {
+        let v = self.value[lit.unsigned_abs() as usize];
+        if lit < 0 {
+            -v
+        } else {
+            v
+        }
+    }
+
+    /// How many variables are assigned.
+    pub fn assigned(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Assigns `lit` and propagates; `false` on a conflict (the assignment is then partial: undo
+    /// it with [`Propagator::undo_to`]).
+    pub fn assign(&mut self, lit: Lit) -> bool {
+        self.assign_raw(lit.get())
+    }
+
+    fn assign_raw(&mut self, lit: i32) -> bool {
+        match self.lit_value(lit) {
+            1 => return true,
+            -1 => return false,
+            _ => {}
+        }
+        let mut head = self.trail.len();
+        self.set(lit);
+        while head < self.trail.len() {
+            let falsified = -self.trail[head];
+            head += 1;
+            let mut watching = std::mem::take(&mut self.watches[slot(falsified)]);
+            let mut i = 0;
+            let mut ok = true;
+            while i < watching.len() {
+                let id = watching[i] as usize;
+                let clause = &mut self.clauses[id];
+                if clause[0] == falsified {
+                    clause.swap(0, 1);
+                }
+                // clause[1] is the falsified watch; clause[0] the other one.
+                let other = clause[0];
+                if lit_value(&self.value, other) == 1 {
+                    i += 1;
+                    continue;
+                }
+                if let Some(k) = (2..clause.len()).find(|&k| lit_value(&self.value, clause[k]) != -1) {
+                    clause.swap(1, k);
+                    let new_watch = clause[1];
+                    self.watches[slot(new_watch)].push(id as u32);
+                    watching.swap_remove(i);
+                    continue;
+                }
+                i += 1;
+                match lit_value(&self.value, other) {
+                    0 => self.set(other),
+                    -1 => {
+                        ok = false;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            // Put the watch list back, with anything added to it meanwhile.
+            let added = std::mem::replace(&mut self.watches[slot(falsified)], watching);
+            self.watches[slot(falsified)].extend(added);
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn set(&mut self, lit: i32) {
+        self.value[lit.unsigned_abs() as usize] = if lit > 0 { 1 } else { -1 };
+        self.trail.push(lit);
+    }
+
+    /// Takes back every assignment after the first `len`.
+    pub fn undo_to(&mut self, len: usize) {
+        for lit in self.trail.drain(len..) {
+            self.value[lit.unsigned_abs() as usize] = 0;
+        }
+    }
+}
+
+fn lit_value(value: &[i8], lit: i32) -> i8 {
+    let v = value[lit.unsigned_abs() as usize];
+    if lit < 0 {
+        -v
+    } else {
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn propagates_conflicts_and_undoes() {
+        let mut cnf = Cnf::new();
+        let v: Vec<_> = (0..4).map(|_| cnf.new_var()).collect();
+        cnf.add_clause(&[v[0].neg(), v[1].pos()]);
+        cnf.add_clause(&[v[1].neg(), v[2].pos(), v[3].pos()]);
+        cnf.add_clause(&[v[1].neg(), v[2].neg()]);
+        let mut p = Propagator::new(&cnf);
+        assert!(p.root());
+        assert!(p.assign(v[0].pos()));
+        assert_eq!((p.value(2), p.value(3), p.value(4)), (Some(true), Some(false), Some(true)));
+        p.undo_to(0);
+        assert_eq!(p.value(2), None);
+        assert!(p.assign(v[3].neg()));
+        assert!(!p.assign(v[0].pos()), "1 forces 2, 2 forces -3 and then 4, which is false");
+        p.undo_to(0);
+        assert!(p.assign(v[0].pos()));
+    }
+}
