@@ -440,8 +440,6 @@ pub(crate) fn show(p: &Program, v: Val) -> String {
     ShowVal(p, v).to_string()
 }
 
-/// Rows of cells as text: `.` for an empty cell, columns aligned.
-
 /// The picture of what every solution shares: [`Solution::grid`] of `s` with `?` for each cell
 /// of the grid predicate that has an atom (or an integer bit) not `known` (a backbone: the atoms
 /// with one value in every solution). `None` when no shown predicate is cell-shaped.
