@@ -590,3 +590,37 @@ fn count_max_2_answers_exists_and_unique_with_certificates_for_models_and_packin
         assert!(cert.join("solution.json").exists());
     }
 }
+
+/// `generate --unique` on each bundled family of seed 002, from a puzzle file in the family's
+/// format: the data written poses exactly one solution with the bundled model, and dropping any
+/// one of its clue facts gives a second solution (each checked by `count --max 2`).
+#[test]
+fn generate_unique_poses_minimal_clue_sets_for_every_bundled_family() {
+    let dir = tempfile::tempdir().unwrap();
+    let families = [
+        ("seed002/two.submarines", "submarines.qp"),
+        ("seed002/seed.ashes", "ashes.qp"),
+        ("seed002/xkcd-2496.mines", "minesweeper.qp"),
+        ("seed002/all-on.lights", "lightsout.qp"),
+        ("seed002/fleet.ships", "battleships.qp"),
+        ("nonogram/webpbn-1.non", "nonogram.qp"),
+        ("zebra/einstein.zebra", "sherlock.qp"),
+    ];
+    for (puzzle, model) in families {
+        let out = dir.path().join(format!("{model}.qpd")).to_string_lossy().into_owned();
+        let r = wgrnd(&["generate", "--unique", &fixture(puzzle), "--seed", "7", "-o", &out], None);
+        assert_eq!(code(&r), 0, "{puzzle}: {}", stderr(&r));
+        assert!(stderr(&r).contains("none of which can be dropped"), "{puzzle}: {}", stderr(&r));
+        let text = std::fs::read_to_string(&out).unwrap();
+        let m = root().join("models").join(model).to_string_lossy().into_owned();
+        let r = wgrnd(&["count", "--max", "2", &m, "--data", &out], None);
+        assert_eq!(code(&r), 10, "{puzzle}: not unique:\n{text}");
+        let lines = clue_lines(&text);
+        assert!(!lines.is_empty(), "{puzzle}: no clue written");
+        for i in lines {
+            let path = write(dir.path(), "fewer.qpd", &without_line(&text, i));
+            let r = wgrnd(&["count", "--max", "2", &m, "--data", &path], None);
+            assert_eq!(code(&r), 12, "{puzzle}: clue line {} is not needed:\n{text}", i + 1);
+        }
+    }
+}

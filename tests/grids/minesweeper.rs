@@ -176,3 +176,58 @@ fn bad_boards_are_refused_with_file_and_line() {
     refused("d.mines", "mines\n1 .\n", 1, "`mines N`");
     refused("e.mines", "1 . | 1\n", 1, "cells only (minesweeper has no row counts)");
 }
+
+/// Seed 002's "which cells can be deduced": `wgrnd backbone` on the bundled minesweeper model
+/// fixes exactly the closed cells that are a mine in every solution or in none, as the brute force
+/// over all mine sets says, on 20 random boards that have a solution (and one without: exit 20).
+#[test]
+fn backbone_is_the_intersection_of_all_solutions_on_20_random_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::new(20_261_123);
+    let (mut tested, mut unsolvable, mut fixed_total, mut open_total) = (0, 0, 0, 0);
+    while tested < 20 || unsolvable == 0 {
+        let b = random_board(&mut rng);
+        let all = solutions(&b);
+        let path = dir.path().join(format!("board-{tested}-{unsolvable}.mines"));
+        std::fs::write(&path, text(&b)).unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let r = crate::wgrnd(&["backbone", &path, "--json"], None);
+        if all.is_empty() {
+            assert_eq!(crate::code(&r), 20, "{}\n{}", text(&b), crate::stderr(&r));
+            unsolvable += 1;
+            continue;
+        }
+        if tested == 20 {
+            continue;
+        }
+        assert_eq!(crate::code(&r), 0, "{}\n{}", text(&b), crate::stderr(&r));
+        let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&r)).unwrap();
+        let fixed: std::collections::BTreeMap<String, bool> = doc["fixed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (f["atom"].as_str().unwrap().to_string(), f["value"].as_bool().unwrap()))
+            .collect();
+        for i in (0..b.rows * b.cols).filter(|&i| b.cells[i].is_none()) {
+            let mine = |s: &u32| s >> i & 1 == 1;
+            let same = all.iter().all(|s| mine(s) == mine(&all[0]));
+            let atom = format!("mine({},{})", i / b.cols + 1, i % b.cols + 1);
+            let want = same.then(|| mine(&all[0]));
+            assert_eq!(fixed.get(&atom).copied(), want, "{atom} on\n{}{} solutions", text(&b), all.len());
+            if same {
+                fixed_total += 1;
+            } else {
+                open_total += 1;
+            }
+        }
+        // Nothing listed that the brute force does not fix (opened cells are no atoms at all).
+        for (atom, value) in &fixed {
+            let rc: Vec<usize> =
+                atom.trim_start_matches("mine(").trim_end_matches(')').split(',').map(|x| x.parse().unwrap()).collect();
+            let i = (rc[0] - 1) * b.cols + rc[1] - 1;
+            assert!(all.iter().all(|s| (s >> i & 1 == 1) == *value), "{atom} = {value} is not fixed");
+        }
+        tested += 1;
+    }
+    assert!(fixed_total > 0 && open_total > 0, "the boards decide some cells and leave others open");
+}

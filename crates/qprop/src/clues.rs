@@ -70,6 +70,14 @@ impl Program {
         for (name, v) in &self.params {
             let _ = writeln!(s, "param {name} = {}", ShowVal(self, *v));
         }
+        // Lists of named values, which a data file may have given (a reader names a puzzle's
+        // attributes so): written again, so the data reads back with the model alone.
+        for d in self.domains.iter().filter(|d| d.range.is_none() && d.parent.is_none()) {
+            if d.values.iter().any(|v| matches!(v, Val::Sym(_))) {
+                let values: Vec<String> = d.values.iter().map(|v| ShowVal(self, *v).to_string()).collect();
+                let _ = writeln!(s, "domain {} = {{{}}}", d.name, values.join(", "));
+            }
+        }
         for (i, p) in self.preds.iter().enumerate() {
             let PredKind::Input(facts) = &p.kind else { continue };
             let mut f: Vec<&Vec<Val>> = facts.iter().collect();
