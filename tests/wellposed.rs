@@ -8,25 +8,16 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use wgrnd_puzzle::SplitMix64;
+
 use crate::{code, fixture, root, stderr, stdout, wgrnd};
 
-/// A small deterministic generator for the random instances.
-struct Rng(u64);
+/// The random instances come from the project's own generator.
+type Rng = SplitMix64;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
+/// True with probability `percent` / 100.
+fn chance(rng: &mut Rng, percent: u64) -> bool {
+    rng.below(100) < percent
 }
 
 fn model(name: &str) -> String {
@@ -147,25 +138,25 @@ fn same_backbone(pred: &str, doc: &serde_json::Value, solutions: &[Vec<bool>], c
 /// A random submarines instance from a random grid: some of its sums and cells.
 fn random_submarines(rng: &mut Rng) -> (usize, usize, String) {
     let (rows, cols) = (3, 3 + rng.below(2) as usize);
-    let g: Vec<bool> = (0..rows * cols).map(|_| rng.chance(45)).collect();
+    let g: Vec<bool> = (0..rows * cols).map(|_| chance(rng, 45)).collect();
     let mut data = format!("param rows = {rows}\nparam cols = {cols}\n");
     for r in 0..rows {
-        if rng.chance(80) {
+        if chance(rng, 80) {
             data += &format!("rowsum({}, {}).\n", r + 1, (0..cols).filter(|&c| g[r * cols + c]).count());
         }
     }
     for c in 0..cols {
-        if rng.chance(80) {
+        if chance(rng, 80) {
             data += &format!("colsum({}, {}).\n", c + 1, (0..rows).filter(|&r| g[r * cols + c]).count());
         }
     }
     for (i, &filled) in g.iter().enumerate() {
-        if rng.chance(10) {
+        if chance(rng, 10) {
             data += &format!("given({}, {}, {}).\n", i / cols + 1, i % cols + 1, u8::from(filled));
         }
     }
     // Now and then a sum that no grid meets together with the rest.
-    if rng.chance(15) {
+    if chance(rng, 15) {
         data += &format!("rowsum(1, {}).\n", rng.below(cols as u64 + 1));
     }
     (rows, cols, data)
@@ -173,14 +164,14 @@ fn random_submarines(rng: &mut Rng) -> (usize, usize, String) {
 
 fn random_minesweeper(rng: &mut Rng) -> (usize, usize, String) {
     let (rows, cols) = (3, 4);
-    let g: Vec<bool> = (0..rows * cols).map(|_| rng.chance(25)).collect();
+    let g: Vec<bool> = (0..rows * cols).map(|_| chance(rng, 25)).collect();
     let mut data = format!("param rows = {rows}\nparam cols = {cols}\n");
-    if rng.chance(60) {
+    if chance(rng, 60) {
         data += &format!("total({}).\n", g.iter().filter(|&&m| m).count());
     }
     for r in 0..rows as i64 {
         for c in 0..cols as i64 {
-            if g[r as usize * cols + c as usize] || !rng.chance(35) {
+            if g[r as usize * cols + c as usize] || !chance(rng, 35) {
                 continue;
             }
             let mut near = 0;
@@ -193,7 +184,7 @@ fn random_minesweeper(rng: &mut Rng) -> (usize, usize, String) {
         }
     }
     // Now and then a total that no layout meets together with the rest.
-    if rng.chance(15) {
+    if chance(rng, 15) {
         data += &format!("total({}).\n", g.iter().filter(|&&m| m).count() + 1 + rng.below(3) as usize);
     }
     (rows, cols, data)
@@ -209,7 +200,7 @@ type Random = fn(&mut Rng) -> (usize, usize, String);
 #[test]
 fn backbone_of_models_is_the_intersection_of_all_solutions() {
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = Rng(2002);
+    let mut rng = SplitMix64(2002);
     let cases: [(&str, &str, Random, Brute); 2] = [
         ("submarines.qp", "x", random_submarines, submarines),
         ("minesweeper.qp", "mine", random_minesweeper, minesweeper),
@@ -304,7 +295,7 @@ fn board_solutions(b: &Board) -> Vec<Vec<(usize, usize)>> {
 #[test]
 fn backbone_of_edge_matching_is_the_intersection_of_all_solutions() {
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = Rng(4);
+    let mut rng = SplitMix64(4);
     for seed in 1..=12u64 {
         let (rows, cols) = if seed % 2 == 0 { ("2", "2") } else { ("2", "3") };
         let file = dir.path().join(format!("{seed}.txt")).to_string_lossy().into_owned();
@@ -332,7 +323,7 @@ fn backbone_of_edge_matching_is_the_intersection_of_all_solutions() {
         let one = &all[rng.below(all.len() as u64) as usize];
         let mut text = std::fs::read_to_string(&file).unwrap();
         for (s, &(p, k)) in one.iter().enumerate() {
-            if rng.chance(25) {
+            if chance(&mut rng, 25) {
                 text += &format!("clue {} {} {} {k}\n", s / free.cols + 1, s % free.cols + 1, p + 1);
             }
         }
