@@ -8,8 +8,10 @@
 #   edge-matching, `gcc -O2 -DPAIRWISE -DATMOSTONE -DFBCOLORS em-encode.c`), to time it as a peer;
 #   CONFIGS (default "diamond-builtin diamond-cadical four-squares-builtin diamond-splr heule-cadical clingo"):
 #   ENCODING-SOLVER with SOLVER builtin or splr (in-process, one thread) or cadical or kissat
-#   (external, found on PATH), heule-cadical, clingo, portfolio-N (`solve --jobs N`), cubes-N-J
-#   (`solve --cubes N --jobs J`).
+#   (external, found on PATH), heule-cadical, heule-kissat, clingo, portfolio-N (`solve --jobs N`),
+#   cubes-N-J (`solve --cubes N --jobs J`). With a portfolio-N or cubes-N-J configuration first in
+#   CONFIGS the last column is its median over the best median of the other (one-thread)
+#   configurations; `<` marks an upper bound (every other one timed out).
 # Needs: cadical (kissat) on PATH for the *-cadical (*-kissat) configurations, python3 with clingo
 # for `clingo`.
 set -u
@@ -28,11 +30,16 @@ run() {
   local config=$1 file=$2 rc start
   start=$(date +%s.%N)
   case $config in
-    heule-cadical)  # before the ENCODING-SOLVER patterns, which would take it for an encoding
+    heule-cadical|heule-kissat)  # before the ENCODING-SOLVER patterns, which would take it for an encoding
       [ -n "${HEULE_ENCODER:-}" ] || { echo "n/a"; return; }
       python3 scripts/to-heule.py "$file" > "$tmp/h.txt" && "$HEULE_ENCODER" "$tmp/h.txt" > "$tmp/h.cnf" 2>/dev/null
-      # Heule's header over-counts variables and under-counts clauses: -f relaxes the parser.
-      timeout "$limit" cadical -q -f "$tmp/h.cnf" > /dev/null; rc=$? ;;
+      # Heule's header over-counts variables and under-counts clauses: cadical -f and kissat
+      # --relaxed accept it. Its CNF has no decoder here: the solver's SAT is taken as it is.
+      if [ "$config" = heule-cadical ]; then
+        timeout "$limit" cadical -q -f "$tmp/h.cnf" > /dev/null; rc=$?
+      else
+        timeout "$limit" kissat -q --relaxed "$tmp/h.cnf" > /dev/null; rc=$?
+      fi ;;
     portfolio-*)  # the default solve: a portfolio of N members (docs/scale.md)
       timeout "$limit" $w solve --jobs "${config#portfolio-}" --view sol "$file" > /dev/null 2>&1; rc=$? ;;
     cubes-*)  # cubes-N-J: N cubes on J threads
@@ -68,7 +75,9 @@ x = sorted(float(s.lstrip('>')) + (1e9 if s.startswith('>') else 0) for s in v)
 m = x[len(x) // 2]
 print(f'>{m - 1e9:.0f}' if m >= 1e9 else f'{m:.2f}')" "$@"; }
 
-printf '| instance |'; for c in $configs; do printf ' %s |' "$c"; done; echo ' diamond-cadical / heule-cadical |'
+parallel=""; case ${configs%% *} in portfolio-*|cubes-*) parallel=${configs%% *} ;; esac
+last=${parallel:+"$parallel / best single"}; last=${last:-"diamond-cadical / heule-cadical"}
+printf '| instance |'; for c in $configs; do printf ' %s |' "$c"; done; echo " $last |"
 printf '|---|'; for c in $configs; do printf -- '---|'; done; echo '---|'
 for inst in $instances; do
   case $inst in
@@ -85,12 +94,23 @@ for inst in $instances; do
     times[$c]="$(median $vals) ($(echo $vals | tr ' ' '/'))"
   done
   printf '| %s |' "$name"; for c in $configs; do printf ' %s |' "${times[$c]}"; done
-  ratio=$(python3 -c "
+  if [ -n "$parallel" ]; then
+    singles=""; for c in $configs; do [ "$c" = "$parallel" ] || singles="$singles ${times[$c]%% *}"; done
+    ratio=$(python3 -c "
+import sys
+p, singles = sys.argv[1], [s for s in sys.argv[2:] if s not in ('n/a', 'ERR')]
+exact = [float(s) for s in singles if not s.startswith('>')]
+if p in ('n/a', 'ERR') or p.startswith('>') or not singles: print('n/a')
+elif exact: print(f'{float(p) / max(min(exact), 0.01):.2f}')
+else: print(f'<{float(p) / min(float(s[1:]) for s in singles):.2f}')" "${times[$parallel]%% *}" $singles)
+  else
+    ratio=$(python3 -c "
 import sys
 a, b = sys.argv[1].split()[0], sys.argv[2].split()[0]
 if 'n/a' in (a, b) or 'ERR' in (a, b) or a.startswith('>'): print('n/a')
 elif b.startswith('>'): print(f'<{float(a) / float(b[1:]):.2f}')
 else: print(f'{float(a) / max(float(b), 0.01):.2f}')" "${times[diamond-cadical]:-n/a}" "${times[heule-cadical]:-n/a}")
+  fi
   echo " $ratio |"
   unset times
 done

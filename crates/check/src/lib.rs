@@ -216,25 +216,37 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
         }
     }
 
-    // What each square shows, where exactly one piece lies on it (worked out once per square).
-    let shown_at: Vec<Option<[&str; 4]>> = on
+    // What each square shows, where exactly one piece lies on it (worked out once per square), as
+    // indices into the puzzle's labels: the rule and the frame are judged on the labels' names,
+    // once per label below, not once per edge (counting checks tens of thousands of boards).
+    let shown_at: Vec<Option<[usize; 4]>> = on
         .iter()
         .map(|square| match square {
-            (1, Some(pl)) => {
-                let names = p.pieces.get(pl.piece)?.map(|l| p.labels[l.0 as usize].as_str());
-                Some(turned(names, pl.rotation))
-            }
+            (1, Some(pl)) => Some(turned(p.pieces.get(pl.piece)?.map(|l| l.0 as usize), pl.rotation)),
             _ => None,
         })
         .collect();
-    let shown = |row: usize, col: usize| -> Option<[&str; 4]> {
+    let shown = |row: usize, col: usize| -> Option<[usize; 4]> {
         if row < p.rows && col < p.cols {
             shown_at[row * p.cols + col]
         } else {
             None
         }
     };
-    let frame = p.frame.map(|f| p.labels[f.0 as usize].as_str());
+    let name = |label: usize| p.labels[label].as_str();
+    let frame = p.frame.map(|f| name(f.0 as usize));
+    // Per label: whether its name is the frame's, and its number (for a sum rule).
+    let is_frame: Vec<bool> = p.labels.iter().map(|l| frame == Some(l.as_str())).collect();
+    let numbers: Vec<Option<i64>> = match p.rule {
+        MatchRule::Sum(_) => p.labels.iter().map(|l| l.parse::<i64>().ok()).collect(),
+        _ => Vec::new(),
+    };
+    let matching = |a: usize, b: usize| match &p.rule {
+        // The same label is the same name; different labels are compared by name.
+        MatchRule::Equal => a == b || name(a) == name(b),
+        MatchRule::Sum(k) => matches!((numbers[a], numbers[b]), (Some(x), Some(y)) if x.checked_add(y) == Some(*k)),
+        rule => matches(rule, name(a), name(b)),
+    };
     let mut sums = Vec::new();
     for row in 0..p.rows {
         for col in 0..p.cols {
@@ -243,16 +255,16 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
             let outer = [row == 0, col + 1 == p.cols, row + 1 == p.rows, col == 0];
             if let Some(fr) = frame {
                 for side in 0..4 {
-                    if outer[side] && here[side] != fr {
+                    if outer[side] && !is_frame[here[side]] {
                         v.push(Violation::FrameMissing {
                             row,
                             col,
                             side,
-                            shown: here[side].to_string(),
+                            shown: name(here[side]).to_string(),
                             frame: fr.to_string(),
                         });
                     }
-                    if !outer[side] && here[side] == fr {
+                    if !outer[side] && is_frame[here[side]] {
                         v.push(Violation::FrameInside { row, col, side, frame: fr.to_string() });
                     }
                 }
@@ -264,19 +276,17 @@ pub fn check(p: &Puzzle, placements: &[Placement]) -> Report {
                 }
                 let Some(there) = shown(r2, c2) else { continue };
                 let (a, b) = (here[side], there[(side + 2) % 4]);
-                if frame == Some(a) || frame == Some(b) {
+                if is_frame[a] || is_frame[b] {
                     continue; // reported as FrameInside
                 }
                 // The sums only serve the Sum rule's note about a table made for another constant.
-                if let MatchRule::Sum(_) = p.rule {
-                    if let (Ok(x), Ok(y)) = (a.parse::<i64>(), b.parse::<i64>()) {
-                        sums.push(x.saturating_add(y));
-                    }
+                if let (Some(x), Some(y)) = (numbers.get(a).copied().flatten(), numbers.get(b).copied().flatten()) {
+                    sums.push(x.saturating_add(y));
                 }
-                if !matches(&p.rule, a, b) {
+                if !matching(a, b) {
                     v.push(Violation::Mismatch {
-                        a: (row, col, side, a.to_string()),
-                        b: (r2, c2, (side + 2) % 4, b.to_string()),
+                        a: (row, col, side, name(a).to_string()),
+                        b: (r2, c2, (side + 2) % 4, name(b).to_string()),
                         rule: p.rule.to_string(),
                     });
                 }

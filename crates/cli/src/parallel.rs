@@ -24,9 +24,7 @@ fn verdict<S>(a: &Answer<S>) -> &'static str {
 /// `wgrnd solve`: the plain solve with one job; a portfolio of `jobs` members; or the cubes.
 pub fn solve<F>(f: &F, config: &SolveConfig, parallel: Parallel) -> Result<u8, Error>
 where
-    F: Family + Sync,
-    F::Encoding: Sync,
-    F::Solution: Send,
+    F: Family,
 {
     if parallel.is_one() {
         return commands::solve(f, config);
@@ -115,9 +113,8 @@ fn cube_lines(cubes: &[runs::CubeResult]) -> Vec<String> {
 /// `wgrnd count`: the plain count, or with `--cubes` the sum of the cubes' counts.
 pub fn count<F>(f: &F, config: &CountConfig, parallel: Parallel) -> Result<u8, Error>
 where
-    F: Family + Sync,
-    F::Encoding: Sync + Send + Clone,
-    F::Solution: Send,
+    F: Family,
+    F::Encoding: Clone,
 {
     let Some(n) = parallel.cubes else {
         return commands::count(f, config);

@@ -9,9 +9,20 @@ use nom::combinator::all_consuming;
 use nom::Parser;
 
 /// A (possibly partial) assignment, indexed by variable.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Model {
     values: Vec<Option<bool>>,
+}
+
+impl Clone for Model {
+    fn clone(&self) -> Self {
+        Model { values: self.values.clone() }
+    }
+
+    /// Reuses the allocation: a count copies a model for every solution it hands to its checker.
+    fn clone_from(&mut self, source: &Self) {
+        self.values.clone_from(&source.values);
+    }
 }
 
 impl Model {

@@ -21,14 +21,15 @@ mod backbone;
 pub mod backtrack;
 pub mod dlx;
 pub mod engine;
+mod handover;
 mod pose;
 
 pub use backbone::{backbone, Backbone};
 pub use pose::{pose_unique, random_solution, Posed};
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer};
@@ -37,6 +38,7 @@ use wgrnd_family::{CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{session, SolveError, SolverSpec};
 
 pub use engine::Engine;
+use handover::Handover;
 
 /// Why a count ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +186,12 @@ pub enum Hit<'a> {
 /// non-blocking engine cannot exclude them in advance, so their projection sets are remembered and
 /// a later member of a counted orbit counts nothing (one set per solution of a symmetric puzzle,
 /// never a clause; without symmetries nothing is kept).
+///
+/// The engine searches on a thread of its own and hands each orbit over a bounded channel to this
+/// thread, which decodes, checks and reports it: on a fast enumeration decoding and the
+/// independent check cost more than the search, and so they run on a second core. What the engine
+/// counts is settled from the projection alone (orbits, blocking clauses); the count returns only
+/// after every solution has passed the checker, and a solution that fails stops the search.
 pub fn count<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -192,40 +200,157 @@ pub fn count<F: Family>(
     unit: CountUnit,
     mut found: impl FnMut(&Event<F::Solution>),
 ) -> Result<Count, Error> {
-    let (mut solutions, mut rotation_orbits, mut orbits) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    // The queue holds models: a bound in bytes, not only in solutions.
+    let handover = Handover::new(HANDOVER_BYTES / (g.cnf.num_vars() as usize + 64));
+    // Models the checker is done with go back to the search, which copies the next ones into
+    // them: allocating on one thread and freeing on the other makes the two contend in malloc.
+    let spent: Mutex<Vec<Model>> = Mutex::new(Vec::new());
+    let (searched, checked) = std::thread::scope(|scope| {
+        let search = scope.spawn(|| {
+            let _closing = handover.closing();
+            search(f, g, solver, limits, unit, &handover, &spent)
+        });
+        // Everything the engine hands over, decoded and checked in order; the first failure
+        // abandons the queue, which stops the search at its next hand-over.
+        let abandoning = handover.abandoning();
+        let mut solutions = 0u64;
+        let mut check = |orbit: Orbit| -> Result<Option<Model>, Error> {
+            let from_model = orbit.model.as_ref().map(|m| checked_decode(f, g, m));
+            let from_projection = orbit.projections.iter().map(|set| checked_decode(f, g, &g.projected_model(set)));
+            let members = from_model.into_iter().chain(from_projection).collect::<Result<Vec<_>, Error>>()?;
+            for (k, solution) in members.iter().enumerate() {
+                solutions += 1;
+                let counted =
+                    if unit == CountUnit::None { orbit.before + k as u64 + 1 } else { orbit.before + orbit.units };
+                found(&Event { solution, index: solutions, first_of_orbit: k == 0, counted });
+            }
+            Ok(orbit.model)
+        };
+        let mut checked: Result<(), Error> = Ok(());
+        let (mut spare, mut done) = (Vec::new(), Vec::new());
+        while let Some(mut batch) = handover.take(spare) {
+            checked = batch.drain(..).try_for_each(|orbit| {
+                done.extend(check(orbit)?);
+                Ok(())
+            });
+            if checked.is_err() {
+                break;
+            }
+            spent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).append(&mut done);
+            spare = batch;
+        }
+        drop(abandoning);
+        let searched = search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (searched, checked.map(|()| solutions))
+    });
+    // A checker's verdict comes first: a search stopped by it only says that it was stopped.
+    let solutions = checked?;
+    let Searched { count, stop, first, rotation_orbits, orbits } = searched?;
+    let orbits = Orbits {
+        solutions,
+        rotation_orbits,
+        orbits,
+        rotations: g.symmetries.iter().filter(|s| !s.reflection).count() + 1,
+        symmetries: g.symmetries.len() + 1,
+    };
+    Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed: start.elapsed() })
+}
+
+/// Bytes of models the search may be ahead of the checker.
+const HANDOVER_BYTES: usize = 64 << 20;
+
+/// One orbit as the search hands it over: its members, the one found first as the model the engine
+/// gave (when it gave one) and the others as their true projection atoms; what the count stood at
+/// before it and how many units it counts.
+struct Orbit {
+    model: Option<Model>,
+    projections: Vec<Vec<u32>>,
+    before: u64,
+    units: u64,
+}
+
+impl Orbit {
+    /// An orbit of one, found as `model`.
+    fn of_model(model: Model, before: u64) -> Orbit {
+        Orbit { model: Some(model), projections: Vec::new(), before, units: 1 }
+    }
+}
+
+/// What the search side of a count settles.
+struct Searched {
+    count: u64,
+    stop: Stop,
+    first: Option<Vec<u32>>,
+    rotation_orbits: u64,
+    orbits: u64,
+}
+
+/// The search side of [`count`]: runs the engine, works out each solution's orbit from its
+/// projection, and hands it over to be checked.
+fn search<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    limits: &Limits,
+    unit: CountUnit,
+    handover: &Handover<Orbit>,
+    spent: &Mutex<Vec<Model>>,
+) -> Result<Searched, Error> {
+    // A copy of the engine's model, into a model the checker is done with where there is one.
+    let mut stash: Vec<Model> = Vec::new();
+    let mut copy = |model: &Model| {
+        if stash.is_empty() {
+            stash = std::mem::take(&mut *spent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        }
+        match stash.pop() {
+            Some(mut m) => {
+                m.clone_from(model);
+                m
+            }
+            None => model.clone(),
+        }
+    };
+    let (mut rotation_orbits, mut orbits) = (0u64, 0u64);
     let mut first = None;
     let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let stopped = || Error::EncodingBug("the checker stopped the count".into());
     let on_hit = |before: u64, hit: Hit<'_>| -> Result<Found, Error> {
         // Only the blocking loop uses blocking clauses; the other engines exclude by construction.
         let blocking = matches!(hit, Hit::Model(_));
         let block = |set: &[u32]| if blocking { vec![g.blocking_clause(set)] } else { Vec::new() };
-        let (chosen, model) = match hit {
-            Hit::Model(model) | Hit::Search(model) => {
-                if matches!(hit, Hit::Model(_)) || cfg!(debug_assertions) {
-                    let broken =
-                        |e: wgrnd_ground::BrokenClause| Error::EncodingBug(format!("solution {}: {e}", before + 1));
-                    g.check_model(model).map_err(broken)?;
-                }
-                (g.true_projection(model), Some(model))
+        if let Hit::Model(model) | Hit::Search(model) = hit {
+            if blocking || cfg!(debug_assertions) {
+                let broken =
+                    |e: wgrnd_ground::BrokenClause| Error::EncodingBug(format!("solution {}: {e}", before + 1));
+                g.check_model(model).map_err(broken)?;
             }
+        }
+        if first.is_none() {
+            first = Some(match hit {
+                Hit::Model(model) | Hit::Search(model) => g.true_projection(model),
+                Hit::Projection(chosen) => chosen.to_vec(),
+            });
+        }
+        if g.symmetries.is_empty() {
+            // The common fast path: the engine's model (or projection) is all the checker needs;
+            // the projection is read only for a blocking clause.
+            orbits += 1;
+            rotation_orbits += 1;
+            let (orbit, blocks) = match hit {
+                Hit::Model(model) => (Orbit::of_model(copy(model), before), block(&g.true_projection(model))),
+                Hit::Search(model) => (Orbit::of_model(copy(model), before), Vec::new()),
+                Hit::Projection(chosen) => {
+                    (Orbit { model: None, projections: vec![chosen.to_vec()], before, units: 1 }, Vec::new())
+                }
+            };
+            handover.push(orbit).map_err(|_| stopped())?;
+            return Ok(Found { solutions: 1, blocks });
+        }
+        let (chosen, model) = match hit {
+            Hit::Model(model) | Hit::Search(model) => (g.true_projection(model), Some(model)),
             Hit::Projection(chosen) => (chosen.to_vec(), None),
         };
-        if first.is_none() {
-            first = Some(chosen.clone());
-        }
-        // The model itself where the engine gave one; else (and for images) the projection alone.
-        let full = |set: &Vec<u32>| match model {
-            Some(m) if *set == chosen => Cow::Borrowed(m),
-            _ => Cow::Owned(g.projected_model(set)),
-        };
-        if g.symmetries.is_empty() {
-            let solution = checked_decode(f, g, &full(&chosen))?;
-            solutions += 1;
-            orbits += 1;
-            found(&Event { solution: &solution, index: solutions, first_of_orbit: true, counted: before + 1 });
-            rotation_orbits += 1;
-            return Ok(Found { solutions: 1, blocks: block(&chosen) });
-        }
         if seen.contains(&chosen) {
             // A member of an orbit already counted (a non-blocking engine meets them all).
             return Ok(Found { solutions: 0, blocks: block(&chosen) });
@@ -241,7 +366,6 @@ pub fn count<F: Family>(
         let mut orbit: HashSet<Vec<u32>> = HashSet::new();
         let mut turned: HashSet<Vec<u32>> = HashSet::new();
         let mut blocks = Vec::new();
-        // The whole orbit is decoded and checked first, so that what each report counts is known.
         let mut members = Vec::new();
         for (set, reflection) in images {
             if !reflection {
@@ -253,8 +377,12 @@ pub fn count<F: Family>(
             if !blocking {
                 seen.insert(set.clone());
             }
-            members.push(checked_decode(f, g, &full(&set))?);
             blocks.extend(block(&set));
+            members.push(set);
+        }
+        // The member found first goes as the engine's model where there is one.
+        if model.is_some() {
+            members.remove(0);
         }
         let rotations_here = (orbit.len() / turned.len()) as u64;
         rotation_orbits += rotations_here;
@@ -263,22 +391,13 @@ pub fn count<F: Family>(
             CountUnit::Board => rotations_here,
             CountUnit::All => 1,
         };
-        for (k, solution) in members.iter().enumerate() {
-            solutions += 1;
-            let counted = if unit == CountUnit::None { before + k as u64 + 1 } else { before + units };
-            found(&Event { solution, index: solutions, first_of_orbit: k == 0, counted });
-        }
+        handover
+            .push(Orbit { model: model.map(&mut copy), projections: members, before, units })
+            .map_err(|_| stopped())?;
         Ok(Found { solutions: units, blocks })
     };
-    let (count, stop, elapsed) = engine::run(f, g, solver, limits, on_hit)?;
-    let orbits = Orbits {
-        solutions,
-        rotation_orbits,
-        orbits,
-        rotations: g.symmetries.iter().filter(|s| !s.reflection).count() + 1,
-        symmetries: g.symmetries.len() + 1,
-    };
-    Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed })
+    let (count, stop, _) = engine::run(f, g, solver, limits, on_hit)?;
+    Ok(Searched { count, stop, first, rotation_orbits, orbits })
 }
 
 /// The files of a uniqueness certificate.

@@ -41,12 +41,14 @@ pub use wgrnd_puzzle::formats::SolutionFormat;
 ///
 /// The trait is generic (associated types) rather than object-safe: each family keeps its own
 /// solution and violation types, the commands are written once as generic functions, and the
-/// [`registry`] dispatches a file to them with one `match`. Nothing is downcast.
-pub trait Family {
+/// [`registry`] dispatches a file to them with one `match`. Nothing is downcast. A family, its
+/// encoding and its solutions cross threads (a count searches on one core while it decodes and
+/// checks on another; a portfolio runs configurations side by side), so they are `Sync`/`Send`.
+pub trait Family: Sync {
     /// The family's own atom tables: names of atoms, what decoding needs.
-    type Encoding: AtomNames;
+    type Encoding: AtomNames + Send + Sync;
     /// A solution: what decoding gives, the checker judges and the renderers draw.
-    type Solution: Clone;
+    type Solution: Clone + Send;
     /// What the independent checker finds wrong with a solution.
     type Violation: fmt::Display;
 

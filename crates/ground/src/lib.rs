@@ -368,7 +368,8 @@ impl Encoding {
             let s = squares[q].1;
             out.push(Placement { row: s / cols, col: s % cols, piece: q, rotation: turns[q].1 });
         }
-        out.sort_by_key(|pl| (pl.row, pl.col));
+        // Unstable is enough: the piece breaks ties (it only matters on a broken model).
+        out.sort_unstable_by_key(|pl| (pl.row, pl.col, pl.piece));
         Ok(out)
     }
 }

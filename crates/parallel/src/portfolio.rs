@@ -139,9 +139,7 @@ pub fn race<F>(
     timeout: Option<Duration>,
 ) -> Result<Outcome<F::Solution>, Error>
 where
-    F: Family + Sync,
-    F::Encoding: Sync,
-    F::Solution: Send,
+    F: Family,
 {
     // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
     // cleanly: every thread looks at `interrupted` before its next step.

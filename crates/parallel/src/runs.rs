@@ -73,9 +73,7 @@ pub fn solve_cubes<F>(
     timeout: Option<Duration>,
 ) -> Result<CubeSolve<F::Solution>, Error>
 where
-    F: Family + Sync,
-    F::Encoding: Sync,
-    F::Solution: Send,
+    F: Family,
 {
     // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
     // cleanly: every thread looks at `interrupted` before its next step.
@@ -215,9 +213,8 @@ pub fn count_cubes<F>(
     found: impl FnMut(&F::Solution, u64) + Send,
 ) -> Result<(Count, Vec<CubeResult>), Error>
 where
-    F: Family + Sync,
-    F::Encoding: Sync + Send + Clone,
-    F::Solution: Send,
+    F: Family,
+    F::Encoding: Clone,
 {
     refuse_symmetries(g)?;
     // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
