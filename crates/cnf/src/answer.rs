@@ -54,6 +54,23 @@ impl Model {
         self.values.get(v as usize).copied().flatten()
     }
 
+    /// The variables from 1 to `last` (or the model's last) that are true, in order: one pass over
+    /// the values, for decoders that read every solution of a count.
+    pub fn true_vars(&self, last: u32) -> impl Iterator<Item = u32> + '_ {
+        // Blocks of 32 values are tested at once (a test without early exit, which the compiler
+        // turns into vector compares); only blocks holding a true value are looked into.
+        const BLOCK: usize = 32;
+        let end = (last as usize).min(self.values.len() - 1);
+        self.values[1..=end]
+            .chunks(BLOCK)
+            .enumerate()
+            .filter(|(_, block)| block.iter().fold(false, |any, v| any | (*v == Some(true))))
+            .flat_map(|(b, block)| {
+                let first = (b * BLOCK) as u32 + 1;
+                block.iter().enumerate().filter(|(_, v)| **v == Some(true)).map(move |(i, _)| first + i as u32)
+            })
+    }
+
     /// Whether the literal is true in the model.
     pub fn is_true(&self, lit: i32) -> bool {
         self.value(lit.unsigned_abs()) == Some(lit > 0)
@@ -257,6 +274,21 @@ mod tests {
         let a = parse_answer("f", "c hi\ns SATISFIABLE\nv 1 -2\nv 4 0\n", 4).unwrap();
         let SolverAnswer::Sat(m) = a else { panic!() };
         assert_eq!((m.value(1), m.value(2), m.value(3), m.value(4)), (Some(true), Some(false), None, Some(true)));
+    }
+
+    #[test]
+    fn true_vars_across_blocks_and_up_to_the_last_asked() {
+        // Values 1..=100: true on multiples of 7 and on 31, 32, 33 (a block's edge), false or
+        // unassigned elsewhere; a filter over every variable is the reference.
+        let lits: Vec<i32> = (1..=100)
+            .filter(|v| v % 5 != 0)
+            .map(|v| if v % 7 == 0 || (31..=33).contains(&v) { v } else { -v })
+            .collect();
+        let m = Model::from_lits(100, &lits);
+        for last in [0, 1, 31, 32, 33, 64, 99, 100, 500] {
+            let want: Vec<u32> = (1..=last.min(100)).filter(|&v| m.value(v) == Some(true)).collect();
+            assert_eq!(m.true_vars(last).collect::<Vec<_>>(), want, "last {last}");
+        }
     }
 
     #[test]

@@ -349,7 +349,7 @@ impl Encoding {
                 turns[piece] = (turns[piece].0 + 1, if turns[piece].0 == 0 { r } else { turns[piece].1 });
             }
         };
-        for var in (1..=self.atoms.named_len()).filter(|&v| model.value(v) == Some(true)) {
+        for var in model.true_vars(self.atoms.named_len()) {
             match self.atoms.atom(var) {
                 Some(Atom::L { square, piece }) => note(piece, Some(square), None),
                 Some(Atom::R { piece, rot } | Atom::O { piece, rot, .. }) => note(piece, None, Some(rot)),
@@ -357,7 +357,10 @@ impl Encoding {
                 _ => {}
             }
         }
-        let mut out = Vec::with_capacity(n);
+        // In board order: the piece of each square (as many squares as pieces), found without a
+        // sort; a model that puts two pieces on one square (the checker's to report) is sorted.
+        let mut piece_on = vec![usize::MAX; n];
+        let mut crowded = false;
         for q in 0..n {
             if squares[q].0 != 1 {
                 return Err(DecodeError::PieceSquares { piece: q + 1, count: squares[q].0 });
@@ -365,11 +368,20 @@ impl Encoding {
             if turns[q].0 != 1 {
                 return Err(DecodeError::PieceRotations { piece: q + 1, count: turns[q].0 });
             }
-            let s = squares[q].1;
-            out.push(Placement { row: s / cols, col: s % cols, piece: q, rotation: turns[q].1 });
+            match piece_on.get_mut(squares[q].1) {
+                Some(p) if *p == usize::MAX => *p = q,
+                _ => crowded = true,
+            }
         }
-        // Unstable is enough: the piece breaks ties (it only matters on a broken model).
-        out.sort_unstable_by_key(|pl| (pl.row, pl.col, pl.piece));
-        Ok(out)
+        let place = |q: usize| {
+            let s = squares[q].1;
+            Placement { row: s / cols, col: s % cols, piece: q, rotation: turns[q].1 }
+        };
+        if crowded {
+            let mut out: Vec<Placement> = (0..n).map(place).collect();
+            out.sort_by_key(|pl| (pl.row, pl.col, pl.piece));
+            return Ok(out);
+        }
+        Ok(piece_on.into_iter().map(place).collect())
     }
 }
