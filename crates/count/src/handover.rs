@@ -11,7 +11,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
 /// Items gathered before the search wakes the checker.
-const BATCH: usize = 256;
+const BATCH: usize = 1024;
 
 /// Items the search may be ahead of the checker, at most (see [`Handover::new`]).
 pub(crate) const CAPACITY: usize = 16 * 1024;
