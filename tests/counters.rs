@@ -140,3 +140,17 @@ fn ganak_counts_beyond_enumeration_and_agrees_on_small_relatives() {
     let doc = valid(&schema("count"), &["count", &nine, "--counter", "ganak", "--json"], &[12]);
     assert_eq!(doc["count_text"], binomial(81, 10).to_string());
 }
+
+#[test]
+fn counter_refuses_options_of_an_enumeration() {
+    // A model counter finds no solution: options about finding them are refused, not ignored.
+    let margins = fixture("qprop/margins.qp");
+    for extra in [&["--engine", "dlx"][..], &["--max", "5"], &["--print"], &["--solver", "minisat"], &["--cubes", "4"]]
+    {
+        let mut args = vec!["count", &margins, "--counter", "ganak"];
+        args.extend_from_slice(extra);
+        let r = wgrnd(&args, None);
+        assert_eq!(code(&r), 2, "{extra:?}: {}", stderr(&r));
+        assert!(stderr(&r).contains("--counter counts without finding solutions"), "{extra:?}: {}", stderr(&r));
+    }
+}

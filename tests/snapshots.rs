@@ -62,7 +62,9 @@ fn packings() {
     let header: Vec<&str> = lex.lines().filter(|l| l.starts_with("c ") || l.starts_with("p ")).collect();
     insta::assert_snapshot!("cnf_packing_tiny_lex_leader_header", header.join("\n"));
     insta::assert_snapshot!("solve_soma", solved("packing/soma.pack", &[]));
-    insta::assert_snapshot!("solve_y_pentacube", solved("packing/y-pentacube.pack", &[]));
+    // About 4,800 conflicts, past the portfolio's head start: which member wins, and so which of
+    // its 60,672 packings is shown, may vary; one thread always shows the same.
+    insta::assert_snapshot!("solve_y_pentacube", solved("packing/y-pentacube.pack", &["--jobs", "1"]));
     insta::assert_snapshot!("solve_soma_json", solved("packing/soma.pack", &["--json"]));
 }
 

@@ -203,10 +203,11 @@ impl Job {
                         || max.is_some()
                         || solver.solver != "builtin"
                         || parallel.cubes.is_some()
+                        || engine != EngineArg::Auto
                     {
                         return Err(Error::Option(
                             "--counter counts without finding solutions: it takes no --print, --max, --proof, \
-                             --solver or --cubes"
+                             --solver, --engine or --cubes"
                                 .into(),
                         ));
                     }

@@ -314,6 +314,8 @@ fn search<F: Family>(
     let (mut rotation_orbits, mut orbits) = (0u64, 0u64);
     let mut first = None;
     let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    // Never shown: a checker that stops the count does so with its own error (or panic), which
+    // `count` reports instead.
     let stopped = || Error::EncodingBug("the checker stopped the count".into());
     let on_hit = |before: u64, hit: Hit<'_>| -> Result<Found, Error> {
         // Only the blocking loop uses blocking clauses; the other engines exclude by construction.

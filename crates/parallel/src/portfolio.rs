@@ -121,25 +121,19 @@ pub struct Outcome<S> {
 }
 
 /// Conflicts the first member (the built-in solver on the family's own grounding) gets alone
-/// before the others start, at most (see [`HEAD_START_TIME`]): easy puzzles, solved within it,
-/// get exactly the plain solve's answer (a conflict budget ends the same way on every machine),
-/// and pay nothing for threads, other groundings or external processes. The first member then
-/// goes on where it stopped.
-pub const HEAD_START_CONFLICTS: i32 = 10_000;
-
-/// The head start's time limit: on a hard board 10,000 conflicts take 1.2 s (7 x 7, 9 colours)
-/// to 1.8 s (8 x 8, 12 colours), a quarter of a median solve there, during which the second core
-/// would idle. Puzzles solved within both limits (every snapshot test's) still get the plain
-/// solve's answer.
-pub const HEAD_START_TIME: Duration = Duration::from_millis(250);
+/// before the others start: easy puzzles, solved within it, get exactly the plain solve's answer
+/// (a conflict budget ends the same way on every machine, unlike a time limit), and pay nothing
+/// for threads, other groundings or external processes. The first member then goes on where it
+/// stopped. Until 2026-11-23 it was 10,000, which on hard boards took 1.2 s (7 x 7, 9 colours) to
+/// 1.8 s (8 x 8, 12 colours), a quarter of a median solve there, with the second core idle.
+pub const HEAD_START_CONFLICTS: i32 = 2_000;
 
 /// Races `members` on `f` (grounded as `g`) within `timeout`. SAT is accepted once the model
 /// satisfies the member's CNF and its decoded solution passes the family's checker; UNSAT from any
 /// member is accepted, since every member solves a complete grounding of the whole puzzle. A
 /// model that breaks its CNF or fails the checker is an error at once (a lying solver, an encoding
 /// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`. When the
-/// first member is the built-in solver, it runs alone for [`HEAD_START_CONFLICTS`] (at most
-/// [`HEAD_START_TIME`]) first.
+/// first member is the built-in solver, it runs alone for [`HEAD_START_CONFLICTS`] first.
 pub fn race<F>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -253,8 +247,7 @@ fn head_start<F: Family>(
     let started = Instant::now();
     let mut session = wgrnd_solve::CadicalSession::new(&g.cnf);
     session.limit_conflicts(HEAD_START_CONFLICTS)?;
-    let head = timeout.map_or(HEAD_START_TIME, |t| t.min(HEAD_START_TIME));
-    let mut answer = session.solve_cancellable(&[], Some(head), cancel)?;
+    let mut answer = session.solve_cancellable(&[], timeout, cancel)?;
     let out_of_budget = timeout.is_none_or(|t| started.elapsed() < t);
     if answer == SolverAnswer::Unknown && out_of_budget && !cancel.is_set() && !interrupted() {
         let _ = go.send(());
