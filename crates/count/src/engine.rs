@@ -75,21 +75,25 @@ impl Engine {
 type OnHit<'a> = dyn FnMut(u64, Hit<'_>) -> Result<Found, Error> + 'a;
 
 /// Runs the engine `limits.engine` names (or `auto`'s choice): the solutions counted, why it
-/// stopped, the time spent.
+/// stopped, the time spent. `given_up` says that whoever takes the solutions wants no more (the
+/// checker failed): the in-process engines look at it as often as at Ctrl-C and then stop as if
+/// interrupted.
 pub(crate) fn run<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     limits: &Limits,
+    given_up: &dyn Fn() -> bool,
     mut on_hit: impl FnMut(u64, Hit<'_>) -> Result<Found, Error>,
 ) -> Result<(u64, Stop, Duration), Error> {
     let start = Instant::now();
     let builtin = *solver == SolverSpec::Builtin;
+    let stop_now = || interrupted() || given_up();
     match limits.engine {
         Engine::Blocking => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
-        Engine::Backtrack => backtrack(g, solver, limits, start, None, &mut on_hit),
+        Engine::Backtrack => backtrack(g, solver, limits, start, None, &stop_now, &mut on_hit),
         Engine::Dlx => match f.exact_cover(g) {
-            Some(m) => dlx(matrix(&m, g), limits, start, &mut on_hit),
+            Some(m) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
             None => Err(Error::Option(format!(
                 "--engine dlx: this {} is not an exact-cover problem (packings are, when their pieces fill the region exactly); use --engine auto",
                 f.kind()
@@ -97,8 +101,8 @@ pub(crate) fn run<F: Family>(
         },
         Engine::Auto if !builtin => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
         Engine::Auto => match f.exact_cover(g) {
-            Some(m) => dlx(matrix(&m, g), limits, start, &mut on_hit),
-            None => backtrack(g, solver, limits, start, Some(HANDOVER), &mut on_hit),
+            Some(m) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
+            None => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
         },
     }
 }
@@ -150,6 +154,7 @@ fn backtrack<E>(
     limits: &Limits,
     start: Instant,
     budget: Option<Budget>,
+    interrupted: &dyn Fn() -> bool,
     on_hit: &mut OnHit<'_>,
 ) -> Result<(u64, Stop, Duration), Error> {
     // Ctrl-C asks this search to stop (it polls), rather than ending the process.
@@ -208,6 +213,7 @@ fn dlx(
     mut matrix: Dlx,
     limits: &Limits,
     start: Instant,
+    interrupted: &dyn Fn() -> bool,
     on_hit: &mut OnHit<'_>,
 ) -> Result<(u64, Stop, Duration), Error> {
     let _watch = Watch::start();
@@ -285,9 +291,32 @@ mod tests {
                     Ok(Found { solutions: 1, blocks: vec![g.blocking_clause(&g.true_projection(m))] })
                 };
                 let (n, stop, _) =
-                    backtrack(&g, &solver, &Limits::default(), Instant::now(), budget, &mut on_hit).unwrap();
+                    backtrack(&g, &solver, &Limits::default(), Instant::now(), budget, &interrupted, &mut on_hit)
+                        .unwrap();
                 assert_eq!((n, stop, twice), (want.count, Stop::Exhausted, 0), "seed {seed}, {per_solution}");
             }
+        }
+    }
+
+    /// A checker that gave up stops every in-process engine at its next look, without another
+    /// solution: the search neither runs to its end nor hands over.
+    #[test]
+    fn a_checker_that_gave_up_stops_the_search() {
+        let spec = Generate { rows: 3, cols: 3, colors: 6, frame_colors: None, rule: GeneratedRule::Equal, seed: 1 };
+        let f = EdgeMatching { puzzle: generate(&spec).0, options: EncodeOptions::default() };
+        let g = f.ground().unwrap();
+        for engine in [Engine::Auto, Engine::Backtrack] {
+            let limits = Limits { engine, ..Limits::default() };
+            let mut hits = 0;
+            let given_up = Cell::new(false);
+            let (n, stop, _) = run(&f, &g, &SolverSpec::Builtin, &limits, &|| given_up.get(), |_, _| {
+                hits += 1;
+                given_up.set(true);
+                Ok(Found { solutions: 1, blocks: Vec::new() })
+            })
+            .unwrap();
+            assert_eq!((n, stop), (hits, Stop::Interrupted), "{engine:?}");
+            assert!(hits < 256, "{engine:?}: {hits} solutions after giving up");
         }
     }
 }

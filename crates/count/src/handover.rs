@@ -3,14 +3,18 @@
 //! microseconds; a fast enumeration finds one every microsecond or two), so the checker takes
 //! solutions in batches: it is woken once a batch has gathered, and looks by itself every
 //! [`LOOK_EVERY`], so that a solution waits at most about that long to be checked and shown,
-//! however slowly the next one comes. Neither side makes a wake-up call unless the other waits. The queue is bounded ([`CAPACITY`]): a search that runs far ahead waits.
-//! Either side going away (finished, failed or panicking) is seen by the other, so neither waits
-//! forever.
+//! however slowly the next one comes. Neither side makes a wake-up call unless the other waits.
+//! The queue is bounded (at most [`CAPACITY`] items, fewer when the caller says so): a search that
+//! runs far ahead waits, and the checker holds at most as many again while it works through what
+//! it took. Either side going away (finished, failed or panicking) is seen by the other, so
+//! neither waits forever.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-/// Items gathered before the search wakes the checker.
+/// Items gathered before the search wakes the checker, at most (half the capacity on a small
+/// queue).
 const BATCH: usize = 1024;
 
 /// Items the search may be ahead of the checker, at most (see [`Handover::new`]).
@@ -23,6 +27,11 @@ const LOOK_EVERY: Duration = Duration::from_millis(10);
 pub(crate) struct Handover<T> {
     queue: Mutex<Queue<T>>,
     capacity: usize,
+    /// Items gathered before the search wakes the checker.
+    batch: usize,
+    /// The checker has given up (as `Queue::abandoned`, readable without the lock, so that a
+    /// search between hand-overs can look often).
+    given_up: AtomicBool,
     /// Signalled when a batch has gathered or the search ended.
     ready: Condvar,
     /// Signalled when the checker took items or gave up.
@@ -46,10 +55,14 @@ struct Queue<T> {
 pub(crate) struct Abandoned;
 
 impl<T> Handover<T> {
-    /// A queue that holds up to `capacity` items (at least a batch, at most [`CAPACITY`]).
+    /// A queue that holds up to `capacity` items (at least one, at most [`CAPACITY`]); the
+    /// checker may hold as many again while it works through what it took.
     pub(crate) fn new(capacity: usize) -> Handover<T> {
+        let capacity = capacity.clamp(1, CAPACITY);
         Handover {
-            capacity: capacity.clamp(2 * BATCH, CAPACITY),
+            capacity,
+            batch: (capacity / 2).clamp(1, BATCH),
+            given_up: AtomicBool::new(false),
             queue: Mutex::new(Queue {
                 items: Vec::new(),
                 closed: false,
@@ -79,7 +92,9 @@ impl<T> Handover<T> {
             return Err(Abandoned);
         }
         q.items.push(item);
-        if q.items.len() >= BATCH && q.checker_waits {
+        if q.items.len() >= self.batch && q.checker_waits {
+            // Once: the checker takes everything when it wakes.
+            q.checker_waits = false;
             self.ready.notify_one();
         }
         Ok(())
@@ -94,7 +109,7 @@ impl<T> Handover<T> {
         let mut q = self.lock();
         let mut waited = false;
         loop {
-            if q.items.len() >= BATCH || q.closed || (waited && !q.items.is_empty()) {
+            if q.items.len() >= self.batch || q.closed || (waited && !q.items.is_empty()) {
                 if q.items.is_empty() {
                     return None;
                 }
@@ -123,10 +138,16 @@ impl<T> Handover<T> {
 
     /// The checker's end: nothing more is wanted. Called by [`Abandoning`] on drop.
     fn abandon(&self) {
+        self.given_up.store(true, Ordering::Relaxed);
         let mut q = self.lock();
         q.abandoned = true;
         q.items.clear();
         self.room.notify_one();
+    }
+
+    /// Whether the checker has given up (the search should stop).
+    pub(crate) fn is_abandoned(&self) -> bool {
+        self.given_up.load(Ordering::Relaxed)
     }
 
     /// A guard for the search side: closes the queue when dropped (at the end, or in a panic).
@@ -165,24 +186,28 @@ mod tests {
 
     #[test]
     fn everything_arrives_in_order_across_batches_and_a_full_queue() {
-        let h = Handover::new(CAPACITY);
-        let n = CAPACITY * 3 + BATCH / 2;
-        let got = std::thread::scope(|s| {
-            s.spawn(|| {
-                let _closing = h.closing();
-                for i in 0..n {
-                    h.push(i).unwrap();
+        // The largest queue, and small ones (big models): a batch of one, of half the queue.
+        for capacity in [CAPACITY, 1, 2, 7] {
+            let h = Handover::new(capacity);
+            let n = capacity * 3 + BATCH / 2;
+            let got = std::thread::scope(|s| {
+                s.spawn(|| {
+                    let _closing = h.closing();
+                    for i in 0..n {
+                        h.push(i).unwrap();
+                    }
+                });
+                let _abandoning = h.abandoning();
+                let (mut got, mut spare) = (Vec::new(), Vec::new());
+                while let Some(mut items) = h.take(spare) {
+                    assert!(items.len() <= capacity, "capacity {capacity}: took {}", items.len());
+                    got.append(&mut items);
+                    spare = items;
                 }
+                got
             });
-            let _abandoning = h.abandoning();
-            let (mut got, mut spare) = (Vec::new(), Vec::new());
-            while let Some(mut items) = h.take(spare) {
-                got.append(&mut items);
-                spare = items;
-            }
-            got
-        });
-        assert_eq!(got, (0..n).collect::<Vec<_>>());
+            assert_eq!(got, (0..n).collect::<Vec<_>>(), "capacity {capacity}");
+        }
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! links on the exact-cover matrix a family may state; and [`enumerate`], the blocking-clause loop
 //! on any solver, whose clauses name the grounding's projection atoms only (never auxiliary atoms,
 //! which would let one solution be counted once per auxiliary assignment). Whatever the engine,
-//! each solution is decoded and re-checked by the family's independent checker before it counts.
+//! each solution is decoded and re-checked by the family's independent checker before the count
+//! returns; the engine searches on a thread of its own meanwhile (a queue between, `handover.rs`).
 //! Where the grounding carries symmetries, the first member found of an orbit stands for the whole
 //! orbit: all images are decoded, checked and reported at once, and the count is kept in three
 //! units (solutions, rotation orbits, orbits). A count stops when the engine proves that no further
@@ -212,7 +213,10 @@ pub fn count<F: Family>(
             search(f, g, solver, limits, unit, &handover, &spent)
         });
         // Everything the engine hands over, decoded and checked in order; the first failure
-        // abandons the queue, which stops the search at its next hand-over.
+        // abandons the queue, which stops the search (it looks as often as at Ctrl-C). Ctrl-C
+        // while the last solutions are checked after the search ended stops nothing half-done:
+        // this thread watches too, so the process is not ended before the count is reported.
+        let _watch = wgrnd_solve::interrupt::Watch::start();
         let abandoning = handover.abandoning();
         let mut solutions = 0u64;
         let mut check = |orbit: Orbit| -> Result<Option<Model>, Error> {
@@ -257,8 +261,9 @@ pub fn count<F: Family>(
     Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed: start.elapsed() })
 }
 
-/// Bytes of models the search may be ahead of the checker.
-const HANDOVER_BYTES: usize = 64 << 20;
+/// Bytes of models the search may be ahead of the checker (which holds at most as many again
+/// while it checks what it took, and the models it is done with wait in `spent` for reuse).
+const HANDOVER_BYTES: usize = 32 << 20;
 
 /// One orbit as the search hands it over: its members, the one found first as the model the engine
 /// gave (when it gave one) and the others as their true projection atoms; what the count stood at
@@ -398,7 +403,7 @@ fn search<F: Family>(
             .map_err(|_| stopped())?;
         Ok(Found { solutions: units, blocks })
     };
-    let (count, stop, _) = engine::run(f, g, solver, limits, on_hit)?;
+    let (count, stop, _) = engine::run(f, g, solver, limits, &|| handover.is_abandoned(), on_hit)?;
     Ok(Searched { count, stop, first, rotation_orbits, orbits })
 }
 
