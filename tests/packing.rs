@@ -11,6 +11,7 @@ use wgrnd_ground::packing::{PackOptions, PackSymmetry};
 use wgrnd_ground::AmoEncoding;
 use wgrnd_puzzle::formats::{read_packing, write_packing};
 use wgrnd_puzzle::packing::Packing;
+use wgrnd_puzzle::SplitMix64;
 use wgrnd_solve::SolverSpec;
 
 use crate::{code, fixture, stdout, wgrnd};
@@ -190,19 +191,8 @@ fn orbits(p: &Packing, solutions: &[Solution], reflections: bool) -> usize {
     solutions.iter().map(canon).collect::<BTreeSet<_>>().len()
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The random instances come from the project's own generator.
+type Rng = SplitMix64;
 
 /// A random box cut into random connected pieces of 1 to `max_piece` cells; congruent pieces
 /// become one kind with copies. Sometimes a piece is left out (the box is then not filled) or
@@ -217,7 +207,7 @@ fn random_packing(rng: &mut Rng, size: [usize; 3], max_piece: usize) -> String {
         if owner.contains_key(&start) {
             continue;
         }
-        let want = 1 + rng.below(max_piece);
+        let want = 1 + rng.below(max_piece as u64) as usize;
         let mut piece = vec![start];
         owner.insert(start, pieces.len());
         while piece.len() < want {
@@ -233,14 +223,14 @@ fn random_packing(rng: &mut Rng, size: [usize; 3], max_piece: usize) -> String {
             if options.is_empty() {
                 break;
             }
-            let n = options[rng.below(options.len())];
+            let n = options[rng.below(options.len() as u64) as usize];
             owner.insert(n, pieces.len());
             piece.push(n);
         }
         pieces.push(piece);
     }
     if rng.below(4) == 0 && pieces.len() > 2 {
-        pieces.remove(rng.below(pieces.len()));
+        pieces.remove(rng.below(pieces.len() as u64) as usize);
     }
     let mirror = rng.below(3) == 0;
     let mut kinds: Vec<(Vec<Cell>, usize)> = Vec::new();
@@ -300,7 +290,7 @@ fn sat_models(p: &Packing, opts: PackOptions) -> u64 {
 
 #[test]
 fn packing_counts_match_brute_force_on_random_boxes() {
-    let mut rng = Rng(2026);
+    let mut rng = SplitMix64(2026);
     let sizes = [[2, 2, 2], [2, 2, 3], [3, 2, 2], [2, 3, 3], [1, 3, 4], [2, 2, 4], [3, 3, 1], [3, 3, 2]];
     let (mut tried, mut several, mut partial) = (0, 0, 0);
     for round in 0..48 {

@@ -154,10 +154,11 @@ fn backtrack<E>(
     limits: &Limits,
     start: Instant,
     budget: Option<Budget>,
-    interrupted: &dyn Fn() -> bool,
+    stop_now: &dyn Fn() -> bool,
     on_hit: &mut OnHit<'_>,
 ) -> Result<(u64, Stop, Duration), Error> {
-    // Ctrl-C asks this search to stop (it polls), rather than ending the process.
+    // Ctrl-C (or a checker that gave up, `stop_now`) asks this search to stop (it polls), rather
+    // than ending the process.
     let watch = Watch::start();
     let mut engine = Backtrack::new(&g.cnf, &g.projection);
     let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
@@ -166,7 +167,7 @@ fn backtrack<E>(
         if limits.max.is_some_and(|m| n >= m) {
             break Stop::Bound;
         }
-        if interrupted() {
+        if stop_now() {
             break Stop::Interrupted;
         }
         if remaining(limits, start).1 {
@@ -174,7 +175,7 @@ fn backtrack<E>(
         }
         let mut pause = None;
         let mut poll = |conflicts: u64| {
-            pause = if interrupted() {
+            pause = if stop_now() {
                 Some(Pause::Interrupted)
             } else if remaining(limits, start).1 {
                 Some(Pause::Timeout)
@@ -213,7 +214,7 @@ fn dlx(
     mut matrix: Dlx,
     limits: &Limits,
     start: Instant,
-    interrupted: &dyn Fn() -> bool,
+    stop_now: &dyn Fn() -> bool,
     on_hit: &mut OnHit<'_>,
 ) -> Result<(u64, Stop, Duration), Error> {
     let _watch = Watch::start();
@@ -243,7 +244,7 @@ fn dlx(
             }
         },
         &mut || {
-            if interrupted() {
+            if stop_now() {
                 stop.set(Stop::Interrupted);
                 Flow::Stop
             } else if remaining(limits, start).1 {
