@@ -3,7 +3,8 @@
 //! broken edge named.
 
 use wgrnd_check::{check, Violation};
-use wgrnd_puzzle::formats::{load_puzzle, read_solution, read_text, ReadOptions};
+use wgrnd_cnf::read_text;
+use wgrnd_puzzle::formats::{load_puzzle, read_solution, ReadOptions};
 use wgrnd_puzzle::{Placement, Puzzle};
 
 use crate::{code, external, fixture, root, stdout, wgrnd};

@@ -18,7 +18,7 @@ const FORMATS: [Option<PuzzleFormat>; 7] = [
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the format (and a --sum), the rest is the file, as `read_text` checks it.
     let Some((&pick, rest)) = data.split_first() else { return };
-    let Ok(text) = wgrnd_puzzle::formats::lex::utf8("fuzz", rest) else { return };
+    let Ok(text) = wgrnd_cnf::utf8("fuzz", rest) else { return };
     let sum = (pick & 0x80 != 0).then_some(i64::from(pick & 0x0f));
     let opts = ReadOptions { format: FORMATS[usize::from(pick & 0x7f) % FORMATS.len()], sum };
     if let Ok(p) = read_puzzle("fuzz", text, &opts) {

@@ -5,10 +5,11 @@
 
 use std::time::Instant;
 
+use wgrnd_cnf::{display_name, read_text};
+use wgrnd_core::header;
 use wgrnd_count::Count;
 use wgrnd_family::pipeline::{self, Answer};
 use wgrnd_family::{exit, CountUnit, Error, Family, SolutionFormat, Status, View};
-use wgrnd_puzzle::formats;
 
 use crate::config::{CountConfig, ShowConfig, SolveConfig};
 use crate::output::{Output, Progress};
@@ -80,40 +81,16 @@ impl Clock {
 pub fn decode<F: Family>(f: &F, model: &str, cnf: Option<&str>, config: &ShowConfig) -> Result<u8, Error> {
     let g = f.ground()?;
     if let Some(cnf) = cnf {
-        same_puzzle(&g.hash, cnf)?;
+        same_puzzle(g.hash, cnf)?;
     }
-    let text = formats::read_text(model)?;
-    let answer = pipeline::decode_answer(f, &g, &formats::display_name(model), &text)?;
+    let text = read_text(model)?;
+    let answer = pipeline::decode_answer(f, &g, &display_name(model), &text)?;
     show(f, answer, config)
 }
 
 /// Whether the CNF file `cnf` was written for this grounding (its `c puzzle-hash` line).
-fn same_puzzle(hash: &u64, cnf: &str) -> Result<(), Error> {
-    let name = formats::display_name(cnf);
-    let text = formats::read_text(cnf)?;
-    let ours = format!("{hash:016x}");
-    let header = text.lines().take_while(|l| l.starts_with('c') || l.trim().is_empty());
-    let Some((no, theirs)) =
-        header.enumerate().find_map(|(i, l)| l.strip_prefix("c puzzle-hash ").map(|h| (i + 1, h.trim().to_string())))
-    else {
-        return Err(wgrnd_cnf::InputError::whole(
-            &name,
-            "no `c puzzle-hash` line before the header",
-            "a CNF written by `wgrnd encode`",
-        )
-        .into());
-    };
-    if theirs != ours {
-        return Err(wgrnd_cnf::InputError::at(
-            &name,
-            no,
-            None,
-            format!("puzzle-hash {theirs}, written for another puzzle or other encoding options"),
-            format!("puzzle-hash {ours} (this puzzle under these options: give `decode` the options of the `encode`)"),
-        )
-        .into());
-    }
-    Ok(())
+fn same_puzzle(hash: u64, cnf: &str) -> Result<(), Error> {
+    Ok(header::check_written_for(&display_name(cnf), &read_text(cnf)?, hash)?)
 }
 
 /// Shows an answer and returns its exit code. An output file (`-o`) only ever holds a solution:
@@ -138,8 +115,8 @@ pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowC
 
 /// `wgrnd check`: the family's independent checker on a solution file.
 pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -> Result<u8, Error> {
-    let text = formats::read_text(solution)?;
-    let s = f.read_solution(&formats::display_name(solution), &text, format)?;
+    let text = read_text(solution)?;
+    let s = f.read_solution(&display_name(solution), &text, format)?;
     let violations = f.check(&s);
     let mut report = String::new();
     let code = if violations.is_empty() {

@@ -1,6 +1,7 @@
 //! The commands that are not the pipeline: making edge-matching puzzles (`generate`, `shuffle`)
 //! and checking any DIMACS file (`dimacs check`, `dimacs verify`).
 
+use wgrnd_cnf::{display_name, read_text};
 use wgrnd_cnf::{parse_answer, parse_dimacs, SolverAnswer};
 use wgrnd_family::registry::{load, Loaded};
 use wgrnd_family::{exit, EdgeMatching, Error, RawOptions};
@@ -63,8 +64,8 @@ pub fn shuffle(source: &PuzzleSource, seed: u64, output: &str) -> Result<u8, Err
 
 /// `wgrnd dimacs check`.
 pub fn dimacs_check(cnf: &str) -> Result<u8, Error> {
-    let name = formats::display_name(cnf);
-    let d = parse_dimacs(&name, &formats::read_text(cnf)?)?;
+    let name = display_name(cnf);
+    let d = parse_dimacs(&name, &read_text(cnf)?)?;
     Output::new("-").text(&format!(
         "{name}: valid DIMACS, {} variables, {} clauses, {} literals\n",
         d.cnf.num_vars(),
@@ -76,8 +77,8 @@ pub fn dimacs_check(cnf: &str) -> Result<u8, Error> {
 
 /// `wgrnd dimacs verify`.
 pub fn dimacs_verify(cnf: &str, model: &str) -> Result<u8, Error> {
-    let (cnf_name, model_name) = (formats::display_name(cnf), formats::display_name(model));
-    let d = parse_dimacs(&cnf_name, &formats::read_text(cnf)?)?;
+    let (cnf_name, model_name) = (display_name(cnf), display_name(model));
+    let d = parse_dimacs(&cnf_name, &read_text(cnf)?)?;
     // The model is stored per declared variable: refuse absurd declarations up front.
     if u64::from(d.cnf.num_vars()) > MAX_VERIFY_VARS {
         return Err(Error::Option(format!(
@@ -85,7 +86,7 @@ pub fn dimacs_verify(cnf: &str, model: &str) -> Result<u8, Error> {
             d.cnf.num_vars()
         )));
     }
-    let m = match parse_answer(&model_name, &formats::read_text(model)?, d.cnf.num_vars())? {
+    let m = match parse_answer(&model_name, &read_text(model)?, d.cnf.num_vars())? {
         SolverAnswer::Sat(m) => m,
         other => {
             let what = if other == SolverAnswer::Unsat { "UNSATISFIABLE" } else { "UNKNOWN" };

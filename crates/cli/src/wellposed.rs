@@ -3,8 +3,8 @@
 //! `generate --unique PUZZLE` (pose the puzzle with a minimal set of clues that makes one
 //! solution unique). The third question, "exactly one?", is `count --max 2`.
 
+use wgrnd_cnf::{display_name, read_text};
 use wgrnd_family::{exit, AtomNames, Error, Family, Pose, Status, View};
-use wgrnd_puzzle::formats;
 
 use crate::config::{BackboneConfig, PoseConfig};
 use crate::output::Output;
@@ -91,14 +91,14 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
 pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
     let target = match &config.solution {
         Some(file) => {
-            let text = formats::read_text(file)?;
-            let s = f.read_solution(&formats::display_name(file), &text, None)?;
+            let text = read_text(file)?;
+            let s = f.read_solution(&display_name(file), &text, None)?;
             let violations = f.check(&s);
             if !violations.is_empty() {
                 let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
                 return Err(Error::Option(format!(
                     "{}: not a solution of the puzzle without its clues: {}",
-                    formats::display_name(file),
+                    display_name(file),
                     list.join("; ")
                 )));
             }

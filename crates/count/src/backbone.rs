@@ -13,8 +13,8 @@
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Lit, Model, SolverAnswer};
-use wgrnd_family::pipeline::checked_decode;
-use wgrnd_family::{Error, Family, Grounding};
+use wgrnd_core::pipeline::checked_decode;
+use wgrnd_core::{Error, Family, Grounding};
 use wgrnd_solve::{session, SolveError, SolverSpec};
 
 use crate::Stop;
@@ -70,7 +70,7 @@ pub fn backbone<F: Family>(
     let stopped = |stop, fixed: Vec<Lit>, open, calls, solution| {
         Ok(Backbone { solution, fixed, open, total, solver_calls: calls, stop, elapsed: start.elapsed() })
     };
-    let broken = |e: wgrnd_ground::BrokenClause| Error::EncodingBug(format!("backbone: {e}"));
+    let broken = |e: wgrnd_core::BrokenClause| Error::EncodingBug(format!("backbone: {e}"));
 
     calls += 1;
     let first = match session.solve(remaining(start)) {

@@ -12,7 +12,7 @@
 //! the same as exactly its copies. A solution is a set of rows, never an ordering of copies: the
 //! search branches on columns (cells), so each set is met on one path only.
 
-use wgrnd_ground::ExactCover;
+use wgrnd_core::ExactCover;
 
 /// Whether the search goes on after a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,7 +282,7 @@ impl Dlx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wgrnd_ground::CoverRow;
+    use wgrnd_core::CoverRow;
 
     fn solve(columns: u32, rows: &[(&[u32], u32)], capacities: &[u32]) -> Vec<Vec<u32>> {
         let m = ExactCover {

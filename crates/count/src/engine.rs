@@ -21,7 +21,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::Cnf;
-use wgrnd_family::{Error, ExactCover, Family, Grounding};
+use wgrnd_core::{Error, ExactCover, Family, Grounding};
 use wgrnd_solve::interrupt::{interrupted, Watch};
 use wgrnd_solve::SolverSpec;
 
@@ -265,17 +265,103 @@ fn dlx(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wgrnd_family::{CountUnit, EdgeMatching};
-    use wgrnd_ground::EncodeOptions;
-    use wgrnd_puzzle::{generate, Generate, GeneratedRule};
+    use wgrnd_cnf::{Cnf, Model, Var};
+    use wgrnd_core::{AtomNames, CountUnit, SolutionFormat, Status, View};
+
+    /// A toy family: the independent sets of a cycle of `n` vertices (no two neighbours both
+    /// chosen), `x(i)` true for a chosen vertex; there are Lucas(n) of them. The engines see only
+    /// the seam, so a family this small exercises them as a real one does.
+    struct Ring {
+        n: u32,
+    }
+
+    struct RingAtoms;
+
+    impl AtomNames for RingAtoms {
+        fn atom_name(&self, var: Var) -> String {
+            format!("x({})", var.get())
+        }
+    }
+
+    impl Family for Ring {
+        type Encoding = RingAtoms;
+        type Solution = Vec<bool>;
+        type Violation = String;
+
+        fn kind(&self) -> &'static str {
+            "ring"
+        }
+        fn name(&self) -> &str {
+            "ring"
+        }
+        fn ground(&self) -> Result<Grounding<RingAtoms>, Error> {
+            let mut cnf = Cnf::new();
+            let projection: Vec<Var> = (0..self.n).map(|_| cnf.new_var()).collect();
+            for i in 0..projection.len() {
+                cnf.add_clause(&[projection[i].neg(), projection[(i + 1) % projection.len()].neg()]);
+            }
+            Ok(Grounding {
+                cnf,
+                header: Vec::new(),
+                hash: 0,
+                projection,
+                fixed_weight: false,
+                symmetries: Vec::new(),
+                encoding: RingAtoms,
+            })
+        }
+        fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {
+            Ok(g.projection.iter().map(|v| model.value(v.get()) == Some(true)).collect())
+        }
+        fn check(&self, s: &Vec<bool>) -> Vec<String> {
+            let n = s.len();
+            (0..n).filter(|&i| s[i] && s[(i + 1) % n]).map(|i| format!("x({}) and its neighbour", i + 1)).collect()
+        }
+        fn valid_line(&self, _s: &Vec<bool>) -> String {
+            "valid".into()
+        }
+        fn invalid_line(&self, violations: usize) -> String {
+            format!("{violations} broken")
+        }
+        fn read_solution(&self, _f: &str, _t: &str, _fmt: Option<SolutionFormat>) -> Result<Vec<bool>, Error> {
+            Err(Error::Option("the ring reads no solutions".into()))
+        }
+        fn render(&self, s: &Vec<bool>, _view: View) -> Result<String, Error> {
+            Ok(s.iter().map(|&b| if b { '#' } else { '.' }).collect())
+        }
+        fn render_none(&self, _status: Status, _view: View) -> String {
+            String::new()
+        }
+        fn count_caption(&self, _unit: CountUnit, _g: &Grounding<RingAtoms>) -> (String, &'static str) {
+            (String::new(), "none")
+        }
+    }
+
+    /// Lucas(n): the independent sets of a cycle of n >= 3 vertices.
+    fn lucas(n: u32) -> u64 {
+        let (mut a, mut b) = (2u64, 1u64);
+        for _ in 0..n {
+            (a, b) = (b, a + b);
+        }
+        a
+    }
+
+    #[test]
+    fn the_ring_has_lucas_many_solutions() {
+        let f = Ring { n: 10 };
+        let g = f.ground().unwrap();
+        let want = crate::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
+        assert!(want.complete());
+        assert_eq!(want.count, lucas(10));
+        assert_eq!(lucas(10), 123);
+    }
 
     /// A hand-over at any moment (here: at every chance, and after a few solutions) loses no
     /// solution and counts none twice: the blocking loop starts from the explored region.
     #[test]
     fn a_hand_over_counts_exactly_what_the_blocking_loop_counts() {
-        for seed in 1..=6 {
-            let spec = Generate { rows: 3, cols: 3, colors: 6, frame_colors: None, rule: GeneratedRule::Equal, seed };
-            let f = EdgeMatching { puzzle: generate(&spec).0, options: EncodeOptions::default() };
+        for seed in 8..=13 {
+            let f = Ring { n: seed };
             let g = f.ground().unwrap();
             let limits = |engine| Limits { engine, ..Limits::default() };
             let solver = SolverSpec::Builtin;
@@ -303,8 +389,7 @@ mod tests {
     /// solution: the search neither runs to its end nor hands over.
     #[test]
     fn a_checker_that_gave_up_stops_the_search() {
-        let spec = Generate { rows: 3, cols: 3, colors: 6, frame_colors: None, rule: GeneratedRule::Equal, seed: 1 };
-        let f = EdgeMatching { puzzle: generate(&spec).0, options: EncodeOptions::default() };
+        let f = Ring { n: 14 };
         let g = f.ground().unwrap();
         for engine in [Engine::Auto, Engine::Backtrack] {
             let limits = Limits { engine, ..Limits::default() };

@@ -34,8 +34,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer};
-use wgrnd_family::pipeline::checked_decode;
-use wgrnd_family::{CountUnit, Error, Family, Grounding, Orbits};
+use wgrnd_core::pipeline::checked_decode;
+use wgrnd_core::{CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{session, SolveError, SolverSpec};
 
 pub use engine::Engine;
@@ -328,8 +328,7 @@ fn search<F: Family>(
         let block = |set: &[u32]| if blocking { vec![g.blocking_clause(set)] } else { Vec::new() };
         if let Hit::Model(model) | Hit::Search(model) = hit {
             if blocking || cfg!(debug_assertions) {
-                let broken =
-                    |e: wgrnd_ground::BrokenClause| Error::EncodingBug(format!("solution {}: {e}", before + 1));
+                let broken = |e: wgrnd_core::BrokenClause| Error::EncodingBug(format!("solution {}: {e}", before + 1));
                 g.check_model(model).map_err(broken)?;
             }
         }

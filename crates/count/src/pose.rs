@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use wgrnd_family::{CountUnit, Error, Pose};
+use wgrnd_core::{CountUnit, Error, Pose};
 use wgrnd_solve::{SolveError, SolverSpec};
 
 use crate::{count, Event, Limits};
@@ -167,7 +167,7 @@ pub fn pose_unique<F: Pose>(
 /// assumptions, each kept when a solution still exists and flipped otherwise (a flipped one is
 /// then known to hold in some solution), and the last solution found is decoded and checked.
 /// Not uniform over the solutions, but different seeds reach different ones.
-pub fn random_solution<F: wgrnd_family::Family>(
+pub fn random_solution<F: wgrnd_core::Family>(
     f: &F,
     solver: &SolverSpec,
     seed: u64,
@@ -177,7 +177,7 @@ pub fn random_solution<F: wgrnd_family::Family>(
     let start = Instant::now();
     let g = f.ground()?;
     let mut session = wgrnd_solve::session(solver, &g.cnf);
-    let mut rng = wgrnd_puzzle::SplitMix64(seed ^ 0x2545_f491_4f6c_dd1d);
+    let mut rng = wgrnd_core::SplitMix64(seed ^ 0x2545_f491_4f6c_dd1d);
     let remaining = || timeout.map(|t| t.saturating_sub(start.elapsed()));
     let answer = |a: Result<SolverAnswer, SolveError>| match a {
         Ok(SolverAnswer::Unknown) => Err(out_of_time(solver)),
@@ -200,7 +200,7 @@ pub fn random_solution<F: wgrnd_family::Family>(
         }
     }
     g.check_model(&model).map_err(|e| Error::EncodingBug(format!("a random solution: {e}")))?;
-    Ok(Some(wgrnd_family::pipeline::checked_decode(f, &g, &model)?))
+    Ok(Some(wgrnd_core::pipeline::checked_decode(f, &g, &model)?))
 }
 
 /// Projection atoms a random solution draws (each one solver call).

@@ -6,12 +6,12 @@
 
 use wgrnd_check::Violation;
 use wgrnd_cnf::{Model, Var};
-use wgrnd_ground::{check_size, encode, EncodeOptions, Encoding, EncodingKind, Grounding};
+use wgrnd_ground::{check_size, encode, EncodeOptions, Encoding, EncodingKind};
 use wgrnd_puzzle::formats::{self, SolutionFormat};
 use wgrnd_puzzle::{Clue, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
 
-use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, RawOptions};
+use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, Grounding, RawOptions};
 
 /// An edge-matching puzzle with its encoding options.
 #[derive(Clone, Debug)]
@@ -125,7 +125,7 @@ impl Family for EdgeMatching {
 
     fn ground(&self) -> Result<Grounding<EdgeEncoding>, Error> {
         let p = &self.puzzle;
-        check_size(p, &self.options).map_err(|source| Error::TooLarge { name: p.name.clone(), source })?;
+        check_size(p, &self.options).map_err(|e| Error::bad_input(format!("{}: {e}", p.name)))?;
         let mut encoding = encode(p, &self.options);
         let mut header = encoding.comments(p);
         let projection = encoding.projection();

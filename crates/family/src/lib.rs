@@ -1,154 +1,28 @@
 //! # wgrnd-family
 //!
-//! Owns the unit of extension: the [`Family`] trait that every kind of puzzle implements (ground
-//! it into a [`Grounding`], decode a model into its solution, judge a solution with its own
-//! independent checker, read a solution file, draw a solution, and name what a count counts),
-//! its built-in implementations ([`EdgeMatching`] for the witch puzzle, four squares and
-//! Eternity II; [`Packings`] for polycube packings; [`QpropModel`] for any puzzle written in the QPROP
-//! modelling language), the [`registry`] that reads a file into the
-//! right family with its options validated by that family, and the [`pipeline`] steps written once
-//! over the trait (solve, decode a solver's answer). The command-line crate and the counting
-//! crate work only through this interface: a new family plugs in here, in one place, and every
-//! command works for it. Errors carry their exit code ([`Error::exit_code`]).
+//! Owns the built-in implementations of the seam's [`Family`] trait (defined in `wgrnd-core`,
+//! re-exported here with the rest of the seam): [`EdgeMatching`] for the witch puzzle, four
+//! squares and Eternity II; [`Packings`] for polycube packings; [`QpropModel`] for any puzzle
+//! written in the QPROP modelling language, with the [`readers`] that turn seed 002's file
+//! formats into data for the bundled models; the encoding flags as given ([`RawOptions`]); and the
+//! [`registry`] that reads a file into the right family with its options validated by that
+//! family. Each family turns its own errors into the seam's [`Error`] (a rendered diagnostic and
+//! its exit code). A new family plugs in here, in one place, and every command works for it.
 
 #![warn(missing_docs)]
 
 mod edge;
-mod error;
 mod model;
 mod options;
 mod packing;
-pub mod pipeline;
-mod pose;
 pub mod readers;
 pub mod registry;
 
-use std::fmt;
-
 pub use edge::{EdgeEncoding, EdgeMatching};
-pub use error::{exit, Error};
 pub use model::{QpropEncoding, QpropModel};
-pub use options::{CountUnit, EncodingChoice, RawOptions};
+pub use options::{EncodingChoice, RawOptions};
 pub use packing::{PackingEncoding, Packings};
-pub use pose::Pose;
-pub use wgrnd_ground::{AtomNames, BrokenClause, CoverRow, ExactCover, Grounding, Symmetry};
-pub use wgrnd_render::{Status, View};
-
-use wgrnd_cnf::{Model, Var};
-pub use wgrnd_puzzle::formats::SolutionFormat;
-
-/// One kind of puzzle, with its options already validated (see [`registry`]).
-///
-/// The trait is generic (associated types) rather than object-safe: each family keeps its own
-/// solution and violation types, the commands are written once as generic functions, and the
-/// [`registry`] dispatches a file to them with one `match`. Nothing is downcast. A family, its
-/// encoding and its solutions cross threads (a count searches on one core while it decodes and
-/// checks on another; a portfolio runs configurations side by side), so they are `Sync`/`Send`.
-pub trait Family: Sync {
-    /// The family's own atom tables: names of atoms, what decoding needs.
-    type Encoding: AtomNames + Send + Sync;
-    /// A solution: what decoding gives, the checker judges and the renderers draw.
-    type Solution: Clone + Send;
-    /// What the independent checker finds wrong with a solution.
-    type Violation: fmt::Display;
-
-    /// What kind of puzzle this is, for messages (`edge-matching puzzle`, `packing`).
-    fn kind(&self) -> &'static str;
-
-    /// The puzzle's name.
-    fn name(&self) -> &str;
-
-    /// Remarks about the puzzle that do not make it bad input (printed on standard error).
-    fn notes(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Grounds the puzzle, after refusing one too large to hold (with the estimate).
-    fn ground(&self) -> Result<Grounding<Self::Encoding>, Error>;
-
-    /// Reads the solution off a model of the grounding (a model that satisfies its clauses, or,
-    /// for a symmetric image, one that assigns only the projection atoms).
-    fn decode(&self, g: &Grounding<Self::Encoding>, model: &Model) -> Result<Self::Solution, Error>;
-
-    /// The independent checker's verdict: every violation, in a stable order (empty: valid). It
-    /// shares no code with the grounding.
-    fn check(&self, solution: &Self::Solution) -> Vec<Self::Violation>;
-
-    /// What the checker has to add about an invalid solution (a table made for another rule, say).
-    fn check_notes(&self, _solution: &Self::Solution) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// One line for a valid solution: what it solves.
-    fn valid_line(&self, solution: &Self::Solution) -> String;
-
-    /// One line heading the violations of an invalid solution.
-    fn invalid_line(&self, violations: usize) -> String;
-
-    /// Reads a solution file (every format the family writes; `format` forces one), converting it
-    /// to the family's conventions.
-    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Self::Solution, Error>;
-
-    /// Draws a checked solution.
-    fn render(&self, solution: &Self::Solution, view: View) -> Result<String, Error>;
-
-    /// What to print when there is no solution to draw (no solution exists, or the solver gave up).
-    fn render_none(&self, status: Status, view: View) -> String;
-
-    /// What one counted solution is, as the count's summary says it (` up to board rotation`), and
-    /// its name in JSON. `unit` is what the user asked for; the family has already shaped its
-    /// grounding for it.
-    fn count_caption(&self, unit: CountUnit, g: &Grounding<Self::Encoding>) -> (String, &'static str);
-
-    /// A picture of what every solution shares, for a backbone: `solution` is one solution and
-    /// `known(var)` says whether an atom has the same value in every solution; what is not known
-    /// is drawn as `?`. `None`: the family draws no partial solution (the backbone is then
-    /// listed by atom names only).
-    fn render_partial(
-        &self,
-        _g: &Grounding<Self::Encoding>,
-        _solution: &Self::Solution,
-        _known: &dyn Fn(Var) -> bool,
-    ) -> Option<String> {
-        None
-    }
-
-    /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is
-    /// one: a count may then enumerate with dancing links instead of a SAT search. Its solutions
-    /// must be the solutions of the grounding's CNF or, when the grounding carries symmetries (the
-    /// count then finds orbits itself), those of the CNF without its symmetry breaking. `None`
-    /// (the default): not an exact-cover problem.
-    fn exact_cover(&self, _g: &Grounding<Self::Encoding>) -> Option<ExactCover> {
-        None
-    }
-
-    /// Other groundings of the same puzzle that a portfolio may race against this one (another
-    /// encoding): copies of the family with other options, each with the name `-v` reports. Their
-    /// solutions are this family's solutions and go through the same checker. Default: none.
-    fn alternatives(&self) -> Vec<(String, Self)>
-    where
-        Self: Sized,
-    {
-        Vec::new()
-    }
-
-    /// The line that spells out the orbit counts, for families with symmetries.
-    fn orbit_line(&self, _orbits: &Orbits, _complete: bool) -> Option<(String, serde_json::Value)> {
-        None
-    }
-}
-
-/// Counts by symmetry class, for families whose groundings carry symmetries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Orbits {
-    /// Solutions of the fixed puzzle.
-    pub solutions: u64,
-    /// Classes under the turning symmetries.
-    pub rotation_orbits: u64,
-    /// Classes under all symmetries.
-    pub orbits: u64,
-    /// Turning symmetries, the identity included.
-    pub rotations: usize,
-    /// All symmetries, the identity included.
-    pub symmetries: usize,
-}
+pub use wgrnd_core::{
+    exit, pipeline, AtomNames, BrokenClause, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Orbits, Pose,
+    SolutionFormat, Status, Symmetry, View,
+};

@@ -5,10 +5,17 @@
 //! counts are of solutions projected on those atoms.
 
 use wgrnd_cnf::{Model as Assignment, Var};
-use wgrnd_qprop::{ClueFact, GroundOptions, IntEncoding, Program, Solution, Source};
-use wgrnd_render::{Status, View, JSON_VERSION};
+use wgrnd_qprop::{Atoms, ClueFact, GroundOptions, IntEncoding, Program, QpropError, Solution, Source};
+use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
 
-use crate::{AtomNames, CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat};
+use crate::{CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat, Status, View};
+
+/// The language's error as the seam takes it: the caret diagnostic, and the exit code the
+/// language gives it.
+fn model_error(e: QpropError) -> Error {
+    let exit = u8::try_from(e.exit_code()).unwrap_or(crate::exit::INTERNAL);
+    Error::Family { diagnostic: e.render().trim_end().to_string(), exit }
+}
 
 /// A model (with its data and parameters) and how to ground it.
 #[derive(Clone, Debug)]
@@ -22,18 +29,8 @@ pub struct QpropModel {
     notes: Vec<String>,
 }
 
-/// The names of a model's atoms, and what decoding needs.
-#[derive(Clone, Debug)]
-pub struct QpropEncoding {
-    /// The grounding as `wgrnd_qprop` made it (its CNF is moved into the family-neutral one).
-    pub grounding: wgrnd_qprop::Grounding,
-}
-
-impl AtomNames for QpropEncoding {
-    fn atom_name(&self, var: Var) -> String {
-        self.grounding.names.get(var.get() as usize - 1).cloned().unwrap_or_else(|| format!("?{}", var.get()))
-    }
-}
+/// The names of a model's atoms, and what decoding needs: the language's own tables.
+pub type QpropEncoding = Atoms;
 
 impl QpropModel {
     /// Reads the model in `source` (with a data file and `-D` overrides) and validates the flags:
@@ -50,7 +47,7 @@ impl QpropModel {
                 "a model declares no symmetries: count it with --symmetry none (the default)".into(),
             ));
         }
-        let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(Error::Model)?;
+        let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(model_error)?;
         let options =
             GroundOptions { amo: raw.amo, ints: raw.ints.unwrap_or(IntEncoding::Order), ..Default::default() };
         let name = std::path::Path::new(&source.name)
@@ -75,7 +72,7 @@ impl Family for QpropModel {
     type Violation = String;
 
     fn kind(&self) -> &'static str {
-        "model"
+        MODEL_KIND
     }
 
     fn name(&self) -> &str {
@@ -87,24 +84,11 @@ impl Family for QpropModel {
     }
 
     fn ground(&self) -> Result<Grounding<QpropEncoding>, Error> {
-        let mut g = wgrnd_qprop::ground(&self.program, &self.options).map_err(Error::Model)?;
-        let cnf = std::mem::take(&mut g.cnf);
-        let mut header = vec![g.comments.first().cloned().unwrap_or_default(), format!("puzzle-hash {:016x}", g.hash)];
-        header.extend(g.comments.iter().skip(1).cloned());
-        header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
-        Ok(Grounding {
-            cnf,
-            header,
-            hash: g.hash,
-            projection: g.shown.clone(),
-            fixed_weight: false,
-            symmetries: Vec::new(),
-            encoding: QpropEncoding { grounding: g },
-        })
+        wgrnd_qprop::ground(&self.program, &self.options).map_err(model_error)
     }
 
     fn decode(&self, g: &Grounding<QpropEncoding>, model: &Assignment) -> Result<Solution, Error> {
-        Ok(wgrnd_qprop::decode(&self.program, &g.encoding.grounding, |v| model.value(v.get()) == Some(true)))
+        Ok(wgrnd_qprop::decode(&self.program, &g.encoding, |v| model.value(v.get()) == Some(true)))
     }
 
     fn check(&self, solution: &Solution) -> Vec<String> {
@@ -128,66 +112,16 @@ impl Family for QpropModel {
                 "a model's solution is read from its facts (`q(1,2).`); drop --solution-format".into(),
             ));
         }
-        wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(Error::Model)
+        wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(model_error)
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
-        Ok(match view {
-            View::Json => {
-                let doc = serde_json::json!({
-                    "version": JSON_VERSION, "kind": self.kind(), "status": "solved", "puzzle": self.name,
-                    "checked": true, "solution": solution.to_json(),
-                });
-                format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
-            }
-            View::Grid => solution.grid().ok_or_else(|| {
-                Error::View("--view grid: no shown predicate of this model is cell-shaped (`x(row, col)`)".into())
-            })?,
-            View::Auto | View::Art => match solution.grid() {
-                Some(grid) => format!("{grid}\n{}", solution.to_facts()),
-                None => solution.to_facts(),
-            },
-            View::Sol => solution.to_facts(),
-            View::Svg => {
-                let cells = solution.grid_cells().ok_or_else(|| {
-                    Error::View(
-                        "--view svg draws a cell-shaped shown predicate (`x(row, col)`); this model has none".into(),
-                    )
-                })?;
-                // One colour per distinct value, in order of first appearance; `#` cells share one.
-                let mut values: Vec<&str> = Vec::new();
-                for v in cells.iter().flatten().flatten() {
-                    if !values.contains(&v.as_str()) {
-                        values.push(v);
-                    }
-                }
-                let (rows, cols) = (cells.len(), cells.first().map_or(0, Vec::len));
-                wgrnd_render::svg::grid(rows, cols, |r, c| {
-                    let v = cells[r][c].as_deref()?;
-                    let colour = values.iter().position(|x| *x == v).unwrap_or(0);
-                    Some((if v == "#" { String::new() } else { v.to_string() }, colour))
-                })
-            }
-            View::Witch | View::Bucas => return Err(Error::View(
-                "--view witch and bucas draw edge-matching boards; a model takes auto, grid, sol (facts), json or svg"
-                    .into(),
-            )),
-        })
+        render_model(&self.name, solution, view).map_err(|e| Error::View(e.0))
     }
 
     fn render_none(&self, status: Status, view: View) -> String {
-        let word = match status {
-            Status::Solved => "solved",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Unknown => "unknown",
-        };
         match (status, view) {
-            (_, View::Json) => {
-                let doc = serde_json::json!({
-                    "version": JSON_VERSION, "kind": self.kind(), "status": word, "puzzle": self.name, "checked": false,
-                });
-                format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
-            }
+            (_, View::Json) => model_json(&self.name, status, None),
             (Status::Unsatisfiable, _) => format!("no solution: the constraints of `{}` cannot all hold\n", self.name),
             _ => "unknown: the solver gave up before finding a solution or proving there is none\n".into(),
         }
@@ -199,7 +133,7 @@ impl Family for QpropModel {
         solution: &Solution,
         known: &dyn Fn(Var) -> bool,
     ) -> Option<String> {
-        wgrnd_qprop::partial_grid(&self.program, &g.encoding.grounding, solution, known)
+        wgrnd_qprop::partial_grid(&self.program, &g.encoding, solution, known)
     }
 
     fn count_caption(&self, _unit: CountUnit, _g: &Grounding<QpropEncoding>) -> (String, &'static str) {
@@ -226,7 +160,7 @@ impl crate::Pose for QpropModel {
                 self.name
             )));
         }
-        wgrnd_qprop::clues_true_of(&self.program, solution).map_err(|e| Error::Model(self.program.err(e)))
+        wgrnd_qprop::clues_true_of(&self.program, solution).map_err(|e| model_error(self.program.err(e)))
     }
 
     fn with_clues(&self, clues: &[ClueFact]) -> Result<Self, Error> {
@@ -255,7 +189,7 @@ impl crate::Pose for QpropModel {
         // data file declared (a domain, say), would not pose these clues again.
         let again =
             wgrnd_qprop::load(&Source::new(model_name, model_text), Some(&Source::new("data", data.clone())), &[])
-                .map_err(Error::Model)?;
+                .map_err(model_error)?;
         if again.clue_facts() != self.program.clue_facts() {
             return Err(Error::Option(format!(
                 "the data written for {model_name} does not pose the chosen clues when read back: move the model's own clue facts into a data file"

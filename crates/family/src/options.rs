@@ -3,6 +3,7 @@
 //! not take: there is no table of which flag suits which family.
 
 use wgrnd_cnf::amo::AmoEncoding;
+use wgrnd_core::CountUnit;
 use wgrnd_qprop::IntEncoding;
 
 /// `--encoding` as given.
@@ -30,29 +31,6 @@ impl EncodingChoice {
             EncodingChoice::FourSquares => "four-squares",
             EncodingChoice::Support => "support",
             EncodingChoice::Conflict => "conflict",
-        }
-    }
-}
-
-/// What counts as one solution (`count --symmetry`, `--lex-leader`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum CountUnit {
-    /// Every solution of the fixed board or region.
-    #[default]
-    None,
-    /// Solutions that turning the board (or region) maps onto each other count once.
-    Board,
-    /// Turning and reflecting.
-    All,
-}
-
-impl CountUnit {
-    /// The flag's value.
-    pub fn name(self) -> &'static str {
-        match self {
-            CountUnit::None => "none",
-            CountUnit::Board => "board",
-            CountUnit::All => "all",
         }
     }
 }

@@ -6,12 +6,11 @@
 use wgrnd_check::{check_packing, PackingViolation};
 use wgrnd_cnf::{Model, Var};
 use wgrnd_ground::packing::{check_packing_size, encode_packing, symmetries, PackEncoding, PackOptions, PackSymmetry};
-use wgrnd_ground::Grounding;
 use wgrnd_puzzle::formats::{self, SolutionFormat};
 use wgrnd_puzzle::packing::{determinant, Packing, PiecePlacement};
 use wgrnd_render::{packing_json, render_packing, Status, View};
 
-use crate::{AtomNames, CountUnit, CoverRow, Error, ExactCover, Family, Orbits, RawOptions, Symmetry};
+use crate::{AtomNames, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Orbits, RawOptions, Symmetry};
 
 /// A packing with its encoding options.
 #[derive(Clone, Debug)]
@@ -97,7 +96,7 @@ impl Family for Packings {
 
     fn ground(&self) -> Result<Grounding<PackingEncoding>, Error> {
         let packing = &self.packing;
-        check_packing_size(packing).map_err(|source| Error::TooLarge { name: packing.name.clone(), source })?;
+        check_packing_size(packing).map_err(|e| Error::bad_input(format!("{}: {e}", packing.name)))?;
         let mut encoding = encode_packing(packing, &self.options);
         let header = encoding.comments(packing);
         let projection = encoding.projection();

@@ -2,6 +2,7 @@
 //! handing it to generic code. Adding a family means a variant of [`Loaded`], a line in [`load`]
 //! and an arm in [`with_family!`](crate::with_family); no command changes.
 
+use wgrnd_cnf::{display_name, read_text};
 use wgrnd_puzzle::formats::{self, PuzzleFormat, ReadOptions};
 use wgrnd_qprop::Source;
 
@@ -47,8 +48,8 @@ fn is_model(name: &str, text: &str) -> bool {
 /// Reads `path` (`-`: standard input) into its family: by `format`, else by the file's extension
 /// or first statement.
 pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Result<Loaded, Error> {
-    let text = formats::read_text(path)?;
-    let name = formats::display_name(path);
+    let text = read_text(path)?;
+    let name = display_name(path);
     let reader = match format {
         Some(FormatChoice::Reader(f)) => readers::by_format(f),
         Some(_) => None,
@@ -73,7 +74,7 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
     };
     if model {
         let data = match &raw.data {
-            Some(path) => Some(Source::new(formats::display_name(path), formats::read_text(path)?)),
+            Some(path) => Some(Source::new(display_name(path), read_text(path)?)),
             None => None,
         };
         return Ok(Loaded::Model(QpropModel::new(&Source::new(name, text), data.as_ref(), raw)?));

@@ -15,19 +15,17 @@
 mod atoms;
 mod board;
 pub mod diamond;
-mod exact_cover;
 pub mod four_squares;
-mod grounding;
 pub mod packing;
 pub mod symmetry;
 
 use wgrnd_cnf::{Cnf, Model, Var};
+use wgrnd_core::header::hash_line;
+use wgrnd_core::StableHash;
 use wgrnd_puzzle::formats::write_native;
 use wgrnd_puzzle::{Placement, Puzzle};
 
 pub use atoms::{Atom, AtomTable, AuxBlock, AuxRuns};
-pub use exact_cover::{CoverRow, ExactCover};
-pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms, PAIRWISE_MAX};
 
 /// Which encoding grounds the puzzle (docs/encodings.md compares them).
@@ -257,19 +255,15 @@ pub enum DecodeError {
     },
 }
 
-pub(crate) fn fnv1a(bytes: &[u8], mut h: u64) -> u64 {
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
-/// The hash that identifies a puzzle under an encoding and options.
+/// The hash that identifies a puzzle under an encoding and options: the stable hash
+/// (`wgrnd_core::StableHash`) of the encoding's versioned name, the options and the canonical
+/// puzzle text, fed one after the other.
 pub fn puzzle_hash(p: &Puzzle, opts: &EncodeOptions) -> u64 {
-    let h = fnv1a(opts.encoding.versioned_name().as_bytes(), 0xcbf2_9ce4_8422_2325);
-    let h = fnv1a(opts.describe().as_bytes(), h);
-    fnv1a(write_native(p).as_bytes(), h)
+    StableHash::new()
+        .bytes(opts.encoding.versioned_name().as_bytes())
+        .bytes(opts.describe().as_bytes())
+        .bytes(write_native(p).as_bytes())
+        .finish()
 }
 
 /// Grounds a puzzle.
@@ -299,7 +293,7 @@ impl Encoding {
                 p.frame.map(|f| p.label_name(f).to_string()).unwrap_or_else(|| "none".into()),
                 p.clues.len()
             ),
-            format!("puzzle-hash {:016x}", self.hash),
+            hash_line(self.hash),
             format!("options {}", self.options.describe()),
             "conventions: squares s = (row-1)*cols + col from the top-left, pieces p from 1 in file order,".into(),
             "  k = counterclockwise quarter turns 0..3, e = side N=0 E=1 S=2 W=3 (printed as letters), n = label index below".into(),
@@ -334,7 +328,7 @@ impl Encoding {
     }
 
     /// Reads placements off the placement and turn atoms of a model (after
-    /// [`Grounding::check_model`]): `l` and `r` for four-squares, `l`, `o` and `lo` for diamond.
+    /// `Grounding::check_model`): `l` and `r` for four-squares, `l`, `o` and `lo` for diamond.
     pub fn decode(&self, model: &Model) -> Result<Vec<Placement>, DecodeError> {
         let (n, cols) = self.atoms.shape();
         // Per piece: how many squares (turns) the model gives it, and the first. Flat arrays: a

@@ -19,11 +19,12 @@ use std::collections::HashMap;
 
 use wgrnd_cnf::amo::{at_most_one, exactly, AmoEncoding, AuxAtoms};
 use wgrnd_cnf::{Cnf, Lit, Model, Var};
+use wgrnd_core::header::hash_line;
+use wgrnd_core::StableHash;
 use wgrnd_puzzle::formats::write_packing;
 use wgrnd_puzzle::packing::{apply, normalize, rotations, Matrix, Packing, PiecePlacement, Voxel};
 
 use crate::atoms::{AuxBlock, AuxRuns};
-use crate::fnv1a;
 
 /// Name and version of the packing encoding, part of its hash.
 pub const PACKING_ENCODING: &str = "pack-1";
@@ -280,9 +281,11 @@ pub fn symmetries(p: &Packing, disps: &[Disposition], reflections: bool) -> Vec<
 
 /// The hash that identifies a packing under the options.
 pub fn packing_hash(p: &Packing, opts: &PackOptions) -> u64 {
-    let h = fnv1a(PACKING_ENCODING.as_bytes(), 0xcbf2_9ce4_8422_2325);
-    let h = fnv1a(opts.describe().as_bytes(), h);
-    fnv1a(write_packing(p).as_bytes(), h)
+    StableHash::new()
+        .bytes(PACKING_ENCODING.as_bytes())
+        .bytes(opts.describe().as_bytes())
+        .bytes(write_packing(p).as_bytes())
+        .finish()
 }
 
 /// Grounds a packing (call [`check_packing_size`] first for untrusted input).
@@ -447,7 +450,7 @@ impl PackEncoding {
                 p.piece_volume(),
                 if p.mirror { "yes" } else { "no" },
             ),
-            format!("puzzle-hash {:016x}", self.hash),
+            hash_line(self.hash),
             format!("options {} (symmetry group of {} broken)", self.options.describe(), self.group),
             "conventions: cells x,y,z counted from 1; d(piece,orientation,x,y,z) = the piece in its orientation".into(),
             "  (numbered from 1 as listed below) with its smallest corner on cell x,y,z".into(),

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use wgrnd_cnf::{write_dimacs, Cnf};
-use wgrnd_family::{AtomNames, Error, Grounding};
+use wgrnd_core::{AtomNames, Error, Grounding};
 
 use crate::cube::{Cube, Split};
 

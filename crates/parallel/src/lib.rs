@@ -9,7 +9,7 @@
 //! with a manifest, a Slurm array script, Mallob jobs; `scripts/dask-cubes.py` runs a cube
 //! directory on Dask). Nothing here is a network protocol of its own.
 //!
-//! [`Family`]: wgrnd_family::Family
+//! [`Family`]: wgrnd_core::Family
 
 #![warn(missing_docs)]
 

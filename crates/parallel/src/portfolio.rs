@@ -9,8 +9,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::SolverAnswer;
-use wgrnd_family::pipeline::{checked_decode, Answer};
-use wgrnd_family::{Error, Family, Grounding};
+use wgrnd_core::pipeline::{checked_decode, Answer};
+use wgrnd_core::{Error, Family, Grounding};
 use wgrnd_solve::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
 
 /// Which solver a member runs.

@@ -11,10 +11,10 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Cnf, SolverAnswer};
+use wgrnd_core::pipeline::{checked_decode, Answer};
+use wgrnd_core::{CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_count::engine::Engine;
 use wgrnd_count::{Count, Limits, Stop};
-use wgrnd_family::pipeline::{checked_decode, Answer};
-use wgrnd_family::{CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{interrupted, Cancel, SolveError, SolverSpec};
 
 use crate::cube::Cube;

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::formats::{read_puzzle, ReadOptions};
-use crate::model::SplitMix64;
 use crate::{Placement, Puzzle};
+use wgrnd_core::SplitMix64;
 
 /// How labels match in a generated puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,5 +20,6 @@ pub mod packing;
 
 pub use builder::PuzzleBuilder;
 pub use generate::{generate, Generate, GeneratedRule};
-pub use model::{turned, Clue, Label, MatchRule, Placement, Puzzle, Shuffle, Side, SplitMix64, Style, SIDES};
+pub use model::{turned, Clue, Label, MatchRule, Placement, Puzzle, Shuffle, Side, Style, SIDES};
 pub use wgrnd_cnf::InputError;
+pub use wgrnd_core::SplitMix64;

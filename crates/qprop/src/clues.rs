@@ -5,7 +5,8 @@
 //! it on the solution), and the model's data written back as a data file.
 
 use std::fmt::Write as _;
-use std::hash::{Hash, Hasher};
+
+use wgrnd_core::StableHash;
 
 use crate::check::check;
 use crate::error::{ErrorKind, QpropError};
@@ -47,9 +48,11 @@ impl Program {
                 facts.insert(t.clone());
             }
         }
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.hash, clues).hash(&mut h);
-        p.hash = h.finish();
+        p.hash = clues
+            .iter()
+            .map(|c| self.clue_name(c))
+            .fold(StableHash::new().number(self.hash).number(clues.len() as u64), StableHash::field)
+            .finish();
         p
     }
 

@@ -6,7 +6,8 @@
 //! checked by an evaluator that shares the parser but none of the grounder ([`check`]), and shown
 //! as facts, JSON or a grid ([`Solution`]). Errors are [`QpropError`]s with a file, line, column and
 //! a caret diagnostic, and for grounding errors the variable bindings. It depends on `wgrnd-cnf`
-//! only. The language is described in docs/qprop.md.
+//! and the seam `wgrnd-core` (whose [`Grounding`] it produces, with the language's atom tables,
+//! [`Atoms`], as its encoding). The language is described in docs/qprop.md.
 
 #![warn(missing_docs)]
 
@@ -25,9 +26,9 @@ mod resolve;
 mod resolve_formula;
 mod solution;
 
-use std::hash::{Hash, Hasher};
-
-use wgrnd_cnf::{Cnf, Var};
+use wgrnd_cnf::Var;
+use wgrnd_core::header::hash_line;
+use wgrnd_core::{AtomNames, StableHash};
 
 pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
@@ -59,9 +60,11 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
     if let Some(d) = data {
         files.push((d.name.clone(), d.text.clone()));
     }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    files.hash(&mut h);
-    overrides.hash(&mut h);
+    let h = files
+        .iter()
+        .flat_map(|(name, text)| [name, text])
+        .chain(overrides.iter().flat_map(|(name, value)| [name, value]))
+        .fold(StableHash::new().number(files.len() as u64).number(overrides.len() as u64), StableHash::field);
     let run = || -> Result<Program, QpropError> {
         let mut items = parser::parse_file(0, &model.text)?;
         if let Some(d) = data {
@@ -74,19 +77,16 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
     run().map_err(|e| e.with_files(&files))
 }
 
-/// A grounded model: the CNF, the name of every variable, the projection atoms.
+/// A grounded model: the seam's grounding, whose projection is the variables of the shown
+/// predicates, whose header names every variable (`var <i> <name>`), and whose encoding is the
+/// language's own atom tables.
+pub type Grounding = wgrnd_core::Grounding<Atoms>;
+
+/// The language's atom tables: the name of every variable, and what decoding needs.
 #[derive(Clone, Debug)]
-pub struct Grounding {
-    /// The clauses.
-    pub cnf: Cnf,
+pub struct Atoms {
     /// Name of variable `i + 1`: `pred(args)` or `aux(...)`.
     pub names: Vec<String>,
-    /// Variables of the shown predicates (projection for blocking clauses and counting).
-    pub shown: Vec<Var>,
-    /// Header comment lines (model, options, sizes); see [`Grounding::dimacs_comments`].
-    pub comments: Vec<String>,
-    /// Hash of the model, data, overrides and options.
-    pub hash: u64,
     /// The size estimate made before grounding (clauses).
     pub estimate: f64,
     atom_of: Vec<Option<(u32, u32)>>,
@@ -97,12 +97,13 @@ pub struct Grounding {
     ints: IntEncoding,
 }
 
-impl Grounding {
-    /// The header lines followed by one `var <i> <name>` line per variable, for DIMACS output.
-    pub fn dimacs_comments(&self) -> Vec<String> {
-        let mut out = self.comments.clone();
-        out.extend(self.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
-        out
+impl AtomNames for Atoms {
+    fn atom_name(&self, var: Var) -> String {
+        (var.get() as usize)
+            .checked_sub(1)
+            .and_then(|i| self.names.get(i))
+            .cloned()
+            .unwrap_or_else(|| format!("?{}", var.get()))
     }
 }
 
@@ -173,11 +174,16 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         }
     }
     shown.sort_unstable_by_key(|v| v.get());
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    (p.hash, o.amo.name(), o.ints == IntEncoding::Log, o.max_clauses).hash(&mut h);
+    let hash = StableHash::new()
+        .number(p.hash)
+        .field(o.amo.name())
+        .number(u64::from(o.ints == IntEncoding::Log))
+        .number(o.max_clauses)
+        .finish();
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();
-    let comments = vec![
-        format!("wgrnd qprop model {} (hash {:016x})", p.files[0].0, h.finish()),
+    let mut header = vec![
+        format!("wgrnd qprop model {} (hash {hash:016x})", p.files[0].0),
+        hash_line(hash),
         format!(
             "at-most-one {}, {} variables ({} auxiliary), {} clauses (estimated {estimate:.0})",
             o.amo.name(),
@@ -188,16 +194,23 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         format!("shown {}", shown_names.join(" ")),
         format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", g.fixed_true.len()),
     ];
+    header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
     Ok(Grounding {
         cnf: g.cnf,
-        names: g.names,
-        shown,
-        comments,
-        hash: h.finish(),
-        estimate,
-        atom_of: g.atom_of,
-        int_list: g.int_list,
-        fixed_true: g.fixed_true,
-        ints: o.ints,
+        header,
+        hash,
+        projection: shown,
+        // A model's solutions make any number of shown atoms true: block on all of them.
+        fixed_weight: false,
+        // A model declares no symmetries.
+        symmetries: Vec::new(),
+        encoding: Atoms {
+            names: g.names,
+            estimate,
+            atom_of: g.atom_of,
+            int_list: g.int_list,
+            fixed_true: g.fixed_true,
+            ints: o.ints,
+        },
     })
 }

@@ -7,7 +7,7 @@ use wgrnd_cnf::Var;
 use crate::ast::{Formula, Item, Term};
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{PredKind, Program, ShowVal, Val};
-use crate::{Grounding, Source};
+use crate::{Atoms, Source};
 
 /// One solved-for predicate's true atoms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ fn empty(p: &Program) -> Solution {
 
 /// Reads the values of every solved-for atom from a model (`value(var)`; atoms that got no
 /// variable are false).
-pub fn decode(p: &Program, g: &Grounding, value: impl Fn(Var) -> bool) -> Solution {
+pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     let mut s = empty(p);
     for (i, a) in g.atom_of.iter().enumerate() {
         let Some((pr, idx)) = a else { continue };
@@ -443,7 +443,7 @@ pub(crate) fn show(p: &Program, v: Val) -> String {
 /// The picture of what every solution shares: [`Solution::grid`] of `s` with `?` for each cell
 /// of the grid predicate that has an atom (or an integer bit) not `known` (a backbone: the atoms
 /// with one value in every solution). `None` when no shown predicate is cell-shaped.
-pub fn partial_grid(p: &Program, g: &Grounding, s: &Solution, known: impl Fn(Var) -> bool) -> Option<String> {
+pub fn partial_grid(p: &Program, g: &Atoms, s: &Solution, known: impl Fn(Var) -> bool) -> Option<String> {
     let shape = s.grid_shape.as_ref()?;
     let mut open: BTreeSet<(Val, Val)> = BTreeSet::new();
     let cell = |t: &[Val]| Some((*t.first()?, *t.get(1)?));

@@ -13,7 +13,7 @@ fn count_with(p: &wgrnd_qprop::Program, ints: IntEncoding) -> (usize, u32, usize
     }
     let mut n = 0;
     while s.solve() == Some(true) {
-        let sol = decode(p, &g, |v| s.value(v.get() as i32) == Some(true));
+        let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
         if let Err(v) = check(p, &sol) {
             panic!("{}\n{}", v.render(), sol.to_facts());
         }
@@ -21,7 +21,7 @@ fn count_with(p: &wgrnd_qprop::Program, ints: IntEncoding) -> (usize, u32, usize
         assert_eq!(back, sol);
         n += 1;
         let block: Vec<i32> = g
-            .shown
+            .projection
             .iter()
             .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
             .collect();

@@ -65,8 +65,8 @@ fn symbols_domains_filters_and_inline_facts() {
 fn dimacs_names_every_variable() {
     let p = program("foursquares-seed004.qp", Some("seed004-pieces.qpd"), &[]);
     let g = grounding(&p);
-    let c = g.dimacs_comments();
+    let c = &g.header;
     assert!(c.iter().any(|l| l == "var 1 l(1,1)"), "{:?}", &c[..5]);
-    assert_eq!(g.names.len(), g.cnf.num_vars() as usize);
-    assert!(g.names.iter().all(|n| n.contains('(')));
+    assert_eq!(g.encoding.names.len(), g.cnf.num_vars() as usize);
+    assert!(g.encoding.names.iter().all(|n| n.contains('(')));
 }

@@ -4,7 +4,8 @@
 //! boards up to [`ART_MAX_COLS`] columns, the witch words of seed 000 (`Place the block 9 at (1,1)
 //! with rotation 2`), a compact grid of `piece/rotation` for big boards, board-suite `.sol`, and
 //! JSON for scripts; packings layer by layer (see [`packing`]); pictures as SVG for every family
-//! ([`board_svg`], [`packing::layers_svg`], and [`svg::grid`] for any cell-shaped solution); and
+//! ([`board_svg`], [`packing::layers_svg`], and [`svg::grid`] for any cell-shaped solution); models
+//! of the modelling language as facts, grids, SVG and JSON (see [`model`]); and
 //! the Eternity II community's e2.bucas.name board link ([`bucas()`]). Solutions that passed the
 //! checker are drawn, and so are partial or wrong boards (`check`'s input): empty squares stay
 //! empty and the pictures mark mismatched edges.
@@ -13,12 +14,14 @@
 
 mod board;
 mod bucas;
+pub mod model;
 pub mod packing;
 pub mod svg;
 
 pub use board::board_svg;
 pub use bucas::bucas;
 pub use packing::{packing_json, render_packing};
+pub use wgrnd_core::{Status, View};
 
 use std::fmt::Write as _;
 
@@ -29,43 +32,10 @@ use wgrnd_puzzle::{turned, Placement, Puzzle, Style};
 /// Boards with at most this many columns are drawn as box art by default.
 pub const ART_MAX_COLS: usize = 10;
 
-/// How to show a solution.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum View {
-    /// Witch words for witch puzzles, box art for small boards, the grid for large ones.
-    #[default]
-    Auto,
-    /// Seed 004's box art and the grid of pieces.
-    Art,
-    /// Seed 000's words.
-    Witch,
-    /// `piece/rotation` per square.
-    Grid,
-    /// board-suite `.sol`.
-    Sol,
-    /// JSON.
-    Json,
-    /// A picture (SVG): boards as four triangles per square, packings layer by layer.
-    Svg,
-    /// The e2.bucas.name board link (edge matching with equal labels only).
-    Bucas,
-}
-
 /// A view that does not exist for this puzzle, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ViewError(pub String);
-
-/// A solver's verdict on a puzzle, for JSON output.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Solved and checked.
-    Solved,
-    /// No solution exists.
-    Unsatisfiable,
-    /// The solver gave up (time limit).
-    Unknown,
-}
 
 #[derive(Serialize)]
 struct Conventions {
@@ -99,11 +69,7 @@ pub fn json(p: &Puzzle, status: Status, placements: &[Placement]) -> String {
     let report = JsonReport {
         version: JSON_VERSION,
         kind: "edge-matching puzzle",
-        status: match status {
-            Status::Solved => "solved",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Unknown => "unknown",
-        },
+        status: status.word(),
         puzzle: &p.name,
         rows: p.rows,
         cols: p.cols,

@@ -93,11 +93,7 @@ pub fn packing_json(p: &Packing, status: Status, placed: &[PiecePlacement]) -> S
     let report = JsonPacking {
         version: crate::JSON_VERSION,
         kind: "packing",
-        status: match status {
-            Status::Solved => "solved",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Unknown => "unknown",
-        },
+        status: status.word(),
         puzzle: &p.name,
         size: p.size,
         checked: status == Status::Solved,

@@ -126,21 +126,6 @@ pub fn is_puz_comment(line: &str) -> bool {
     t.is_empty() || t.starts_with('c')
 }
 
-/// Checks that the bytes are UTF-8 text and says where they are not.
-pub fn utf8<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, InputError> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let good = &bytes[..e.valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        InputError::at(
-            file,
-            line,
-            None,
-            format!("the byte 0x{:02x}, which is not UTF-8 text", bytes[e.valid_up_to()]),
-            "a text file (UTF-8)",
-        )
-    })
-}
-
 /// The line and 1-based column of a byte offset in a text.
 pub fn position(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

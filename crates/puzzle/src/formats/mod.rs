@@ -17,7 +17,6 @@ pub mod submarines;
 mod witch;
 pub mod zebra;
 
-use std::io::Read;
 use std::path::Path;
 
 pub use art::{is_art, read_art_puzzle};
@@ -28,6 +27,7 @@ pub use solution::{read_solution, sniff_solution, write_sol, PlacementRecord, So
 pub use witch::SEED_SUM;
 
 use crate::{InputError, MatchRule, Puzzle, PuzzleBuilder};
+use wgrnd_cnf::{display_name, read_text};
 
 /// The puzzle formats wgrnd reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -155,30 +155,6 @@ fn with_rule(file: &str, p: Puzzle, rule: MatchRule) -> Result<Puzzle, InputErro
         b.clue(c, 0);
     }
     b.build()
-}
-
-/// Reads a whole file (or standard input for `-`) as UTF-8 text, without the byte-order mark some
-/// editors put first: every file wgrnd reads comes through here.
-pub fn read_text(path: &str) -> Result<String, InputError> {
-    let shown = display_name(path);
-    let mut bytes = Vec::new();
-    let result = if path == "-" {
-        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)).map(|_| ())
-    };
-    result.map_err(|e| InputError::whole(&shown, format!("an unreadable file ({e})"), "a readable file"))?;
-    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    Ok(lex::utf8(&shown, text)?.to_string())
-}
-
-/// How a path is named in messages.
-pub fn display_name(path: &str) -> String {
-    if path == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.to_string()
-    }
 }
 
 /// Reads a puzzle file (or standard input for `-`).

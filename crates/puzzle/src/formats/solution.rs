@@ -18,20 +18,9 @@ use nom::{IResult, Parser};
 use serde::{Deserialize, Serialize};
 
 use crate::formats::lex::{self, ints, lines, position};
-use crate::{InputError, Placement, Puzzle};
+pub use wgrnd_core::SolutionFormat;
 
-/// How a placement file is written.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SolutionFormat {
-    /// board-suite `.sol` / `.clue`.
-    Sol,
-    /// `Place the block K at (I,J) with rotation D`.
-    Witch,
-    /// wgrnd's JSON.
-    Json,
-    /// A drawn board (box art).
-    Art,
-}
+use crate::{InputError, Placement, Puzzle};
 
 /// One placement as wgrnd's JSON writes it: 1-based row, column and piece; rotation in
 /// counterclockwise quarter turns 0..3.

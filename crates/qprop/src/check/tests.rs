@@ -112,7 +112,7 @@ fn solutions(p: &Program, limit: usize) -> Vec<Solution> {
     }
     let mut out = Vec::new();
     while out.len() < limit && s.solve() == Some(true) {
-        out.push(crate::decode(p, &g, |v| s.value(v.get() as i32) == Some(true)));
+        out.push(crate::decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true)));
         let n = g.cnf.num_vars() as i32;
         let block: Vec<i32> = (1..=n).map(|v| if s.value(v) == Some(true) { -v } else { v }).collect();
         if block.is_empty() {

@@ -42,7 +42,7 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
     let mut n = 0;
     let mut first = None;
     while n < limit && s.solve() == Some(true) {
-        let sol = decode(p, &g, |v| s.value(v.get() as i32) == Some(true));
+        let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
         if n < 20 || n % every == 0 {
             if let Err(v) = check(p, &sol) {
                 panic!("solution {n} rejected:\n{}\n{}", v.render(), sol.to_facts());
@@ -50,7 +50,7 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
         }
         n += 1;
         let block: Vec<i32> = g
-            .shown
+            .projection
             .iter()
             .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
             .collect();

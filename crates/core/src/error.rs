@@ -1,9 +1,12 @@
 //! Everything that can go wrong between a file and an answer, and the exit code each kind means.
-//! The exit code is a property of the error, decided here and nowhere else.
+//! The exit code is a property of the error, decided here and nowhere else; a family's own
+//! errors (a model that does not ground, a puzzle too large to hold) arrive rendered, with the
+//! exit code their family gives them ([`Error::Family`]), so the seam names no family's types.
 
 use wgrnd_cnf::InputError;
-use wgrnd_ground::{BrokenClause, TooLarge};
 use wgrnd_solve::SolveError;
+
+use crate::BrokenClause;
 
 /// Exit codes (also in docs/cli.md and `wgrnd --help`).
 pub mod exit {
@@ -35,21 +38,19 @@ pub enum Error {
     /// A file that cannot be read as what it should be.
     #[error(transparent)]
     Input(#[from] InputError),
-    /// A model, data file or solution text of the modelling language that cannot be read or
-    /// grounded: the caret diagnostic (file, line, column, what was expected, the bindings).
-    #[error("{}", .0.render().trim_end())]
-    Model(wgrnd_qprop::QpropError),
+    /// A family's own error, rendered by the family: a model, data file or solution text of the
+    /// modelling language that cannot be read or grounded (the caret diagnostic: file, line,
+    /// column, what was expected, the bindings), a puzzle too large to ground (the estimate).
+    #[error("{diagnostic}")]
+    Family {
+        /// The message as the family words it, whole.
+        diagnostic: String,
+        /// The exit code it means (see [`exit`]).
+        exit: u8,
+    },
     /// A flag that makes no sense here.
     #[error("{0}")]
     Option(String),
-    /// A puzzle too large to ground, with the estimate.
-    #[error("{name}: {source}")]
-    TooLarge {
-        /// The puzzle.
-        name: String,
-        /// The estimate and the limit.
-        source: TooLarge,
-    },
     /// A model given to `decode` that breaks a clause of the puzzle's CNF.
     #[error("{file}: {source}")]
     NotAModel {
@@ -92,16 +93,18 @@ pub enum Error {
 }
 
 impl Error {
+    /// A family's error that is bad input (exit 2): the family's whole message.
+    pub fn bad_input(diagnostic: impl Into<String>) -> Error {
+        Error::Family { diagnostic: diagnostic.into(), exit: exit::BAD_INPUT }
+    }
+
     /// The exit code this error means.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Input(_)
-            | Error::Model(_)
-            | Error::Option(_)
-            | Error::TooLarge { .. }
-            | Error::NotAModel { .. }
-            | Error::View(_)
-            | Error::Output { .. } => exit::BAD_INPUT,
+            Error::Family { exit, .. } => *exit,
+            Error::Input(_) | Error::Option(_) | Error::NotAModel { .. } | Error::View(_) | Error::Output { .. } => {
+                exit::BAD_INPUT
+            }
             Error::LyingSolver { .. } => exit::SOLVER_FAULT,
             Error::Solver(SolveError::Interrupted) => exit::INTERRUPTED,
             Error::Solver(SolveError::Io { .. }) => exit::BAD_INPUT,

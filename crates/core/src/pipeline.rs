@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wgrnd_cnf::{parse_answer, Model, SolverAnswer};
 use wgrnd_solve::SolverSpec;
 
-use crate::{Error, Family, Grounding};
+use crate::{BrokenClause, Error, Family, Grounding};
 
 /// What a solve came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ fn finish<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     answer: SolverAnswer,
-    broken: impl FnOnce(crate::BrokenClause) -> Error,
+    broken: impl FnOnce(BrokenClause) -> Error,
 ) -> Result<Answer<F::Solution>, Error> {
     Ok(match answer {
         SolverAnswer::Sat(model) => {
