@@ -4,10 +4,13 @@
 //! folder, compiled into the binary), so that such a file is simply that model with that data and
 //! every command works on it through [`QpropModel`](crate::QpropModel). Each reader checks its
 //! format itself and reports bad input with file and line; the data it writes is then well formed
-//! by construction. Adding a format is one entry in [`READERS`].
+//! by construction. The data is source text of the language, so its names must be the model's:
+//! each reader states them in its [`DataContract`], writes its facts with them, and the tests
+//! below hold every contract against its model (and ground every reader's data with it). Adding a
+//! format is one entry in [`READERS`].
 
 use wgrnd_cnf::InputError;
-use wgrnd_puzzle::formats::{ashes, battleships, lightsout, minesweeper, submarines};
+use wgrnd_puzzle::formats::{ashes, battleships, lightsout, minesweeper, non, submarines, zebra, DataContract};
 
 /// A file format read into data for a bundled model.
 #[derive(Debug)]
@@ -18,6 +21,8 @@ pub struct Reader {
     pub extensions: &'static [&'static str],
     /// The bundled model: file name (for messages) and text.
     pub model: (&'static str, &'static str),
+    /// The names the data shares with the model.
+    pub data: &'static DataContract,
     /// Converts the file (`name`, `text`) into data for the model: facts, tables and `param`
     /// lines in the language.
     pub convert: fn(name: &str, text: &str) -> Result<String, InputError>,
@@ -29,43 +34,50 @@ pub static READERS: &[Reader] = &[
         format: "submarines",
         extensions: &["submarines"],
         model: ("submarines.qp", include_str!("../../../models/submarines.qp")),
+        data: &submarines::DATA,
         convert: |name, text| Ok(submarines::Submarines::read(name, text)?.to_data()),
     },
     Reader {
         format: "ashes",
         extensions: &["ashes"],
         model: ("ashes.qp", include_str!("../../../models/ashes.qp")),
+        data: &ashes::DATA,
         convert: |name, text| Ok(ashes::Ashes::read(name, text)?.to_data()),
     },
     Reader {
         format: "minesweeper",
         extensions: &["mines"],
         model: ("minesweeper.qp", include_str!("../../../models/minesweeper.qp")),
+        data: &minesweeper::DATA,
         convert: |name, text| Ok(minesweeper::Minesweeper::read(name, text)?.to_data()),
     },
     Reader {
         format: "lightsout",
         extensions: &["lights"],
         model: ("lightsout.qp", include_str!("../../../models/lightsout.qp")),
+        data: &lightsout::DATA,
         convert: |name, text| Ok(lightsout::LightsOut::read(name, text)?.to_data()),
     },
     Reader {
         format: "battleships",
         extensions: &["ships"],
         model: ("battleships.qp", include_str!("../../../models/battleships.qp")),
+        data: &battleships::DATA,
         convert: |name, text| Ok(battleships::Battleships::read(name, text)?.to_data()),
     },
     Reader {
         format: "non",
         extensions: &["non"],
         model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
-        convert: |name, text| Ok(wgrnd_puzzle::formats::non::read_non(name, text)?.to_data()),
+        data: &non::DATA,
+        convert: |name, text| Ok(non::read_non(name, text)?.to_data()),
     },
     Reader {
         format: "zebra",
         extensions: &["zebra"],
         model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
-        convert: |name, text| Ok(wgrnd_puzzle::formats::zebra::read_zebra(name, text)?.to_data()),
+        data: &zebra::DATA,
+        convert: |name, text| Ok(zebra::read_zebra(name, text)?.to_data()),
     },
 ];
 
@@ -78,4 +90,100 @@ pub fn by_format(format: &str) -> Option<&'static Reader> {
 pub fn by_extension(file: &str) -> Option<&'static Reader> {
     let ext = std::path::Path::new(file).extension()?.to_str()?;
     READERS.iter().find(|r| r.extensions.contains(&ext))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use wgrnd_qprop::{load, GroundOptions, PredKind, Source};
+
+    use super::*;
+
+    /// The fixtures of a reader: every file of `fixtures/` its extensions select.
+    fn fixtures(reader: &Reader) -> Vec<std::path::PathBuf> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
+        let mut files: Vec<_> = ["seed002", "nonogram", "zebra"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().map(|e| e.unwrap().path()))
+            .filter(|p| by_extension(&p.to_string_lossy()).is_some_and(|r| std::ptr::eq(r, reader)))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// The names a line kind (`param`, `domain`) of the data declares.
+    fn declared<'a>(data: &'a str, word: &str) -> BTreeSet<&'a str> {
+        data.lines()
+            .filter_map(|l| l.strip_prefix(word)?.strip_prefix(' '))
+            .filter_map(|l| l.split(['=', ' ']).next())
+            .collect()
+    }
+
+    /// Every reader's data, for every fixture of its format, reads with its bundled model and
+    /// names only what its contract names; the contract names only what the model declares (each
+    /// fact an input predicate with that many arguments), and every input predicate of the model
+    /// is written by the reader or left to the model by name. The first fixture of each format is
+    /// grounded too. A predicate, parameter or domain renamed on one side only fails here.
+    #[test]
+    fn every_reader_keeps_its_contract_with_its_model() {
+        for reader in READERS {
+            let contract = reader.data;
+            assert_eq!(reader.model.0, contract.model, "{}: the contract names its model", reader.format);
+            let files = fixtures(reader);
+            assert!(!files.is_empty(), "{}: no fixture in fixtures/", reader.format);
+            for (i, file) in files.iter().enumerate() {
+                let name = file.to_string_lossy().into_owned();
+                let data = (reader.convert)(&name, &std::fs::read_to_string(file).unwrap()).unwrap();
+                let at = format!("{} ({name})", reader.format);
+                let model = load(
+                    &Source::new(reader.model.0, reader.model.1),
+                    Some(&Source::new(name.clone(), data.clone())),
+                    &[],
+                )
+                .unwrap_or_else(|e| panic!("{at}: the data does not read with its model:\n{}", e.render()));
+                let params: BTreeSet<&str> = model.params.iter().map(|(n, _)| n.as_str()).collect();
+                let domains: BTreeSet<&str> = model.domains.iter().map(|d| d.name.as_str()).collect();
+                for (word, written, contracted, declared_by_model) in [
+                    ("param", declared(&data, "param"), contract.params, &params),
+                    ("domain", declared(&data, "domain"), contract.domains, &domains),
+                ] {
+                    for n in &written {
+                        assert!(contracted.contains(n), "{at}: {word} {n} is written but not in the contract");
+                    }
+                    for n in contracted {
+                        assert!(declared_by_model.contains(n), "{at}: the model declares no {word} {n}");
+                    }
+                }
+                let inputs: Vec<(&str, usize, bool)> = model
+                    .preds
+                    .iter()
+                    .filter_map(|p| match &p.kind {
+                        PredKind::Input(facts) => Some((p.name.as_str(), p.args.len(), !facts.is_empty())),
+                        _ => None,
+                    })
+                    .collect();
+                for &(n, arity) in contract.facts {
+                    assert!(
+                        inputs.iter().any(|&(m, a, _)| (m, a) == (n, arity)),
+                        "{at}: the model declares no input predicate {n} of {arity} argument(s)"
+                    );
+                }
+                for &(n, _, given) in &inputs {
+                    let written = contract.facts.iter().any(|&(m, _)| m == n);
+                    let left = contract.left_to_model.contains(&n);
+                    assert!(written || left, "{at}: input predicate {n} is neither written nor left to the model");
+                    assert!(!(given && left), "{at}: {n} is left to the model, yet the data gives facts of it");
+                }
+                for n in contract.left_to_model {
+                    assert!(inputs.iter().any(|&(m, _, _)| m == *n), "{at}: the model has no input predicate {n}");
+                }
+                if i == 0 {
+                    if let Err(e) = wgrnd_qprop::ground(&model, &GroundOptions::default()) {
+                        panic!("{at}: does not ground:\n{}", e.render());
+                    }
+                }
+            }
+        }
+    }
 }

@@ -12,7 +12,18 @@
 
 use super::drawn::{self, Cells};
 use super::lex::{self, shown};
+use super::DataContract;
 use crate::InputError;
+
+/// The names this reader's data shares with `models/ashes.qp`.
+pub const DATA: DataContract = DataContract {
+    model: "ashes.qp",
+    params: &["rows", "cols", "rule", "lo", "hi", "bound"],
+    domains: &[],
+    facts: &[(ASH, 3)],
+    left_to_model: &[],
+};
+const ASH: &str = "ash";
 
 /// How a clue is computed from the hidden grid.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -122,7 +133,7 @@ impl Ashes {
         for (r, row) in self.clues.iter().enumerate() {
             for (c, k) in row.iter().enumerate() {
                 if let Some(k) = k {
-                    out.push_str(&format!("ash({}, {}, {k}).\n", r + 1, c + 1));
+                    out.push_str(&format!("{ASH}({}, {}, {k}).\n", r + 1, c + 1));
                 }
             }
         }

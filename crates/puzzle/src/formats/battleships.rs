@@ -16,7 +16,21 @@
 //! ```
 
 use super::drawn::{self, Cells};
+use super::DataContract;
 use crate::InputError;
+
+/// The names this reader's data shares with `models/battleships.qp`.
+pub const DATA: DataContract = DataContract {
+    model: "battleships.qp",
+    params: &["rows", "cols", "longest"],
+    domains: &[],
+    facts: &[(FLEET, 2), (ROWCOUNT, 2), (COLCOUNT, 2), (SEEN, 3)],
+    left_to_model: &[],
+};
+const FLEET: &str = "fleet";
+const ROWCOUNT: &str = "rowcount";
+const COLCOUNT: &str = "colcount";
+const SEEN: &str = "seen";
 
 /// What a revealed cell shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -138,22 +152,22 @@ impl Battleships {
             self.fleet.len()
         );
         for (i, n) in self.fleet.iter().enumerate() {
-            out.push_str(&format!("fleet({}, {n}).\n", i + 1));
+            out.push_str(&format!("{FLEET}({}, {n}).\n", i + 1));
         }
         for (i, k) in self.rows.iter().enumerate() {
             if let Some(k) = k {
-                out.push_str(&format!("rowcount({}, {k}).\n", i + 1));
+                out.push_str(&format!("{ROWCOUNT}({}, {k}).\n", i + 1));
             }
         }
         for (i, k) in self.cols.iter().enumerate() {
             if let Some(k) = k {
-                out.push_str(&format!("colcount({}, {k}).\n", i + 1));
+                out.push_str(&format!("{COLCOUNT}({}, {k}).\n", i + 1));
             }
         }
         for (r, row) in self.cells.iter().enumerate() {
             for (c, s) in row.iter().enumerate() {
                 if let Some(s) = s {
-                    out.push_str(&format!("seen({}, {}, {}).\n", r + 1, c + 1, s.symbol()));
+                    out.push_str(&format!("{SEEN}({}, {}, {}).\n", r + 1, c + 1, s.symbol()));
                 }
             }
         }

@@ -12,7 +12,18 @@
 //! ```
 
 use super::drawn::{self, Cells};
+use super::DataContract;
 use crate::InputError;
+
+/// The names this reader's data shares with `models/lightsout.qp`.
+pub const DATA: DataContract = DataContract {
+    model: "lightsout.qp",
+    params: &["rows", "cols"],
+    domains: &[],
+    facts: &[(LIGHT, 3)],
+    left_to_model: &["given"],
+};
+const LIGHT: &str = "light";
 
 /// A lights out puzzle: each light on, off, or not given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +60,7 @@ impl LightsOut {
         for (r, row) in self.lights.iter().enumerate() {
             for (c, s) in row.iter().enumerate() {
                 if let Some(on) = s {
-                    out.push_str(&format!("light({}, {}, {}).\n", r + 1, c + 1, u8::from(*on)));
+                    out.push_str(&format!("{LIGHT}({}, {}, {}).\n", r + 1, c + 1, u8::from(*on)));
                 }
             }
         }

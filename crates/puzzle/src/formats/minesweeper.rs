@@ -14,7 +14,20 @@
 //! ```
 
 use super::drawn::{self, Cells};
+use super::DataContract;
 use crate::InputError;
+
+/// The names this reader's data shares with `models/minesweeper.qp`.
+pub const DATA: DataContract = DataContract {
+    model: "minesweeper.qp",
+    params: &["rows", "cols"],
+    domains: &[],
+    facts: &[(MINES, 1), (OPEN, 3), (FLAG, 2)],
+    left_to_model: &[],
+};
+const MINES: &str = "mines";
+const OPEN: &str = "open";
+const FLAG: &str = "flag";
 
 /// One cell of a minesweeper board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -70,14 +83,14 @@ impl Minesweeper {
         let cols = self.cells.first().map_or(0, Vec::len);
         let mut out = format!("param rows = {}\nparam cols = {cols}\n", self.cells.len());
         if let Some(k) = self.mines {
-            out.push_str(&format!("mines({k}).\n"));
+            out.push_str(&format!("{MINES}({k}).\n"));
         }
         for (r, row) in self.cells.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
                 match cell {
                     MineCell::Closed => {}
-                    MineCell::Open(n) => out.push_str(&format!("open({}, {}, {n}).\n", r + 1, c + 1)),
-                    MineCell::Flag => out.push_str(&format!("flag({}, {}).\n", r + 1, c + 1)),
+                    MineCell::Open(n) => out.push_str(&format!("{OPEN}({}, {}, {n}).\n", r + 1, c + 1)),
+                    MineCell::Flag => out.push_str(&format!("{FLAG}({}, {}).\n", r + 1, c + 1)),
                 }
             }
         }

@@ -6,8 +6,21 @@
 //! extension for multi-colour puzzles) is refused. Lines with an unknown keyword are ignored, each
 //! with a note. [`Nonogram::to_data`] writes the facts of the bundled model `models/nonogram.qp`.
 
+use super::DataContract;
 use crate::formats::lex::{self, shown};
 use crate::InputError;
+
+/// The names this reader's data shares with `models/nonogram.qp`: a line's clue, its runs and
+/// where each run may start, for rows and columns (`rowclue`, `rowrun`, `rowcan`; `col...`).
+pub const DATA: DataContract = DataContract {
+    model: "nonogram.qp",
+    params: &["rows", "cols", "runs"],
+    domains: &[],
+    facts: &[("rowclue", 1), ("rowrun", 3), ("rowcan", 3), ("colclue", 1), ("colrun", 3), ("colcan", 3)],
+    left_to_model: &["given"],
+};
+/// The prefixes of the row and column predicates of [`DATA`].
+const LINES: [&str; 2] = ["row", "col"];
 
 /// Largest width or height read (the grounding grows with the square of it).
 pub const MAX_SIDE: usize = 1000;
@@ -259,7 +272,7 @@ impl Nonogram {
         }
         let most = self.rows.iter().chain(&self.columns).map(Vec::len).max().unwrap_or(0).max(1);
         out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
-        for (name, lines, length) in [("row", &self.rows, self.width), ("col", &self.columns, self.height)] {
+        for (name, lines, length) in [(LINES[0], &self.rows, self.width), (LINES[1], &self.columns, self.height)] {
             for (i, runs) in lines.iter().enumerate() {
                 out.push_str(&format!("{name}clue({})", i + 1));
                 for (k, (lo, hi)) in windows(runs, length).into_iter().enumerate() {

@@ -10,7 +10,19 @@
 //! ```
 
 use super::drawn::{self, Cells};
+use super::DataContract;
 use crate::InputError;
+
+/// The names this reader's data shares with `models/submarines.qp`.
+pub const DATA: DataContract = DataContract {
+    model: "submarines.qp",
+    params: &["rows", "cols"],
+    domains: &[],
+    facts: &[(ROWSUM, 2), (COLSUM, 2)],
+    left_to_model: &["given"],
+};
+const ROWSUM: &str = "rowsum";
+const COLSUM: &str = "colsum";
 
 /// A submarines puzzle: grid size and the sums given (`None`: withheld).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,12 +58,12 @@ impl Submarines {
         let mut out = format!("param rows = {}\nparam cols = {}\n", self.rows.len(), self.cols.len());
         for (i, k) in self.rows.iter().enumerate() {
             if let Some(k) = k {
-                out.push_str(&format!("rowsum({}, {k}).\n", i + 1));
+                out.push_str(&format!("{ROWSUM}({}, {k}).\n", i + 1));
             }
         }
         for (i, k) in self.cols.iter().enumerate() {
             if let Some(k) = k {
-                out.push_str(&format!("colsum({}, {k}).\n", i + 1));
+                out.push_str(&format!("{COLSUM}({}, {k}).\n", i + 1));
             }
         }
         out

@@ -16,8 +16,29 @@
 
 use std::collections::HashMap;
 
+use super::DataContract;
 use crate::formats::lex::{self, shown};
 use crate::InputError;
+
+/// The names this reader's data shares with `models/sherlock.qp`: which attribute a value
+/// belongs to (`of`), and one predicate per kind of clue (`right` and `after` are `left` and
+/// `before` with the values swapped).
+pub const DATA: DataContract = DataContract {
+    model: "sherlock.qp",
+    params: &["houses"],
+    domains: &["attr", "value"],
+    facts: &[(OF, 2), (SAME, 2), (NOTSAME, 2), (NEXT, 2), (NOTNEXT, 2), (LEFT, 2), (BEFORE, 2), (AT, 2), (NOTAT, 2)],
+    left_to_model: &[],
+};
+const OF: &str = "of";
+const SAME: &str = "same";
+const NOTSAME: &str = "notsame";
+const NEXT: &str = "next";
+const NOTNEXT: &str = "notnext";
+const LEFT: &str = "left";
+const BEFORE: &str = "before";
+const AT: &str = "at";
+const NOTAT: &str = "notat";
 
 /// Most houses read.
 pub const MAX_HOUSES: usize = 100;
@@ -207,14 +228,14 @@ fn clue(
         Ok(if swap { ZebraClue::Pair(name, b, a) } else { ZebraClue::Pair(name, a, b) })
     };
     match kind.text {
-        "same" => pair("same", false),
-        "notsame" => pair("notsame", false),
-        "next" => pair("next", false),
-        "notnext" => pair("notnext", false),
-        "left" => pair("left", false),
-        "right" => pair("left", true),
-        "before" => pair("before", false),
-        "after" => pair("before", true),
+        "same" => pair(SAME, false),
+        "notsame" => pair(NOTSAME, false),
+        "next" => pair(NEXT, false),
+        "notnext" => pair(NOTNEXT, false),
+        "left" => pair(LEFT, false),
+        "right" => pair(LEFT, true),
+        "before" => pair(BEFORE, false),
+        "after" => pair(BEFORE, true),
         "at" | "notat" => {
             if words.len() != 3 {
                 return Err(expected_args(&format!("{} HOUSE VALUE", kind.text)));
@@ -228,7 +249,7 @@ fn clue(
                     format!("a house from 1 to {houses}"),
                 )
             })?;
-            let name = if kind.text == "at" { "at" } else { "notat" };
+            let name = if kind.text == "at" { AT } else { NOTAT };
             Ok(ZebraClue::House(name, value(&words[2])?, h))
         }
         other => Err(InputError::at(
@@ -253,7 +274,7 @@ impl Zebra {
             names.join(", ")
         );
         for (v, a) in &self.values {
-            out.push_str(&format!("of({}, {v})\n", self.attributes[*a]));
+            out.push_str(&format!("{OF}({}, {v})\n", self.attributes[*a]));
         }
         for c in &self.clues {
             match c {
