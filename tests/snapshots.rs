@@ -71,3 +71,27 @@ fn packings() {
 fn encoded_packing(rel: &str, extra: &[&str]) -> String {
     ran("encode", rel, extra, 0)
 }
+
+/// The `c puzzle-hash` line of every family, pinned: the hash is FNV-1a 64 over bytes each family
+/// lists (docs/formats.md), the same on every machine and build, so that a CNF written by one
+/// build is taken by `decode --cnf` of another. Edge matching and packings keep the hashes of
+/// their CNF snapshots; models hash their texts and options, not where their files lie.
+#[test]
+fn puzzle_hash_line_of_every_family() {
+    let line = |args: &[&str]| -> String {
+        let out = wgrnd(&[&["encode"], args].concat(), None);
+        assert_eq!(code(&out), 0, "{}", crate::stderr(&out));
+        let text = stdout(&out);
+        let line = text.lines().find(|l| l.starts_with("c puzzle-hash ")).expect("a puzzle-hash line");
+        format!("{}: {line}", args.iter().map(|a| a.rsplit('/').next().unwrap_or(a)).collect::<Vec<_>>().join(" "))
+    };
+    let lines = [
+        line(&["--encoding", "four-squares", &fixture("witch/witches.lpl")]),
+        line(&["--encoding", "diamond", &fixture("foursquares/seed004.txt")]),
+        line(&[&fixture("packing/tiny.pack")]),
+        line(&[&fixture("qprop/queens.qp")]),
+        line(&["--ints", "log", &fixture("qprop/magic.qp")]),
+        line(&[&fixture("seed002/all-on.lights")]),
+    ];
+    insta::assert_snapshot!("puzzle_hash_lines", lines.join("\n"));
+}
