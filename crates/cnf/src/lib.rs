@@ -4,7 +4,8 @@
 //! clause store ([`Cnf`]), DIMACS output (comment lines, an exact `p cnf V C` header, buffered
 //! streaming), and the answers solvers give back: competition output (`s`/`v` lines), minisat's
 //! result file and bare models, read into a [`SolverAnswer`]; and strict DIMACS input
-//! ([`parse_dimacs`]) for checking any CNF and verifying a model against it; and the constraint
+//! ([`parse_dimacs`]) for checking any CNF and verifying a model against it; reading any file as
+//! text ([`read_text`]: standard input, byte-order mark, UTF-8); and the constraint
 //! encodings every family uses ([`amo`]: at-most-one and cardinality). It knows nothing of puzzles: the
 //! grounding crate gives it clauses and the comment lines that name the atoms.
 
