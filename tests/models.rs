@@ -193,6 +193,31 @@ fn models_encode_solve_and_check_through_the_commands() {
     assert!(stdout(&r).contains("invalid"), "{}", stdout(&r));
 }
 
+/// A model's puzzle hash covers its texts and options, not where its files lie: a CNF encoded from
+/// one copy of a model is accepted by `decode --cnf` with another copy under another name, and
+/// refused under other parameters (with the line of its hash).
+#[test]
+fn a_models_cnf_is_known_by_its_text_not_its_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let queens = qp("queens.qp");
+    let copy = dir.path().join("elsewhere.qp");
+    std::fs::copy(&queens, &copy).unwrap();
+    let cnf = dir.path().join("q.cnf");
+    assert_eq!(code(&wgrnd(&["encode", &queens, "-D", "n=5", "-o", cnf.to_str().unwrap()], None)), 0);
+    let answer =
+        std::process::Command::new(crate::root().join("tests/fake-solvers/dpll.py")).arg(&cnf).output().unwrap();
+    let decode = |model: &str, n: &str| {
+        wgrnd(&["decode", model, "-", "-D", n, "--cnf", cnf.to_str().unwrap(), "--view", "sol"], Some(&answer.stdout))
+    };
+    let r = decode(copy.to_str().unwrap(), "n=5");
+    assert_eq!(code(&r), 10, "{}", stderr(&r));
+    let r = decode(copy.to_str().unwrap(), "n=6");
+    assert_eq!(code(&r), 2, "{}", stderr(&r));
+    let line = std::fs::read_to_string(&cnf).unwrap().lines().position(|l| l.starts_with("c puzzle-hash ")).unwrap();
+    assert!(stderr(&r).contains(&format!("q.cnf:{}", line + 1)), "{}", stderr(&r));
+    assert!(stderr(&r).contains("written for another puzzle"), "{}", stderr(&r));
+}
+
 #[test]
 fn bad_models_and_flags_are_bad_input_with_a_caret() {
     let dir = tempfile::tempdir().unwrap();

@@ -116,3 +116,18 @@ impl Error {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_family_error_keeps_its_words_and_its_exit_code() {
+        let e = Error::Family { diagnostic: "t.qp:1:1: unknown predicate 'q'".into(), exit: exit::BAD_INPUT };
+        assert_eq!((e.to_string().as_str(), e.exit_code()), ("t.qp:1:1: unknown predicate 'q'", 2));
+        let e = Error::Family { diagnostic: "checker: out of memory".into(), exit: exit::INTERNAL };
+        assert_eq!(e.exit_code(), 3);
+        let e = Error::bad_input("big.wgrnd: about 10^12 clauses");
+        assert_eq!((e.to_string().as_str(), e.exit_code()), ("big.wgrnd: about 10^12 clauses", 2));
+    }
+}
