@@ -10,6 +10,7 @@ mod everyday;
 mod family;
 mod fixtures;
 mod grids;
+mod house;
 mod json;
 mod models;
 mod nonogram;
