@@ -35,11 +35,11 @@ pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
 
 use wgrnd_cnf::{Model, Var};
 
-/// One kind of puzzle, with its options already validated (see [`registry`]).
+/// One kind of puzzle, with its options already validated (by `wgrnd-family`'s registry).
 ///
 /// The trait is generic (associated types) rather than object-safe: each family keeps its own
 /// solution and violation types, the commands are written once as generic functions, and the
-/// [`registry`] dispatches a file to them with one `match`. Nothing is downcast. A family, its
+/// registry (in `wgrnd-family`) dispatches a file to them with one `match`. Nothing is downcast. A family, its
 /// encoding and its solutions cross threads (a count searches on one core while it decodes and
 /// checks on another; a portfolio runs configurations side by side), so they are `Sync`/`Send`.
 pub trait Family: Sync {
