@@ -1,7 +1,7 @@
 //! Models of the QPROP modelling language as a family: any finite puzzle a user writes as
 //! quantified formulas (docs/qprop.md). Grounding, decoding and checking are `wgrnd_qprop`'s; the
-//! checker evaluates the model's formulas on the decoded values and shares none of the grounder.
-//! The projection is the atoms of the `show`n predicates; a model declares no symmetries, so
+//! checker evaluates the model's formulas on the decoded values and shares none of the grounder;
+//! drawing is `wgrnd_render::model`'s. The projection is the atoms of the `show`n predicates; a model declares no symmetries, so
 //! counts are of solutions projected on those atoms.
 
 use wgrnd_cnf::{Model as Assignment, Var};

@@ -61,7 +61,7 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
         files.push((d.name.clone(), d.text.clone()));
     }
     // The texts, not the file names: the same model and data read from elsewhere is the same
-    // puzzle, and a CNF's hash does not depend on where its files lay.
+    // puzzle, and a CNF's hash does not depend on where its files lie.
     let h = files
         .iter()
         .map(|(_, text)| text)
