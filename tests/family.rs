@@ -152,10 +152,7 @@ impl Family for Queens {
         text.split_whitespace()
             .map(|w| match w.parse::<usize>() {
                 Ok(c) if (1..=self.n).contains(&c) => Ok(c - 1),
-                _ => {
-                    Err(InputError::at(file, 1, None, format!("`{w}`"), format!("a column from 1 to {}", self.n))
-                        .into())
-                }
+                _ => Err(InputError::at(file, 1, 1, format!("`{w}`"), format!("a column from 1 to {}", self.n)).into()),
             })
             .collect()
     }

@@ -16,7 +16,7 @@ use crate::output::{Output, Progress};
 /// Prints the family's notes about the puzzle on standard error.
 pub(crate) fn notes<F: Family>(f: &F) {
     for note in f.notes() {
-        eprintln!("wgrnd: {note}");
+        eprintln!("wgrnd: {}", wgrnd_cnf::escape_controls(&note));
     }
 }
 
@@ -107,7 +107,7 @@ fn same_puzzle(hash: &u64, cnf: &str) -> Result<(), Error> {
         return Err(wgrnd_cnf::InputError::at(
             &name,
             no,
-            None,
+            "c puzzle-hash ".len() + 1,
             format!("puzzle-hash {theirs}, written for another puzzle or other encoding options"),
             format!("puzzle-hash {ours} (this puzzle under these options: give `decode` the options of the `encode`)"),
         )

@@ -12,9 +12,7 @@ use crate::output::Output;
 /// `wgrnd backbone`: the fixed atoms by name and value, how many of the shown atoms that is, the
 /// solver calls and time, and the family's picture of the partial solution.
 pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
-    for note in f.notes() {
-        eprintln!("wgrnd: {note}");
-    }
+    crate::commands::notes(f);
     let g = f.ground()?;
     let b = wgrnd_count::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
     let name = |l: &wgrnd_cnf::Lit| g.encoding.atom_name(l.var());

@@ -19,6 +19,6 @@ mod read;
 
 pub use answer::{parse_answer, Model, SolverAnswer};
 pub use dimacs::write_dimacs;
-pub use error::InputError;
+pub use error::{escape_controls, InputError};
 pub use formula::{Cnf, Lit, Var};
 pub use read::{parse_dimacs, Dimacs, MAX_VARS};

@@ -127,7 +127,8 @@ impl PuzzleBuilder {
         if line == 0 {
             InputError::whole(&self.file, found, expected)
         } else {
-            InputError::at(&self.file, line, None, found, expected)
+            // The builder judges whole statements: column 1 points at the statement's line.
+            InputError::at(&self.file, line, 1, found, expected)
         }
     }
 

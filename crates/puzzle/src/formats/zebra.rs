@@ -68,7 +68,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(first.col),
+                        first.col,
                         "`houses` here",
                         "one `houses` line, before the attributes",
                     ));
@@ -79,7 +79,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(first.col),
+                        first.col,
                         format!("`{}`", line.trim()),
                         format!("`houses N` with N from 1 to {MAX_HOUSES}"),
                     ));
@@ -91,7 +91,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        line.trim_end().chars().count() + 1,
                         "`attribute` without a name",
                         "`attribute NAME VALUE VALUE ...`",
                     ));
@@ -102,7 +102,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(name.col),
+                        name.col,
                         format!("a second attribute {}", shown(name_text)),
                         "distinct attribute names",
                     ));
@@ -113,7 +113,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(name.col),
+                        name.col,
                         format!("{count} value(s) of {}", shown(name_text)),
                         format!("{n} values, one per house"),
                     ));
@@ -124,7 +124,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            Some(w.col),
+                            w.col,
                             format!(
                                 "the value {} again (also of {})",
                                 shown(w.text),
@@ -160,7 +160,7 @@ fn word_name(file: &str, no: usize, col: usize, w: &str, what: &str) -> Result<(
         return Err(InputError::at(
             file,
             no,
-            Some(col),
+            col,
             shown(w),
             format!(
                 "{what}: letters, digits and `_` starting with a letter (`No7`, not `7`); not one of {}",
@@ -183,7 +183,7 @@ fn clue(
         InputError::at(
             file,
             no,
-            Some(kind.col),
+            kind.col,
             format!("`{}` with {} word(s) after it", kind.text, words.len() - 1),
             format!("`{form}`"),
         )
@@ -193,7 +193,7 @@ fn clue(
             InputError::at(
                 file,
                 no,
-                Some(w.col),
+                w.col,
                 format!("the unknown value {}", shown(w.text)),
                 "a value named in an `attribute` line",
             )
@@ -220,13 +220,7 @@ fn clue(
                 return Err(expected_args(&format!("{} HOUSE VALUE", kind.text)));
             }
             let h = words[1].text.parse::<usize>().ok().filter(|h| (1..=houses).contains(h)).ok_or_else(|| {
-                InputError::at(
-                    file,
-                    no,
-                    Some(words[1].col),
-                    shown(words[1].text),
-                    format!("a house from 1 to {houses}"),
-                )
+                InputError::at(file, no, words[1].col, shown(words[1].text), format!("a house from 1 to {houses}"))
             })?;
             let name = if kind.text == "at" { "at" } else { "notat" };
             Ok(ZebraClue::House(name, value(&words[2])?, h))
@@ -234,7 +228,7 @@ fn clue(
         other => Err(InputError::at(
             file,
             no,
-            Some(kind.col),
+            kind.col,
             shown(other),
             "`houses`, `attribute`, or a clue: same, notsame, next, notnext, left, right, before, after, at, notat",
         )),

@@ -1,0 +1,90 @@
+//! Defects found by trying wgrnd as a new user would (issue 23): each test failed before its fix.
+
+use std::fs;
+use std::time::{Duration, Instant};
+
+use crate::{code, stderr, stdout, wgrnd};
+
+/// Writes `text` to `name` in a fresh directory and runs `wgrnd args... FILE`.
+fn run_on(name: &str, text: &[u8], args: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    fs::write(&path, text).unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    all.push(path.to_str().unwrap());
+    let r = wgrnd(&all, None);
+    (code(&r), stdout(&r), stderr(&r))
+}
+
+/// D3: a `.non` file missing a row clue, with the usual blank line before `columns`, is refused
+/// (it was read as an empty last row and reported "no solution", exit 20).
+#[test]
+fn non_section_short_by_one_before_a_blank_line_is_refused() {
+    let text = "width 2\nheight 3\nrows\n1\n1\n\ncolumns\n2\n1\n";
+    let (exit, _, err) = run_on("short.non", text.as_bytes(), &["solve"]);
+    assert_eq!(exit, 2, "{err}");
+    assert!(err.contains("short.non:6:1: found a blank line as the last row clue, just before `columns`"), "{err}");
+    assert!(err.contains("3 row clues after `rows`"), "{err}");
+    // An empty last row written `0` is read as before.
+    let text = "width 2\nheight 3\nrows\n1\n1\n0\n\ncolumns\n2\n0\n";
+    let (exit, _, err) = run_on("zero.non", text.as_bytes(), &["count"]);
+    assert_eq!(exit, 10, "{err}");
+}
+
+/// D9: a control character of an input file (an ESC sequence) is escaped in the message, never
+/// echoed raw: in a puzzle, a CNF and a model.
+#[test]
+fn control_characters_are_escaped_in_every_diagnostic() {
+    let esc = "\u{1b}[31mRED";
+    let cases: [(&str, String, &[&str]); 4] = [
+        ("board.lights", "1 0\n0 \u{1b}\n".to_string(), &["solve"]),
+        ("f.cnf", format!("p cnf 2 1\n1 {esc} 0\n"), &["dimacs", "check"]),
+        ("m.qp", format!("pred q\n{esc}\n"), &["solve"]),
+        ("p.non", format!("width 2\nheight 1\n{esc} 3\nrows\n1\ncolumns\n1\n0\n"), &["solve"]),
+    ];
+    for (name, text, args) in cases {
+        let (exit, _, err) = run_on(name, text.as_bytes(), args);
+        assert!(!err.contains('\u{1b}'), "{name}: a raw ESC reached the terminal: {err:?}");
+        if name == "p.non" {
+            // An unknown keyword is a note, not an error: escaped too.
+            assert!(err.contains("\\u{1b}"), "{name}: {err:?}");
+            continue;
+        }
+        assert_eq!(exit, 2, "{name}: {err}");
+        assert!(err.contains("\\u{1b}"), "{name}: the ESC is not shown escaped: {err:?}");
+    }
+}
+
+/// D10: the readers' positioned errors all carry a column (ragged rows, column counts, sizes).
+#[test]
+fn positioned_errors_carry_a_column() {
+    let cases: [(&str, &str, &str); 7] = [
+        ("ragged.lights", "1 0 1\n0 1\n", "ragged.lights:2:4: found a row of 2 cells"),
+        ("long.lights", "1 0 1\n0 1 1 1\n", "long.lights:2:7: found a row of 4 cells"),
+        ("counts.submarines", "? ? | 1\n? ? | 1\n1 1 1\n", "counts.submarines:3:5: found 3 column counts"),
+        ("wide.non", "width 100000\nheight 1\n", "wide.non:1:7: found `width` `100000`"),
+        ("rule.ashes", "rule diagonal\n? 1\n", "rule.ashes:1:6: found `rule diagonal`"),
+        ("fleet.ships", "fleet\n. . | 0\n. . | 0\n0 0\n", "fleet.ships:1:6: found 0 number(s) after `fleet`"),
+        ("rows.submarines", "? ? | 3\n? ? | 1\n1 1\n", "rows.submarines:1:7: found a row count 3"),
+    ];
+    for (name, text, message) in cases {
+        let (exit, _, err) = run_on(name, text.as_bytes(), &["solve"]);
+        assert_eq!(exit, 2, "{name}: {err}");
+        assert!(err.contains(message), "{name}: expected {message:?} in {err}");
+    }
+}
+
+/// D6: a well-formed 2000 x 2000 lights out board is refused by its size estimate at once (it
+/// was grounded until the memory ran out), with the estimate and the limit in words.
+#[test]
+fn huge_grids_are_refused_by_estimate_before_reading() {
+    let row = format!("{}\n", "1".repeat(2000));
+    let text = row.repeat(2000);
+    let start = Instant::now();
+    let (exit, out, err) = run_on("huge.lights", text.as_bytes(), &["solve"]);
+    assert_eq!(exit, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
+    assert!(err.contains("huge.lights: a grid of about 4000000 cells would ground lightsout.qp to about"), "{err}");
+    assert!(err.contains("above the limit of 50000000 clauses"), "{err}");
+}
