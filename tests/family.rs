@@ -247,6 +247,7 @@ fn count_with_engine(q: &Queens, unit: CountUnit, engine: Engine) -> (u8, String
         print: false,
         proof: None,
         show: ShowConfig { view: View::Auto, output: out.to_string_lossy().into_owned() },
+        verbose: false,
     };
     let code = commands::count(q, &config).unwrap();
     (code, std::fs::read_to_string(out).unwrap())

@@ -68,6 +68,8 @@ pub struct CountConfig {
     pub proof: Option<PathBuf>,
     /// How to show solutions and the summary.
     pub show: ShowConfig,
+    /// `-v`: statistics on standard error.
+    pub verbose: bool,
 }
 
 /// `backbone`.
@@ -195,10 +197,12 @@ impl Job {
                 counter,
                 show,
                 parallel,
+                verbose,
             } => {
                 let unit = unit(symmetry);
                 if let Some(counter) = counter {
                     if print
+                        || verbose
                         || proof.is_some()
                         || max.is_some()
                         || solver.solver != "builtin"
@@ -207,7 +211,7 @@ impl Job {
                     {
                         return Err(Error::Option(
                             "--counter counts without finding solutions: it takes no --print, --max, --proof, \
-                             --solver, --engine or --cubes"
+                             --solver, --engine, --cubes or -v"
                                 .into(),
                         ));
                     }
@@ -245,6 +249,7 @@ impl Job {
                         print,
                         proof: proof.map(PathBuf::from),
                         show: show_config(show),
+                        verbose,
                     },
                 }
             }
