@@ -88,3 +88,51 @@ fn huge_grids_are_refused_by_estimate_before_reading() {
     assert!(err.contains("huge.lights: a grid of about 4000000 cells would ground lightsout.qp to about"), "{err}");
     assert!(err.contains("above the limit of 50000000 clauses"), "{err}");
 }
+
+/// Arithmetic on user numbers is checked: `--sum K` and labels near the ends of i64, board sizes
+/// and colour counts of `generate`, are bad input (exit 2) naming what overflows, never a panic
+/// (exit 101) or a wrapped number.
+#[test]
+fn user_numbers_that_overflow_are_bad_input() {
+    let board = |rule: &str, labels: [&str; 4]| {
+        format!(
+            "wgrnd-puzzle 1\nname big\nsize 1 2\nmatch {rule}\nframe none\npiece {0} {1} {2} {3}\npiece {2} {3} {0} {1}\n",
+            labels[0], labels[1], labels[2], labels[3]
+        )
+    };
+    // K - label overflows: K = i64::MAX with a negative label, from the flag and from the file.
+    let text = board("equal", ["-1", "2", "3", "4"]);
+    let (exit, _, err) = run_on("neg.wgrnd", text.as_bytes(), &["solve", "--sum", "9223372036854775807"]);
+    assert_eq!(exit, 2, "{err}");
+    assert!(err.contains("neg.wgrnd") && err.contains("overflows 64-bit integers"), "{err}");
+    let text = board("sum -9223372036854775808", ["1", "2", "3", "4"]);
+    let (exit, _, err) = run_on("min.wgrnd", text.as_bytes(), &["solve"]);
+    assert_eq!(exit, 2, "{err}");
+    assert!(err.contains("min.wgrnd:6:1: found label 1, whose partner under `sum -9223372036854775808`"), "{err}");
+    // Labels near i64::MAX: min + max of the labels would overflow (the note that suggests a K).
+    let text = board("sum 9223372036854775807", ["9223372036854775807", "9223372036854775806", "0", "1"]);
+    let (exit, _, err) = run_on("near.wgrnd", text.as_bytes(), &["count"]);
+    assert!([10, 12, 20].contains(&exit), "exit {exit}: {err}");
+    // generate: a product of sides that wraps to 0, colours whose sum wraps.
+    let r = wgrnd(&["generate", "--rows", "4294967296", "--cols", "4294967296", "--colors", "2"], None);
+    assert_eq!(code(&r), 2, "{}", stderr(&r));
+    assert!(stderr(&r).contains("expected 1 to 4096 squares"), "{}", stderr(&r));
+    let r = wgrnd(&["generate", "--rows", "2", "--cols", "2", "--colors", "4294967295", "--frame-colors", "1"], None);
+    assert_eq!(code(&r), 2, "{}", stderr(&r));
+    assert!(stderr(&r).contains("colours in all"), "{}", stderr(&r));
+}
+
+/// A `--timeout` beyond the clock's range is bad input, not a panic when the deadline is computed.
+#[test]
+fn huge_timeouts_are_bad_input() {
+    let soma = crate::fixture("packing/soma.pack");
+    for args in [
+        vec!["generate", "--unique", &soma, "--timeout", "18446744073709551615"],
+        vec!["solve", &soma, "--timeout", "18446744073709551615"],
+        vec!["count", &soma, "--timeout", "1000000001"],
+    ] {
+        let r = wgrnd(&args, None);
+        assert_eq!(code(&r), 2, "{args:?}: {}", stderr(&r));
+        assert!(stderr(&r).contains("--timeout: found"), "{}", stderr(&r));
+    }
+}
