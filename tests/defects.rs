@@ -136,3 +136,38 @@ fn huge_timeouts_are_bad_input() {
         assert!(stderr(&r).contains("--timeout: found"), "{}", stderr(&r));
     }
 }
+
+/// Every flag of the one list, on every family: taken (the command runs) when the family lists
+/// it, else refused with exit 2 naming it. A flag added to the list is refused by every family
+/// until one takes it.
+#[test]
+fn every_flag_on_every_family_is_taken_or_refused() {
+    use wgrnd_family::{EdgeMatching, Flag, Packings, QpropModel};
+    // A format read into data for a bundled model is a model whose data is the file itself.
+    let reader_flags: Vec<Flag> = QpropModel::FLAGS.iter().copied().filter(|&f| f != Flag::Data).collect();
+    let families: [(&str, String, &[Flag]); 4] = [
+        ("edge matching", crate::fixture("witch/witches.lpl"), EdgeMatching::FLAGS),
+        ("packing", crate::fixture("packing/soma.pack"), Packings::FLAGS),
+        ("model", crate::fixture("qprop/queens.qp"), QpropModel::FLAGS),
+        ("lights out", crate::fixture("seed002/all-on.lights"), &reader_flags),
+    ];
+    for (family, file, takes) in &families {
+        for flag in Flag::ALL {
+            let mut args = vec!["encode", file.as_str()];
+            // A model's parameter exists: `-D` is then taken, not refused for its name.
+            let example: &[&str] = match (flag, *family) {
+                (Flag::Define, "model") => &["-D", "n=5"],
+                (Flag::Define, "lights out") => &["-D", "rows=5"],
+                _ => flag.example(),
+            };
+            args.extend_from_slice(example);
+            let r = wgrnd(&args, None);
+            if takes.contains(&flag) {
+                assert_eq!(code(&r), 0, "{family} takes {}: {}", flag.name(), stderr(&r));
+            } else {
+                assert_eq!(code(&r), 2, "{family} must refuse {}: {}", flag.name(), stderr(&r));
+                assert!(stderr(&r).contains(flag.name()), "{family}, {}: {}", flag.name(), stderr(&r));
+            }
+        }
+    }
+}

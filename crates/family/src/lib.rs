@@ -28,7 +28,7 @@ use std::fmt;
 pub use edge::{EdgeEncoding, EdgeMatching};
 pub use error::{exit, Error};
 pub use model::{QpropEncoding, QpropModel};
-pub use options::{CountUnit, EncodingChoice, RawOptions};
+pub use options::{CountUnit, EncodingChoice, Flag, RawOptions};
 pub use packing::{PackingEncoding, Packings};
 pub use pose::Pose;
 pub use wgrnd_ground::{AtomNames, BrokenClause, CoverRow, ExactCover, Grounding, Symmetry};
