@@ -171,3 +171,19 @@ fn every_flag_on_every_family_is_taken_or_refused() {
         }
     }
 }
+
+/// D5: `generate --unique` on a puzzle that already has exactly one solution, without
+/// `--solution`, poses that solution with the puzzle's own kind of clues (line clues for a
+/// nonogram), instead of a random answer with every cell revealed.
+#[test]
+fn posing_a_unique_puzzle_keeps_its_own_solution_and_clues() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("posed.qpd");
+    let r =
+        wgrnd(&["generate", "--unique", &crate::fixture("nonogram/webpbn-6.non"), "-o", out.to_str().unwrap()], None);
+    assert_eq!(code(&r), 0, "{}", stderr(&r));
+    assert!(stderr(&r).contains("the puzzle has exactly one solution: posing it"), "{}", stderr(&r));
+    let posed = fs::read_to_string(&out).unwrap();
+    assert!(posed.contains("rowclue(") && posed.contains("colclue("), "{posed}");
+    assert!(!posed.contains("given("), "revealed cells instead of line clues:\n{posed}");
+}
