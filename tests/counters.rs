@@ -26,6 +26,7 @@ fn ganak() -> bool {
 }
 
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn ganak_counts_what_enumeration_counts_in_every_family_and_unit() {
     if !ganak() {
         return;
@@ -57,6 +58,7 @@ fn ganak_counts_what_enumeration_counts_in_every_family_and_unit() {
 }
 
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn counter_json_and_a_count_of_zero() {
     if !ganak() {
         return;
@@ -73,6 +75,7 @@ fn counter_json_and_a_count_of_zero() {
 }
 
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn any_competition_counter_by_command_line() {
     if external("python3").is_none() {
         return;
@@ -118,6 +121,7 @@ fn counter_faults_and_refusals() {
 /// Ganak counts the 9 x 9 beginner board's 1,878,392,407,320, and its smaller relatives agree
 /// with enumeration and with the binomial.
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn ganak_counts_beyond_enumeration_and_agrees_on_small_relatives() {
     if !ganak() {
         return;

@@ -28,7 +28,7 @@ fn non_utf8_and_missing_files() {
     std::fs::write(&bad, b"2 2\n0 1 1 \xff\n").unwrap();
     let out = wgrnd(&["encode", bad.to_str().unwrap()], None);
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains("latin1.puz:2: found the byte 0xff"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("latin1.puz:2:7: found the byte 0xff"), "{}", stderr(&out));
     let out = wgrnd(&["solve", dir.path().join("nope.puz").to_str().unwrap()], None);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("nope.puz: found an unreadable file"), "{}", stderr(&out));

@@ -20,6 +20,9 @@ fn fake(name: &str) -> String {
 #[test]
 fn interrupts_are_clean_every_time() {
     let puzzle = fixture("witch/witches.lpl");
+    // Rounds whose signal came after the solver started (it writes its pid file first thing):
+    // the check that its process is gone must run in most of them, or the test proves nothing.
+    let mut solver_seen = 0;
     for round in 0..20u64 {
         let signal = if round % 2 == 0 { "-INT" } else { "-TERM" };
         let tmp = tempfile::tempdir().unwrap();
@@ -46,14 +49,19 @@ fn interrupts_are_clean_every_time() {
         let left: Vec<_> = std::fs::read_dir(&work).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(left.is_empty(), "round {round} ({signal}) left {left:?}");
         if let Ok(pid) = std::fs::read_to_string(&pid_file) {
+            solver_seen += 1;
             // The solver's process group was killed; give the kernel a moment to reap it.
             let gone = (0..100).any(|_| {
                 std::thread::sleep(Duration::from_millis(20));
                 !Path::new(&format!("/proc/{}", pid.trim())).exists()
             });
             assert!(gone, "round {round}: the solver {} still runs", pid.trim());
+        } else {
+            // No pid file: the signal must have come before the solver ran, in the first rounds.
+            assert!(round < 10, "round {round}: the solver never started (no pid file at {})", pid_file.display());
         }
     }
+    assert!(solver_seen >= 10, "only {solver_seen} of 20 rounds checked that the solver was killed");
 }
 
 /// `-o` holds a solution or nothing: no solution, a time-out and an unknown answer write no file

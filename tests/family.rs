@@ -152,10 +152,7 @@ impl Family for Queens {
         text.split_whitespace()
             .map(|w| match w.parse::<usize>() {
                 Ok(c) if (1..=self.n).contains(&c) => Ok(c - 1),
-                _ => {
-                    Err(InputError::at(file, 1, None, format!("`{w}`"), format!("a column from 1 to {}", self.n))
-                        .into())
-                }
+                _ => Err(InputError::at(file, 1, 1, format!("`{w}`"), format!("a column from 1 to {}", self.n)).into()),
             })
             .collect()
     }
@@ -250,6 +247,7 @@ fn count_with_engine(q: &Queens, unit: CountUnit, engine: Engine) -> (u8, String
         print: false,
         proof: None,
         show: ShowConfig { view: View::Auto, output: out.to_string_lossy().into_owned() },
+        verbose: false,
     };
     let code = commands::count(q, &config).unwrap();
     (code, std::fs::read_to_string(out).unwrap())

@@ -141,6 +141,7 @@ fn clue_against_the_frame_has_no_solution() {
 
 /// Heule's generated boards through the DIMACS pipe: encode, CaDiCaL, decode (which checks).
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn heule_boards_through_cadical() {
     let Some(cadical) = external("cadical") else { return };
     let dir = tempfile::tempdir().unwrap();

@@ -64,8 +64,13 @@ fn json_outputs_follow_the_schemas() {
         vec!["count", &exercise, "--json"],
     ] {
         let doc = valid(&count, &args, &[10, 12, 20]);
-        if let Some(list) = doc.get("solutions").and_then(|s| s.as_array()) {
-            assert!(!list.is_empty());
+        // `--print` puts the solutions in the document; without it there are none. A missing
+        // key where one is due is a failure, not a skipped check.
+        let printed = args.contains(&"--print");
+        assert_eq!(doc.get("solutions").is_some(), printed, "{args:?}: {doc:#}");
+        if printed {
+            let list = doc["solutions"].as_array().unwrap_or_else(|| panic!("{args:?}: `solutions` is not a list"));
+            assert!(!list.is_empty(), "{args:?}");
             for s in list {
                 let errors: Vec<String> = solution.iter_errors(s).map(|e| e.to_string()).collect();
                 assert!(errors.is_empty(), "{args:?}: {}", errors.join("; "));

@@ -200,8 +200,8 @@ fn bad_non_files_are_bad_input_with_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
         ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", ":4:1: found a run of 3; expected runs of at most 2 cells"),
-        ("width 2\nheight 2\nrows\n1\n", ":3: found the file ends after 1 row clue(s)"),
-        ("rows\n1\n", ":1: found `rows` before `height`"),
+        ("width 2\nheight 2\nrows\n1\n", ":3:1: found the file ends after 1 row clue(s)"),
+        ("rows\n1\n", ":1:1: found `rows` before `height`"),
         ("width 2\nheight 1\nrows\n2b\ncolumns\n1\n1\n", "(a run with a colour)"),
         ("title \"no size\"\n", "found no `width`"),
     ];

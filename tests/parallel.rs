@@ -340,6 +340,7 @@ fn on_path(program: &str) -> Option<PathBuf> {
 /// `dask worker`s; `scripts/dask-cubes.py` submits one task per cube of a 5 x 5 board, and the
 /// first SAT answer is decoded and checked by `wgrnd decode` (exit 10, a valid solution).
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn dask_runs_the_cubes_and_returns_a_checked_solution() {
     if std::env::var_os("WGRND_SKIP_EXTERNAL").is_some() {
         eprintln!("skipping the Dask cluster: WGRND_SKIP_EXTERNAL is set");

@@ -35,6 +35,7 @@ const SOLVERS: [&str; 4] = ["cadical", "minisat", "picosat", "cryptominisat5"];
 /// Each installed solver, by name: checked solutions on the seed puzzles and an 8 x 8 board,
 /// no solution for the exercise table under K = 9.
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn every_solver_solves_by_name() {
     for solver in SOLVERS {
         if external(solver).is_none() {
@@ -57,6 +58,7 @@ fn every_solver_solves_by_name() {
 /// `wgrnd encode | solver | wgrnd decode -` for every installed solver (minisat writes its
 /// answer to a file, which `decode` reads the same way).
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn every_solver_round_trips_through_dimacs() {
     let dir = tempfile::tempdir().unwrap();
     for solver in SOLVERS {

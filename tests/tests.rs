@@ -5,6 +5,7 @@ mod cli;
 mod conformance;
 mod count;
 mod counters;
+mod defects;
 mod errors;
 mod everyday;
 mod family;

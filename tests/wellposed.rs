@@ -535,6 +535,7 @@ fn generate_unique_poses_minimal_placed_pieces_for_packings() {
 /// UNSAT (drat-trim checks the proof; Debian does not package it), and without that last clause
 /// it is satisfiable.
 #[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
 fn count_max_2_answers_exists_and_unique_with_certificates_for_models_and_packings() {
     let sub = model("submarines.qp");
     let r = wgrnd(&["count", "--max", "2", &sub, "--data", &model("sub-two.qpd")], None);

@@ -112,6 +112,10 @@ pub enum Command {
         counter: Option<String>,
         #[command(flatten)]
         show: ShowArgs,
+        /// Statistics on standard error, as `c` lines: atoms, clauses, the engine, grounding and
+        /// counting times, models seen, why the count stopped.
+        #[arg(short, long)]
+        verbose: bool,
     },
     /// Split a puzzle into disjoint cubes that cover its search space (cube-and-conquer), for
     /// solvers and clusters: iCNF on standard output or -o, or --dir with one DIMACS file per cube,

@@ -17,7 +17,7 @@ use crate::output::{Output, Progress};
 /// Prints the family's notes about the puzzle on standard error.
 pub(crate) fn notes<F: Family>(f: &F) {
     for note in f.notes() {
-        eprintln!("wgrnd: {note}");
+        eprintln!("wgrnd: {}", wgrnd_cnf::escape_controls(&note));
     }
 }
 
@@ -140,7 +140,9 @@ pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -
 /// prints the solutions with `--print`, the summary, and a certificate with `--proof`.
 pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     notes(f);
+    let clock = Instant::now();
     let g = f.ground()?;
+    let grounding = clock.elapsed();
     let view = config.show.view;
     let json = view == View::Json;
     // With --json, printed solutions go inside the one JSON document, not before it.
@@ -170,6 +172,14 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     let c = result?;
     if let Some(e) = failed {
         return Err(e);
+    }
+    if config.verbose {
+        eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
+        eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
+        eprintln!("c engine {:?} solver {}", config.limits.engine, config.solver.name());
+        eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
+        eprintln!("c counting {:.3} s", c.elapsed.as_secs_f64());
+        eprintln!("c models {} counted {} stopped {}", c.models, c.count, c.stop.name());
     }
     if let Some(dir) = &config.proof {
         // Exactly one in the unit counted: with `--symmetry board` or `all`, one orbit, whose
@@ -281,6 +291,8 @@ pub(crate) fn report_count(
             "stopped": c.stop.name(),
             "symmetry": unit_name,
             "seconds": c.elapsed.as_secs_f64(),
+            // An incomplete count is a lower bound: `count` solutions at least.
+            "lower_bound": !c.complete(),
             "exists": if c.count > 0 { Some(true) } else if c.complete() { Some(false) } else { None },
             "unique": if c.count >= 2 { Some(false) } else if c.complete() { Some(c.count == 1) } else { None },
         });
@@ -312,12 +324,20 @@ pub(crate) fn report_count(
         writeln!(w, "{summary}")?;
         w.write_all(detail.as_bytes())
     })?;
-    Ok(match (c.count, c.complete()) {
+    Ok(count_exit(c))
+}
+
+/// A count's exit code. A count stopped by its time limit exits 30 whatever it found (its count
+/// is a lower bound, printed as one); one stopped by `--max` with two or more found has answered
+/// "several" (12).
+fn count_exit(c: &Count) -> u8 {
+    match (c.count, c.stop) {
         // The lower bound is printed; the exit code says the count was interrupted.
-        _ if c.stop == wgrnd_count::Stop::Interrupted => exit::INTERRUPTED,
-        (0, true) => exit::NO_SOLUTION,
-        (1, true) => exit::SOLVED,
+        (_, wgrnd_count::Stop::Interrupted) => exit::INTERRUPTED,
+        (_, wgrnd_count::Stop::Timeout) => exit::UNKNOWN,
+        (0, wgrnd_count::Stop::Exhausted) => exit::NO_SOLUTION,
+        (1, wgrnd_count::Stop::Exhausted) => exit::SOLVED,
         (n, _) if n >= 2 => exit::SEVERAL,
         _ => exit::UNKNOWN,
-    })
+    }
 }

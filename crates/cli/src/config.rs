@@ -68,6 +68,8 @@ pub struct CountConfig {
     pub proof: Option<PathBuf>,
     /// How to show solutions and the summary.
     pub show: ShowConfig,
+    /// `-v`: statistics on standard error.
+    pub verbose: bool,
 }
 
 /// `backbone`.
@@ -163,10 +165,20 @@ pub enum Job {
     DimacsVerify { cnf: String, model: String },
 }
 
+/// The longest `--timeout` accepted, in seconds.
+pub const MAX_TIMEOUT_SECS: u64 = 1_000_000_000;
+
 impl Job {
     /// Validates the command line.
     pub fn from_args(cli: Cli) -> Result<Job, Error> {
-        let secs = |t: Option<u64>| t.map(Duration::from_secs);
+        // `--timeout S`: a deadline is the clock plus S, so S is bounded (a billion seconds, some
+        // 31 years) instead of overflowing the clock.
+        let secs = |t: Option<u64>| match t {
+            Some(s) if s > MAX_TIMEOUT_SECS => Err(Error::Option(format!(
+                "--timeout: found {s} seconds; expected at most {MAX_TIMEOUT_SECS} (leave it out for no limit)"
+            ))),
+            t => Ok(t.map(Duration::from_secs)),
+        };
         Ok(match cli.command {
             Command::Encode { puzzle, encoding, output } => {
                 Job::Encode { puzzle: source(puzzle, &encoding, None), output }
@@ -176,7 +188,7 @@ impl Job {
                 Job::Solve {
                     puzzle: source(puzzle, &encoding, None),
                     parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
-                    config: SolveConfig { solver, timeout: secs(timeout), verbose, show: show_config(show) },
+                    config: SolveConfig { solver, timeout: secs(timeout)?, verbose, show: show_config(show) },
                 }
             }
             Command::Decode { puzzle, model, cnf, encoding, show } => {
@@ -195,10 +207,12 @@ impl Job {
                 counter,
                 show,
                 parallel,
+                verbose,
             } => {
                 let unit = unit(symmetry);
                 if let Some(counter) = counter {
                     if print
+                        || verbose
                         || proof.is_some()
                         || max.is_some()
                         || solver.solver != "builtin"
@@ -207,7 +221,7 @@ impl Job {
                     {
                         return Err(Error::Option(
                             "--counter counts without finding solutions: it takes no --print, --max, --proof, \
-                             --solver, --engine or --cubes"
+                             --solver, --engine, --cubes or -v"
                                 .into(),
                         ));
                     }
@@ -215,7 +229,7 @@ impl Job {
                     puzzle.options.model_counter = true;
                     return Ok(Job::ModelCount {
                         puzzle,
-                        counter: Counter::new(&counter, secs(timeout)),
+                        counter: Counter::new(&counter, secs(timeout)?),
                         unit,
                         show: show_config(show),
                     });
@@ -238,13 +252,14 @@ impl Job {
                         solver: SolverSpec::parse(&solver.solver),
                         limits: Limits {
                             max: max.filter(|&m| m > 0),
-                            timeout: secs(timeout),
+                            timeout: secs(timeout)?,
                             engine: engine_choice(engine),
                         },
                         unit,
                         print,
                         proof: proof.map(PathBuf::from),
                         show: show_config(show),
+                        verbose,
                     },
                 }
             }
@@ -278,7 +293,7 @@ impl Job {
                 let puzzle = PuzzleArgs { puzzle: path, format, sum: None, data, define };
                 let mut puzzle = source(puzzle, &EncodingArgs::defaults(), None);
                 puzzle.options.fixed = true;
-                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout), output } }
+                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output } }
             }
             Command::Backbone { puzzle, encoding, chunk, timeout, solver, show } => {
                 if chunk == 0 {
@@ -293,7 +308,7 @@ impl Job {
                     config: BackboneConfig {
                         solver: SolverSpec::parse(&solver.solver),
                         chunk,
-                        timeout: secs(timeout),
+                        timeout: secs(timeout)?,
                         show: show_config(show),
                     },
                 }
@@ -301,9 +316,19 @@ impl Job {
             Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output, .. } => {
                 // clap requires the three without a PUZZLE.
                 let (rows, cols, colors) = (rows.unwrap_or(0), cols.unwrap_or(0), colors.unwrap_or(0));
-                if rows == 0 || cols == 0 || rows * cols > 4096 || colors == 0 {
+                // Checked: the numbers are the user's, and a product or sum must not wrap.
+                let squares = rows.checked_mul(cols).filter(|&n| n <= 4096);
+                if rows == 0 || cols == 0 || squares.is_none() || colors == 0 {
                     return Err(Error::Option(format!(
                         "generate: found a {rows} x {cols} board with {colors} colours; expected 1 to 4096 squares and at least one colour"
+                    )));
+                }
+                // Colours are numbered up to 2 (colors + frame colours) + 1 under `--match complement`.
+                const MAX_COLORS: u32 = 1 << 20;
+                if colors.checked_add(frame_colors.unwrap_or(0)).is_none_or(|t| t > MAX_COLORS) {
+                    return Err(Error::Option(format!(
+                        "generate: found --colors {colors} and --frame-colors {}; expected at most {MAX_COLORS} colours in all",
+                        frame_colors.unwrap_or(0)
                     )));
                 }
                 if frame_colors.is_some() && (rows < 2 || cols < 2) {

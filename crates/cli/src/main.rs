@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use wgrnd_cli::args::Cli;
 use wgrnd_cli::config::Job;
+use wgrnd_cnf::escape_controls;
 use wgrnd_family::{exit, Error};
 use wgrnd_solve::interrupt;
 
@@ -31,8 +32,10 @@ fn report(e: &Error) -> u8 {
     match e {
         Error::BrokenPipe => {}
         Error::Solver(wgrnd_solve::SolveError::Interrupted) => eprintln!("wgrnd: interrupted"),
-        _ if code == exit::INTERNAL => eprintln!("wgrnd: internal error: {e}"),
-        _ => eprintln!("wgrnd: {e}"),
+        // Messages quote input files and flags: escaped, so that a control character in them
+        // cannot drive the terminal.
+        _ if code == exit::INTERNAL => eprintln!("wgrnd: internal error: {}", escape_controls(&e.to_string())),
+        _ => eprintln!("wgrnd: {}", escape_controls(&e.to_string())),
     }
     code
 }

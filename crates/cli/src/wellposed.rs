@@ -4,7 +4,7 @@
 //! solution unique). The third question, "exactly one?", is `count --max 2`.
 
 use wgrnd_cnf::{display_name, read_text};
-use wgrnd_family::{exit, AtomNames, Error, Family, Pose, Status, View};
+use wgrnd_family::{exit, AtomNames, CountUnit, Error, Family, Pose, Status, View};
 
 use crate::config::{BackboneConfig, PoseConfig};
 use crate::output::Output;
@@ -12,9 +12,7 @@ use crate::output::Output;
 /// `wgrnd backbone`: the fixed atoms by name and value, how many of the shown atoms that is, the
 /// solver calls and time, and the family's picture of the partial solution.
 pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
-    for note in f.notes() {
-        eprintln!("wgrnd: {note}");
-    }
+    crate::commands::notes(f);
     let g = f.ground()?;
     let b = wgrnd_count::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
     let name = |l: &wgrnd_cnf::Lit| g.encoding.atom_name(l.var());
@@ -86,8 +84,24 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
     Ok(code)
 }
 
-/// `wgrnd generate --unique PUZZLE`: the solution (given, or drawn at random from the puzzle
-/// with every clue withheld), the construction, and the posed puzzle written whole to `-o`.
+/// The puzzle's only solution, when it has exactly one (with its own clues): what `generate
+/// --unique` poses by default, so that an already unique puzzle is posed with its own kind of
+/// clues rather than for another, random answer.
+fn only_solution<F: Family>(f: &F, config: &PoseConfig) -> Result<Option<F::Solution>, Error> {
+    let g = f.ground()?;
+    let limits = wgrnd_count::Limits { max: Some(2), timeout: config.timeout, engine: wgrnd_count::Engine::Auto };
+    let mut first = None;
+    let c = wgrnd_count::count(f, &g, &wgrnd_solve::SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+        if first.is_none() {
+            first = Some(e.solution.clone());
+        }
+    })?;
+    Ok(if c.complete() && c.count == 1 { first } else { None })
+}
+
+/// `wgrnd generate --unique PUZZLE`: the solution (given; else the puzzle's own when it has
+/// exactly one; else drawn at random from the puzzle with every clue withheld), the construction,
+/// and the posed puzzle written whole to `-o`.
 pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
     let target = match &config.solution {
         Some(file) => {
@@ -105,6 +119,13 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
             s
         }
         None => {
+            let own = if f.clues().is_empty() { None } else { only_solution(f, config)? };
+            if let Some(s) = own {
+                eprintln!(
+                    "wgrnd: the puzzle has exactly one solution: posing it with the fewest of its clues (--solution FILE poses another)"
+                );
+                return finish_pose(f, &s, config);
+            }
             let bare = f.with_clues(&[])?;
             match wgrnd_count::random_solution(&bare, &wgrnd_solve::SolverSpec::Builtin, config.seed, config.timeout)? {
                 Some(s) => s,
@@ -115,7 +136,12 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
             }
         }
     };
-    let posed = wgrnd_count::pose_unique(f, &target, &wgrnd_solve::SolverSpec::Builtin, config.timeout)?;
+    finish_pose(f, &target, config)
+}
+
+/// The construction for `target` and the posed puzzle written.
+fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Result<u8, Error> {
+    let posed = wgrnd_count::pose_unique(f, target, &wgrnd_solve::SolverSpec::Builtin, config.timeout)?;
     if !posed.left_out.is_empty() {
         eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
     }

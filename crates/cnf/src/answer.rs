@@ -100,15 +100,16 @@ pub enum SolverAnswer {
 
 /// Reads a solver's answer for a CNF with `num_vars` variables.
 pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswer, InputError> {
-    let err = |line: Option<usize>, found: String, expected: &str| InputError {
-        file: file.to_string(),
-        line,
-        column: None,
-        found,
-        expected: expected.to_string(),
+    // `at`: the line and column (`None`: the answer as a whole).
+    let err = |at: Option<(usize, usize)>, found: String, expected: &str| match at {
+        Some((line, col)) => InputError::at(file, line, col, found, expected),
+        None => InputError::whole(file, found, expected),
     };
+    // Each non-blank line, trimmed, with its number and the column of its first character.
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
+    let indent =
+        |no: usize| text.lines().nth(no - 1).map_or(1, |l| 1 + l.chars().take_while(|c| c.is_whitespace()).count());
     let Some(&(_, first)) = lines.first() else {
         return Err(err(
             None,
@@ -131,17 +132,19 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
                 "s" if rest.starts_with(char::is_whitespace) => {
                     if let Some((prev, _)) = seen {
                         return Err(err(
-                            Some(no),
+                            Some((no, indent(no))),
                             "a second `s` line".into(),
                             &format!("one `s` line (the first is line {prev})"),
                         ));
                     }
                     seen = Some((no, rest.trim()));
                 }
-                "v" if rest.is_empty() || rest.starts_with(char::is_whitespace) => model.read_line(no, rest)?,
+                "v" if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
+                    model.read_line(no, indent(no), rest)?
+                }
                 _ => {
                     return Err(err(
-                        Some(no),
+                        Some((no, indent(no))),
                         format!("`{}`", line.chars().take(40).collect::<String>()),
                         "a line starting with `c`, `s` or `v` (competition output)",
                     ))
@@ -153,12 +156,12 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
         // minisat's result file.
         status = Some((lines[0].0, head));
         for &(no, line) in &lines[1..] {
-            model.read_line(no, line)?;
+            model.read_line(no, indent(no) - 1, line)?;
         }
     } else {
         // A bare model.
         for &(no, line) in &lines {
-            model.read_line(no, line)?;
+            model.read_line(no, indent(no) - 1, line)?;
         }
         status = if model.lits_read > 0 { Some((lines[0].0, "SATISFIABLE")) } else { None };
     }
@@ -168,7 +171,7 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
     match status {
         "SATISFIABLE" | "SAT" => {
             if !model.terminated {
-                let last = lines.last().map(|&(n, _)| n);
+                let last = lines.last().map(|&(n, l)| (n, indent(n) + l.chars().count()));
                 return Err(err(
                     last,
                     if model.lits_read == 0 {
@@ -184,7 +187,7 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
         "UNSATISFIABLE" | "UNSAT" => {
             if model.lits_read > 0 {
                 return Err(err(
-                    Some(status_line),
+                    Some((status_line, indent(status_line))),
                     "an UNSAT answer that also lists a model".into(),
                     "either a model or UNSAT",
                 ));
@@ -192,7 +195,11 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
             Ok(SolverAnswer::Unsat)
         }
         "UNKNOWN" | "INDET" => Ok(SolverAnswer::Unknown),
-        other => Err(err(Some(status_line), format!("status `{other}`"), "SATISFIABLE, UNSATISFIABLE or UNKNOWN")),
+        other => Err(err(
+            Some((status_line, indent(status_line))),
+            format!("status `{other}`"),
+            "SATISFIABLE, UNSATISFIABLE or UNKNOWN",
+        )),
     }
 }
 
@@ -215,15 +222,12 @@ impl<'a> ModelReader<'a> {
         }
     }
 
-    fn read_line(&mut self, no: usize, line: &str) -> Result<(), InputError> {
-        let err = |found: String, expected: String| InputError {
-            file: self.file.to_string(),
-            line: Some(no),
-            column: None,
-            found,
-            expected,
-        };
+    /// Reads the literals of `line`, line `no` of the answer, whose first character is at column
+    /// `before + 1`.
+    fn read_line(&mut self, no: usize, before: usize, line: &str) -> Result<(), InputError> {
         for word in line.split_whitespace() {
+            let col = before + line[..word.as_ptr() as usize - line.as_ptr() as usize].chars().count() + 1;
+            let err = |found: String, expected: String| InputError::at(self.file, no, col, found, expected);
             let parsed: nom::IResult<&str, i64> = all_consuming(integer).parse(word);
             let Ok((_, lit)) = parsed else {
                 return Err(err(format!("`{word}`"), "a literal (a non-zero whole number) or the closing 0".into()));

@@ -35,10 +35,13 @@ pub fn utf8<'a>(file: &str, bytes: &'a [u8]) -> Result<&'a str, InputError> {
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        // The column in characters: the valid UTF-8 since the line's start, plus one.
+        let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let col = std::str::from_utf8(&good[start..]).map_or(1, |s| s.chars().count() + 1);
         InputError::at(
             file,
             line,
-            None,
+            col,
             format!("the byte 0x{:02x}, which is not UTF-8 text", bytes[e.valid_up_to()]),
             "a text file (UTF-8)",
         )

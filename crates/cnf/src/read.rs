@@ -19,14 +19,10 @@ pub const MAX_VARS: u64 = i32::MAX as u64;
 
 /// Reads a DIMACS CNF; `file` is the name errors report.
 pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
-    let err = |line: usize, column: Option<usize>, found: String, expected: &str| InputError {
-        file: file.to_string(),
-        line: Some(line),
-        column,
-        found,
-        expected: expected.to_string(),
-    };
-    let mut header: Option<(usize, u32, u64)> = None;
+    let err =
+        |line: usize, column: usize, found: String, expected: &str| InputError::at(file, line, column, found, expected);
+    // The header's line, V, C and the column of C.
+    let mut header: Option<(usize, u32, u64, usize)> = None;
     let mut cnf = Cnf::new();
     let mut clause_lines = Vec::new();
     let mut current: Vec<Lit> = Vec::new();
@@ -44,12 +40,7 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
         }
         if trimmed.starts_with('p') {
             if let Some((at, ..)) = header {
-                return Err(err(
-                    no,
-                    Some(1),
-                    "a second `p` line".into(),
-                    &format!("one header (the first is at line {at})"),
-                ));
+                return Err(err(no, 1, "a second `p` line".into(), &format!("one header (the first is at line {at})")));
             }
             let words: Vec<&str> = trimmed.split_whitespace().collect();
             let numbers = match words.as_slice() {
@@ -59,26 +50,22 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
             let Some((v, c)) = numbers.filter(|&(v, _)| v <= MAX_VARS) else {
                 return Err(err(
                     no,
-                    Some(1),
+                    1,
                     format!("`{}`", trimmed.trim_end()),
                     &format!("a header `p cnf V C` with V <= {MAX_VARS}"),
                 ));
             };
             cnf.new_vars(v as u32);
-            header = Some((no, v as u32, c));
+            let c_col = words_with_columns(line).nth(3).map_or(1, |(col, _)| col);
+            header = Some((no, v as u32, c, c_col));
             continue;
         }
-        let Some((_, vars, _)) = header else {
-            return Err(err(
-                no,
-                Some(1),
-                format!("`{}`", short(trimmed)),
-                "the header `p cnf V C` before the first clause",
-            ));
+        let Some((_, vars, ..)) = header else {
+            return Err(err(no, 1, format!("`{}`", short(trimmed)), "the header `p cnf V C` before the first clause"));
         };
         for (column, word) in words_with_columns(line) {
             let Ok(n) = word.parse::<i64>() else {
-                return Err(err(no, Some(column), format!("`{}`", short(word)), "a literal (a non-zero integer) or 0"));
+                return Err(err(no, column, format!("`{}`", short(word)), "a literal (a non-zero integer) or 0"));
             };
             if n == 0 {
                 cnf.add_clause(&current);
@@ -89,7 +76,7 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
             if n.unsigned_abs() > u64::from(vars) {
                 return Err(err(
                     no,
-                    Some(column),
+                    column,
                     format!("literal {n}"),
                     &format!("a variable from 1 to {vars}, as the header declares"),
                 ));
@@ -100,7 +87,7 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
             current.push(Lit(n as i32));
         }
     }
-    let Some((at, _, declared)) = header else {
+    let Some((at, _, declared, c_col)) = header else {
         return Err(InputError {
             file: file.to_string(),
             line: None,
@@ -110,9 +97,10 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
         });
     };
     if !current.is_empty() {
+        let end = text.lines().nth(last_line.saturating_sub(1)).map_or(0, |l| l.trim_end().chars().count());
         return Err(err(
             last_line,
-            None,
+            end + 1,
             "the end of the file inside a clause".into(),
             &format!("0 to end the clause that starts at line {current_line}"),
         ));
@@ -120,7 +108,7 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
     if cnf.num_clauses() as u64 != declared {
         return Err(err(
             at,
-            None,
+            c_col,
             format!("{} clauses in the file", cnf.num_clauses()),
             &format!("{declared}, as the header declares"),
         ));
@@ -171,11 +159,11 @@ mod tests {
         );
         assert_eq!(
             message("p cnf 2 2\n1 0\n"),
-            "f.cnf:1: found 1 clauses in the file; expected 2, as the header declares"
+            "f.cnf:1:9: found 1 clauses in the file; expected 2, as the header declares"
         );
         assert_eq!(
             message("p cnf 2 1\n1 2\n"),
-            "f.cnf:2: found the end of the file inside a clause; expected 0 to end the clause that starts at line 2"
+            "f.cnf:2:4: found the end of the file inside a clause; expected 0 to end the clause that starts at line 2"
         );
         assert_eq!(
             message("p cnf 2 1\np cnf 2 1\n"),

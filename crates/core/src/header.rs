@@ -94,7 +94,7 @@ pub fn check_written_for(file: &str, text: &str, hash: u64) -> Result<(), InputE
         return Err(InputError::at(
             file,
             line,
-            None,
+            format!("c {HASH_KEY} ").len() + 1,
             format!("{HASH_KEY} {theirs}, written for another puzzle or other encoding options"),
             format!("{HASH_KEY} {ours} (this puzzle under these options: give `decode` the options of the `encode`)"),
         ));

@@ -115,7 +115,7 @@ pub fn pose_unique<F: Pose>(
     timeout: Option<Duration>,
 ) -> Result<Posed<F>, Error> {
     let start = Instant::now();
-    let deadline = timeout.map(|t| start + t);
+    let deadline = timeout.and_then(|t| start.checked_add(t)); // beyond the clock's range: no deadline
     let target_clues = f.clues_of(target)?;
     // The puzzle's own clues that the target keeps (all of them for a solution of the puzzle as
     // posed; a solution drawn with every clue withheld may break some, which are then left out).

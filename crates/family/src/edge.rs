@@ -11,7 +11,7 @@ use wgrnd_puzzle::formats::{self, SolutionFormat};
 use wgrnd_puzzle::{Clue, MatchRule, Placement, Puzzle};
 use wgrnd_render::{render, Status, View};
 
-use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, Grounding, RawOptions};
+use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, Flag, Grounding, RawOptions};
 
 /// An edge-matching puzzle with its encoding options.
 #[derive(Clone, Debug)]
@@ -37,6 +37,10 @@ impl AtomNames for EdgeEncoding {
 }
 
 impl EdgeMatching {
+    /// The flags an edge-matching puzzle takes.
+    pub const FLAGS: &'static [Flag] =
+        &[Flag::Sum, Flag::Encoding, Flag::NoRedundant, Flag::NoSymmetryBreaking, Flag::BreakDuplicates, Flag::Amo];
+
     /// The puzzle with the options `raw` asks for, or why they do not apply.
     pub fn new(puzzle: Puzzle, raw: &RawOptions) -> Result<Self, Error> {
         if raw.lex_leader.is_some() {
@@ -45,7 +49,7 @@ impl EdgeMatching {
             ));
         }
         raw.accept_only(
-            &["--sum", "--encoding", "--no-redundant", "--no-symmetry-breaking", "--break-duplicates", "--amo"],
+            Self::FLAGS,
             "edge-matching puzzles",
             "-D, --data and --ints are for models of the modelling language",
         )?;

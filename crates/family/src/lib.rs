@@ -20,7 +20,7 @@ pub mod registry;
 
 pub use edge::{EdgeEncoding, EdgeMatching};
 pub use model::{QpropEncoding, QpropModel};
-pub use options::{EncodingChoice, RawOptions};
+pub use options::{EncodingChoice, Flag, RawOptions};
 pub use packing::{PackingEncoding, Packings};
 pub use wgrnd_core::{
     exit, pipeline, AtomNames, BrokenClause, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Orbits, Pose,

@@ -8,7 +8,7 @@ use wgrnd_cnf::{Model as Assignment, Var};
 use wgrnd_qprop::{Atoms, ClueFact, GroundOptions, IntEncoding, Program, QpropError, Solution, Source};
 use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
 
-use crate::{CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat, Status, View};
+use crate::{CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
 
 /// The language's error as the seam takes it: the caret diagnostic, and the exit code the
 /// language gives it.
@@ -33,15 +33,14 @@ pub struct QpropModel {
 pub type QpropEncoding = Atoms;
 
 impl QpropModel {
+    /// The flags a model takes.
+    pub const FLAGS: &'static [Flag] = &[Flag::Amo, Flag::Ints, Flag::Define, Flag::Data];
+
     /// Reads the model in `source` (with a data file and `-D` overrides) and validates the flags:
     /// a model takes `--amo`, `--ints`, `-D` and `--data`; it declares no symmetries, so a count
     /// is of plain solutions.
     pub fn new(source: &Source, data: Option<&Source>, raw: &RawOptions) -> Result<Self, Error> {
-        raw.accept_only(
-            &["--amo", "--ints", "-D", "--data"],
-            "models",
-            "a model takes --amo, --ints, -D NAME=VALUE and --data FILE",
-        )?;
+        raw.accept_only(Self::FLAGS, "models", "a model takes --amo, --ints, -D NAME=VALUE and --data FILE")?;
         if raw.count.is_some_and(|u| u != CountUnit::None) {
             return Err(Error::Option(
                 "a model declares no symmetries: count it with --symmetry none (the default)".into(),

@@ -1,6 +1,6 @@
-//! The encoding and counting flags as the user gave them, before any family has looked at them.
-//! Each family turns them into its own options and refuses, with its own words, the flags it does
-//! not take: there is no table of which flag suits which family.
+//! The encoding and counting flags as the user gave them, before any family has looked at them,
+//! and the one list of those flags ([`Flag`]). Each family says which flags it takes, turns them
+//! into its own options and refuses, with its own words, every other flag that is set.
 
 use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_core::CountUnit;
@@ -69,49 +69,127 @@ pub struct RawOptions {
     pub fixed: bool,
 }
 
-impl RawOptions {
-    /// The flags that were set, by name, for a family's refusal.
-    pub(crate) fn set_flags(&self) -> Vec<&'static str> {
-        let mut v = Vec::new();
-        if self.sum.is_some() {
-            v.push("--sum");
+/// A flag that shapes a grounding, as the user gives it: the one list of them ([`Flag::ALL`]),
+/// each defined here once (its name, how the command line spells it, whether it is set). A
+/// family lists the flags it takes ([`EdgeMatching::FLAGS`](crate::EdgeMatching::FLAGS), ...) and
+/// refuses every other one that is set ([`RawOptions::accept_only`]): a flag added here is refused
+/// by every family until one takes it, never silently accepted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// `--sum K`.
+    Sum,
+    /// `--encoding`.
+    Encoding,
+    /// `--no-redundant`.
+    NoRedundant,
+    /// `--no-symmetry-breaking`.
+    NoSymmetryBreaking,
+    /// `--break-duplicates`.
+    BreakDuplicates,
+    /// `--amo`.
+    Amo,
+    /// `--lex-leader`.
+    LexLeader,
+    /// `-D NAME=VALUE`.
+    Define,
+    /// `--data FILE`.
+    Data,
+    /// `--ints`.
+    Ints,
+}
+
+impl Flag {
+    /// Every flag.
+    pub const ALL: [Flag; 10] = [
+        Flag::Sum,
+        Flag::Encoding,
+        Flag::NoRedundant,
+        Flag::NoSymmetryBreaking,
+        Flag::BreakDuplicates,
+        Flag::Amo,
+        Flag::LexLeader,
+        Flag::Define,
+        Flag::Data,
+        Flag::Ints,
+    ];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Sum => "--sum",
+            Flag::Encoding => "--encoding",
+            Flag::NoRedundant => "--no-redundant",
+            Flag::NoSymmetryBreaking => "--no-symmetry-breaking",
+            Flag::BreakDuplicates => "--break-duplicates",
+            Flag::Amo => "--amo",
+            Flag::LexLeader => "--lex-leader",
+            Flag::Define => "-D",
+            Flag::Data => "--data",
+            Flag::Ints => "--ints",
         }
-        if self.encoding != EncodingChoice::Auto {
-            v.push("--encoding");
+    }
+
+    /// A command line that sets it to something other than its default (for help and tests).
+    pub fn example(self) -> &'static [&'static str] {
+        match self {
+            Flag::Sum => &["--sum", "9"],
+            Flag::Encoding => &["--encoding", "support"],
+            Flag::NoRedundant => &["--no-redundant"],
+            Flag::NoSymmetryBreaking => &["--no-symmetry-breaking"],
+            Flag::BreakDuplicates => &["--break-duplicates"],
+            Flag::Amo => &["--amo", "sequential"],
+            Flag::LexLeader => &["--lex-leader", "none"],
+            Flag::Define => &["-D", "unused=1"],
+            Flag::Data => &["--data", "-"],
+            Flag::Ints => &["--ints", "log"],
         }
-        if self.no_redundant {
-            v.push("--no-redundant");
+    }
+
+    /// Whether `raw` has it set.
+    fn is_set(self, raw: &RawOptions) -> bool {
+        match self {
+            Flag::Sum => raw.sum.is_some(),
+            Flag::Encoding => raw.encoding != EncodingChoice::Auto,
+            Flag::NoRedundant => raw.no_redundant,
+            Flag::NoSymmetryBreaking => raw.no_symmetry_breaking,
+            Flag::BreakDuplicates => raw.break_duplicates,
+            Flag::Amo => raw.amo != AmoEncoding::Auto,
+            Flag::LexLeader => raw.lex_leader.is_some(),
+            Flag::Define => !raw.defines.is_empty(),
+            Flag::Data => raw.data.is_some(),
+            Flag::Ints => raw.ints.is_some(),
         }
-        if self.no_symmetry_breaking {
-            v.push("--no-symmetry-breaking");
-        }
-        if self.break_duplicates {
-            v.push("--break-duplicates");
-        }
-        if self.amo != AmoEncoding::Auto {
-            v.push("--amo");
-        }
-        if self.lex_leader.is_some() {
-            v.push("--lex-leader");
-        }
-        if !self.defines.is_empty() {
-            v.push("-D");
-        }
-        if self.data.is_some() {
-            v.push("--data");
-        }
-        if self.ints.is_some() {
-            v.push("--ints");
-        }
-        v
     }
 }
 
 impl RawOptions {
-    /// Refuses every flag that was set and is not in `accepted`, naming them, what they do not
-    /// apply to and what the family takes instead.
-    pub(crate) fn accept_only(&self, accepted: &[&str], what: &str, takes: &str) -> Result<(), crate::Error> {
-        let refused: Vec<&str> = self.set_flags().into_iter().filter(|f| !accepted.contains(f)).collect();
+    /// The flags the user set.
+    pub fn set_flags(&self) -> Vec<Flag> {
+        // Every field is a user's flag of the list above or set by a command itself: a new field
+        // does not compile until it is placed here (and, if the user sets it, in `Flag`).
+        let RawOptions {
+            sum: _,
+            encoding: _,
+            no_redundant: _,
+            no_symmetry_breaking: _,
+            break_duplicates: _,
+            amo: _,
+            lex_leader: _,
+            defines: _,
+            data: _,
+            ints: _,
+            count: _,
+            model_counter: _,
+            fixed: _,
+        } = self;
+        Flag::ALL.into_iter().filter(|f| f.is_set(self)).collect()
+    }
+
+    /// Refuses every flag that was set and is not in `accepted`, naming them and what they do not
+    /// apply to; the family's words follow (`takes`: what it takes instead, which is `accepted`).
+    pub(crate) fn accept_only(&self, accepted: &[Flag], what: &str, takes: &str) -> Result<(), crate::Error> {
+        let refused: Vec<&str> =
+            self.set_flags().into_iter().filter(|f| !accepted.contains(f)).map(Flag::name).collect();
         if refused.is_empty() {
             return Ok(());
         }

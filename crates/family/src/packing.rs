@@ -10,7 +10,7 @@ use wgrnd_puzzle::formats::{self, SolutionFormat};
 use wgrnd_puzzle::packing::{determinant, Packing, PiecePlacement};
 use wgrnd_render::{packing_json, render_packing, Status, View};
 
-use crate::{AtomNames, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Orbits, RawOptions, Symmetry};
+use crate::{AtomNames, CountUnit, CoverRow, Error, ExactCover, Family, Flag, Grounding, Orbits, RawOptions, Symmetry};
 
 /// A packing with its encoding options.
 #[derive(Clone, Debug)]
@@ -47,14 +47,13 @@ fn pack_symmetry(unit: CountUnit) -> PackSymmetry {
 }
 
 impl Packings {
+    /// The flags a packing takes (and `count --symmetry`).
+    pub const FLAGS: &'static [Flag] = &[Flag::Amo, Flag::LexLeader];
+
     /// The packing with the options `raw` asks for, or why they do not apply. A count breaks all
     /// symmetries with lex-leader clauses by default (each orbit is counted at once, fastest so).
     pub fn new(packing: Packing, raw: &RawOptions) -> Result<Self, Error> {
-        raw.accept_only(
-            &["--amo", "--lex-leader"],
-            "packings",
-            "a packing takes --amo and --lex-leader (and count --symmetry)",
-        )?;
+        raw.accept_only(Self::FLAGS, "packings", "a packing takes --amo and --lex-leader (and count --symmetry)")?;
         if raw.model_counter {
             // Lex-leader clauses for every symmetry of the unit keep exactly the least packing of
             // each orbit, so the CNF's models are the orbits counted.

@@ -26,6 +26,41 @@ pub struct Reader {
     /// Converts the file (`name`, `text`) into data for the model: facts, tables and `param`
     /// lines in the language.
     pub convert: fn(name: &str, text: &str) -> Result<String, InputError>,
+    /// Clauses the bundled model grounds to per cell of a drawn grid, at least (measured on the
+    /// fixtures; 0: the reader bounds the size itself, as `.non` does with its side limit).
+    /// [`check_size`] refuses a file by this estimate before it is read.
+    pub clauses_per_cell: u64,
+}
+
+/// Most clauses a bundled model may be estimated to ground to before a file is refused (the
+/// language's own limit, `GroundOptions::default().max_clauses`).
+pub fn max_clauses() -> u64 {
+    wgrnd_qprop::GroundOptions::default().max_clauses
+}
+
+/// Refuses a file whose grid would ground to more than `limit` clauses, by an estimate made
+/// before the file is read: its non-blank characters outside `%` comments (at least as many as
+/// its cells) times [`Reader::clauses_per_cell`]. Cheap and allocation-free, so a well-formed
+/// 2000 x 2000 board is refused at once instead of filling the memory.
+pub fn check_size(reader: &Reader, name: &str, text: &str, limit: u64) -> Result<(), crate::Error> {
+    if reader.clauses_per_cell == 0 {
+        return Ok(());
+    }
+    let cells: u64 = text
+        .lines()
+        .map(|l| l.split('%').next().unwrap_or("").chars().filter(|c| !c.is_whitespace()).count() as u64)
+        .sum();
+    let estimate = cells.saturating_mul(reader.clauses_per_cell);
+    if estimate <= limit {
+        return Ok(());
+    }
+    let estimate = wgrnd_ground::TooLarge {
+        estimate: format!(
+            "a grid of about {cells} cells would ground {} to about {estimate} clauses ({} per cell), above the limit of {limit} clauses; the puzzle is too large to ground in memory",
+            reader.model.0, reader.clauses_per_cell
+        ),
+    };
+    Err(crate::Error::bad_input(format!("{name}: {estimate}")))
 }
 
 /// Every reader.
@@ -36,6 +71,7 @@ pub static READERS: &[Reader] = &[
         model: ("submarines.qp", include_str!("../../../models/submarines.qp")),
         data: &submarines::DATA,
         convert: |name, text| Ok(submarines::Submarines::read(name, text)?.to_data()),
+        clauses_per_cell: 3,
     },
     Reader {
         format: "ashes",
@@ -43,6 +79,7 @@ pub static READERS: &[Reader] = &[
         model: ("ashes.qp", include_str!("../../../models/ashes.qp")),
         data: &ashes::DATA,
         convert: |name, text| Ok(ashes::Ashes::read(name, text)?.to_data()),
+        clauses_per_cell: 200,
     },
     Reader {
         format: "minesweeper",
@@ -50,6 +87,7 @@ pub static READERS: &[Reader] = &[
         model: ("minesweeper.qp", include_str!("../../../models/minesweeper.qp")),
         data: &minesweeper::DATA,
         convert: |name, text| Ok(minesweeper::Minesweeper::read(name, text)?.to_data()),
+        clauses_per_cell: 12,
     },
     Reader {
         format: "lightsout",
@@ -57,6 +95,7 @@ pub static READERS: &[Reader] = &[
         model: ("lightsout.qp", include_str!("../../../models/lightsout.qp")),
         data: &lightsout::DATA,
         convert: |name, text| Ok(lightsout::LightsOut::read(name, text)?.to_data()),
+        clauses_per_cell: 40,
     },
     Reader {
         format: "battleships",
@@ -64,6 +103,7 @@ pub static READERS: &[Reader] = &[
         model: ("battleships.qp", include_str!("../../../models/battleships.qp")),
         data: &battleships::DATA,
         convert: |name, text| Ok(battleships::Battleships::read(name, text)?.to_data()),
+        clauses_per_cell: 20,
     },
     Reader {
         format: "non",
@@ -71,6 +111,7 @@ pub static READERS: &[Reader] = &[
         model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
         data: &non::DATA,
         convert: |name, text| Ok(non::read_non(name, text)?.to_data()),
+        clauses_per_cell: 0,
     },
     Reader {
         format: "zebra",
@@ -78,6 +119,7 @@ pub static READERS: &[Reader] = &[
         model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
         data: &zebra::DATA,
         convert: |name, text| Ok(zebra::read_zebra(name, text)?.to_data()),
+        clauses_per_cell: 0,
     },
 ];
 

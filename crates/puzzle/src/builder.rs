@@ -127,7 +127,8 @@ impl PuzzleBuilder {
         if line == 0 {
             InputError::whole(&self.file, found, expected)
         } else {
-            InputError::at(&self.file, line, None, found, expected)
+            // The builder judges whole statements: column 1 points at the statement's line.
+            InputError::at(&self.file, line, 1, found, expected)
         }
     }
 
@@ -173,14 +174,27 @@ impl PuzzleBuilder {
 
         // The rule must suit the labels.
         match &self.rule {
-            MatchRule::Sum(_) => {
+            MatchRule::Sum(k) => {
                 for (line, edges) in &self.pieces {
                     for e in edges {
-                        if Some(e) != self.frame.as_ref().map(|(f, _)| f) && e.parse::<i64>().is_err() {
+                        if Some(e) == self.frame.as_ref().map(|(f, _)| f) {
+                            continue;
+                        }
+                        let Ok(v) = e.parse::<i64>() else {
                             return Err(self.err(
                                 *line,
                                 format!("label `{e}`"),
                                 "integer labels, since the matching rule is a sum",
+                            ));
+                        };
+                        // The partner of v is K - v: it must be a 64-bit integer too.
+                        if k.checked_sub(v).is_none() {
+                            return Err(self.err(
+                                *line,
+                                format!(
+                                    "label {v}, whose partner under `sum {k}` ({k} - {v}) overflows 64-bit integers"
+                                ),
+                                "labels and a sum K whose differences K - label fit in 64-bit integers",
                             ));
                         }
                     }

@@ -185,8 +185,10 @@ impl Puzzle {
         let partners: Vec<Label> = match &self.rule {
             MatchRule::Equal => vec![a],
             MatchRule::Sum(k) => {
-                let v: i64 = name.parse().expect("sum-rule labels are validated as integers");
-                self.label(&(k - v).to_string()).into_iter().collect()
+                // Labels are validated as integers whose partner K - label fits (the builder);
+                // anything else has no partner rather than a panic or a wrapped number.
+                let partner = name.parse::<i64>().ok().and_then(|v| k.checked_sub(v));
+                partner.and_then(|p| self.label(&p.to_string())).into_iter().collect()
             }
             MatchRule::Pairs(pairs) => {
                 let mut out: Vec<Label> = pairs
@@ -236,8 +238,8 @@ impl Puzzle {
             .filter_map(|(_, n)| n.parse().ok())
             .collect();
         let (min, max) = (values.iter().min()?, values.iter().max()?);
-        let k2 = min + max;
-        (k2 != k && values.iter().all(|v| values.contains(&(k2 - v)))).then_some(k2)
+        let k2 = min.checked_add(*max)?;
+        (k2 != k && values.iter().all(|v| k2.checked_sub(*v).is_some_and(|p| values.contains(&p)))).then_some(k2)
     }
 
     /// The same puzzle with its pieces in a random order, each turned a random number of quarter

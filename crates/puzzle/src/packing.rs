@@ -177,9 +177,10 @@ impl PackingBuilder {
         self.mirror = allowed;
     }
 
-    /// Adds a piece kind (its cells as written), stated at `line`.
+    /// Adds a piece kind (its cells as written), stated at `line` (errors point at its column 1:
+    /// the builder judges whole statements).
     pub fn kind(&mut self, name: &str, count: usize, cells: Vec<Voxel>, line: usize) -> Result<(), InputError> {
-        let err = |found: String, expected: &str| InputError::at(&self.file, line, None, found, expected.to_string());
+        let err = |found: String, expected: &str| InputError::at(&self.file, line, 1, found, expected.to_string());
         if let Some((_, first)) = self.kinds.iter().find(|(k, _)| k.name == name) {
             return Err(err(format!("a second piece named `{name}` (the first is on line {first})"), "a new name"));
         }
@@ -208,7 +209,7 @@ impl PackingBuilder {
                 return Err(InputError::at(
                     file,
                     bl.max(*rl),
-                    None,
+                    1,
                     "both `box` and `region`",
                     "one of them: `box X Y Z` or `region` cells",
                 ))
@@ -222,7 +223,7 @@ impl PackingBuilder {
                         return Err(InputError::at(
                             file,
                             line,
-                            None,
+                            1,
                             format!("a {} x {} x {} box", size[0], size[1], size[2]),
                             format!("a box of 1 to {MAX_CELLS} cells"),
                         ))
@@ -244,7 +245,7 @@ impl PackingBuilder {
                     return Err(InputError::at(
                         file,
                         line,
-                        None,
+                        1,
                         format!("{} region cells", self.cells.len()),
                         format!("at most {MAX_CELLS}"),
                     ));
@@ -256,7 +257,7 @@ impl PackingBuilder {
                     return Err(InputError::at(
                         file,
                         w[1].1.max(w[0].1),
-                        None,
+                        1,
                         format!("region cell {},{},{} twice", c[0] + 1, c[1] + 1, c[2] + 1),
                         "each region cell once",
                     ));
@@ -279,7 +280,7 @@ impl PackingBuilder {
                 return Err(InputError::at(
                     file,
                     line,
-                    None,
+                    1,
                     format!("piece `{}` of {} cells", k.name, k.cells.len()),
                     format!("a piece that can fit in the region's {} cells", cells.len()),
                 ));
@@ -308,7 +309,7 @@ fn placed_pieces(
     let mut out: Vec<PiecePlacement> = Vec::new();
     let mut taken: std::collections::HashMap<Voxel, usize> = std::collections::HashMap::new();
     for (name, mut cells, line) in lines {
-        let err = |found: String, expected: &str| InputError::at(file, line, None, found, expected.to_string());
+        let err = |found: String, expected: &str| InputError::at(file, line, 1, found, expected.to_string());
         let Some(kind) = p.kinds.iter().position(|k| k.name == name) else {
             return Err(err(format!("`place {name}`, a piece no `piece` line names"), "the name of a piece kind"));
         };

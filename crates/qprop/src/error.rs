@@ -179,7 +179,8 @@ impl QpropError {
         if report.finish().write((name.as_str(), Source::from(text.as_str())), &mut buf).is_err() {
             return format!("error: {self}\n");
         }
-        String::from_utf8_lossy(&buf).into_owned()
+        // The snippet quotes the source: a control character in it must not drive the terminal.
+        wgrnd_cnf::escape_controls(&String::from_utf8_lossy(&buf)).into_owned()
     }
 }
 

@@ -279,7 +279,7 @@ pub(crate) enum Waited {
 
 /// Waits for the child, killing it at the deadline, on Ctrl-C or when `cancel` is set.
 fn wait(child: &mut Child, timeout: Option<Duration>, cancel: &Cancel) -> Waited {
-    let deadline = timeout.map(|t| Instant::now() + t);
+    let deadline = timeout.and_then(|t| Instant::now().checked_add(t)); // beyond the clock's range: no deadline
     let kill = |child: &mut Child| {
         // The solver leads its own process group: stop the group, helpers it started included.
         #[cfg(unix)]

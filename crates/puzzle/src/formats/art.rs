@@ -72,8 +72,7 @@ fn is_drawing_line(line: &[char]) -> bool {
 fn drawings(file: &str, text: &str) -> Result<Vec<Drawing>, InputError> {
     let grid: Vec<Vec<char>> = lines(text).map(|(_, l)| l.chars().collect()).collect();
     let at = |r: usize, c: usize| grid.get(r).and_then(|l| l.get(c)).copied().unwrap_or(' ');
-    let err =
-        |r: usize, c: usize, found: String, expected: &str| InputError::at(file, r + 1, Some(c + 1), found, expected);
+    let err = |r: usize, c: usize, found: String, expected: &str| InputError::at(file, r + 1, c + 1, found, expected);
     let mut boxes = Vec::new();
     for (r, line) in grid.iter().enumerate() {
         if !is_drawing_line(line) {
@@ -147,7 +146,7 @@ fn tile(file: &str, grid: &[Vec<char>], b: &Found) -> Result<Tile, InputError> {
     let inner = |k: usize| -> String { grid[b.top + k][b.left + 1..b.right].iter().collect() };
     let words = |k: usize| -> Vec<String> { lex::words(&inner(k)).into_iter().map(|w| w.text.to_string()).collect() };
     let here = |k: usize, found: String, expected: &str| {
-        InputError::at(file, b.top + k + 1, Some(b.left + 2), found, expected.to_string())
+        InputError::at(file, b.top + k + 1, b.left + 2, found, expected.to_string())
     };
     let shown = |ws: &[String]| -> String {
         match ws.len() {
@@ -227,7 +226,7 @@ fn group(file: &str, boxes: &[Found], tiles: Vec<Tile>) -> Result<Vec<Drawing>, 
             return Err(InputError::at(
                 file,
                 first.line,
-                Some(first.col),
+                first.col,
                 format!("a drawing of {} squares that is not a rectangle", members.len()),
                 "a board drawn as a full rectangle of boxes sharing their borders",
             ));
@@ -261,7 +260,7 @@ pub fn read_art_puzzle(file: &str, text: &str) -> Result<Puzzle, InputError> {
             return Err(InputError::at(
                 file,
                 t.line,
-                Some(t.col),
+                t.col,
                 "an empty square (`?`)",
                 "a piece with a label on each side",
             ));
@@ -316,7 +315,7 @@ pub(crate) fn read_art_solution(file: &str, text: &str, p: &Puzzle) -> Result<Ve
             return Err(InputError::at(
                 file,
                 line,
-                Some(col),
+                col,
                 format!("a second drawn board of {} x {}", p.rows, p.cols),
                 "one drawn board (which one is the solution is ambiguous)",
             ));
@@ -328,7 +327,7 @@ pub(crate) fn read_art_solution(file: &str, text: &str, p: &Puzzle) -> Result<Ve
         if empty(t) {
             continue;
         }
-        let here = |found: String, expected: String| InputError::at(file, t.line, Some(t.col), found, expected);
+        let here = |found: String, expected: String| InputError::at(file, t.line, t.col, found, expected);
         let mut shows = [Label(0); 4];
         for (side, name) in t.labels.iter().enumerate() {
             shows[side] = p.label(name).ok_or_else(|| {

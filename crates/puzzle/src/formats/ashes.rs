@@ -63,7 +63,7 @@ impl Ashes {
                             InputError::at(
                                 file,
                                 k.line,
-                                Some(w.col),
+                                w.col,
                                 shown(w.text),
                                 format!("`digits LO HI`: whole numbers from -{MAX_DIGIT} to {MAX_DIGIT}"),
                             )
@@ -71,25 +71,28 @@ impl Ashes {
                     };
                     let (lo, hi) = (range(a)?, range(b)?);
                     if lo > hi {
-                        return Err(InputError::at(file, k.line, Some(b.col), format!("digits {lo} {hi}"), "LO <= HI"));
+                        return Err(InputError::at(file, k.line, b.col, format!("digits {lo} {hi}"), "LO <= HI"));
                     }
                     ashes.digits = (lo, hi);
                 }
                 ("rule", _) => {
+                    // `rule diagonal` names the rule it does not know; `rule` alone or with more
+                    // words points where the one word should be.
+                    let col = if k.args.len() == 1 { k.args[0].col } else { k.count_col(1) };
                     return Err(InputError::at(
                         file,
                         k.line,
-                        None,
-                        format!("`rule` with {} word(s)", k.args.len()),
+                        col,
+                        format!("{} ({} word(s) after `rule`)", k.shown(), k.args.len()),
                         "`rule neighbours` or `rule signed`",
-                    ))
+                    ));
                 }
                 _ => {
                     return Err(InputError::at(
                         file,
                         k.line,
-                        None,
-                        format!("`digits` with {} word(s)", k.args.len()),
+                        k.count_col(2),
+                        format!("{} ({} word(s) after `digits`)", k.shown(), k.args.len()),
                         "`digits LO HI`",
                     ))
                 }

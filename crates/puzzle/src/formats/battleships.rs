@@ -98,7 +98,7 @@ impl Battleships {
                 return Err(InputError::at(
                     file,
                     k.line,
-                    None,
+                    k.count_col(rows.max(cols)),
                     found,
                     format!("{want}, at most {} lengths", rows.max(cols)),
                 ));
@@ -107,15 +107,13 @@ impl Battleships {
             for w in &k.args {
                 match super::lex::integer(w.text) {
                     Some(v) if (0..=(rows * cols) as i64).contains(&v) => fleet.push(v),
-                    _ => return Err(InputError::at(file, k.line, Some(w.col), super::lex::shown(w.text), want)),
+                    _ => return Err(InputError::at(file, k.line, w.col, super::lex::shown(w.text), want)),
                 }
             }
         }
+        d.check_counts(file)?;
         let mut cells = Vec::new();
         for row in &d.rows {
-            if let Some(k) = row.count {
-                drawn::check_count(file, row.line, k, cols, "a row count")?;
-            }
             let mut line = Vec::new();
             for cell in &row.cells {
                 line.push(match cell.text.as_str() {
@@ -136,10 +134,7 @@ impl Battleships {
             }
             cells.push(line);
         }
-        let (line, counts) = d.column_counts.clone().unwrap_or_default();
-        for k in counts.iter().flatten() {
-            drawn::check_count(file, line, *k, rows, "a column count")?;
-        }
+        let (_, counts) = d.column_counts.clone().unwrap_or_default();
         Ok(Battleships { fleet, cells, rows: d.rows.iter().map(|r| r.count).collect(), cols: counts })
     }
 

@@ -36,6 +36,8 @@ pub struct Row {
     pub count: Option<i64>,
     /// The 1-based column of `|`, when the row has one.
     pub bar: Option<usize>,
+    /// The 1-based column of the count after `|`, when one is given.
+    pub count_col: Option<usize>,
 }
 
 /// A keyword line: the keyword, its line, and its arguments.
@@ -47,6 +49,22 @@ pub struct Keyword<'a> {
     pub word: &'a str,
     /// The words after it.
     pub args: Vec<Word<'a>>,
+    /// The 1-based column just after the line's last word.
+    pub end: usize,
+}
+
+impl Keyword<'_> {
+    /// Where a wrong number of arguments shows: the first argument beyond `wanted`, else the end
+    /// of the line (where the missing ones would go).
+    pub fn count_col(&self, wanted: usize) -> usize {
+        self.args.get(wanted).map_or(self.end, |w| w.col)
+    }
+
+    /// The keyword with its arguments, as written (for messages).
+    pub fn shown(&self) -> String {
+        let words: Vec<&str> = std::iter::once(self.word).chain(self.args.iter().map(|w| w.text)).collect();
+        shown(&words.join(" "))
+    }
 }
 
 /// A file split into keyword lines, grid rows and the line of column counts.
@@ -58,12 +76,33 @@ pub struct Drawing<'a> {
     pub rows: Vec<Row>,
     /// Column counts (`None` for `?`) and their line, when the format has them.
     pub column_counts: Option<(usize, Vec<Option<i64>>)>,
+    /// The 1-based column of each column count.
+    pub column_count_cols: Vec<usize>,
 }
 
 impl Drawing<'_> {
     /// The number of columns (every row has as many cells as the first).
     pub fn cols(&self) -> usize {
         self.rows.first().map_or(0, |r| r.cells.len())
+    }
+
+    /// Refuses a row count above the number of columns or a column count above the number of
+    /// rows, pointing at the count.
+    pub fn check_counts(&self, file: &str) -> Result<(), InputError> {
+        let (rows, cols) = (self.rows.len(), self.cols());
+        for row in &self.rows {
+            if let (Some(k), Some(col)) = (row.count, row.count_col) {
+                check_count(file, row.line, col, k, cols, "a row count")?;
+            }
+        }
+        if let Some((line, counts)) = &self.column_counts {
+            for (k, &col) in counts.iter().zip(&self.column_count_cols) {
+                if let Some(k) = k {
+                    check_count(file, *line, col, *k, rows, "a column count")?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -74,13 +113,7 @@ fn count_word(file: &str, line: usize, w: &Word, what: &str) -> Result<Option<i6
     }
     match lex::integer(w.text) {
         Some(v) if v >= 0 => Ok(Some(v)),
-        _ => Err(InputError::at(
-            file,
-            line,
-            Some(w.col),
-            shown(w.text),
-            format!("{what}: a whole number from 0, or `?`"),
-        )),
+        _ => Err(InputError::at(file, line, w.col, shown(w.text), format!("{what}: a whole number from 0, or `?`"))),
     }
 }
 
@@ -94,7 +127,8 @@ pub fn read<'a>(
     cells: Cells,
     column_counts: bool,
 ) -> Result<Drawing<'a>, InputError> {
-    let mut drawing = Drawing { keywords: Vec::new(), rows: Vec::new(), column_counts: None };
+    let mut drawing =
+        Drawing { keywords: Vec::new(), rows: Vec::new(), column_counts: None, column_count_cols: Vec::new() };
     let data: Vec<(usize, &str)> = lex::lines(text)
         .map(|(n, l)| (n, l.find('%').map_or(l, |i| &l[..i])))
         .filter(|(_, l)| !l.trim().is_empty())
@@ -105,7 +139,8 @@ pub fn read<'a>(
         if !keywords.contains(&ws[0].text) {
             break;
         }
-        drawing.keywords.push(Keyword { line: *n, word: ws[0].text, args: ws[1..].to_vec() });
+        let end = l.trim_end().chars().count() + 1;
+        drawing.keywords.push(Keyword { line: *n, word: ws[0].text, args: ws[1..].to_vec(), end });
         rest = tail;
     }
     if column_counts {
@@ -117,14 +152,16 @@ pub fn read<'a>(
             return Err(InputError::at(
                 file,
                 *n,
-                Some(at),
+                at,
                 "a grid row as the last line",
                 "a last line of column counts (numbers or `?`, no `|`)",
             ));
         }
-        let counts =
-            lex::words(l).iter().map(|w| count_word(file, *n, w, "a column count")).collect::<Result<Vec<_>, _>>()?;
+        let words = lex::words(l);
+        let counts = words.iter().map(|w| count_word(file, *n, w, "a column count")).collect::<Result<Vec<_>, _>>()?;
         drawing.column_counts = Some((*n, counts));
+        drawing.column_count_cols = words.iter().map(|w| w.col).collect();
+        drawing.column_count_cols.push(l.trim_end().chars().count() + 1);
         rest = body;
     }
     for (n, l) in rest {
@@ -132,7 +169,7 @@ pub fn read<'a>(
             Some(i) => (&l[..i], Some(&l[i + 1..])),
             None => (*l, None),
         };
-        let mut row = Row { line: *n, cells: Vec::new(), count: None, bar: None };
+        let mut row = Row { line: *n, cells: Vec::new(), count: None, bar: None, count_col: None };
         match cells {
             Cells::Chars => {
                 for (i, ch) in left.chars().enumerate() {
@@ -153,12 +190,13 @@ pub fn read<'a>(
                 [w] => {
                     let w = Word { col: w.col + offset, text: w.text };
                     row.count = count_word(file, *n, &w, "a row count")?;
+                    row.count_col = Some(w.col);
                 }
                 _ => {
                     return Err(InputError::at(
                         file,
                         *n,
-                        Some(offset),
+                        offset,
                         format!("{} word(s) after `|`", ws.len()),
                         "one row count after `|` (a number or `?`)",
                     ))
@@ -166,14 +204,19 @@ pub fn read<'a>(
             }
         }
         if row.cells.is_empty() {
-            return Err(InputError::at(file, *n, Some(1), "a row without cells", "the row's cells before `|`"));
+            return Err(InputError::at(file, *n, 1, "a row without cells", "the row's cells before `|`"));
         }
         if let Some(first) = drawing.rows.first() {
             if row.cells.len() != first.cells.len() {
+                // The first cell too many, or just after the last cell when some are missing.
+                let col = match row.cells.get(first.cells.len()) {
+                    Some(extra) => extra.col,
+                    None => row.cells.last().map_or(1, |c| c.col + c.text.chars().count()),
+                };
                 return Err(InputError::at(
                     file,
                     *n,
-                    None,
+                    col,
                     format!("a row of {} cells", row.cells.len()),
                     format!("{} cells, as in the first row (line {})", first.cells.len(), first.line),
                 ));
@@ -186,10 +229,12 @@ pub fn read<'a>(
     }
     if let Some((n, counts)) = &drawing.column_counts {
         if counts.len() != drawing.cols() {
+            // The first count too many, or the line's end when some are missing.
+            let col = drawing.column_count_cols[counts.len().min(drawing.cols())];
             return Err(InputError::at(
                 file,
                 *n,
-                None,
+                col,
                 format!("{} column counts", counts.len()),
                 format!("one count (or `?`) per column: {}", drawing.cols()),
             ));
@@ -201,14 +246,14 @@ pub fn read<'a>(
 /// Refuses a row with a `|` count in a format that has none.
 pub fn no_counts(file: &str, rows: &[Row], expected: &str) -> Result<(), InputError> {
     match rows.iter().find_map(|r| r.bar.map(|col| (r.line, col))) {
-        Some((line, col)) => Err(InputError::at(file, line, Some(col), "`|` and a row count", expected.to_string())),
+        Some((line, col)) => Err(InputError::at(file, line, col, "`|` and a row count", expected.to_string())),
         None => Ok(()),
     }
 }
 
 /// The error for a cell that is not one of `expected`.
 pub fn bad_cell(file: &str, line: usize, cell: &Cell, expected: &str) -> InputError {
-    InputError::at(file, line, Some(cell.col), format!("the cell {}", shown(&cell.text)), expected.to_string())
+    InputError::at(file, line, cell.col, format!("the cell {}", shown(&cell.text)), expected.to_string())
 }
 
 /// The keyword's single whole-number argument in `lo..=hi`.
@@ -217,16 +262,22 @@ pub fn keyword_number(file: &str, k: &Keyword, lo: i64, hi: i64, what: &str) -> 
     match k.args.as_slice() {
         [w] => match lex::integer(w.text) {
             Some(v) if (lo..=hi).contains(&v) => Ok(v),
-            _ => Err(InputError::at(file, k.line, Some(w.col), shown(w.text), want)),
+            _ => Err(InputError::at(file, k.line, w.col, shown(w.text), want)),
         },
-        _ => Err(InputError::at(file, k.line, None, format!("{} argument(s) to `{}`", k.args.len(), k.word), want)),
+        _ => Err(InputError::at(
+            file,
+            k.line,
+            k.count_col(1),
+            format!("{} argument(s) to `{}`", k.args.len(), k.word),
+            want,
+        )),
     }
 }
 
-/// A count that must lie in `0..=most`, or the error at `line`.
-pub fn check_count(file: &str, line: usize, v: i64, most: usize, what: &str) -> Result<(), InputError> {
+/// A count that must lie in `0..=most`, or the error at `line` and `col`.
+fn check_count(file: &str, line: usize, col: usize, v: i64, most: usize, what: &str) -> Result<(), InputError> {
     if v > most as i64 {
-        return Err(InputError::at(file, line, None, format!("{what} {v}"), format!("{what} from 0 to {most}")));
+        return Err(InputError::at(file, line, col, format!("{what} {v}"), format!("{what} from 0 to {most}")));
     }
     Ok(())
 }

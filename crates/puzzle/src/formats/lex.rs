@@ -66,7 +66,7 @@ pub fn ints(file: &str, lineno: usize, line: &str, n: usize, what: &str) -> Resu
             return Err(InputError::at(
                 file,
                 lineno,
-                Some(w.col),
+                w.col,
                 format!("an extra field {}", shown(w.text)),
                 format!("{n} fields: {what}"),
             ));
@@ -77,7 +77,7 @@ pub fn ints(file: &str, lineno: usize, line: &str, n: usize, what: &str) -> Resu
                 return Err(InputError::at(
                     file,
                     lineno,
-                    Some(w.col),
+                    w.col,
                     format!("{} (not a whole number)", shown(w.text)),
                     format!("{n} whole numbers: {what}"),
                 ))
@@ -88,7 +88,7 @@ pub fn ints(file: &str, lineno: usize, line: &str, n: usize, what: &str) -> Resu
         return Err(InputError::at(
             file,
             lineno,
-            Some(line.trim_end().chars().count() + 1),
+            line.trim_end().chars().count() + 1,
             format!("{} field{} (the line ends)", out.len(), if out.len() == 1 { "" } else { "s" }),
             format!("{n} whole numbers: {what}"),
         ));
@@ -96,27 +96,38 @@ pub fn ints(file: &str, lineno: usize, line: &str, n: usize, what: &str) -> Resu
     Ok(out)
 }
 
-/// Turns a non-negative integer into an index, or an error at the line.
-pub fn non_negative(file: &str, lineno: usize, v: i64, what: &str) -> Result<usize, InputError> {
+/// The 1-based column of the `k`-th word of a line (the line's end when it has fewer words).
+pub fn word_col(line: &str, k: usize) -> usize {
+    words(line).get(k).map_or(line.trim_end().chars().count() + 1, |w| w.col)
+}
+
+/// The 1-based column of the first non-blank character of line `line` (1-based) of `text`: where
+/// an error about the line as a whole points.
+pub fn indent_col(text: &str, line: usize) -> usize {
+    text.lines().nth(line.saturating_sub(1)).map_or(1, |l| 1 + l.chars().take_while(|c| c.is_whitespace()).count())
+}
+
+/// Turns a non-negative integer into an index, or an error at the line and column.
+pub fn non_negative(file: &str, lineno: usize, col: usize, v: i64, what: &str) -> Result<usize, InputError> {
     usize::try_from(v)
-        .map_err(|_| InputError::at(file, lineno, None, format!("{what} {v}"), format!("a non-negative {what}")))
+        .map_err(|_| InputError::at(file, lineno, col, format!("{what} {v}"), format!("a non-negative {what}")))
 }
 
 /// Turns a 1-based number into a 0-based index, or an error at the line.
-pub fn one_based(file: &str, lineno: usize, v: i64, what: &str) -> Result<usize, InputError> {
+pub fn one_based(file: &str, lineno: usize, col: usize, v: i64, what: &str) -> Result<usize, InputError> {
     if v >= 1 {
         Ok((v - 1) as usize)
     } else {
-        Err(InputError::at(file, lineno, None, format!("{what} {v}"), format!("a {what} numbered from 1")))
+        Err(InputError::at(file, lineno, col, format!("{what} {v}"), format!("a {what} numbered from 1")))
     }
 }
 
 /// A rotation 0..=3, or an error at the line.
-pub fn rotation(file: &str, lineno: usize, v: i64, lo: i64) -> Result<u8, InputError> {
+pub fn rotation(file: &str, lineno: usize, col: usize, v: i64, lo: i64) -> Result<u8, InputError> {
     if (lo..lo + 4).contains(&v) {
         Ok((v - lo) as u8)
     } else {
-        Err(InputError::at(file, lineno, None, format!("rotation {v}"), format!("a rotation from {lo} to {}", lo + 3)))
+        Err(InputError::at(file, lineno, col, format!("rotation {v}"), format!("a rotation from {lo} to {}", lo + 3)))
     }
 }
 

@@ -42,11 +42,12 @@ pub fn read_puz(file: &str, text: &str) -> Result<Puzzle, InputError> {
             let ws = lex::words(line);
             let n = ws.len();
             if n == 0 || n > 2 {
-                return Err(InputError::at(file, no, None, format!("{n} fields"), "a header `<cols> [rows]`"));
+                let col = ws.get(2).map_or(1, |w| w.col);
+                return Err(InputError::at(file, no, col, format!("{n} fields"), "a header `<cols> [rows]`"));
             }
             let v = ints(file, no, line, n, "the header <cols> [rows]")?;
-            let cols = lex::non_negative(file, no, v[0], "column count")?;
-            let rows = if n == 2 { lex::non_negative(file, no, v[1], "row count")? } else { cols };
+            let cols = lex::non_negative(file, no, ws[0].col, v[0], "column count")?;
+            let rows = if n == 2 { lex::non_negative(file, no, ws[1].col, v[1], "row count")? } else { cols };
             b.size(rows, cols, no);
             continue;
         }
@@ -63,7 +64,7 @@ fn piece_line(b: &mut PuzzleBuilder, file: &str, no: usize, line: &str) -> Resul
     for (i, &x) in v.iter().enumerate() {
         if x < 0 {
             let col = lex::words(line)[i].col;
-            return Err(InputError::at(file, no, Some(col), format!("label {x}"), "labels 0 or greater (0 = frame)"));
+            return Err(InputError::at(file, no, col, format!("label {x}"), "labels 0 or greater (0 = frame)"));
         }
     }
     b.piece([0, 1, 2, 3].map(|i| v[i].to_string()), no);
@@ -77,19 +78,21 @@ pub fn read_heule(file: &str, text: &str) -> Result<Puzzle, InputError> {
         return Err(InputError::whole(file, "an empty file", "a hint count, hints, then one piece per line"));
     };
     let hints = ints(file, no, first, 1, "the number of hints")?[0];
-    let hints = lex::non_negative(file, no, hints, "hint count")?;
+    let hints = lex::non_negative(file, no, lex::word_col(first, 0), hints, "hint count")?;
     let mut hint_lines = Vec::new();
     for _ in 0..hints {
         let Some((no, line)) = data.next() else {
+            let last = lex::last_line(text);
+            let end = text.lines().nth(last.saturating_sub(1)).map_or(0, |l| l.trim_end().chars().count());
             return Err(InputError::at(
                 file,
-                lex::last_line(text),
-                None,
+                last,
+                end + 1,
                 format!("{} hint lines (the file ends)", hint_lines.len()),
                 format!("{hints} hint lines `row col piece rotation`"),
             ));
         };
-        hint_lines.push((no, ints(file, no, line, 4, "a hint `row col piece rotation`")?));
+        hint_lines.push((no, line, ints(file, no, line, 4, "a hint `row col piece rotation`")?));
     }
     let mut b = PuzzleBuilder::new(file);
     b.frame(Some("0"), 0).last_line(lex::last_line(text));
@@ -97,14 +100,15 @@ pub fn read_heule(file: &str, text: &str) -> Result<Puzzle, InputError> {
         piece_line(&mut b, file, no, line)?;
     }
     infer_framed_size(&mut b)?;
-    for (no, h) in hint_lines {
+    for (no, line, h) in hint_lines {
+        let col = |k: usize| lex::word_col(line, k);
         // Heule's encoder shows piece edge (side - rot) on each side: rot counts clockwise turns.
-        let rot_cw = lex::rotation(file, no, h[3], 0)?;
+        let rot_cw = lex::rotation(file, no, col(3), h[3], 0)?;
         b.clue(
             Clue {
-                row: one_based(file, no, h[0], "row")?,
-                col: one_based(file, no, h[1], "column")?,
-                piece: one_based(file, no, h[2], "piece")?,
+                row: one_based(file, no, col(0), h[0], "row")?,
+                col: one_based(file, no, col(1), h[1], "column")?,
+                piece: one_based(file, no, col(2), h[2], "piece")?,
                 rotation: (4 - rot_cw) % 4,
             },
             no,

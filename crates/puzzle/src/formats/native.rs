@@ -53,7 +53,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                 Err(InputError::at(
                     file,
                     no,
-                    Some(col),
+                    col,
                     format!("{} argument{} to `{}`", args.len(), if args.len() == 1 { "" } else { "s" }, first.text),
                     format!("`{} {what}`", first.text),
                 ))
@@ -61,13 +61,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
         };
         let num = |w: &Word, what: &str| -> Result<i64, InputError> {
             lex::integer(w.text).ok_or_else(|| {
-                InputError::at(
-                    file,
-                    no,
-                    Some(w.col),
-                    format!("{} (not a whole number)", shown(w.text)),
-                    what.to_string(),
-                )
+                InputError::at(file, no, w.col, format!("{} (not a whole number)", shown(w.text)), what.to_string())
             })
         };
         match first.text {
@@ -80,8 +74,8 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                 want(2, "ROWS COLUMNS")?;
                 let rows = num(&args[0], "a number of rows")?;
                 let cols = num(&args[1], "a number of columns")?;
-                let rows = lex::non_negative(file, no, rows, "row count")?;
-                let cols = lex::non_negative(file, no, cols, "column count")?;
+                let rows = lex::non_negative(file, no, args[0].col, rows, "row count")?;
+                let cols = lex::non_negative(file, no, args[1].col, cols, "column count")?;
                 b.size(rows, cols, no);
             }
             "match" => {
@@ -89,7 +83,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        line.trim_end().chars().count() + 1,
                         "`match` alone",
                         "`match equal`, `match sum K` or `match pairs a:b ...`",
                     ));
@@ -107,7 +101,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                         let mut pairs = Vec::new();
                         for w in &args[1..] {
                             pairs.push(pair(w.text).ok_or_else(|| {
-                                InputError::at(file, no, Some(w.col), shown(w.text), "a pair of labels `a:b`")
+                                InputError::at(file, no, w.col, shown(w.text), "a pair of labels `a:b`")
                             })?);
                         }
                         MatchRule::Pairs(pairs)
@@ -116,7 +110,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            Some(kind.col),
+                            kind.col,
                             shown(other),
                             "`equal`, `sum K` or `pairs a:b ...`",
                         ))
@@ -135,9 +129,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                 let style = match args[0].text {
                     "grid" => Style::Grid,
                     "witch" => Style::Witch,
-                    other => {
-                        return Err(InputError::at(file, no, Some(args[0].col), shown(other), "`grid` or `witch`"))
-                    }
+                    other => return Err(InputError::at(file, no, args[0].col, shown(other), "`grid` or `witch`")),
                 };
                 b.style(style);
             }
@@ -145,7 +137,7 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                 want(4, "NORTH EAST SOUTH WEST")?;
                 for w in args {
                     if w.text.contains(':') {
-                        return Err(InputError::at(file, no, Some(w.col), shown(w.text), "a label without `:`"));
+                        return Err(InputError::at(file, no, w.col, shown(w.text), "a label without `:`"));
                     }
                 }
                 b.piece([0, 1, 2, 3].map(|i| args[i].text.to_string()), no);
@@ -158,15 +150,15 @@ pub fn read_native(file: &str, text: &str) -> Result<Puzzle, InputError> {
                 let rot = num(&args[3], "a rotation 0..3")?;
                 b.clue(
                     Clue {
-                        row: lex::one_based(file, no, row, "row")?,
-                        col: lex::one_based(file, no, col, "column")?,
-                        piece: lex::one_based(file, no, piece, "piece")?,
-                        rotation: lex::rotation(file, no, rot, 0)?,
+                        row: lex::one_based(file, no, args[0].col, row, "row")?,
+                        col: lex::one_based(file, no, args[1].col, col, "column")?,
+                        piece: lex::one_based(file, no, args[2].col, piece, "piece")?,
+                        rotation: lex::rotation(file, no, args[3].col, rot, 0)?,
                     },
                     no,
                 );
             }
-            other => return Err(InputError::at(file, no, Some(first.col), shown(other), STATEMENTS)),
+            other => return Err(InputError::at(file, no, first.col, shown(other), STATEMENTS)),
         }
     }
     if !frame_seen {

@@ -69,6 +69,10 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
             Some((k, v)) => (k, v.trim()),
             None => (trimmed, ""),
         };
+        // Errors about the keyword point at it, errors about its value at the value (or where it
+        // is missing).
+        let key_col = lex::word_col(line, 0);
+        let value_col = lex::word_col(line, 1);
         match key {
             "width" | "height" => {
                 let slot = if key == "width" { &mut width } else { &mut height };
@@ -76,7 +80,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        key_col,
                         format!("a second `{key}`"),
                         format!("one `{key}` (the first is on line {first})"),
                     ));
@@ -85,7 +89,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        key_col,
                         format!("`{key}` after the clues"),
                         "`width` and `height` before `rows` and `columns`",
                     ));
@@ -94,7 +98,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     InputError::at(
                         file,
                         no,
-                        None,
+                        value_col,
                         format!("`{key}` {}", shown(value)),
                         format!("`{key}` and a whole number from 1 to {MAX_SIDE}"),
                     )
@@ -108,7 +112,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        key_col,
                         format!("`{key}` before `{needed}`"),
                         format!("`width` and `height` before `{key}`"),
                     ));
@@ -118,7 +122,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        key_col,
                         format!("`{key}` before `{length_key}`"),
                         format!("`width` and `height` before `{key}`"),
                     ));
@@ -128,7 +132,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        key_col,
                         format!("a second `{key}` section"),
                         format!("one `{key}` section"),
                     ));
@@ -137,7 +141,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        value_col,
                         format!("{} after `{key}`", shown(value)),
                         format!("`{key}` alone on its line, the clues on the {count} lines after it"),
                     ));
@@ -149,7 +153,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            None,
+                            key_col,
                             format!("the file ends after {k} {what} clue(s)"),
                             format!(
                                 "{count} {what} clues after `{key}` (the {})",
@@ -160,11 +164,12 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     i += 1;
                     clues.push(runs(file, cno, cline, key, length)?);
                 }
+                refuse_separator_as_clue(file, &lines, i, key, count)?;
                 *slot = Some(clues);
             }
             "goal" => {
                 if goal.is_some() {
-                    return Err(InputError::at(file, no, None, "a second `goal`", "one `goal`"));
+                    return Err(InputError::at(file, no, key_col, "a second `goal`", "one `goal`"));
                 }
                 let raw = value.trim_matches('"');
                 let cells = match (width, height) {
@@ -173,7 +178,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            None,
+                            key_col,
                             "`goal` before `width` and `height`",
                             "`width` and `height` before `goal`",
                         ))
@@ -184,7 +189,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        value_col,
                         format!("a goal of {} cells", picture.len()),
                         format!("a goal of width x height = {cells} cells, row by row"),
                     ));
@@ -206,6 +211,37 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
     Ok(Nonogram { width, height, rows, columns, title, goal, notes })
 }
 
+/// A section whose last clue is a blank line directly followed by a keyword (`columns`, `goal`)
+/// is short by one: the blank line is the separator files put between sections, and the clue is
+/// missing. An empty line at the end of a section is written `0`.
+fn refuse_separator_as_clue(
+    file: &str,
+    lines: &[(usize, &str)],
+    next: usize,
+    key: &str,
+    count: usize,
+) -> Result<(), InputError> {
+    let Some(&(last_no, last)) = next.checked_sub(1).and_then(|k| lines.get(k)) else { return Ok(()) };
+    let follows = lines.get(next).map(|&(_, l)| l.trim()).filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()));
+    match follows {
+        Some(keyword) if count > 0 && last.trim().is_empty() => {
+            let what = if key == "rows" { "row" } else { "column" };
+            let keyword = keyword.split_whitespace().next().unwrap_or(keyword);
+            Err(InputError::at(
+                file,
+                last_no,
+                1,
+                format!("a blank line as the last {what} clue, just before {}", shown(keyword)),
+                format!(
+                    "{count} {what} clues after `{key}` (the {}); write `0` for an empty {what} at the end of a section",
+                    if key == "rows" { "height" } else { "width" }
+                ),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// One line's clue: `0`, empty, or run lengths separated by commas (or spaces), each run at least 1,
 /// all fitting with a white cell between runs into `length` cells.
 fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Result<Vec<usize>, InputError> {
@@ -219,13 +255,13 @@ fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Resu
             } else {
                 shown(word)
             };
-            InputError::at(file, no, Some(col), found, format!("a {what} clue: run lengths separated by commas (`3,1,2`), or `0` for an empty {what} (black-and-white puzzles only)"))
+            InputError::at(file, no, col, found, format!("a {what} clue: run lengths separated by commas (`3,1,2`), or `0` for an empty {what} (black-and-white puzzles only)"))
         })?;
         if n > length {
             return Err(InputError::at(
                 file,
                 no,
-                Some(col),
+                col,
                 format!("a run of {n}"),
                 format!("runs of at most {length} cells (the {what} length)"),
             ));
@@ -237,7 +273,7 @@ fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Resu
             return Err(InputError::at(
                 file,
                 no,
-                None,
+                lex::word_col(line, 0),
                 format!("a run of 0 among {} runs", out.len()),
                 format!("runs of at least 1, or a lone `0` for an empty {what}"),
             ));
@@ -249,7 +285,7 @@ fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Resu
         return Err(InputError::at(
             file,
             no,
-            None,
+            lex::word_col(line, 0),
             format!("runs that need {needed} cells"),
             format!("runs that fit, a white cell between two, into the {what}'s {length} cells"),
         ));
@@ -346,6 +382,10 @@ mod tests {
             assert_eq!(e.line, Some(line), "{text:?}: {e}");
             assert!(e.expected.contains(expected), "{text:?}: {e}");
         }
+        // A row clue missing, the blank line before `columns` is the separator, not an empty row.
+        let e = read_non("bad.non", "width 2\nheight 3\nrows\n1\n1\n\ncolumns\n2\n1\n").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(6), Some(1)), "{e}");
+        assert!(e.found.contains("just before `columns`") && e.expected.contains("3 row clues"), "{e}");
         let e = read_non("bad.non", "width 2\nheight 1\nrows\n1\n").unwrap_err();
         assert!(e.found.contains("`columns`"), "{e}");
     }

@@ -55,11 +55,11 @@ fn triple(text: &str) -> Option<[i64; 3]> {
 
 fn cell(file: &str, no: usize, w: &Word, one_based: bool) -> Result<Voxel, InputError> {
     let what = if one_based { "a region cell x,y,z counted from 1" } else { "a piece cell x,y,z (whole numbers)" };
-    let t = triple(w.text).ok_or_else(|| InputError::at(file, no, Some(w.col), shown(w.text), what))?;
+    let t = triple(w.text).ok_or_else(|| InputError::at(file, no, w.col, shown(w.text), what))?;
     let lo = i64::from(one_based);
     if t.iter().any(|&c| c < lo - MAX_SIDE || c > MAX_SIDE) || (one_based && t.iter().any(|&c| c < 1)) {
         let range = if one_based { format!("1 to {MAX_SIDE}") } else { format!("-{MAX_SIDE} to {MAX_SIDE}") };
-        return Err(InputError::at(file, no, Some(w.col), shown(w.text), format!("coordinates from {range}")));
+        return Err(InputError::at(file, no, w.col, shown(w.text), format!("coordinates from {range}")));
     }
     Ok([(t[0] - lo) as i32, (t[1] - lo) as i32, (t[2] - lo) as i32])
 }
@@ -76,12 +76,12 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
         let end_col = line.trim_end().chars().count() + 1;
         let count_error = |want: &str| {
             let col = args.get(3).map(|w| w.col).unwrap_or(end_col);
-            InputError::at(file, no, Some(col), format!("{} argument(s) to `{}`", args.len(), first.text), want)
+            InputError::at(file, no, col, format!("{} argument(s) to `{}`", args.len(), first.text), want)
         };
         match first.text {
             "packing" if args.is_empty() => {}
             "name" if args.is_empty() => {
-                return Err(InputError::at(file, no, None, "`name` without a name", "`name TEXT`"));
+                return Err(InputError::at(file, no, end_col, "`name` without a name", "`name TEXT`"));
             }
             "name" => b.name(line.trim_start()["name".len()..].trim()),
             "box" => {
@@ -91,7 +91,7 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
                 let mut size = [0usize; 3];
                 for (a, w) in args.iter().enumerate() {
                     size[a] = lex::integer(w.text).filter(|&v| (1..=MAX_SIDE).contains(&v)).ok_or_else(|| {
-                        InputError::at(file, no, Some(w.col), shown(w.text), format!("a side from 1 to {MAX_SIDE}"))
+                        InputError::at(file, no, w.col, shown(w.text), format!("a side from 1 to {MAX_SIDE}"))
                     })? as usize;
                 }
                 b.boxed(size, no);
@@ -103,7 +103,7 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            Some(w.col),
+                            w.col,
                             format!("more than {MAX_CELLS} region cells"),
                             format!("at most {MAX_CELLS}"),
                         ));
@@ -115,7 +115,7 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
                 ["yes"] => b.mirror(true),
                 ["no"] => b.mirror(false),
                 [other] => {
-                    return Err(InputError::at(file, no, Some(args[0].col), shown(other), "`yes` or `no`"));
+                    return Err(InputError::at(file, no, args[0].col, shown(other), "`yes` or `no`"));
                 }
                 _ => return Err(count_error("`mirror yes` or `mirror no`")),
             },
@@ -125,14 +125,14 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
                 }
                 let name = args[0].text;
                 if triple(name).is_some() || lex::integer(name).is_some() {
-                    return Err(InputError::at(file, no, Some(args[0].col), shown(name), "a piece name first"));
+                    return Err(InputError::at(file, no, args[0].col, shown(name), "a piece name first"));
                 }
                 let count =
                     lex::integer(args[1].text).filter(|&c| (1..=MAX_CELLS as i64).contains(&c)).ok_or_else(|| {
                         InputError::at(
                             file,
                             no,
-                            Some(args[1].col),
+                            args[1].col,
                             shown(args[1].text),
                             format!("a number of copies from 1 to {MAX_CELLS}"),
                         )
@@ -157,7 +157,7 @@ pub fn read_packing(file: &str, text: &str) -> Result<Packing, InputError> {
                 return Err(InputError::at(
                     file,
                     no,
-                    Some(first.col),
+                    first.col,
                     shown(other),
                     "a statement: packing, name, box, region, mirror, piece or place",
                 ))
@@ -217,20 +217,25 @@ struct JsonPiece {
 /// Reads a packing solution (wgrnd's text lines or its JSON). The cells are only read here;
 /// whether they solve the packing is the checker's question.
 pub fn read_packing_solution(file: &str, text: &str, p: &Packing) -> Result<Vec<PiecePlacement>, InputError> {
-    let kind = |name: &str, no: usize, col: Option<usize>| {
+    // `at`: the line and column of the name (`None` in JSON, read as a whole).
+    let kind = |name: &str, at: Option<(usize, usize)>| {
         p.kinds.iter().position(|k| k.name == name).ok_or_else(|| {
             let names: Vec<&str> = p.kinds.iter().map(|k| k.name.as_str()).collect();
-            InputError::at(file, no, col, format!("piece {}", shown(name)), format!("one of {}", names.join(", ")))
+            let (found, expected) = (format!("piece {}", shown(name)), format!("one of {}", names.join(", ")));
+            match at {
+                Some((no, col)) => InputError::at(file, no, col, found, expected),
+                None => InputError::whole(file, found, expected),
+            }
         })
     };
     let limit = |c: i64| (1..=MAX_SIDE).contains(&c);
     let mut out = Vec::new();
     if text.trim_start().starts_with('{') {
         let parsed: JsonPacking = serde_json::from_str(text).map_err(|e| {
-            InputError::at(file, e.line(), Some(e.column()), format!("bad JSON ({e})"), "wgrnd's packing JSON")
+            InputError::at(file, e.line(), e.column(), format!("bad JSON ({e})"), "wgrnd's packing JSON")
         })?;
         for piece in parsed.placements {
-            let k = kind(&piece.piece, 1, None)?;
+            let k = kind(&piece.piece, None)?;
             if piece.cells.iter().flatten().any(|&c| !limit(c)) {
                 return Err(InputError::whole(file, "a cell outside 1..1024", "cells counted from 1"));
             }
@@ -245,13 +250,14 @@ pub fn read_packing_solution(file: &str, text: &str, p: &Packing) -> Result<Vec<
         let line = raw.split('#').next().unwrap_or("");
         let ws = words(line);
         let Some(first) = ws.first() else { continue };
-        let k = kind(first.text, no, Some(first.col))?;
+        let k = kind(first.text, Some((no, first.col)))?;
         let mut cells = ws[1..].iter().map(|w| cell(file, no, w, true)).collect::<Result<Vec<_>, _>>()?;
         if cells.is_empty() {
-            return Err(InputError::at(file, no, None, "a piece without cells", "`NAME x,y,z ...`"));
+            let end = line.trim_end().chars().count() + 1;
+            return Err(InputError::at(file, no, end, "a piece without cells", "`NAME x,y,z ...`"));
         }
         if out.len() >= MAX_CELLS {
-            return Err(InputError::at(file, no, None, "too many pieces", format!("at most {MAX_CELLS}")));
+            return Err(InputError::at(file, no, first.col, "too many pieces", format!("at most {MAX_CELLS}")));
         }
         cells.sort_unstable_by_key(|c| (c[2], c[1], c[0]));
         out.push(PiecePlacement { kind: k, cells });

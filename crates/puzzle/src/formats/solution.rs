@@ -82,7 +82,7 @@ pub fn read_solution(
             if line == 0 {
                 InputError::whole(file, found, expected)
             } else {
-                InputError::at(file, line, None, found, expected)
+                InputError::at(file, line, lex::indent_col(text, line), found, expected)
             }
         };
         if p.row >= puzzle.rows || p.col >= puzzle.cols {
@@ -112,10 +112,10 @@ fn read_sol(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, InputErro
         out.push((
             no,
             Placement {
-                piece: lex::non_negative(file, no, v[0], "piece index")?,
-                col: lex::non_negative(file, no, v[1], "column")?,
-                row: lex::non_negative(file, no, v[2], "row")?,
-                rotation: lex::rotation(file, no, v[3], 0)?,
+                piece: lex::non_negative(file, no, lex::word_col(line, 0), v[0], "piece index")?,
+                col: lex::non_negative(file, no, lex::word_col(line, 1), v[1], "column")?,
+                row: lex::non_negative(file, no, lex::word_col(line, 2), v[2], "row")?,
+                rotation: lex::rotation(file, no, lex::word_col(line, 3), v[3], 0)?,
             },
         ));
     }
@@ -146,15 +146,16 @@ fn read_witch_words(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, I
         let (line, col) = position(text, offset);
         match witch_sentence(&rest[start..]) {
             Ok((after, (k, r, c, d))) => {
-                let at =
-                    |v: u64, what: &str| -> Result<usize, InputError> { lex::one_based(file, line, v as i64, what) };
+                let at = |v: u64, what: &str| -> Result<usize, InputError> {
+                    lex::one_based(file, line, col, v as i64, what)
+                };
                 out.push((
                     line,
                     Placement {
                         piece: at(k, "block")?,
                         row: at(r, "row")?,
                         col: at(c, "column")?,
-                        rotation: lex::rotation(file, line, d as i64, 1)?,
+                        rotation: lex::rotation(file, line, col, d as i64, 1)?,
                     },
                 ));
                 rest = after;
@@ -164,7 +165,7 @@ fn read_witch_words(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, I
                 return Err(InputError::at(
                     file,
                     line,
-                    Some(col),
+                    col,
                     format!("`{snippet}`"),
                     "`Place the block K at (I,J) with rotation D`",
                 ));
@@ -176,13 +177,7 @@ fn read_witch_words(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, I
 
 fn read_json(file: &str, text: &str) -> Result<Vec<(usize, Placement)>, InputError> {
     let parsed: JsonSolution = serde_json::from_str(text).map_err(|e| {
-        InputError::at(
-            file,
-            e.line().max(1),
-            Some(e.column().max(1)),
-            e.to_string(),
-            "wgrnd's JSON with a `placements` list",
-        )
+        InputError::at(file, e.line().max(1), e.column().max(1), e.to_string(), "wgrnd's JSON with a `placements` list")
     })?;
     parsed
         .placements

@@ -37,19 +37,13 @@ impl Submarines {
     /// Reads the seed's drawing.
     pub fn read(file: &str, text: &str) -> Result<Self, InputError> {
         let d = drawn::read(file, text, &[], Cells::Chars, true)?;
-        let (rows, cols) = (d.rows.len(), d.cols());
         for row in &d.rows {
             if let Some(cell) = row.cells.iter().find(|c| c.text != "?" && c.text != ".") {
                 return Err(drawn::bad_cell(file, row.line, cell, "`?` (an unknown cell)"));
             }
-            if let Some(k) = row.count {
-                drawn::check_count(file, row.line, k, cols, "a row count")?;
-            }
         }
-        let (line, counts) = d.column_counts.clone().unwrap_or_default();
-        for k in counts.iter().flatten() {
-            drawn::check_count(file, line, *k, rows, "a column count")?;
-        }
+        d.check_counts(file)?;
+        let (_, counts) = d.column_counts.clone().unwrap_or_default();
         Ok(Submarines { rows: d.rows.iter().map(|r| r.count).collect(), cols: counts })
     }
 

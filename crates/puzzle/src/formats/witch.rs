@@ -74,7 +74,7 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
     let at = |rest: &str, found: String, expected: &str| {
         let offset = blanked.len() - rest.len();
         let (line, col) = position(text, offset);
-        InputError::at(file, line, Some(col), found, expected)
+        InputError::at(file, line, col, found, expected)
     };
     let next_word = |rest: &str| -> String {
         let w = rest.split_whitespace().next().unwrap_or("");
@@ -113,7 +113,7 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
         return Err(InputError::at(
             file,
             line,
-            Some(col),
+            col,
             format!("{} numbers in the table", numbers.len()),
             "four rows (top, right, bottom, left) of one number per block",
         ));
@@ -139,7 +139,7 @@ fn bare_table(file: &str, text: &str) -> Result<Vec<(usize, [i64; 4])>, InputErr
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(w.col),
+                        w.col,
                         format!("{} (not a whole number)", shown(w.text)),
                         "one whole number per block",
                     ))
@@ -147,14 +147,16 @@ fn bare_table(file: &str, text: &str) -> Result<Vec<(usize, [i64; 4])>, InputErr
             }
         }
         if rows.len() == 4 {
-            return Err(InputError::at(file, no, None, "a fifth row", "four rows: top, right, bottom, left"));
+            return Err(InputError::at(file, no, ws[0].col, "a fifth row", "four rows: top, right, bottom, left"));
         }
         if let Some((first_no, first)) = rows.first() {
             if first.len() != row.len() {
+                // The first number too many, or the line's end when some are missing.
+                let col = ws.get(skip + first.len()).map_or(line.trim_end().chars().count() + 1, |w| w.col);
                 return Err(InputError::at(
                     file,
                     no,
-                    None,
+                    col,
                     format!("{} numbers", row.len()),
                     format!("{} numbers, one per block, as on line {first_no}", first.len()),
                 ));
@@ -166,7 +168,7 @@ fn bare_table(file: &str, text: &str) -> Result<Vec<(usize, [i64; 4])>, InputErr
         return Err(InputError::at(
             file,
             lex::last_line(text).max(1),
-            None,
+            lex::indent_col(text, lex::last_line(text).max(1)),
             format!("{} rows (the file ends)", rows.len()),
             "four rows: top, right, bottom, left, one number per block",
         ));

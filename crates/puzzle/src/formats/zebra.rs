@@ -89,7 +89,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(first.col),
+                        first.col,
                         "`houses` here",
                         "one `houses` line, before the attributes",
                     ));
@@ -100,7 +100,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(first.col),
+                        first.col,
                         format!("`{}`", line.trim()),
                         format!("`houses N` with N from 1 to {MAX_HOUSES}"),
                     ));
@@ -112,7 +112,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        None,
+                        line.trim_end().chars().count() + 1,
                         "`attribute` without a name",
                         "`attribute NAME VALUE VALUE ...`",
                     ));
@@ -123,7 +123,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(name.col),
+                        name.col,
                         format!("a second attribute {}", shown(name_text)),
                         "distinct attribute names",
                     ));
@@ -134,7 +134,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        Some(name.col),
+                        name.col,
                         format!("{count} value(s) of {}", shown(name_text)),
                         format!("{n} values, one per house"),
                     ));
@@ -145,7 +145,7 @@ pub fn read_zebra(file: &str, text: &str) -> Result<Zebra, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            Some(w.col),
+                            w.col,
                             format!(
                                 "the value {} again (also of {})",
                                 shown(w.text),
@@ -181,7 +181,7 @@ fn word_name(file: &str, no: usize, col: usize, w: &str, what: &str) -> Result<(
         return Err(InputError::at(
             file,
             no,
-            Some(col),
+            col,
             shown(w),
             format!(
                 "{what}: letters, digits and `_` starting with a letter (`No7`, not `7`); not one of {}",
@@ -204,7 +204,7 @@ fn clue(
         InputError::at(
             file,
             no,
-            Some(kind.col),
+            kind.col,
             format!("`{}` with {} word(s) after it", kind.text, words.len() - 1),
             format!("`{form}`"),
         )
@@ -214,7 +214,7 @@ fn clue(
             InputError::at(
                 file,
                 no,
-                Some(w.col),
+                w.col,
                 format!("the unknown value {}", shown(w.text)),
                 "a value named in an `attribute` line",
             )
@@ -241,13 +241,7 @@ fn clue(
                 return Err(expected_args(&format!("{} HOUSE VALUE", kind.text)));
             }
             let h = words[1].text.parse::<usize>().ok().filter(|h| (1..=houses).contains(h)).ok_or_else(|| {
-                InputError::at(
-                    file,
-                    no,
-                    Some(words[1].col),
-                    shown(words[1].text),
-                    format!("a house from 1 to {houses}"),
-                )
+                InputError::at(file, no, words[1].col, shown(words[1].text), format!("a house from 1 to {houses}"))
             })?;
             let name = if kind.text == "at" { AT } else { NOTAT };
             Ok(ZebraClue::House(name, value(&words[2])?, h))
@@ -255,7 +249,7 @@ fn clue(
         other => Err(InputError::at(
             file,
             no,
-            Some(kind.col),
+            kind.col,
             shown(other),
             "`houses`, `attribute`, or a clue: same, notsame, next, notnext, left, right, before, after, at, notat",
         )),
