@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(find_hash(&text), Some((2, "00000000000000ab")));
         assert!(check_written_for("t.cnf", &text, 0xab).is_ok());
         let other = check_written_for("t.cnf", &text, 0xac).unwrap_err();
-        assert_eq!((other.line, other.column), (Some(2), None));
+        assert_eq!((other.line, other.column), (Some(2), Some(15)));
         assert!(other.found.contains("00000000000000ab") && other.expected.contains("00000000000000ac"));
     }
 
