@@ -7,7 +7,8 @@
 # CaDiCaL built from source by the `cadical` crate, which needs a C++ compiler (g++). A missing
 # one is installed with apt-get when this runs as root; otherwise the script says what to install
 # and stops: a test is never skipped silently (WGRND_SKIP_EXTERNAL=1 skips the external-solver
-# round trips on purpose, and says so in the test output).
+# round trips on purpose: set when the tests are built, it compiles those tests as ignored, and
+# cargo test lists them as such).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=""
