@@ -392,6 +392,7 @@ impl EncodingArgs {
             amo: AmoArg::Auto,
             lex_leader: None,
             ints: None,
+            max_clauses: None,
         }
     }
 }
@@ -450,6 +451,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
             IntsArg::Order => IntEncoding::Order,
             IntsArg::Log => IntEncoding::Log,
         }),
+        max_clauses: e.max_clauses,
         fixed: false,
     };
     PuzzleSource { path: puzzle.puzzle, format, options }

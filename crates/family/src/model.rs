@@ -4,9 +4,10 @@
 //! The projection is the atoms of the `show`n predicates; a model declares no symmetries, so
 //! counts are of solutions projected on those atoms.
 
-use wgrnd_cnf::{Model as Assignment, Var};
+use wgrnd_cnf::{Model as Assignment, SolverAnswer, Var};
 use wgrnd_qprop::{ClueFact, GroundOptions, IntEncoding, Program, Solution, Source};
 use wgrnd_render::{Status, View, JSON_VERSION};
+use wgrnd_solve::SolverSpec;
 
 use crate::{AtomNames, CountUnit, Error, Family, Grounding, RawOptions, SolutionFormat};
 
@@ -41,9 +42,9 @@ impl QpropModel {
     /// is of plain solutions.
     pub fn new(source: &Source, data: Option<&Source>, raw: &RawOptions) -> Result<Self, Error> {
         raw.accept_only(
-            &["--amo", "--ints", "-D", "--data"],
+            &["--amo", "--ints", "--max-clauses", "-D", "--data"],
             "models",
-            "a model takes --amo, --ints, -D NAME=VALUE and --data FILE",
+            "a model takes --amo, --ints, --max-clauses N, -D NAME=VALUE and --data FILE",
         )?;
         if raw.count.is_some_and(|u| u != CountUnit::None) {
             return Err(Error::Option(
@@ -51,12 +52,16 @@ impl QpropModel {
             ));
         }
         let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(Error::Model)?;
-        let options =
-            GroundOptions { amo: raw.amo, ints: raw.ints.unwrap_or(IntEncoding::Order), ..Default::default() };
+        let defaults = GroundOptions::default();
+        let options = GroundOptions {
+            amo: raw.amo,
+            ints: raw.ints.unwrap_or(IntEncoding::Order),
+            max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
+        };
         let name = std::path::Path::new(&source.name)
             .file_stem()
             .map_or_else(|| source.name.clone(), |s| s.to_string_lossy().into_owned());
-        let notes = data
+        let notes: Vec<String> = data
             .map(|d| {
                 d.text
                     .lines()
@@ -65,7 +70,30 @@ impl QpropModel {
                     .collect()
             })
             .unwrap_or_default();
+        let notes = program.warnings().into_iter().chain(notes).collect();
         Ok(QpropModel { program, options, name, notes })
+    }
+}
+
+impl QpropModel {
+    /// An answer that gives the shown predicates alone (as a person writes it down: the presses
+    /// of a lights-out board, not the `half` counts the model derives) completed: the solver
+    /// searches for values of the hidden predicates under the shown values, which stay as given.
+    /// The checker then judges the whole, so a completion never makes a wrong answer right. An
+    /// answer that gives some hidden value, or that no completion fits, is returned as it is.
+    fn complete(&self, given: Solution) -> Result<Solution, Error> {
+        if given.gives_hidden() || !given.has_hidden() {
+            return Ok(given);
+        }
+        let g = self.ground()?;
+        let mut cnf = g.cnf.clone();
+        for l in wgrnd_qprop::shown_literals(&self.program, &g.encoding.grounding, &given) {
+            cnf.add_clause(&[l]);
+        }
+        let SolverAnswer::Sat(model) = SolverSpec::Builtin.backend(None).solve(&cnf)? else { return Ok(given) };
+        let full = self.decode(&g, &model)?;
+        // Atoms fixed by the model's unit statements have no variable: the answer must agree.
+        Ok(if full.same_shown(&given) { full } else { given })
     }
 }
 
@@ -107,11 +135,9 @@ impl Family for QpropModel {
         Ok(wgrnd_qprop::decode(&self.program, &g.encoding.grounding, |v| model.value(v.get()) == Some(true)))
     }
 
-    fn check(&self, solution: &Solution) -> Vec<String> {
-        match wgrnd_qprop::check(&self.program, solution) {
-            Ok(()) => Vec::new(),
-            Err(v) => vec![v.render().trim_end().replace('\n', "\n  ")],
-        }
+    fn check(&self, solution: &Solution) -> Result<Vec<String>, Error> {
+        let broken = wgrnd_qprop::check(&self.program, solution).map_err(Error::Model)?;
+        Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
     }
 
     fn valid_line(&self, _solution: &Solution) -> String {
@@ -128,7 +154,8 @@ impl Family for QpropModel {
                 "a model's solution is read from its facts (`q(1,2).`); drop --solution-format".into(),
             ));
         }
-        wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(Error::Model)
+        let given = wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(Error::Model)?;
+        self.complete(given)
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
@@ -240,7 +267,7 @@ impl crate::Pose for QpropModel {
     fn drop_rank(&self, clue: &ClueFact) -> u32 {
         // Clue predicates declared first are dropped last (a model lists its main clues, the sums
         // of a submarine grid say, before revealed cells).
-        let order = self.program.preds.iter().take(clue.0).filter(|p| p.clue).count() as u32;
+        let order = self.program.preds.iter().take(clue.0.index()).filter(|p| p.clue).count() as u32;
         u32::MAX - order
     }
 

@@ -86,6 +86,8 @@ pub struct RawOptions {
     pub data: Option<String>,
     /// Models: `--ints`, how bounded integers are encoded.
     pub ints: Option<IntEncoding>,
+    /// Models: `--max-clauses N`, the size limit of the estimate made before grounding.
+    pub max_clauses: Option<u64>,
     /// Set by `backbone` and `generate --unique`: the fixed puzzle, every solution of it, with no
     /// symmetry broken (edge matching's board rotation, packings' lex-leader) nor expanded.
     pub fixed: bool,
@@ -124,6 +126,9 @@ impl RawOptions {
         }
         if self.ints.is_some() {
             v.push("--ints");
+        }
+        if self.max_clauses.is_some() {
+            v.push("--max-clauses");
         }
         v
     }

@@ -46,8 +46,10 @@ pub enum ErrorKind {
     Unsupported,
     /// A name declared twice, or data that contradicts the declarations.
     Declaration,
-    /// The size estimate is above the limit.
+    /// The size estimate is above the limit, or a checker's memory limit is reached.
     TooLarge,
+    /// An internal fault (a bug of wgrnd, not of the input).
+    Internal,
 }
 
 /// An error in a model, data file, override or solution text: where, what, what was expected.
@@ -125,8 +127,8 @@ impl QpropError {
         let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         Some((name, line, col))
     }
-    /// The process exit code for this error (wgrnd's convention: 2 = bad input). Every kind is a
-    /// problem of the model, data, override or solution text; internal errors do not reach here.
+    /// The process exit code for this error (wgrnd's convention: 2 = bad input, 3 = an internal
+    /// fault).
     pub fn exit_code(&self) -> i32 {
         match self.kind {
             ErrorKind::Syntax
@@ -138,6 +140,7 @@ impl QpropError {
             | ErrorKind::Unsupported
             | ErrorKind::Declaration
             | ErrorKind::TooLarge => 2,
+            ErrorKind::Internal => 3,
         }
     }
     /// The line number (1-based), if the error has a place.

@@ -73,6 +73,9 @@ pub fn lex(file: u8, text: &str) -> Result<Vec<(Tok, Span)>> {
         };
         return Err(syntax(span, format!("unexpected character '{ch}'"), expected));
     }
-    out.push((Tok::Eof, Span::new(file, text.len(), text.len())));
+    // The end of the file is placed right after its last character that is not white space, so
+    // that a diagnostic's header and its snippet name the same line.
+    let end = text.trim_end().len();
+    out.push((Tok::Eof, Span::new(file, end, end)));
     Ok(out)
 }

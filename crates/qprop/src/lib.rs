@@ -19,11 +19,13 @@ mod ground;
 mod lexer;
 mod linear;
 mod nnf;
+mod ops;
 mod parser;
 mod program;
 mod resolve;
 mod resolve_formula;
 mod solution;
+mod walk;
 
 use std::hash::{Hash, Hasher};
 
@@ -33,8 +35,9 @@ pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, QpropError, Span};
 pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
-pub use program::{Domain, Pred, PredKind, Program, Val};
-pub use solution::{decode, parse_solution, partial_grid, IntValue, PredValue, Solution};
+pub use ops::{CmpOp, Conn, Op};
+pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, Slot, Val};
+pub use solution::{decode, parse_solution, partial_grid, shown_literals, IntValue, PredValue, Solution};
 
 /// A source text and the file name used in diagnostics.
 #[derive(Clone, Debug)]
@@ -63,12 +66,16 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
     files.hash(&mut h);
     overrides.hash(&mut h);
     let run = || -> Result<Program, QpropError> {
-        let mut items = parser::parse_file(0, &model.text)?;
+        let parsed = parser::parse_file(0, &model.text)?;
+        let (mut items, mut warnings) = (parsed.items, parsed.warnings);
         if let Some(d) = data {
-            items.extend(parser::parse_file(1, &d.text)?);
+            let parsed = parser::parse_file(1, &d.text)?;
+            items.extend(parsed.items);
+            warnings.extend(parsed.warnings);
         }
         let mut r = resolve::Resolver::new(files.clone(), h.finish());
         r.run(items, overrides)?;
+        r.p.warnings = warnings;
         Ok(r.p)
     };
     run().map_err(|e| e.with_files(&files))
@@ -113,8 +120,7 @@ pub fn ground(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
 }
 
 fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
-    let mut g = ground::Grounder::new(p, o.amo)?;
-    g.ints = o.ints;
+    let mut g = ground::Grounder::new(p, o)?;
     let mut gs = Vec::new();
     for s in &p.stmts {
         gs.push((nnf::nnf(p, &s.f, true)?, s));
@@ -122,7 +128,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
     let mut estimate = 0.0;
     let mut biggest = (0.0, None);
     for (gg, s) in &gs {
-        g.slot_names = &s.slots;
+        g.in_statement(&s.slots);
         let e = g.estimate(gg)?;
         estimate += e;
         if e > biggest.0 {
@@ -141,12 +147,12 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
             ),
             None => QpropError::nowhere(ErrorKind::TooLarge, msg),
         };
-        return Err(e.note("raise the limit (max_clauses) or add guards that use the data"));
+        return Err(e.note("raise the limit (--max-clauses N) or add guards that use the data"));
     }
     // Unit statements first: the atoms they fix get no variable and simplify every other clause.
     for (gg, s) in &gs {
         if ground::Grounder::unit_shaped(gg) {
-            g.slot_names = &s.slots;
+            g.in_statement(&s.slots);
             let mut env = vec![None; s.slots.len()];
             g.fix(gg, &mut env)?;
         }
@@ -155,24 +161,13 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         if ground::Grounder::unit_shaped(gg) {
             continue;
         }
-        g.slot_names = &s.slots;
+        g.in_statement(&s.slots);
         let mut env = vec![None; s.slots.len()];
         g.conj(gg, &mut env, &[])?;
     }
     g.free_shown_atoms(&p.shown);
-    let mut shown: Vec<Var> = g
-        .atom_of
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| a.is_some_and(|(pr, _)| p.shown.contains(&(pr as usize))))
-        .map(|(i, _)| Var(i as u32 + 1))
-        .collect();
-    for &(pr, _, first, width) in &g.int_list {
-        if p.shown.contains(&(pr as usize)) {
-            shown.extend((0..width).map(|j| Var(first + j)));
-        }
-    }
-    shown.sort_unstable_by_key(|v| v.get());
+    let shown = g.shown_vars();
+    let g = g.finish();
     let mut h = std::collections::hash_map::DefaultHasher::new();
     (p.hash, o.amo.name(), o.ints == IntEncoding::Log, o.max_clauses).hash(&mut h);
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();

@@ -64,14 +64,24 @@ impl Ashes {
                     }
                     ashes.digits = (lo, hi);
                 }
-                ("rule", _) => {
+                ("rule", [w]) => {
                     return Err(InputError::at(
                         file,
                         k.line,
-                        None,
-                        format!("`rule` with {} word(s)", k.args.len()),
+                        Some(w.col),
+                        format!("`rule {}`", w.text),
                         "`rule neighbours` or `rule signed`",
                     ))
+                }
+                ("rule", _) => {
+                    let words: Vec<&str> = k.args.iter().map(|w| w.text).collect();
+                    return Err(InputError::at(
+                        file,
+                        k.line,
+                        k.args.first().map(|w| w.col),
+                        format!("`rule` with {} word(s): `{}`", k.args.len(), words.join(" ")),
+                        "`rule neighbours` or `rule signed`",
+                    ));
                 }
                 _ => {
                     return Err(InputError::at(

@@ -1,0 +1,139 @@
+//! Solutions: the values of every solved-for predicate. Decoded from a solver's model
+//! (`decode.rs`), read back from text (`read.rs`), shown as facts, JSON or a grid (`show.rs`).
+
+mod decode;
+mod read;
+mod show;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::program::{DomId, PredId, PredKind, Program, Val};
+
+pub use decode::{decode, shown_literals};
+pub use read::parse_solution;
+pub use show::partial_grid;
+pub(crate) use show::show;
+
+/// One solved-for predicate's true atoms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PredValue {
+    /// Predicate name.
+    pub name: String,
+    /// The predicate.
+    pub pred: PredId,
+    /// Whether it is shown.
+    pub shown: bool,
+    /// The true atoms' arguments.
+    pub atoms: BTreeSet<Vec<Val>>,
+}
+
+/// One integer variable's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IntValue {
+    /// Variable name.
+    pub name: String,
+    /// The integer variable.
+    pub pred: PredId,
+    /// Whether it is shown.
+    pub shown: bool,
+    /// Value per argument tuple (tuples without a value did not occur in the model).
+    pub values: BTreeMap<Vec<Val>, i64>,
+}
+
+/// The values of every solved-for predicate (shown and hidden): the checker checks all of them;
+/// printing, blocking and counting use the shown ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// One entry per solved-for predicate, in declaration order.
+    pub preds: Vec<PredValue>,
+    /// One entry per integer variable, in declaration order.
+    pub ints: Vec<IntValue>,
+    pub(crate) symbols: Vec<String>,
+    pub(crate) grid_shape: Option<GridShape>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GridShape {
+    pub(crate) pred: PredId,
+    pub(crate) rows: Vec<Val>,
+    pub(crate) cols: Vec<Val>,
+}
+
+/// A solution with no true atom and no integer value, shaped for `p`.
+pub(crate) fn empty(p: &Program) -> Solution {
+    let preds = p
+        .pred_ids()
+        .zip(&p.preds)
+        .filter(|(_, pr)| matches!(pr.kind, PredKind::Var))
+        .map(|(i, pr)| PredValue {
+            name: pr.name.clone(),
+            pred: i,
+            shown: p.shown.contains(&i),
+            atoms: BTreeSet::new(),
+        })
+        .collect::<Vec<_>>();
+    let ints = p
+        .pred_ids()
+        .zip(&p.preds)
+        .filter(|(_, pr)| matches!(pr.kind, PredKind::Int(_)))
+        .map(|(i, pr)| IntValue {
+            name: pr.name.clone(),
+            pred: i,
+            shown: p.shown.contains(&i),
+            values: BTreeMap::new(),
+        })
+        .collect::<Vec<_>>();
+    let cands = preds.iter().filter(|v| v.shown).map(|v| v.pred).chain(ints.iter().filter(|v| v.shown).map(|v| v.pred));
+    let grid_shape = cands.into_iter().find_map(|pred| {
+        let ints = |d: DomId| p.domains[d].values.iter().all(|x| matches!(x, Val::Int(_)));
+        // Only `x(row, col)` and `x(row, col, value)` are cell-shaped (a predicate without
+        // arguments, or with one, is not).
+        let (row, col) = match p.preds[pred].args.as_slice() {
+            [r, c] | [r, c, _] => (*r, *c),
+            _ => return None,
+        };
+        // Rows may be named (a table such as attribute x house -> value); columns are numbered.
+        let rows_ok = ints(row) || p.preds[pred].args.len() == 3;
+        (rows_ok && ints(col)).then(|| GridShape {
+            pred,
+            rows: p.domains[row].values.clone(),
+            cols: p.domains[col].values.clone(),
+        })
+    });
+    Solution { preds, ints, symbols: p.symbols.clone(), grid_shape }
+}
+
+impl Solution {
+    /// Whether `pred(args)` is true (solved-for predicates only).
+    pub fn holds(&self, pred: PredId, args: &[Val]) -> bool {
+        self.preds.iter().any(|v| v.pred == pred && v.atoms.contains(args))
+    }
+
+    /// The value of integer variable `pred(args)`, if it has one.
+    pub fn int_value(&self, pred: PredId, args: &[Val]) -> Option<i64> {
+        self.ints.iter().find(|v| v.pred == pred).and_then(|v| v.values.get(args).copied())
+    }
+
+    /// Whether the solution gives a value to a hidden (not shown) predicate or integer variable:
+    /// wgrnd's own output does (after `% hidden`), an answer a person writes down need not.
+    pub fn gives_hidden(&self) -> bool {
+        self.preds.iter().any(|v| !v.shown && !v.atoms.is_empty())
+            || self.ints.iter().any(|v| !v.shown && !v.values.is_empty())
+    }
+
+    /// Whether the model has a hidden predicate or integer variable.
+    pub fn has_hidden(&self) -> bool {
+        self.preds.iter().any(|v| !v.shown) || self.ints.iter().any(|v| !v.shown)
+    }
+
+    /// Whether the shown predicates and integer variables of both solutions have the same values.
+    pub fn same_shown(&self, other: &Solution) -> bool {
+        let shown_ints = |s: &Solution| s.ints.iter().filter(|v| v.shown).map(|v| v.values.clone()).collect::<Vec<_>>();
+        self.shown_atoms() == other.shown_atoms() && shown_ints(self) == shown_ints(other)
+    }
+
+    /// The shown atoms, for comparing solutions under projection.
+    pub fn shown_atoms(&self) -> Vec<String> {
+        self.preds.iter().filter(|v| v.shown).flat_map(|v| v.atoms.iter().map(|t| self.atom(&v.name, t))).collect()
+    }
+}
