@@ -11,6 +11,7 @@ mod family;
 mod fixtures;
 mod grids;
 mod json;
+mod language;
 mod models;
 mod nonogram;
 mod packing;

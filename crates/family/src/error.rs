@@ -95,6 +95,7 @@ impl Error {
     /// The exit code this error means.
     pub fn exit_code(&self) -> u8 {
         match self {
+            Error::Model(e) if e.kind == wgrnd_qprop::ErrorKind::Internal => exit::INTERNAL,
             Error::Input(_)
             | Error::Model(_)
             | Error::Option(_)

@@ -80,9 +80,10 @@ const MEMO_LIMIT: usize = 50_000_000;
 const SMALL_ARITY: usize = 8;
 
 /// Checks `s` against every constraint of `p`: every violated one, in the model's order, each with
-/// the bindings of the quantifiers around the first part that fails. An error is a checker that
-/// could not judge (a value outside a domain, a division by zero, too many definition values, an
-/// internal fault), never a broken constraint.
+/// the bindings of the quantifiers around the first part that fails. A statement the solution
+/// cannot even be evaluated on (an integer variable without a value, a value outside a domain, a
+/// division by zero) is broken too, with that diagnostic. An error is a checker that could not
+/// judge (too many definition values to remember, an internal fault): never a broken constraint.
 pub fn check(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
     let mut atoms = vec![None; p.preds.len()];
     for v in &s.preds {
@@ -102,7 +103,14 @@ pub fn check(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
     let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
-        let found = c.find(&st.f, &mut env).map_err(|e| p.err(e))?;
+        let found = match c.find(&st.f, &mut env) {
+            Ok(found) => found,
+            Err(e) if cannot_judge(&e) => return Err(p.err(e)),
+            Err(e) => {
+                out.push(Violation { error: p.err(e) });
+                continue;
+            }
+        };
         if let Some(bind) = found {
             let e = QpropError::new(
                 ErrorKind::Declaration,
@@ -115,6 +123,11 @@ pub fn check(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
         }
     }
     Ok(out)
+}
+
+/// Whether an error stops the checker (it could not judge) rather than breaking one statement.
+pub(crate) fn cannot_judge(e: &QpropError) -> bool {
+    matches!(e.kind, ErrorKind::Internal | ErrorKind::TooLarge)
 }
 
 impl<'a> Checker<'a> {
@@ -412,9 +425,17 @@ impl<'a> Checker<'a> {
                         *e = Some(*v);
                     }
                 }
-                let v = self.eval(&def.body, &mut env)?;
-                self.set_memo(pr, t, v);
-                Ok(v)
+                let v = self.eval(&def.body, &mut env);
+                match v {
+                    Ok(v) => self.set_memo(pr, t, v),
+                    // Not remembered: asked again, it fails the same way.
+                    Err(_) => {
+                        if self.memo.get_mut(pr.index()).and_then(|m| m.remove(t)).is_some() {
+                            self.memo_len -= 1;
+                        }
+                    }
+                }
+                v
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Tokens of the QPROP language, with byte spans.
 
-use crate::error::{syntax, Result, Span};
+use crate::error::{syntax, FileId, Result, Span};
 
 /// One token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ const PUNCT: [&str; 27] = [
 ];
 
 /// Splits `text` (file number `file`) into tokens; `%` and `//` start comments to the end of the line.
-pub fn lex(file: u8, text: &str) -> Result<Vec<(Tok, Span)>> {
+pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;

@@ -33,7 +33,8 @@ use wgrnd_cnf::{Cnf, Var};
 
 pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
-pub use error::{ErrorKind, QpropError, Span};
+pub use error::{ErrorKind, FileId, Files, QpropError, Span};
+
 pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
 pub use ops::{CmpOp, Conn, Op};
 pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, Slot, Val};
@@ -65,20 +66,23 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
     let mut h = std::collections::hash_map::DefaultHasher::new();
     files.hash(&mut h);
     overrides.hash(&mut h);
+    let mut map = Files::default();
+    let model_file = map.add(&model.name, &model.text);
+    let data_file = data.map(|d| map.add(&d.name, &d.text));
     let run = || -> Result<Program, QpropError> {
-        let parsed = parser::parse_file(0, &model.text)?;
+        let parsed = parser::parse_file(model_file, &model.text)?;
         let (mut items, mut warnings) = (parsed.items, parsed.warnings);
-        if let Some(d) = data {
-            let parsed = parser::parse_file(1, &d.text)?;
+        if let (Some(d), Some(file)) = (data, data_file) {
+            let parsed = parser::parse_file(file, &d.text)?;
             items.extend(parsed.items);
             warnings.extend(parsed.warnings);
         }
-        let mut r = resolve::Resolver::new(files.clone(), h.finish());
+        let mut r = resolve::Resolver::new(map.clone(), h.finish());
         r.run(items, overrides)?;
         r.p.warnings = warnings;
         Ok(r.p)
     };
-    run().map_err(|e| e.with_files(&files))
+    run().map_err(|e| e.with_files(&map))
 }
 
 /// A grounded model: the CNF, the name of every variable, the projection atoms.

@@ -5,7 +5,7 @@
 //! formulas parse as written; `.` or `;` after an item is allowed.
 
 use crate::ast::{Binder, CountKind, DomainDef, Formula, Item, PredRole, Term};
-use crate::error::{syntax, Result, Span};
+use crate::error::{syntax, FileId, Result, Span};
 use crate::lexer::{lex, Tok};
 use crate::ops::{CmpOp, Conn, Op};
 
@@ -26,7 +26,7 @@ pub struct Parsed {
 }
 
 /// Parses a whole file (number `file`) into items.
-pub fn parse_file(file: u8, text: &str) -> Result<Parsed> {
+pub fn parse_file(file: FileId, text: &str) -> Result<Parsed> {
     let toks = lex(file, text)?;
     let mut p = Parser { toks, pos: 0, depth: 0, text, warnings: Vec::new(), rhs: false };
     let mut items = Vec::new();

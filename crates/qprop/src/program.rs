@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::ast::CountKind;
-use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::error::{ErrorKind, Files, QpropError, Result, Span};
 
 /// A value: an integer or a symbol (index into [`Program::symbols`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -323,7 +323,7 @@ pub struct Stmt {
 /// A parsed, resolved model with its data: parameters fixed, data facts loaded.
 #[derive(Clone, Debug)]
 pub struct Program {
-    pub(crate) files: Vec<(String, String)>,
+    pub(crate) files: Files,
     /// Interned symbol names.
     pub symbols: Vec<String>,
     /// Parameters and their values, in declaration order.

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::{Binder, DomainDef, Formula, Item, PredRole, Term};
-use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::error::{ErrorKind, Files, QpropError, Result, Span};
 use crate::program::{eval_term, Def, DomId, Domain, Pred, PredId, PredKind, Program, Slot, Stmt, Val, F};
 
 pub(crate) struct Resolver {
@@ -25,7 +25,7 @@ pub(crate) fn err(kind: ErrorKind, span: Span, msg: impl Into<String>, label: im
 }
 
 impl Resolver {
-    pub fn new(files: Vec<(String, String)>, hash: u64) -> Self {
+    pub fn new(files: Files, hash: u64) -> Self {
         Resolver {
             p: Program {
                 files,

@@ -77,20 +77,18 @@ pub(crate) fn term(t: &T, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Control
 
 /// The slots `f` reads, in written order (with repetitions).
 pub(crate) fn formula_slots(f: &F) -> Vec<Slot> {
-    let mut out = Vec::new();
-    let _ = formula(f, &mut |l| {
-        if let Leaf::Slot(s) = l {
-            out.push(s);
-        }
-        ControlFlow::Continue(())
-    });
-    out
+    slots(|v| formula(f, v))
 }
 
 /// The slots `t` reads, in written order (with repetitions).
 pub(crate) fn term_slots(t: &T) -> Vec<Slot> {
+    slots(|v| term(t, v))
+}
+
+/// The slots a walk meets.
+fn slots(walk: impl FnOnce(&mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()>) -> Vec<Slot> {
     let mut out = Vec::new();
-    let _ = term(t, &mut |l| {
+    let _ = walk(&mut |l| {
         if let Leaf::Slot(s) = l {
             out.push(s);
         }

@@ -102,3 +102,16 @@ fn every_broken_statement_is_listed() {
     assert!(v[1].contains("m.qp:5:1"), "{}", v[1]);
     assert!(v[2].contains("m.qp:6:1"), "{}", v[2]);
 }
+
+/// A statement the solution cannot be evaluated on (an integer variable without a value) is broken
+/// like any other, and the statements after it are still checked.
+#[test]
+fn a_statement_without_values_is_broken_and_the_rest_still_checked() {
+    let text = "domain d = 1..2\nvar x(d) in 0..3\npred a(d)\nx(1) = 2\nforall i in d . a(i)\n";
+    let p = load(&Source::new("m.qp", text), None, &[]).expect("loads");
+    let s = parse_solution(&p, &Source::new("s", "a(1).\n")).expect("parses");
+    let v = broken(&p, &s);
+    assert_eq!(v.len(), 2, "{v:#?}");
+    assert!(v[0].contains("gives no value to x(1)"), "{}", v[0]);
+    assert!(v[1].contains("m.qp:5:1") && v[1].contains("i = 2"), "{}", v[1]);
+}

@@ -25,7 +25,14 @@ pub(super) fn check_naive(p: &Program, s: &Solution) -> Result<Vec<Violation>, Q
     let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
-        let found = c.find(&st.f, &mut env).map_err(|e| p.err(e))?;
+        let found = match c.find(&st.f, &mut env) {
+            Ok(found) => found,
+            Err(e) if super::cannot_judge(&e) => return Err(p.err(e)),
+            Err(e) => {
+                out.push(Violation { error: p.err(e) });
+                continue;
+            }
+        };
         if let Some(bind) = found {
             let e = QpropError::new(
                 ErrorKind::Declaration,
@@ -212,9 +219,16 @@ impl Checker<'_> {
                 for (s, v) in def.params.iter().zip(&t) {
                     env[*s] = Some(*v);
                 }
-                let v = self.eval(&def.body, &mut env)?;
-                self.memo.insert((pr, t), v);
-                Ok(v)
+                match self.eval(&def.body, &mut env) {
+                    Ok(v) => {
+                        self.memo.insert((pr, t), v);
+                        Ok(v)
+                    }
+                    Err(e) => {
+                        self.memo.remove(&(pr, t));
+                        Err(e)
+                    }
+                }
             }
         }
     }

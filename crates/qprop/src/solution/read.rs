@@ -94,13 +94,10 @@ fn read_grid(p: &Program, text: &str) -> Option<Solution> {
 /// Reads a solution from facts text.
 fn parse_facts(p: &Program, text: &Source) -> Result<Solution> {
     let mut files = p.files.clone();
-    while files.len() < 2 {
-        files.push((String::new(), String::new()));
-    }
-    files.push((text.name.clone(), text.text.clone()));
+    let file = files.add(&text.name, &text.text);
     let run = || -> Result<Solution> {
         let mut s = empty(p);
-        for it in crate::parser::parse_file(2, &text.text)?.items {
+        for it in crate::parser::parse_file(file, &text.text)?.items {
             if let Item::Formula(Formula::Cmp(CmpOp::Eq, Term::Call(n, args, span), value, _)) = &it {
                 let Some(iv) = s.ints.iter().position(|v| v.name == *n) else {
                     return Err(QpropError::new(
