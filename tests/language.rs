@@ -85,6 +85,19 @@ fn check_takes_the_shown_predicates_alone_and_the_printed_pictures() {
     }
 }
 
+/// A picture gives one shown predicate: the others (the rotations `r` of the four squares) are
+/// searched for, not taken to be false.
+#[test]
+fn a_picture_of_one_shown_predicate_leaves_the_others_to_the_solver() {
+    let (model, data) = (fixture("qprop/foursquares-seed004.qp"), fixture("qprop/seed004-pieces.qpd"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("grid.txt").to_string_lossy().into_owned();
+    let solved = wgrnd(&["solve", &model, "--data", &data, "--view", "grid", "-o", &out], None);
+    assert_eq!(code(&solved), 10, "{}", stderr(&solved));
+    let check = wgrnd(&["check", &model, "--data", &data, &out], None);
+    assert_eq!(code(&check), 0, "{}{}", stdout(&check), stderr(&check));
+}
+
 /// The size limit has a flag (the refusal names it); other families refuse the flag.
 #[test]
 fn the_size_limit_is_raised_by_a_flag() {

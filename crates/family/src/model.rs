@@ -77,12 +77,13 @@ impl QpropModel {
 
 impl QpropModel {
     /// An answer that gives the shown predicates alone (as a person writes it down: the presses
-    /// of a lights-out board, not the `half` counts the model derives) completed: the solver
-    /// searches for values of the hidden predicates under the shown values, which stay as given.
+    /// of a lights-out board, not the `half` counts the model derives), or a picture of one of
+    /// them, completed: the solver searches for the values not given under those given, which
+    /// stay as they are.
     /// The checker then judges the whole, so a completion never makes a wrong answer right. An
     /// answer that gives some hidden value, or that no completion fits, is returned as it is.
     fn complete(&self, given: Solution) -> Result<Solution, Error> {
-        if given.gives_hidden() || !given.has_hidden() {
+        if !given.needs_completion() {
             return Ok(given);
         }
         let g = self.ground()?;
@@ -93,7 +94,7 @@ impl QpropModel {
         let SolverAnswer::Sat(model) = SolverSpec::Builtin.backend(None).solve(&cnf)? else { return Ok(given) };
         let full = self.decode(&g, &model)?;
         // Atoms fixed by the model's unit statements have no variable: the answer must agree.
-        Ok(if full.same_shown(&given) { full } else { given })
+        Ok(if given.same_shown(&full) { full } else { given })
     }
 }
 

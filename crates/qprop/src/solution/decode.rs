@@ -62,15 +62,16 @@ pub(crate) fn index_tuple(p: &Program, pred: PredId, idx: usize) -> Vec<Val> {
     tuple
 }
 
-/// The literals that fix every shown atom of `g` (and every bit of a shown integer variable that
-/// `s` gives a value) to its value in `s`: a person's answer, given by its shown predicates, for
+/// The literals that fix every shown atom of `g` that `s` gives (all of them, unless `s` was read
+/// from a picture of one predicate), and every bit of a shown integer variable that `s` gives a
+/// value, to its value in `s`: a person's answer, given by its shown predicates, for
 /// the solver to complete the hidden ones under (the checker then judges the whole).
 pub fn shown_literals(p: &Program, g: &Grounding, s: &Solution) -> Vec<Lit> {
     let mut out = Vec::new();
     for (i, a) in g.atom_of.iter().enumerate() {
         let Some((pr, idx)) = a else { continue };
         let pred = PredId::new(*pr as usize);
-        if !p.shown.contains(&pred) || !matches!(p.preds[pred].kind, PredKind::Var) {
+        if !p.shown.contains(&pred) || !s.gives(pred) || !matches!(p.preds[pred].kind, PredKind::Var) {
             continue;
         }
         let v = Var(i as u32 + 1);
@@ -79,7 +80,7 @@ pub fn shown_literals(p: &Program, g: &Grounding, s: &Solution) -> Vec<Lit> {
     for &(pr, idx, first, width) in &g.int_list {
         let pred = PredId::new(pr as usize);
         let PredKind::Int(d) = p.preds[pred].kind else { continue };
-        if !p.shown.contains(&pred) {
+        if !p.shown.contains(&pred) || !s.gives(pred) {
             continue;
         }
         let Some(x) = s.int_value(pred, &index_tuple(p, pred, idx as usize)) else { continue };

@@ -50,6 +50,8 @@ pub struct Solution {
     pub ints: Vec<IntValue>,
     pub(crate) symbols: Vec<String>,
     pub(crate) grid_shape: Option<GridShape>,
+    /// Read from a picture: the one shown predicate it gives (the other shown ones are not given).
+    pub(crate) only: Option<PredId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +102,7 @@ pub(crate) fn empty(p: &Program) -> Solution {
             cols: p.domains[col].values.clone(),
         })
     });
-    Solution { preds, ints, symbols: p.symbols.clone(), grid_shape }
+    Solution { preds, ints, symbols: p.symbols.clone(), grid_shape, only: None }
 }
 
 impl Solution {
@@ -114,22 +116,32 @@ impl Solution {
         self.ints.iter().find(|v| v.pred == pred).and_then(|v| v.values.get(args).copied())
     }
 
-    /// Whether the solution gives a value to a hidden (not shown) predicate or integer variable:
-    /// wgrnd's own output does (after `% hidden`), an answer a person writes down need not.
-    pub fn gives_hidden(&self) -> bool {
-        self.preds.iter().any(|v| !v.shown && !v.atoms.is_empty())
-            || self.ints.iter().any(|v| !v.shown && !v.values.is_empty())
+    /// Whether the solution leaves values to be searched for: it was read from a picture (which
+    /// gives one shown predicate), or it gives no value to any hidden (not shown) predicate or
+    /// integer variable of a model that has some (wgrnd's own facts give them after `% hidden`;
+    /// an answer a person writes down need not).
+    pub fn needs_completion(&self) -> bool {
+        let has_hidden = self.preds.iter().any(|v| !v.shown) || self.ints.iter().any(|v| !v.shown);
+        let gives_hidden = self.preds.iter().any(|v| !v.shown && !v.atoms.is_empty())
+            || self.ints.iter().any(|v| !v.shown && !v.values.is_empty());
+        self.only.is_some() || (has_hidden && !gives_hidden)
     }
 
-    /// Whether the model has a hidden predicate or integer variable.
-    pub fn has_hidden(&self) -> bool {
-        self.preds.iter().any(|v| !v.shown) || self.ints.iter().any(|v| !v.shown)
+    /// Whether `pred` is given by this solution (every shown predicate, unless read from a picture).
+    pub(crate) fn gives(&self, pred: PredId) -> bool {
+        self.only.is_none_or(|o| o == pred)
     }
 
-    /// Whether the shown predicates and integer variables of both solutions have the same values.
+    /// Whether `other` has the values this solution gives to its shown predicates and integer
+    /// variables.
     pub fn same_shown(&self, other: &Solution) -> bool {
-        let shown_ints = |s: &Solution| s.ints.iter().filter(|v| v.shown).map(|v| v.values.clone()).collect::<Vec<_>>();
-        self.shown_atoms() == other.shown_atoms() && shown_ints(self) == shown_ints(other)
+        let atoms = |s: &Solution| {
+            s.preds.iter().filter(|v| v.shown && self.gives(v.pred)).map(|v| v.atoms.clone()).collect::<Vec<_>>()
+        };
+        let ints = |s: &Solution| {
+            s.ints.iter().filter(|v| v.shown && self.gives(v.pred)).map(|v| v.values.clone()).collect::<Vec<_>>()
+        };
+        atoms(self) == atoms(other) && ints(self) == ints(other)
     }
 
     /// The shown atoms, for comparing solutions under projection.

@@ -33,6 +33,7 @@ pub fn parse_solution(p: &Program, text: &Source) -> Result<Solution> {
 fn read_grid(p: &Program, text: &str) -> Option<Solution> {
     let mut s = empty(p);
     let shape = s.grid_shape.clone()?;
+    s.only = Some(shape.pred);
     let named = shape.rows.iter().any(|r| matches!(r, Val::Sym(_)));
     let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('%'));
     if named {
