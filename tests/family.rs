@@ -125,10 +125,10 @@ impl Family for Queens {
             .collect()
     }
 
-    fn check(&self, cols: &Vec<usize>) -> Vec<String> {
+    fn check(&self, cols: &Vec<usize>) -> Result<Vec<String>, Error> {
         let mut v = Vec::new();
         if cols.len() != self.n || cols.iter().any(|&c| c >= self.n) {
-            return vec![format!("expected {} queens on the board", self.n)];
+            return Ok(vec![format!("expected {} queens on the board", self.n)]);
         }
         for a in 0..self.n {
             for b in a + 1..self.n {
@@ -137,7 +137,7 @@ impl Family for Queens {
                 }
             }
         }
-        v
+        Ok(v)
     }
 
     fn valid_line(&self, _: &Vec<usize>) -> String {

@@ -13,6 +13,7 @@ mod fixtures;
 mod grids;
 mod house;
 mod json;
+mod language;
 mod models;
 mod nonogram;
 mod packing;

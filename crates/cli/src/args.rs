@@ -317,6 +317,10 @@ pub struct EncodingArgs {
     /// Models: how bounded integer variables are encoded, `order` (unary) or `log` (binary).
     #[arg(long, value_enum)]
     pub ints: Option<IntsArg>,
+    /// Models: refuse to ground above this many clauses, estimated before grounding (default
+    /// 50,000,000).
+    #[arg(long, value_name = "N")]
+    pub max_clauses: Option<u64>,
 }
 
 /// `--ints`.

@@ -117,7 +117,7 @@ pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowC
 pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -> Result<u8, Error> {
     let text = read_text(solution)?;
     let s = f.read_solution(&display_name(solution), &text, format)?;
-    let violations = f.check(&s);
+    let violations = f.check(&s)?;
     let mut report = String::new();
     let code = if violations.is_empty() {
         report += &format!("{}\n", f.valid_line(&s));

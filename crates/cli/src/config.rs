@@ -417,6 +417,7 @@ impl EncodingArgs {
             amo: AmoArg::Auto,
             lex_leader: None,
             ints: None,
+            max_clauses: None,
         }
     }
 }
@@ -475,6 +476,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
             IntsArg::Order => IntEncoding::Order,
             IntsArg::Log => IntEncoding::Log,
         }),
+        max_clauses: e.max_clauses,
         fixed: false,
     };
     PuzzleSource { path: puzzle.puzzle, format, options }

@@ -107,7 +107,7 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
         Some(file) => {
             let text = read_text(file)?;
             let s = f.read_solution(&display_name(file), &text, None)?;
-            let violations = f.check(&s);
+            let violations = f.check(&s)?;
             if !violations.is_empty() {
                 let list: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
                 return Err(Error::Option(format!(

@@ -69,8 +69,9 @@ pub trait Family: Sync {
     fn decode(&self, g: &Grounding<Self::Encoding>, model: &Model) -> Result<Self::Solution, Error>;
 
     /// The independent checker's verdict: every violation, in a stable order (empty: valid). It
-    /// shares no code with the grounding.
-    fn check(&self, solution: &Self::Solution) -> Vec<Self::Violation>;
+    /// shares no code with the grounding. An error is a checker that could not judge (out of
+    /// memory, an internal fault): never a violation.
+    fn check(&self, solution: &Self::Solution) -> Result<Vec<Self::Violation>, Error>;
 
     /// What the checker has to add about an invalid solution (a table made for another rule, say).
     fn check_notes(&self, _solution: &Self::Solution) -> Vec<String> {

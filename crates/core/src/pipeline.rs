@@ -24,7 +24,7 @@ pub enum Answer<S> {
 /// the checker is a bug of the encoding.
 pub fn checked_decode<F: Family>(f: &F, g: &Grounding<F::Encoding>, model: &Model) -> Result<F::Solution, Error> {
     let solution = f.decode(g, model)?;
-    let violations = f.check(&solution);
+    let violations = f.check(&solution)?;
     if violations.is_empty() {
         return Ok(solution);
     }

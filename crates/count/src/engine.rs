@@ -313,9 +313,9 @@ mod tests {
         fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {
             Ok(g.projection.iter().map(|v| model.value(v.get()) == Some(true)).collect())
         }
-        fn check(&self, s: &Vec<bool>) -> Vec<String> {
+        fn check(&self, s: &Vec<bool>) -> Result<Vec<String>, Error> {
             let n = s.len();
-            (0..n).filter(|&i| s[i] && s[(i + 1) % n]).map(|i| format!("x({}) and its neighbour", i + 1)).collect()
+            Ok((0..n).filter(|&i| s[i] && s[(i + 1) % n]).map(|i| format!("x({}) and its neighbour", i + 1)).collect())
         }
         fn valid_line(&self, _s: &Vec<bool>) -> String {
             "valid".into()

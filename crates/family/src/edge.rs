@@ -158,8 +158,8 @@ impl Family for EdgeMatching {
         g.encoding.encoding.decode(model).map_err(|e| Error::EncodingBug(format!("decoding the model: {e}")))
     }
 
-    fn check(&self, solution: &Vec<Placement>) -> Vec<Violation> {
-        wgrnd_check::check(&self.puzzle, solution).violations
+    fn check(&self, solution: &Vec<Placement>) -> Result<Vec<Violation>, Error> {
+        Ok(wgrnd_check::check(&self.puzzle, solution).violations)
     }
 
     fn check_notes(&self, solution: &Vec<Placement>) -> Vec<String> {

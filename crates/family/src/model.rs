@@ -4,9 +4,10 @@
 //! drawing is `wgrnd_render::model`'s. The projection is the atoms of the `show`n predicates; a model declares no symmetries, so
 //! counts are of solutions projected on those atoms.
 
-use wgrnd_cnf::{Model as Assignment, Var};
+use wgrnd_cnf::{Model as Assignment, SolverAnswer, Var};
 use wgrnd_qprop::{Atoms, ClueFact, GroundOptions, IntEncoding, Program, QpropError, Solution, Source};
 use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
+use wgrnd_solve::SolverSpec;
 
 use crate::{CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
 
@@ -34,25 +35,33 @@ pub type QpropEncoding = Atoms;
 
 impl QpropModel {
     /// The flags a model takes.
-    pub const FLAGS: &'static [Flag] = &[Flag::Amo, Flag::Ints, Flag::Define, Flag::Data];
+    pub const FLAGS: &'static [Flag] = &[Flag::Amo, Flag::Ints, Flag::MaxClauses, Flag::Define, Flag::Data];
 
     /// Reads the model in `source` (with a data file and `-D` overrides) and validates the flags:
     /// a model takes `--amo`, `--ints`, `-D` and `--data`; it declares no symmetries, so a count
     /// is of plain solutions.
     pub fn new(source: &Source, data: Option<&Source>, raw: &RawOptions) -> Result<Self, Error> {
-        raw.accept_only(Self::FLAGS, "models", "a model takes --amo, --ints, -D NAME=VALUE and --data FILE")?;
+        raw.accept_only(
+            Self::FLAGS,
+            "models",
+            "a model takes --amo, --ints, --max-clauses N, -D NAME=VALUE and --data FILE",
+        )?;
         if raw.count.is_some_and(|u| u != CountUnit::None) {
             return Err(Error::Option(
                 "a model declares no symmetries: count it with --symmetry none (the default)".into(),
             ));
         }
         let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(model_error)?;
-        let options =
-            GroundOptions { amo: raw.amo, ints: raw.ints.unwrap_or(IntEncoding::Order), ..Default::default() };
+        let defaults = GroundOptions::default();
+        let options = GroundOptions {
+            amo: raw.amo,
+            ints: raw.ints.unwrap_or(IntEncoding::Order),
+            max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
+        };
         let name = std::path::Path::new(&source.name)
             .file_stem()
             .map_or_else(|| source.name.clone(), |s| s.to_string_lossy().into_owned());
-        let notes = data
+        let notes: Vec<String> = data
             .map(|d| {
                 d.text
                     .lines()
@@ -61,7 +70,31 @@ impl QpropModel {
                     .collect()
             })
             .unwrap_or_default();
+        let notes = program.warnings().into_iter().chain(notes).collect();
         Ok(QpropModel { program, options, name, notes })
+    }
+}
+
+impl QpropModel {
+    /// An answer that gives the shown predicates alone (as a person writes it down: the presses
+    /// of a lights-out board, not the `half` counts the model derives), or a picture of one of
+    /// them, completed: the solver searches for the values not given under those given, which
+    /// stay as they are.
+    /// The checker then judges the whole, so a completion never makes a wrong answer right. An
+    /// answer that gives some hidden value, or that no completion fits, is returned as it is.
+    fn complete(&self, given: Solution) -> Result<Solution, Error> {
+        if !given.needs_completion() {
+            return Ok(given);
+        }
+        let g = self.ground()?;
+        let mut cnf = g.cnf.clone();
+        for l in wgrnd_qprop::shown_literals(&self.program, &g.encoding, &given) {
+            cnf.add_clause(&[l]);
+        }
+        let SolverAnswer::Sat(model) = SolverSpec::Builtin.backend(None).solve(&cnf)? else { return Ok(given) };
+        let full = self.decode(&g, &model)?;
+        // Atoms fixed by the model's unit statements have no variable: the answer must agree.
+        Ok(if given.same_shown(&full) { full } else { given })
     }
 }
 
@@ -90,11 +123,9 @@ impl Family for QpropModel {
         Ok(wgrnd_qprop::decode(&self.program, &g.encoding, |v| model.value(v.get()) == Some(true)))
     }
 
-    fn check(&self, solution: &Solution) -> Vec<String> {
-        match wgrnd_qprop::check(&self.program, solution) {
-            Ok(()) => Vec::new(),
-            Err(v) => vec![v.render().trim_end().replace('\n', "\n  ")],
-        }
+    fn check(&self, solution: &Solution) -> Result<Vec<String>, Error> {
+        let broken = wgrnd_qprop::check(&self.program, solution).map_err(model_error)?;
+        Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
     }
 
     fn valid_line(&self, _solution: &Solution) -> String {
@@ -111,7 +142,8 @@ impl Family for QpropModel {
                 "a model's solution is read from its facts (`q(1,2).`); drop --solution-format".into(),
             ));
         }
-        wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(model_error)
+        let given = wgrnd_qprop::parse_solution(&self.program, &Source::new(file, text)).map_err(model_error)?;
+        self.complete(given)
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
@@ -173,7 +205,7 @@ impl crate::Pose for QpropModel {
     fn drop_rank(&self, clue: &ClueFact) -> u32 {
         // Clue predicates declared first are dropped last (a model lists its main clues, the sums
         // of a submarine grid say, before revealed cells).
-        let order = self.program.preds.iter().take(clue.0).filter(|p| p.clue).count() as u32;
+        let order = self.program.preds.iter().take(clue.0.index()).filter(|p| p.clue).count() as u32;
         u32::MAX - order
     }
 

@@ -64,6 +64,8 @@ pub struct RawOptions {
     pub data: Option<String>,
     /// Models: `--ints`, how bounded integers are encoded.
     pub ints: Option<IntEncoding>,
+    /// Models: `--max-clauses N`, the size limit of the estimate made before grounding.
+    pub max_clauses: Option<u64>,
     /// Set by `backbone` and `generate --unique`: the fixed puzzle, every solution of it, with no
     /// symmetry broken (edge matching's board rotation, packings' lex-leader) nor expanded.
     pub fixed: bool,
@@ -96,11 +98,13 @@ pub enum Flag {
     Data,
     /// `--ints`.
     Ints,
+    /// `--max-clauses N`.
+    MaxClauses,
 }
 
 impl Flag {
     /// Every flag.
-    pub const ALL: [Flag; 10] = [
+    pub const ALL: [Flag; 11] = [
         Flag::Sum,
         Flag::Encoding,
         Flag::NoRedundant,
@@ -111,6 +115,7 @@ impl Flag {
         Flag::Define,
         Flag::Data,
         Flag::Ints,
+        Flag::MaxClauses,
     ];
 
     /// Its name on the command line.
@@ -126,6 +131,7 @@ impl Flag {
             Flag::Define => "-D",
             Flag::Data => "--data",
             Flag::Ints => "--ints",
+            Flag::MaxClauses => "--max-clauses",
         }
     }
 
@@ -142,6 +148,7 @@ impl Flag {
             Flag::Define => &["-D", "unused=1"],
             Flag::Data => &["--data", "-"],
             Flag::Ints => &["--ints", "log"],
+            Flag::MaxClauses => &["--max-clauses", "1000000"],
         }
     }
 
@@ -158,6 +165,7 @@ impl Flag {
             Flag::Define => !raw.defines.is_empty(),
             Flag::Data => raw.data.is_some(),
             Flag::Ints => raw.ints.is_some(),
+            Flag::MaxClauses => raw.max_clauses.is_some(),
         }
     }
 }
@@ -178,6 +186,7 @@ impl RawOptions {
             defines: _,
             data: _,
             ints: _,
+            max_clauses: _,
             count: _,
             model_counter: _,
             fixed: _,

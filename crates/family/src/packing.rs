@@ -126,8 +126,8 @@ impl Family for Packings {
         Ok(g.encoding.encoding.decode(model, &self.packing))
     }
 
-    fn check(&self, solution: &Vec<PiecePlacement>) -> Vec<PackingViolation> {
-        check_packing(&self.packing, solution)
+    fn check(&self, solution: &Vec<PiecePlacement>) -> Result<Vec<PackingViolation>, Error> {
+        Ok(check_packing(&self.packing, solution))
     }
 
     fn valid_line(&self, solution: &Vec<PiecePlacement>) -> String {

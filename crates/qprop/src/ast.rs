@@ -1,6 +1,7 @@
 //! The syntax tree, as written (names unresolved).
 
 use crate::error::Span;
+use crate::ops::{CmpOp, Conn, Op};
 
 /// An integer or name term.
 #[derive(Clone, Debug)]
@@ -12,7 +13,7 @@ pub enum Term {
     /// `name(args)`: only meaningful as an atom.
     Call(String, Vec<Term>, Span),
     /// A binary operation: `+ - * / mod`.
-    Bin(&'static str, Box<Term>, Box<Term>, Span),
+    Bin(Op, Box<Term>, Box<Term>, Span),
     /// Unary minus.
     Neg(Box<Term>, Span),
     /// `sum { term : binders | guard }`.
@@ -75,11 +76,11 @@ pub enum Formula {
     /// `p(t1, ..., tn)` or `p`.
     Atom(String, Vec<Term>, Span),
     /// `t1 op t2`, op one of `= =/= != < <= > >=`.
-    Cmp(&'static str, Term, Term, Span),
+    Cmp(CmpOp, Term, Term, Span),
     /// `not F`.
     Not(Box<Formula>, Span),
     /// A binary connective: `and or -> iff xor` (`A if B` is stored as `B -> A`).
-    Bin(&'static str, Box<Formula>, Box<Formula>, Span),
+    Bin(Conn, Box<Formula>, Box<Formula>, Span),
     /// `forall` (true) or `exists` (false) with binders, an optional guard and a body.
     Quant(bool, Vec<Binder>, Option<Box<Formula>>, Box<Formula>, Span),
     /// `exactly k { lit : binders | guard }`.

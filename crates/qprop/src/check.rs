@@ -26,10 +26,12 @@ use plan::{Body, Plan, Rest};
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{arith, Binders, Op, PredKind, Program, Val, F, T};
+use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::{show, Solution};
 
-/// A constraint the solution breaks: the statement, and the bindings of its quantifiers.
+/// A constraint the solution breaks: the statement, and the bindings of its quantifiers. (A
+/// checker that cannot finish, out of memory or at an internal fault, returns a [`QpropError`]
+/// instead: that is never a broken constraint.)
 #[derive(Clone, Debug, thiserror::Error)]
 #[error("{error}")]
 pub struct Violation {
@@ -60,7 +62,7 @@ enum Cands<'a> {
 struct Checker<'a> {
     p: &'a Program,
     s: &'a Solution,
-    /// The solution's true atoms, by predicate index (solved-for predicates only).
+    /// The solution's true atoms, by predicate (solved-for predicates only).
     atoms: Vec<Option<&'a BTreeSet<Vec<Val>>>>,
     /// Definition values by predicate index and arguments, computed on first use.
     memo: Vec<HashMap<Vec<Val>, bool>>,
@@ -77,12 +79,15 @@ const MEMO_LIMIT: usize = 50_000_000;
 /// Arguments of at most this many values are evaluated into a stack buffer.
 const SMALL_ARITY: usize = 8;
 
-/// Checks `s` against every constraint of `p`; the first violated one is reported with the
-/// bindings of the quantifiers around the part that fails.
-pub fn check(p: &Program, s: &Solution) -> Result<(), Violation> {
+/// Checks `s` against every constraint of `p`: every violated one, in the model's order, each with
+/// the bindings of the quantifiers around the first part that fails. A statement the solution
+/// cannot even be evaluated on (an integer variable without a value, a value outside a domain, a
+/// division by zero) is broken too, with that diagnostic. An error is a checker that could not
+/// judge (too many definition values to remember, an internal fault): never a broken constraint.
+pub fn check(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
     let mut atoms = vec![None; p.preds.len()];
     for v in &s.preds {
-        if let Some(a) = atoms.get_mut(v.pred) {
+        if let Some(a) = atoms.get_mut(v.pred.index()) {
             *a = Some(&v.atoms);
         }
     }
@@ -95,9 +100,17 @@ pub fn check(p: &Program, s: &Solution) -> Result<(), Violation> {
         plans: HashMap::new(),
         index: Indexes::default(),
     };
+    let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
-        let found = c.find(&st.f, &mut env).map_err(|e| Violation { error: p.err(e) })?;
+        let found = match c.find(&st.f, &mut env) {
+            Ok(found) => found,
+            Err(e) if cannot_judge(&e) => return Err(p.err(e)),
+            Err(e) => {
+                out.push(Violation { error: p.err(e) });
+                continue;
+            }
+        };
         if let Some(bind) = found {
             let e = QpropError::new(
                 ErrorKind::Declaration,
@@ -106,10 +119,15 @@ pub fn check(p: &Program, s: &Solution) -> Result<(), Violation> {
                 "does not hold",
             )
             .note(p.bindings(&st.slots, &bind));
-            return Err(Violation { error: p.err(e) });
+            out.push(Violation { error: p.err(e) });
         }
     }
-    Ok(())
+    Ok(out)
+}
+
+/// Whether an error stops the checker (it could not judge) rather than breaking one statement.
+pub(crate) fn cannot_judge(e: &QpropError) -> bool {
+    matches!(e.kind, ErrorKind::Internal | ErrorKind::TooLarge)
 }
 
 impl<'a> Checker<'a> {
@@ -122,14 +140,14 @@ impl<'a> Checker<'a> {
                 }
                 self.find(b, env)
             }
-            F::Quant(true, binders, g, body, _) => {
-                let plan = self.plan(binders, g.as_deref(), Body::Forall(body));
+            F::Quant(q) if q.all => {
+                let plan = self.plan(&q.binders, q.guard.as_ref(), Body::Forall(&q.body));
                 let mut out = None;
                 self.bindings(&plan, env, &mut |me, env| {
                     out = if plan.split {
                         (!me.rest(&plan.rest, env)?).then(|| env.clone())
                     } else {
-                        me.find(body, env)?
+                        me.find(&q.body, env)?
                     };
                     Ok(out.is_some())
                 })?;
@@ -161,7 +179,7 @@ impl<'a> Checker<'a> {
         f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
     ) -> Result<bool> {
         // No binding at all: nothing is evaluated, not even the conjuncts without variables.
-        if plan.binders.iter().any(|&(_, d)| self.p.domains.get(d).is_none_or(|d| d.is_empty())) {
+        if plan.binders.iter().any(|b| self.p.domains.get(b.dom.index()).is_none_or(|d| d.is_empty())) {
             return Ok(false);
         }
         if !self.passes(plan, 0, env)? {
@@ -179,7 +197,7 @@ impl<'a> Checker<'a> {
         env: &mut Env,
         f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
     ) -> Result<bool> {
-        let Some(&(slot, d)) = plan.binders.get(i) else {
+        let Some(&Bound { slot, dom: d }) = plan.binders.get(i) else {
             return f(self, env);
         };
         let p = self.p;
@@ -187,24 +205,24 @@ impl<'a> Checker<'a> {
             Some(g) => self.candidates(g, env),
             None => None,
         };
-        let cands = cands.unwrap_or_else(|| Cands::All(p.domains.get(d).map_or(&[], |d| &d.values)));
+        let cands = cands.unwrap_or_else(|| Cands::All(p.domains.get(d.index()).map_or(&[], |d| &d.values)));
         let vals: &[Val] = match &cands {
             Cands::All(v) => v,
             Cands::Some(t, lo, hi) => t.vals.get(*lo..*hi).unwrap_or(&[]),
         };
-        if env.len() <= slot as usize {
+        if env.len() <= slot.index() {
             // Resolved programs size the environment for every slot; anything else is a bug.
-            return Err(QpropError::nowhere(ErrorKind::Unsupported, "internal: variable slot outside the environment"));
+            return Err(QpropError::nowhere(ErrorKind::Internal, "internal: variable slot outside the environment"));
         }
         let mut stop = false;
         for &v in vals {
-            env[slot as usize] = Some(v);
+            env[slot] = Some(v);
             if self.passes(plan, i + 1, env)? && self.level(plan, i + 1, env, f)? {
                 stop = true;
                 break;
             }
         }
-        env[slot as usize] = None;
+        env[slot] = None;
         Ok(stop)
     }
 
@@ -224,7 +242,7 @@ impl<'a> Checker<'a> {
     /// turn, reports that as the plain evaluation would).
     fn candidates(&mut self, g: &plan::Gen<'a>, env: &mut Env) -> Option<Cands<'a>> {
         let p = self.p;
-        let arg_doms = &p.preds.get(g.pred)?.args;
+        let arg_doms = &p.preds.get(g.pred.index())?.args;
         let mut small = [Val::Int(0); SMALL_ARITY];
         let mut big = Vec::new();
         let known: &mut [Val] = if g.known.len() <= SMALL_ARITY {
@@ -235,7 +253,7 @@ impl<'a> Checker<'a> {
         };
         for (&(k, t), out) in g.known.iter().zip(known.iter_mut()) {
             let v = self.term(t, env).ok()?;
-            p.domains.get(*arg_doms.get(k)?)?.pos(v)?;
+            p.domains.get(arg_doms.get(k)?.index())?.pos(v)?;
             *out = v;
         }
         let (t, lo, hi) = self.index.lookup(p, &self.atoms, g.index, known)?;
@@ -263,8 +281,8 @@ impl<'a> Checker<'a> {
         Ok(match f {
             F::Const(b) => *b,
             F::Atom(pr, args, span) => self.eval_atom(*pr, args, *span, env)?,
-            F::Cmp(op, a, b, s) => op.holds(self.term(a, env)?, self.term(b, env)?).ok_or_else(|| {
-                QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers")
+            F::Cmp(c) => c.op.holds(self.term(&c.a, env)?, self.term(&c.b, env)?).ok_or_else(|| {
+                QpropError::new(ErrorKind::Type, c.span, "ordered comparison of symbols", "expected integers")
             })?,
             F::Not(a) => !self.eval(a, env)?,
             F::And(a, b) => self.eval(a, env)? && self.eval(b, env)?,
@@ -272,10 +290,10 @@ impl<'a> Checker<'a> {
             F::Imp(a, b) => !self.eval(a, env)? || self.eval(b, env)?,
             F::Iff(a, b) => self.eval(a, env)? == self.eval(b, env)?,
             F::Xor(a, b) => self.eval(a, env)? != self.eval(b, env)?,
-            F::Quant(all, binders, g, body, _) => {
-                let all = *all;
-                let body = if all { Body::Forall(body) } else { Body::Exists(body) };
-                let plan = self.plan(binders, g.as_deref(), body);
+            F::Quant(q) => {
+                let all = q.all;
+                let body = if all { Body::Forall(&q.body) } else { Body::Exists(&q.body) };
+                let plan = self.plan(&q.binders, q.guard.as_ref(), body);
                 let mut decided = false;
                 self.bindings(&plan, env, &mut |me, env| {
                     decided = me.rest(&plan.rest, env)? != all;
@@ -283,8 +301,8 @@ impl<'a> Checker<'a> {
                 })?;
                 all != decided
             }
-            F::Count(kind, k, lit, binders, g, _) => {
-                let plan = self.plan(binders, g.as_deref(), Body::Count(lit));
+            F::Count(c) => {
+                let plan = self.plan(&c.binders, c.guard.as_ref(), Body::Count(&c.lit));
                 let mut n: i64 = 0;
                 self.bindings(&plan, env, &mut |me, env| {
                     if me.rest(&plan.rest, env)? {
@@ -292,8 +310,8 @@ impl<'a> Checker<'a> {
                     }
                     Ok(false)
                 })?;
-                let Val::Int(k) = self.term(k, env)? else { return Ok(false) };
-                match kind {
+                let Val::Int(k) = self.term(&c.bound, env)? else { return Ok(false) };
+                match c.kind {
                     CountKind::Exactly => n == k,
                     CountKind::AtMost => n <= k,
                     CountKind::AtLeast => n >= k,
@@ -303,9 +321,9 @@ impl<'a> Checker<'a> {
     }
 
     /// An atom's truth; its argument values must lie in the predicate's domains.
-    fn eval_atom(&mut self, pr: usize, args: &'a [T], span: Span, env: &mut Env) -> Result<bool> {
+    fn eval_atom(&mut self, pr: PredId, args: &'a [T], span: Span, env: &mut Env) -> Result<bool> {
         let p = self.p;
-        let doms = p.preds.get(pr).map_or(&[][..], |x| x.args.as_slice());
+        let doms = p.preds.get(pr.index()).map_or(&[][..], |x| x.args.as_slice());
         let n = args.len().min(doms.len());
         // Most atoms are small: no allocation for their arguments.
         let mut small = [Val::Int(0); SMALL_ARITY];
@@ -318,7 +336,7 @@ impl<'a> Checker<'a> {
         };
         for ((a, &d), out) in args.iter().zip(doms).zip(t.iter_mut()) {
             let v = self.term(a, env)?;
-            let dom = p.domains.get(d);
+            let dom = p.domains.get(d.index());
             if dom.and_then(|x| x.pos(v)).is_none() {
                 return Err(QpropError::new(
                     ErrorKind::Domain,
@@ -336,16 +354,16 @@ impl<'a> Checker<'a> {
     fn term(&mut self, t: &'a T, env: &mut Env) -> Result<Val> {
         match t {
             T::Const(v) => Ok(*v),
-            T::Var(s) => env.get(*s as usize).copied().flatten().ok_or_else(|| {
-                QpropError::nowhere(ErrorKind::Unsupported, "internal: unbound variable slot while checking")
+            T::Var(s) => env.get(s.index()).copied().flatten().ok_or_else(|| {
+                QpropError::nowhere(ErrorKind::Internal, "internal: unbound variable slot while checking")
             }),
             T::Neg(a, s) => {
                 let x = self.term(a, env)?;
                 arith(Op::Sub, Val::Int(0), x, *s)
             }
-            T::Bin(op, a, b, s) => {
-                let (x, y) = (self.term(a, env)?, self.term(b, env)?);
-                arith(*op, x, y, *s)
+            T::Bin(b) => {
+                let (x, y) = (self.term(&b.a, env)?, self.term(&b.b, env)?);
+                arith(b.op, x, y, b.span)
             }
             T::IntVar(pr, args, s) => {
                 let mut tuple = Vec::with_capacity(args.len());
@@ -363,12 +381,12 @@ impl<'a> Checker<'a> {
                 }
             }
             T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
-            T::Sum(body, binders, g, s) => {
-                let plan = self.plan(binders, g.as_deref(), Body::Sum);
+            T::Sum(sum) => {
+                let plan = self.plan(&sum.binders, sum.guard.as_ref(), Body::Sum);
                 let mut acc = Val::Int(0);
                 let mut err = None;
                 self.bindings(&plan, env, &mut |me, env| {
-                    match me.term(body, env).and_then(|x| arith(Op::Add, acc, x, *s)) {
+                    match me.term(&sum.body, env).and_then(|x| arith(Op::Add, acc, x, sum.span)) {
                         Ok(v) => acc = v,
                         Err(e) => err = Some(e),
                     }
@@ -382,37 +400,48 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn atom(&mut self, pr: usize, t: &[Val]) -> Result<bool> {
+    fn atom(&mut self, pr: PredId, t: &[Val]) -> Result<bool> {
         let p = self.p;
-        let Some(pred) = p.preds.get(pr) else { return Ok(false) };
+        let Some(pred) = p.preds.get(pr.index()) else { return Ok(false) };
         match &pred.kind {
-            PredKind::Var => Ok(self.atoms.get(pr).copied().flatten().is_some_and(|a| a.contains(t))),
+            PredKind::Var => Ok(self.atoms.get(pr.index()).copied().flatten().is_some_and(|a| a.contains(t))),
             PredKind::Int(_) => Ok(false),
             PredKind::Input(facts) => Ok(facts.contains(t)),
-            PredKind::Def(slots, body, names) => {
-                if let Some(&v) = self.memo.get(pr).and_then(|m| m.get(t)) {
+            PredKind::Def(def) => {
+                if let Some(&v) = self.memo.get(pr.index()).and_then(|m| m.get(t)) {
                     return Ok(v);
                 }
                 if self.memo_len > MEMO_LIMIT {
-                    return Err(QpropError::nowhere(ErrorKind::TooLarge, "checker: too many definition values"));
+                    return Err(QpropError::nowhere(
+                        ErrorKind::TooLarge,
+                        format!("the checker stops: more than {MEMO_LIMIT} definition values to remember"),
+                    ));
                 }
                 // False while evaluating: definitions cannot recurse, but a loop must not hang.
                 self.set_memo(pr, t, false);
-                let mut env = vec![None; names.len()];
-                for (s, v) in slots.iter().zip(t) {
-                    if let Some(e) = env.get_mut(*s as usize) {
+                let mut env = vec![None; def.slots.len()];
+                for (s, v) in def.params.iter().zip(t) {
+                    if let Some(e) = env.get_mut(s.index()) {
                         *e = Some(*v);
                     }
                 }
-                let v = self.eval(body, &mut env)?;
-                self.set_memo(pr, t, v);
-                Ok(v)
+                let v = self.eval(&def.body, &mut env);
+                match v {
+                    Ok(v) => self.set_memo(pr, t, v),
+                    // Not remembered: asked again, it fails the same way.
+                    Err(_) => {
+                        if self.memo.get_mut(pr.index()).and_then(|m| m.remove(t)).is_some() {
+                            self.memo_len -= 1;
+                        }
+                    }
+                }
+                v
             }
         }
     }
 
-    fn set_memo(&mut self, pr: usize, t: &[Val], v: bool) {
-        if let Some(m) = self.memo.get_mut(pr) {
+    fn set_memo(&mut self, pr: PredId, t: &[Val], v: bool) {
+        if let Some(m) = self.memo.get_mut(pr.index()) {
             if m.insert(t.to_vec(), v).is_none() {
                 self.memo_len += 1;
             }

@@ -10,11 +10,14 @@ use wgrnd_core::StableHash;
 
 use crate::check::check;
 use crate::error::{ErrorKind, QpropError};
-use crate::program::{PredKind, Program, ShowVal, Stmt, Val, F, T};
+use std::ops::ControlFlow;
+
+use crate::program::{PredId, PredKind, Program, ShowVal, Stmt, Val, F};
 use crate::solution::Solution;
+use crate::walk::Leaf;
 
 /// One clue: a fact of a `clue pred` predicate (its index in [`Program::preds`], its arguments).
-pub type ClueFact = (usize, Vec<Val>);
+pub type ClueFact = (PredId, Vec<Val>);
 
 /// Most candidate clue facts ([`clues_true_of`]) tried for one solution: each is one run of the
 /// checker.
@@ -24,7 +27,7 @@ impl Program {
     /// The facts of every clue predicate, in declaration order and then sorted.
     pub fn clue_facts(&self) -> Vec<ClueFact> {
         let mut out = Vec::new();
-        for (i, p) in self.preds.iter().enumerate() {
+        for (i, p) in self.pred_ids().zip(&self.preds) {
             if let (true, PredKind::Input(facts)) = (p.clue, &p.kind) {
                 let mut f: Vec<&Vec<Val>> = facts.iter().collect();
                 f.sort();
@@ -44,7 +47,7 @@ impl Program {
             }
         }
         for (i, t) in clues {
-            if let Some(PredKind::Input(facts)) = p.preds.get_mut(*i).map(|x| &mut x.kind) {
+            if let Some(PredKind::Input(facts)) = p.preds.get_mut(i.index()).map(|x| &mut x.kind) {
                 facts.insert(t.clone());
             }
         }
@@ -81,7 +84,7 @@ impl Program {
                 let _ = writeln!(s, "domain {} = {{{}}}", d.name, values.join(", "));
             }
         }
-        for (i, p) in self.preds.iter().enumerate() {
+        for (i, p) in self.pred_ids().zip(&self.preds) {
             let PredKind::Input(facts) = &p.kind else { continue };
             let mut f: Vec<&Vec<Val>> = facts.iter().collect();
             f.sort();
@@ -101,7 +104,7 @@ impl Program {
 /// predicate (the others do not depend on clues). Refuses above [`MAX_CLUE_CANDIDATES`] tuples.
 pub fn clues_true_of(p: &Program, s: &Solution) -> Result<Vec<ClueFact>, QpropError> {
     let mut out = Vec::new();
-    let clue_preds: Vec<usize> = (0..p.preds.len()).filter(|&i| p.preds[i].clue).collect();
+    let clue_preds: Vec<PredId> = p.pred_ids().filter(|&i| p.preds[i].clue).collect();
     let mut total = 0usize;
     for &i in &clue_preds {
         let n = p.preds[i].args.iter().try_fold(1usize, |acc, &d| acc.checked_mul(p.domains[d].len()));
@@ -125,7 +128,7 @@ pub fn clues_true_of(p: &Program, s: &Solution) -> Result<Vec<ClueFact>, QpropEr
                 facts.clear();
                 facts.insert(t.to_vec());
             }
-            if check(&posed, s).is_ok() {
+            if check(&posed, s).is_ok_and(|broken| broken.is_empty()) {
                 out.push((i, t.to_vec()));
             }
         });
@@ -147,39 +150,15 @@ fn each_tuple(doms: &[&[Val]], tuple: &mut Vec<Val>, f: &mut impl FnMut(&[Val]))
 
 /// Whether formula `f` of `p` mentions predicate `pred` (in an atom, a guard, a term or a
 /// definition it uses).
-fn mentions(p: &Program, f: &F, pred: usize) -> bool {
-    match f {
-        F::Const(_) => false,
-        F::Atom(q, args, _) => {
-            // A defined predicate mentions what its body mentions (definitions do not recurse).
-            let def = matches!(&p.preds[*q].kind, PredKind::Def(_, body, _) if mentions(p, body, pred));
-            *q == pred || def || args.iter().any(|t| term_mentions(p, t, pred))
+fn mentions(p: &Program, f: &F, pred: PredId) -> bool {
+    crate::walk::formula(f, &mut |leaf| match leaf {
+        // A defined predicate mentions what its body mentions (definitions do not recurse).
+        Leaf::Pred(q) if q == pred || matches!(&p.preds[q].kind, PredKind::Def(d) if mentions(p, &d.body, pred)) => {
+            ControlFlow::Break(())
         }
-        F::Cmp(_, a, b, _) => term_mentions(p, a, pred) || term_mentions(p, b, pred),
-        F::Not(a) => mentions(p, a, pred),
-        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
-            mentions(p, a, pred) || mentions(p, b, pred)
-        }
-        F::Quant(_, _, guard, body, _) => {
-            guard.as_deref().is_some_and(|g| mentions(p, g, pred)) || mentions(p, body, pred)
-        }
-        F::Count(_, bound, lit, _, guard, _) => {
-            term_mentions(p, bound, pred)
-                || mentions(p, lit, pred)
-                || guard.as_deref().is_some_and(|g| mentions(p, g, pred))
-        }
-    }
-}
-
-fn term_mentions(p: &Program, t: &T, pred: usize) -> bool {
-    match t {
-        T::Const(_) | T::Var(_) => false,
-        T::Bin(_, a, b, _) => term_mentions(p, a, pred) || term_mentions(p, b, pred),
-        T::Neg(a, _) => term_mentions(p, a, pred),
-        T::IntVar(q, args, _) => *q == pred || args.iter().any(|a| term_mentions(p, a, pred)),
-        T::Sum(t, _, guard, _) => term_mentions(p, t, pred) || guard.as_deref().is_some_and(|g| mentions(p, g, pred)),
-        T::Bool(f, _) => mentions(p, f, pred),
-    }
+        Leaf::Pred(_) | Leaf::Slot(_) => ControlFlow::Continue(()),
+    })
+    .is_break()
 }
 
 #[cfg(test)]

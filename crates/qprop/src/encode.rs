@@ -9,8 +9,8 @@ use wgrnd_cnf::Lit;
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result};
 use crate::ground::{Env, Grounder};
-use crate::nnf::{is_data, Check, Plan, G};
-use crate::program::{eval_term, Val};
+use crate::nnf::{is_data, Check, Counting, Literal, Plan, G};
+use crate::program::{eval_term, Val, F};
 
 /// A disjunction being collected: literals, and conjunctive parts with their bindings.
 pub(crate) struct Acc<'g, 'a> {
@@ -35,17 +35,17 @@ impl Grounder<'_> {
                 })?;
                 Ok(())
             }
-            G::Count(kind, k, offset, lit, plan, s) => {
+            G::Count(c) => {
                 if !prefix.is_empty() {
                     let e = QpropError::new(
                         ErrorKind::Unsupported,
-                        *s,
+                        c.span,
                         "counting constraint inside 'or', '->' or 'not'",
                         "counting constraints must hold outright (under 'forall' and 'and' only)",
                     );
                     return Err(self.bind_err(e, env));
                 }
-                self.count(*kind, k, *offset, lit, plan, env)
+                self.count(c, env)
             }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
@@ -63,15 +63,15 @@ impl Grounder<'_> {
     fn disj<'g, 'a>(&mut self, g: &'g G<'a>, env: &mut Env, acc: &mut Acc<'g, 'a>) -> Result<bool> {
         match g {
             G::Const(b) => Ok(*b),
-            G::Lit(positive, pr, args, s) => match self.literal(*positive, *pr, args, *s, env)? {
+            G::Lit(l) => match self.literal(l, env)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
                 }
                 Err(b) => Ok(b),
             },
-            G::Cmp(op, a, b, s) if crate::linear::has_int(a) || crate::linear::has_int(b) => {
-                match self.int_cmp(*op, a, b, *s, env)? {
+            G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => {
+                match self.int_cmp(c.op, c.a, c.b, c.span, env)? {
                     Ok(l) => {
                         acc.lits.push(l);
                         Ok(false)
@@ -79,12 +79,12 @@ impl Grounder<'_> {
                     Err(v) => Ok(v),
                 }
             }
-            G::Cmp(op, a, b, s) => {
-                let x = eval_term(a, env).map_err(|e| self.bind_err(e, env))?;
-                let y = eval_term(b, env).map_err(|e| self.bind_err(e, env))?;
-                op.holds(x, y).ok_or_else(|| {
+            G::Cmp(c) => {
+                let x = eval_term(c.a, env).map_err(|e| self.bind_err(e, env))?;
+                let y = eval_term(c.b, env).map_err(|e| self.bind_err(e, env))?;
+                c.op.holds(x, y).ok_or_else(|| {
                     self.bind_err(
-                        QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers"),
+                        QpropError::new(ErrorKind::Type, c.span, "ordered comparison of symbols", "expected integers"),
                         env,
                     )
                 })
@@ -117,15 +117,9 @@ impl Grounder<'_> {
     }
 
     /// A literal's SAT literal, or its constant value (`Err(value)`) for data atoms.
-    pub(crate) fn literal(
-        &mut self,
-        positive: bool,
-        pr: usize,
-        args: &[crate::program::T],
-        s: crate::error::Span,
-        env: &mut Env,
-    ) -> Result<std::result::Result<Lit, bool>> {
-        let idx = self.atom_index(pr, args, s, env)?;
+    pub(crate) fn literal(&mut self, l: &Literal, env: &mut Env) -> Result<std::result::Result<Lit, bool>> {
+        let (positive, pr, s) = (l.positive, l.pred, l.span);
+        let idx = self.atom_index(pr, l.args, s, env)?;
         if is_data(self.p, pr) {
             return Ok(Err(self.data_atom(pr, idx, s)? == positive));
         }
@@ -152,8 +146,9 @@ impl Grounder<'_> {
     /// mentions them is simplified. A contradiction adds the empty clause.
     pub(crate) fn fix(&mut self, g: &G, env: &mut Env) -> Result<()> {
         match g {
-            G::Lit(positive, pr, args, s) => {
-                let idx = self.atom_index(*pr, args, *s, env)?;
+            G::Lit(l) => {
+                let (positive, pr, s) = (&l.positive, &l.pred, &l.span);
+                let idx = self.atom_index(*pr, l.args, *s, env)?;
                 if is_data(self.p, *pr) {
                     if self.data_atom(*pr, idx, *s)? != *positive {
                         self.cnf.add_clause(&[]);
@@ -207,31 +202,24 @@ impl Grounder<'_> {
         self.conj(first, &mut first_env, &acc.lits)
     }
 
-    fn count(
-        &mut self,
-        kind: CountKind,
-        k: &crate::program::T,
-        offset: i64,
-        lit: &G,
-        plan: &Plan,
-        env: &mut Env,
-    ) -> Result<()> {
+    fn count(&mut self, c: &Counting, env: &mut Env) -> Result<()> {
+        let (kind, offset) = (c.kind, c.offset);
         let mut lits = Vec::new();
         let mut fixed: i64 = 0;
-        self.each(plan, env, &mut |me, env| {
-            match lit {
-                G::Lit(positive, pr, args, s) => match me.literal(*positive, *pr, args, *s, env)? {
+        self.each(&c.plan, env, &mut |me, env| {
+            match &c.lit {
+                G::Lit(l) => match me.literal(l, env)? {
                     Ok(l) => lits.push(l),
                     Err(true) => fixed += 1,
                     Err(false) => {}
                 },
                 G::Const(true) => fixed += 1,
-                G::Cmp(op, a, b, _) if op.holds(eval_term(a, env)?, eval_term(b, env)?) == Some(true) => fixed += 1,
+                G::Cmp(c) if c.op.holds(eval_term(c.a, env)?, eval_term(c.b, env)?) == Some(true) => fixed += 1,
                 _ => {}
             }
             Ok(false)
         })?;
-        let Val::Int(k) = eval_term(k, env).map_err(|e| self.bind_err(e, env))? else {
+        let Val::Int(k) = eval_term(c.bound, env).map_err(|e| self.bind_err(e, env))? else {
             return Err(QpropError::nowhere(ErrorKind::Type, "counting bound is a symbol"));
         };
         let k = k.saturating_add(offset).saturating_sub(fixed);
@@ -278,8 +266,8 @@ impl Grounder<'_> {
                 s
             }
             G::All(plan, body) => self.plan_size(plan)? * self.estimate(body)?,
-            G::Count(_, _, _, _, plan, _) => {
-                let n = self.plan_size(plan)?;
+            G::Count(c) => {
+                let n = self.plan_size(&c.plan)?;
                 3.0 * n * 2.0
             }
             G::Or(items) => {
@@ -295,8 +283,16 @@ impl Grounder<'_> {
         })
     }
 
+    /// The estimated number of bindings of `plan`: each binder's values (a generator's true atoms,
+    /// else its domain), thinned by the density of the data atoms checked at it and by the share
+    /// of sampled bindings that pass the guards checked at it (arithmetic guards such as
+    /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). A guard that
+    /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass.
     fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
+        let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
+        // Sampled bindings that passed every guard so far.
+        let mut samples: Vec<Env> = vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES];
         for lv in &plan.levels {
             let mut f = match &lv.gen {
                 Some(g) => {
@@ -310,8 +306,61 @@ impl Grounder<'_> {
                     f *= self.density(*pr, *s)?;
                 }
             }
+            if !samples.is_empty() {
+                f *= self.guard_share(lv, &mut samples, &mut draw);
+            }
             size *= f.max(if f > 0.0 { 1e-9 } else { 0.0 });
         }
         Ok(size)
+    }
+
+    /// Binds `lv`'s variable in every sample to a value drawn from its domain and keeps the
+    /// samples that pass the level's guards; returns the share that passed (at least one sample's
+    /// worth when none did, and then no sample is left: later levels are not thinned).
+    fn guard_share(&mut self, lv: &crate::nnf::Level, samples: &mut Vec<Env>, draw: &mut Draw) -> f64 {
+        let values = &self.p.domains[lv.dom].values;
+        if values.is_empty() || samples.iter().any(|e| e.len() <= lv.slot.index()) {
+            samples.clear();
+            return 1.0;
+        }
+        let guards: Vec<&F> = lv
+            .checks
+            .iter()
+            .filter_map(|c| match c {
+                Check::Guard(g) => Some(*g),
+                Check::Atom(..) => None,
+            })
+            .collect();
+        let n = samples.len();
+        let mut kept = Vec::with_capacity(n);
+        for mut env in std::mem::take(samples) {
+            env[lv.slot] = Some(values[draw.below(values.len())]);
+            // An error (an unbound outer variable, a value outside a domain) counts as passing.
+            if guards.iter().all(|g| self.eval(g, &mut env).unwrap_or(true)) {
+                kept.push(env);
+            }
+        }
+        if kept.is_empty() {
+            return 1.0 / n as f64;
+        }
+        let share = kept.len() as f64 / n as f64;
+        // Resample the survivors back to full strength for the next level.
+        *samples = (0..n).map(|k| kept[k % kept.len()].clone()).collect();
+        share
+    }
+}
+
+/// Bindings sampled per quantifier for the size estimate.
+const ESTIMATE_SAMPLES: usize = 512;
+
+/// A fixed-seed xorshift generator: the estimate is the same on every run.
+struct Draw(u64);
+
+impl Draw {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
     }
 }

@@ -1,12 +1,51 @@
 //! Errors with a place in a source file, rendered as caret diagnostics (ariadne, no colour).
 
 use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
 
-/// A byte range in one of the loaded files (0 = the model, 1 = the data file, 2 = a solution).
+/// A file of a [`Files`] map: the id it was given when it was added (resolved to a name and a
+/// text only when a diagnostic is rendered).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FileId(u8);
+
+impl FileId {
+    /// The file's position in its map.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// The files a program (and a solution text read for it) came from: names and texts, shared by
+/// every diagnostic about them rather than copied into each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Files(Arc<Vec<(String, String)>>);
+
+impl Files {
+    /// Adds a file; its id.
+    pub(crate) fn add(&mut self, name: &str, text: &str) -> FileId {
+        let files = Arc::make_mut(&mut self.0);
+        files.push((name.to_string(), text.to_string()));
+        FileId(u8::try_from(files.len() - 1).unwrap_or(u8::MAX))
+    }
+    /// A file's name and text.
+    pub fn get(&self, id: FileId) -> Option<&(String, String)> {
+        self.0.get(id.index())
+    }
+}
+
+impl Deref for Files {
+    type Target = [(String, String)];
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+/// A byte range in one of the loaded files.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
-    /// Which file: 0 model, 1 data, 2 solution text.
-    pub file: u8,
+    /// Which file.
+    pub file: FileId,
     /// First byte.
     pub start: u32,
     /// One past the last byte.
@@ -15,7 +54,7 @@ pub struct Span {
 
 impl Span {
     /// A span in file `file` from `start` to `end` (bytes).
-    pub fn new(file: u8, start: usize, end: usize) -> Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
         Span { file, start: start as u32, end: end.max(start) as u32 }
     }
     /// The smallest span covering both.
@@ -46,8 +85,10 @@ pub enum ErrorKind {
     Unsupported,
     /// A name declared twice, or data that contradicts the declarations.
     Declaration,
-    /// The size estimate is above the limit.
+    /// The size estimate is above the limit, or a checker's memory limit is reached.
     TooLarge,
+    /// An internal fault (a bug of wgrnd, not of the input).
+    Internal,
 }
 
 /// An error in a model, data file, override or solution text: where, what, what was expected.
@@ -63,8 +104,8 @@ pub struct QpropError {
     pub label: String,
     /// Further notes: variable bindings when grounding, hints.
     pub notes: Vec<String>,
-    /// File names and texts (model, data, solution) for rendering.
-    files: Vec<(String, String)>,
+    /// The files its span refers to (shared), for rendering.
+    files: Files,
 }
 
 impl fmt::Display for QpropError {
@@ -89,7 +130,7 @@ impl QpropError {
             message: message.into(),
             label: label.into(),
             notes: Vec::new(),
-            files: Vec::new(),
+            files: Files::default(),
         }
     }
     /// A new error with no place in a file.
@@ -100,7 +141,7 @@ impl QpropError {
             message: message.into(),
             label: String::new(),
             notes: Vec::new(),
-            files: Vec::new(),
+            files: Files::default(),
         }
     }
     /// Adds a note.
@@ -108,25 +149,25 @@ impl QpropError {
         self.notes.push(note.into());
         self
     }
-    /// Attaches the file names and texts (done once by the public entry points).
-    pub(crate) fn with_files(mut self, files: &[(String, String)]) -> Self {
+    /// Attaches the files its span refers to (done once by the public entry points).
+    pub(crate) fn with_files(mut self, files: &Files) -> Self {
         if self.files.is_empty() {
-            self.files = files.to_vec();
+            self.files = files.clone();
         }
         self
     }
     /// File name, line and column (1-based, columns in characters) of the error.
     pub fn location(&self) -> Option<(&str, usize, usize)> {
         let span = self.span?;
-        let (name, text) = self.files.get(span.file as usize)?;
+        let (name, text) = self.files.get(span.file)?;
         let start = (span.start as usize).min(text.len());
         let before = text.get(..start)?;
         let line = before.matches('\n').count() + 1;
         let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         Some((name, line, col))
     }
-    /// The process exit code for this error (wgrnd's convention: 2 = bad input). Every kind is a
-    /// problem of the model, data, override or solution text; internal errors do not reach here.
+    /// The process exit code for this error (wgrnd's convention: 2 = bad input, 3 = an internal
+    /// fault).
     pub fn exit_code(&self) -> i32 {
         match self.kind {
             ErrorKind::Syntax
@@ -138,6 +179,7 @@ impl QpropError {
             | ErrorKind::Unsupported
             | ErrorKind::Declaration
             | ErrorKind::TooLarge => 2,
+            ErrorKind::Internal => 3,
         }
     }
     /// The line number (1-based), if the error has a place.
@@ -159,7 +201,7 @@ impl QpropError {
             }
             return out;
         };
-        let Some((name, text)) = self.files.get(span.file as usize) else {
+        let Some((name, text)) = self.files.get(span.file) else {
             return format!("error: {self}\n");
         };
         let len = text.len();

@@ -11,7 +11,7 @@ use wgrnd_cnf::{Cnf, Lit, Var};
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::nnf::{Check, Plan};
-use crate::program::{eval_term, PredKind, Program, Val, F, T};
+use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
 
 /// How bounded integer variables are encoded (docs/qprop.md, "Integer variables").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -54,12 +54,29 @@ pub(crate) type Env = Vec<Option<Val>>;
 /// other arguments.
 type FactIndex = Vec<Rc<[Val]>>;
 
-pub(crate) struct Grounder<'p> {
-    pub p: &'p Program,
+/// What grounding made, handed to the caller by [`Grounder::finish`].
+pub(crate) struct Grounded {
     pub cnf: Cnf,
+    /// Name of each variable.
     pub names: Vec<String>,
-    /// Per variable (index var-1): predicate and atom index, or `None` for auxiliaries.
+    /// Per variable: predicate and atom index, or `None` for auxiliaries.
     pub atom_of: Vec<Option<(u32, u32)>>,
+    /// How many variables are auxiliary.
+    pub aux_count: u32,
+    /// Integer atoms in creation order: pred, idx, first bit, width.
+    pub int_list: Vec<(u32, u32, u32, u32)>,
+    /// Solved-for atoms fixed true by unit statements.
+    pub fixed_true: Vec<(u32, u32)>,
+}
+
+/// Grounds the statements of one program (built by [`Grounder::new`], told which statement it is
+/// in by [`Grounder::in_statement`], emptied by [`Grounder::finish`]).
+pub(crate) struct Grounder<'p> {
+    pub(crate) p: &'p Program,
+    pub(crate) cnf: Cnf,
+    pub(crate) names: Vec<String>,
+    /// Per variable (index var-1): predicate and atom index, or `None` for auxiliaries.
+    pub(crate) atom_of: Vec<Option<(u32, u32)>>,
     /// Per solved-for predicate: atom index -> variable (0 = none yet).
     vars: Vec<Vec<u32>>,
     /// Per data predicate: atom index -> 0 unknown, 1 false, 2 true, 3 being computed.
@@ -68,18 +85,18 @@ pub(crate) struct Grounder<'p> {
     /// Per (data predicate, argument position): the values at that position of the true atoms,
     /// by the dense index of the other arguments.
     index: Vec<Vec<Option<Rc<FactIndex>>>>,
-    pub amo: AmoEncoding,
+    pub(crate) amo: AmoEncoding,
     /// Slot names of the statement being grounded (for bindings in errors).
-    pub slot_names: &'p [String],
-    pub aux_count: u32,
+    pub(crate) slot_names: &'p [String],
+    pub(crate) aux_count: u32,
     /// Integer encoding.
-    pub ints: IntEncoding,
+    pub(crate) ints: IntEncoding,
     /// Integer atoms: (pred, idx) -> (first bit, width).
-    pub int_atoms: HashMap<(usize, usize), (u32, u32)>,
+    pub(crate) int_atoms: HashMap<(PredId, usize), (u32, u32)>,
     /// Integer atoms in creation order: pred, idx, first bit, width.
-    pub int_list: Vec<(u32, u32, u32, u32)>,
+    pub(crate) int_list: Vec<(u32, u32, u32, u32)>,
     /// Solved-for atoms fixed true by unit statements (they have no variable).
-    pub fixed_true: Vec<(u32, u32)>,
+    fixed_true: Vec<(u32, u32)>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -95,7 +112,8 @@ impl AuxAtoms for Grounder<'_> {
 }
 
 impl<'p> Grounder<'p> {
-    pub fn new(p: &'p Program, amo: AmoEncoding) -> Result<Self> {
+    /// A grounder for `p` with the encodings of `o`; refuses a predicate with too many atoms.
+    pub fn new(p: &'p Program, o: &GroundOptions) -> Result<Self> {
         let mut strides = Vec::new();
         let mut vars = Vec::new();
         let mut data = Vec::new();
@@ -144,14 +162,50 @@ impl<'p> Grounder<'p> {
             data,
             strides,
             index: Vec::new(),
-            amo,
+            amo: o.amo,
             slot_names: &[],
             aux_count: 0,
-            ints: IntEncoding::Order,
+            ints: o.ints,
             int_atoms: HashMap::new(),
             int_list: Vec::new(),
             fixed_true: Vec::new(),
         })
+    }
+
+    /// The statement (its slot names) the next calls ground, for the bindings in messages.
+    pub fn in_statement(&mut self, slots: &'p [String]) {
+        self.slot_names = slots;
+    }
+
+    /// The variable of every shown atom (the projection), in variable order.
+    pub fn shown_vars(&self) -> Vec<Var> {
+        let shown = &self.p.shown;
+        let mut out: Vec<Var> = self
+            .atom_of
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_some_and(|(pr, _)| shown.contains(&PredId::new(pr as usize))))
+            .map(|(i, _)| Var(i as u32 + 1))
+            .collect();
+        for &(pr, _, first, width) in &self.int_list {
+            if shown.contains(&PredId::new(pr as usize)) {
+                out.extend((0..width).map(|j| Var(first + j)));
+            }
+        }
+        out.sort_unstable_by_key(|v| v.get());
+        out
+    }
+
+    /// What was grounded.
+    pub fn finish(self) -> Grounded {
+        Grounded {
+            cnf: self.cnf,
+            names: self.names,
+            atom_of: self.atom_of,
+            aux_count: self.aux_count,
+            int_list: self.int_list,
+            fixed_true: self.fixed_true,
+        }
     }
 
     pub fn bind_err(&self, e: QpropError, env: &[Option<Val>]) -> QpropError {
@@ -162,14 +216,12 @@ impl<'p> Grounder<'p> {
     }
 
     /// The atom index of `pred(args)` under `env`; errors for values outside the domains.
-    pub fn atom_index(&self, pred: usize, args: &[T], span: Span, env: &[Option<Val>]) -> Result<usize> {
+    pub fn atom_index(&self, pred: PredId, args: &[T], span: Span, env: &[Option<Val>]) -> Result<usize> {
         let pr = &self.p.preds[pred];
         let mut idx = 0;
         for (i, (t, &d)) in args.iter().zip(&pr.args).enumerate() {
             let v = match t {
-                T::Var(s) if (*s as usize) < env.len() && env[*s as usize].is_some() => {
-                    env[*s as usize].unwrap_or(Val::Int(0))
-                }
+                T::Var(s) if env.get(s.index()).is_some_and(Option::is_some) => env[*s].unwrap_or(Val::Int(0)),
                 T::Const(v) => *v,
                 _ => eval_term(t, env).map_err(|e| self.bind_err(e, env))?,
             };
@@ -183,16 +235,16 @@ impl<'p> Grounder<'p> {
                 );
                 return Err(self.bind_err(e, env));
             };
-            idx += pos as usize * self.strides[pred][i];
+            idx += pos as usize * self.strides[pred.index()][i];
         }
         Ok(idx)
     }
 
-    pub(crate) fn tuple(&self, pred: usize, mut idx: usize) -> Vec<Val> {
+    pub(crate) fn tuple(&self, pred: PredId, mut idx: usize) -> Vec<Val> {
         let pr = &self.p.preds[pred];
         let mut out = vec![Val::Int(0); pr.args.len()];
         for (i, &d) in pr.args.iter().enumerate() {
-            let s = self.strides[pred][i];
+            let s = self.strides[pred.index()][i];
             out[i] = self.p.domains[d].values[idx / s];
             idx %= s;
         }
@@ -200,8 +252,8 @@ impl<'p> Grounder<'p> {
     }
 
     /// The value of a data atom (facts, or the definition evaluated once and remembered).
-    pub fn data_atom(&mut self, pred: usize, idx: usize, span: Span) -> Result<bool> {
-        match self.data[pred][idx] {
+    pub fn data_atom(&mut self, pred: PredId, idx: usize, span: Span) -> Result<bool> {
+        match self.data[pred.index()][idx] {
             1 => return Ok(false),
             2 => return Ok(true),
             3 => {
@@ -214,19 +266,23 @@ impl<'p> Grounder<'p> {
             }
             _ => {}
         }
-        let PredKind::Def(slots, body, names) = &self.p.preds[pred].kind else { return Ok(false) };
-        self.data[pred][idx] = 3;
-        let mut env: Env = vec![None; names.len()];
-        for (s, v) in slots.iter().zip(self.tuple(pred, idx)) {
-            env[*s as usize] = Some(v);
+        let PredKind::Def(def) = &self.p.preds[pred].kind else { return Ok(false) };
+        self.data[pred.index()][idx] = 3;
+        let mut env: Env = vec![None; def.slots.len()];
+        for (s, v) in def.params.iter().zip(self.tuple(pred, idx)) {
+            env[*s] = Some(v);
         }
         let saved = self.slot_names;
-        self.slot_names = names;
-        let r = self.eval(body, &mut env);
+        self.slot_names = &def.slots;
+        let r = self.eval(&def.body, &mut env);
         self.slot_names = saved;
-        let r = r?;
-        self.data[pred][idx] = if r { 2 } else { 1 };
-        Ok(r)
+        // An error leaves the atom unknown (not "being computed"): asked again, it fails the same.
+        self.data[pred.index()][idx] = match r {
+            Ok(true) => 2,
+            Ok(false) => 1,
+            Err(_) => 0,
+        };
+        r
     }
 
     /// Evaluates a data-only formula (guards, definitions).
@@ -246,16 +302,21 @@ impl<'p> Grounder<'p> {
                 }
                 self.data_atom(*pr, idx, *s)?
             }
-            F::Cmp(op, a, b, s) => {
+            F::Cmp(c) => {
                 let (x, y) = (
-                    eval_term(a, env).map_err(|e| self.bind_err(e, env))?,
-                    eval_term(b, env).map_err(|e| self.bind_err(e, env))?,
+                    eval_term(&c.a, env).map_err(|e| self.bind_err(e, env))?,
+                    eval_term(&c.b, env).map_err(|e| self.bind_err(e, env))?,
                 );
-                match op.holds(x, y) {
+                match c.op.holds(x, y) {
                     Some(v) => v,
                     None => {
                         return Err(self.bind_err(
-                            QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers"),
+                            QpropError::new(
+                                ErrorKind::Type,
+                                c.span,
+                                "ordered comparison of symbols",
+                                "expected integers",
+                            ),
                             env,
                         ))
                     }
@@ -267,11 +328,11 @@ impl<'p> Grounder<'p> {
             F::Imp(a, b) => !self.eval(a, env)? || self.eval(b, env)?,
             F::Iff(a, b) => self.eval(a, env)? == self.eval(b, env)?,
             F::Xor(a, b) => self.eval(a, env)? != self.eval(b, env)?,
-            F::Quant(all, binders, g, body, _) => {
-                let all = *all;
+            F::Quant(q) => {
+                let all = q.all;
                 let mut result = all;
-                self.eval_binders(binders, 0, g.as_deref(), env, &mut |me, env| {
-                    let v = me.eval(body, env)?;
+                self.eval_binders(&q.binders, 0, q.guard.as_ref(), env, &mut |me, env| {
+                    let v = me.eval(&q.body, env)?;
                     if v != all {
                         result = !all;
                         return Ok(true);
@@ -280,10 +341,10 @@ impl<'p> Grounder<'p> {
                 })?;
                 result
             }
-            F::Count(_, _, _, _, _, s) => {
+            F::Count(c) => {
                 return Err(QpropError::new(
                     ErrorKind::Unsupported,
-                    *s,
+                    c.span,
                     "counting inside a guard or definition",
                     "expected a data formula",
                 ))
@@ -307,21 +368,21 @@ impl<'p> Grounder<'p> {
             }
             return f(self, env);
         }
-        let (slot, d) = b[i];
-        for k in 0..self.p.domains[d].len() {
-            env[slot as usize] = Some(self.p.domains[d].values[k]);
+        let Bound { slot, dom } = b[i];
+        for k in 0..self.p.domains[dom].len() {
+            env[slot] = Some(self.p.domains[dom].values[k]);
             if self.eval_binders(b, i + 1, g, env, f)? {
-                env[slot as usize] = None;
+                env[slot] = None;
                 return Ok(true);
             }
         }
-        env[slot as usize] = None;
+        env[slot] = None;
         Ok(false)
     }
 
     /// The fixed value of a solved-for atom, if a unit statement fixed it.
-    pub fn fixed(&self, pred: usize, idx: usize) -> Option<bool> {
-        match self.vars[pred][idx] {
+    pub fn fixed(&self, pred: PredId, idx: usize) -> Option<bool> {
+        match self.vars[pred.index()][idx] {
             FIXED_FALSE => Some(false),
             FIXED_TRUE => Some(true),
             _ => None,
@@ -329,28 +390,28 @@ impl<'p> Grounder<'p> {
     }
 
     /// Fixes an atom that has no variable yet; false if it already has one.
-    pub fn set_fixed(&mut self, pred: usize, idx: usize, value: bool) -> bool {
-        if self.vars[pred][idx] != 0 {
+    pub fn set_fixed(&mut self, pred: PredId, idx: usize, value: bool) -> bool {
+        if self.vars[pred.index()][idx] != 0 {
             return false;
         }
-        self.vars[pred][idx] = if value { FIXED_TRUE } else { FIXED_FALSE };
+        self.vars[pred.index()][idx] = if value { FIXED_TRUE } else { FIXED_FALSE };
         if value {
-            self.fixed_true.push((pred as u32, idx as u32));
+            self.fixed_true.push((pred.index() as u32, idx as u32));
         }
         true
     }
 
     /// The variable of a solved-for atom, created on first use.
-    pub fn var(&mut self, pred: usize, idx: usize) -> Var {
-        let v = self.vars[pred][idx];
+    pub fn var(&mut self, pred: PredId, idx: usize) -> Var {
+        let v = self.vars[pred.index()][idx];
         if v != 0 && v < FIXED_TRUE {
             return Var(v);
         }
         let var = self.cnf.new_var();
-        self.vars[pred][idx] = var.get();
+        self.vars[pred.index()][idx] = var.get();
         let name = self.p.atom_name(pred, &self.tuple(pred, idx));
         self.names.push(name);
-        self.atom_of.push(Some((pred as u32, idx as u32)));
+        self.atom_of.push(Some((pred.index() as u32, idx as u32)));
         var
     }
 
@@ -359,7 +420,7 @@ impl<'p> Grounder<'p> {
     /// solution, as the checker sees it. (Without this, an unmentioned atom would be read as false
     /// and counted once, while the checker accepts it true as well.) Shown integer variables that
     /// no statement mentions get their bits likewise: each value of their range is a solution.
-    pub fn free_shown_atoms(&mut self, shown: &[usize]) {
+    pub fn free_shown_atoms(&mut self, shown: &[PredId]) {
         for &pred in shown {
             if matches!(self.p.preds[pred].kind, PredKind::Int(_)) {
                 let size: usize = self.p.preds[pred].args.iter().map(|&d| self.p.domains[d].len()).product();
@@ -368,8 +429,8 @@ impl<'p> Grounder<'p> {
                 }
                 continue;
             }
-            for idx in 0..self.vars.get(pred).map_or(0, Vec::len) {
-                if self.vars[pred][idx] == 0 {
+            for idx in 0..self.vars.get(pred.index()).map_or(0, Vec::len) {
+                if self.vars[pred.index()][idx] == 0 {
                     self.var(pred, idx);
                 }
             }
@@ -411,7 +472,7 @@ impl<'p> Grounder<'p> {
         let Some(lv) = plan.levels.get(i) else {
             return f(self, env);
         };
-        let slot = lv.slot as usize;
+        let slot = lv.slot;
         let p = self.p;
         let gen_vals;
         let values: &[Val] = match &lv.gen {
@@ -444,7 +505,7 @@ impl<'p> Grounder<'p> {
     }
 
     /// Values of argument `pos` of the true atoms of `pred` whose other arguments are `args`.
-    fn gen_values(&mut self, pred: usize, pos: usize, args: &[T], span: Span, env: &mut Env) -> Result<Rc<[Val]>> {
+    fn gen_values(&mut self, pred: PredId, pos: usize, args: &[T], span: Span, env: &mut Env) -> Result<Rc<[Val]>> {
         let p = self.p;
         let pr = &p.preds[pred];
         let mut key = 0usize;
@@ -453,9 +514,7 @@ impl<'p> Grounder<'p> {
                 continue;
             }
             let v = match t {
-                T::Var(s) if (*s as usize) < env.len() && env[*s as usize].is_some() => {
-                    env[*s as usize].unwrap_or(Val::Int(0))
-                }
+                T::Var(s) if env.get(s.index()).is_some_and(Option::is_some) => env[*s].unwrap_or(Val::Int(0)),
                 T::Const(v) => *v,
                 _ => eval_term(t, env).map_err(|e| self.bind_err(e, env))?,
             };
@@ -471,13 +530,13 @@ impl<'p> Grounder<'p> {
             };
             key = key * p.domains[d].len() + k as usize;
         }
-        let index = match self.index.get(pred).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
+        let index = match self.index.get(pred.index()).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
             Some(ix) => ix.clone(),
             None => {
                 let keys: usize =
                     pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
                 let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
-                for idx in 0..self.data[pred].len() {
+                for idx in 0..self.data[pred.index()].len() {
                     if self.data_atom(pred, idx, span)? {
                         let t = self.tuple(pred, idx);
                         let mut k = 0usize;
@@ -490,13 +549,13 @@ impl<'p> Grounder<'p> {
                     }
                 }
                 let ix: Rc<FactIndex> = Rc::new(lists.into_iter().map(Rc::from).collect());
-                if self.index.len() <= pred {
-                    self.index.resize(pred + 1, Vec::new());
+                if self.index.len() <= pred.index() {
+                    self.index.resize(pred.index() + 1, Vec::new());
                 }
-                if self.index[pred].len() <= pos {
-                    self.index[pred].resize(pos + 1, None);
+                if self.index[pred.index()].len() <= pos {
+                    self.index[pred.index()].resize(pos + 1, None);
                 }
-                self.index[pred][pos] = Some(ix.clone());
+                self.index[pred.index()][pos] = Some(ix.clone());
                 ix
             }
         };
@@ -504,8 +563,8 @@ impl<'p> Grounder<'p> {
     }
 
     /// Fraction of true atoms of a data predicate (for the size estimate).
-    pub fn density(&mut self, pred: usize, span: Span) -> Result<f64> {
-        let n = self.data[pred].len();
+    pub fn density(&mut self, pred: PredId, span: Span) -> Result<f64> {
+        let n = self.data[pred.index()].len();
         if n == 0 {
             return Ok(1.0);
         }

@@ -1,6 +1,6 @@
 //! Tokens of the QPROP language, with byte spans.
 
-use crate::error::{syntax, Result, Span};
+use crate::error::{syntax, FileId, Result, Span};
 
 /// One token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +21,7 @@ const PUNCT: [&str; 27] = [
 ];
 
 /// Splits `text` (file number `file`) into tokens; `%` and `//` start comments to the end of the line.
-pub fn lex(file: u8, text: &str) -> Result<Vec<(Tok, Span)>> {
+pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -73,6 +73,9 @@ pub fn lex(file: u8, text: &str) -> Result<Vec<(Tok, Span)>> {
         };
         return Err(syntax(span, format!("unexpected character '{ch}'"), expected));
     }
-    out.push((Tok::Eof, Span::new(file, text.len(), text.len())));
+    // The end of the file is placed right after its last character that is not white space, so
+    // that a diagnostic's header and its snippet name the same line.
+    let end = text.trim_end().len();
+    out.push((Tok::Eof, Span::new(file, end, end)));
     Ok(out)
 }

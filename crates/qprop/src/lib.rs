@@ -20,11 +20,13 @@ mod ground;
 mod lexer;
 mod linear;
 mod nnf;
+mod ops;
 mod parser;
 mod program;
 mod resolve;
 mod resolve_formula;
 mod solution;
+mod walk;
 
 use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
@@ -32,10 +34,12 @@ use wgrnd_core::{AtomNames, StableHash};
 
 pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
-pub use error::{ErrorKind, QpropError, Span};
+pub use error::{ErrorKind, FileId, Files, QpropError, Span};
+
 pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
-pub use program::{Domain, Pred, PredKind, Program, Val};
-pub use solution::{decode, parse_solution, partial_grid, IntValue, PredValue, Solution};
+pub use ops::{CmpOp, Conn, Op};
+pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, Slot, Val};
+pub use solution::{decode, parse_solution, partial_grid, shown_literals, IntValue, PredValue, Solution};
 
 /// A source text and the file name used in diagnostics.
 #[derive(Clone, Debug)]
@@ -67,16 +71,23 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
         .map(|(_, text)| text)
         .chain(overrides.iter().flat_map(|(name, value)| [name, value]))
         .fold(StableHash::new().number(files.len() as u64).number(overrides.len() as u64), StableHash::field);
+    let mut map = Files::default();
+    let model_file = map.add(&model.name, &model.text);
+    let data_file = data.map(|d| map.add(&d.name, &d.text));
     let run = || -> Result<Program, QpropError> {
-        let mut items = parser::parse_file(0, &model.text)?;
-        if let Some(d) = data {
-            items.extend(parser::parse_file(1, &d.text)?);
+        let parsed = parser::parse_file(model_file, &model.text)?;
+        let (mut items, mut warnings) = (parsed.items, parsed.warnings);
+        if let (Some(d), Some(file)) = (data, data_file) {
+            let parsed = parser::parse_file(file, &d.text)?;
+            items.extend(parsed.items);
+            warnings.extend(parsed.warnings);
         }
-        let mut r = resolve::Resolver::new(files.clone(), h.finish());
+        let mut r = resolve::Resolver::new(map.clone(), h.finish());
         r.run(items, overrides)?;
+        r.p.warnings = warnings;
         Ok(r.p)
     };
-    run().map_err(|e| e.with_files(&files))
+    run().map_err(|e| e.with_files(&map))
 }
 
 /// A grounded model: the seam's grounding, whose projection is the variables of the shown
@@ -116,8 +127,7 @@ pub fn ground(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
 }
 
 fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
-    let mut g = ground::Grounder::new(p, o.amo)?;
-    g.ints = o.ints;
+    let mut g = ground::Grounder::new(p, o)?;
     let mut gs = Vec::new();
     for s in &p.stmts {
         gs.push((nnf::nnf(p, &s.f, true)?, s));
@@ -125,7 +135,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
     let mut estimate = 0.0;
     let mut biggest = (0.0, None);
     for (gg, s) in &gs {
-        g.slot_names = &s.slots;
+        g.in_statement(&s.slots);
         let e = g.estimate(gg)?;
         estimate += e;
         if e > biggest.0 {
@@ -144,12 +154,12 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
             ),
             None => QpropError::nowhere(ErrorKind::TooLarge, msg),
         };
-        return Err(e.note("raise the limit (max_clauses) or add guards that use the data"));
+        return Err(e.note("raise the limit (--max-clauses N) or add guards that use the data"));
     }
     // Unit statements first: the atoms they fix get no variable and simplify every other clause.
     for (gg, s) in &gs {
         if ground::Grounder::unit_shaped(gg) {
-            g.slot_names = &s.slots;
+            g.in_statement(&s.slots);
             let mut env = vec![None; s.slots.len()];
             g.fix(gg, &mut env)?;
         }
@@ -158,24 +168,13 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         if ground::Grounder::unit_shaped(gg) {
             continue;
         }
-        g.slot_names = &s.slots;
+        g.in_statement(&s.slots);
         let mut env = vec![None; s.slots.len()];
         g.conj(gg, &mut env, &[])?;
     }
     g.free_shown_atoms(&p.shown);
-    let mut shown: Vec<Var> = g
-        .atom_of
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| a.is_some_and(|(pr, _)| p.shown.contains(&(pr as usize))))
-        .map(|(i, _)| Var(i as u32 + 1))
-        .collect();
-    for &(pr, _, first, width) in &g.int_list {
-        if p.shown.contains(&(pr as usize)) {
-            shown.extend((0..width).map(|j| Var(first + j)));
-        }
-    }
-    shown.sort_unstable_by_key(|v| v.get());
+    let shown = g.shown_vars();
+    let g = g.finish();
     let hash = StableHash::new()
         .number(p.hash)
         .field(o.amo.name())

@@ -10,7 +10,7 @@ use wgrnd_cnf::{Lit, Var};
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder, IntEncoding};
-use crate::program::{arith, eval_term, CmpOp, Op, PredKind, Val, T};
+use crate::program::{arith, eval_term, CmpOp, DomId, Op, PredId, PredKind, Val, T};
 
 /// Largest number of bits in one comparison, and of BDD nodes.
 const MAX_BITS: usize = 20_000;
@@ -20,7 +20,7 @@ const MAX_NODES: usize = 5_000_000;
 #[derive(Default)]
 struct Lin {
     c: i64,
-    terms: Vec<(i64, usize, usize)>,
+    terms: Vec<(i64, PredId, usize)>,
     lits: Vec<(i64, Lit)>,
 }
 
@@ -36,7 +36,7 @@ enum Node {
 pub(crate) fn has_int(t: &T) -> bool {
     match t {
         T::Const(_) | T::Var(_) => false,
-        T::Bin(_, a, b, _) => has_int(a) || has_int(b),
+        T::Bin(b) => has_int(&b.a) || has_int(&b.b),
         T::Neg(a, _) => has_int(a),
         T::IntVar(..) | T::Sum(..) | T::Bool(..) => true,
     }
@@ -48,7 +48,7 @@ fn overflow(span: Span) -> QpropError {
 
 impl Grounder<'_> {
     /// The bits of integer atom `(pred, idx)`: first variable and width (created on first use).
-    pub(crate) fn int_bits(&mut self, pred: usize, idx: usize) -> (u32, u32) {
+    pub(crate) fn int_bits(&mut self, pred: PredId, idx: usize) -> (u32, u32) {
         if let Some(&(first, width)) = self.int_atoms.get(&(pred, idx)) {
             return (first, width);
         }
@@ -70,7 +70,7 @@ impl Grounder<'_> {
             self.atom_of.push(None);
         }
         self.int_atoms.insert((pred, idx), (first, width));
-        self.int_list.push((pred as u32, idx as u32, first, width));
+        self.int_list.push((pred.index() as u32, idx as u32, first, width));
         match self.ints {
             IntEncoding::Order => {
                 for j in 1..width {
@@ -88,7 +88,7 @@ impl Grounder<'_> {
         (first, width)
     }
 
-    fn lo(&self, d: usize) -> i64 {
+    fn lo(&self, d: DomId) -> i64 {
         match self.p.domains[d].values.first() {
             Some(Val::Int(v)) => *v,
             _ => 0,
@@ -105,8 +105,9 @@ impl Grounder<'_> {
                 let x = self.lin(a, env)?;
                 self.scale(x, -1, *s)?
             }
-            T::Bin(op, a, b, s) => {
-                let (x, y) = (self.lin(a, env)?, self.lin(b, env)?);
+            T::Bin(bin) => {
+                let (op, s) = (&bin.op, &bin.span);
+                let (x, y) = (self.lin(&bin.a, env)?, self.lin(&bin.b, env)?);
                 match op {
                     Op::Add | Op::Sub => {
                         let y = if *op == Op::Sub { self.scale(y, -1, *s)? } else { y };
@@ -118,14 +119,16 @@ impl Grounder<'_> {
                     }
                     Op::Mul if y.terms.is_empty() && y.lits.is_empty() => self.scale(x, y.c, *s)?,
                     Op::Mul if x.terms.is_empty() && x.lits.is_empty() => self.scale(y, x.c, *s)?,
-                    _ if x.terms.is_empty() && y.terms.is_empty() && x.lits.is_empty() && y.lits.is_empty() => {
+                    Op::Mul | Op::Div | Op::Mod
+                        if x.terms.is_empty() && y.terms.is_empty() && x.lits.is_empty() && y.lits.is_empty() =>
+                    {
                         match arith(*op, Val::Int(x.c), Val::Int(y.c), *s) {
                             Ok(Val::Int(c)) => Lin { c, ..Lin::default() },
                             Ok(Val::Sym(_)) => Lin::default(),
                             Err(e) => return Err(self.bind_err(e, env)),
                         }
                     }
-                    _ => {
+                    Op::Mul | Op::Div | Op::Mod => {
                         let e = QpropError::new(
                             ErrorKind::Unsupported,
                             *s,
@@ -144,7 +147,7 @@ impl Grounder<'_> {
                 let g = crate::nnf::nnf(self.p, f, true)?;
                 match &g {
                     crate::nnf::G::Const(b) => Lin { c: i64::from(*b), ..Lin::default() },
-                    crate::nnf::G::Lit(positive, pr, args, ls) => match self.literal(*positive, *pr, args, *ls, env)? {
+                    crate::nnf::G::Lit(l) => match self.literal(l, env)? {
                         Ok(l) => Lin { c: 0, terms: Vec::new(), lits: vec![(1, l)] },
                         Err(b) => Lin { c: i64::from(b), ..Lin::default() },
                     },
@@ -159,11 +162,11 @@ impl Grounder<'_> {
                     }
                 }
             }
-            T::Sum(body, binders, guard, _) => {
+            T::Sum(sum) => {
                 let mut acc = Lin::default();
                 let mut err = None;
-                self.eval_binders(binders, 0, guard.as_deref(), env, &mut |me, env| {
-                    match me.lin(body, env) {
+                self.eval_binders(&sum.binders, 0, sum.guard.as_ref(), env, &mut |me, env| {
+                    match me.lin(&sum.body, env) {
                         Ok(l) => {
                             acc.c = acc.c.saturating_add(l.c);
                             acc.terms.extend(l.terms);

@@ -5,21 +5,51 @@
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{Binders, CmpOp, PredKind, Program, F, T};
+use crate::program::{Binders, CmpOp, DomId, PredId, PredKind, Program, Slot, F, T};
+use crate::walk::{formula_slots, term_slots};
 
 /// A formula in negation normal form.
 #[derive(Debug)]
 pub(crate) enum G<'a> {
     Const(bool),
-    /// Literal: positive?, predicate, arguments.
-    Lit(bool, usize, &'a [T], Span),
-    Cmp(CmpOp, &'a T, &'a T, Span),
+    Lit(Literal<'a>),
+    Cmp(Compare<'a>),
     And(Vec<G<'a>>),
     Or(Vec<G<'a>>),
     All(Plan<'a>, Box<G<'a>>),
     Any(Plan<'a>, Box<G<'a>>),
-    /// Counting: kind, bound, added to the bound, literal (in NNF), plan.
-    Count(CountKind, &'a T, i64, Box<G<'a>>, Plan<'a>, Span),
+    Count(Box<Counting<'a>>),
+}
+
+/// A literal: an atom, positive or negated.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Literal<'a> {
+    pub positive: bool,
+    pub pred: PredId,
+    pub args: &'a [T],
+    pub span: Span,
+}
+
+/// A comparison (negations pushed into the operator).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Compare<'a> {
+    pub op: CmpOp,
+    pub a: &'a T,
+    pub b: &'a T,
+    pub span: Span,
+}
+
+/// A counting constraint in NNF: `kind (bound + offset) { lit : plan }`.
+#[derive(Debug)]
+pub(crate) struct Counting<'a> {
+    pub kind: CountKind,
+    pub bound: &'a T,
+    /// Added to the bound (a negated `atmost k` is `atleast k+1`).
+    pub offset: i64,
+    /// The counted literal, in NNF.
+    pub lit: G<'a>,
+    pub plan: Plan<'a>,
+    pub span: Span,
 }
 
 /// A data condition checked while iterating: a guard conjunct or a deciding data literal.
@@ -28,14 +58,14 @@ pub(crate) enum Check<'a> {
     /// A guard formula (data only), positive.
     Guard(&'a F),
     /// This data atom must be true (otherwise the body is decided).
-    Atom(usize, &'a [T], Span),
+    Atom(PredId, &'a [T], Span),
 }
 
 /// Enumerate binder values from a data predicate's true atoms: pred, argument position of the
 /// binder, and the other arguments.
 #[derive(Debug)]
 pub(crate) struct Gen<'a> {
-    pub pred: usize,
+    pub pred: PredId,
     pub pos: usize,
     pub args: &'a [T],
     pub span: Span,
@@ -44,8 +74,8 @@ pub(crate) struct Gen<'a> {
 /// One binder: its slot, its domain, how its values are enumerated and what is checked after.
 #[derive(Debug)]
 pub(crate) struct Level<'a> {
-    pub slot: u16,
-    pub dom: usize,
+    pub slot: Slot,
+    pub dom: DomId,
     pub gen: Option<Gen<'a>>,
     pub checks: Vec<Check<'a>>,
 }
@@ -58,7 +88,7 @@ pub(crate) struct Plan<'a> {
     pub levels: Vec<Level<'a>>,
 }
 
-pub(crate) fn is_data(p: &Program, pred: usize) -> bool {
+pub(crate) fn is_data(p: &Program, pred: PredId) -> bool {
     !matches!(p.preds[pred].kind, PredKind::Var)
 }
 
@@ -66,8 +96,8 @@ pub(crate) fn is_data(p: &Program, pred: usize) -> bool {
 pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
     Ok(match f {
         F::Const(b) => G::Const(*b == pos),
-        F::Atom(pr, args, s) => G::Lit(pos, *pr, args, *s),
-        F::Cmp(op, a, b, s) => G::Cmp(if pos { *op } else { op.negate() }, a, b, *s),
+        F::Atom(pr, args, s) => G::Lit(Literal { positive: pos, pred: *pr, args, span: *s }),
+        F::Cmp(c) => G::Cmp(Compare { op: if pos { c.op } else { c.op.negate() }, a: &c.a, b: &c.b, span: c.span }),
         F::Not(a) => nnf(p, a, !pos)?,
         F::And(a, b) if pos => and(nnf(p, a, true)?, nnf(p, b, true)?),
         F::And(a, b) => or(nnf(p, a, false)?, nnf(p, b, false)?),
@@ -81,13 +111,13 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             let (u, v) = (nnf(p, a, true)?, nnf(p, b, !same)?);
             and(or(x, y), or(u, v))
         }
-        F::Quant(all, binders, guard, body, _) => {
-            let forall = *all == pos;
-            let mut body = nnf(p, body, pos)?;
-            let plan = plan(p, binders, guard.as_deref(), &body, forall)?;
+        F::Quant(q) => {
+            let forall = q.all == pos;
+            let mut body = nnf(p, &q.body, pos)?;
+            let plan = plan(p, &q.binders, q.guard.as_ref(), &body, forall)?;
             // The data literals that became checks are decided (false in a `forall`'s disjunction,
             // true in an `exists`'s conjunction) for every binding that reaches the body.
-            let decided = |g: &G| matches!(g, G::Lit(positive, pr, _, _) if is_data(p, *pr) && *positive != forall);
+            let decided = |g: &G| matches!(g, G::Lit(l) if is_data(p, l.pred) && l.positive != forall);
             match &mut body {
                 G::Or(items) if forall => items.retain(|g| !decided(g)),
                 G::And(items) if !forall => items.retain(|g| !decided(g)),
@@ -100,9 +130,10 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
                 G::Any(plan, Box::new(body))
             }
         }
-        F::Count(kind, k, lit, binders, guard, s) => {
-            let (kind, offset) = match (kind, pos) {
-                (k, true) => (*k, 0),
+        F::Count(c) => {
+            let s = &c.span;
+            let (kind, offset) = match (c.kind, pos) {
+                (k, true) => (k, 0),
                 (CountKind::AtMost, false) => (CountKind::AtLeast, 1),
                 (CountKind::AtLeast, false) => (CountKind::AtMost, -1),
                 (CountKind::Exactly, false) => {
@@ -114,7 +145,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
                     ));
                 }
             };
-            let lit = nnf(p, lit, true)?;
+            let lit = nnf(p, &c.lit, true)?;
             if !matches!(lit, G::Lit(..) | G::Const(_) | G::Cmp(..)) {
                 return Err(QpropError::new(
                     ErrorKind::Unsupported,
@@ -123,8 +154,8 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
                     "expected 'p(args)' or 'not p(args)' before ':'",
                 ));
             }
-            let plan = plan(p, binders, guard.as_deref(), &G::Const(false), true)?;
-            G::Count(kind, k, offset, Box::new(lit), plan, *s)
+            let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
+            G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s }))
         }
     })
 }
@@ -160,8 +191,8 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
             data_only(p, a).or_else(|| data_only(p, b))
         }
-        F::Quant(_, _, g, b, _) => g.as_deref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, b)),
-        F::Count(_, _, _, _, _, s) => Some(*s),
+        F::Quant(q) => q.guard.as_ref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, &q.body)),
+        F::Count(c) => Some(c.span),
         F::Const(_) | F::Cmp(..) => None,
     }
 }
@@ -176,50 +207,8 @@ fn conjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
     }
 }
 
-fn term_slots(t: &T, out: &mut Vec<u16>) {
-    match t {
-        T::Const(_) => {}
-        T::Var(s) => out.push(*s),
-        T::Bin(_, a, b, _) => {
-            term_slots(a, out);
-            term_slots(b, out);
-        }
-        T::Neg(a, _) => term_slots(a, out),
-        T::IntVar(_, args, _) => args.iter().for_each(|t| term_slots(t, out)),
-        T::Bool(f, _) => formula_slots(f, out),
-        T::Sum(body, _, g, _) => {
-            term_slots(body, out);
-            if let Some(g) = g {
-                formula_slots(g, out);
-            }
-        }
-    }
-}
-
-fn formula_slots(f: &F, out: &mut Vec<u16>) {
-    match f {
-        F::Const(_) => {}
-        F::Atom(_, args, _) => args.iter().for_each(|t| term_slots(t, out)),
-        F::Cmp(_, a, b, _) => {
-            term_slots(a, out);
-            term_slots(b, out);
-        }
-        F::Not(a) => formula_slots(a, out),
-        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
-            formula_slots(a, out);
-            formula_slots(b, out);
-        }
-        F::Quant(_, _, g, b, _) | F::Count(_, _, b, _, g, _) => {
-            if let Some(g) = g {
-                formula_slots(g, out);
-            }
-            formula_slots(b, out);
-        }
-    }
-}
-
 fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, forall: bool) -> Result<Plan<'a>> {
-    let mut checks: Vec<(Check<'a>, Vec<u16>)> = Vec::new();
+    let mut checks: Vec<(Check<'a>, Vec<Slot>)> = Vec::new();
     if let Some(g) = guard {
         if let Some(s) = data_only(p, g) {
             return Err(QpropError::new(
@@ -233,8 +222,7 @@ fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, 
         let mut cs = Vec::new();
         conjuncts(g, &mut cs);
         for c in cs {
-            let mut slots = Vec::new();
-            formula_slots(c, &mut slots);
+            let slots = formula_slots(c);
             let check = match c {
                 F::Atom(pr, args, s) => Check::Atom(*pr, args, *s),
                 _ => Check::Guard(c),
@@ -250,19 +238,18 @@ fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, 
         other => std::slice::from_ref(other),
     };
     for it in items {
-        if let G::Lit(positive, pr, args, s) = it {
-            if is_data(p, *pr) && *positive != forall {
-                let mut slots = Vec::new();
-                args.iter().for_each(|t| term_slots(t, &mut slots));
-                checks.push((Check::Atom(*pr, args, *s), slots));
+        if let G::Lit(l) = it {
+            if is_data(p, l.pred) && l.positive != forall {
+                let slots = l.args.iter().flat_map(term_slots).collect();
+                checks.push((Check::Atom(l.pred, l.args, l.span), slots));
             }
         }
     }
     let mut levels: Vec<Level<'a>> =
-        binders.iter().map(|&(slot, dom)| Level { slot, dom, gen: None, checks: Vec::new() }).collect();
+        binders.iter().map(|b| Level { slot: b.slot, dom: b.dom, gen: None, checks: Vec::new() }).collect();
     let mut pre = Vec::new();
     for (check, slots) in checks {
-        let level = slots.iter().filter_map(|s| binders.iter().position(|b| b.0 == *s)).max();
+        let level = slots.iter().filter_map(|s| binders.iter().position(|b| b.slot == *s)).max();
         let Some(level) = level else {
             pre.push(check);
             continue;
@@ -272,11 +259,7 @@ fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, 
             if let Check::Atom(pr, args, s) = &check {
                 let x = lv.slot;
                 let bare = args.iter().position(|t| matches!(t, T::Var(v) if *v == x));
-                let elsewhere = args.iter().filter(|t| {
-                    let mut v = Vec::new();
-                    term_slots(t, &mut v);
-                    v.contains(&x)
-                });
+                let elsewhere = args.iter().filter(|t| term_slots(t).contains(&x));
                 if let Some(pos) = bare {
                     if elsewhere.count() == 1 {
                         lv.gen = Some(Gen { pred: *pr, pos, args, span: *s });

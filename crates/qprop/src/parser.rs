@@ -5,34 +5,52 @@
 //! formulas parse as written; `.` or `;` after an item is allowed.
 
 use crate::ast::{Binder, CountKind, DomainDef, Formula, Item, PredRole, Term};
-use crate::error::{syntax, Result, Span};
+use crate::error::{syntax, FileId, Result, Span};
 use crate::lexer::{lex, Tok};
+use crate::ops::{CmpOp, Conn, Op};
 
-const KEYWORDS: [&str; 25] = [
+/// The reserved words: none of them can name a parameter, domain, variable or predicate
+/// (docs/qprop.md lists them).
+pub(crate) const KEYWORDS: [&str; 25] = [
     "forall", "exists", "and", "or", "not", "if", "iff", "xor", "mod", "in", "param", "domain", "var", "pred", "input",
     "clue", "def", "show", "exactly", "atmost", "atleast", "table", "true", "false", "sum",
 ];
 const MAX_DEPTH: usize = 500;
 
-/// Parses a whole file (number `file`) into items.
-pub fn parse_file(file: u8, text: &str) -> Result<Vec<Item>> {
-    let toks = lex(file, text)?;
-    let mut p = Parser { toks, pos: 0, depth: 0 };
-    let mut items = Vec::new();
-    while !p.at_eof() {
-        items.push(p.item()?);
-        while p.eat(".") || p.eat(";") {}
-    }
-    Ok(items)
+/// A file parsed: its items, and warnings about text that parses but may not mean what it seems.
+pub struct Parsed {
+    /// The items, in order.
+    pub items: Vec<Item>,
+    /// Where and what.
+    pub warnings: Vec<(Span, String)>,
 }
 
-struct Parser {
+/// Parses a whole file (number `file`) into items.
+pub fn parse_file(file: FileId, text: &str) -> Result<Parsed> {
+    let toks = lex(file, text)?;
+    let mut p = Parser { toks, pos: 0, depth: 0, text, warnings: Vec::new(), rhs: false };
+    let mut items = Vec::new();
+    while !p.at_eof() {
+        let item = p.item()?;
+        p.after_bare_name(&item)?;
+        items.push(item);
+        while p.eat(".") || p.eat(";") {}
+    }
+    Ok(Parsed { items, warnings: p.warnings })
+}
+
+struct Parser<'t> {
     toks: Vec<(Tok, Span)>,
     pos: usize,
     depth: usize,
+    text: &'t str,
+    warnings: Vec<(Span, String)>,
+    /// Whether the term being parsed is the right side of a comparison, outside brackets: the
+    /// formula before it is complete, so a `-` that begins the next line continues it unseen.
+    rhs: bool,
 }
 
-impl Parser {
+impl Parser<'_> {
     fn peek(&self) -> &Tok {
         &self.toks[self.pos.min(self.toks.len() - 1)].0
     }
@@ -78,7 +96,7 @@ impl Parser {
             Tok::Ident(s) => format!("'{s}'"),
             Tok::Int(v) => format!("'{v}'"),
             Tok::Punct(p) => format!("'{p}'"),
-            Tok::Eof => "the end of the file".into(),
+            Tok::Eof => "end of file".into(),
         }
     }
     fn fail<T>(&self, expected: &str) -> Result<T> {
@@ -98,8 +116,34 @@ impl Parser {
                 self.bump();
                 Ok((s, span))
             }
+            Tok::Ident(s) => Err(syntax(
+                self.span(),
+                format!("'{s}' is a reserved word"),
+                format!("expected {what}; a reserved word names nothing (docs/qprop.md lists them)"),
+            )),
             _ => self.fail(what),
         }
+    }
+    /// Whether the token at `pos` is the first of its line.
+    fn first_on_line(&self, pos: usize) -> bool {
+        let Some((_, span)) = self.toks.get(pos) else { return false };
+        let before = self.text.get(..span.start as usize).unwrap_or("");
+        before.rsplit('\n').next().is_some_and(|l| l.trim().is_empty()) && before.contains('\n')
+    }
+    /// A statement that is a bare name (`minimize`), followed on its own line by more text, is
+    /// a word the language does not have: said so at the word, rather than at whatever the
+    /// rest of the line fails on.
+    fn after_bare_name(&self, item: &Item) -> Result<()> {
+        let Item::Formula(Formula::Atom(n, args, span)) = item else { return Ok(()) };
+        let next = self.pos;
+        if !args.is_empty() || self.at_eof() || self.first_on_line(next) || self.is(".") || self.is(";") {
+            return Ok(());
+        }
+        Err(syntax(
+            *span,
+            format!("'{n}' followed by {} on the same line", self.found()),
+            format!("'{n}' is not a keyword of the language (docs/qprop.md lists them); a statement ends where its formula does"),
+        ))
     }
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
@@ -281,7 +325,7 @@ impl Parser {
         let r = if self.eat_kw("if") {
             let b = self.iff()?;
             let span = a.span().to(b.span());
-            Formula::Bin("->", Box::new(b), Box::new(a), span)
+            Formula::Bin(Conn::Imp, Box::new(b), Box::new(a), span)
         } else {
             a
         };
@@ -295,7 +339,7 @@ impl Parser {
             self.enter()?;
             let b = self.imp()?;
             let span = a.span().to(b.span());
-            a = Formula::Bin("iff", Box::new(a), Box::new(b), span);
+            a = Formula::Bin(Conn::Iff, Box::new(a), Box::new(b), span);
         }
         self.depth = depth;
         Ok(a)
@@ -307,7 +351,7 @@ impl Parser {
             let b = self.imp()?;
             self.depth -= 1;
             let span = a.span().to(b.span());
-            return Ok(Formula::Bin("->", Box::new(a), Box::new(b), span));
+            return Ok(Formula::Bin(Conn::Imp, Box::new(a), Box::new(b), span));
         }
         Ok(a)
     }
@@ -318,7 +362,7 @@ impl Parser {
             self.enter()?;
             let b = self.or()?;
             let span = a.span().to(b.span());
-            a = Formula::Bin("xor", Box::new(a), Box::new(b), span);
+            a = Formula::Bin(Conn::Xor, Box::new(a), Box::new(b), span);
         }
         self.depth = depth;
         Ok(a)
@@ -330,7 +374,7 @@ impl Parser {
             self.enter()?;
             let b = self.and()?;
             let span = a.span().to(b.span());
-            a = Formula::Bin("or", Box::new(a), Box::new(b), span);
+            a = Formula::Bin(Conn::Or, Box::new(a), Box::new(b), span);
         }
         self.depth = depth;
         Ok(a)
@@ -342,7 +386,7 @@ impl Parser {
             self.enter()?;
             let b = self.unary()?;
             let span = a.span().to(b.span());
-            a = Formula::Bin("and", Box::new(a), Box::new(b), span);
+            a = Formula::Bin(Conn::And, Box::new(a), Box::new(b), span);
         }
         self.depth = depth;
         Ok(a)
@@ -398,7 +442,7 @@ impl Parser {
             let (save, depth) = (self.pos, self.depth);
             if let Ok(t) = self.term() {
                 if let Some(op) = self.cmp_op() {
-                    let r = self.term()?;
+                    let r = self.rhs_term()?;
                     let span = t.span().to(r.span());
                     return Ok(Formula::Cmp(op, t, r, span));
                 }
@@ -411,23 +455,41 @@ impl Parser {
         }
         let t = self.term()?;
         if let Some(op) = self.cmp_op() {
-            let r = self.term()?;
+            let r = self.rhs_term()?;
             let span = t.span().to(r.span());
             return Ok(Formula::Cmp(op, t, r, span));
         }
         match t {
             Term::Name(n, s) => Ok(Formula::Atom(n, Vec::new(), s)),
             Term::Call(n, args, s) => Ok(Formula::Atom(n, args, s)),
-            _ => self.fail("a comparison operator (= =/= != < <= > >=) after an integer term"),
+            t => Err(syntax(
+                t.span(),
+                format!("an integer term followed by {}", self.found()),
+                "expected a comparison operator (= =/= != < <= > >=) after it: a number is not a formula",
+            )),
         }
     }
-    fn cmp_op(&mut self) -> Option<&'static str> {
-        for op in ["=/=", "!=", "<=", ">=", "=", "<", ">"] {
-            if self.eat(op) {
-                return Some(if op == "!=" { "=/=" } else { op });
-            }
-        }
-        None
+    /// The right side of a comparison.
+    fn rhs_term(&mut self) -> Result<Term> {
+        let saved = std::mem::replace(&mut self.rhs, true);
+        let t = self.term();
+        self.rhs = saved;
+        t
+    }
+    /// A term inside brackets (parentheses, arguments, a sum): its lines continue it plainly.
+    fn inner_term(&mut self) -> Result<Term> {
+        let saved = std::mem::replace(&mut self.rhs, false);
+        let t = self.term();
+        self.rhs = saved;
+        t
+    }
+    fn cmp_op(&mut self) -> Option<CmpOp> {
+        let op = match self.peek() {
+            Tok::Punct(p) => CmpOp::parse(p)?,
+            _ => return None,
+        };
+        self.bump();
+        Some(op)
     }
 
     fn term(&mut self) -> Result<Term> {
@@ -436,9 +498,18 @@ impl Parser {
         let depth = self.depth;
         loop {
             let op = if self.eat("+") {
-                "+"
-            } else if self.eat("-") {
-                "-"
+                Op::Add
+            } else if self.is("-") {
+                if self.rhs && self.first_on_line(self.pos) {
+                    self.warnings.push((
+                        self.span(),
+                        "a line that begins with '-' continues the statement above (a subtraction); \
+                         put the '-' at the end of the line above, or the expression in parentheses"
+                            .into(),
+                    ));
+                }
+                self.bump();
+                Op::Sub
             } else {
                 break;
             };
@@ -455,11 +526,11 @@ impl Parser {
         let depth = self.depth;
         loop {
             let op = if self.eat("*") {
-                "*"
+                Op::Mul
             } else if self.eat("/") {
-                "/"
+                Op::Div
             } else if self.eat_kw("mod") {
-                "mod"
+                Op::Mod
             } else {
                 break;
             };
@@ -492,7 +563,7 @@ impl Parser {
             Tok::Punct("-") => self.unary_term(),
             Tok::Punct("(") => {
                 self.bump();
-                let t = self.term()?;
+                let t = self.inner_term()?;
                 self.expect(")")?;
                 Ok(t)
             }
@@ -505,7 +576,7 @@ impl Parser {
             Tok::Ident(k) if k == "sum" => {
                 self.bump();
                 self.expect("{")?;
-                let t = self.term()?;
+                let t = self.inner_term()?;
                 self.expect(":")?;
                 let binders = self.binders()?;
                 let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
@@ -518,7 +589,7 @@ impl Parser {
                     let mut args = Vec::new();
                     if !self.eat(")") {
                         loop {
-                            args.push(self.term()?);
+                            args.push(self.inner_term()?);
                             if self.eat(")") {
                                 break;
                             }

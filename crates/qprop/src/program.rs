@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use crate::ast::CountKind;
-use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::error::{ErrorKind, Files, QpropError, Result, Span};
 
 /// A value: an integer or a symbol (index into [`Program::symbols`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,11 +26,11 @@ pub struct Domain {
     pub(crate) range: Option<i64>,
     pub(crate) index: HashMap<Val, u32>,
     /// The domain this one filters (a subset is accepted where its parent is expected).
-    pub parent: Option<usize>,
+    pub parent: Option<DomId>,
 }
 
 impl Domain {
-    pub(crate) fn new(name: String, values: Vec<Val>, parent: Option<usize>) -> Domain {
+    pub(crate) fn new(name: String, values: Vec<Val>, parent: Option<DomId>) -> Domain {
         let mut seen = HashSet::new();
         let values: Vec<Val> = values.into_iter().filter(|v| seen.insert(*v)).collect();
         let range = match values.first() {
@@ -69,37 +69,7 @@ impl Domain {
     }
 }
 
-/// Arithmetic operators.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Op {
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/` (rounds toward negative infinity)
-    Div,
-    /// `mod` (result has the sign of the divisor)
-    Mod,
-}
-
-/// Comparison operators.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum CmpOp {
-    /// `=`
-    Eq,
-    /// `=/=` or `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-}
+pub use crate::ops::{CmpOp, Op};
 
 impl CmpOp {
     /// Whether `a op b` holds (symbols compare equal or not; ordered comparisons need integers).
@@ -107,59 +77,136 @@ impl CmpOp {
         match (self, a, b) {
             (CmpOp::Eq, _, _) => Some(a == b),
             (CmpOp::Ne, _, _) => Some(a != b),
-            (_, Val::Int(x), Val::Int(y)) => Some(match self {
-                CmpOp::Lt => x < y,
-                CmpOp::Le => x <= y,
-                CmpOp::Gt => x > y,
-                _ => x >= y,
-            }),
-            _ => None,
-        }
-    }
-    /// The comparison that holds exactly when this one does not.
-    pub fn negate(self) -> CmpOp {
-        match self {
-            CmpOp::Eq => CmpOp::Ne,
-            CmpOp::Ne => CmpOp::Eq,
-            CmpOp::Lt => CmpOp::Ge,
-            CmpOp::Le => CmpOp::Gt,
-            CmpOp::Gt => CmpOp::Le,
-            CmpOp::Ge => CmpOp::Lt,
+            (_, Val::Int(x), Val::Int(y)) => Some(self.ints(x, y)),
+            (CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge, _, _) => None,
         }
     }
 }
+
+macro_rules! id {
+    ($(#[$doc:meta])* $name:ident($int:ty) indexes $item:ty) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name($int);
+
+        impl $name {
+            /// The id of the item at position `i`.
+            pub(crate) fn new(i: usize) -> Self {
+                $name(i as $int)
+            }
+            /// The position of the item.
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl std::ops::Index<$name> for Vec<$item> {
+            type Output = $item;
+            fn index(&self, i: $name) -> &$item {
+                &self[i.index()]
+            }
+        }
+
+        impl std::ops::IndexMut<$name> for Vec<$item> {
+            fn index_mut(&mut self, i: $name) -> &mut $item {
+                &mut self[i.index()]
+            }
+        }
+
+        impl std::ops::Index<$name> for [$item] {
+            type Output = $item;
+            fn index(&self, i: $name) -> &$item {
+                &self[i.index()]
+            }
+        }
+
+        impl std::ops::IndexMut<$name> for [$item] {
+            fn index_mut(&mut self, i: $name) -> &mut $item {
+                &mut self[i.index()]
+            }
+        }
+    };
+}
+
+id!(
+    /// A predicate: its position in [`Program::preds`].
+    PredId(u32) indexes Pred
+);
+id!(
+    /// A domain: its position in [`Program::domains`].
+    DomId(u32) indexes Domain
+);
+id!(
+    /// A quantified variable: its slot in a statement's (or definition's) environment.
+    Slot(u16) indexes Option<Val>
+);
 
 /// A resolved term.
 #[derive(Clone, Debug)]
 pub enum T {
     /// A constant (literal, parameter or symbol).
     Const(Val),
-    /// A quantified variable (slot in the statement's environment).
-    Var(u16),
+    /// A quantified variable.
+    Var(Slot),
     /// `a op b`.
-    Bin(Op, Box<T>, Box<T>, Span),
+    Bin(Box<BinTerm>),
     /// `-a`.
     Neg(Box<T>, Span),
-    /// An integer variable `x(args)`: predicate index, arguments.
-    IntVar(usize, Vec<T>, Span),
+    /// An integer variable `x(args)`: predicate, arguments.
+    IntVar(PredId, Vec<T>, Span),
     /// `sum { term : binders | guard }`.
-    Sum(Box<T>, Binders, Option<Box<F>>, Span),
+    Sum(Box<Sum>),
     /// `[formula]`: 1 or 0.
     Bool(Box<F>, Span),
 }
 
-/// Quantified variables: slot and domain.
-pub type Binders = Vec<(u16, usize)>;
+/// `a op b` on integers.
+#[derive(Clone, Debug)]
+pub struct BinTerm {
+    /// The operator.
+    pub op: Op,
+    /// Left operand.
+    pub a: T,
+    /// Right operand.
+    pub b: T,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `sum { body : binders | guard }`.
+#[derive(Clone, Debug)]
+pub struct Sum {
+    /// The summed term.
+    pub body: T,
+    /// The variables it ranges over.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A quantified variable: its slot and its domain.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// The slot it takes in the environment.
+    pub slot: Slot,
+    /// The values it ranges over.
+    pub dom: DomId,
+}
+
+/// Quantified variables, in their written order.
+pub type Binders = Vec<Bound>;
 
 /// A resolved formula.
 #[derive(Clone, Debug)]
 pub enum F {
     /// `true` / `false`.
     Const(bool),
-    /// An atom: predicate index and arguments.
-    Atom(usize, Vec<T>, Span),
+    /// An atom: predicate and arguments.
+    Atom(PredId, Vec<T>, Span),
     /// A comparison.
-    Cmp(CmpOp, T, T, Span),
+    Cmp(Box<Cmp>),
     /// Negation.
     Not(Box<F>),
     /// Conjunction.
@@ -172,10 +219,66 @@ pub enum F {
     Iff(Box<F>, Box<F>),
     /// Exclusive or.
     Xor(Box<F>, Box<F>),
-    /// `forall` (true) / `exists` (false): binders, guard, body.
-    Quant(bool, Binders, Option<Box<F>>, Box<F>, Span),
-    /// Counting: kind, bound, literal, binders, guard.
-    Count(CountKind, T, Box<F>, Binders, Option<Box<F>>, Span),
+    /// `forall` / `exists`.
+    Quant(Box<Quant>),
+    /// Counting.
+    Count(Box<Count>),
+}
+
+/// `a op b`, a comparison.
+#[derive(Clone, Debug)]
+pub struct Cmp {
+    /// The operator.
+    pub op: CmpOp,
+    /// Left side.
+    pub a: T,
+    /// Right side.
+    pub b: T,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `forall binders | guard . body` (or `exists`).
+#[derive(Clone, Debug)]
+pub struct Quant {
+    /// `forall` (true) or `exists` (false).
+    pub all: bool,
+    /// The variables.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// The body.
+    pub body: F,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `exactly k { lit : binders | guard }` (or `atmost`, `atleast`).
+#[derive(Clone, Debug)]
+pub struct Count {
+    /// Which comparison with the bound.
+    pub kind: CountKind,
+    /// The bound `k`.
+    pub bound: T,
+    /// The counted literal.
+    pub lit: F,
+    /// The variables.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A definition `def p(params) := body`.
+#[derive(Clone, Debug)]
+pub struct Def {
+    /// The parameters' slots, in order.
+    pub params: Vec<Slot>,
+    /// The body.
+    pub body: F,
+    /// Variable names by slot.
+    pub slots: Vec<String>,
 }
 
 /// What a predicate is.
@@ -186,9 +289,9 @@ pub enum PredKind {
     /// Given by facts and tables (closed world: unlisted atoms are false).
     Input(HashSet<Vec<Val>>),
     /// A bounded integer variable per argument tuple, with values in this domain (an integer range).
-    Int(usize),
-    /// Defined by a formula over data: parameter slots, body, slot names.
-    Def(Vec<u16>, F, Vec<String>),
+    Int(DomId),
+    /// Defined by a formula over data.
+    Def(Box<Def>),
 }
 
 /// A declared predicate.
@@ -197,7 +300,7 @@ pub struct Pred {
     /// Its name.
     pub name: String,
     /// Domain of each argument.
-    pub args: Vec<usize>,
+    pub args: Vec<DomId>,
     /// What it is.
     pub kind: PredKind,
     /// Whether its facts are clues a poser may withhold (`clue pred`; an input predicate).
@@ -220,7 +323,7 @@ pub struct Stmt {
 /// A parsed, resolved model with its data: parameters fixed, data facts loaded.
 #[derive(Clone, Debug)]
 pub struct Program {
-    pub(crate) files: Vec<(String, String)>,
+    pub(crate) files: Files,
     /// Interned symbol names.
     pub symbols: Vec<String>,
     /// Parameters and their values, in declaration order.
@@ -232,9 +335,11 @@ pub struct Program {
     /// Constraints, in order.
     pub stmts: Vec<Stmt>,
     /// Predicates shown (projection for decoding, blocking, counting).
-    pub shown: Vec<usize>,
+    pub shown: Vec<PredId>,
     /// Hash of the model text, data text and overrides.
     pub hash: u64,
+    /// Warnings of the parser: where, and what.
+    pub(crate) warnings: Vec<(Span, String)>,
 }
 
 /// Displays a value with the program's symbol names.
@@ -251,13 +356,26 @@ impl fmt::Display for ShowVal<'_> {
 
 impl Program {
     /// `pred(a, b)` for an atom.
-    pub fn atom_name(&self, pred: usize, args: &[Val]) -> String {
+    pub fn atom_name(&self, pred: PredId, args: &[Val]) -> String {
         let p = &self.preds[pred];
         if args.is_empty() {
             return p.name.clone();
         }
         let a: Vec<String> = args.iter().map(|v| ShowVal(self, *v).to_string()).collect();
         format!("{}({})", p.name, a.join(","))
+    }
+    /// The parser's warnings, one line each: `file:line:col: warning: ...`.
+    pub fn warnings(&self) -> Vec<String> {
+        self.warnings
+            .iter()
+            .map(|(span, w)| {
+                let e = QpropError::new(ErrorKind::Syntax, *span, "", "").with_files(&self.files);
+                match e.location() {
+                    Some((file, line, col)) => format!("{file}:{line}:{col}: warning: {w}"),
+                    None => format!("warning: {w}"),
+                }
+            })
+            .collect()
     }
     /// Attaches the file texts to an error for rendering.
     pub fn err(&self, e: QpropError) -> QpropError {
@@ -274,8 +392,12 @@ impl Program {
         }
     }
     /// Index of the predicate called `name`.
-    pub fn pred_index(&self, name: &str) -> Option<usize> {
-        self.preds.iter().position(|p| p.name == name)
+    pub fn pred_index(&self, name: &str) -> Option<PredId> {
+        self.preds.iter().position(|p| p.name == name).map(PredId::new)
+    }
+    /// Every predicate's id, in declaration order.
+    pub fn pred_ids(&self) -> impl Iterator<Item = PredId> {
+        (0..self.preds.len()).map(PredId::new)
     }
 }
 
@@ -291,20 +413,20 @@ pub fn eval_term(t: &T, env: &[Option<Val>]) -> Result<Val> {
 fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
     match t {
         T::Const(v) => Some(*v),
-        T::Var(s) => env.get(*s as usize).copied().flatten(),
+        T::Var(s) => env.get(s.index()).copied().flatten(),
         T::Neg(a, _) => match fast_term(a, env)? {
             Val::Int(x) => x.checked_neg().map(Val::Int),
             Val::Sym(_) => None,
         },
-        T::Bin(op, a, b, _) => {
-            let (Val::Int(x), Val::Int(y)) = (fast_term(a, env)?, fast_term(b, env)?) else { return None };
-            match op {
+        T::Bin(t) => {
+            let (Val::Int(x), Val::Int(y)) = (fast_term(&t.a, env)?, fast_term(&t.b, env)?) else { return None };
+            match t.op {
                 Op::Add => x.checked_add(y),
                 Op::Sub => x.checked_sub(y),
                 Op::Mul => x.checked_mul(y),
-                Op::Div if y != 0 => floor_div(x, y),
-                Op::Mod if y != 0 => floor_div(x, y).and_then(|q| q.checked_mul(y)).and_then(|m| x.checked_sub(m)),
-                _ => None,
+                Op::Div | Op::Mod if y == 0 => None,
+                Op::Div => floor_div(x, y),
+                Op::Mod => floor_div(x, y).and_then(|q| q.checked_mul(y)).and_then(|m| x.checked_sub(m)),
             }
             .map(Val::Int)
         }
@@ -315,18 +437,23 @@ fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
 fn eval_term_slow(t: &T, env: &[Option<Val>]) -> Result<Val> {
     match t {
         T::Const(v) => Ok(*v),
-        T::Var(s) => env.get(*s as usize).copied().flatten().ok_or_else(|| {
+        T::Var(s) => env.get(s.index()).copied().flatten().ok_or_else(|| {
             QpropError::nowhere(ErrorKind::Unsupported, "internal: unbound variable slot while evaluating")
         }),
         T::Neg(a, span) => arith(Op::Sub, Val::Int(0), eval_term(a, env)?, *span),
-        T::Bin(op, a, b, span) => arith(*op, eval_term(a, env)?, eval_term(b, env)?, *span),
-        T::IntVar(_, _, span) | T::Sum(_, _, _, span) | T::Bool(_, span) => Err(QpropError::new(
-            ErrorKind::Unsupported,
-            *span,
-            "an integer variable where a value known while grounding is needed",
-            "expected data, parameters and arithmetic",
-        )),
+        T::Bin(t) => arith(t.op, eval_term(&t.a, env)?, eval_term(&t.b, env)?, t.span),
+        T::Sum(sum) => Err(int_needed(sum.span)),
+        T::IntVar(_, _, span) | T::Bool(_, span) => Err(int_needed(*span)),
     }
+}
+
+fn int_needed(span: Span) -> QpropError {
+    QpropError::new(
+        ErrorKind::Unsupported,
+        span,
+        "an integer variable where a value known while grounding is needed",
+        "expected data, parameters and arithmetic",
+    )
 }
 
 /// `x op y` on integers, with errors for symbols, division by zero and overflow.

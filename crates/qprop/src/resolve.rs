@@ -4,18 +4,18 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::ast::{Binder, DomainDef, Formula, Item, PredRole, Term};
-use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{eval_term, Domain, Pred, PredKind, Program, Stmt, Val, F};
+use crate::error::{ErrorKind, Files, QpropError, Result, Span};
+use crate::program::{eval_term, Def, DomId, Domain, Pred, PredId, PredKind, Program, Slot, Stmt, Val, F};
 
 pub(crate) struct Resolver {
     pub p: Program,
     pub(crate) params: HashMap<String, Val>,
     pub(crate) syms: HashMap<String, u32>,
-    pub(crate) sorts: HashMap<String, usize>,
-    pub(crate) doms: HashMap<String, usize>,
-    pub(crate) preds: HashMap<String, usize>,
+    pub(crate) sorts: HashMap<String, DomId>,
+    pub(crate) doms: HashMap<String, DomId>,
+    pub(crate) preds: HashMap<String, PredId>,
     /// Variables in scope: name, slot, domain.
-    pub(crate) scope: Vec<(String, u16, usize)>,
+    pub(crate) scope: Vec<(String, Slot, DomId)>,
     /// Names of the statement's slots.
     pub(crate) slots: Vec<String>,
 }
@@ -25,7 +25,7 @@ pub(crate) fn err(kind: ErrorKind, span: Span, msg: impl Into<String>, label: im
 }
 
 impl Resolver {
-    pub fn new(files: Vec<(String, String)>, hash: u64) -> Self {
+    pub fn new(files: Files, hash: u64) -> Self {
         Resolver {
             p: Program {
                 files,
@@ -36,6 +36,7 @@ impl Resolver {
                 stmts: Vec::new(),
                 shown: Vec::new(),
                 hash,
+                warnings: Vec::new(),
             },
             params: HashMap::new(),
             syms: HashMap::new(),
@@ -103,7 +104,7 @@ impl Resolver {
                     self.new_pred_name(&n, s)?;
                     let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
                     let kind = if role == PredRole::Solved { PredKind::Var } else { PredKind::Input(HashSet::new()) };
-                    self.preds.insert(n.clone(), self.p.preds.len());
+                    self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
                     self.p.preds.push(Pred { name: n, args, kind, clue: role == PredRole::Clue, span: s });
                 }
                 Item::IntVar(n, args, values, s) => {
@@ -115,8 +116,9 @@ impl Resolver {
                             _ => return Err(err(ErrorKind::Syntax, s, "expected a domain", "lo..hi or a domain name")),
                         },
                         other => {
-                            self.domain(format!("{n}.values"), other, s)?;
-                            self.p.domains.len() - 1
+                            // Named so that no declared domain can have the name (a space).
+                            self.domain(format!("values of {n}"), other, s)?;
+                            DomId::new(self.p.domains.len() - 1)
                         }
                     };
                     if self.p.domains[vd].range.is_none() {
@@ -127,17 +129,21 @@ impl Resolver {
                             "expected lo..hi",
                         ));
                     }
-                    self.preds.insert(n.clone(), self.p.preds.len());
+                    self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
                     self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), clue: false, span: s });
                 }
                 Item::Def(n, params, body, s) => {
                     self.new_pred_name(&n, s)?;
                     let args = params.iter().map(|b| self.binder_dom(b)).collect::<Result<Vec<_>>>()?;
-                    self.preds.insert(n.clone(), self.p.preds.len());
+                    self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
                     self.p.preds.push(Pred {
                         name: n.clone(),
                         args,
-                        kind: PredKind::Def(Vec::new(), F::Const(false), Vec::new()),
+                        kind: PredKind::Def(Box::new(Def {
+                            params: Vec::new(),
+                            body: F::Const(false),
+                            slots: Vec::new(),
+                        })),
                         clue: false,
                         span: s,
                     });
@@ -170,7 +176,9 @@ impl Resolver {
             }
         }
         if shown.is_empty() {
-            shown = (0..self.p.preds.len())
+            shown = self
+                .p
+                .pred_ids()
                 .filter(|&i| matches!(self.p.preds[i].kind, PredKind::Var | PredKind::Int(_)))
                 .collect();
         }
@@ -187,8 +195,8 @@ impl Resolver {
             let d = self.binder_dom(b)?;
             slots.push(self.bind(&b.name, d));
         }
-        let f = self.formula(body)?;
-        self.p.preds[pi].kind = PredKind::Def(slots, f, self.slots.clone());
+        let body = self.formula(body)?;
+        self.p.preds[pi].kind = PredKind::Def(Box::new(Def { params: slots, body, slots: self.slots.clone() }));
         Ok(())
     }
 
@@ -241,7 +249,7 @@ impl Resolver {
                 let mut vals = Vec::new();
                 let mut env = vec![None; self.slots.len()];
                 for &v in &self.p.domains[di].values {
-                    env[slot as usize] = Some(v);
+                    env[slot] = Some(v);
                     if simple_eval(&f, &env).map_err(|e| e.note(format!("bindings: {} = {v:?}", b.name)))? {
                         vals.push(v);
                     }
@@ -250,9 +258,16 @@ impl Resolver {
             }
         };
         if values.is_empty() {
-            return Err(err(ErrorKind::Domain, s, format!("domain '{n}' is empty"), "expected at least one value"));
+            let (what, label) = match n.strip_prefix("values of ") {
+                Some(var) => (
+                    format!("integer variable '{var}' has no value"),
+                    "expected at least one value (lo..hi with lo <= hi)",
+                ),
+                None => (format!("domain '{n}' is empty"), "expected at least one value"),
+            };
+            return Err(err(ErrorKind::Domain, s, what, label));
         }
-        self.doms.insert(n.clone(), self.p.domains.len());
+        self.doms.insert(n.clone(), DomId::new(self.p.domains.len()));
         self.p.domains.push(Domain::new(n, values, parent));
         Ok(())
     }
@@ -277,7 +292,7 @@ impl Resolver {
         }
     }
 
-    fn dom(&self, d: &str, s: Span) -> Result<usize> {
+    fn dom(&self, d: &str, s: Span) -> Result<DomId> {
         self.doms.get(d).copied().ok_or_else(|| {
             let known: Vec<&str> = self.p.domains.iter().map(|d| d.name.as_str()).collect();
             err(ErrorKind::Unknown, s, format!("unknown domain '{d}'"), "expected a declared domain")
@@ -285,7 +300,7 @@ impl Resolver {
         })
     }
 
-    pub(crate) fn binder_dom(&self, b: &Binder) -> Result<usize> {
+    pub(crate) fn binder_dom(&self, b: &Binder) -> Result<DomId> {
         match &b.domain {
             Some((d, s)) => self.dom(d, *s),
             None => self.sorts.get(&b.name).copied().ok_or_else(|| {
@@ -299,7 +314,7 @@ impl Resolver {
         }
     }
 
-    pub(crate) fn pred(&self, n: &str, s: Span) -> Result<usize> {
+    pub(crate) fn pred(&self, n: &str, s: Span) -> Result<PredId> {
         self.preds.get(n).copied().ok_or_else(|| {
             let known: Vec<&str> = self.p.preds.iter().map(|p| p.name.as_str()).collect();
             err(ErrorKind::Unknown, s, format!("unknown predicate '{n}'"), "expected a declared predicate")
@@ -307,8 +322,8 @@ impl Resolver {
         })
     }
 
-    pub(crate) fn bind(&mut self, name: &str, d: usize) -> u16 {
-        let slot = self.slots.len() as u16;
+    pub(crate) fn bind(&mut self, name: &str, d: DomId) -> Slot {
+        let slot = Slot::new(self.slots.len());
         self.slots.push(name.to_string());
         self.scope.push((name.to_string(), slot, d));
         slot
@@ -335,7 +350,7 @@ impl Resolver {
         Ok(())
     }
 
-    fn check_args(&self, pi: usize, vals: &[Val], args: &[Term], s: Span) -> Result<()> {
+    fn check_args(&self, pi: PredId, vals: &[Val], args: &[Term], s: Span) -> Result<()> {
         for (i, (v, &d)) in vals.iter().zip(&self.p.preds[pi].args).enumerate() {
             if self.p.domains[d].pos(*v).is_none() {
                 let sp = args.get(i).map_or(s, |a| a.span());
@@ -423,24 +438,29 @@ impl Resolver {
 fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
     Ok(match f {
         F::Const(b) => *b,
-        F::Cmp(op, a, b, s) => op
-            .holds(eval_term(a, env)?, eval_term(b, env)?)
-            .ok_or_else(|| err(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers"))?,
+        F::Cmp(c) => {
+            c.op.holds(eval_term(&c.a, env)?, eval_term(&c.b, env)?)
+                .ok_or_else(|| err(ErrorKind::Type, c.span, "ordered comparison of symbols", "expected integers"))?
+        }
         F::Not(a) => !simple_eval(a, env)?,
         F::And(a, b) => simple_eval(a, env)? && simple_eval(b, env)?,
         F::Or(a, b) => simple_eval(a, env)? || simple_eval(b, env)?,
         F::Imp(a, b) => !simple_eval(a, env)? || simple_eval(b, env)?,
         F::Iff(a, b) => simple_eval(a, env)? == simple_eval(b, env)?,
         F::Xor(a, b) => simple_eval(a, env)? != simple_eval(b, env)?,
-        F::Atom(_, _, s) | F::Quant(.., s) | F::Count(.., s) => {
-            return Err(err(
-                ErrorKind::Unsupported,
-                *s,
-                "a domain filter may only compare values",
-                "expected comparisons joined by and/or/not",
-            ))
-        }
+        F::Atom(_, _, s) => return Err(filter_only_compares(*s)),
+        F::Quant(q) => return Err(filter_only_compares(q.span)),
+        F::Count(c) => return Err(filter_only_compares(c.span)),
     })
+}
+
+fn filter_only_compares(s: Span) -> QpropError {
+    err(
+        ErrorKind::Unsupported,
+        s,
+        "a domain filter may only compare values",
+        "expected comparisons joined by and/or/not",
+    )
 }
 
 /// A domain that the data file declares again replaces the model's, in the model's place (as a

@@ -3,7 +3,8 @@
 
 use crate::ast::{Binder, Formula, Term};
 use crate::error::{ErrorKind, Result};
-use crate::program::{CmpOp, Op, Val, F, T};
+use crate::ops::Conn;
+use crate::program::{BinTerm, Binders, Bound, Cmp, Count, DomId, PredId, Quant, Sum, Val, F, T};
 use crate::resolve::{err, Resolver};
 
 impl Resolver {
@@ -11,11 +12,11 @@ impl Resolver {
         self.preds.get(n).is_some_and(|&pi| matches!(self.p.preds[pi].kind, crate::program::PredKind::Int(_)))
     }
 
-    pub(crate) fn binders(&mut self, bs: &[Binder]) -> Result<Vec<(u16, usize)>> {
+    pub(crate) fn binders(&mut self, bs: &[Binder]) -> Result<Binders> {
         let mut out = Vec::new();
         for b in bs {
-            let d = self.binder_dom(b)?;
-            out.push((self.bind(&b.name, d), d));
+            let dom = self.binder_dom(b)?;
+            out.push(Bound { slot: self.bind(&b.name, dom), dom });
         }
         Ok(out)
     }
@@ -36,56 +37,48 @@ impl Resolver {
                 F::Atom(pi, self.arguments(pi, n, args, *s)?, *s)
             }
             Formula::Cmp(op, a, b, s) => {
-                let op = match *op {
-                    "=" => CmpOp::Eq,
-                    "=/=" => CmpOp::Ne,
-                    "<" => CmpOp::Lt,
-                    "<=" => CmpOp::Le,
-                    ">" => CmpOp::Gt,
-                    _ => CmpOp::Ge,
-                };
-                F::Cmp(op, self.term(a)?, self.term(b)?, *s)
+                F::Cmp(Box::new(Cmp { op: *op, a: self.term(a)?, b: self.term(b)?, span: *s }))
             }
             Formula::Not(a, _) => F::Not(Box::new(self.formula(a)?)),
             Formula::Bin(op, a, b, _) => {
                 let (a, b) = (Box::new(self.formula(a)?), Box::new(self.formula(b)?));
-                match *op {
-                    "and" => F::And(a, b),
-                    "or" => F::Or(a, b),
-                    "->" => F::Imp(a, b),
-                    "iff" => F::Iff(a, b),
-                    _ => F::Xor(a, b),
+                match op {
+                    Conn::And => F::And(a, b),
+                    Conn::Or => F::Or(a, b),
+                    Conn::Imp => F::Imp(a, b),
+                    Conn::Iff => F::Iff(a, b),
+                    Conn::Xor => F::Xor(a, b),
                 }
             }
             Formula::Quant(all, bs, g, body, s) => {
                 let depth = self.scope.len();
                 let binders = self.binders(bs)?;
-                let g = match g {
-                    Some(g) => Some(Box::new(self.formula(g)?)),
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
                     None => None,
                 };
                 let body = self.formula(body)?;
                 self.scope.truncate(depth);
-                F::Quant(*all, binders, g, Box::new(body), *s)
+                F::Quant(Box::new(Quant { all: *all, binders, guard, body, span: *s }))
             }
             Formula::Count(kind, k, lit, bs, g, s) => {
-                let k = self.term(k)?;
+                let bound = self.term(k)?;
                 let depth = self.scope.len();
                 let binders = self.binders(bs)?;
-                let g = match g {
-                    Some(g) => Some(Box::new(self.formula(g)?)),
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
                     None => None,
                 };
                 let lit = self.formula(lit)?;
                 self.scope.truncate(depth);
-                F::Count(*kind, k, Box::new(lit), binders, g, *s)
+                F::Count(Box::new(Count { kind: *kind, bound, lit, binders, guard, span: *s }))
             }
         })
     }
 
     /// The arguments of `n(args)` (predicate or integer variable `pi`) resolved: the arity checked
     /// against the declaration, then each argument's type against its domain.
-    fn arguments(&mut self, pi: usize, n: &str, args: &[Term], s: crate::error::Span) -> Result<Vec<T>> {
+    fn arguments(&mut self, pi: PredId, n: &str, args: &[Term], s: crate::error::Span) -> Result<Vec<T>> {
         let want = self.p.preds[pi].args.len();
         if want != args.len() {
             return Err(err(
@@ -104,7 +97,7 @@ impl Resolver {
         Ok(targs)
     }
 
-    pub(crate) fn type_check(&self, t: &T, a: &Term, want: usize, pred: &str, i: usize) -> Result<()> {
+    pub(crate) fn type_check(&self, t: &T, a: &Term, want: DomId, pred: &str, i: usize) -> Result<()> {
         let have = match t {
             T::Var(slot) => self.scope.iter().rev().find(|(_, s, _)| s == slot).map(|x| x.2),
             _ => None,
@@ -169,13 +162,13 @@ impl Resolver {
             Term::Sum(body, bs, g, s) => {
                 let depth = self.scope.len();
                 let binders = self.binders(bs)?;
-                let g = match g {
-                    Some(g) => Some(Box::new(self.formula(g)?)),
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
                     None => None,
                 };
                 let body = self.term(body)?;
                 self.scope.truncate(depth);
-                T::Sum(Box::new(body), binders, g, *s)
+                T::Sum(Box::new(Sum { body, binders, guard, span: *s }))
             }
             Term::Call(n, _, s) => {
                 return Err(err(
@@ -187,14 +180,7 @@ impl Resolver {
             }
             Term::Neg(a, s) => T::Neg(Box::new(self.term(a)?), *s),
             Term::Bin(op, a, b, s) => {
-                let op = match *op {
-                    "+" => Op::Add,
-                    "-" => Op::Sub,
-                    "*" => Op::Mul,
-                    "/" => Op::Div,
-                    _ => Op::Mod,
-                };
-                T::Bin(op, Box::new(self.term(a)?), Box::new(self.term(b)?), *s)
+                T::Bin(Box::new(BinTerm { op: *op, a: self.term(a)?, b: self.term(b)?, span: *s }))
             }
         })
     }

@@ -47,3 +47,26 @@ fn bad_solution_text() {
     let e = wgrnd_qprop::parse_solution(&p, &Source::new("answer.txt", "q(1,2).\nq(5,1).\n")).expect_err("outside");
     insta::assert_snapshot!("solution-outside-domain", e.render());
 }
+
+/// A line that begins with `-` after a complete comparison continues it (a subtraction): the
+/// parser says so, with the place; a `-` that continues an unfinished comparison (as the bundled
+/// ashes model writes its sums) is not warned about.
+#[test]
+fn a_line_beginning_with_minus_is_warned_about() {
+    let text = "param k = 3\ndomain d = 1..3\nvar x(d) in 0..9\nforall i in d . x(i) = k\n- 1 = 2\n";
+    match load(&Source::new("m.qp", text), None, &[]) {
+        Ok(_) => panic!("`= k - 1 = 2` is not a formula"),
+        Err(e) => assert_eq!(e.line(), Some(5), "{}", e.render()),
+    }
+    let text = "param k = 3\ndomain d = 1..3\nvar x(d) in 0..9\nforall i in d . x(i) = k\n  - 1\n";
+    let p = load(&Source::new("m.qp", text), None, &[]).expect("loads");
+    let w = p.warnings();
+    assert_eq!(w.len(), 1, "{w:?}");
+    insta::assert_snapshot!("minus-continues", w[0]);
+    let text = "domain d = 1..3\nvar x(d) in 0..9\nsum { x(i) : i in d }\n  - x(1) = 4\n";
+    let p = load(&Source::new("m.qp", text), None, &[]).expect("loads");
+    assert!(p.warnings().is_empty(), "{:?}", p.warnings());
+    let ashes = std::fs::read_to_string(format!("{}/../../models/ashes.qp", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let p = load(&Source::new("ashes.qp", ashes), None, &[]).expect("the bundled model loads");
+    assert!(p.warnings().is_empty(), "{:?}", p.warnings());
+}

@@ -6,15 +6,15 @@
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
-use crate::program::{PredKind, Program, Val};
+use crate::program::{DomId, PredId, PredKind, Program, Val};
 
 /// What an index is over.
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
-    pred: usize,
+    pred: PredId,
     known: Vec<usize>,
     pos: usize,
-    dom: usize,
+    dom: DomId,
 }
 
 /// One index: rows of (known values, candidate), sorted by the known values and then by the
@@ -65,7 +65,7 @@ pub(super) struct Indexes {
 
 impl Indexes {
     /// The id of the index over `pred` with `known` positions, the binder at `pos` in domain `dom`.
-    pub(super) fn id(&mut self, pred: usize, known: Vec<usize>, pos: usize, dom: usize) -> usize {
+    pub(super) fn id(&mut self, pred: PredId, known: Vec<usize>, pos: usize, dom: DomId) -> usize {
         let key = Key { pred, known, pos, dom };
         if let Some(&id) = self.ids.get(&key) {
             return id;
@@ -98,7 +98,7 @@ fn build(p: &Program, atoms: &[Option<&BTreeSet<Vec<Val>>>], key: &Key) -> Table
     let width = key.known.len();
     let mut flat: Vec<Val> = Vec::new();
     let mut at: Vec<(u32, Val)> = Vec::new();
-    if let Some(dom) = p.domains.get(key.dom) {
+    if let Some(dom) = p.domains.get(key.dom.index()) {
         let mut add = |t: &Vec<Val>| {
             let Some(&v) = t.get(key.pos) else { return };
             // A value outside the binder's domain (a filter of the argument's) is never bound.
@@ -109,10 +109,10 @@ fn build(p: &Program, atoms: &[Option<&BTreeSet<Vec<Val>>>], key: &Key) -> Table
             flat.extend(key.known.iter().map(|&k| t[k]));
             at.push((i, v));
         };
-        match p.preds.get(key.pred).map(|x| &x.kind) {
+        match p.preds.get(key.pred.index()).map(|x| &x.kind) {
             Some(PredKind::Input(facts)) => facts.iter().for_each(&mut add),
             Some(PredKind::Var) => {
-                if let Some(Some(set)) = atoms.get(key.pred) {
+                if let Some(Some(set)) = atoms.get(key.pred.index()) {
                     set.iter().for_each(&mut add);
                 }
             }

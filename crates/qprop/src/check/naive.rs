@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::Violation;
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result};
-use crate::program::{arith, Binders, Op, PredKind, Program, Val, F, T};
+use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::{show, Solution};
 
 /// Variable values by slot.
@@ -16,15 +16,23 @@ type Env = Vec<Option<Val>>;
 struct Checker<'a> {
     p: &'a Program,
     s: &'a Solution,
-    memo: HashMap<(usize, Vec<Val>), bool>,
+    memo: HashMap<(PredId, Vec<Val>), bool>,
 }
 
 /// The naive check.
-pub(super) fn check_naive(p: &Program, s: &Solution) -> Result<(), Violation> {
+pub(super) fn check_naive(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
     let mut c = Checker { p, s, memo: HashMap::new() };
+    let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
-        let found = c.find(&st.f, &mut env).map_err(|e| Violation { error: p.err(e) })?;
+        let found = match c.find(&st.f, &mut env) {
+            Ok(found) => found,
+            Err(e) if super::cannot_judge(&e) => return Err(p.err(e)),
+            Err(e) => {
+                out.push(Violation { error: p.err(e) });
+                continue;
+            }
+        };
         if let Some(bind) = found {
             let e = QpropError::new(
                 ErrorKind::Declaration,
@@ -33,10 +41,10 @@ pub(super) fn check_naive(p: &Program, s: &Solution) -> Result<(), Violation> {
                 "does not hold",
             )
             .note(p.bindings(&st.slots, &bind));
-            return Err(Violation { error: p.err(e) });
+            out.push(Violation { error: p.err(e) });
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 impl Checker<'_> {
@@ -49,10 +57,10 @@ impl Checker<'_> {
                 }
                 self.find(b, env)
             }
-            F::Quant(true, binders, g, body, _) => {
+            F::Quant(q) if q.all => {
                 let mut out = None;
-                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
-                    out = me.find(body, env)?;
+                self.binders(&q.binders, 0, q.guard.as_ref(), env, &mut |me, env| {
+                    out = me.find(&q.body, env)?;
                     Ok(out.is_some())
                 })?;
                 Ok(out)
@@ -77,16 +85,16 @@ impl Checker<'_> {
             }
             return f(self, env);
         }
-        let (slot, d) = b[i];
+        let Bound { slot, dom } = b[i];
         let mut stop = false;
-        for &v in &self.p.domains[d].values {
-            env[slot as usize] = Some(v);
+        for &v in &self.p.domains[dom].values {
+            env[slot] = Some(v);
             if self.binders(b, i + 1, g, env, f)? {
                 stop = true;
                 break;
             }
         }
-        env[slot as usize] = None;
+        env[slot] = None;
         Ok(stop)
     }
 
@@ -109,8 +117,8 @@ impl Checker<'_> {
                 }
                 self.atom(*pr, t)?
             }
-            F::Cmp(op, a, b, s) => op.holds(self.term(a, env)?, self.term(b, env)?).ok_or_else(|| {
-                QpropError::new(ErrorKind::Type, *s, "ordered comparison of symbols", "expected integers")
+            F::Cmp(c) => c.op.holds(self.term(&c.a, env)?, self.term(&c.b, env)?).ok_or_else(|| {
+                QpropError::new(ErrorKind::Type, c.span, "ordered comparison of symbols", "expected integers")
             })?,
             F::Not(a) => !self.eval(a, env)?,
             F::And(a, b) => self.eval(a, env)? && self.eval(b, env)?,
@@ -118,25 +126,25 @@ impl Checker<'_> {
             F::Imp(a, b) => !self.eval(a, env)? || self.eval(b, env)?,
             F::Iff(a, b) => self.eval(a, env)? == self.eval(b, env)?,
             F::Xor(a, b) => self.eval(a, env)? != self.eval(b, env)?,
-            F::Quant(all, binders, g, body, _) => {
-                let all = *all;
+            F::Quant(q) => {
+                let all = q.all;
                 let mut decided = false;
-                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
-                    decided = me.eval(body, env)? != all;
+                self.binders(&q.binders, 0, q.guard.as_ref(), env, &mut |me, env| {
+                    decided = me.eval(&q.body, env)? != all;
                     Ok(decided)
                 })?;
                 all != decided
             }
-            F::Count(kind, k, lit, binders, g, _) => {
+            F::Count(c) => {
                 let mut n: i64 = 0;
-                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
-                    if me.eval(lit, env)? {
+                self.binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                    if me.eval(&c.lit, env)? {
                         n += 1;
                     }
                     Ok(false)
                 })?;
-                let Val::Int(k) = self.term(k, env)? else { return Ok(false) };
-                match kind {
+                let Val::Int(k) = self.term(&c.bound, env)? else { return Ok(false) };
+                match c.kind {
                     CountKind::Exactly => n == k,
                     CountKind::AtMost => n <= k,
                     CountKind::AtLeast => n >= k,
@@ -149,16 +157,16 @@ impl Checker<'_> {
     fn term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
         match t {
             T::Const(v) => Ok(*v),
-            T::Var(s) => env.get(*s as usize).copied().flatten().ok_or_else(|| {
-                QpropError::nowhere(ErrorKind::Unsupported, "internal: unbound variable slot while checking")
+            T::Var(s) => env.get(s.index()).copied().flatten().ok_or_else(|| {
+                QpropError::nowhere(ErrorKind::Internal, "internal: unbound variable slot while checking")
             }),
             T::Neg(a, s) => {
                 let x = self.term(a, env)?;
                 arith(Op::Sub, Val::Int(0), x, *s)
             }
-            T::Bin(op, a, b, s) => {
-                let (x, y) = (self.term(a, env)?, self.term(b, env)?);
-                arith(*op, x, y, *s)
+            T::Bin(b) => {
+                let (x, y) = (self.term(&b.a, env)?, self.term(&b.b, env)?);
+                arith(b.op, x, y, b.span)
             }
             T::IntVar(pr, args, s) => {
                 let mut tuple = Vec::with_capacity(args.len());
@@ -176,11 +184,11 @@ impl Checker<'_> {
                 }
             }
             T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
-            T::Sum(body, binders, g, s) => {
+            T::Sum(sum) => {
                 let mut acc = Val::Int(0);
                 let mut err = None;
-                self.binders(binders, 0, g.as_deref(), env, &mut |me, env| {
-                    match me.term(body, env).and_then(|x| arith(Op::Add, acc, x, *s)) {
+                self.binders(&sum.binders, 0, sum.guard.as_ref(), env, &mut |me, env| {
+                    match me.term(&sum.body, env).and_then(|x| arith(Op::Add, acc, x, sum.span)) {
                         Ok(v) => acc = v,
                         Err(e) => err = Some(e),
                     }
@@ -194,12 +202,12 @@ impl Checker<'_> {
         }
     }
 
-    fn atom(&mut self, pr: usize, t: Vec<Val>) -> Result<bool> {
+    fn atom(&mut self, pr: PredId, t: Vec<Val>) -> Result<bool> {
         match &self.p.preds[pr].kind {
             PredKind::Var => Ok(self.s.holds(pr, &t)),
             PredKind::Int(_) => Ok(false),
             PredKind::Input(facts) => Ok(facts.contains(&t)),
-            PredKind::Def(slots, body, names) => {
+            PredKind::Def(def) => {
                 if let Some(&v) = self.memo.get(&(pr, t.clone())) {
                     return Ok(v);
                 }
@@ -207,13 +215,20 @@ impl Checker<'_> {
                     return Err(QpropError::nowhere(ErrorKind::TooLarge, "checker: too many definition values"));
                 }
                 self.memo.insert((pr, t.clone()), false);
-                let mut env = vec![None; names.len()];
-                for (s, v) in slots.iter().zip(&t) {
-                    env[*s as usize] = Some(*v);
+                let mut env = vec![None; def.slots.len()];
+                for (s, v) in def.params.iter().zip(&t) {
+                    env[*s] = Some(*v);
                 }
-                let v = self.eval(body, &mut env)?;
-                self.memo.insert((pr, t), v);
-                Ok(v)
+                match self.eval(&def.body, &mut env) {
+                    Ok(v) => {
+                        self.memo.insert((pr, t), v);
+                        Ok(v)
+                    }
+                    Err(e) => {
+                        self.memo.remove(&(pr, t));
+                        Err(e)
+                    }
+                }
             }
         }
     }

@@ -2,10 +2,13 @@
 //! which conjuncts (of the guard, and of the body where they act as one) to test, and which true
 //! atoms can supply a variable's values instead of its whole domain.
 //!
-//! Built from the resolved formulas alone. The grounder plans its own quantifiers in ground.rs;
-//! none of that is shared, so that a mistake in one cannot hide the same mistake in the other.
+//! Built from the resolved formulas alone. The grounder plans its own quantifiers in nnf.rs;
+//! only the collection of a formula's variables (`walk.rs`) is shared, so that the two cannot
+//! disagree about which variables a conjunct reads, while a mistake in one's evaluation order
+//! still cannot hide the same mistake in the other.
 
-use crate::program::{Binders, PredKind, Program, F, T};
+use crate::program::{Binders, PredId, PredKind, Program, F, T};
+use crate::walk::formula_slots;
 
 /// What a quantified body contributes.
 #[derive(Clone, Copy)]
@@ -35,8 +38,8 @@ pub(super) enum Rest<'a> {
 /// Values for one binder from the true atoms of an input or solved-for predicate: the binder is
 /// a bare argument of an atom among the conjuncts, so no other value can make that conjunct hold.
 pub(super) struct Gen<'a> {
-    /// Index of the predicate.
-    pub pred: usize,
+    /// The predicate.
+    pub pred: PredId,
     /// Arguments whose value is known before the binder is bound: position and term.
     pub known: Known<'a>,
     /// Which candidate index (see `index.rs`) answers this generator.
@@ -68,7 +71,7 @@ pub(super) struct Plan<'a> {
 
 /// Asks for the id of the candidate index of (predicate, known positions, binder position,
 /// binder domain).
-pub(super) type IndexId<'b> = dyn FnMut(usize, Vec<usize>, usize, usize) -> usize + 'b;
+pub(super) type IndexId<'b> = dyn FnMut(PredId, Vec<usize>, usize, crate::program::DomId) -> usize + 'b;
 
 /// Builds the plan of a quantifier with `binders`, `guard` and `body`.
 pub(super) fn build<'a>(
@@ -164,9 +167,7 @@ fn disjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
 /// How many binders must be bound before `f` can be evaluated: one past the last binder it uses
 /// (slots are unique within a statement, so a slot of `binders` is never rebound inside `f`).
 fn level(binders: &Binders, f: &F) -> usize {
-    let mut slots = Vec::new();
-    slots_f(f, &mut slots);
-    slots.iter().filter_map(|s| binders.iter().position(|b| b.0 == *s)).map(|i| i + 1).max().unwrap_or(0)
+    formula_slots(f).iter().filter_map(|s| binders.iter().position(|b| b.slot == *s)).map(|i| i + 1).max().unwrap_or(0)
 }
 
 /// The best generator for binder `i`: a positive atom of an input or solved-for predicate among
@@ -178,12 +179,12 @@ fn generator<'a>(
     conj: &[&'a F],
     index_id: &mut IndexId<'_>,
 ) -> Option<Gen<'a>> {
-    let (slot, dom) = binders[i];
+    let crate::program::Bound { slot, dom } = binders[i];
     // (predicate, binder's argument position, known arguments)
-    let mut best: Option<(usize, usize, Known<'a>)> = None;
+    let mut best: Option<(PredId, usize, Known<'a>)> = None;
     for c in conj {
         let F::Atom(pr, args, _) = c else { continue };
-        if !matches!(p.preds.get(*pr).map(|x| &x.kind), Some(PredKind::Var | PredKind::Input(_))) {
+        if !matches!(p.preds.get(pr.index()).map(|x| &x.kind), Some(PredKind::Var | PredKind::Input(_))) {
             continue;
         }
         let Some(pos) = args.iter().position(|a| matches!(a, T::Var(s) if *s == slot)) else { continue };
@@ -202,58 +203,9 @@ fn generator<'a>(
 fn known_before(binders: &Binders, i: usize, t: &T) -> bool {
     match t {
         T::Const(_) => true,
-        T::Var(s) => binders.iter().position(|b| b.0 == *s).is_none_or(|k| k < i),
+        T::Var(s) => binders.iter().position(|b| b.slot == *s).is_none_or(|k| k < i),
         T::Neg(a, _) => known_before(binders, i, a),
-        T::Bin(_, a, b, _) => known_before(binders, i, a) && known_before(binders, i, b),
+        T::Bin(b) => known_before(binders, i, &b.a) && known_before(binders, i, &b.b),
         T::IntVar(..) | T::Sum(..) | T::Bool(..) => false,
-    }
-}
-
-fn slots_f(f: &F, out: &mut Vec<u16>) {
-    match f {
-        F::Const(_) => {}
-        F::Atom(_, args, _) => args.iter().for_each(|a| slots_t(a, out)),
-        F::Cmp(_, a, b, _) => {
-            slots_t(a, out);
-            slots_t(b, out);
-        }
-        F::Not(a) => slots_f(a, out),
-        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
-            slots_f(a, out);
-            slots_f(b, out);
-        }
-        F::Quant(_, _, g, body, _) => {
-            if let Some(g) = g {
-                slots_f(g, out);
-            }
-            slots_f(body, out);
-        }
-        F::Count(_, k, lit, _, g, _) => {
-            slots_t(k, out);
-            slots_f(lit, out);
-            if let Some(g) = g {
-                slots_f(g, out);
-            }
-        }
-    }
-}
-
-fn slots_t(t: &T, out: &mut Vec<u16>) {
-    match t {
-        T::Const(_) => {}
-        T::Var(s) => out.push(*s),
-        T::Neg(a, _) => slots_t(a, out),
-        T::Bin(_, a, b, _) => {
-            slots_t(a, out);
-            slots_t(b, out);
-        }
-        T::IntVar(_, args, _) => args.iter().for_each(|a| slots_t(a, out)),
-        T::Sum(body, _, g, _) => {
-            slots_t(body, out);
-            if let Some(g) = g {
-                slots_f(g, out);
-            }
-        }
-        T::Bool(f, _) => slots_f(f, out),
     }
 }

@@ -5,6 +5,14 @@
 
 use wgrnd_qprop::{check, decode, ground, load, GroundOptions, Grounding, Program, Solution, Source};
 
+/// The rendered violations of `s` (the checker must be able to judge it).
+pub fn broken(p: &Program, s: &Solution) -> Vec<String> {
+    match check(p, s) {
+        Ok(v) => v.iter().map(|v| v.render()).collect(),
+        Err(e) => panic!("the checker could not judge:\n{}", e.render()),
+    }
+}
+
 pub fn fixture(name: &str) -> Source {
     let path = format!("{}/../../fixtures/qprop/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -44,9 +52,8 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
     while n < limit && s.solve() == Some(true) {
         let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
         if n < 20 || n % every == 0 {
-            if let Err(v) = check(p, &sol) {
-                panic!("solution {n} rejected:\n{}\n{}", v.render(), sol.to_facts());
-            }
+            let broken = broken(p, &sol);
+            assert!(broken.is_empty(), "solution {n} rejected:\n{}\n{}", broken.join("\n"), sol.to_facts());
         }
         n += 1;
         let block: Vec<i32> = g

@@ -1,0 +1,102 @@
+//! A solution decoded from a solver's model of a grounding.
+
+use wgrnd_cnf::{Lit, Var};
+
+use super::{empty, Solution};
+use crate::program::{PredId, PredKind, Program, Val};
+use crate::Atoms;
+
+/// Reads the values of every solved-for atom from a model (`value(var)`; atoms that got no
+/// variable are false).
+pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
+    let mut s = empty(p);
+    for (i, a) in g.atom_of.iter().enumerate() {
+        let Some((pr, idx)) = a else { continue };
+        if !value(Var(i as u32 + 1)) {
+            continue;
+        }
+        let tuple = index_tuple(p, PredId::new(*pr as usize), *idx as usize);
+        if let Some(v) = s.preds.iter_mut().find(|v| v.pred.index() == *pr as usize) {
+            v.atoms.insert(tuple);
+        }
+    }
+    for &(pr, idx) in &g.fixed_true {
+        let tuple = index_tuple(p, PredId::new(pr as usize), idx as usize);
+        if let Some(v) = s.preds.iter_mut().find(|v| v.pred.index() == pr as usize) {
+            v.atoms.insert(tuple);
+        }
+    }
+    for &(pr, idx, first, width) in &g.int_list {
+        let PredKind::Int(d) = p.preds[pr as usize].kind else { continue };
+        let lo = match p.domains[d].values.first() {
+            Some(Val::Int(v)) => *v,
+            _ => 0,
+        };
+        let mut x = lo;
+        for j in 0..width {
+            if value(Var(first + j)) {
+                x += match g.ints {
+                    crate::IntEncoding::Order => 1,
+                    crate::IntEncoding::Log => 1i64 << j.min(62),
+                };
+            }
+        }
+        let tuple = index_tuple(p, PredId::new(pr as usize), idx as usize);
+        if let Some(v) = s.ints.iter_mut().find(|v| v.pred.index() == pr as usize) {
+            v.values.insert(tuple, x);
+        }
+    }
+    s
+}
+
+/// The arguments of atom `idx` of `pred` (atoms numbered in the order of the argument domains).
+pub(crate) fn index_tuple(p: &Program, pred: PredId, idx: usize) -> Vec<Val> {
+    let pred = &p.preds[pred];
+    let mut rest = idx;
+    let mut tuple = vec![Val::Int(0); pred.args.len()];
+    for (j, &d) in pred.args.iter().enumerate().rev() {
+        let len = p.domains[d].len().max(1);
+        tuple[j] = p.domains[d].values.get(rest % len).copied().unwrap_or(Val::Int(0));
+        rest /= len;
+    }
+    tuple
+}
+
+/// The literals that fix every shown atom of `g` that `s` gives (all of them, unless `s` was read
+/// from a picture of one predicate), and every bit of a shown integer variable that `s` gives a
+/// value, to its value in `s`: a person's answer, given by its shown predicates, for
+/// the solver to complete the hidden ones under (the checker then judges the whole).
+pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
+    let mut out = Vec::new();
+    for (i, a) in g.atom_of.iter().enumerate() {
+        let Some((pr, idx)) = a else { continue };
+        let pred = PredId::new(*pr as usize);
+        if !p.shown.contains(&pred) || !s.gives(pred) || !matches!(p.preds[pred].kind, PredKind::Var) {
+            continue;
+        }
+        let v = Var(i as u32 + 1);
+        out.push(if s.holds(pred, &index_tuple(p, pred, *idx as usize)) { v.pos() } else { v.neg() });
+    }
+    for &(pr, idx, first, width) in &g.int_list {
+        let pred = PredId::new(pr as usize);
+        let PredKind::Int(d) = p.preds[pred].kind else { continue };
+        if !p.shown.contains(&pred) || !s.gives(pred) {
+            continue;
+        }
+        let Some(x) = s.int_value(pred, &index_tuple(p, pred, idx as usize)) else { continue };
+        let lo = match p.domains[d].values.first() {
+            Some(Val::Int(v)) => *v,
+            _ => 0,
+        };
+        let offset = x.saturating_sub(lo);
+        for j in 0..width {
+            let bit = match g.ints {
+                crate::IntEncoding::Order => offset > i64::from(j),
+                crate::IntEncoding::Log => j < 63 && (offset >> j) & 1 == 1,
+            };
+            let v = Var(first + j);
+            out.push(if bit { v.pos() } else { v.neg() });
+        }
+    }
+    out
+}

@@ -1,0 +1,123 @@
+//! The modelling language as a new user meets it (issue 23): a predicate without arguments,
+//! answers written down by a person (the shown predicates alone, or a printed picture), the size
+//! limit flag, and the readers' messages.
+
+use crate::{code, fixture, stderr, stdout, wgrnd};
+
+/// Writes `files` into a fresh directory; returns it and the paths.
+fn files(files: &[(&str, &str)]) -> (tempfile::TempDir, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = files
+        .iter()
+        .map(|(name, text)| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            p.to_string_lossy().into_owned()
+        })
+        .collect();
+    (dir, paths)
+}
+
+/// `pred q` / `q`: once a panic (index out of bounds) in solve, count and backbone.
+#[test]
+fn a_predicate_without_arguments_works_in_every_command() {
+    let (_dir, p) = files(&[("t.qp", "pred q\nq\n"), ("t.sol", "q.\n")]);
+    let solved = wgrnd(&["solve", &p[0]], None);
+    assert_eq!(code(&solved), 10, "{}", stderr(&solved));
+    assert_eq!(stdout(&solved), "q.\n");
+    let json = wgrnd(&["solve", "--json", &p[0]], None);
+    assert_eq!(code(&json), 10, "{}", stderr(&json));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("JSON");
+    assert_eq!(doc["solution"]["q"], serde_json::json!([[]]));
+    let grid = wgrnd(&["solve", "--view", "grid", &p[0]], None);
+    assert_eq!(code(&grid), 2, "no cell-shaped predicate: {}", stderr(&grid));
+    let count = wgrnd(&["count", &p[0]], None);
+    assert_eq!(code(&count), 10, "{}", stderr(&count));
+    assert!(stdout(&count).starts_with("1 solution(s)"), "{}", stdout(&count));
+    let backbone = wgrnd(&["backbone", &p[0]], None);
+    assert_eq!(code(&backbone), 0, "{}", stderr(&backbone));
+    let check = wgrnd(&["check", &p[0], &p[1]], None);
+    assert_eq!(code(&check), 0, "{}{}", stdout(&check), stderr(&check));
+}
+
+/// An answer a person writes down gives the shown predicates alone; wgrnd's pictures read back.
+#[test]
+fn check_takes_the_shown_predicates_alone_and_the_printed_pictures() {
+    let (dir, p) = files(&[("t.lights", "1\n"), ("t.sol", "press(1,1).\n"), ("none.sol", "% no press\n")]);
+    let ok = wgrnd(&["check", &p[0], &p[1]], None);
+    assert_eq!(code(&ok), 0, "{}{}", stdout(&ok), stderr(&ok));
+    let wrong = wgrnd(&["check", &p[0], &p[2]], None);
+    assert_eq!(code(&wrong), 1, "no press leaves the light on: {}", stdout(&wrong));
+    for (puzzle, shown) in [
+        ("seed002/all-on.lights", "press"),
+        ("seed002/open-5x5.ships", "part"),
+        ("nonogram/webpbn-1.non", "black"),
+        ("zebra/einstein.zebra", "lives"),
+    ] {
+        let puzzle = fixture(puzzle);
+        let out = dir.path().join("out.txt").to_string_lossy().into_owned();
+        let solved = wgrnd(&["solve", &puzzle, "-o", &out], None);
+        assert_eq!(code(&solved), 10, "{puzzle}: {}", stderr(&solved));
+        let printed = std::fs::read_to_string(&out).unwrap();
+        // What a person writes: the shown facts, without the picture and the hidden ones.
+        let facts: String = printed
+            .lines()
+            .skip_while(|l| !l.starts_with(shown))
+            .take_while(|l| !l.starts_with('%'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(facts.starts_with(shown), "{puzzle}: {printed}");
+        let answer = dir.path().join("answer.txt").to_string_lossy().into_owned();
+        std::fs::write(&answer, &facts).unwrap();
+        let check = wgrnd(&["check", &puzzle, &answer], None);
+        assert_eq!(code(&check), 0, "{puzzle}: {}{}", stdout(&check), stderr(&check));
+        // One shown fact fewer is not an answer: the solver finds no completion, the checker says so.
+        let fewer: String = facts.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        std::fs::write(&answer, &fewer).unwrap();
+        let check = wgrnd(&["check", &puzzle, &answer], None);
+        assert_eq!(code(&check), 1, "{puzzle} without its first fact: {}{}", stdout(&check), stderr(&check));
+        for view in ["grid", "auto"] {
+            let solved = wgrnd(&["solve", &puzzle, "--view", view, "-o", &out], None);
+            assert_eq!(code(&solved), 10, "{puzzle} --view {view}: {}", stderr(&solved));
+            let check = wgrnd(&["check", &puzzle, &out], None);
+            assert_eq!(code(&check), 0, "{puzzle} --view {view}: {}{}", stdout(&check), stderr(&check));
+        }
+    }
+}
+
+/// A picture gives one shown predicate: the others (the rotations `r` of the four squares) are
+/// searched for, not taken to be false.
+#[test]
+fn a_picture_of_one_shown_predicate_leaves_the_others_to_the_solver() {
+    let (model, data) = (fixture("qprop/foursquares-seed004.qp"), fixture("qprop/seed004-pieces.qpd"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("grid.txt").to_string_lossy().into_owned();
+    let solved = wgrnd(&["solve", &model, "--data", &data, "--view", "grid", "-o", &out], None);
+    assert_eq!(code(&solved), 10, "{}", stderr(&solved));
+    let check = wgrnd(&["check", &model, "--data", &data, &out], None);
+    assert_eq!(code(&check), 0, "{}{}", stdout(&check), stderr(&check));
+}
+
+/// The size limit has a flag (the refusal names it); other families refuse the flag.
+#[test]
+fn the_size_limit_is_raised_by_a_flag() {
+    let queens = fixture("qprop/queens.qp");
+    let refused = wgrnd(&["encode", &queens, "--max-clauses", "10"], None);
+    assert_eq!(code(&refused), 2, "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("raise the limit (--max-clauses N)"), "{}", stderr(&refused));
+    let raised = wgrnd(&["encode", &queens, "--max-clauses", "1000000"], None);
+    assert_eq!(code(&raised), 0, "{}", stderr(&raised));
+    let edge = wgrnd(&["encode", &fixture("foursquares/seed004.txt"), "--max-clauses", "10"], None);
+    assert_eq!(code(&edge), 2, "{}", stderr(&edge));
+    assert!(stderr(&edge).contains("--max-clauses"), "{}", stderr(&edge));
+}
+
+/// `rule diagonal` in an ashes grid names the word, at its column.
+#[test]
+fn an_unknown_rule_is_named() {
+    let (_dir, p) = files(&[("t.ashes", "rule diagonal\n1 2\n3 4\n")]);
+    let out = wgrnd(&["solve", &p[0]], None);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let msg = stderr(&out).replace(&format!("{}/", std::path::Path::new(&p[0]).parent().unwrap().display()), "");
+    insta::assert_snapshot!(msg, @"wgrnd: t.ashes:1:6: found `rule diagonal`; expected `rule neighbours` or `rule signed`");
+}
