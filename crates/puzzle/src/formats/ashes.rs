@@ -78,12 +78,15 @@ impl Ashes {
                 ("rule", _) => {
                     // `rule diagonal` names the rule it does not know; `rule` alone or with more
                     // words points where the one word should be.
-                    let col = if k.args.len() == 1 { k.args[0].col } else { k.count_col(1) };
+                    let (col, found) = match k.args.as_slice() {
+                        [w] => (w.col, k.shown()),
+                        _ => (k.count_col(1), format!("{} ({} word(s) after `rule`)", k.shown(), k.args.len())),
+                    };
                     return Err(InputError::at(
                         file,
                         k.line,
                         col,
-                        format!("{} ({} word(s) after `rule`)", k.shown(), k.args.len()),
+                        found,
                         "`rule neighbours` or `rule signed`",
                     ));
                 }
