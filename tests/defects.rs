@@ -87,6 +87,15 @@ fn huge_grids_are_refused_by_estimate_before_reading() {
     assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
     assert!(err.contains("huge.lights: a grid of about 4000000 cells would ground lightsout.qp to about"), "{err}");
     assert!(err.contains("above the limit of 50000000 clauses"), "{err}");
+    assert!(err.contains("--max-clauses N"), "{err}");
+    // The flag moves the limit both ways: a 10 x 10 board (about 4,000 clauses by the estimate)
+    // is refused under --max-clauses 1000 and solved under the default.
+    let small = "1 0 1 0 1 0 1 0 1 0\n".repeat(10);
+    let (exit, _, err) = run_on("small.lights", small.as_bytes(), &["solve", "--max-clauses", "1000"]);
+    assert_eq!(exit, 2, "{err}");
+    assert!(err.contains("above the limit of 1000 clauses"), "{err}");
+    let (exit, _, err) = run_on("small.lights", small.as_bytes(), &["solve"]);
+    assert_ne!(exit, 2, "{err}");
 }
 
 /// Arithmetic on user numbers is checked: `--sum K` and labels near the ends of i64, board sizes

@@ -56,7 +56,7 @@ pub fn check_size(reader: &Reader, name: &str, text: &str, limit: u64) -> Result
     }
     let estimate = wgrnd_ground::TooLarge {
         estimate: format!(
-            "a grid of about {cells} cells would ground {} to about {estimate} clauses ({} per cell), above the limit of {limit} clauses; the puzzle is too large to ground in memory",
+            "a grid of about {cells} cells would ground {} to about {estimate} clauses ({} per cell), above the limit of {limit} clauses; the puzzle is too large to ground in memory (raise the limit with --max-clauses N)",
             reader.model.0, reader.clauses_per_cell
         ),
     };

@@ -62,7 +62,7 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
                 reader.format, reader.model.0
             )));
         }
-        readers::check_size(reader, &name, &text, readers::max_clauses())?;
+        readers::check_size(reader, &name, &text, raw.max_clauses.unwrap_or_else(readers::max_clauses))?;
         let data = (reader.convert)(&name, &text)?;
         let model = Source::new(reader.model.0, reader.model.1);
         let puzzle = QpropModel::new(&model, Some(&Source::new(name, data)), raw)?;

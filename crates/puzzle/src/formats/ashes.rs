@@ -82,13 +82,7 @@ impl Ashes {
                         [w] => (w.col, k.shown()),
                         _ => (k.count_col(1), format!("{} ({} word(s) after `rule`)", k.shown(), k.args.len())),
                     };
-                    return Err(InputError::at(
-                        file,
-                        k.line,
-                        col,
-                        found,
-                        "`rule neighbours` or `rule signed`",
-                    ));
+                    return Err(InputError::at(file, k.line, col, found, "`rule neighbours` or `rule signed`"));
                 }
                 _ => {
                     return Err(InputError::at(
