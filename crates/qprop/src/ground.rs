@@ -344,7 +344,7 @@ impl<'p> Grounder<'p> {
     pub fn var(&mut self, pred: usize, idx: usize) -> Var {
         let v = self.vars[pred][idx];
         if v != 0 && v < FIXED_TRUE {
-            return Var(v);
+            return Var::from_index(v as usize - 1);
         }
         let var = self.cnf.new_var();
         self.vars[pred][idx] = var.get();

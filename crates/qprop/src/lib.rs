@@ -168,11 +168,11 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         .iter()
         .enumerate()
         .filter(|(_, a)| a.is_some_and(|(pr, _)| p.shown.contains(&(pr as usize))))
-        .map(|(i, _)| Var(i as u32 + 1))
+        .map(|(i, _)| Var::from_index(i))
         .collect();
     for &(pr, _, first, width) in &g.int_list {
         if p.shown.contains(&(pr as usize)) {
-            shown.extend((0..width).map(|j| Var(first + j)));
+            shown.extend((0..width).map(|j| Var::from_index((first + j - 1) as usize)));
         }
     }
     shown.sort_unstable_by_key(|v| v.get());

@@ -100,7 +100,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     let mut s = empty(p);
     for (i, a) in g.atom_of.iter().enumerate() {
         let Some((pr, idx)) = a else { continue };
-        if !value(Var(i as u32 + 1)) {
+        if !value(Var::from_index(i)) {
             continue;
         }
         let pred = &p.preds[*pr as usize];
@@ -129,7 +129,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
         };
         let mut x = lo;
         for j in 0..width {
-            if value(Var(first + j)) {
+            if value(Var::from_index((first + j - 1) as usize)) {
                 x += match g.ints {
                     crate::IntEncoding::Order => 1,
                     crate::IntEncoding::Log => 1i64 << j.min(62),
@@ -449,14 +449,14 @@ pub fn partial_grid(p: &Program, g: &Atoms, s: &Solution, known: impl Fn(Var) ->
     let cell = |t: &[Val]| Some((*t.first()?, *t.get(1)?));
     for (i, a) in g.atom_of.iter().enumerate() {
         match a {
-            Some((pr, idx)) if *pr as usize == shape.pred && !known(Var(i as u32 + 1)) => {
+            Some((pr, idx)) if *pr as usize == shape.pred && !known(Var::from_index(i)) => {
                 open.extend(cell(&index_tuple(p, *pr as usize, *idx as usize)));
             }
             _ => {}
         }
     }
     for &(pr, idx, first, width) in &g.int_list {
-        if pr as usize == shape.pred && (0..width).any(|j| !known(Var(first + j))) {
+        if pr as usize == shape.pred && (0..width).any(|j| !known(Var::from_index((first + j - 1) as usize))) {
             open.extend(cell(&index_tuple(p, pr as usize, idx as usize)));
         }
     }
