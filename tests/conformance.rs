@@ -21,8 +21,8 @@ fn pigeons(holes: u32) -> Cnf {
 /// `birds` pigeons in `holes` holes, no two in one hole.
 fn pigeons_in(birds: u32, holes: u32) -> Cnf {
     let mut cnf = Cnf::new();
-    let first = cnf.new_vars(birds * holes).get();
-    let var = |p: u32, h: u32| wgrnd_cnf::Var(first + p * holes + h);
+    let first = cnf.new_vars(birds * holes);
+    let var = |p: u32, h: u32| first.offset((p * holes + h) as usize);
     for p in 0..birds {
         cnf.add_clause(&(0..holes).map(|h| var(p, h).pos()).collect::<Vec<_>>());
     }
@@ -53,7 +53,8 @@ pub fn sat_model_satisfies_the_formula(spec: &SolverSpec) {
     let cnf = one_model();
     let SolverAnswer::Sat(m) = spec.backend(None).solve(&cnf).unwrap() else { panic!("{spec:?}: expected SAT") };
     assert_eq!(cnf.first_unsatisfied(&m), None, "{spec:?}");
-    assert_eq!((m.value(1), m.value(2), m.value(3)), (Some(true), Some(false), Some(true)));
+    let value = |n| m.value(wgrnd_cnf::Var::new(n).unwrap());
+    assert_eq!((value(1), value(2), value(3)), (Some(true), Some(false), Some(true)));
     // A larger one: 12 pigeons in 12 holes.
     let big = pigeons_in(12, 12);
     let SolverAnswer::Sat(m) = spec.backend(None).solve(&big).unwrap() else { panic!("{spec:?}: expected SAT") };
@@ -79,8 +80,7 @@ pub fn growing_formula(spec: &SolverSpec) {
     while let SolverAnswer::Sat(m) = s.solve(None).unwrap() {
         models += 1;
         assert!(models <= 3, "{spec:?} repeats a model");
-        let block: Vec<Lit> =
-            [a, b].iter().map(|v| if m.value(v.get()) == Some(true) { v.neg() } else { v.pos() }).collect();
+        let block: Vec<Lit> = [a, b].iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
         s.add_clause(&block);
     }
     assert_eq!(models, 3, "{spec:?}");

@@ -42,7 +42,7 @@ impl AtomNames for QueenAtoms {
 
 impl Queens {
     fn var(&self, r: usize, c: usize) -> Var {
-        Var((r * self.n + c + 1) as u32)
+        Var::from_index(r * self.n + c)
     }
 
     /// The seven symmetries of the square besides the identity, as maps of a cell, and whether
@@ -97,7 +97,7 @@ impl Family for Queens {
             let lits: Vec<_> = line.iter().map(|v| v.pos()).collect();
             at_most_one(&mut cnf, &mut aux, AmoEncoding::Auto, &lits, || "line".into());
         }
-        let projection: Vec<Var> = (1..=(n * n) as u32).map(Var).collect();
+        let projection: Vec<Var> = (0..n * n).map(Var::from_index).collect();
         let index = |(r, c): (usize, usize)| (r * n + c) as u32;
         let symmetries = self
             .cell_maps()
@@ -119,7 +119,7 @@ impl Family for Queens {
         (0..self.n)
             .map(|r| {
                 (0..self.n)
-                    .find(|&c| model.value(self.var(r, c).get()) == Some(true))
+                    .find(|&c| model.value(self.var(r, c)) == Some(true))
                     .ok_or_else(|| Error::EncodingBug(format!("no queen in row {}", r + 1)))
             })
             .collect()

@@ -94,7 +94,7 @@ pub fn dimacs_verify(cnf: &str, model: &str) -> Result<u8, Error> {
         }
     };
     if let Some((index, clause)) = d.cnf.first_unsatisfied(&m) {
-        let lits: Vec<String> = clause.iter().map(|l| l.get().to_string()).collect();
+        let lits: Vec<String> = clause.iter().map(|l| l.to_string()).collect();
         Output::new("-").text(&format!(
             "{model_name}: does not satisfy clause {index} at {cnf_name}:{} ({} 0)\n",
             d.clause_lines[index - 1],

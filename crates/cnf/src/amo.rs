@@ -3,7 +3,7 @@
 //! 32,640 clauses; the counter needs 764 and 255 auxiliary atoms). Chen's 2-product and Klieber
 //! and Kwon's commander encoding are there to choose and compare (docs/encodings.md).
 
-use crate::{Cnf, Lit, Var};
+use crate::{Cnf, Lit};
 
 /// How at-most-one constraints are written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -102,8 +102,9 @@ pub fn exactly(
     // Registers j = 1..=k+1 for i = 1..=n.
     let width = k + 1;
     let first = aux.aux((n * width) as u32, format!("counter {what} (at least j of the first i)"));
-    cnf.new_vars((n * width) as u32);
-    let r = |i: usize, j: usize| Var(first + (i * width + (j - 1)) as u32).pos();
+    let fresh = cnf.new_vars((n * width) as u32);
+    debug_assert_eq!(first, fresh.get());
+    let r = |i: usize, j: usize| fresh.offset(i * width + (j - 1)).pos();
     for (i, &x) in lits.iter().enumerate() {
         for j in 1..=width {
             // Up: r(i-1,j) -> r(i,j); x and r(i-1,j-1) -> r(i,j).
@@ -163,14 +164,14 @@ fn amo(cnf: &mut Cnf, atoms: &mut dyn AuxAtoms, how: AmoEncoding, lits: &[Lit], 
         let first = atoms.aux((rows + cols) as u32, format!("product-amo {name}"));
         let fresh = cnf.new_vars((rows + cols) as u32);
         debug_assert_eq!(first, fresh.get());
-        let row = |i: usize| Var(first + (i / cols) as u32).pos();
-        let col = |i: usize| Var(first + (rows + i % cols) as u32).pos();
+        let row = |i: usize| fresh.offset(i / cols).pos();
+        let col = |i: usize| fresh.offset(rows + i % cols).pos();
         for (i, &x) in lits.iter().enumerate() {
             cnf.add_clause(&[!x, row(i)]);
             cnf.add_clause(&[!x, col(i)]);
         }
-        let rs: Vec<Lit> = (0..rows).map(|r| Var(first + r as u32).pos()).collect();
-        let cs: Vec<Lit> = (0..cols).map(|c| Var(first + (rows + c) as u32).pos()).collect();
+        let rs: Vec<Lit> = (0..rows).map(|r| fresh.offset(r).pos()).collect();
+        let cs: Vec<Lit> = (0..cols).map(|c| fresh.offset(rows + c).pos()).collect();
         amo(cnf, atoms, how, &rs, &mut || format!("{name} rows"));
         amo(cnf, atoms, how, &cs, &mut || format!("{name} columns"));
         return;
@@ -183,7 +184,7 @@ fn amo(cnf: &mut Cnf, atoms: &mut dyn AuxAtoms, how: AmoEncoding, lits: &[Lit], 
         debug_assert_eq!(first, fresh.get());
         let mut commanders = Vec::with_capacity(groups.len());
         for (g, group) in groups.iter().enumerate() {
-            let c = Var(first + g as u32).pos();
+            let c = fresh.offset(g).pos();
             for (i, &x) in group.iter().enumerate() {
                 cnf.add_clause(&[!x, c]);
                 for &y in &group[i + 1..] {
@@ -203,7 +204,7 @@ fn amo(cnf: &mut Cnf, atoms: &mut dyn AuxAtoms, how: AmoEncoding, lits: &[Lit], 
     let first = atoms.aux(n as u32 - 1, format!("seq-amo {}", what()));
     let fresh = cnf.new_vars(n as u32 - 1);
     debug_assert_eq!(first, fresh.get());
-    let s = |i: usize| Var(first + i as u32).pos();
+    let s = |i: usize| fresh.offset(i).pos();
     cnf.add_clause(&[!lits[0], s(0)]);
     // Register i and i - 1 side by side: the index is the clearer loop variable.
     #[allow(clippy::needless_range_loop)]

@@ -2,7 +2,7 @@
 //! 0, wrapped at any width), minisat's result file (`SAT`/`UNSAT`/`INDET`, then the literals), or a
 //! bare model (literals ending in 0). Partial models (variables left out) are kept partial.
 
-use crate::InputError;
+use crate::{InputError, Lit, Var};
 
 use nom::character::complete::i64 as integer;
 use nom::combinator::all_consuming;
@@ -45,18 +45,20 @@ impl Model {
 
     /// Sets (or, with `None`, clears) the value of variable `v`, which must be within the model.
     /// An in-process search refills one model per solution instead of building a new one.
-    pub fn set(&mut self, v: u32, value: Option<bool>) {
-        self.values[v as usize] = value;
+    #[inline]
+    pub fn set(&mut self, v: Var, value: Option<bool>) {
+        self.values[v.get() as usize] = value;
     }
 
     /// The value of variable `v`, if the model assigns it.
-    pub fn value(&self, v: u32) -> Option<bool> {
-        self.values.get(v as usize).copied().flatten()
+    #[inline]
+    pub fn value(&self, v: Var) -> Option<bool> {
+        self.values.get(v.get() as usize).copied().flatten()
     }
 
     /// The variables from 1 to `last` (or the model's last) that are true, in order: one pass over
     /// the values, for decoders that read every solution of a count.
-    pub fn true_vars(&self, last: u32) -> impl Iterator<Item = u32> + '_ {
+    pub fn true_vars(&self, last: u32) -> impl Iterator<Item = Var> + '_ {
         // Blocks of 32 values are tested at once (a test without early exit, which the compiler
         // turns into vector compares); only blocks holding a true value are looked into.
         const BLOCK: usize = 32;
@@ -66,14 +68,15 @@ impl Model {
             .enumerate()
             .filter(|(_, block)| block.iter().fold(false, |any, v| any | (*v == Some(true))))
             .flat_map(|(b, block)| {
-                let first = (b * BLOCK) as u32 + 1;
-                block.iter().enumerate().filter(|(_, v)| **v == Some(true)).map(move |(i, _)| first + i as u32)
+                let first = Var::from_index(b * BLOCK);
+                block.iter().enumerate().filter(|(_, v)| **v == Some(true)).map(move |(i, _)| first.offset(i))
             })
     }
 
     /// Whether the literal is true in the model.
-    pub fn is_true(&self, lit: i32) -> bool {
-        self.value(lit.unsigned_abs()) == Some(lit > 0)
+    #[inline]
+    pub fn is_true(&self, lit: Lit) -> bool {
+        self.value(lit.var()) == Some(lit.is_positive())
     }
 
     /// Number of variables the model has room for.
@@ -277,7 +280,8 @@ mod tests {
     fn competition_output_wrapped_and_partial() {
         let a = parse_answer("f", "c hi\ns SATISFIABLE\nv 1 -2\nv 4 0\n", 4).unwrap();
         let SolverAnswer::Sat(m) = a else { panic!() };
-        assert_eq!((m.value(1), m.value(2), m.value(3), m.value(4)), (Some(true), Some(false), None, Some(true)));
+        let value = |n| m.value(Var::new(n).unwrap());
+        assert_eq!((value(1), value(2), value(3), value(4)), (Some(true), Some(false), None, Some(true)));
     }
 
     #[test]
@@ -290,7 +294,8 @@ mod tests {
             .collect();
         let m = Model::from_lits(100, &lits);
         for last in [0, 1, 31, 32, 33, 64, 99, 100, 500] {
-            let want: Vec<u32> = (1..=last.min(100)).filter(|&v| m.value(v) == Some(true)).collect();
+            let want: Vec<Var> =
+                (1..=last.min(100)).filter_map(Var::new).filter(|&v| m.value(v) == Some(true)).collect();
             assert_eq!(m.true_vars(last).collect::<Vec<_>>(), want, "last {last}");
         }
     }

@@ -20,7 +20,7 @@ pub fn write_dimacs<W: Write>(cnf: &Cnf, comments: &[String], mut out: W) -> io:
     writeln!(buf, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
     for clause in cnf.clauses() {
         for lit in clause {
-            push_int(&mut buf, lit.get());
+            push_int(&mut buf, lit.to_dimacs());
             buf.push(b' ');
         }
         buf.extend_from_slice(b"0\n");
@@ -66,7 +66,6 @@ fn push_int(buf: &mut Vec<u8>, v: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Lit;
 
     #[test]
     fn writes_header_comments_and_clauses() {
@@ -74,7 +73,7 @@ mod tests {
         let a = cnf.new_var();
         let b = cnf.new_var();
         cnf.add_clause(&[a.pos(), b.neg()]);
-        cnf.add_clause(&[Lit(-1)]);
+        cnf.add_clause(&[!a.pos()]);
         let mut out = Vec::new();
         write_dimacs(&cnf, &["hello".into(), String::new()], &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "c hello\nc\np cnf 2 2\n1 -2 0\n-1 0\n");

@@ -2,48 +2,143 @@
 
 use std::fmt;
 
-/// A variable, numbered from 1 as in DIMACS.
+/// Largest variable number: DIMACS literals are signed 32-bit integers in practice, so no
+/// variable is numbered above `i32::MAX` (a header that declares more is refused).
+pub const MAX_VARS: u32 = i32::MAX as u32;
+
+/// A variable, numbered from 1 as in DIMACS, never above [`MAX_VARS`]. Only its constructors make
+/// one, so every `Var` is a valid DIMACS variable.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Var(pub u32);
+pub struct Var(u32);
 
 impl Var {
+    /// The variable numbered `n` (DIMACS numbering), or `None` for 0 and numbers above [`MAX_VARS`].
+    #[inline]
+    pub const fn new(n: u32) -> Option<Var> {
+        if n >= 1 && n <= MAX_VARS {
+            Some(Var(n))
+        } else {
+            None
+        }
+    }
+
+    /// The variable with 0-based index `i` (DIMACS number `i + 1`), as encoders number the
+    /// variables they reserve.
+    ///
+    /// # Panics
+    /// If `i + 1` exceeds [`MAX_VARS`]: numbering variables past the DIMACS maximum is a fault of
+    /// the encoder (families refuse an instance by its size estimate long before).
+    #[inline]
+    pub fn from_index(i: usize) -> Var {
+        assert!(i < MAX_VARS as usize, "variable index {i} beyond the DIMACS maximum {MAX_VARS}");
+        Var(i as u32 + 1)
+    }
+
+    /// The variable `k` places after this one (`first.offset(k)`: the `k`-th of a block reserved
+    /// by [`Cnf::new_vars`]).
+    ///
+    /// # Panics
+    /// If the result exceeds [`MAX_VARS`], as [`Var::from_index`].
+    #[inline]
+    pub fn offset(self, k: usize) -> Var {
+        Var::from_index(self.index() + k)
+    }
+
     /// The positive literal of this variable.
+    #[inline]
     pub fn pos(self) -> Lit {
         Lit(self.0 as i32)
     }
     /// The negative literal of this variable.
     // A variable is not a number: `neg` names its negative literal, as `pos` its positive one.
     #[allow(clippy::should_implement_trait)]
+    #[inline]
     pub fn neg(self) -> Lit {
         Lit(-(self.0 as i32))
     }
-    /// The DIMACS number.
+    /// The literal of this variable that is true when the variable has `value`.
+    #[inline]
+    pub fn lit(self, value: bool) -> Lit {
+        if value {
+            self.pos()
+        } else {
+            self.neg()
+        }
+    }
+    /// The DIMACS number (from 1).
+    #[inline]
     pub fn get(self) -> u32 {
         self.0
     }
+    /// The 0-based index (`get() - 1`), for arrays indexed by variable.
+    #[inline]
+    pub fn index(self) -> usize {
+        (self.0 - 1) as usize
+    }
 }
 
-/// A literal in DIMACS numbering: `v` or `-v`, never 0.
+/// A literal in DIMACS numbering: `v` or `-v`, never 0. Only its constructors and [`Var::pos`] /
+/// [`Var::neg`] make one, so every `Lit` names a valid variable.
+///
+/// Engines that index arrays by literal use its [`code`](Lit::code), the one literal code of the
+/// workspace: `2 * var.index() + negated`, so a literal and its negation are neighbours
+/// (`(!l).code() == l.code() ^ 1`) and `code / 2` is the variable's index.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Lit(pub i32);
+pub struct Lit(i32);
 
 impl Lit {
+    /// The literal a DIMACS integer names, or `None` for 0 (and for `i32::MIN`, whose variable
+    /// would exceed [`MAX_VARS`]). Reading DIMACS text is where raw numbers become literals.
+    #[inline]
+    pub const fn from_dimacs(n: i32) -> Option<Lit> {
+        if n == 0 || n == i32::MIN {
+            None
+        } else {
+            Some(Lit(n))
+        }
+    }
+
+    /// The literal with code `c` (see [`Lit::code`]).
+    ///
+    /// # Panics
+    /// If the code names a variable above [`MAX_VARS`] (`c >= 2 * MAX_VARS`): engines only hold
+    /// codes of literals.
+    #[inline]
+    pub fn from_code(c: u32) -> Lit {
+        let v = Var::from_index((c >> 1) as usize);
+        if c & 1 == 1 {
+            v.neg()
+        } else {
+            v.pos()
+        }
+    }
+
+    /// The literal's code: `2 * var.index() + negated`, dense from 0, for arrays indexed by literal.
+    #[inline]
+    pub fn code(self) -> u32 {
+        ((self.0.unsigned_abs() - 1) << 1) | u32::from(self.0 < 0)
+    }
+
     /// Its variable.
+    #[inline]
     pub fn var(self) -> Var {
         Var(self.0.unsigned_abs())
     }
     /// Whether it is the positive literal.
+    #[inline]
     pub fn is_positive(self) -> bool {
         self.0 > 0
     }
     /// The DIMACS integer.
-    pub fn get(self) -> i32 {
+    #[inline]
+    pub fn to_dimacs(self) -> i32 {
         self.0
     }
 }
 
 impl std::ops::Not for Lit {
     type Output = Lit;
+    #[inline]
     fn not(self) -> Lit {
         Lit(-self.0)
     }
@@ -70,21 +165,28 @@ impl Cnf {
     }
 
     /// A fresh variable.
+    ///
+    /// # Panics
+    /// Past [`MAX_VARS`] variables (see [`Var::from_index`]).
     pub fn new_var(&mut self) -> Var {
-        self.num_vars += 1;
-        Var(self.num_vars)
+        self.new_vars(1)
     }
 
     /// Reserves `n` fresh variables and returns the first (they are consecutive).
+    ///
+    /// # Panics
+    /// If the formula would exceed [`MAX_VARS`] variables (see [`Var::from_index`]).
     pub fn new_vars(&mut self, n: u32) -> Var {
-        let first = Var(self.num_vars + 1);
+        let total = self.num_vars as usize + n as usize;
+        assert!(total <= MAX_VARS as usize, "{total} variables: beyond the DIMACS maximum {MAX_VARS}");
+        let first = Var::from_index(self.num_vars as usize);
         self.num_vars += n;
         first
     }
 
     /// Adds a clause. Every literal must name a variable already created.
     pub fn add_clause(&mut self, clause: &[Lit]) {
-        debug_assert!(clause.iter().all(|l| l.0 != 0 && l.var().0 <= self.num_vars));
+        debug_assert!(clause.iter().all(|l| l.var().0 <= self.num_vars));
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
     }
@@ -121,11 +223,78 @@ impl Cnf {
     /// variable the model leaves unassigned counts as not true). Every check of a solver's model
     /// against the formula it was given goes through here.
     pub fn first_unsatisfied(&self, model: &crate::Model) -> Option<(usize, &[Lit])> {
-        self.clauses().enumerate().find(|(_, c)| !c.iter().any(|l| model.is_true(l.get()))).map(|(i, c)| (i + 1, c))
+        self.clauses().enumerate().find(|(_, c)| !c.iter().any(|l| model.is_true(*l))).map(|(i, c)| (i + 1, c))
     }
 
     /// The clauses as vectors of DIMACS integers (what in-process solvers take).
     pub fn to_i32_clauses(&self) -> Vec<Vec<i32>> {
         self.clauses().map(|c| c.iter().map(|l| l.0).collect()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_and_out_of_range_numbers_make_no_literal_or_variable() {
+        assert_eq!(Lit::from_dimacs(0), None);
+        assert_eq!(Lit::from_dimacs(i32::MIN), None);
+        assert_eq!(Var::new(0), None);
+        assert_eq!(Var::new(MAX_VARS + 1), None);
+        assert_eq!(Var::new(u32::MAX), None);
+        assert_eq!(Var::new(MAX_VARS).map(Var::get), Some(MAX_VARS));
+        assert_eq!(Lit::from_dimacs(i32::MAX).map(|l| l.var().get()), Some(MAX_VARS));
+        assert_eq!(Lit::from_dimacs(-i32::MAX).map(|l| l.var().get()), Some(MAX_VARS));
+    }
+
+    #[test]
+    fn dimacs_code_and_literal_round_trip() {
+        for n in [1, -1, 2, -2, 7, -7, 1000, -1000, i32::MAX, -i32::MAX] {
+            let l = Lit::from_dimacs(n).unwrap();
+            assert_eq!(l.to_dimacs(), n);
+            assert_eq!(l.is_positive(), n > 0);
+            assert_eq!(l.var().get(), n.unsigned_abs());
+            assert_eq!(Lit::from_code(l.code()), l);
+            // The code: 2 * index + negated; a literal and its negation are neighbours.
+            assert_eq!(l.code(), 2 * (n.unsigned_abs() - 1) + u32::from(n < 0));
+            assert_eq!((!l).code(), l.code() ^ 1);
+            assert_eq!(l.code() >> 1, l.var().index() as u32);
+        }
+        // Codes are dense from 0: 1, -1, 2, -2, ...
+        let firsts: Vec<i32> = (0..6).map(|c| Lit::from_code(c).to_dimacs()).collect();
+        assert_eq!(firsts, [1, -1, 2, -2, 3, -3]);
+        let last = Lit::from_code(2 * MAX_VARS - 1);
+        assert_eq!(last.to_dimacs(), -i32::MAX);
+    }
+
+    #[test]
+    fn negation_and_variables() {
+        let v = Var::new(5).unwrap();
+        assert_eq!(v.pos().to_dimacs(), 5);
+        assert_eq!(v.neg().to_dimacs(), -5);
+        assert_eq!(!v.pos(), v.neg());
+        assert_eq!(!!v.neg(), v.neg());
+        assert_eq!(v.pos().var(), v);
+        assert_eq!(v.neg().var(), v);
+        assert_eq!((v.lit(true), v.lit(false)), (v.pos(), v.neg()));
+        assert_eq!(v.index(), 4);
+        assert_eq!(Var::from_index(4), v);
+        assert_eq!(Var::from_index(0).offset(4), v);
+    }
+
+    #[test]
+    #[should_panic(expected = "beyond the DIMACS maximum")]
+    fn a_code_past_the_last_variable_is_refused() {
+        let _ = Lit::from_code(2 * MAX_VARS);
+    }
+
+    #[test]
+    fn a_new_block_of_variables_starts_after_the_last() {
+        let mut cnf = Cnf::new();
+        assert_eq!(cnf.new_var().get(), 1);
+        assert_eq!(cnf.new_vars(3).get(), 2);
+        assert_eq!(cnf.new_var().get(), 5);
+        assert_eq!(cnf.num_vars(), 5);
     }
 }

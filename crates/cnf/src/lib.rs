@@ -23,5 +23,5 @@ pub use answer::{parse_answer, Model, SolverAnswer};
 pub use dimacs::write_dimacs;
 pub use error::{escape_controls, InputError};
 pub use file::{display_name, read_text, utf8};
-pub use formula::{Cnf, Lit, Var};
-pub use read::{parse_dimacs, Dimacs, MAX_VARS};
+pub use formula::{Cnf, Lit, Var, MAX_VARS};
+pub use read::{parse_dimacs, Dimacs};

@@ -3,7 +3,7 @@
 //! line ends the clauses. Every error names the line and column. Nothing is allocated from the
 //! header's numbers, so a header that claims 10^12 variables costs nothing.
 
-use crate::{Cnf, InputError, Lit};
+use crate::{Cnf, InputError, Lit, MAX_VARS};
 
 /// A CNF read from DIMACS, with the line each clause starts on.
 #[derive(Clone, Debug)]
@@ -13,9 +13,6 @@ pub struct Dimacs {
     /// 1-based line on which each clause starts.
     pub clause_lines: Vec<usize>,
 }
-
-/// Largest V accepted in a header: DIMACS literals are signed 32-bit integers in practice.
-pub const MAX_VARS: u64 = i32::MAX as u64;
 
 /// Reads a DIMACS CNF; `file` is the name errors report.
 pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
@@ -47,7 +44,7 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
                 ["p", "cnf", v, c] => v.parse::<u64>().ok().zip(c.parse::<u64>().ok()),
                 _ => None,
             };
-            let Some((v, c)) = numbers.filter(|&(v, _)| v <= MAX_VARS) else {
+            let Some((v, c)) = numbers.filter(|&(v, _)| v <= u64::from(MAX_VARS)) else {
                 return Err(err(
                     no,
                     1,
@@ -73,18 +70,19 @@ pub fn parse_dimacs(file: &str, text: &str) -> Result<Dimacs, InputError> {
                 current.clear();
                 continue;
             }
-            if n.unsigned_abs() > u64::from(vars) {
+            let lit = i32::try_from(n).ok().and_then(Lit::from_dimacs).filter(|l| l.var().get() <= vars);
+            let Some(lit) = lit else {
                 return Err(err(
                     no,
                     column,
                     format!("literal {n}"),
                     &format!("a variable from 1 to {vars}, as the header declares"),
                 ));
-            }
+            };
             if current.is_empty() {
                 current_line = no;
             }
-            current.push(Lit(n as i32));
+            current.push(lit);
         }
     }
     let Some((at, _, declared, c_col)) = header else {

@@ -90,20 +90,21 @@ impl<E: AtomNames> Grounding<E> {
 impl<E> Grounding<E> {
     /// The indices (into [`Grounding::projection`]) of the projection atoms `model` makes true.
     pub fn true_projection(&self, model: &Model) -> Vec<u32> {
-        (0..self.projection.len() as u32)
-            .filter(|&i| model.value(self.projection[i as usize].get()) == Some(true))
-            .collect()
+        (0..self.projection.len() as u32).filter(|&i| model.value(self.projection[i as usize]) == Some(true)).collect()
     }
 
     /// A model that gives the projection atoms in `chosen` (indices) true, the other projection
     /// atoms false, and leaves every other atom unassigned: what a symmetric image of a solution
     /// is known to be.
     pub fn projected_model(&self, chosen: &[u32]) -> Model {
-        let mut lits: Vec<i32> = self.projection.iter().map(|v| v.neg().get()).collect();
-        for &i in chosen {
-            lits[i as usize] = self.projection[i as usize].pos().get();
+        let mut model = Model::new(self.cnf.num_vars());
+        for &v in &self.projection {
+            model.set(v, Some(false));
         }
-        Model::from_lits(self.cnf.num_vars(), &lits)
+        for &i in chosen {
+            model.set(self.projection[i as usize], Some(true));
+        }
+        model
     }
 
     /// The clause that excludes the solution whose true projection atoms are `chosen` (indices,

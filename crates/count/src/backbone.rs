@@ -48,7 +48,7 @@ impl<S> Backbone<S> {
 }
 
 fn value(model: &Model, lit: Lit) -> bool {
-    let v = model.value(lit.var().get()).unwrap_or(false);
+    let v = model.value(lit.var()).unwrap_or(false);
     v == lit.is_positive()
 }
 
@@ -83,11 +83,8 @@ pub fn backbone<F: Family>(
     g.check_model(&first).map_err(broken)?;
     let solution = checked_decode(f, g, &first)?;
     // Every projection atom starts open with its value in the first solution.
-    let mut state: Vec<Cand> = g
-        .projection
-        .iter()
-        .map(|v| Cand::Open(if first.value(v.get()).unwrap_or(false) { v.pos() } else { v.neg() }))
-        .collect();
+    let mut state: Vec<Cand> =
+        g.projection.iter().map(|&v| Cand::Open(v.lit(first.value(v).unwrap_or(false)))).collect();
     let result = |stop, state: &[Cand], calls, solution| {
         let fixed = state.iter().filter_map(|c| if let Cand::Fixed(l) = c { Some(*l) } else { None }).collect();
         let open = state.iter().filter(|c| matches!(c, Cand::Open(_))).count();

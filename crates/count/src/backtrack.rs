@@ -35,20 +35,21 @@ use wgrnd_cnf::{Cnf, Lit, Model, Var};
 /// No clause (a decision, a flipped literal or an unassigned atom).
 const NO_REASON: u32 = u32::MAX;
 
-/// A literal as the engine stores it: `2 * (var - 1) + negated`.
+/// A literal as the engine stores it: its [`Lit::code`] (`2 * var.index() + negated`, so `c ^ 1`
+/// is its negation and `c / 2` its variable's index).
 type Code = u32;
 
-fn code(l: Lit) -> Code {
-    (l.var().get() - 1) * 2 + u32::from(!l.is_positive())
-}
-
-fn lit(c: Code) -> Lit {
-    let v = (c / 2 + 1) as i32;
-    Lit(if c & 1 == 1 { -v } else { v })
-}
-
+#[inline]
 fn var_of(c: Code) -> usize {
     (c / 2) as usize
+}
+
+/// Writes the values the literal codes `codes` give into `m`.
+fn write_codes(m: &mut Model, codes: &[Code]) {
+    for &c in codes {
+        let l = Lit::from_code(c);
+        m.set(l.var(), Some(l.is_positive()));
+    }
 }
 
 /// The index of the first `false` in `assigned`: blocks of 32 that are all `true` are passed with
@@ -201,7 +202,7 @@ impl Backtrack {
         let mut buf: Vec<Code> = Vec::new();
         for clause in cnf.clauses() {
             buf.clear();
-            buf.extend(clause.iter().map(|&l| code(l)));
+            buf.extend(clause.iter().map(|&l| l.code()));
             buf.sort_unstable();
             buf.dedup();
             if buf.windows(2).any(|w| w[0] ^ 1 == w[1]) {
@@ -232,23 +233,22 @@ impl Backtrack {
 
     /// The current full assignment, after [`Next::Solution`].
     pub fn model(&self) -> Model {
-        let lits: Vec<i32> = self.trail.iter().map(|&c| lit(c).get()).collect();
-        Model::from_lits(self.num_vars, &lits)
+        let mut m = Model::new(self.num_vars);
+        write_codes(&mut m, &self.trail);
+        m
     }
 
     /// Brings `m` up to the current full assignment, after [`Next::Solution`]. `m` must be the
     /// model this engine filled at the previous solution (or a new one at the first): only the
     /// atoms assigned since the shallowest backtrack in between are written, not all of them.
     pub fn fill(&mut self, m: &mut Model) {
-        for &c in &self.trail[self.unchanged..] {
-            m.set(c / 2 + 1, Some(c & 1 == 0));
-        }
+        write_codes(m, &self.trail[self.unchanged..]);
         self.unchanged = self.trail.len();
     }
 
     /// Whether the variable is true now (after [`Next::Solution`], its value in the solution).
     pub fn is_true(&self, v: Var) -> bool {
-        self.value[code(v.pos()) as usize] == 1
+        self.value[v.pos().code() as usize] == 1
     }
 
     /// The region explored so far, as clauses: a formula with them added has exactly the solutions
@@ -260,7 +260,7 @@ impl Backtrack {
             if !level.projection {
                 break;
             }
-            let d = lit(level.decision);
+            let d = Lit::from_code(level.decision);
             let last_unflipped_after_solution = self.flip_pending && self.deepest_unflipped() == Some(j + 1);
             if level.flipped {
                 let mut clause = prefix.clone();
@@ -435,7 +435,7 @@ impl Backtrack {
         self.cursor += first_unassigned(&self.assigned[self.cursor..])?;
         let v = self.order[self.cursor] as usize;
         let negated = if self.cursor < self.projection_count { false } else { !self.phase[v] };
-        Some(2 * v as u32 + u32::from(negated))
+        Some(Var::from_index(v).lit(!negated).code())
     }
 
     /// Undoes every level above `target`.
@@ -679,7 +679,7 @@ mod tests {
         let mut f = Cnf::new();
         f.new_vars(num_vars);
         for c in clauses {
-            f.add_clause(&c.iter().map(|&l| Lit(l)).collect::<Vec<_>>());
+            f.add_clause(&c.iter().map(|&l| Lit::from_dimacs(l).unwrap()).collect::<Vec<_>>());
         }
         f
     }
@@ -691,7 +691,7 @@ mod tests {
 
     /// The same, keeping about `learnts` learnt clauses at most.
     fn all_keeping(f: &Cnf, projection: &[u32], learnts: usize) -> Vec<Vec<u32>> {
-        let vars: Vec<Var> = projection.iter().map(|&v| Var(v)).collect();
+        let vars: Vec<Var> = projection.iter().map(|&v| Var::new(v).unwrap()).collect();
         let mut e = Backtrack::new(f, &vars);
         if learnts < usize::MAX {
             e = e.with_learnt_limit(learnts);
@@ -702,7 +702,9 @@ mod tests {
                 Next::Solution => {
                     let m = e.model();
                     assert!(f.first_unsatisfied(&m).is_none(), "not a model");
-                    out.push(projection.iter().copied().filter(|&v| m.value(v) == Some(true)).collect());
+                    out.push(
+                        projection.iter().copied().filter(|&v| m.value(Var::new(v).unwrap()) == Some(true)).collect(),
+                    );
                 }
                 Next::Exhausted => return out,
                 Next::Stopped => unreachable!(),
@@ -717,9 +719,13 @@ mod tests {
             .filter_map(|bits| {
                 let lits: Vec<i32> = (1..=n as i32).map(|v| if bits >> (v - 1) & 1 == 1 { v } else { -v }).collect();
                 let m = Model::from_lits(n, &lits);
-                f.first_unsatisfied(&m)
-                    .is_none()
-                    .then(|| projection.iter().copied().filter(|&v| m.value(v) == Some(true)).collect::<Vec<u32>>())
+                f.first_unsatisfied(&m).is_none().then(|| {
+                    projection
+                        .iter()
+                        .copied()
+                        .filter(|&v| m.value(Var::new(v).unwrap()) == Some(true))
+                        .collect::<Vec<u32>>()
+                })
             })
             .collect()
     }
@@ -803,12 +809,12 @@ mod tests {
         }
         let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
         let f = cnf(6, &refs);
-        let vars: Vec<Var> = (1..=6).map(Var).collect();
+        let vars: Vec<Var> = (0..6).map(Var::from_index).collect();
         let mut e = Backtrack::new(&f, &vars);
         let mut found = Vec::new();
         for _ in 0..3 {
             assert_eq!(e.next(&mut |_| false), Next::Solution);
-            found.push((1..=6u32).find(|&v| e.is_true(Var(v))).unwrap());
+            found.push((1..=6u32).find(|&v| e.is_true(Var::new(v).unwrap())).unwrap());
         }
         // What is left, by a fresh search on the formula with the explored clauses added.
         let mut rest = f.clone();

@@ -311,7 +311,7 @@ mod tests {
             })
         }
         fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {
-            Ok(g.projection.iter().map(|v| model.value(v.get()) == Some(true)).collect())
+            Ok(g.projection.iter().map(|v| model.value(*v) == Some(true)).collect())
         }
         fn check(&self, s: &Vec<bool>) -> Result<Vec<String>, Error> {
             let n = s.len();

@@ -120,7 +120,7 @@ impl Family for QpropModel {
     }
 
     fn decode(&self, g: &Grounding<QpropEncoding>, model: &Assignment) -> Result<Solution, Error> {
-        Ok(wgrnd_qprop::decode(&self.program, &g.encoding, |v| model.value(v.get()) == Some(true)))
+        Ok(wgrnd_qprop::decode(&self.program, &g.encoding, |v| model.value(v) == Some(true)))
     }
 
     fn check(&self, solution: &Solution) -> Result<Vec<String>, Error> {

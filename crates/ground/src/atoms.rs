@@ -13,7 +13,9 @@
 use std::collections::HashMap;
 
 use wgrnd_cnf::amo::AuxAtoms;
-use wgrnd_cnf::{Lit, Var};
+use wgrnd_cnf::Lit;
+
+use crate::board::pos;
 use wgrnd_puzzle::{Label, Placement, Puzzle, Side};
 
 /// A named atom.
@@ -199,8 +201,8 @@ impl AtomTable {
     pub fn placement_lits(&self, pl: &Placement) -> Option<Vec<Lit>> {
         let s = pl.row * self.cols + pl.col;
         match self.named {
-            Named::Dense { .. } => Some(vec![Var(self.l(s, pl.piece)).pos(), Var(self.r(pl.piece, pl.rotation)).pos()]),
-            Named::Listed(_) => self.selections.get(&(s, pl.piece, pl.rotation)).map(|&v| vec![Var(v).pos()]),
+            Named::Dense { .. } => Some(vec![pos(self.l(s, pl.piece)), pos(self.r(pl.piece, pl.rotation))]),
+            Named::Listed(_) => self.selections.get(&(s, pl.piece, pl.rotation)).map(|&v| vec![pos(v)]),
         }
     }
 

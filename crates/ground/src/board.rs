@@ -27,12 +27,17 @@ pub(crate) fn fits(p: &Puzzle, s: usize, q: usize, k: u8) -> bool {
 
 /// The positive literal of atom `v`.
 pub(crate) fn pos(v: u32) -> Lit {
-    Var(v).pos()
+    atom_var(v).pos()
 }
 
 /// The negative literal of atom `v`.
 pub(crate) fn neg(v: u32) -> Lit {
-    Var(v).neg()
+    atom_var(v).neg()
+}
+
+/// The variable of atom `v` (atoms are numbered from 1, as variables).
+pub(crate) fn atom_var(v: u32) -> Var {
+    Var::from_index(v as usize - 1)
 }
 
 /// Clause counts per family, taken as the families are written one after another.

@@ -296,7 +296,7 @@ pub fn ground(p: &Puzzle, opts: &EncodeOptions) -> (Cnf, AtomTable, Vec<(&'stati
                         clause.extend(implied(s, sel, side).into_iter().flatten());
                     }
                     if neighbour(p, s, side).is_some() {
-                        clause.sort_by_key(|l| l.0);
+                        clause.sort_by_key(|l| l.to_dimacs());
                         clause.dedup();
                         clause.insert(0, neg(pl.var));
                         cnf.add_clause(&clause);

@@ -323,7 +323,7 @@ impl Encoding {
                 Some(Atom::O { .. } | Atom::LO { .. }) => true,
                 _ => false,
             })
-            .map(Var)
+            .map(board::atom_var)
             .collect()
     }
 
@@ -344,7 +344,7 @@ impl Encoding {
             }
         };
         for var in model.true_vars(self.atoms.named_len()) {
-            match self.atoms.atom(var) {
+            match self.atoms.atom(var.get()) {
                 Some(Atom::L { square, piece }) => note(piece, Some(square), None),
                 Some(Atom::R { piece, rot } | Atom::O { piece, rot, .. }) => note(piece, None, Some(rot)),
                 Some(Atom::LO { square, piece, rot }) => note(piece, Some(square), Some(rot)),

@@ -297,7 +297,7 @@ pub fn encode_packing(p: &Packing, opts: &PackOptions) -> PackEncoding {
     }
     let mut aux = AuxRuns::after(disps.len() as u32);
     let mut families = Vec::new();
-    let lit = |i: usize| Var(i as u32 + 1).pos();
+    let lit = |i: usize| Var::from_index(i).pos();
 
     let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); p.cells.len()];
     for (i, d) in disps.iter().enumerate() {
@@ -388,7 +388,7 @@ fn lex_leader(cnf: &mut Cnf, aux: &mut AuxRuns, image: &[u32], s: usize) {
     if moved.len() > 1 {
         cnf.new_vars(moved.len() as u32 - 1);
     }
-    let x = |i: usize| Var(i as u32 + 1).pos();
+    let x = |i: usize| Var::from_index(i).pos();
     let mut prev: Option<Lit> = None;
     for (t, &i) in moved.iter().enumerate() {
         let (xi, yi) = (x(i), x(image[i] as usize));
@@ -398,7 +398,7 @@ fn lex_leader(cnf: &mut Cnf, aux: &mut AuxRuns, image: &[u32], s: usize) {
         if t + 1 == moved.len() {
             break;
         }
-        let e = Var(first + t as u32).pos();
+        let e = Var::from_index((first - 1) as usize + t).pos();
         for pair in [[xi, yi], [!xi, !yi]] {
             let mut clause: Vec<Lit> = prev.map(|e| vec![!e]).unwrap_or_default();
             clause.extend(pair);
@@ -494,13 +494,14 @@ impl PackEncoding {
 
     /// The disposition atoms: a solution is the set of dispositions chosen.
     pub fn projection(&self) -> Vec<Var> {
-        (1..=self.dispositions.len() as u32).map(Var).collect()
+        (0..self.dispositions.len()).map(Var::from_index).collect()
     }
 
     /// The chosen dispositions as placements, sorted.
     pub fn decode(&self, model: &Model, p: &Packing) -> Vec<PiecePlacement> {
-        let chosen: Vec<u32> =
-            (0..self.dispositions.len() as u32).filter(|&i| model.value(i + 1) == Some(true)).collect();
+        let chosen: Vec<u32> = (0..self.dispositions.len() as u32)
+            .filter(|&i| model.value(Var::from_index(i as usize)) == Some(true))
+            .collect();
         self.placements(&chosen, p)
     }
 
@@ -567,7 +568,7 @@ mod tests {
             let mut cnf = Cnf::new();
             cnf.new_vars(4);
             let mut aux = AuxRuns::after(4);
-            let lits: Vec<Lit> = (1..=4).map(|v| Var(v).pos()).collect();
+            let lits: Vec<Lit> = (0..4).map(|i| Var::from_index(i).pos()).collect();
             exactly(&mut cnf, &mut aux, AmoEncoding::Auto, &lits, k, true, "piece-copies t");
             let total = aux.len();
             let sat = |bits: u32| -> bool {

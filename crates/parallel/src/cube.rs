@@ -141,7 +141,7 @@ pub const LOOKAHEAD_WIDTH: usize = 96;
 
 /// How many of `atoms` are unassigned.
 fn free(p: &Propagator, atoms: &[Var]) -> usize {
-    atoms.iter().filter(|v| p.value(v.get()).is_none()).count()
+    atoms.iter().filter(|v| p.value(**v).is_none()).count()
 }
 
 /// What the lookahead found at a node.
@@ -165,7 +165,7 @@ fn best_split(p: &mut Propagator, candidates: &[Var], width: usize, how: Score, 
     let mut best: Option<(u64, Var)> = None;
     let mut looked = 0;
     for &v in candidates {
-        if p.value(v.get()).is_some() {
+        if p.value(v).is_some() {
             continue;
         }
         if looked == width {
@@ -210,9 +210,9 @@ fn best_split(p: &mut Propagator, candidates: &[Var], width: usize, how: Score, 
         }
     }
     // A forced literal may have assigned the best atom after it was scored.
-    choice.split = best.map(|(_, v)| v).filter(|v| p.value(v.get()).is_none());
+    choice.split = best.map(|(_, v)| v).filter(|v| p.value(*v).is_none());
     if choice.split.is_none() && best.is_some() {
-        choice.split = candidates.iter().copied().find(|v| p.value(v.get()).is_none());
+        choice.split = candidates.iter().copied().find(|v| p.value(*v).is_none());
     }
     choice
 }

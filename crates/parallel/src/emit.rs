@@ -23,14 +23,14 @@ pub fn write_icnf(cnf: &Cnf, comments: &[String], cubes: &[Cube], out: &mut dyn 
     for clause in cnf.clauses() {
         line.clear();
         for l in clause {
-            line.push_str(&l.get().to_string());
+            line.push_str(&l.to_dimacs().to_string());
             line.push(' ');
         }
         line.push_str("0\n");
         out.write_all(line.as_bytes())?;
     }
     for cube in cubes {
-        let lits: Vec<String> = cube.literals.iter().map(|l| l.get().to_string()).collect();
+        let lits: Vec<String> = cube.literals.iter().map(|l| l.to_dimacs().to_string()).collect();
         writeln!(out, "a {} 0", lits.join(" "))?;
     }
     out.flush()
@@ -69,7 +69,7 @@ pub fn manifest<E: AtomNames>(g: &Grounding<E>, name: &str, split: &Split) -> se
             serde_json::json!({
                 "cube": i + 1,
                 "file": cube_file(i + 1),
-                "literals": c.literals.iter().map(|l| l.get()).collect::<Vec<_>>(),
+                "literals": c.literals.iter().map(|l| l.to_dimacs()).collect::<Vec<_>>(),
                 "placements": cube_names(g, c),
                 "assigned": c.assigned,
             })

@@ -2,22 +2,20 @@
 //! lookahead needs (assign a literal, see how much follows or whether a conflict does, take it
 //! back). Two watched literals per clause, as in every CDCL solver; no learning.
 
-use wgrnd_cnf::{Cnf, Lit};
+use wgrnd_cnf::{Cnf, Lit, Var};
 
 /// A partial assignment kept closed under unit propagation.
 pub struct Propagator {
-    clauses: Vec<Vec<i32>>,
-    /// Clauses watching each literal (index `2 * var + (negative as usize)`).
+    clauses: Vec<Vec<Lit>>,
+    /// Clauses watching each literal, indexed by [`Lit::code`].
     watches: Vec<Vec<u32>>,
-    /// Value per variable: 0 unassigned, 1 true, -1 false.
+    /// Value per variable (by [`Var::index`]): 0 unassigned, 1 true, -1 false.
     value: Vec<i8>,
-    trail: Vec<i32>,
-    /// Literals of unit clauses (and of the empty clause, as 0): asserted at the root.
-    units: Vec<i32>,
-}
-
-fn slot(lit: i32) -> usize {
-    2 * lit.unsigned_abs() as usize + usize::from(lit < 0)
+    trail: Vec<Lit>,
+    /// Literals of unit clauses: asserted at the root.
+    units: Vec<Lit>,
+    /// Whether the formula holds the empty clause.
+    empty_clause: bool,
 }
 
 impl Propagator {
@@ -26,25 +24,26 @@ impl Propagator {
         let n = cnf.num_vars() as usize;
         let mut p = Propagator {
             clauses: Vec::new(),
-            watches: vec![Vec::new(); 2 * n + 2],
-            value: vec![0; n + 1],
+            watches: vec![Vec::new(); 2 * n],
+            value: vec![0; n],
             trail: Vec::new(),
             units: Vec::new(),
+            empty_clause: false,
         };
         for clause in cnf.clauses() {
-            let mut c: Vec<i32> = clause.iter().map(|l| l.get()).collect();
-            c.sort_unstable_by_key(|l| (l.unsigned_abs(), *l));
+            let mut c: Vec<Lit> = clause.to_vec();
+            c.sort_unstable_by_key(|l| (l.var(), l.to_dimacs()));
             c.dedup();
-            if c.windows(2).any(|w| w[0] == -w[1]) {
+            if c.windows(2).any(|w| w[0] == !w[1]) {
                 continue; // a tautology
             }
             match c.len() {
-                0 => p.units.push(0),
+                0 => p.empty_clause = true,
                 1 => p.units.push(c[0]),
                 _ => {
                     let id = p.clauses.len() as u32;
-                    p.watches[slot(c[0])].push(id);
-                    p.watches[slot(c[1])].push(id);
+                    p.watches[c[0].code() as usize].push(id);
+                    p.watches[c[1].code() as usize].push(id);
                     p.clauses.push(c);
                 }
             }
@@ -54,26 +53,20 @@ impl Propagator {
 
     /// Asserts the unit clauses; `false` when the formula is refuted by propagation alone.
     pub fn root(&mut self) -> bool {
+        if self.empty_clause {
+            return false;
+        }
         let units = std::mem::take(&mut self.units);
-        let ok = units.iter().all(|&u| u != 0 && self.assign_raw(u));
+        let ok = units.iter().all(|&u| self.assign(u));
         self.units = units;
         ok
     }
 
     /// The value of a variable: `Some(true)`, `Some(false)` or unassigned.
-    pub fn value(&self, var: u32) -> Option<bool> {
-        match self.value[var as usize] {
+    pub fn value(&self, var: Var) -> Option<bool> {
+        match self.value[var.index()] {
             0 => None,
             v => Some(v > 0),
-        }
-    }
-
-    fn lit_value(&self, lit: i32) -> i8 {
-        let v = self.value[lit.unsigned_abs() as usize];
-        if lit < 0 {
-            -v
-        } else {
-            v
         }
     }
 
@@ -85,11 +78,7 @@ impl Propagator {
     /// Assigns `lit` and propagates; `false` on a conflict (the assignment is then partial: undo
     /// it with [`Propagator::undo_to`]).
     pub fn assign(&mut self, lit: Lit) -> bool {
-        self.assign_raw(lit.get())
-    }
-
-    fn assign_raw(&mut self, lit: i32) -> bool {
-        match self.lit_value(lit) {
+        match lit_value(&self.value, lit) {
             1 => return true,
             -1 => return false,
             _ => {}
@@ -97,9 +86,10 @@ impl Propagator {
         let mut head = self.trail.len();
         self.set(lit);
         while head < self.trail.len() {
-            let falsified = -self.trail[head];
+            let falsified = !self.trail[head];
             head += 1;
-            let mut watching = std::mem::take(&mut self.watches[slot(falsified)]);
+            let slot = falsified.code() as usize;
+            let mut watching = std::mem::take(&mut self.watches[slot]);
             let mut i = 0;
             let mut ok = true;
             while i < watching.len() {
@@ -117,7 +107,7 @@ impl Propagator {
                 if let Some(k) = (2..clause.len()).find(|&k| lit_value(&self.value, clause[k]) != -1) {
                     clause.swap(1, k);
                     let new_watch = clause[1];
-                    self.watches[slot(new_watch)].push(id as u32);
+                    self.watches[new_watch.code() as usize].push(id as u32);
                     watching.swap_remove(i);
                     continue;
                 }
@@ -132,8 +122,8 @@ impl Propagator {
                 }
             }
             // Put the watch list back, with anything added to it meanwhile.
-            let added = std::mem::replace(&mut self.watches[slot(falsified)], watching);
-            self.watches[slot(falsified)].extend(added);
+            let added = std::mem::replace(&mut self.watches[slot], watching);
+            self.watches[slot].extend(added);
             if !ok {
                 return false;
             }
@@ -141,25 +131,26 @@ impl Propagator {
         true
     }
 
-    fn set(&mut self, lit: i32) {
-        self.value[lit.unsigned_abs() as usize] = if lit > 0 { 1 } else { -1 };
+    fn set(&mut self, lit: Lit) {
+        self.value[lit.var().index()] = if lit.is_positive() { 1 } else { -1 };
         self.trail.push(lit);
     }
 
     /// Takes back every assignment after the first `len`.
     pub fn undo_to(&mut self, len: usize) {
         for lit in self.trail.drain(len..) {
-            self.value[lit.unsigned_abs() as usize] = 0;
+            self.value[lit.var().index()] = 0;
         }
     }
 }
 
-fn lit_value(value: &[i8], lit: i32) -> i8 {
-    let v = value[lit.unsigned_abs() as usize];
-    if lit < 0 {
-        -v
-    } else {
+/// The value of a literal under `value` (per variable): 1 true, -1 false, 0 unassigned.
+fn lit_value(value: &[i8], lit: Lit) -> i8 {
+    let v = value[lit.var().index()];
+    if lit.is_positive() {
         v
+    } else {
+        -v
     }
 }
 
@@ -177,9 +168,9 @@ mod tests {
         let mut p = Propagator::new(&cnf);
         assert!(p.root());
         assert!(p.assign(v[0].pos()));
-        assert_eq!((p.value(2), p.value(3), p.value(4)), (Some(true), Some(false), Some(true)));
+        assert_eq!((p.value(v[1]), p.value(v[2]), p.value(v[3])), (Some(true), Some(false), Some(true)));
         p.undo_to(0);
-        assert_eq!(p.value(2), None);
+        assert_eq!(p.value(v[1]), None);
         assert!(p.assign(v[3].neg()));
         assert!(!p.assign(v[0].pos()), "1 forces 2, 2 forces -3 and then 4, which is false");
         p.undo_to(0);

@@ -185,11 +185,11 @@ impl<'p> Grounder<'p> {
             .iter()
             .enumerate()
             .filter(|(_, a)| a.is_some_and(|(pr, _)| shown.contains(&PredId::new(pr as usize))))
-            .map(|(i, _)| Var(i as u32 + 1))
+            .map(|(i, _)| Var::from_index(i))
             .collect();
         for &(pr, _, first, width) in &self.int_list {
             if shown.contains(&PredId::new(pr as usize)) {
-                out.extend((0..width).map(|j| Var(first + j)));
+                out.extend((0..width).map(|j| Var::from_index((first + j - 1) as usize)));
             }
         }
         out.sort_unstable_by_key(|v| v.get());
@@ -405,7 +405,7 @@ impl<'p> Grounder<'p> {
     pub fn var(&mut self, pred: PredId, idx: usize) -> Var {
         let v = self.vars[pred.index()][idx];
         if v != 0 && v < FIXED_TRUE {
-            return Var(v);
+            return Var::from_index(v as usize - 1);
         }
         let var = self.cnf.new_var();
         self.vars[pred.index()][idx] = var.get();

@@ -74,11 +74,15 @@ impl Grounder<'_> {
         match self.ints {
             IntEncoding::Order => {
                 for j in 1..width {
-                    self.cnf.add_clause(&[Var(first + j).neg(), Var(first + j - 1).pos()]);
+                    self.cnf.add_clause(&[
+                        Var::from_index((first + j - 1) as usize).neg(),
+                        Var::from_index((first + j - 2) as usize).pos(),
+                    ]);
                 }
             }
             IntEncoding::Log if width > 0 && span + 1 < (1u64 << width) => {
-                let terms: Vec<(i64, Lit)> = (0..width).map(|j| (1i64 << j, Var(first + j).pos())).collect();
+                let terms: Vec<(i64, Lit)> =
+                    (0..width).map(|j| (1i64 << j, Var::from_index((first + j - 1) as usize).pos())).collect();
                 if let Ok(Node::Lit(l)) = self.pb_le(terms, span as i64) {
                     self.cnf.add_clause(&[l]);
                 }
@@ -227,7 +231,7 @@ impl Grounder<'_> {
                     IntEncoding::Order => a,
                     IntEncoding::Log => a.checked_mul(1i64 << j.min(62)).ok_or_else(|| overflow(span))?,
                 };
-                bits.push((w, Var(first + j).pos()));
+                bits.push((w, Var::from_index((first + j - 1) as usize).pos()));
             }
         }
         if bits.len() > MAX_BITS {

@@ -9,7 +9,7 @@ fn count_with(p: &wgrnd_qprop::Program, ints: IntEncoding) -> (usize, u32, usize
     let g = ground(p, &GroundOptions { ints, ..GroundOptions::default() }).unwrap_or_else(|e| panic!("{}", e.render()));
     let mut s = cadical::Solver::<cadical::Timeout>::new();
     for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.get()));
+        s.add_clause(c.iter().map(|l| l.to_dimacs()));
     }
     let mut n = 0;
     while s.solve() == Some(true) {

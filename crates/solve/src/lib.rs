@@ -227,9 +227,10 @@ impl Backend for Cadical {
         };
         solver.reserve(cnf.num_vars() as i32);
         match self.shuffle {
-            None => cnf.clauses().for_each(|c| solver.add_clause(c.iter().map(|l| l.get()))),
+            None => cnf.clauses().for_each(|c| solver.add_clause(c.iter().map(|l| l.to_dimacs()))),
             Some(seed) => {
-                let mut clauses: Vec<Vec<i32>> = cnf.clauses().map(|c| c.iter().map(|l| l.get()).collect()).collect();
+                let mut clauses: Vec<Vec<i32>> =
+                    cnf.clauses().map(|c| c.iter().map(|l| l.to_dimacs()).collect()).collect();
                 let mut rng = XorShift::new(seed);
                 rng.shuffle(&mut clauses);
                 for c in &mut clauses {
@@ -260,7 +261,7 @@ fn cadical_answer(
     assumptions: &[wgrnd_cnf::Lit],
 ) -> Result<SolverAnswer, SolveError> {
     let _watch = interrupt::Watch::start();
-    let verdict = solver.solve_with(assumptions.iter().map(|l| l.get()));
+    let verdict = solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()));
     read_answer(solver, verdict, num_vars)
 }
 
@@ -344,7 +345,6 @@ fn refuted(e: SolverError) -> Result<SolverAnswer, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wgrnd_cnf::Lit;
 
     fn sat_and_unsat(backend: &mut dyn Backend) {
         let mut cnf = Cnf::new();
@@ -353,8 +353,8 @@ mod tests {
         cnf.add_clause(&[a.pos(), b.pos()]);
         cnf.add_clause(&[a.neg()]);
         let SolverAnswer::Sat(m) = backend.solve(&cnf).unwrap() else { panic!("expected SAT") };
-        assert_eq!((m.value(1), m.value(2)), (Some(false), Some(true)));
-        cnf.add_clause(&[Lit(-2)]);
+        assert_eq!((m.value(a), m.value(b)), (Some(false), Some(true)));
+        cnf.add_clause(&[b.neg()]);
         assert_eq!(backend.solve(&cnf).unwrap(), SolverAnswer::Unsat);
         // An empty clause (a clue that cannot fit, say) is a plain UNSAT, not a failure.
         let mut empty = Cnf::new();

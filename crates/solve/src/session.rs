@@ -49,7 +49,7 @@ impl CadicalSession {
         let mut solver: cadical::Solver<crate::Deadline> = cadical::Solver::new();
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
-            solver.add_clause(clause.iter().map(|l| l.get()));
+            solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
         }
         CadicalSession { solver, num_vars: cnf.num_vars() }
     }
@@ -79,7 +79,7 @@ impl CadicalSession {
             cancel: cancel.clone(),
         }));
         let _watch = crate::interrupt::Watch::start();
-        let verdict = self.solver.solve_with(assumptions.iter().map(|l| l.get()));
+        let verdict = self.solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()));
         crate::read_answer(&self.solver, verdict, self.num_vars)
     }
 }
@@ -87,7 +87,7 @@ impl CadicalSession {
 #[cfg(feature = "cadical")]
 impl Session for CadicalSession {
     fn add_clause(&mut self, clause: &[Lit]) {
-        self.solver.add_clause(clause.iter().map(|l| l.get()));
+        self.solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
@@ -95,9 +95,10 @@ impl Session for CadicalSession {
     }
 
     fn new_var(&mut self) -> Var {
+        let v = Var::from_index(self.num_vars as usize);
         self.num_vars += 1;
         self.solver.reserve(self.num_vars as i32);
-        Var(self.num_vars)
+        v
     }
 }
 

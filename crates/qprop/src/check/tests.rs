@@ -108,7 +108,7 @@ fn solutions(p: &Program, limit: usize) -> Vec<Solution> {
     let g = crate::ground(p, &crate::GroundOptions::default()).unwrap_or_else(|e| panic!("{}", e.render()));
     let mut s = cadical::Solver::<cadical::Timeout>::new();
     for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.get()));
+        s.add_clause(c.iter().map(|l| l.to_dimacs()));
     }
     let mut out = Vec::new();
     while out.len() < limit && s.solve() == Some(true) {

@@ -12,7 +12,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     let mut s = empty(p);
     for (i, a) in g.atom_of.iter().enumerate() {
         let Some((pr, idx)) = a else { continue };
-        if !value(Var(i as u32 + 1)) {
+        if !value(Var::from_index(i)) {
             continue;
         }
         let tuple = index_tuple(p, PredId::new(*pr as usize), *idx as usize);
@@ -34,7 +34,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
         };
         let mut x = lo;
         for j in 0..width {
-            if value(Var(first + j)) {
+            if value(Var::from_index((first + j - 1) as usize)) {
                 x += match g.ints {
                     crate::IntEncoding::Order => 1,
                     crate::IntEncoding::Log => 1i64 << j.min(62),
@@ -74,7 +74,7 @@ pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
         if !p.shown.contains(&pred) || !s.gives(pred) || !matches!(p.preds[pred].kind, PredKind::Var) {
             continue;
         }
-        let v = Var(i as u32 + 1);
+        let v = Var::from_index(i);
         out.push(if s.holds(pred, &index_tuple(p, pred, *idx as usize)) { v.pos() } else { v.neg() });
     }
     for &(pr, idx, first, width) in &g.int_list {
@@ -94,7 +94,7 @@ pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
                 crate::IntEncoding::Order => offset > i64::from(j),
                 crate::IntEncoding::Log => j < 63 && (offset >> j) & 1 == 1,
             };
-            let v = Var(first + j);
+            let v = Var::from_index((first + j - 1) as usize);
             out.push(if bit { v.pos() } else { v.neg() });
         }
     }

@@ -177,14 +177,14 @@ pub fn partial_grid(p: &Program, g: &Atoms, s: &Solution, known: impl Fn(Var) ->
     let cell = |t: &[Val]| Some((*t.first()?, *t.get(1)?));
     for (i, a) in g.atom_of.iter().enumerate() {
         match a {
-            Some((pr, idx)) if *pr as usize == shape.pred.index() && !known(Var(i as u32 + 1)) => {
+            Some((pr, idx)) if *pr as usize == shape.pred.index() && !known(Var::from_index(i)) => {
                 open.extend(cell(&index_tuple(p, shape.pred, *idx as usize)));
             }
             _ => {}
         }
     }
     for &(pr, idx, first, width) in &g.int_list {
-        if pr as usize == shape.pred.index() && (0..width).any(|j| !known(Var(first + j))) {
+        if pr as usize == shape.pred.index() && (0..width).any(|j| !known(Var::from_index((first + j - 1) as usize))) {
             open.extend(cell(&index_tuple(p, shape.pred, idx as usize)));
         }
     }

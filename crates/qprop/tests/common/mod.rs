@@ -45,7 +45,7 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
     let g = grounding(p);
     let mut s = cadical::Solver::<cadical::Timeout>::new();
     for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.get()));
+        s.add_clause(c.iter().map(|l| l.to_dimacs()));
     }
     let mut n = 0;
     let mut first = None;
