@@ -18,6 +18,7 @@ mod nonogram;
 mod packing;
 mod parallel;
 mod pictures;
+mod posed;
 mod robustness;
 mod sherlock;
 mod snapshots;

@@ -266,7 +266,7 @@ impl crate::Pose for EdgeMatching {
         format!("piece {} turned {} at row {}, column {}", c.piece + 1, c.rotation, c.row + 1, c.col + 1)
     }
 
-    fn write(&self) -> Result<String, Error> {
+    fn write(&self, _extension: Option<&str>) -> Result<String, Error> {
         Ok(formats::write_native(&self.puzzle))
     }
 }

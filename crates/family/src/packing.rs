@@ -245,7 +245,7 @@ impl crate::Pose for Packings {
         format!("place {}", line.trim_end())
     }
 
-    fn write(&self) -> Result<String, Error> {
+    fn write(&self, _extension: Option<&str>) -> Result<String, Error> {
         Ok(formats::write_packing(&self.packing))
     }
 }

@@ -34,7 +34,7 @@ pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, QpropError, Span};
 pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
-pub use program::{Domain, Pred, PredKind, Program, Val};
+pub use program::{Domain, Pred, PredKind, Program, ShowVal, Val};
 pub use solution::{decode, parse_solution, partial_grid, IntValue, PredValue, Solution};
 
 /// A source text and the file name used in diagnostics.
