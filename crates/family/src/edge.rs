@@ -97,6 +97,8 @@ impl Family for EdgeMatching {
     type Solution = Vec<Placement>;
     type Violation = Violation;
 
+    const VIEWS: &'static [View] = wgrnd_render::VIEWS;
+
     fn kind(&self) -> &'static str {
         "edge-matching puzzle"
     }

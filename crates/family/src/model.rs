@@ -136,6 +136,8 @@ impl Family for QpropModel {
     type Solution = Solution;
     type Violation = String;
 
+    const VIEWS: &'static [View] = wgrnd_render::model::VIEWS;
+
     fn kind(&self) -> &'static str {
         MODEL_KIND
     }

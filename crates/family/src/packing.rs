@@ -85,6 +85,8 @@ impl Family for Packings {
     type Solution = Vec<PiecePlacement>;
     type Violation = PackingViolation;
 
+    const VIEWS: &'static [View] = wgrnd_render::packing::VIEWS;
+
     fn kind(&self) -> &'static str {
         "packing"
     }
