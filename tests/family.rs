@@ -66,6 +66,7 @@ impl Family for Queens {
     /// The column of the queen in each row.
     type Solution = Vec<usize>;
     type Violation = String;
+    const VIEWS: &'static [View] = &[View::Auto, View::Grid, View::Sol, View::Json];
 
     fn kind(&self) -> &'static str {
         "queens puzzle"

@@ -91,13 +91,39 @@ fn svg_grid_for_cell_shaped_solutions() {
     pin("grid_queens", &svg);
 }
 
+/// Every view on every family, by one table: a view the family draws (its `Family::VIEWS`, the
+/// renderer's list) solves and shows (exit 10); any other is refused as bad input (exit 2) by the
+/// one generic check, naming the view and listing the views the family draws.
 #[test]
-fn views_that_make_no_sense_are_errors() {
-    let soma = fixture("packing/soma.pack");
-    let out = wgrnd(&["solve", "--view", "bucas", &soma], None);
-    assert_eq!(code(&out), 2);
-    assert!(crate::stderr(&out).contains("e2.bucas.name draws edge-matching boards"), "{}", crate::stderr(&out));
-    assert_eq!(code(&wgrnd(&["solve", "--view", "witch", &soma], None)), 2);
+fn every_view_on_every_family_is_drawn_or_refused_with_the_list() {
+    use wgrnd_family::View;
+    let model = crate::root().join("tests/wellposed/submarines.qp").to_string_lossy().into_owned();
+    let families: [(&str, String, &[View]); 4] = [
+        ("edge matching", fixture("heule/clue1.txt"), wgrnd_render::VIEWS),
+        ("packing", fixture("packing/tiny.pack"), wgrnd_render::packing::VIEWS),
+        ("model", model, wgrnd_render::model::VIEWS),
+        ("seed 002 format", fixture("seed002/one.submarines"), wgrnd_render::model::VIEWS),
+    ];
+    for (family, file, drawn) in &families {
+        for view in View::ALL {
+            let out = wgrnd(&["solve", "--view", view.name(), file], None);
+            let err = crate::stderr(&out);
+            if drawn.contains(&view) {
+                assert_eq!(code(&out), 10, "{family} --view {}: {err}", view.name());
+            } else {
+                assert_eq!(code(&out), 2, "{family} --view {}: {err}", view.name());
+                let names: Vec<&str> = drawn.iter().map(|v| v.name()).collect();
+                let want = format!("--view {}: ", view.name());
+                assert!(err.contains(&want) && err.contains(&names.join(", ")), "{family}: {err}");
+            }
+        }
+    }
+    // Every view is drawn by some family, and `--help` lists each with its help.
+    assert!(View::ALL.iter().all(|v| families.iter().any(|(_, _, d)| d.contains(v))));
+    let help = stdout(&wgrnd(&["solve", "--help"], None));
+    for view in View::ALL {
+        assert!(help.contains(view.name()) && help.contains(view.help()), "--help lacks {}:\n{help}", view.name());
+    }
     // e2.bucas.name matches equal colours: the witch puzzle's sums would all look wrong there.
     let out = wgrnd(&["solve", "--view", "bucas", &fixture("witch/witches.lpl")], None);
     assert_eq!(code(&out), 2);

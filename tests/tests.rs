@@ -19,6 +19,7 @@ mod nonogram;
 mod packing;
 mod parallel;
 mod pictures;
+mod posed;
 mod robustness;
 mod sherlock;
 mod snapshots;

@@ -1,7 +1,9 @@
 //! The command line as clap reads it: every flag, with the help text users see. Nothing here is
 //! validated beyond its type; [`crate::config`] turns it into a configuration.
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use wgrnd_family::View;
 
 /// The command line.
 #[derive(Parser)]
@@ -376,8 +378,8 @@ pub enum CubeScoreArg {
 #[derive(Args)]
 pub struct ShowArgs {
     /// How to show the solution.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub view: ViewArg,
+    #[arg(long, value_parser = view_parser(), default_value = "auto")]
+    pub view: View,
     /// Print JSON (same as --view json).
     #[arg(long)]
     pub json: bool,
@@ -508,23 +510,8 @@ pub enum AmoArg {
     Commander,
 }
 
-/// `--view`.
-#[derive(Copy, Clone, ValueEnum)]
-pub enum ViewArg {
-    /// The family's usual drawing.
-    Auto,
-    /// Box art.
-    Art,
-    /// The witch puzzle's words.
-    Witch,
-    /// A compact grid.
-    Grid,
-    /// board-suite `.sol` (packings: the solution's lines).
-    Sol,
-    /// JSON.
-    Json,
-    /// A picture (SVG): boards as four triangles per square, packings layer by layer.
-    Svg,
-    /// The e2.bucas.name board link (edge matching with equal labels).
-    Bucas,
+/// `--view`: its values and their help are `View`'s own (`View::name`, `View::help`).
+fn view_parser() -> impl clap::builder::TypedValueParser<Value = View> {
+    let values = View::ALL.map(|v| clap::builder::PossibleValue::new(v.name()).help(v.help()));
+    clap::builder::PossibleValuesParser::new(values).map(|name| View::from_name(&name).unwrap_or_default())
 }

@@ -17,7 +17,7 @@ use wgrnd_solve::{Counter, SolverSpec};
 
 use crate::args::{
     AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, EngineArg, FormatArg,
-    GeneratedFormat, IntsArg, ParallelArgs, PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg, ViewArg,
+    GeneratedFormat, IntsArg, ParallelArgs, PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
@@ -389,20 +389,7 @@ fn engine_choice(e: EngineArg) -> Engine {
 }
 
 fn show_config(show: ShowArgs) -> ShowConfig {
-    let view = if show.json {
-        View::Json
-    } else {
-        match show.view {
-            ViewArg::Auto => View::Auto,
-            ViewArg::Art => View::Art,
-            ViewArg::Witch => View::Witch,
-            ViewArg::Grid => View::Grid,
-            ViewArg::Sol => View::Sol,
-            ViewArg::Json => View::Json,
-            ViewArg::Svg => View::Svg,
-            ViewArg::Bucas => View::Bucas,
-        }
-    };
+    let view = if show.json { View::Json } else { show.view };
     ShowConfig { view, output: show.output }
 }
 

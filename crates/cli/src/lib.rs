@@ -17,6 +17,7 @@ pub mod parallel;
 pub mod tools;
 pub mod wellposed;
 
+use wgrnd_family::pipeline::check_view;
 use wgrnd_family::registry::load;
 use wgrnd_family::{with_family, Error};
 
@@ -28,25 +29,25 @@ pub fn run(job: Job) -> Result<u8, Error> {
         Job::Encode { puzzle, output } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(&f, &output))
         }
-        Job::Solve { puzzle, config, parallel } => with_family!(
-            load(&puzzle.path, puzzle.format, &puzzle.options)?,
-            |f| parallel::solve(&f, &config, parallel)
-        ),
-        Job::Decode { puzzle, model, cnf, show } => with_family!(
-            load(&puzzle.path, puzzle.format, &puzzle.options)?,
-            |f| commands::decode(&f, &model, cnf.as_deref(), &show)
-        ),
-        Job::Count { puzzle, config, parallel } => with_family!(
-            load(&puzzle.path, puzzle.format, &puzzle.options)?,
-            |f| parallel::count(&f, &config, parallel)
-        ),
+        Job::Solve { puzzle, config, parallel } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
+                .and_then(|()| parallel::solve(&f, &config, parallel)))
+        }
+        Job::Decode { puzzle, model, cnf, show } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, show.view)
+                .and_then(|()| commands::decode(&f, &model, cnf.as_deref(), &show)))
+        }
+        Job::Count { puzzle, config, parallel } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
+                .and_then(|()| parallel::count(&f, &config, parallel)))
+        }
         Job::Cube { puzzle, config } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| parallel::cube(&f, &config))
         }
-        Job::ModelCount { puzzle, counter, unit, show } => with_family!(
-            load(&puzzle.path, puzzle.format, &puzzle.options)?,
-            |f| commands::model_count(&f, &counter, unit, &show)
-        ),
+        Job::ModelCount { puzzle, counter, unit, show } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, show.view)
+                .and_then(|()| commands::model_count(&f, &counter, unit, &show)))
+        }
         Job::Check { puzzle, solution, format } => with_family!(
             load(&puzzle.path, puzzle.format, &puzzle.options)?,
             |f| commands::check(&f, &solution, format)
@@ -56,7 +57,8 @@ pub fn run(job: Job) -> Result<u8, Error> {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| wellposed::pose(&f, &config))
         }
         Job::Backbone { puzzle, config } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| wellposed::backbone(&f, &config))
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
+                .and_then(|()| wellposed::backbone(&f, &config)))
         }
         Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
         Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),

@@ -145,7 +145,8 @@ fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Res
     if !posed.left_out.is_empty() {
         eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
     }
-    let text = posed.puzzle.write()?;
+    let extension = std::path::Path::new(&config.output).extension().and_then(|e| e.to_str());
+    let text = posed.puzzle.write(extension)?;
     Output::new(&config.output).text(&text)?;
     eprintln!(
         "wgrnd: exactly one solution with {} clue(s), none of which can be dropped (each drop counted to 2); {} added to the puzzle's {} kept, {} dropped; {} counts, {:.2} s",

@@ -88,7 +88,11 @@ pub trait Family: Sync {
     /// to the family's conventions.
     fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Self::Solution, Error>;
 
-    /// Draws a checked solution.
+    /// The views the family draws; any other `--view` is refused before anything is solved
+    /// ([`pipeline::check_view`]), listing these.
+    const VIEWS: &'static [View];
+
+    /// Draws a checked solution in one of [`Family::VIEWS`].
     fn render(&self, solution: &Self::Solution, view: View) -> Result<String, Error>;
 
     /// What to print when there is no solution to draw (no solution exists, or the solver gave up).

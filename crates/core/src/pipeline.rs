@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wgrnd_cnf::{parse_answer, Model, SolverAnswer};
 use wgrnd_solve::SolverSpec;
 
-use crate::{BrokenClause, Error, Family, Grounding};
+use crate::{BrokenClause, Error, Family, Grounding, View};
 
 /// What a solve came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,4 +92,13 @@ fn finish<F: Family>(
         SolverAnswer::Unsat => Answer::NoSolution,
         SolverAnswer::Unknown => Answer::Unknown,
     })
+}
+
+/// Refuses a view the family does not draw (bad input, exit 2), listing the ones it does: the
+/// one check of `--view`, made before anything is solved.
+pub fn check_view<F: Family>(f: &F, view: View) -> Result<(), Error> {
+    if F::VIEWS.contains(&view) {
+        return Ok(());
+    }
+    Err(Error::View(view.undrawn(&format!("`{}` ({})", f.name(), f.kind()), F::VIEWS)))
 }

@@ -35,6 +35,9 @@ pub trait Pose: Family + Sized {
         0
     }
 
-    /// The puzzle in the family's own format: what `generate --unique -o` writes.
-    fn write(&self) -> Result<String, Error>;
+    /// The puzzle in the family's own format: what `generate --unique -o FILE` writes.
+    /// `extension` is FILE's (without the dot; `None` for standard output): a family with more
+    /// than one format of its own (a model read from a puzzle format: that format, or `qpd`
+    /// for data for the model) picks by it; the others ignore it.
+    fn write(&self, extension: Option<&str>) -> Result<String, Error>;
 }

@@ -23,6 +23,47 @@ pub enum View {
     Bucas,
 }
 
+impl View {
+    /// Every view, in the order `--help` lists them.
+    pub const ALL: [View; 8] =
+        [View::Auto, View::Art, View::Witch, View::Grid, View::Sol, View::Json, View::Svg, View::Bucas];
+
+    /// Its `--view` value: the one definition of each view's name and help (the command line
+    /// builds `--view` from these; each family lists the views it draws in `Family::VIEWS`).
+    pub fn name(self) -> &'static str {
+        self.definition().0
+    }
+
+    /// What the view shows, for `--help`.
+    pub fn help(self) -> &'static str {
+        self.definition().1
+    }
+
+    fn definition(self) -> (&'static str, &'static str) {
+        match self {
+            View::Auto => ("auto", "The family's usual drawing"),
+            View::Art => ("art", "Box art (edge matching; packings and models: their usual drawing)"),
+            View::Witch => ("witch", "The witch puzzle's words (edge matching)"),
+            View::Grid => ("grid", "A compact grid"),
+            View::Sol => ("sol", "board-suite .sol (packings: the solution's lines; models: the facts)"),
+            View::Json => ("json", "JSON"),
+            View::Svg => ("svg", "A picture (SVG): boards as four triangles per square, packings layer by layer"),
+            View::Bucas => ("bucas", "The e2.bucas.name board link (edge matching with equal labels)"),
+        }
+    }
+
+    /// The view named `name` (its `--view` value).
+    pub fn from_name(name: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.name() == name)
+    }
+
+    /// Why `--view self` is refused by a family (`kind`: `a packing`) that draws only `drawn`.
+    pub fn undrawn(self, kind: &str, drawn: &[View]) -> String {
+        let names: Vec<&str> = drawn.iter().map(|v| v.name()).collect();
+        format!("--view {}: {kind} is not drawn so; it is drawn as {}", self.name(), names.join(", "))
+    }
+}
+
 /// A solver's verdict on a puzzle, for JSON output.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Status {

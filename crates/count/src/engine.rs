@@ -287,6 +287,7 @@ mod tests {
         type Encoding = RingAtoms;
         type Solution = Vec<bool>;
         type Violation = String;
+        const VIEWS: &'static [View] = &[View::Auto];
 
         fn kind(&self) -> &'static str {
             "ring"

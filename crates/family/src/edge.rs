@@ -97,6 +97,8 @@ impl Family for EdgeMatching {
     type Solution = Vec<Placement>;
     type Violation = Violation;
 
+    const VIEWS: &'static [View] = wgrnd_render::VIEWS;
+
     fn kind(&self) -> &'static str {
         "edge-matching puzzle"
     }
@@ -266,7 +268,7 @@ impl crate::Pose for EdgeMatching {
         format!("piece {} turned {} at row {}, column {}", c.piece + 1, c.rotation, c.row + 1, c.col + 1)
     }
 
-    fn write(&self) -> Result<String, Error> {
+    fn write(&self, _extension: Option<&str>) -> Result<String, Error> {
         Ok(formats::write_native(&self.puzzle))
     }
 }

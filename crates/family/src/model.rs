@@ -5,10 +5,14 @@
 //! counts are of solutions projected on those atoms.
 
 use wgrnd_cnf::{Model as Assignment, SolverAnswer, Var};
-use wgrnd_qprop::{Atoms, ClueFact, GroundOptions, IntEncoding, Program, QpropError, Solution, Source};
+use wgrnd_puzzle::formats::Facts;
+use wgrnd_qprop::{
+    Atoms, ClueFact, GroundOptions, IntEncoding, PredKind, Program, QpropError, ShowVal, Solution, Source, Val,
+};
 use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
 use wgrnd_solve::SolverSpec;
 
+use crate::readers::Reader;
 use crate::{CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
 
 /// The language's error as the seam takes it: the caret diagnostic, and the exit code the
@@ -28,6 +32,9 @@ pub struct QpropModel {
     name: String,
     /// The data file's `% note: ...` lines (a reader's remarks, such as ignored keywords).
     notes: Vec<String>,
+    /// The format the puzzle was read from, when a reader wrote its data: a posed puzzle is
+    /// written back in it.
+    reader: Option<&'static Reader>,
 }
 
 /// The names of a model's atoms, and what decoding needs: the language's own tables.
@@ -71,7 +78,66 @@ impl QpropModel {
             })
             .unwrap_or_default();
         let notes = program.warnings().into_iter().chain(notes).collect();
-        Ok(QpropModel { program, options, name, notes })
+        Ok(QpropModel { program, options, name, notes, reader: None })
+    }
+
+    /// The same model, its data written by `reader` from a file in that format.
+    pub fn read_by(self, reader: &'static Reader) -> Self {
+        QpropModel { reader: Some(reader), ..self }
+    }
+
+    /// The model's data (parameters, named values, input facts) as a reader's writer takes it.
+    fn facts(&self) -> Facts {
+        let p = &self.program;
+        let show = |v: Val| ShowVal(p, v).to_string();
+        let domains = p.domains.iter().filter(|d| d.values.iter().any(|v| matches!(v, Val::Sym(_))));
+        let facts = p.preds.iter().filter_map(|pred| match &pred.kind {
+            PredKind::Input(facts) => {
+                Some(facts.iter().map(|t| (pred.name.clone(), t.iter().map(|&v| show(v)).collect())))
+            }
+            _ => None,
+        });
+        let mut facts: Vec<(String, Vec<String>)> = facts.flatten().collect();
+        facts.sort();
+        Facts {
+            params: p.params.iter().map(|(n, v)| (n.clone(), show(*v))).collect(),
+            domains: domains.map(|d| (d.name.clone(), d.values.iter().map(|&v| show(v)).collect())).collect(),
+            facts,
+        }
+    }
+
+    /// The clue facts in words, sorted: what must be the same after a posed puzzle is read back.
+    fn clue_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.program.clue_facts().iter().map(|c| self.program.clue_name(c)).collect();
+        names.sort();
+        names
+    }
+
+    /// The posed puzzle in `reader`'s format, read back with the reader and the model to make
+    /// sure it poses exactly these clues.
+    fn write_as(&self, reader: &Reader) -> Result<String, Error> {
+        let text = (reader.write)(&self.facts()).map_err(|e| {
+            Error::Option(format!(
+                "the posed puzzle cannot be written as a {} file ({e}): write it as data for the model with -o FILE.qpd",
+                reader.format
+            ))
+        })?;
+        let fault = |what: String| Error::Family {
+            diagnostic: format!("wgrnd wrote a {} file that does not read back ({what}):\n{text}", reader.format),
+            exit: crate::exit::INTERNAL,
+        };
+        let name = format!("posed.{}", reader.extensions.first().unwrap_or(&reader.format));
+        let data = (reader.convert)(&name, &text).map_err(|e| fault(e.to_string()))?;
+        let again = QpropModel::new(
+            &Source::new(reader.model.0, reader.model.1),
+            Some(&Source::new(name, data)),
+            &RawOptions::default(),
+        )
+        .map_err(|e| fault(e.to_string()))?;
+        if again.clue_names() != self.clue_names() {
+            return Err(fault(format!("other clues: {}", again.clue_names().join(" "))));
+        }
+        Ok(text)
     }
 }
 
@@ -102,6 +168,8 @@ impl Family for QpropModel {
     type Encoding = QpropEncoding;
     type Solution = Solution;
     type Violation = String;
+
+    const VIEWS: &'static [View] = wgrnd_render::model::VIEWS;
 
     fn kind(&self) -> &'static str {
         MODEL_KIND
@@ -209,7 +277,10 @@ impl crate::Pose for QpropModel {
         u32::MAX - order
     }
 
-    fn write(&self) -> Result<String, Error> {
+    fn write(&self, extension: Option<&str>) -> Result<String, Error> {
+        if let Some(reader) = self.reader.filter(|_| extension != Some("qpd")) {
+            return self.write_as(reader);
+        }
         let (model_name, model_text) = self.program.model_source();
         let data = format!(
             "% data for {model_name}, written by wgrnd generate --unique: {} clue fact(s)\n{}",

@@ -85,6 +85,8 @@ impl Family for Packings {
     type Solution = Vec<PiecePlacement>;
     type Violation = PackingViolation;
 
+    const VIEWS: &'static [View] = wgrnd_render::packing::VIEWS;
+
     fn kind(&self) -> &'static str {
         "packing"
     }
@@ -245,7 +247,7 @@ impl crate::Pose for Packings {
         format!("place {}", line.trim_end())
     }
 
-    fn write(&self) -> Result<String, Error> {
+    fn write(&self, _extension: Option<&str>) -> Result<String, Error> {
         Ok(formats::write_packing(&self.packing))
     }
 }

@@ -10,7 +10,9 @@
 //! format is one entry in [`READERS`].
 
 use wgrnd_cnf::InputError;
-use wgrnd_puzzle::formats::{ashes, battleships, lightsout, minesweeper, non, submarines, zebra, DataContract};
+use wgrnd_puzzle::formats::{
+    ashes, battleships, lightsout, minesweeper, non, submarines, zebra, DataContract, Facts, Unwritable,
+};
 
 /// A file format read into data for a bundled model.
 #[derive(Debug)]
@@ -26,6 +28,9 @@ pub struct Reader {
     /// Converts the file (`name`, `text`) into data for the model: facts, tables and `param`
     /// lines in the language.
     pub convert: fn(name: &str, text: &str) -> Result<String, InputError>,
+    /// The inverse of `convert`: a puzzle posed with the model (its data as [`Facts`]) written in
+    /// this format, with a final newline; what `generate --unique -o FILE.EXT` writes.
+    pub write: fn(&Facts) -> Result<String, Unwritable>,
     /// Clauses the bundled model grounds to per cell of a drawn grid, at least (measured on the
     /// fixtures; 0: the reader bounds the size itself, as `.non` does with its side limit).
     /// [`check_size`] refuses a file by this estimate before it is read.
@@ -71,6 +76,7 @@ pub static READERS: &[Reader] = &[
         model: ("submarines.qp", include_str!("../../../models/submarines.qp")),
         data: &submarines::DATA,
         convert: |name, text| Ok(submarines::Submarines::read(name, text)?.to_data()),
+        write: |facts| Ok(submarines::Submarines::from_facts(facts)?.write()),
         clauses_per_cell: 3,
     },
     Reader {
@@ -79,6 +85,7 @@ pub static READERS: &[Reader] = &[
         model: ("ashes.qp", include_str!("../../../models/ashes.qp")),
         data: &ashes::DATA,
         convert: |name, text| Ok(ashes::Ashes::read(name, text)?.to_data()),
+        write: |facts| Ok(ashes::Ashes::from_facts(facts)?.write()),
         clauses_per_cell: 200,
     },
     Reader {
@@ -87,6 +94,7 @@ pub static READERS: &[Reader] = &[
         model: ("minesweeper.qp", include_str!("../../../models/minesweeper.qp")),
         data: &minesweeper::DATA,
         convert: |name, text| Ok(minesweeper::Minesweeper::read(name, text)?.to_data()),
+        write: |facts| Ok(minesweeper::Minesweeper::from_facts(facts)?.write()),
         clauses_per_cell: 12,
     },
     Reader {
@@ -95,6 +103,7 @@ pub static READERS: &[Reader] = &[
         model: ("lightsout.qp", include_str!("../../../models/lightsout.qp")),
         data: &lightsout::DATA,
         convert: |name, text| Ok(lightsout::LightsOut::read(name, text)?.to_data()),
+        write: |facts| Ok(lightsout::LightsOut::from_facts(facts)?.write()),
         clauses_per_cell: 40,
     },
     Reader {
@@ -103,6 +112,7 @@ pub static READERS: &[Reader] = &[
         model: ("battleships.qp", include_str!("../../../models/battleships.qp")),
         data: &battleships::DATA,
         convert: |name, text| Ok(battleships::Battleships::read(name, text)?.to_data()),
+        write: |facts| Ok(battleships::Battleships::from_facts(facts)?.write()),
         clauses_per_cell: 20,
     },
     Reader {
@@ -111,6 +121,7 @@ pub static READERS: &[Reader] = &[
         model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
         data: &non::DATA,
         convert: |name, text| Ok(non::read_non(name, text)?.to_data()),
+        write: |facts| Ok(non::Nonogram::from_facts(facts)?.write()),
         clauses_per_cell: 0,
     },
     Reader {
@@ -119,6 +130,7 @@ pub static READERS: &[Reader] = &[
         model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
         data: &zebra::DATA,
         convert: |name, text| Ok(zebra::read_zebra(name, text)?.to_data()),
+        write: |facts| Ok(zebra::Zebra::from_facts(facts)?.write()),
         clauses_per_cell: 0,
     },
 ];
@@ -225,6 +237,26 @@ mod tests {
                         panic!("{at}: does not ground:\n{}", e.render());
                     }
                 }
+            }
+        }
+    }
+
+    /// Every fixture of every format, read into its model and written back in its format by the
+    /// format's writer, reads again with the same clue facts (`write` reads it back and compares),
+    /// ends with a newline, and holds no fact of the model (it is the format, not data).
+    #[test]
+    fn every_reader_writes_its_fixtures_back_in_its_format() {
+        use crate::Pose;
+        for reader in READERS {
+            for file in fixtures(reader) {
+                let path = file.to_string_lossy().into_owned();
+                let loaded = crate::registry::load(&path, None, &crate::RawOptions::default()).unwrap();
+                let crate::registry::Loaded::Model(m) = loaded else { panic!("{path}: not read as a model") };
+                let text = m.write(reader.extensions.first().copied()).unwrap_or_else(|e| panic!("{path}: {e}"));
+                assert!(text.ends_with('\n'), "{path}: no final newline");
+                assert!(!text.lines().any(|l| l.trim_end().ends_with(").")), "{path}: data, not the format:\n{text}");
+                let data = m.write(Some("qpd")).unwrap();
+                assert!(data.starts_with("% data for"), "{path}: -o FILE.qpd is data for the model:\n{data}");
             }
         }
     }

@@ -65,7 +65,7 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
         readers::check_size(reader, &name, &text, raw.max_clauses.unwrap_or_else(readers::max_clauses))?;
         let data = (reader.convert)(&name, &text)?;
         let model = Source::new(reader.model.0, reader.model.1);
-        let puzzle = QpropModel::new(&model, Some(&Source::new(name, data)), raw)?;
+        let puzzle = QpropModel::new(&model, Some(&Source::new(name, data)), raw)?.read_by(reader);
         return Ok(Loaded::Model(puzzle));
     }
     let model = match format {

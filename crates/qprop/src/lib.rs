@@ -38,7 +38,7 @@ pub use error::{ErrorKind, FileId, Files, QpropError, Span};
 
 pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
 pub use ops::{CmpOp, Conn, Op};
-pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, Slot, Val};
+pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
 pub use solution::{decode, parse_solution, partial_grid, shown_literals, IntValue, PredValue, Solution};
 
 /// A source text and the file name used in diagnostics.

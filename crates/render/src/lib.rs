@@ -87,6 +87,10 @@ pub fn json(p: &Puzzle, status: Status, placements: &[Placement]) -> String {
     s
 }
 
+/// The views a board is drawn in: every view (`bucas` refuses boards whose labels do not match
+/// by equality).
+pub const VIEWS: &[View] = &View::ALL;
+
 /// Draws a board (solved, or partial and wrong: empty squares stay empty) in the chosen view.
 pub fn render(p: &Puzzle, placements: &[Placement], view: View) -> Result<String, ViewError> {
     Ok(match view {

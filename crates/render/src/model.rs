@@ -9,6 +9,9 @@ use crate::{Status, View, ViewError, JSON_VERSION};
 /// What a model's documents call their kind.
 pub const MODEL_KIND: &str = "model";
 
+/// The views a model is drawn in (`art` is its usual drawing, as `auto`).
+pub const VIEWS: &[View] = &[View::Auto, View::Art, View::Grid, View::Sol, View::Json, View::Svg];
+
 /// Draws a checked solution of the model named `name` in the chosen view.
 pub fn render_model(name: &str, solution: &Solution, view: View) -> Result<String, ViewError> {
     Ok(match view {
@@ -22,12 +25,7 @@ pub fn render_model(name: &str, solution: &Solution, view: View) -> Result<Strin
         },
         View::Sol => solution.to_facts(),
         View::Svg => model_svg(solution)?,
-        View::Witch | View::Bucas => {
-            return Err(ViewError(
-                "--view witch and bucas draw edge-matching boards; a model takes auto, grid, sol (facts), json or svg"
-                    .into(),
-            ))
-        }
+        View::Witch | View::Bucas => return Err(ViewError(view.undrawn(&format!("`{name}` (a model)"), VIEWS))),
     })
 }
 

@@ -153,6 +153,9 @@ pub fn layers_svg(p: &Packing, placed: &[PiecePlacement]) -> String {
 }
 
 /// Shows a packing: layers (`Auto`, `Art`, `Grid`), the solution's lines (`Sol`), JSON, or the
+/// The views a packing is drawn in (`art` and `grid` are its layers, as `auto`).
+pub const VIEWS: &[View] = &[View::Auto, View::Art, View::Grid, View::Sol, View::Json, View::Svg];
+
 /// layers as a picture (`Svg`). The witch words and the board link are edge-matching views.
 pub fn render_packing(p: &Packing, placed: &[PiecePlacement], view: View) -> Result<String, ViewError> {
     Ok(match view {
@@ -160,17 +163,6 @@ pub fn render_packing(p: &Packing, placed: &[PiecePlacement], view: View) -> Res
         View::Sol => write_packing_solution(p, placed),
         View::Auto | View::Art | View::Grid => layers(p, placed),
         View::Svg => layers_svg(p, placed),
-        View::Witch => {
-            return Err(ViewError(format!(
-                "--view witch: the witch words place blocks on a board; `{}` is a packing (try --view sol)",
-                p.name
-            )))
-        }
-        View::Bucas => {
-            return Err(ViewError(format!(
-                "--view bucas: e2.bucas.name draws edge-matching boards; `{}` is a packing (try --view svg)",
-                p.name
-            )))
-        }
+        View::Witch | View::Bucas => return Err(ViewError(view.undrawn(&format!("`{}` (a packing)", p.name), VIEWS))),
     })
 }

@@ -12,7 +12,7 @@
 
 use super::drawn::{self, Cells};
 use super::lex::{self, shown};
-use super::DataContract;
+use super::{DataContract, Facts, Unwritable};
 use crate::InputError;
 
 /// The names this reader's data shares with `models/ashes.qp`.
@@ -114,6 +114,37 @@ impl Ashes {
             ashes.clues.push(clues);
         }
         Ok(ashes)
+    }
+
+    /// The puzzle posed in the data of `models/ashes.qp`, back as a clue grid.
+    pub fn from_facts(f: &Facts) -> Result<Self, Unwritable> {
+        let (rows, cols) = (f.size("rows")?, f.size("cols")?);
+        let rule = match f.param("rule")? {
+            1 => AshRule::Neighbours,
+            2 => AshRule::Signed,
+            r => return Err(Unwritable(format!("`rule` is {r}: the format knows rules 1 and 2"))),
+        };
+        let mut clues = vec![vec![None; cols]; rows];
+        for (r, c, k) in f.cells(ASH, rows, cols)? {
+            clues[r][c] = k.first().copied();
+        }
+        Ok(Ashes { clues, rule, digits: (f.param("lo")?, f.param("hi")?) })
+    }
+
+    /// The clue grid with its `rule` and `digits` lines, as [`Ashes::read`] reads it (with a
+    /// final newline).
+    pub fn write(&self) -> String {
+        let rule = match self.rule {
+            AshRule::Neighbours => "neighbours",
+            AshRule::Signed => "signed",
+        };
+        let keywords = [format!("rule {rule}"), format!("digits {} {}", self.digits.0, self.digits.1)];
+        let grid: Vec<Vec<String>> = self
+            .clues
+            .iter()
+            .map(|row| row.iter().map(|k| k.map_or_else(|| "?".to_string(), |k| k.to_string())).collect())
+            .collect();
+        drawn::write(&keywords, &grid, None, None)
     }
 
     /// Data for `models/ashes.qp`.

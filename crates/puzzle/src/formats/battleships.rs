@@ -16,7 +16,7 @@
 //! ```
 
 use super::drawn::{self, Cells};
-use super::DataContract;
+use super::{DataContract, Facts, Unwritable};
 use crate::InputError;
 
 /// The names this reader's data shares with `models/battleships.qp`.
@@ -50,6 +50,17 @@ pub enum Seen {
     /// `#`: a ship part that is not an end.
     Middle,
 }
+
+/// Every kind of revealed cell, with its character in the drawing.
+const SEEN_CHARS: [(Seen, &str); 7] = [
+    (Seen::Water, "~"),
+    (Seen::Sub, "o"),
+    (Seen::Left, "<"),
+    (Seen::Right, ">"),
+    (Seen::Top, "^"),
+    (Seen::Bottom, "v"),
+    (Seen::Middle, "#"),
+];
 
 impl Seen {
     /// The model's symbol for it.
@@ -118,13 +129,9 @@ impl Battleships {
             for cell in &row.cells {
                 line.push(match cell.text.as_str() {
                     "." | "?" => None,
-                    "~" => Some(Seen::Water),
-                    "o" => Some(Seen::Sub),
-                    "<" => Some(Seen::Left),
-                    ">" => Some(Seen::Right),
-                    "^" => Some(Seen::Top),
-                    "v" => Some(Seen::Bottom),
-                    "#" => Some(Seen::Middle),
+                    t if SEEN_CHARS.iter().any(|(_, ch)| *ch == t) => {
+                        SEEN_CHARS.iter().find(|(_, ch)| *ch == t).map(|&(s, _)| s)
+                    }
                     _ => {
                         let want =
                             "`.` (unknown), `~` (water), `o` (submarine), `<` `>` `^` `v` (ship ends) or `#` (middle)";
@@ -136,6 +143,40 @@ impl Battleships {
         }
         let (_, counts) = d.column_counts.clone().unwrap_or_default();
         Ok(Battleships { fleet, cells, rows: d.rows.iter().map(|r| r.count).collect(), cols: counts })
+    }
+
+    /// The puzzle posed in the data of `models/battleships.qp`, back as a drawing.
+    pub fn from_facts(f: &Facts) -> Result<Self, Unwritable> {
+        let (rows, cols, longest) = (f.size("rows")?, f.size("cols")?, f.size("longest")?);
+        let fleet = f.line_counts(FLEET, longest)?.into_iter().map(|n| n.unwrap_or(0)).collect();
+        let mut cells = vec![vec![None; cols]; rows];
+        for args in f.of(SEEN) {
+            let found = || Unwritable(format!("`{SEEN}({})` is not a revealed cell of the grid", args.join(", ")));
+            let [r, c, p] = args else { return Err(found()) };
+            let (r, c) = (r.parse::<usize>().map_err(|_| found())?, c.parse::<usize>().map_err(|_| found())?);
+            let seen = SEEN_CHARS.iter().map(|&(s, _)| s).find(|s| s.symbol() == p.as_str()).ok_or_else(found)?;
+            *cells.get_mut(r.wrapping_sub(1)).and_then(|l| l.get_mut(c.wrapping_sub(1))).ok_or_else(found)? =
+                Some(seen);
+        }
+        Ok(Battleships { fleet, cells, rows: f.line_counts(ROWCOUNT, rows)?, cols: f.line_counts(COLCOUNT, cols)? })
+    }
+
+    /// The drawing with its `fleet` line, as [`Battleships::read`] reads it (with a final
+    /// newline).
+    pub fn write(&self) -> String {
+        let fleet: Vec<String> = self.fleet.iter().map(i64::to_string).collect();
+        let grid: Vec<Vec<String>> = self
+            .cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| {
+                        c.and_then(|s| SEEN_CHARS.iter().find(|(t, _)| *t == s)).map_or(".", |(_, ch)| ch).to_string()
+                    })
+                    .collect()
+            })
+            .collect();
+        drawn::write(&[format!("{FLEET} {}", fleet.join(" "))], &grid, Some(&self.rows), Some(&self.cols))
     }
 
     /// Data for `models/battleships.qp`.

@@ -281,3 +281,33 @@ fn check_count(file: &str, line: usize, col: usize, v: i64, most: usize, what: &
     }
     Ok(())
 }
+
+/// The layout [`read`] reads, written: keyword lines, one line per row (cells separated by a
+/// space, then `| count` when `row_counts` are given), then the column counts; `?` for a count
+/// not given; a final newline. What the writers of posed puzzles share.
+pub fn write(
+    keywords: &[String],
+    cells: &[Vec<String>],
+    row_counts: Option<&[Option<i64>]>,
+    column_counts: Option<&[Option<i64>]>,
+) -> String {
+    let count = |k: &Option<i64>| k.map_or_else(|| "?".to_string(), |k| k.to_string());
+    let mut out = String::new();
+    for k in keywords {
+        out.push_str(k);
+        out.push('\n');
+    }
+    for (r, row) in cells.iter().enumerate() {
+        out.push_str(&row.join(" "));
+        if let Some(k) = row_counts.and_then(|c| c.get(r)) {
+            out.push_str(" | ");
+            out.push_str(&count(k));
+        }
+        out.push('\n');
+    }
+    if let Some(counts) = column_counts {
+        out.push_str(&counts.iter().map(count).collect::<Vec<_>>().join(" "));
+        out.push('\n');
+    }
+    out
+}

@@ -14,7 +14,7 @@
 //! ```
 
 use super::drawn::{self, Cells};
-use super::DataContract;
+use super::{DataContract, Facts, Unwritable};
 use crate::InputError;
 
 /// The names this reader's data shares with `models/minesweeper.qp`.
@@ -76,6 +76,42 @@ impl Minesweeper {
             board.cells.push(line);
         }
         Ok(board)
+    }
+
+    /// The puzzle posed in the data of `models/minesweeper.qp`, back as a board.
+    pub fn from_facts(f: &Facts) -> Result<Self, Unwritable> {
+        let (rows, cols) = (f.size("rows")?, f.size("cols")?);
+        let mut cells = vec![vec![MineCell::Closed; cols]; rows];
+        for (r, c, n) in f.cells(OPEN, rows, cols)? {
+            let n = n.first().and_then(|&n| u8::try_from(n).ok()).filter(|n| *n <= 8);
+            cells[r][c] = MineCell::Open(n.ok_or_else(|| {
+                Unwritable(format!("`{OPEN}` at row {}, column {} shows no count from 0 to 8", r + 1, c + 1))
+            })?);
+        }
+        for (r, c, _) in f.cells(FLAG, rows, cols)? {
+            cells[r][c] = MineCell::Flag;
+        }
+        let mines = f.numbers(MINES)?.first().and_then(|m| m.first().copied());
+        Ok(Minesweeper { cells, mines })
+    }
+
+    /// The board, as [`Minesweeper::read`] reads it (with a final newline).
+    pub fn write(&self) -> String {
+        let keywords: Vec<String> = self.mines.iter().map(|k| format!("{MINES} {k}")).collect();
+        let grid: Vec<Vec<String>> = self
+            .cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        MineCell::Closed => ".".to_string(),
+                        MineCell::Flag => "*".to_string(),
+                        MineCell::Open(n) => n.to_string(),
+                    })
+                    .collect()
+            })
+            .collect();
+        drawn::write(&keywords, &grid, None, None)
     }
 
     /// Data for `models/minesweeper.qp`.

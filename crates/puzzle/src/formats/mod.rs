@@ -21,7 +21,7 @@ pub mod zebra;
 use std::path::Path;
 
 pub use art::{is_art, read_art_puzzle};
-pub use data::DataContract;
+pub use data::{DataContract, Facts, Unwritable};
 pub use lists::write_puz;
 pub use native::write_native;
 pub use pack::{is_packing, read_packing, read_packing_solution, write_packing, write_packing_solution, PACKING_WORDS};

@@ -5,8 +5,12 @@
 //! line without runs. Black-and-white puzzles only: a run with a colour letter (`3a`, the
 //! extension for multi-colour puzzles) is refused. Lines with an unknown keyword are ignored, each
 //! with a note. [`Nonogram::to_data`] writes the facts of the bundled model `models/nonogram.qp`.
+//!
+//! wgrnd's extensions, for the puzzles `generate --unique` poses: a line clue `?` is withheld (the
+//! line is free), and a line `given R C V` reveals the cell in row R, column C as black (`V` = 1)
+//! or white (0). Other programs note `given` as an unknown keyword; a `?` clue is wgrnd's own.
 
-use super::DataContract;
+use super::{DataContract, Facts, Unwritable};
 use crate::formats::lex::{self, shown};
 use crate::InputError;
 
@@ -16,9 +20,10 @@ pub const DATA: DataContract = DataContract {
     model: "nonogram.qp",
     params: &["rows", "cols", "runs"],
     domains: &[],
-    facts: &[("rowclue", 1), ("rowrun", 3), ("rowcan", 3), ("colclue", 1), ("colrun", 3), ("colcan", 3)],
-    left_to_model: &["given"],
+    facts: &[("rowclue", 1), ("rowrun", 3), ("rowcan", 3), ("colclue", 1), ("colrun", 3), ("colcan", 3), (GIVEN, 3)],
+    left_to_model: &[],
 };
+const GIVEN: &str = "given";
 /// The prefixes of the row and column predicates of [`DATA`].
 const LINES: [&str; 2] = ["row", "col"];
 
@@ -32,10 +37,12 @@ pub struct Nonogram {
     pub width: usize,
     /// Number of rows.
     pub height: usize,
-    /// Run lengths of each row, top to bottom, each left to right.
-    pub rows: Vec<Vec<usize>>,
-    /// Run lengths of each column, left to right, each top to bottom.
-    pub columns: Vec<Vec<usize>>,
+    /// Run lengths of each row, top to bottom, each left to right (`None`: the clue is withheld).
+    pub rows: Vec<Option<Vec<usize>>>,
+    /// Run lengths of each column, left to right, each top to bottom (`None`: withheld).
+    pub columns: Vec<Option<Vec<usize>>>,
+    /// Revealed cells: row and column from 1, black or not; in the order given.
+    pub given: Vec<(usize, usize, bool)>,
     /// The `title`, if given (quotes removed).
     pub title: Option<String>,
     /// The `goal` picture, row by row, if given: `true` is black.
@@ -51,8 +58,9 @@ const KNOWN_TEXT: [&str; 6] = ["title", "by", "copyright", "license", "catalogue
 pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
     let mut width: Option<(usize, usize)> = None;
     let mut height: Option<(usize, usize)> = None;
-    let mut rows: Option<Vec<Vec<usize>>> = None;
-    let mut columns: Option<Vec<Vec<usize>>> = None;
+    let mut rows: Option<Vec<Option<Vec<usize>>>> = None;
+    let mut columns: Option<Vec<Option<Vec<usize>>>> = None;
+    let mut given = Vec::new();
     let mut title = None;
     let mut goal = None;
     let mut notes = Vec::new();
@@ -162,7 +170,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                         ));
                     };
                     i += 1;
-                    clues.push(runs(file, cno, cline, key, length)?);
+                    clues.push(if cline.trim() == "?" { None } else { Some(runs(file, cno, cline, key, length)?) });
                 }
                 refuse_separator_as_clue(file, &lines, i, key, count)?;
                 *slot = Some(clues);
@@ -196,6 +204,30 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                 }
                 goal = Some(picture);
             }
+            GIVEN => {
+                let (Some((w, _)), Some((h, _))) = (width, height) else {
+                    return Err(InputError::at(
+                        file,
+                        no,
+                        key_col,
+                        "`given` before `width` and `height`",
+                        "`width` and `height` before `given`",
+                    ));
+                };
+                let want =
+                    format!("`given R C V`: a row from 1 to {h}, a column from 1 to {w}, and 1 (black) or 0 (white)");
+                let words: Vec<&str> = value.split_whitespace().collect();
+                let cell = match words.as_slice() {
+                    [r, c, v] => match (r.parse::<usize>(), c.parse::<usize>(), *v) {
+                        (Ok(r), Ok(c), "0" | "1") if (1..=h).contains(&r) && (1..=w).contains(&c) => {
+                            Some((r, c, *v == "1"))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                given.push(cell.ok_or_else(|| InputError::at(file, no, value_col, shown(value), want))?);
+            }
             "title" => title = Some(value.trim_matches('"').to_string()),
             k if KNOWN_TEXT.contains(&k) => {}
             k => notes.push(format!("line {no}: ignored the unknown keyword {}", shown(k))),
@@ -208,7 +240,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
     let (height, _) = height.ok_or_else(|| missing("height"))?;
     let rows = rows.ok_or_else(|| missing("rows"))?;
     let columns = columns.ok_or_else(|| missing("columns"))?;
-    Ok(Nonogram { width, height, rows, columns, title, goal, notes })
+    Ok(Nonogram { width, height, rows, columns, given, title, goal, notes })
 }
 
 /// A section whose last clue is a blank line directly followed by a keyword (`columns`, `goal`)
@@ -306,10 +338,11 @@ impl Nonogram {
         for note in &self.notes {
             out.push_str(&format!("% note: {note}\n"));
         }
-        let most = self.rows.iter().chain(&self.columns).map(Vec::len).max().unwrap_or(0).max(1);
+        let most = self.rows.iter().chain(&self.columns).flatten().map(Vec::len).max().unwrap_or(0).max(1);
         out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
         for (name, lines, length) in [(LINES[0], &self.rows, self.width), (LINES[1], &self.columns, self.height)] {
             for (i, runs) in lines.iter().enumerate() {
+                let Some(runs) = runs else { continue };
                 out.push_str(&format!("{name}clue({})", i + 1));
                 for (k, (lo, hi)) in windows(runs, length).into_iter().enumerate() {
                     out.push_str(&format!(" {name}run({}, {}, {})", i + 1, k + 1, runs[k]));
@@ -319,6 +352,83 @@ impl Nonogram {
                 }
                 out.push('\n');
             }
+        }
+        for &(r, c, black) in &self.given {
+            out.push_str(&format!("{GIVEN}({r}, {c}, {}).\n", u8::from(black)));
+        }
+        out
+    }
+
+    /// The puzzle posed in the data of `models/nonogram.qp`, back as a `.non` file: the runs of
+    /// each line whose clue is shown (`rowclue`, `colclue`), `?` for the others, the given cells.
+    pub fn from_facts(f: &Facts) -> Result<Self, Unwritable> {
+        let (height, width) = (f.size("rows")?, f.size("cols")?);
+        let mut lines = Vec::new();
+        for (name, count) in [(LINES[0], height), (LINES[1], width)] {
+            let mut clues: Vec<Option<Vec<(i64, i64)>>> = vec![None; count];
+            for args in f.numbers(&format!("{name}clue"))? {
+                if let Some(slot) =
+                    args.first().and_then(|&i| usize::try_from(i - 1).ok()).and_then(|i| clues.get_mut(i))
+                {
+                    *slot = Some(Vec::new());
+                }
+            }
+            for args in f.numbers(&format!("{name}run"))? {
+                let [i, k, l] = args[..] else {
+                    return Err(Unwritable(format!("`{name}run` with {} argument(s)", args.len())));
+                };
+                let line = usize::try_from(i - 1).ok().and_then(|i| clues.get_mut(i));
+                if let Some(Some(runs)) = line {
+                    runs.push((k, l));
+                }
+            }
+            let runs = clues.into_iter().map(|c| {
+                c.map(|mut runs| {
+                    runs.sort_unstable();
+                    runs.into_iter().map(|(_, l)| l.max(0) as usize).collect()
+                })
+            });
+            lines.push(runs.collect());
+        }
+        let given = f.cells(GIVEN, height, width)?.into_iter().map(|(r, c, v)| (r + 1, c + 1, v.first() == Some(&1)));
+        let columns = lines.pop().unwrap_or_default();
+        let rows = lines.pop().unwrap_or_default();
+        Ok(Nonogram {
+            width,
+            height,
+            rows,
+            columns,
+            given: given.collect(),
+            title: None,
+            goal: None,
+            notes: Vec::new(),
+        })
+    }
+
+    /// The `.non` file, as [`read_non`] reads it (with a final newline).
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        if let Some(t) = &self.title {
+            out.push_str(&format!("title \"{}\"\n", t.replace(['"', '\n', '\r'], " ")));
+        }
+        out.push_str(&format!("width {}\nheight {}\n", self.width, self.height));
+        for (key, lines) in [("rows", &self.rows), ("columns", &self.columns)] {
+            out.push_str(&format!("\n{key}\n"));
+            for line in lines {
+                let clue = match line {
+                    None => "?".to_string(),
+                    Some(runs) if runs.is_empty() => "0".to_string(),
+                    Some(runs) => runs.iter().map(usize::to_string).collect::<Vec<_>>().join(","),
+                };
+                out.push_str(&clue);
+                out.push('\n');
+            }
+        }
+        if !self.given.is_empty() {
+            out.push('\n');
+        }
+        for &(r, c, black) in &self.given {
+            out.push_str(&format!("{GIVEN} {r} {c} {}\n", u8::from(black)));
         }
         out
     }
@@ -346,8 +456,8 @@ mod tests {
     fn reads_runs_empty_lines_and_goal() {
         let n = read_non("d.non", DEMO).unwrap();
         assert_eq!((n.width, n.height), (5, 3));
-        assert_eq!(n.rows, vec![vec![2], vec![], vec![1, 1]]);
-        assert_eq!(n.columns, vec![vec![1], vec![2], vec![], vec![1], vec![]]);
+        assert_eq!(n.rows, vec![Some(vec![2]), Some(vec![]), Some(vec![1, 1])]);
+        assert_eq!(n.columns, vec![Some(vec![1]), Some(vec![2]), Some(vec![]), Some(vec![1]), Some(vec![])]);
         assert_eq!(n.title.as_deref(), Some("Demo"));
         assert_eq!(n.goal.as_ref().map(|g| g.iter().filter(|&&b| b).count()), Some(4));
     }

@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::DataContract;
+use super::{DataContract, Facts, Unwritable};
 use crate::formats::lex::{self, shown};
 use crate::InputError;
 
@@ -256,7 +256,58 @@ fn clue(
     }
 }
 
+/// The model's binary clue predicates, each written as a line of its own name.
+const PAIRS: [&str; 6] = [SAME, NOTSAME, NEXT, NOTNEXT, LEFT, BEFORE];
+
 impl Zebra {
+    /// The puzzle posed in the data of `models/sherlock.qp`, back as a `.zebra` file.
+    pub fn from_facts(f: &Facts) -> Result<Self, Unwritable> {
+        let houses = f.size("houses")?;
+        let attributes = f.domain("attr").to_vec();
+        let mut values = Vec::new();
+        for v in f.domain("value") {
+            let a = f
+                .of(OF)
+                .find(|args| args.get(1) == Some(v))
+                .and_then(|args| attributes.iter().position(|a| *a == args[0]));
+            values.push((v.clone(), a.ok_or_else(|| Unwritable(format!("the value `{v}` belongs to no attribute")))?));
+        }
+        let value = |v: &String| {
+            values.iter().position(|(n, _)| n == v).ok_or_else(|| Unwritable(format!("`{v}` is not a value")))
+        };
+        let mut clues = Vec::new();
+        for p in PAIRS {
+            for args in f.of(p) {
+                let [a, b] = args else { return Err(Unwritable(format!("`{p}` with {} argument(s)", args.len()))) };
+                clues.push(ZebraClue::Pair(p, value(a)?, value(b)?));
+            }
+        }
+        for p in [AT, NOTAT] {
+            for args in f.of(p) {
+                let found = || Unwritable(format!("`{p}({})` is not a value and a house", args.join(", ")));
+                let [v, h] = args else { return Err(found()) };
+                clues.push(ZebraClue::House(p, value(v)?, h.parse().map_err(|_| found())?));
+            }
+        }
+        Ok(Zebra { houses, attributes, values, clues })
+    }
+
+    /// The `.zebra` file, as [`read_zebra`] reads it (with a final newline).
+    pub fn write(&self) -> String {
+        let mut out = format!("houses {}\n", self.houses);
+        for (i, a) in self.attributes.iter().enumerate() {
+            let vs: Vec<&str> = self.values.iter().filter(|(_, x)| *x == i).map(|(n, _)| n.as_str()).collect();
+            out.push_str(&format!("attribute {a} {}\n", vs.join(" ")));
+        }
+        for c in &self.clues {
+            match c {
+                ZebraClue::Pair(p, a, b) => out.push_str(&format!("{p} {} {}\n", self.values[*a].0, self.values[*b].0)),
+                ZebraClue::House(p, v, h) => out.push_str(&format!("{p} {h} {}\n", self.values[*v].0)),
+            }
+        }
+        out
+    }
+
     /// The data for `models/sherlock.qp`: the houses, the attribute and value names (replacing
     /// the model's placeholder domains), which value belongs to which attribute, and the clues.
     pub fn to_data(&self) -> String {
