@@ -171,7 +171,7 @@ fn counts_equal_the_seeds_tests_on_random_sums() {
 #[test]
 fn bad_drawings_are_refused_with_file_and_line() {
     refused("a.submarines", "? ? ? | 1\n? ? | 1\n1 1 0\n", 2, "3 cells, as in the first row (line 1)");
-    refused("b.submarines", "? ? | 1\n? 1 | 1\n1 1\n", 2, "`?` (an unknown cell)");
+    refused("b.submarines", "? ? | 1\n? x | 1\n1 1\n", 2, "`?` (an unknown cell)");
     refused("c.submarines", "? ? | 3\n? ? | 1\n1 1\n", 1, "a row count from 0 to 2");
     refused("d.submarines", "? ? | 1\n? ? | 1\n1 1 1\n", 3, "one count (or `?`) per column: 2");
     refused("e.submarines", "? ? | 1\n? ? | x\n1 1\n", 2, "a row count: a whole number from 0, or `?`");
