@@ -316,9 +316,14 @@ pub struct EncodingArgs {
     /// for `count`, which counts each orbit at once and runs fastest with `all`.
     #[arg(long, value_enum)]
     pub lex_leader: Option<SymmetryArg>,
-    /// Models: how bounded integer variables are encoded, `order` (unary) or `log` (binary).
+    /// Models: how integer variables are encoded: `auto` (the default: chosen per variable,
+    /// docs/encodings.md), `order` (unary), `direct` (one atom per value) or `log` (binary).
     #[arg(long, value_enum)]
     pub ints: Option<IntsArg>,
+    /// Models: how linear comparisons of integers are encoded: `auto` (the default), `mdd`
+    /// (decision diagram over integer levels) or `bdd` (decision diagram over bits).
+    #[arg(long, value_enum)]
+    pub linear: Option<LinearArg>,
     /// Models: refuse to ground above this many clauses, estimated before grounding (default
     /// 50,000,000).
     #[arg(long, value_name = "N")]
@@ -332,6 +337,21 @@ pub enum IntsArg {
     Order,
     /// One atom per bit.
     Log,
+    /// One atom per value: `x = v`.
+    Direct,
+    /// Chosen per variable.
+    Auto,
+}
+
+/// `--linear`.
+#[derive(Copy, Clone, ValueEnum)]
+pub enum LinearArg {
+    /// Chosen per constraint.
+    Auto,
+    /// Multi-valued decision diagram, one level per integer.
+    Mdd,
+    /// Binary decision diagram over the integers' bits.
+    Bdd,
 }
 
 /// Which solver.

@@ -12,12 +12,12 @@ use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat,
 use wgrnd_parallel::cube::Score;
 use wgrnd_puzzle::formats::PuzzleFormat;
 use wgrnd_puzzle::{Generate, GeneratedRule};
-use wgrnd_qprop::IntEncoding;
+use wgrnd_qprop::{IntEncoding, LinearEncoding};
 use wgrnd_solve::{Counter, SolverSpec};
 
 use crate::args::{
     AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, EngineArg, FormatArg,
-    GeneratedFormat, IntsArg, ParallelArgs, PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg,
+    GeneratedFormat, IntsArg, LinearArg, ParallelArgs, PuzzleArgs, RuleArg, ShowArgs, SolutionFormatArg, SymmetryArg,
 };
 
 /// A puzzle file and the flags that shape its grounding.
@@ -404,6 +404,7 @@ impl EncodingArgs {
             amo: AmoArg::Auto,
             lex_leader: None,
             ints: None,
+            linear: None,
             max_clauses: None,
         }
     }
@@ -462,6 +463,13 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         ints: e.ints.map(|i| match i {
             IntsArg::Order => IntEncoding::Order,
             IntsArg::Log => IntEncoding::Log,
+            IntsArg::Direct => IntEncoding::Direct,
+            IntsArg::Auto => IntEncoding::Auto,
+        }),
+        linear: e.linear.map(|l| match l {
+            LinearArg::Auto => LinearEncoding::Auto,
+            LinearArg::Mdd => LinearEncoding::Mdd,
+            LinearArg::Bdd => LinearEncoding::Bdd,
         }),
         max_clauses: e.max_clauses,
         fixed: false,

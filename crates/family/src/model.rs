@@ -6,9 +6,7 @@
 
 use wgrnd_cnf::{Model as Assignment, SolverAnswer, Var};
 use wgrnd_puzzle::formats::Facts;
-use wgrnd_qprop::{
-    Atoms, ClueFact, GroundOptions, IntEncoding, PredKind, Program, QpropError, ShowVal, Solution, Source, Val,
-};
+use wgrnd_qprop::{Atoms, ClueFact, GroundOptions, PredKind, Program, QpropError, ShowVal, Solution, Source, Val};
 use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
 use wgrnd_solve::SolverSpec;
 
@@ -42,7 +40,8 @@ pub type QpropEncoding = Atoms;
 
 impl QpropModel {
     /// The flags a model takes.
-    pub const FLAGS: &'static [Flag] = &[Flag::Amo, Flag::Ints, Flag::MaxClauses, Flag::Define, Flag::Data];
+    pub const FLAGS: &'static [Flag] =
+        &[Flag::Amo, Flag::Ints, Flag::MaxClauses, Flag::Define, Flag::Data, Flag::Linear];
 
     /// Reads the model in `source` (with a data file and `-D` overrides) and validates the flags:
     /// a model takes `--amo`, `--ints`, `-D` and `--data`; it declares no symmetries, so a count
@@ -51,7 +50,7 @@ impl QpropModel {
         raw.accept_only(
             Self::FLAGS,
             "models",
-            "a model takes --amo, --ints, --max-clauses N, -D NAME=VALUE and --data FILE",
+            "a model takes --amo, --ints, --linear, --max-clauses N, -D NAME=VALUE and --data FILE",
         )?;
         if raw.count.is_some_and(|u| u != CountUnit::None) {
             return Err(Error::Option(
@@ -62,7 +61,8 @@ impl QpropModel {
         let defaults = GroundOptions::default();
         let options = GroundOptions {
             amo: raw.amo,
-            ints: raw.ints.unwrap_or(IntEncoding::Order),
+            ints: raw.ints.unwrap_or_default(),
+            linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
         };
         let name = std::path::Path::new(&source.name)

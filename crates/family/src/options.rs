@@ -4,7 +4,7 @@
 
 use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_core::CountUnit;
-use wgrnd_qprop::IntEncoding;
+use wgrnd_qprop::{IntEncoding, LinearEncoding};
 
 /// `--encoding` as given.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -64,6 +64,8 @@ pub struct RawOptions {
     pub data: Option<String>,
     /// Models: `--ints`, how bounded integers are encoded.
     pub ints: Option<IntEncoding>,
+    /// Models: `--linear`, how linear comparisons are encoded.
+    pub linear: Option<LinearEncoding>,
     /// Models: `--max-clauses N`, the size limit of the estimate made before grounding.
     pub max_clauses: Option<u64>,
     /// Set by `backbone` and `generate --unique`: the fixed puzzle, every solution of it, with no
@@ -100,11 +102,13 @@ pub enum Flag {
     Ints,
     /// `--max-clauses N`.
     MaxClauses,
+    /// `--linear`.
+    Linear,
 }
 
 impl Flag {
     /// Every flag.
-    pub const ALL: [Flag; 11] = [
+    pub const ALL: [Flag; 12] = [
         Flag::Sum,
         Flag::Encoding,
         Flag::NoRedundant,
@@ -116,6 +120,7 @@ impl Flag {
         Flag::Data,
         Flag::Ints,
         Flag::MaxClauses,
+        Flag::Linear,
     ];
 
     /// Its name on the command line.
@@ -132,6 +137,7 @@ impl Flag {
             Flag::Data => "--data",
             Flag::Ints => "--ints",
             Flag::MaxClauses => "--max-clauses",
+            Flag::Linear => "--linear",
         }
     }
 
@@ -149,6 +155,7 @@ impl Flag {
             Flag::Data => &["--data", "-"],
             Flag::Ints => &["--ints", "log"],
             Flag::MaxClauses => &["--max-clauses", "1000000"],
+            Flag::Linear => &["--linear", "bdd"],
         }
     }
 
@@ -166,6 +173,7 @@ impl Flag {
             Flag::Data => raw.data.is_some(),
             Flag::Ints => raw.ints.is_some(),
             Flag::MaxClauses => raw.max_clauses.is_some(),
+            Flag::Linear => raw.linear.is_some(),
         }
     }
 }
@@ -186,6 +194,7 @@ impl RawOptions {
             defines: _,
             data: _,
             ints: _,
+            linear: _,
             max_clauses: _,
             count: _,
             model_counter: _,

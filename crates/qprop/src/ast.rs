@@ -20,6 +20,8 @@ pub enum Term {
     Sum(Box<Term>, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `[formula]`: 1 if the formula holds, else 0.
     Bool(Box<Formula>, Span),
+    /// `min { term : binders | guard }` / `max {...}` (true for max): the comprehension.
+    MinMax(bool, Box<Term>, Vec<Binder>, Option<Box<Formula>>, Span),
 }
 
 impl Term {
@@ -28,6 +30,7 @@ impl Term {
         match self {
             Term::Int(_, s) | Term::Name(_, s) | Term::Call(_, _, s) | Term::Bin(_, _, _, s) | Term::Neg(_, s) => *s,
             Term::Sum(_, _, _, s) | Term::Bool(_, s) => *s,
+            Term::MinMax(_, _, _, _, s) => *s,
         }
     }
 }
@@ -85,6 +88,8 @@ pub enum Formula {
     Quant(bool, Vec<Binder>, Option<Box<Formula>>, Box<Formula>, Span),
     /// `exactly k { lit : binders | guard }`.
     Count(CountKind, Term, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `alldifferent [except T] { term : binders | guard }`.
+    AllDiff(Option<Term>, Term, Vec<Binder>, Option<Box<Formula>>, Span),
 }
 
 impl Formula {
@@ -98,6 +103,7 @@ impl Formula {
             | Formula::Bin(_, _, _, s)
             | Formula::Quant(_, _, _, _, s)
             | Formula::Count(_, _, _, _, _, s) => *s,
+            Formula::AllDiff(_, _, _, _, s) => *s,
         }
     }
 }

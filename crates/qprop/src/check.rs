@@ -317,6 +317,15 @@ impl<'a> Checker<'a> {
                     CountKind::AtLeast => n >= k,
                 }
             }
+            F::AllDiff(a) => {
+                let except = match &a.except {
+                    Some(t) => Some(self.term(t, env)?),
+                    None => None,
+                };
+                let vals = self.comprehension(&a.body, &a.binders, a.guard.as_ref(), env)?;
+                let mut seen = std::collections::HashSet::new();
+                vals.into_iter().filter(|v| Some(*v) != except).all(|v| seen.insert(v))
+            }
         })
     }
 
@@ -371,7 +380,7 @@ impl<'a> Checker<'a> {
                     tuple.push(self.term(a, env)?);
                 }
                 match self.s.int_value(*pr, &tuple) {
-                    Some(v) => Ok(Val::Int(v)),
+                    Some(v) => Ok(v),
                     None => Err(QpropError::new(
                         ErrorKind::Domain,
                         *s,
@@ -381,6 +390,34 @@ impl<'a> Checker<'a> {
                 }
             }
             T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
+            T::MinMax(m) => {
+                let mut vals = Vec::new();
+                for t in &m.items {
+                    vals.push(self.term(t, env)?);
+                }
+                if let Some(c) = &m.comp {
+                    vals.extend(self.comprehension(&c.body, &c.binders, c.guard.as_ref(), env)?);
+                }
+                let mut best: Option<i64> = None;
+                for v in vals {
+                    let Val::Int(x) = v else {
+                        return Err(QpropError::new(
+                            ErrorKind::Type,
+                            m.span,
+                            "min/max of a symbol",
+                            "expected integers",
+                        ));
+                    };
+                    best = Some(match best {
+                        None => x,
+                        Some(b) if m.max => b.max(x),
+                        Some(b) => b.min(x),
+                    });
+                }
+                best.map(Val::Int).ok_or_else(|| {
+                    QpropError::new(ErrorKind::Domain, m.span, "min/max of no value", "expected at least one binding")
+                })
+            }
             T::Sum(sum) => {
                 let plan = self.plan(&sum.binders, sum.guard.as_ref(), Body::Sum);
                 let mut acc = Val::Int(0);
@@ -397,6 +434,30 @@ impl<'a> Checker<'a> {
                     None => Ok(acc),
                 }
             }
+        }
+    }
+
+    /// The values of `body` over the bindings of a comprehension, in binding order.
+    fn comprehension(
+        &mut self,
+        body: &'a T,
+        binders: &'a Binders,
+        g: Option<&'a F>,
+        env: &mut Env,
+    ) -> Result<Vec<Val>> {
+        let plan = self.plan(binders, g, Body::Sum);
+        let mut out = Vec::new();
+        let mut err = None;
+        self.bindings(&plan, env, &mut |me, env| {
+            match me.term(body, env) {
+                Ok(v) => out.push(v),
+                Err(e) => err = Some(e),
+            }
+            Ok(err.is_some())
+        })?;
+        match err {
+            Some(e) => Err(e),
+            None => Ok(out),
         }
     }
 

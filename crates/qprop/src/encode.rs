@@ -47,6 +47,18 @@ impl Grounder<'_> {
                 }
                 self.count(c, env)
             }
+            G::AllDiff(a) => {
+                if !prefix.is_empty() {
+                    let e = QpropError::new(
+                        ErrorKind::Unsupported,
+                        a.span,
+                        "'alldifferent' inside 'or', '->' or 'not'",
+                        "'alldifferent' must hold outright (under 'forall' and 'and' only)",
+                    );
+                    return Err(self.bind_err(e, env));
+                }
+                self.all_different(a, env)
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -109,7 +121,7 @@ impl Grounder<'_> {
                 acc.conj = sub.conj;
                 Ok(sat)
             }
-            G::And(_) | G::All(..) | G::Count(..) => {
+            G::And(_) | G::All(..) | G::Count(..) | G::AllDiff(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -269,6 +281,10 @@ impl Grounder<'_> {
             G::Count(c) => {
                 let n = self.plan_size(&c.plan)?;
                 3.0 * n * 2.0
+            }
+            G::AllDiff(a) => {
+                let n = self.plan_size(&a.plan)?;
+                3.0 * n * n.sqrt().max(1.0)
             }
             G::Or(items) => {
                 let mut s = 1.0;

@@ -13,14 +13,30 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::nnf::{Check, Plan};
 use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
 
-/// How bounded integer variables are encoded (docs/qprop.md, "Integer variables").
+/// How integer variables are encoded (docs/encodings.md, "Integer variables").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum IntEncoding {
-    /// Order (unary) encoding.
-    #[default]
+    /// Order (unary) encoding: `x >= v` per value; direct literals channelled on demand.
     Order,
-    /// Log (binary) encoding.
+    /// Log (binary) encoding of integer ranges (other domains: direct).
     Log,
+    /// Direct encoding: `x = v` per value, exactly one.
+    Direct,
+    /// Chosen per variable (docs/encodings.md): symbols direct, integers order.
+    #[default]
+    Auto,
+}
+
+/// How linear comparisons of integer variables are encoded (docs/encodings.md).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum LinearEncoding {
+    /// Multi-valued decision diagram over the variables' views, interval-reduced.
+    Mdd,
+    /// Reduced ordered BDD over the bits of the variables' views.
+    Bdd,
+    /// Chosen per constraint (docs/encodings.md): the MDD.
+    #[default]
+    Auto,
 }
 
 /// Grounding options.
@@ -30,13 +46,20 @@ pub struct GroundOptions {
     pub amo: AmoEncoding,
     /// Integer variable encoding.
     pub ints: IntEncoding,
+    /// Linear comparison encoding.
+    pub linear: LinearEncoding,
     /// Refuse to ground when the estimated number of clauses is above this.
     pub max_clauses: u64,
 }
 
 impl Default for GroundOptions {
     fn default() -> Self {
-        GroundOptions { amo: AmoEncoding::Auto, ints: IntEncoding::Order, max_clauses: 50_000_000 }
+        GroundOptions {
+            amo: AmoEncoding::Auto,
+            ints: IntEncoding::Auto,
+            linear: LinearEncoding::Auto,
+            max_clauses: 50_000_000,
+        }
     }
 }
 
@@ -63,8 +86,8 @@ pub(crate) struct Grounded {
     pub atom_of: Vec<Option<(u32, u32)>>,
     /// How many variables are auxiliary.
     pub aux_count: u32,
-    /// Integer atoms in creation order: pred, idx, first bit, width.
-    pub int_list: Vec<(u32, u32, u32, u32)>,
+    /// Integer atoms in creation order.
+    pub int_list: Vec<crate::ints::IntAtom>,
     /// Solved-for atoms fixed true by unit statements.
     pub fixed_true: Vec<(u32, u32)>,
 }
@@ -91,10 +114,14 @@ pub(crate) struct Grounder<'p> {
     pub(crate) aux_count: u32,
     /// Integer encoding.
     pub(crate) ints: IntEncoding,
-    /// Integer atoms: (pred, idx) -> (first bit, width).
-    pub(crate) int_atoms: HashMap<(PredId, usize), (u32, u32)>,
-    /// Integer atoms in creation order: pred, idx, first bit, width.
-    pub(crate) int_list: Vec<(u32, u32, u32, u32)>,
+    /// Linear comparison encoding.
+    pub(crate) linear: LinearEncoding,
+    /// Integer atoms: (pred, idx) -> integer variable.
+    pub(crate) int_atoms: HashMap<(PredId, usize), usize>,
+    /// Integer atoms in creation order.
+    pub(crate) int_list: Vec<crate::ints::IntAtom>,
+    /// Integer variables (atoms and auxiliaries).
+    pub(crate) ivars: Vec<crate::ints::IVar>,
     /// Solved-for atoms fixed true by unit statements (they have no variable).
     fixed_true: Vec<(u32, u32)>,
 }
@@ -166,8 +193,10 @@ impl<'p> Grounder<'p> {
             slot_names: &[],
             aux_count: 0,
             ints: o.ints,
+            linear: o.linear,
             int_atoms: HashMap::new(),
             int_list: Vec::new(),
+            ivars: Vec::new(),
             fixed_true: Vec::new(),
         })
     }
@@ -187,9 +216,9 @@ impl<'p> Grounder<'p> {
             .filter(|(_, a)| a.is_some_and(|(pr, _)| shown.contains(&PredId::new(pr as usize))))
             .map(|(i, _)| Var::from_index(i))
             .collect();
-        for &(pr, _, first, width) in &self.int_list {
-            if shown.contains(&PredId::new(pr as usize)) {
-                out.extend((0..width).map(|j| Var::from_index((first + j - 1) as usize)));
+        for a in &self.int_list {
+            if shown.contains(&PredId::new(a.pred as usize)) {
+                out.extend((0..a.width).map(|j| Var::from_index((a.first + j - 1) as usize)));
             }
         }
         out.sort_unstable_by_key(|v| v.get());
@@ -349,6 +378,14 @@ impl<'p> Grounder<'p> {
                     "expected a data formula",
                 ))
             }
+            F::AllDiff(a) => {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    a.span,
+                    "'alldifferent' inside a guard or definition",
+                    "expected a data formula",
+                ))
+            }
         })
     }
 
@@ -425,7 +462,7 @@ impl<'p> Grounder<'p> {
             if matches!(self.p.preds[pred].kind, PredKind::Int(_)) {
                 let size: usize = self.p.preds[pred].args.iter().map(|&d| self.p.domains[d].len()).product();
                 for idx in 0..size {
-                    self.int_bits(pred, idx);
+                    self.int_atom(pred, idx);
                 }
                 continue;
             }

@@ -16,15 +16,19 @@ mod check;
 mod clues;
 mod encode;
 mod error;
+mod globals;
 mod ground;
+mod ints;
 mod lexer;
 mod linear;
+mod mdd;
 mod nnf;
 mod ops;
 mod parser;
 mod program;
 mod resolve;
 mod resolve_formula;
+mod resolve_int;
 mod solution;
 mod walk;
 
@@ -36,7 +40,7 @@ pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, FileId, Files, QpropError, Span};
 
-pub use ground::{GroundOptions, IntEncoding, MAX_ATOMS_PER_PRED};
+pub use ground::{GroundOptions, IntEncoding, LinearEncoding, MAX_ATOMS_PER_PRED};
 pub use ops::{CmpOp, Conn, Op};
 pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
 pub use solution::{decode, parse_solution, partial_grid, shown_literals, IntValue, PredValue, Solution};
@@ -103,11 +107,10 @@ pub struct Atoms {
     /// The size estimate made before grounding (clauses).
     pub estimate: f64,
     atom_of: Vec<Option<(u32, u32)>>,
-    /// Integer atoms: pred, atom index, first bit, width.
-    int_list: Vec<(u32, u32, u32, u32)>,
+    /// Integer atoms: pred, atom index, view, first variable, width.
+    int_list: Vec<ints::IntAtom>,
     /// Solved-for atoms fixed true by unit statements (no variable).
     fixed_true: Vec<(u32, u32)>,
-    ints: IntEncoding,
 }
 
 impl AtomNames for Atoms {
@@ -179,8 +182,14 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         .number(p.hash)
         .field(o.amo.name())
         .number(u64::from(o.ints == IntEncoding::Log))
-        .number(o.max_clauses)
-        .finish();
+        .number(o.max_clauses);
+    // Encodings other than the defaults are hashed too (the defaults leave the hash of a model
+    // without integers as it was).
+    let hash = match (o.ints, o.linear) {
+        (IntEncoding::Auto | IntEncoding::Log, LinearEncoding::Auto) => hash,
+        (i, l) => hash.field(&format!("ints {i:?} linear {l:?}")),
+    }
+    .finish();
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();
     let mut header = vec![
         format!("wgrnd qprop model {} (hash {hash:016x})", p.files[0].0),
@@ -211,7 +220,6 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
             atom_of: g.atom_of,
             int_list: g.int_list,
             fixed_true: g.fixed_true,
-            ints: o.ints,
         },
     })
 }

@@ -1,32 +1,48 @@
-//! Bounded integer variables and linear comparisons. Each integer atom `x(args)` in `lo..hi` gets
-//! bits: the order encoding (`x >= lo+1`, ..., `x >= hi`, each implying the one before) or the log
-//! encoding (binary digits of `x - lo`, bounded by `hi - lo`). A comparison of linear terms becomes
-//! a pseudo-Boolean constraint over those bits, encoded as a reduced ordered BDD (Eén and Sörensson)
-//! whose root literal implies the constraint, so comparisons may sit anywhere in a formula.
+//! Linear terms over integer variables and comparisons of them. A term becomes `c + sum a_i x_i +
+//! sum w_j [literal]`; a comparison with one variable is that variable's view literal (`x >= v`,
+//! `x = v`: no auxiliary), two variables compared by `=`/`=/=` meet value by value on their
+//! direct views, and every other comparison is encoded by the encoding `GroundOptions::linear`
+//! chooses (`mdd.rs`): a multi-valued decision diagram over the variables' order views (one
+//! level per variable, interval-reduced: Abío et al.) or the BDD over their bits (Eén and
+//! Sörensson). The root literal implies the constraint, so comparisons may sit anywhere in a
+//! formula. Elements, `min`/`max` and products become auxiliary integers (`globals.rs`).
 
 use std::collections::HashMap;
 
-use wgrnd_cnf::{Lit, Var};
+use wgrnd_cnf::Lit;
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::ground::{Env, Grounder, IntEncoding};
-use crate::program::{arith, eval_term, CmpOp, DomId, Op, PredId, PredKind, Val, T};
+use crate::ground::{Env, Grounder, LinearEncoding};
+use crate::ints::{IntRef, View};
+use crate::program::{arith, eval_term, CmpOp, Op, Val, T};
 
 /// Largest number of bits in one comparison, and of BDD nodes.
-const MAX_BITS: usize = 20_000;
-const MAX_NODES: usize = 5_000_000;
+pub(crate) const MAX_BITS: usize = 20_000;
+pub(crate) const MAX_NODES: usize = 5_000_000;
 
-/// `c + sum of coeff * x(atom) + sum of coeff * [literal]`.
-#[derive(Default)]
-struct Lin {
-    c: i64,
-    terms: Vec<(i64, PredId, usize)>,
-    lits: Vec<(i64, Lit)>,
+/// `c + sum of coeff * x(id) + sum of coeff * [literal]`.
+#[derive(Default, Debug)]
+pub(crate) struct Lin {
+    pub c: i64,
+    pub terms: Vec<(i64, usize)>,
+    pub lits: Vec<(i64, Lit)>,
 }
 
-/// A BDD node: a constant or the literal that implies it.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Node {
+impl Lin {
+    fn is_const(&self) -> bool {
+        self.terms.is_empty() && self.lits.is_empty()
+    }
+    fn add(mut self, y: Lin, s: Span) -> Result<Lin> {
+        self.c = self.c.checked_add(y.c).ok_or_else(|| overflow(s))?;
+        self.terms.extend(y.terms);
+        self.lits.extend(y.lits);
+        Ok(self)
+    }
+}
+
+/// A decision-diagram node: a constant or the literal that implies it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Node {
     True,
     False,
     Lit(Lit),
@@ -38,68 +54,25 @@ pub(crate) fn has_int(t: &T) -> bool {
         T::Const(_) | T::Var(_) => false,
         T::Bin(b) => has_int(&b.a) || has_int(&b.b),
         T::Neg(a, _) => has_int(a),
-        T::IntVar(..) | T::Sum(..) | T::Bool(..) => true,
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) => true,
     }
 }
 
-fn overflow(span: Span) -> QpropError {
+pub(crate) fn overflow(span: Span) -> QpropError {
     QpropError::new(ErrorKind::Arithmetic, span, "integer overflow", "coefficients outside 64-bit integers")
 }
 
+fn not_linear(s: Span) -> QpropError {
+    QpropError::new(
+        ErrorKind::Unsupported,
+        s,
+        "not linear",
+        "integer variables may be added, multiplied by constants or by one bounded integer variable",
+    )
+}
+
 impl Grounder<'_> {
-    /// The bits of integer atom `(pred, idx)`: first variable and width (created on first use).
-    pub(crate) fn int_bits(&mut self, pred: PredId, idx: usize) -> (u32, u32) {
-        if let Some(&(first, width)) = self.int_atoms.get(&(pred, idx)) {
-            return (first, width);
-        }
-        let PredKind::Int(d) = self.p.preds[pred].kind else { return (0, 0) };
-        let (lo, hi) = (self.lo(d), self.lo(d) + self.p.domains[d].len() as i64 - 1);
-        let span = (hi - lo) as u64;
-        let width = match self.ints {
-            IntEncoding::Order => span as u32,
-            IntEncoding::Log => 64 - span.leading_zeros(),
-        };
-        let name = self.p.atom_name(pred, &self.tuple(pred, idx));
-        let first = self.cnf.num_vars() + 1;
-        for j in 0..width {
-            self.cnf.new_var();
-            self.names.push(match self.ints {
-                IntEncoding::Order => format!("{name}>={}", lo + 1 + j as i64),
-                IntEncoding::Log => format!("{name}.bit{j}"),
-            });
-            self.atom_of.push(None);
-        }
-        self.int_atoms.insert((pred, idx), (first, width));
-        self.int_list.push((pred.index() as u32, idx as u32, first, width));
-        match self.ints {
-            IntEncoding::Order => {
-                for j in 1..width {
-                    self.cnf.add_clause(&[
-                        Var::from_index((first + j - 1) as usize).neg(),
-                        Var::from_index((first + j - 2) as usize).pos(),
-                    ]);
-                }
-            }
-            IntEncoding::Log if width > 0 && span + 1 < (1u64 << width) => {
-                let terms: Vec<(i64, Lit)> =
-                    (0..width).map(|j| (1i64 << j, Var::from_index((first + j - 1) as usize).pos())).collect();
-                if let Ok(Node::Lit(l)) = self.pb_le(terms, span as i64) {
-                    self.cnf.add_clause(&[l]);
-                }
-            }
-            IntEncoding::Log => {}
-        }
-        (first, width)
-    }
-
-    fn lo(&self, d: DomId) -> i64 {
-        match self.p.domains[d].values.first() {
-            Some(Val::Int(v)) => *v,
-            _ => 0,
-        }
-    }
-
-    fn lin(&mut self, t: &T, env: &mut Env) -> Result<Lin> {
+    pub(crate) fn lin(&mut self, t: &T, env: &mut Env) -> Result<Lin> {
         Ok(match t {
             T::Const(_) | T::Var(_) => match eval_term(t, env).map_err(|e| self.bind_err(e, env))? {
                 Val::Int(c) => Lin { c, ..Lin::default() },
@@ -113,39 +86,35 @@ impl Grounder<'_> {
                 let (op, s) = (&bin.op, &bin.span);
                 let (x, y) = (self.lin(&bin.a, env)?, self.lin(&bin.b, env)?);
                 match op {
-                    Op::Add | Op::Sub => {
-                        let y = if *op == Op::Sub { self.scale(y, -1, *s)? } else { y };
-                        let mut x = x;
-                        x.c = x.c.checked_add(y.c).ok_or_else(|| overflow(*s))?;
-                        x.terms.extend(y.terms);
-                        x.lits.extend(y.lits);
-                        x
+                    Op::Add => x.add(y, *s)?,
+                    Op::Sub => {
+                        let y = self.scale(y, -1, *s)?;
+                        x.add(y, *s)?
                     }
-                    Op::Mul if y.terms.is_empty() && y.lits.is_empty() => self.scale(x, y.c, *s)?,
-                    Op::Mul if x.terms.is_empty() && x.lits.is_empty() => self.scale(y, x.c, *s)?,
-                    Op::Mul | Op::Div | Op::Mod
-                        if x.terms.is_empty() && y.terms.is_empty() && x.lits.is_empty() && y.lits.is_empty() =>
-                    {
+                    Op::Mul if y.is_const() => self.scale(x, y.c, *s)?,
+                    Op::Mul if x.is_const() => self.scale(y, x.c, *s)?,
+                    Op::Mul | Op::Div | Op::Mod if x.is_const() && y.is_const() => {
                         match arith(*op, Val::Int(x.c), Val::Int(y.c), *s) {
                             Ok(Val::Int(c)) => Lin { c, ..Lin::default() },
                             Ok(Val::Sym(_)) => Lin::default(),
                             Err(e) => return Err(self.bind_err(e, env)),
                         }
                     }
-                    Op::Mul | Op::Div | Op::Mod => {
-                        let e = QpropError::new(
-                            ErrorKind::Unsupported,
-                            *s,
-                            "not linear",
-                            "integer variables may be added and multiplied by constants only",
-                        );
-                        return Err(self.bind_err(e, env));
+                    Op::Mul => {
+                        let (a, b) = (self.lin_ref(x, *s, env)?, self.lin_ref(y, *s, env)?);
+                        let z = self.product(a, b, *s, env)?;
+                        self.ref_lin(z)
                     }
+                    Op::Div | Op::Mod => return Err(self.bind_err(not_linear(*s), env)),
                 }
             }
             T::IntVar(pr, args, s) => {
-                let idx = self.atom_index(*pr, args, *s, env)?;
-                Lin { c: 0, terms: vec![(1, *pr, idx)], lits: Vec::new() }
+                let r = self.int_var_ref(*pr, args, *s, env)?;
+                self.ref_lin(r)
+            }
+            T::MinMax(m) => {
+                let r = self.min_max(m, env)?;
+                self.ref_lin(r)
             }
             T::Bool(f, s) => {
                 let g = crate::nnf::nnf(self.p, f, true)?;
@@ -188,7 +157,15 @@ impl Grounder<'_> {
         })
     }
 
-    fn scale(&self, mut l: Lin, k: i64, s: Span) -> Result<Lin> {
+    fn ref_lin(&self, r: IntRef) -> Lin {
+        match r {
+            IntRef::Const(Val::Int(c)) => Lin { c, ..Lin::default() },
+            IntRef::Const(Val::Sym(_)) => Lin::default(),
+            IntRef::Var(id) => Lin { c: 0, terms: vec![(1, id)], lits: Vec::new() },
+        }
+    }
+
+    pub(crate) fn scale(&self, mut l: Lin, k: i64, s: Span) -> Result<Lin> {
         l.c = l.c.checked_mul(k).ok_or_else(|| overflow(s))?;
         for t in &mut l.terms {
             t.0 = t.0.checked_mul(k).ok_or_else(|| overflow(s))?;
@@ -197,6 +174,75 @@ impl Grounder<'_> {
             t.0 = t.0.checked_mul(k).ok_or_else(|| overflow(s))?;
         }
         Ok(l)
+    }
+
+    /// An integer term as an operand: a constant, a variable, or an auxiliary integer equal to it.
+    pub(crate) fn int_ref(&mut self, t: &T, span: Span, env: &mut Env) -> Result<IntRef> {
+        match t {
+            _ if !has_int(t) => Ok(IntRef::Const(eval_term(t, env).map_err(|e| self.bind_err(e, env))?)),
+            T::IntVar(pr, args, s) => self.int_var_ref(*pr, args, *s, env),
+            T::MinMax(m) => self.min_max(m, env),
+            _ => {
+                let l = self.lin(t, env)?;
+                self.lin_ref(l, span, env)
+            }
+        }
+    }
+
+    /// A linear term as one operand (an auxiliary integer over its range when it is not one).
+    pub(crate) fn lin_ref(&mut self, l: Lin, span: Span, env: &mut Env) -> Result<IntRef> {
+        let l = self.merge(l);
+        if l.is_const() {
+            return Ok(IntRef::Const(Val::Int(l.c)));
+        }
+        if l.c == 0 && l.lits.is_empty() && l.terms.len() == 1 && l.terms[0].0 == 1 {
+            return Ok(IntRef::Var(l.terms[0].1));
+        }
+        // The values the term can take (a sum of small sets), refused when too many.
+        let mut vals: std::collections::BTreeSet<i64> = [l.c].into();
+        for &(a, id) in &l.terms {
+            let xs = self.int_values(id, span)?;
+            vals = grow(&vals, xs.iter().map(|x| a.saturating_mul(*x)));
+            if vals.len() > MAX_AUX_VALUES {
+                return Err(self.bind_err(too_many_values(span, vals.len()), env));
+            }
+        }
+        for &(w, _) in &l.lits {
+            vals = grow(&vals, [0, w]);
+            if vals.len() > MAX_AUX_VALUES {
+                return Err(self.bind_err(too_many_values(span, vals.len()), env));
+            }
+        }
+        let values: Vec<Val> = vals.into_iter().map(Val::Int).collect();
+        let id = self.make_int(values, false, View::Order, &format!("aux(term #{})", self.aux_count));
+        self.aux_count += self.ivars[id].values.len() as u32 - 1;
+        // z = l: l - z <= 0 and l - z >= 0, both outright.
+        let mut d = l;
+        d.terms.push((-1, id));
+        for op in [CmpOp::Le, CmpOp::Ge] {
+            match self.lin_cmp(op, &d, span, env)? {
+                Node::True => {}
+                Node::False => self.cnf.add_clause(&[]),
+                Node::Lit(x) => self.cnf.add_clause(&[x]),
+            }
+        }
+        Ok(IntRef::Var(id))
+    }
+
+    /// Same variables' coefficients added; zero coefficients dropped.
+    fn merge(&self, mut l: Lin) -> Lin {
+        let mut by: HashMap<usize, i64> = HashMap::new();
+        let mut order = Vec::new();
+        for (a, id) in l.terms.drain(..) {
+            let e = by.entry(id).or_insert_with(|| {
+                order.push(id);
+                0
+            });
+            *e = e.saturating_add(a);
+        }
+        l.terms = order.into_iter().map(|id| (by[&id], id)).filter(|t| t.0 != 0).collect();
+        l.lits.retain(|t| t.0 != 0);
+        l
     }
 
     /// `a op b` with integer variables: a literal that implies it, or its constant value.
@@ -208,65 +254,107 @@ impl Grounder<'_> {
         span: Span,
         env: &mut Env,
     ) -> Result<std::result::Result<Lit, bool>> {
+        if matches!(op, CmpOp::Eq | CmpOp::Ne) && (self.symbolic(a, env) || self.symbolic(b, env)) {
+            let (x, y) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?);
+            return Ok(self.same(x, y, op == CmpOp::Eq));
+        }
         let (x, y) = (self.lin(a, env)?, self.lin(b, env)?);
-        let d = {
-            let y = self.scale(y, -1, span)?;
-            let mut x = x;
-            x.c = x.c.checked_add(y.c).ok_or_else(|| overflow(span))?;
-            x.terms.extend(y.terms);
-            x.lits.extend(y.lits);
-            x
-        };
-        // sum(bits) + c  op  0
-        let mut c = d.c;
-        let mut bits: Vec<(i64, Lit)> = d.lits;
-        for (a, pr, idx) in d.terms {
-            let PredKind::Int(dom) = self.p.preds[pr].kind else { continue };
-            c = c
-                .checked_add(a.checked_mul(self.lo(dom)).ok_or_else(|| overflow(span))?)
-                .ok_or_else(|| overflow(span))?;
-            let (first, width) = self.int_bits(pr, idx);
-            for j in 0..width {
-                let w = match self.ints {
-                    IntEncoding::Order => a,
-                    IntEncoding::Log => a.checked_mul(1i64 << j.min(62)).ok_or_else(|| overflow(span))?,
-                };
-                bits.push((w, Var::from_index((first + j - 1) as usize).pos()));
+        let y = self.scale(y, -1, span)?;
+        let d = self.merge(x.add(y, span)?);
+        // One variable: its view literal.
+        if d.lits.is_empty() && d.terms.len() == 1 {
+            let (k, id) = d.terms[0];
+            if let Some(r) = self.view_cmp(op, k, id, d.c, span)? {
+                return Ok(r);
             }
         }
-        if bits.len() > MAX_BITS {
-            let e = QpropError::new(
-                ErrorKind::TooLarge,
-                span,
-                format!("a comparison over {} bits", bits.len()),
-                format!("at most {MAX_BITS}"),
-            );
-            return Err(self.bind_err(e, env));
+        // x - y (=|=/=) 0: value by value.
+        if matches!(op, CmpOp::Eq | CmpOp::Ne) && d.c == 0 && d.lits.is_empty() && d.terms.len() == 2 {
+            let ((p, x), (q, y)) = (d.terms[0], d.terms[1]);
+            if p == -q && p.abs() == 1 {
+                return Ok(self.same(IntRef::Var(x), IntRef::Var(y), op == CmpOp::Eq));
+            }
         }
-        let neg: Vec<(i64, Lit)> = bits.iter().map(|&(w, l)| (w.saturating_neg(), l)).collect();
-        let le = |me: &mut Self, k: i64| me.pb_le(bits.clone(), k);
-        let node = match op {
-            CmpOp::Le => le(self, c.saturating_neg())?,
-            CmpOp::Lt => le(self, c.saturating_neg().saturating_sub(1))?,
-            CmpOp::Ge => self.pb_le(neg, c)?,
-            CmpOp::Gt => self.pb_le(neg, c.saturating_sub(1))?,
-            CmpOp::Eq => {
-                let (p, q) = (le(self, c.saturating_neg())?, self.pb_le(neg, c)?);
-                self.and_or(p, q, true)
-            }
-            CmpOp::Ne => {
-                let (p, q) = (le(self, c.saturating_neg().saturating_sub(1))?, self.pb_le(neg, c.saturating_sub(1))?);
-                self.and_or(p, q, false)
-            }
-        };
-        Ok(match node {
+        Ok(match self.lin_cmp(op, &d, span, env)? {
             Node::True => Err(true),
             Node::False => Err(false),
             Node::Lit(l) => Ok(l),
         })
     }
 
-    fn aux_var(&mut self, what: &str) -> Var {
+    /// Whether `t` is a symbolic value or a symbolic integer variable.
+    fn symbolic(&mut self, t: &T, env: &mut Env) -> bool {
+        match t {
+            T::IntVar(pr, _, _) => match self.p.preds[*pr].kind {
+                crate::program::PredKind::Int(d) => self.p.domains[d].values.iter().any(|v| matches!(v, Val::Sym(_))),
+                _ => false,
+            },
+            _ if !has_int(t) => matches!(eval_term(t, env), Ok(Val::Sym(_))),
+            _ => false,
+        }
+    }
+
+    /// `k * x + c op 0` as x's view literal; `None` when the operator needs a diagram.
+    fn view_cmp(
+        &mut self,
+        op: CmpOp,
+        k: i64,
+        id: usize,
+        c: i64,
+        span: Span,
+    ) -> Result<Option<std::result::Result<Lit, bool>>> {
+        let (k, c, op) = if k < 0 { (-k, -c, flip(op)) } else { (k, c, op) };
+        // k x op -c, k > 0.
+        let m = c.checked_neg().ok_or_else(|| overflow(span))?;
+        let _ = self.int_values(id, span)?;
+        let ceil = |m: i64| m.div_euclid(k) + i64::from(m.rem_euclid(k) != 0);
+        Ok(Some(match op {
+            CmpOp::Ge => self.ge_lit(id, ceil(m)),
+            CmpOp::Gt => self.ge_lit(id, m.div_euclid(k) + 1),
+            CmpOp::Le => not(self.ge_lit(id, m.div_euclid(k) + 1)),
+            CmpOp::Lt => not(self.ge_lit(id, ceil(m))),
+            CmpOp::Eq | CmpOp::Ne if m.rem_euclid(k) != 0 => Err(op == CmpOp::Ne),
+            CmpOp::Eq => self.eq_lit(id, Val::Int(m / k)),
+            CmpOp::Ne => not(self.eq_lit(id, Val::Int(m / k))),
+        }))
+    }
+
+    /// `x = y` (or `x =/= y`) value by value on the direct views.
+    pub(crate) fn same(&mut self, x: IntRef, y: IntRef, eq: bool) -> std::result::Result<Lit, bool> {
+        let (xs, ys) = (self.value_lits(x), self.value_lits(y));
+        let mut clauses: Vec<Vec<Lit>> = Vec::new();
+        for &(v, lx) in &xs {
+            let ly = ys.iter().find(|(w, _)| *w == v).map(|(_, l)| *l);
+            // eq: x = v -> y = v;  ne: not (x = v and y = v).
+            let clause: Option<Vec<Lit>> = match (eq, ly) {
+                (true, None) => Some(lx.map(|l| vec![!l]).unwrap_or_default()),
+                (true, Some(None)) => None,
+                (true, Some(Some(l))) => Some(lx.map(|a| vec![!a, l]).unwrap_or_else(|| vec![l])),
+                (false, None) => None,
+                (false, Some(ly)) => Some(lx.into_iter().chain(ly).map(|l| !l).collect()),
+            };
+            if let Some(c) = clause {
+                clauses.push(c);
+            }
+        }
+        if clauses.is_empty() {
+            return Err(true);
+        }
+        if clauses.iter().any(Vec::is_empty) {
+            return Err(false);
+        }
+        if clauses.len() == 1 && clauses[0].len() == 1 {
+            return Ok(clauses[0][0]);
+        }
+        let t = self.aux_var(if eq { "equal" } else { "different" });
+        for mut c in clauses {
+            c.push(t.neg());
+            self.cnf.add_clause(&c);
+        }
+        Ok(t.pos())
+    }
+
+    pub(crate) fn aux_var(&mut self, what: &str) -> wgrnd_cnf::Var {
         let v = self.cnf.new_var();
         self.names.push(format!("aux({what} #{})", self.aux_count));
         self.atom_of.push(None);
@@ -274,7 +362,7 @@ impl Grounder<'_> {
         v
     }
 
-    fn and_or(&mut self, p: Node, q: Node, and: bool) -> Node {
+    pub(crate) fn and_or(&mut self, p: Node, q: Node, and: bool) -> Node {
         match (p, q, and) {
             (Node::False, _, true) | (_, Node::False, true) => Node::False,
             (Node::True, x, true) | (x, Node::True, true) => x,
@@ -293,75 +381,79 @@ impl Grounder<'_> {
         }
     }
 
-    /// `sum w_i l_i <= k` as a BDD; returns its root.
-    fn pb_le(&mut self, terms: Vec<(i64, Lit)>, mut k: i64) -> Result<Node> {
-        let mut ts: Vec<(i64, Lit)> = Vec::new();
-        for (w, l) in terms {
-            if w < 0 {
-                k = k.saturating_sub(w);
-                ts.push((w.saturating_neg(), !l));
-            } else if w > 0 {
-                ts.push((w, l));
-            }
+    /// `d op 0` by the chosen linear encoding.
+    pub(crate) fn lin_cmp(&mut self, op: CmpOp, d: &Lin, span: Span, env: &mut Env) -> Result<Node> {
+        for &(_, id) in &d.terms {
+            self.int_values(id, span).map_err(|e| self.bind_err(e, env))?;
         }
-        ts.sort_by_key(|t| std::cmp::Reverse(t.0));
-        let mut suffix = vec![0i64; ts.len() + 1];
-        for i in (0..ts.len()).rev() {
-            suffix[i] = suffix[i + 1].saturating_add(ts[i].0);
-        }
-        let mut memo: HashMap<(usize, i64), Node> = HashMap::new();
-        // Iterative post-order over (i, rem).
-        let mut stack = vec![(0usize, k, false)];
-        while let Some((i, rem, expanded)) = stack.pop() {
-            if rem < 0 || suffix[i] <= rem || memo.contains_key(&(i, rem)) {
-                continue;
-            }
-            let (w, l) = ts[i];
-            let (hi_key, lo_key) = ((i + 1, rem.saturating_sub(w)), (i + 1, rem));
-            if !expanded {
-                stack.push((i, rem, true));
-                stack.push((hi_key.0, hi_key.1, false));
-                stack.push((lo_key.0, lo_key.1, false));
-                continue;
-            }
-            let get = |memo: &HashMap<(usize, i64), Node>, (j, r): (usize, i64)| {
-                if r < 0 {
-                    Node::False
-                } else if suffix[j] <= r {
-                    Node::True
-                } else {
-                    memo.get(&(j, r)).copied().unwrap_or(Node::False)
-                }
+        let c = d.c;
+        // sum <= k, as the encoding's root.
+        let le = |me: &mut Self, neg: bool, k: i64| -> Result<Node> {
+            let r = match me.linear {
+                LinearEncoding::Bdd => me.bdd_le(d, neg, k, span),
+                LinearEncoding::Mdd | LinearEncoding::Auto => me.mdd_le(d, neg, k, span),
             };
-            let (hi, lo) = (get(&memo, hi_key), get(&memo, lo_key));
-            let node = if hi == lo {
-                hi
-            } else {
-                let t = self.aux_var("sum");
-                // t and not l -> lo;  t and l -> hi
-                for (cond, target) in [(l, lo), (!l, hi)] {
-                    match target {
-                        Node::True => {}
-                        Node::False => self.cnf.add_clause(&[t.neg(), cond]),
-                        Node::Lit(x) => self.cnf.add_clause(&[t.neg(), cond, x]),
-                    }
-                }
-                Node::Lit(t.pos())
-            };
-            memo.insert((i, rem), node);
-            if memo.len() > MAX_NODES {
-                return Err(QpropError::nowhere(
-                    ErrorKind::TooLarge,
-                    format!("a sum needs more than {MAX_NODES} BDD nodes"),
-                ));
+            r.map_err(|e| me.bind_err(e, env))
+        };
+        Ok(match op {
+            CmpOp::Le => le(self, false, c.saturating_neg())?,
+            CmpOp::Lt => le(self, false, c.saturating_neg().saturating_sub(1))?,
+            CmpOp::Ge => le(self, true, c)?,
+            CmpOp::Gt => le(self, true, c.saturating_sub(1))?,
+            CmpOp::Eq => {
+                let (p, q) = (le(self, false, c.saturating_neg())?, le(self, true, c)?);
+                self.and_or(p, q, true)
             }
-        }
-        Ok(if k < 0 {
-            Node::False
-        } else if suffix[0] <= k {
-            Node::True
-        } else {
-            memo.get(&(0, k)).copied().unwrap_or(Node::False)
+            CmpOp::Ne => {
+                let (p, q) =
+                    (le(self, false, c.saturating_neg().saturating_sub(1))?, le(self, true, c.saturating_sub(1))?);
+                self.and_or(p, q, false)
+            }
         })
+    }
+}
+
+/// Most values an auxiliary integer may take.
+pub(crate) const MAX_AUX_VALUES: usize = 100_000;
+
+pub(crate) fn too_many_values(span: Span, n: usize) -> QpropError {
+    QpropError::new(
+        ErrorKind::TooLarge,
+        span,
+        format!("this term takes {n} or more values"),
+        format!("at most {MAX_AUX_VALUES} values for an integer made of a term"),
+    )
+}
+
+fn grow(
+    vals: &std::collections::BTreeSet<i64>,
+    add: impl IntoIterator<Item = i64> + Clone,
+) -> std::collections::BTreeSet<i64> {
+    let mut out = std::collections::BTreeSet::new();
+    for &v in vals {
+        for a in add.clone() {
+            out.insert(v.saturating_add(a));
+        }
+        if out.len() > MAX_AUX_VALUES {
+            break;
+        }
+    }
+    out
+}
+
+fn flip(op: CmpOp) -> CmpOp {
+    match op {
+        CmpOp::Lt => CmpOp::Gt,
+        CmpOp::Le => CmpOp::Ge,
+        CmpOp::Gt => CmpOp::Lt,
+        CmpOp::Ge => CmpOp::Le,
+        o => o,
+    }
+}
+
+fn not(r: std::result::Result<Lit, bool>) -> std::result::Result<Lit, bool> {
+    match r {
+        Ok(l) => Ok(!l),
+        Err(b) => Err(!b),
     }
 }

@@ -19,6 +19,16 @@ pub(crate) enum G<'a> {
     All(Plan<'a>, Box<G<'a>>),
     Any(Plan<'a>, Box<G<'a>>),
     Count(Box<Counting<'a>>),
+    AllDiff(Box<AllDiffG<'a>>),
+}
+
+/// `alldifferent { body : plan }` (except a value), positive.
+#[derive(Debug)]
+pub(crate) struct AllDiffG<'a> {
+    pub body: &'a T,
+    pub except: Option<&'a T>,
+    pub plan: Plan<'a>,
+    pub span: Span,
 }
 
 /// A literal: an atom, positive or negated.
@@ -157,6 +167,19 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
             G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s }))
         }
+        F::AllDiff(a) => {
+            if !pos {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    a.span,
+                    "negated 'alldifferent'",
+                    "'alldifferent' must hold outright (under 'forall' and 'and' only)",
+                )
+                .note("to say that two terms are equal, compare them: x(i) = x(j)"));
+            }
+            let plan = plan(p, &a.binders, a.guard.as_ref(), &G::Const(false), true)?;
+            G::AllDiff(Box::new(AllDiffG { body: &a.body, except: a.except.as_ref(), plan, span: a.span }))
+        }
     })
 }
 
@@ -193,6 +216,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         }
         F::Quant(q) => q.guard.as_ref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, &q.body)),
         F::Count(c) => Some(c.span),
+        F::AllDiff(a) => Some(a.span),
         F::Const(_) | F::Cmp(..) => None,
     }
 }

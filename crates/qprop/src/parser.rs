@@ -200,6 +200,19 @@ impl Parser<'_> {
             if !self.eat_kw("in") {
                 return self.fail("'in' and a domain");
             }
+            // `var k in 0..4`, `var k in {1, 5, 9}`: one integer variable.
+            if !matches!(self.peek(), Tok::Ident(_)) || matches!(self.peek_at(1), Tok::Punct("..")) {
+                if names.len() > 1 {
+                    return Err(syntax(
+                        names[1].1,
+                        "several names for one integer variable's values",
+                        "declare one integer variable per 'var' when its values are written out",
+                    ));
+                }
+                let values = self.domain_def()?;
+                let (n, _) = names.remove(0);
+                return Ok(Item::IntVar(n, Vec::new(), values, start.to(self.prev_span())));
+            }
             let (d, _) = self.name("a domain name")?;
             return Ok(Item::Sort(names, d, start.to(self.prev_span())));
         }
@@ -438,6 +451,19 @@ impl Parser<'_> {
                 return Ok(Formula::Count(kind, k, Box::new(lit), binders, guard, span));
             }
         }
+        if self.is_kw("alldifferent")
+            && (matches!(self.peek_at(1), Tok::Punct("{")) || matches!(self.peek_at(1), Tok::Ident(s) if s == "except"))
+        {
+            self.bump();
+            let except = if self.eat_kw("except") { Some(self.term()?) } else { None };
+            self.expect("{")?;
+            let t = self.inner_term()?;
+            self.expect(":")?;
+            let binders = self.binders()?;
+            let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+            self.expect("}")?;
+            return Ok(Formula::AllDiff(except, t, binders, guard, start.to(self.prev_span())));
+        }
         if self.is("(") {
             let (save, depth) = (self.pos, self.depth);
             if let Ok(t) = self.term() {
@@ -582,6 +608,16 @@ impl Parser<'_> {
                 let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
                 self.expect("}")?;
                 Ok(Term::Sum(Box::new(t), binders, guard, start.to(self.prev_span())))
+            }
+            Tok::Ident(k) if (k == "min" || k == "max") && matches!(self.peek_at(1), Tok::Punct("{")) => {
+                self.bump();
+                self.expect("{")?;
+                let t = self.inner_term()?;
+                self.expect(":")?;
+                let binders = self.binders()?;
+                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+                self.expect("}")?;
+                Ok(Term::MinMax(k == "max", Box::new(t), binders, guard, start.to(self.prev_span())))
             }
             Tok::Ident(_) => {
                 let (n, s) = self.name("a name, a number or '('")?;

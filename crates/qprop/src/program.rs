@@ -158,6 +158,36 @@ pub enum T {
     Sum(Box<Sum>),
     /// `[formula]`: 1 or 0.
     Bool(Box<F>, Span),
+    /// `min {...}`, `max {...}`, `min(a, b)`, `max(a, b)`.
+    MinMax(Box<MinMax>),
+}
+
+/// `min`/`max` of listed terms and of a comprehension's terms.
+#[derive(Clone, Debug)]
+pub struct MinMax {
+    /// `max` (true) or `min`.
+    pub max: bool,
+    /// The listed operands (`min(a, b)`).
+    pub items: Vec<T>,
+    /// The comprehension (`min { t : binders | guard }`).
+    pub comp: Option<Sum>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `alldifferent { body : binders | guard }`, optionally `except` a value.
+#[derive(Clone, Debug)]
+pub struct AllDiff {
+    /// The terms that must differ.
+    pub body: T,
+    /// The variables.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// Values equal to this may repeat.
+    pub except: Option<T>,
+    /// Where it is.
+    pub span: Span,
 }
 
 /// `a op b` on integers.
@@ -223,6 +253,8 @@ pub enum F {
     Quant(Box<Quant>),
     /// Counting.
     Count(Box<Count>),
+    /// `alldifferent {...}`.
+    AllDiff(Box<AllDiff>),
 }
 
 /// `a op b`, a comparison.
@@ -288,7 +320,7 @@ pub enum PredKind {
     Var,
     /// Given by facts and tables (closed world: unlisted atoms are false).
     Input(HashSet<Vec<Val>>),
-    /// A bounded integer variable per argument tuple, with values in this domain (an integer range).
+    /// An integer variable per argument tuple, with values in this domain (integers or symbols).
     Int(DomId),
     /// Defined by a formula over data.
     Def(Box<Def>),
@@ -430,7 +462,7 @@ fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
             }
             .map(Val::Int)
         }
-        T::IntVar(..) | T::Sum(..) | T::Bool(..) => None,
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) => None,
     }
 }
 
@@ -444,6 +476,7 @@ fn eval_term_slow(t: &T, env: &[Option<Val>]) -> Result<Val> {
         T::Bin(t) => arith(t.op, eval_term(&t.a, env)?, eval_term(&t.b, env)?, t.span),
         T::Sum(sum) => Err(int_needed(sum.span)),
         T::IntVar(_, _, span) | T::Bool(_, span) => Err(int_needed(*span)),
+        T::MinMax(m) => Err(int_needed(m.span)),
     }
 }
 

@@ -89,14 +89,19 @@ impl Resolver {
             self.p.params.push((name, v));
         }
         let items = data_domains_replace(items);
+        let bare = crate::resolve_int::names_used(&items);
         let mut later = Vec::new();
         for it in items {
             match it {
                 Item::Param(..) => {}
                 Item::Domain(n, d, s) => self.domain(n, d, s)?,
-                Item::Sort(names, d, _) => {
+                Item::Sort(names, d, span) => {
                     for (n, s) in names {
                         let di = self.dom(&d, s)?;
+                        if crate::resolve_int::single_int(&bare, &n) {
+                            self.single_int(n, di, span)?;
+                            continue;
+                        }
                         self.sorts.insert(n, di);
                     }
                 }
@@ -121,14 +126,6 @@ impl Resolver {
                             DomId::new(self.p.domains.len() - 1)
                         }
                     };
-                    if self.p.domains[vd].range.is_none() {
-                        return Err(err(
-                            ErrorKind::Type,
-                            s,
-                            format!("values of '{n}' are not an integer range"),
-                            "expected lo..hi",
-                        ));
-                    }
                     self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
                     self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), clue: false, span: s });
                 }
@@ -201,7 +198,7 @@ impl Resolver {
     }
 
     /// Refuses a second predicate, integer variable or definition of the name `n`.
-    fn new_pred_name(&self, n: &str, s: Span) -> Result<()> {
+    pub(crate) fn new_pred_name(&self, n: &str, s: Span) -> Result<()> {
         if self.preds.contains_key(n) {
             return Err(err(
                 ErrorKind::Declaration,
@@ -451,6 +448,7 @@ fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Atom(_, _, s) => return Err(filter_only_compares(*s)),
         F::Quant(q) => return Err(filter_only_compares(q.span)),
         F::Count(c) => return Err(filter_only_compares(c.span)),
+        F::AllDiff(a) => return Err(filter_only_compares(a.span)),
     })
 }
 

@@ -4,7 +4,7 @@
 use crate::ast::{Binder, Formula, Term};
 use crate::error::{ErrorKind, Result};
 use crate::ops::Conn;
-use crate::program::{BinTerm, Binders, Bound, Cmp, Count, DomId, PredId, Quant, Sum, Val, F, T};
+use crate::program::{AllDiff, BinTerm, Binders, Bound, Cmp, Count, DomId, MinMax, PredId, Quant, Sum, Val, F, T};
 use crate::resolve::{err, Resolver};
 
 impl Resolver {
@@ -72,6 +72,21 @@ impl Resolver {
                 let lit = self.formula(lit)?;
                 self.scope.truncate(depth);
                 F::Count(Box::new(Count { kind: *kind, bound, lit, binders, guard, span: *s }))
+            }
+            Formula::AllDiff(except, body, bs, g, s) => {
+                let except = match except {
+                    Some(t) => Some(self.term(t)?),
+                    None => None,
+                };
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
+                    None => None,
+                };
+                let body = self.term(body)?;
+                self.scope.truncate(depth);
+                F::AllDiff(Box::new(AllDiff { body, binders, guard, except, span: *s }))
             }
         })
     }
@@ -141,6 +156,9 @@ impl Resolver {
             Term::Name(n, s) => {
                 if let Some((_, slot, _)) = self.scope.iter().rev().find(|(m, _, _)| m == n) {
                     T::Var(*slot)
+                } else if self.is_int(n) {
+                    let pi = self.preds[n];
+                    T::IntVar(pi, self.arguments(pi, n, &[], *s)?, *s)
                 } else if let Some(v) = self.params.get(n) {
                     T::Const(*v)
                 } else if let Some(&i) = self.syms.get(n) {
@@ -169,6 +187,25 @@ impl Resolver {
                 let body = self.term(body)?;
                 self.scope.truncate(depth);
                 T::Sum(Box::new(Sum { body, binders, guard, span: *s }))
+            }
+            Term::Call(n, args, s) if (n == "min" || n == "max") && !self.preds.contains_key(n) => {
+                let mut items = Vec::new();
+                for a in args {
+                    items.push(self.term(a)?);
+                }
+                T::MinMax(Box::new(MinMax { max: n == "max", items, comp: None, span: *s }))
+            }
+            Term::MinMax(max, body, bs, g, s) => {
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
+                    None => None,
+                };
+                let body = self.term(body)?;
+                self.scope.truncate(depth);
+                let comp = Sum { body, binders, guard, span: *s };
+                T::MinMax(Box::new(MinMax { max: *max, items: Vec::new(), comp: Some(comp), span: *s }))
             }
             Term::Call(n, _, s) => {
                 return Err(err(

@@ -47,6 +47,16 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
                 None => ControlFlow::Continue(()),
             }
         }
+        F::AllDiff(a) => {
+            if let Some(x) = &a.except {
+                term(x, v)?;
+            }
+            term(&a.body, v)?;
+            match &a.guard {
+                Some(g) => formula(g, v),
+                None => ControlFlow::Continue(()),
+            }
+        }
     }
 }
 
@@ -72,6 +82,19 @@ pub(crate) fn term(t: &T, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Control
             }
         }
         T::Bool(f, _) => formula(f, v),
+        T::MinMax(m) => {
+            m.items.iter().try_for_each(|t| term(t, v))?;
+            match &m.comp {
+                Some(s) => {
+                    term(&s.body, v)?;
+                    match &s.guard {
+                        Some(g) => formula(g, v),
+                        None => ControlFlow::Continue(()),
+                    }
+                }
+                None => ControlFlow::Continue(()),
+            }
+        }
     }
 }
 

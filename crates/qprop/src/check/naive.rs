@@ -150,6 +150,19 @@ impl Checker<'_> {
                     CountKind::AtLeast => n >= k,
                 }
             }
+            F::AllDiff(a) => {
+                let except = match &a.except {
+                    Some(t) => Some(self.term(t, env)?),
+                    None => None,
+                };
+                let mut vals = Vec::new();
+                self.binders(&a.binders, 0, a.guard.as_ref(), env, &mut |me, env| {
+                    vals.push(me.term(&a.body, env)?);
+                    Ok(false)
+                })?;
+                let vals: Vec<Val> = vals.into_iter().filter(|v| Some(*v) != except).collect();
+                (0..vals.len()).all(|i| (i + 1..vals.len()).all(|j| vals[i] != vals[j]))
+            }
         })
     }
 
@@ -174,7 +187,7 @@ impl Checker<'_> {
                     tuple.push(self.term(a, env)?);
                 }
                 match self.s.int_value(*pr, &tuple) {
-                    Some(v) => Ok(Val::Int(v)),
+                    Some(v) => Ok(v),
                     None => Err(QpropError::new(
                         ErrorKind::Domain,
                         *s,
@@ -184,6 +197,25 @@ impl Checker<'_> {
                 }
             }
             T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
+            T::MinMax(m) => {
+                let mut vals = Vec::new();
+                for t in &m.items {
+                    vals.push(self.term(t, env)?);
+                }
+                if let Some(c) = &m.comp {
+                    self.binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                        vals.push(me.term(&c.body, env)?);
+                        Ok(false)
+                    })?;
+                }
+                let ints: Vec<i64> =
+                    vals.iter().filter_map(|v| if let Val::Int(x) = v { Some(*x) } else { None }).collect();
+                let best = if m.max { ints.iter().max() } else { ints.iter().min() };
+                match best {
+                    Some(b) if ints.len() == vals.len() => Ok(Val::Int(*b)),
+                    _ => Err(QpropError::new(ErrorKind::Domain, m.span, "min/max of no value", "expected integers")),
+                }
+            }
             T::Sum(sum) => {
                 let mut acc = Val::Int(0);
                 let mut err = None;

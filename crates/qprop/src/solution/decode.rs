@@ -26,22 +26,12 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
             v.atoms.insert(tuple);
         }
     }
-    for &(pr, idx, first, width) in &g.int_list {
+    for a in &g.int_list {
+        let pr = a.pred;
         let PredKind::Int(d) = p.preds[pr as usize].kind else { continue };
-        let lo = match p.domains[d].values.first() {
-            Some(Val::Int(v)) => *v,
-            _ => 0,
-        };
-        let mut x = lo;
-        for j in 0..width {
-            if value(Var::from_index((first + j - 1) as usize)) {
-                x += match g.ints {
-                    crate::IntEncoding::Order => 1,
-                    crate::IntEncoding::Log => 1i64 << j.min(62),
-                };
-            }
-        }
-        let tuple = index_tuple(p, PredId::new(pr as usize), idx as usize);
+        let (values, _) = crate::ints::ordered_values(&p.domains[d].values);
+        let Some(&x) = values.get(a.position(&value)) else { continue };
+        let tuple = index_tuple(p, PredId::new(pr as usize), a.idx as usize);
         if let Some(v) = s.ints.iter_mut().find(|v| v.pred.index() == pr as usize) {
             v.values.insert(tuple, x);
         }
@@ -77,26 +67,16 @@ pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
         let v = Var::from_index(i);
         out.push(if s.holds(pred, &index_tuple(p, pred, *idx as usize)) { v.pos() } else { v.neg() });
     }
-    for &(pr, idx, first, width) in &g.int_list {
-        let pred = PredId::new(pr as usize);
+    for a in &g.int_list {
+        let pred = PredId::new(a.pred as usize);
         let PredKind::Int(d) = p.preds[pred].kind else { continue };
         if !p.shown.contains(&pred) || !s.gives(pred) {
             continue;
         }
-        let Some(x) = s.int_value(pred, &index_tuple(p, pred, idx as usize)) else { continue };
-        let lo = match p.domains[d].values.first() {
-            Some(Val::Int(v)) => *v,
-            _ => 0,
-        };
-        let offset = x.saturating_sub(lo);
-        for j in 0..width {
-            let bit = match g.ints {
-                crate::IntEncoding::Order => offset > i64::from(j),
-                crate::IntEncoding::Log => j < 63 && (offset >> j) & 1 == 1,
-            };
-            let v = Var::from_index((first + j - 1) as usize);
-            out.push(if bit { v.pos() } else { v.neg() });
-        }
+        let Some(x) = s.int_value(pred, &index_tuple(p, pred, a.idx as usize)) else { continue };
+        let (values, _) = crate::ints::ordered_values(&p.domains[d].values);
+        let Some(pos) = values.iter().position(|v| *v == x) else { continue };
+        out.extend(a.fix(pos));
     }
     out
 }

@@ -37,7 +37,7 @@ pub struct IntValue {
     /// Whether it is shown.
     pub shown: bool,
     /// Value per argument tuple (tuples without a value did not occur in the model).
-    pub values: BTreeMap<Vec<Val>, i64>,
+    pub values: BTreeMap<Vec<Val>, Val>,
 }
 
 /// The values of every solved-for predicate (shown and hidden): the checker checks all of them;
@@ -112,7 +112,7 @@ impl Solution {
     }
 
     /// The value of integer variable `pred(args)`, if it has one.
-    pub fn int_value(&self, pred: PredId, args: &[Val]) -> Option<i64> {
+    pub fn int_value(&self, pred: PredId, args: &[Val]) -> Option<Val> {
         self.ints.iter().find(|v| v.pred == pred).and_then(|v| v.values.get(args).copied())
     }
 

@@ -71,7 +71,7 @@ fn read_grid(p: &Program, text: &str) -> Option<Solution> {
             }
             if let Some(iv) = s.ints.iter_mut().find(|v| v.pred == shape.pred) {
                 let PredKind::Int(d) = p.preds[shape.pred].kind else { return None };
-                let x = cell.parse::<i64>().ok().filter(|x| p.domains[d].pos(Val::Int(*x)).is_some())?;
+                let x = p.domains[d].values.iter().copied().find(|v| super::show::show(p, *v) == cell)?;
                 iv.values.insert(vec![*r, *c], x);
                 continue;
             }
@@ -110,20 +110,21 @@ fn parse_facts(p: &Program, text: &Source) -> Result<Solution> {
                 };
                 let tuple = values(p, s.ints[iv].pred, n, args, *span)?;
                 let x = match value {
-                    Term::Int(x, _) => Some(*x),
+                    Term::Int(x, _) => Some(Val::Int(*x)),
                     Term::Neg(b, _) => match b.as_ref() {
-                        Term::Int(x, _) => Some(-*x),
+                        Term::Int(x, _) => Some(Val::Int(-*x)),
                         _ => None,
                     },
+                    Term::Name(x, _) => p.symbols.iter().position(|y| y == x).map(|i| Val::Sym(i as u32)),
                     _ => None,
                 };
                 let PredKind::Int(d) = p.preds[s.ints[iv].pred].kind else { continue };
-                let Some(x) = x.filter(|x| p.domains[d].pos(Val::Int(*x)).is_some()) else {
+                let Some(x) = x.filter(|x| p.domains[d].pos(*x).is_some()) else {
                     return Err(QpropError::new(
                         ErrorKind::Domain,
                         value.span(),
                         format!("not a value of '{n}'"),
-                        format!("expected an integer in '{}'", p.domains[d].name),
+                        format!("expected a value in '{}'", p.domains[d].name),
                     ));
                 };
                 s.ints[iv].values.insert(tuple, x);

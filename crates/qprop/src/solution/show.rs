@@ -46,7 +46,7 @@ impl Solution {
             }
             for v in self.ints.iter().filter(|v| v.shown != hidden) {
                 for (t, x) in &v.values {
-                    out.push_str(&format!("{} = {x}.\n", self.atom(&v.name, t)));
+                    out.push_str(&format!("{} = {}.\n", self.atom(&v.name, t), self.val(*x)));
                 }
             }
         }
@@ -85,7 +85,10 @@ impl Solution {
                             Val::Sym(_) => serde_json::Value::from(self.val(*a)),
                         })
                         .collect();
-                    row.push(serde_json::Value::from(*x));
+                    row.push(match x {
+                        Val::Int(i) => serde_json::Value::from(*i),
+                        Val::Sym(_) => serde_json::Value::from(self.val(*x)),
+                    });
                     serde_json::Value::Array(row)
                 })
                 .collect();
@@ -118,7 +121,7 @@ impl Solution {
                         iv.values
                             .iter()
                             .filter(|(t, _)| t.first() == Some(r) && t.get(1) == Some(c))
-                            .map(|(_, x)| x.to_string()),
+                            .map(|(_, x)| self.val(*x)),
                     );
                 }
                 row.push((!hits.is_empty()).then(|| hits.join("/")));
@@ -183,9 +186,11 @@ pub fn partial_grid(p: &Program, g: &Atoms, s: &Solution, known: impl Fn(Var) ->
             _ => {}
         }
     }
-    for &(pr, idx, first, width) in &g.int_list {
-        if pr as usize == shape.pred.index() && (0..width).any(|j| !known(Var::from_index((first + j - 1) as usize))) {
-            open.extend(cell(&index_tuple(p, shape.pred, idx as usize)));
+    for a in &g.int_list {
+        if a.pred as usize == shape.pred.index()
+            && (0..a.width).any(|j| !known(Var::from_index((a.first + j - 1) as usize)))
+        {
+            open.extend(cell(&index_tuple(p, shape.pred, a.idx as usize)));
         }
     }
     let mut cells = s.grid_cells()?;

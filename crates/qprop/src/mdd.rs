@@ -1,0 +1,299 @@
+//! Linear constraints `sum <= k` as decision diagrams whose root literal implies the constraint.
+//!
+//! - MDD (the default): one level per integer variable (and per literal), branching on the
+//!   variable's order view: a node `(i, r)` means "the terms from `i` on sum to at most `r`", with
+//!   the clause `node and x_i >= v -> node(i+1, r - a*v)` per value (direct view: `x_i = v`).
+//!   Nodes are shared by interval: the set of `r` with the same function is computed bottom-up
+//!   and memoised per level (Abío, Nieuwenhuis, Oliveras, Rodríguez-Carbonell 2012).
+//! - BDD: every variable written as weighted bits of one of its views (`x = v_0 + sum (v_j -
+//!   v_{j-1}) [x >= v_j]`, binary digits, or `sum v_j [x = v_j]`), the pseudo-Boolean constraint
+//!   over those bits as a reduced ordered BDD (Eén and Sörensson 2006).
+
+use std::collections::{BTreeMap, HashMap};
+
+use wgrnd_cnf::Lit;
+
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::ground::Grounder;
+use crate::ints::View;
+use crate::linear::{overflow, Lin, Node, MAX_BITS, MAX_NODES};
+
+/// Most levels the MDD builds (deeper sums go to the BDD, which is iterative).
+const MAX_LEVELS: usize = 2_000;
+
+/// One level of an MDD: order style (`base` always; `w` when its literal holds, ascending) or
+/// direct style (exactly one option's literal holds).
+struct Level {
+    base: i64,
+    opts: Vec<(i64, Lit)>,
+    direct: bool,
+}
+
+impl Level {
+    fn min(&self) -> i64 {
+        if self.direct {
+            self.opts.iter().map(|o| o.0).min().unwrap_or(0)
+        } else {
+            self.base
+        }
+    }
+    fn max(&self) -> i64 {
+        if self.direct {
+            self.opts.iter().map(|o| o.0).max().unwrap_or(0)
+        } else {
+            self.opts.last().map_or(self.base, |o| o.0)
+        }
+    }
+}
+
+impl Grounder<'_> {
+    /// `S <= k` (or `-S <= k` when `neg`) for the variable part `S` of `d` as an MDD.
+    pub(crate) fn mdd_le(&mut self, d: &Lin, neg: bool, k: i64, span: Span) -> Result<Node> {
+        if d.terms.len() + d.lits.len() > MAX_LEVELS {
+            return self.bdd_le(d, neg, k, span);
+        }
+        let sign = if neg { -1 } else { 1 };
+        let mut levels = Vec::new();
+        for &(a, id) in &d.terms {
+            let a = a.checked_mul(sign).ok_or_else(|| overflow(span))?;
+            let xs = self.int_values(id, span)?;
+            let mut ws = Vec::with_capacity(xs.len());
+            for x in &xs {
+                ws.push(a.checked_mul(*x).ok_or_else(|| overflow(span))?);
+            }
+            if xs.len() == 1 {
+                levels.push(Level { base: ws[0], opts: Vec::new(), direct: false });
+                continue;
+            }
+            if self.ivars[id].primary == View::Direct {
+                let df = self.direct_view(id);
+                let opts = ws.iter().enumerate().map(|(j, w)| (*w, lit(df, j))).collect();
+                levels.push(Level { base: 0, opts, direct: true });
+                continue;
+            }
+            let of = self.order_view(id);
+            let n = xs.len();
+            let level = if a > 0 {
+                // weight >= ws[j] iff x >= xs[j].
+                Level { base: ws[0], opts: (1..n).map(|j| (ws[j], lit(of, j - 1))).collect(), direct: false }
+            } else {
+                // weight >= ws[j] iff x <= xs[j] iff not x >= xs[j+1].
+                Level { base: ws[n - 1], opts: (0..n - 1).rev().map(|j| (ws[j], !lit(of, j))).collect(), direct: false }
+            };
+            levels.push(level);
+        }
+        for &(w, l) in &d.lits {
+            let w = w.checked_mul(sign).ok_or_else(|| overflow(span))?;
+            levels.push(if w >= 0 {
+                Level { base: 0, opts: vec![(w, l)], direct: false }
+            } else {
+                Level { base: w, opts: vec![(0, !l)], direct: false }
+            });
+        }
+        let n = levels.len();
+        let (mut min_s, mut max_s) = (vec![0i64; n + 1], vec![0i64; n + 1]);
+        for i in (0..n).rev() {
+            min_s[i] = min_s[i + 1].saturating_add(levels[i].min());
+            max_s[i] = max_s[i + 1].saturating_add(levels[i].max());
+        }
+        let mut b = Builder { levels: &levels, min_s: &min_s, max_s: &max_s, memo: vec![BTreeMap::new(); n], nodes: 0 };
+        Ok(b.build(self, 0, k)?.0)
+    }
+
+    /// `S <= k` (or `-S <= k`) as a BDD over the bits of the variables' views.
+    pub(crate) fn bdd_le(&mut self, d: &Lin, neg: bool, k: i64, span: Span) -> Result<Node> {
+        let sign = if neg { -1 } else { 1 };
+        let mut k = k;
+        let mut bits: Vec<(i64, Lit)> = Vec::new();
+        for &(a, id) in &d.terms {
+            let a = a.checked_mul(sign).ok_or_else(|| overflow(span))?;
+            let xs = self.int_values(id, span)?;
+            let iv = &self.ivars[id];
+            match (iv.order, iv.log, iv.primary) {
+                (_, Some((lf, w)), View::Log) => {
+                    k = k
+                        .checked_sub(a.checked_mul(xs[0]).ok_or_else(|| overflow(span))?)
+                        .ok_or_else(|| overflow(span))?;
+                    for j in 0..w as usize {
+                        bits.push((a.checked_mul(1i64 << j.min(62)).ok_or_else(|| overflow(span))?, lit(lf, j)));
+                    }
+                }
+                (None, _, View::Direct) => {
+                    let df = self.direct_view(id);
+                    for (j, x) in xs.iter().enumerate() {
+                        bits.push((a.checked_mul(*x).ok_or_else(|| overflow(span))?, lit(df, j)));
+                    }
+                }
+                _ => {
+                    let of = self.order_view(id);
+                    k = k
+                        .checked_sub(a.checked_mul(xs[0]).ok_or_else(|| overflow(span))?)
+                        .ok_or_else(|| overflow(span))?;
+                    for j in 1..xs.len() {
+                        let step = xs[j].checked_sub(xs[j - 1]).ok_or_else(|| overflow(span))?;
+                        bits.push((a.checked_mul(step).ok_or_else(|| overflow(span))?, lit(of, j - 1)));
+                    }
+                }
+            }
+        }
+        for &(w, l) in &d.lits {
+            bits.push((w.checked_mul(sign).ok_or_else(|| overflow(span))?, l));
+        }
+        if bits.len() > MAX_BITS {
+            return Err(QpropError::new(
+                ErrorKind::TooLarge,
+                span,
+                format!("a comparison over {} bits", bits.len()),
+                format!("at most {MAX_BITS}"),
+            ));
+        }
+        self.pb_le(bits, k)
+    }
+
+    /// `sum w_i l_i <= k` as a BDD; returns its root.
+    pub(crate) fn pb_le(&mut self, terms: Vec<(i64, Lit)>, mut k: i64) -> Result<Node> {
+        let mut ts: Vec<(i64, Lit)> = Vec::new();
+        for (w, l) in terms {
+            if w < 0 {
+                k = k.saturating_sub(w);
+                ts.push((w.saturating_neg(), !l));
+            } else if w > 0 {
+                ts.push((w, l));
+            }
+        }
+        ts.sort_by_key(|t| std::cmp::Reverse(t.0));
+        let mut suffix = vec![0i64; ts.len() + 1];
+        for i in (0..ts.len()).rev() {
+            suffix[i] = suffix[i + 1].saturating_add(ts[i].0);
+        }
+        let mut memo: HashMap<(usize, i64), Node> = HashMap::new();
+        // Iterative post-order over (i, rem).
+        let mut stack = vec![(0usize, k, false)];
+        while let Some((i, rem, expanded)) = stack.pop() {
+            if rem < 0 || suffix[i] <= rem || memo.contains_key(&(i, rem)) {
+                continue;
+            }
+            let (w, l) = ts[i];
+            let (hi_key, lo_key) = ((i + 1, rem.saturating_sub(w)), (i + 1, rem));
+            if !expanded {
+                stack.push((i, rem, true));
+                stack.push((hi_key.0, hi_key.1, false));
+                stack.push((lo_key.0, lo_key.1, false));
+                continue;
+            }
+            let get = |memo: &HashMap<(usize, i64), Node>, (j, r): (usize, i64)| {
+                if r < 0 {
+                    Node::False
+                } else if suffix[j] <= r {
+                    Node::True
+                } else {
+                    memo.get(&(j, r)).copied().unwrap_or(Node::False)
+                }
+            };
+            let (hi, lo) = (get(&memo, hi_key), get(&memo, lo_key));
+            let node = if hi == lo {
+                hi
+            } else {
+                let t = self.aux_var("sum");
+                // t and not l -> lo;  t and l -> hi
+                for (cond, target) in [(l, lo), (!l, hi)] {
+                    match target {
+                        Node::True => {}
+                        Node::False => self.cnf.add_clause(&[t.neg(), cond]),
+                        Node::Lit(x) => self.cnf.add_clause(&[t.neg(), cond, x]),
+                    }
+                }
+                Node::Lit(t.pos())
+            };
+            memo.insert((i, rem), node);
+            if memo.len() > MAX_NODES {
+                return Err(QpropError::nowhere(
+                    ErrorKind::TooLarge,
+                    format!("a sum needs more than {MAX_NODES} BDD nodes"),
+                ));
+            }
+        }
+        Ok(if k < 0 {
+            Node::False
+        } else if suffix[0] <= k {
+            Node::True
+        } else {
+            memo.get(&(0, k)).copied().unwrap_or(Node::False)
+        })
+    }
+}
+
+/// Literal `j` (from 0) of the variables from `first` (a variable number, from 1).
+fn lit(first: u32, j: usize) -> Lit {
+    wgrnd_cnf::Var::from_index(first as usize - 1 + j).pos()
+}
+
+/// The MDD under construction: per level, intervals of `r` (lo -> (hi, node)).
+struct Builder<'l> {
+    levels: &'l [Level],
+    min_s: &'l [i64],
+    max_s: &'l [i64],
+    memo: Vec<BTreeMap<i64, (i64, Node)>>,
+    nodes: usize,
+}
+
+impl Builder<'_> {
+    /// Node `(i, r)` with the interval of `r` it stands for.
+    fn build(&mut self, g: &mut Grounder, i: usize, r: i64) -> Result<(Node, i64, i64)> {
+        if r < self.min_s[i] {
+            return Ok((Node::False, i64::MIN, self.min_s[i] - 1));
+        }
+        if r >= self.max_s[i] {
+            return Ok((Node::True, self.max_s[i], i64::MAX));
+        }
+        if let Some((&lo, &(hi, node))) = self.memo[i].range(..=r).next_back() {
+            if r <= hi {
+                return Ok((node, lo, hi));
+            }
+        }
+        let lv = &self.levels[i];
+        let (mut lo, mut hi) = (i64::MIN, i64::MAX);
+        let mut kids: Vec<(Node, Option<Lit>)> = Vec::with_capacity(lv.opts.len() + 1);
+        let opts: Vec<(i64, Option<Lit>)> = if lv.direct {
+            lv.opts.iter().map(|&(w, l)| (w, Some(l))).collect()
+        } else {
+            std::iter::once((lv.base, None)).chain(lv.opts.iter().map(|&(w, l)| (w, Some(l)))).collect()
+        };
+        for (w, c) in opts {
+            let (n, a, b) = self.build(g, i + 1, r.saturating_sub(w))?;
+            lo = lo.max(a.saturating_add(w));
+            hi = hi.min(b.saturating_add(w));
+            kids.push((n, c));
+        }
+        let node = if kids.iter().all(|k| k.0 == kids[0].0) {
+            kids[0].0
+        } else {
+            let t = g.aux_var("sum");
+            let mut prev = None;
+            for (n, c) in kids {
+                if !lv.direct && prev == Some(n) {
+                    continue;
+                }
+                prev = Some(n);
+                let mut cl = vec![t.neg()];
+                cl.extend(c.map(|c| !c));
+                match n {
+                    Node::True => continue,
+                    Node::False => {}
+                    Node::Lit(x) => cl.push(x),
+                }
+                g.cnf.add_clause(&cl);
+            }
+            Node::Lit(t.pos())
+        };
+        self.memo[i].insert(lo, (hi, node));
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return Err(QpropError::nowhere(
+                ErrorKind::TooLarge,
+                format!("a sum needs more than {MAX_NODES} MDD nodes"),
+            ));
+        }
+        Ok((node, lo, hi))
+    }
+}
