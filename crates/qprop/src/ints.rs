@@ -187,9 +187,7 @@ impl Grounder<'_> {
         }
         self.ivars[id].direct = Some(first);
         let d = |j: usize| lit(first, j + 1);
-        if self.ivars[id].order.is_some() {
-            self.channel(id);
-        } else if let Some((lf, w)) = self.ivars[id].log {
+        if let Some((lf, w)) = self.ivars[id].log {
             for j in 0..n {
                 let mut back = vec![d(j)];
                 for b in 0..w as usize {
@@ -200,7 +198,7 @@ impl Grounder<'_> {
                 }
                 self.cnf.add_clause(&back);
             }
-        } else {
+        } else if self.ivars[id].order.is_none() {
             let all: Vec<Lit> = (0..n).map(d).collect();
             self.cnf.add_clause(&all);
             let what = format!("values of {name}");
@@ -208,6 +206,9 @@ impl Grounder<'_> {
             let mut cnf = std::mem::take(&mut self.cnf);
             wgrnd_cnf::amo::at_most_one(&mut cnf, self, amo, &all, || what.clone());
             self.cnf = cnf;
+        }
+        if self.ivars[id].order.is_some() {
+            self.channel(id);
         }
         first
     }
@@ -228,12 +229,11 @@ impl Grounder<'_> {
         for j in 2..n {
             self.cnf.add_clause(&[!lit(first, j), lit(first, j - 1)]);
         }
-        if self.ivars[id].log.is_some() {
-            // Through the direct view, which the log view channels.
-            self.direct_view(id);
-        }
         if self.ivars[id].direct.is_some() {
             self.channel(id);
+        } else if self.ivars[id].log.is_some() {
+            // Through the direct view, which channels the log view and this one.
+            self.direct_view(id);
         }
         first
     }

@@ -99,7 +99,16 @@ fn parse_facts(p: &Program, text: &Source) -> Result<Solution> {
     let run = || -> Result<Solution> {
         let mut s = empty(p);
         for it in crate::parser::parse_file(file, &text.text)?.items {
-            if let Item::Formula(Formula::Cmp(CmpOp::Eq, Term::Call(n, args, span), value, _)) = &it {
+            let single = match &it {
+                Item::Formula(Formula::Cmp(CmpOp::Eq, Term::Name(n, span), value, _)) => {
+                    Some((n, &[][..], span, value))
+                }
+                Item::Formula(Formula::Cmp(CmpOp::Eq, Term::Call(n, args, span), value, _)) => {
+                    Some((n, args.as_slice(), span, value))
+                }
+                _ => None,
+            };
+            if let Some((n, args, span, value)) = single {
                 let Some(iv) = s.ints.iter().position(|v| v.name == *n) else {
                     return Err(QpropError::new(
                         ErrorKind::Unknown,
