@@ -11,6 +11,7 @@
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
 
+mod connect;
 mod index;
 #[cfg(test)]
 mod naive;
@@ -317,6 +318,7 @@ impl<'a> Checker<'a> {
                     CountKind::AtLeast => n >= k,
                 }
             }
+            F::Connected(c) => self.connected(c, env)?,
         })
     }
 

@@ -47,6 +47,18 @@ impl Grounder<'_> {
                 }
                 self.count(c, env)
             }
+            G::Connected(c) => {
+                if !prefix.is_empty() {
+                    let e = QpropError::new(
+                        ErrorKind::Unsupported,
+                        c.c.span,
+                        "connectivity constraint inside 'or', '->' or 'not'",
+                        "'connected' and 'circuit' must hold outright (under 'forall' and 'and' only)",
+                    );
+                    return Err(self.bind_err(e, env));
+                }
+                self.connected(c, env)
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -109,7 +121,7 @@ impl Grounder<'_> {
                 acc.conj = sub.conj;
                 Ok(sat)
             }
-            G::And(_) | G::All(..) | G::Count(..) => {
+            G::And(_) | G::All(..) | G::Count(..) | G::Connected(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -270,6 +282,7 @@ impl Grounder<'_> {
                 let n = self.plan_size(&c.plan)?;
                 3.0 * n * 2.0
             }
+            G::Connected(c) => self.connect_estimate(c)?,
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {
@@ -288,7 +301,7 @@ impl Grounder<'_> {
     /// of sampled bindings that pass the guards checked at it (arithmetic guards such as
     /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). A guard that
     /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass.
-    fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
+    pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
         let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
         // Sampled bindings that passed every guard so far.

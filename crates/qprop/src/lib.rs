@@ -14,6 +14,7 @@
 mod ast;
 mod check;
 mod clues;
+mod connect;
 mod encode;
 mod error;
 mod ground;
@@ -24,6 +25,7 @@ mod ops;
 mod parser;
 mod program;
 mod resolve;
+mod resolve_connect;
 mod resolve_formula;
 mod solution;
 mod walk;

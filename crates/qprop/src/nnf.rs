@@ -19,6 +19,7 @@ pub(crate) enum G<'a> {
     All(Plan<'a>, Box<G<'a>>),
     Any(Plan<'a>, Box<G<'a>>),
     Count(Box<Counting<'a>>),
+    Connected(Box<crate::connect::Connecting<'a>>),
 }
 
 /// A literal: an atom, positive or negated.
@@ -157,6 +158,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
             G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s }))
         }
+        F::Connected(c) => crate::connect::nnf(p, c, pos)?,
     })
 }
 
@@ -193,6 +195,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         }
         F::Quant(q) => q.guard.as_ref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, &q.body)),
         F::Count(c) => Some(c.span),
+        F::Connected(c) => Some(c.span),
         F::Const(_) | F::Cmp(..) => None,
     }
 }
@@ -207,7 +210,13 @@ fn conjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
     }
 }
 
-fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, forall: bool) -> Result<Plan<'a>> {
+pub(crate) fn plan<'a>(
+    p: &Program,
+    binders: &Binders,
+    guard: Option<&'a F>,
+    body: &G<'a>,
+    forall: bool,
+) -> Result<Plan<'a>> {
     let mut checks: Vec<(Check<'a>, Vec<Slot>)> = Vec::new();
     if let Some(g) = guard {
         if let Some(s) = data_only(p, g) {

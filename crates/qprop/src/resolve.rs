@@ -451,6 +451,7 @@ fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Atom(_, _, s) => return Err(filter_only_compares(*s)),
         F::Quant(q) => return Err(filter_only_compares(q.span)),
         F::Count(c) => return Err(filter_only_compares(c.span)),
+        F::Connected(c) => return Err(filter_only_compares(c.span)),
     })
 }
 

@@ -73,6 +73,7 @@ impl Resolver {
                 self.scope.truncate(depth);
                 F::Count(Box::new(Count { kind: *kind, bound, lit, binders, guard, span: *s }))
             }
+            Formula::Connected(c) => self.connected(c)?,
         })
     }
 

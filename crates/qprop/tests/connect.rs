@@ -1,0 +1,276 @@
+//! `connected` and `circuit`: counts on small grids against brute force (every assignment judged
+//! by a plain search written here, and by the checker), with the adjacency as data and solved for.
+
+mod common;
+use common::*;
+use wgrnd_qprop::{check, load, parse_solution, Program, Source};
+
+/// Grid adjacency as a definition.
+const NB: &str = "def nb(r1 in R, c1 in C, r2 in R, c2 in C) := \
+    (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))\n";
+
+fn model(text: &str) -> Program {
+    load(&Source::new("m.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+fn grid(rows: usize, cols: usize) -> String {
+    format!("domain R = 1..{rows}\ndomain C = 1..{cols}\n{NB}")
+}
+
+/// Cells `(r, c)` (0-based) of a grid, in binder order.
+fn cells(rows: usize, cols: usize) -> Vec<(usize, usize)> {
+    (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect()
+}
+
+fn adjacent(a: (usize, usize), b: (usize, usize)) -> bool {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
+}
+
+/// Whether the nodes in `on` are connected through `edge` (a plain depth-first search).
+fn plain_connected(on: &[bool], edge: &dyn Fn(usize, usize) -> bool) -> bool {
+    let Some(s) = on.iter().position(|&b| b) else { return true };
+    let mut seen = vec![false; on.len()];
+    let mut stack = vec![s];
+    seen[s] = true;
+    while let Some(a) = stack.pop() {
+        for b in 0..on.len() {
+            if on[b] && !seen[b] && edge(a, b) {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    (0..on.len()).all(|i| !on[i] || seen[i])
+}
+
+/// How many of the assignments in `texts` (facts) the checker accepts.
+fn checker_count(p: &Program, texts: impl Iterator<Item = String>) -> usize {
+    texts
+        .filter(|t| {
+            let s = parse_solution(p, &Source::new("s.txt", t.clone())).unwrap_or_else(|e| panic!("{}", e.render()));
+            check(p, &s).expect("judges").is_empty()
+        })
+        .count()
+}
+
+fn facts_of(pred: &str, cs: &[(usize, usize)], mask: u64) -> String {
+    cs.iter()
+        .enumerate()
+        .filter(|(i, _)| mask >> i & 1 == 1)
+        .map(|(_, (r, c))| format!("{pred}({},{}).\n", r + 1, c + 1))
+        .collect()
+}
+
+/// Connected sets of cells (induced subgraphs of the grid graph, the empty set included).
+#[test]
+fn connected_cells_with_data_adjacency() {
+    for (rows, cols) in [(1, 1), (2, 2), (2, 3), (3, 3), (2, 4), (3, 4)] {
+        let cs = cells(rows, cols);
+        let n = cs.len();
+        let brute = (0..1u64 << n)
+            .filter(|m| {
+                let on: Vec<bool> = (0..n).map(|i| m >> i & 1 == 1).collect();
+                plain_connected(&on, &|a, b| adjacent(cs[a], cs[b]))
+            })
+            .count();
+        let p = model(&format!(
+            "{}pred on(R, C)\nconnected {{ on(r, c) : r in R, c in C }} via nb\nshow on\n",
+            grid(rows, cols)
+        ));
+        let (count, _) = count(&p, 1 << 16);
+        assert_eq!(count, brute, "{rows}x{cols}");
+        if n <= 9 {
+            assert_eq!(checker_count(&p, (0..1u64 << n).map(|m| facts_of("on", &cs, m))), brute, "{rows}x{cols}");
+        }
+    }
+}
+
+/// Known numbers: the 3x3 grid has 218 non-empty connected induced subgraphs (with the empty
+/// set, 219); the 2x2 has 13 (14).
+#[test]
+fn known_numbers_of_connected_cell_sets() {
+    for (rows, cols, want) in [(2, 2, 14), (3, 3, 219)] {
+        let p = model(&format!(
+            "{}pred on(R, C)\nconnected {{ on(r, c) : r in R, c in C }} via nb\nshow on\n",
+            grid(rows, cols)
+        ));
+        assert_eq!(count(&p, 1000).0, want);
+    }
+}
+
+/// The node formula is not a literal (a comparison of an integer variable, under a guard), and
+/// a negated literal: the fresh atom equivalent to it must not change the count.
+#[test]
+fn connected_over_formulas_and_guards() {
+    let (rows, cols) = (2, 3);
+    let cs = cells(rows, cols);
+    let n = cs.len();
+    // x(r, c) in 0..2; nodes: cells with x >= 1 except (1, 1), which is not a binding.
+    let p = model(&format!(
+        "{}var x(R, C) in 0..2\nconnected {{ x(r, c) >= 1 : r in R, c in C | r > 1 or c > 1 }} via nb\nshow x\n",
+        grid(rows, cols)
+    ));
+    let mut brute = 0;
+    let mut texts = Vec::new();
+    for code in 0..3u64.pow(n as u32) {
+        let vals: Vec<u64> = (0..n).map(|i| code / 3u64.pow(i as u32) % 3).collect();
+        let on: Vec<bool> = (0..n).map(|i| i != 0 && vals[i] >= 1).collect();
+        if plain_connected(&on, &|a, b| adjacent(cs[a], cs[b])) {
+            brute += 1;
+        }
+        texts.push(cs.iter().zip(&vals).map(|((r, c), v)| format!("x({},{}) = {v}.\n", r + 1, c + 1)).collect());
+    }
+    assert_eq!(count(&p, 1000).0, brute);
+    assert_eq!(checker_count(&p, texts.into_iter()), brute);
+    // Negated: the cells that are not on form one region.
+    let p = model(&format!(
+        "{}pred on(R, C)\nconnected {{ not on(r, c) : r in R, c in C }} via nb\nshow on\n",
+        grid(rows, cols)
+    ));
+    let brute = (0..1u64 << n)
+        .filter(|m| {
+            let off: Vec<bool> = (0..n).map(|i| m >> i & 1 == 0).collect();
+            plain_connected(&off, &|a, b| adjacent(cs[a], cs[b]))
+        })
+        .count();
+    assert_eq!(count(&p, 1000).0, brute);
+}
+
+/// The edges of a grid (forward pairs of adjacent cells).
+fn grid_edges(cs: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for a in 0..cs.len() {
+        for b in a + 1..cs.len() {
+            if adjacent(cs[a], cs[b]) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+/// Solved edges: `e(r1, c1, r2, c2)` only between adjacent cells, forward; the cells that are on
+/// must be connected through used edges.
+const SOLVED_EDGES: &str = "pred on(R, C)\npred e(R, C, R, C)\n\
+    forall r1, r2 in R, c1, c2 in C | not nb(r1, c1, r2, c2) or r1 > r2 or (r1 = r2 and c1 > c2) . \
+    not e(r1, c1, r2, c2)\nshow on, e\n";
+
+#[test]
+fn connected_cells_with_solved_edges() {
+    for (rows, cols) in [(2, 2), (2, 3)] {
+        let cs = cells(rows, cols);
+        let es = grid_edges(&cs);
+        let (n, m) = (cs.len(), es.len());
+        let mut brute = 0;
+        let mut texts = Vec::new();
+        for mask in 0..1u64 << (n + m) {
+            let on: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+            let used: Vec<bool> = (0..m).map(|k| mask >> (n + k) & 1 == 1).collect();
+            let edge =
+                |a: usize, b: usize| es.iter().zip(&used).any(|(&(x, y), &u)| u && (x, y) == (a.min(b), a.max(b)));
+            if plain_connected(&on, &edge) {
+                brute += 1;
+            }
+            if n + m <= 10 {
+                let mut t = facts_of("on", &cs, mask);
+                for (k, &(a, b)) in es.iter().enumerate() {
+                    if used[k] {
+                        let ((r1, c1), (r2, c2)) = (cs[a], cs[b]);
+                        t.push_str(&format!("e({},{},{},{}).\n", r1 + 1, c1 + 1, r2 + 1, c2 + 1));
+                    }
+                }
+                texts.push(t);
+            }
+        }
+        let p = model(&format!("{}{SOLVED_EDGES}connected {{ on(r, c) : r in R, c in C }} via e\n", grid(rows, cols)));
+        assert_eq!(count(&p, 1 << 14).0, brute, "{rows}x{cols}");
+        if !texts.is_empty() {
+            assert_eq!(checker_count(&p, texts.into_iter()), brute, "{rows}x{cols}");
+        }
+    }
+}
+
+/// Loops along grid edges (the dots are the nodes, a solved edge is used): one cycle or none.
+/// The grid graph on 3x3 dots has 13 cycles, on 3x4 dots 40 and on 4x4 dots 213 (OEIS A140517
+/// for the squares).
+#[test]
+fn circuits_of_used_edges() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)] {
+        let cs = cells(rows, cols);
+        let es = grid_edges(&cs);
+        let (n, m) = (cs.len(), es.len());
+        let p = model(&format!("{}{SOLVED_EDGES}circuit {{ on(r, c) : r in R, c in C }} via e\n", grid(rows, cols)));
+        let got = count(&p, 1 << 12).0;
+        let want = match (rows, cols) {
+            (3, 3) => Some(14),
+            (4, 4) => Some(214),
+            _ => None,
+        };
+        if let Some(w) = want {
+            assert_eq!(got, w, "{rows}x{cols}");
+        }
+        if m > 17 {
+            continue;
+        }
+        // Brute force over edge sets: the used edges form one cycle (or none); `on` follows.
+        let mut brute = 0;
+        for mask in 0..1u64 << m {
+            let mut deg = vec![0; n];
+            for (k, &(a, b)) in es.iter().enumerate() {
+                if mask >> k & 1 == 1 {
+                    deg[a] += 1;
+                    deg[b] += 1;
+                }
+            }
+            if deg.iter().any(|&d| d != 0 && d != 2) {
+                continue;
+            }
+            let on: Vec<bool> = deg.iter().map(|&d| d == 2).collect();
+            let edge = |a: usize, b: usize| {
+                es.iter().enumerate().any(|(k, &(x, y))| mask >> k & 1 == 1 && (x, y) == (a.min(b), a.max(b)))
+            };
+            if plain_connected(&on, &edge) {
+                brute += 1;
+            }
+        }
+        assert_eq!(got, brute, "{rows}x{cols}");
+    }
+}
+
+/// Induced cycles of cells (data adjacency): every true cell has exactly two true neighbours.
+#[test]
+fn circuits_of_cells_with_data_adjacency() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)] {
+        let cs = cells(rows, cols);
+        let n = cs.len();
+        let brute = (0..1u64 << n)
+            .filter(|m| {
+                let on: Vec<bool> = (0..n).map(|i| m >> i & 1 == 1).collect();
+                let two = (0..n).all(|i| !on[i] || (0..n).filter(|&j| on[j] && adjacent(cs[i], cs[j])).count() == 2);
+                two && plain_connected(&on, &|a, b| adjacent(cs[a], cs[b]))
+            })
+            .count();
+        let p = model(&format!(
+            "{}pred on(R, C)\ncircuit {{ on(r, c) : r in R, c in C }} via nb\nshow on\n",
+            grid(rows, cols)
+        ));
+        assert_eq!(count(&p, 1 << 12).0, brute, "{rows}x{cols}");
+        if n <= 9 {
+            assert_eq!(checker_count(&p, (0..1u64 << n).map(|m| facts_of("on", &cs, m))), brute, "{rows}x{cols}");
+        }
+    }
+}
+
+/// Misuse that parses is refused while resolving or grounding: under `not`, under `or`.
+#[test]
+fn connected_must_hold_outright() {
+    for stmt in [
+        "not connected { on(r, c) : r in R, c in C } via nb",
+        "on(1, 1) or connected { on(r, c) : r in R, c in C } via nb",
+        "on(1, 1) -> circuit { on(r, c) : r in R, c in C } via nb",
+    ] {
+        let p = model(&format!("{}pred on(R, C)\n{stmt}\n", grid(2, 2)));
+        let e = wgrnd_qprop::ground(&p, &wgrnd_qprop::GroundOptions::default()).expect_err(stmt);
+        assert!(e.render().contains("outright"), "{}", e.render());
+    }
+}
