@@ -274,3 +274,92 @@ fn connected_must_hold_outright() {
         assert!(e.render().contains("outright"), "{}", e.render());
     }
 }
+
+/// Shaded cells of a nurikabe solution, as `(row, col)` from 1.
+fn true_cells(s: &wgrnd_qprop::Solution, pred: &str) -> Vec<Vec<i64>> {
+    let v = s.to_json();
+    let mut out: Vec<Vec<i64>> = v[pred]
+        .as_array()
+        .map(|a| a.iter().map(|t| t.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()).collect())
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+fn variant(model: &str, data: &str, from: &str, to: &str) -> Program {
+    let m = fixture(model);
+    assert!(m.text.contains(from), "{model} has no '{from}'");
+    let m = Source::new(m.name.clone(), m.text.replace(from, to));
+    let d = fixture(data);
+    load(&m, Some(&d), &[]).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+/// The pzprjs 5 x 5 nurikabe: unique, the published answer, checked; without the sea's
+/// connectivity it stays unique (the islands leave one sea here); without the islands'
+/// connectivity it has 15 solutions, with the 5 made a 4 none.
+#[test]
+fn nurikabe_is_unique_and_needs_connectivity() {
+    let p = program("nurikabe.qp", Some("nurikabe-pzprjs.qpd"), &[]);
+    let (n, first) = count(&p, 10);
+    assert_eq!(n, 1);
+    let s = first.expect("a solution");
+    assert!(broken(&p, &s).is_empty());
+    let black: Vec<Vec<i64>> = [(1, 3), (1, 4), (1, 5), (2, 2), (2, 5), (3, 2), (3, 3), (3, 4), (3, 5), (4, 2), (4, 4)]
+        .into_iter()
+        .chain([(5, 1), (5, 2), (5, 3)])
+        .map(|(r, c)| vec![r, c])
+        .collect();
+    assert_eq!(true_cells(&s, "black"), black);
+    let sea = "connected { black(r, c) : r in R, c in C } via nb";
+    let loose = variant("nurikabe.qp", "nurikabe-pzprjs.qpd", sea, "true");
+    let (n, _) = count(&loose, 100);
+    // On this small instance the islands' constraints leave one sea: the same answer.
+    assert_eq!(n, 1);
+    let islands = "forall i in I . connected { own(r, c, i) : r in R, c in C } via nb";
+    let loose = variant("nurikabe.qp", "nurikabe-pzprjs.qpd", islands, "true");
+    let (n, _) = count(&loose, 100);
+    assert_eq!(n, 15);
+    let d = fixture("nurikabe-pzprjs.qpd");
+    let d = Source::new(d.name.clone(), d.text.replace("num(1, 1, 2, 5)", "num(1, 1, 2, 4)"));
+    let changed = load(&fixture("nurikabe.qp"), Some(&d), &[]).unwrap();
+    let (n, _) = count(&changed, 100);
+    assert_eq!(n, 0);
+}
+
+/// The pzprjs 5 x 5 slitherlink: unique, the published answer, checked; with the degree
+/// constraints alone (no connectivity) it has 2 solutions, without its 0 clue 11.
+#[test]
+fn slitherlink_is_unique_and_needs_one_loop() {
+    let p = program("slitherlink.qp", Some("slitherlink-pzprjs.qpd"), &[]);
+    let (n, first) = count(&p, 10);
+    assert_eq!(n, 1);
+    let s = first.expect("a solution");
+    assert!(broken(&p, &s).is_empty());
+    // pzprjs's answer: vertical lines by cell row (dot columns), horizontal by dot row (cells).
+    let vertical: [&[i64]; 5] = [&[0, 5], &[0, 1, 3, 5], &[0, 1, 2, 5], &[0, 1, 2, 3, 4, 5], &[4, 5]];
+    let horizontal: [&[i64]; 6] = [&[1, 2, 3, 4, 5], &[2, 3], &[3], &[4], &[1, 3], &[5]];
+    let mut want = Vec::new();
+    for (r, xs) in vertical.iter().enumerate() {
+        for &x in *xs {
+            want.push(vec![r as i64, x, r as i64 + 1, x]);
+        }
+    }
+    for (y, cs) in horizontal.iter().enumerate() {
+        for &c in *cs {
+            want.push(vec![y as i64, c - 1, y as i64, c]);
+        }
+    }
+    want.sort();
+    assert_eq!(true_cells(&s, "line"), want);
+    let circuit = "circuit { on(r, c) : r in R, c in C } via line";
+    let degrees = "forall r in R, c in C . \
+        (sum { [line(r, c, r2, c2)] + [line(r2, c2, r, c)] : r2 in R, c2 in C } = 2 * [on(r, c)])";
+    let loose = variant("slitherlink.qp", "slitherlink-pzprjs.qpd", circuit, degrees);
+    let (n, _) = count(&loose, 100);
+    assert_eq!(n, 2);
+    let d = fixture("slitherlink-pzprjs.qpd");
+    let d = Source::new(d.name.clone(), d.text.replace("num(5, 2, 0)", ""));
+    let changed = load(&fixture("slitherlink.qp"), Some(&d), &[]).unwrap();
+    let (n, _) = count(&changed, 100);
+    assert_eq!(n, 11);
+}
