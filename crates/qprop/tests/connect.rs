@@ -363,3 +363,48 @@ fn slitherlink_is_unique_and_needs_one_loop() {
     let (n, _) = count(&changed, 100);
     assert_eq!(n, 11);
 }
+
+/// Degrees above 8 take the counter: the triangles of K10 (induced cycles, data adjacency) and
+/// the cycles of the wheel with 9 spokes (solved edges; 9 * 9 - 9 + 1 = 73 cycles).
+#[test]
+fn circuits_through_nodes_of_high_degree() {
+    let p =
+        model("domain V = 0..9\ndef any(a in V, b in V) := a =/= b\npred on(V)\ncircuit { on(v) : v in V } via any\n");
+    assert_eq!(count(&p, 1000).0, 120 + 1);
+    let p = model(
+        "domain V = 0..9\ndef wh(a in V, b in V) := (a = 0 and b > 0) or (a > 0 and b > 0 and (b - a = 1 or a - b = 8))\n\
+         pred on(V)\npred e(V, V)\nshow e\nforall a, b in V | not wh(a, b) . not e(a, b)\n\
+         circuit { on(v) : v in V } via e\n",
+    );
+    let mut es = Vec::new();
+    for a in 0..10usize {
+        for b in 0..10usize {
+            if (a == 0 && b > 0) || (a > 0 && b > 0 && (b == a + 1 || a == b + 8)) {
+                es.push((a, b));
+            }
+        }
+    }
+    assert_eq!(es.len(), 18);
+    let mut brute = 0;
+    for mask in 0..1u64 << es.len() {
+        let mut deg = [0; 10];
+        for (k, &(a, b)) in es.iter().enumerate() {
+            if mask >> k & 1 == 1 {
+                deg[a] += 1;
+                deg[b] += 1;
+            }
+        }
+        if deg.iter().any(|&d| d != 0 && d != 2) {
+            continue;
+        }
+        let on: Vec<bool> = deg.iter().map(|&d| d == 2).collect();
+        let edge = |x: usize, y: usize| {
+            es.iter().enumerate().any(|(k, &(a, b))| mask >> k & 1 == 1 && ((a, b) == (x, y) || (a, b) == (y, x)))
+        };
+        if plain_connected(&on, &edge) {
+            brute += 1;
+        }
+    }
+    assert_eq!(brute, 74);
+    assert_eq!(count(&p, 1000).0, brute);
+}
