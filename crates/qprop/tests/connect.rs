@@ -190,6 +190,32 @@ fn connected_cells_with_solved_edges() {
     }
 }
 
+/// The number of edge sets of the graph on `n` nodes with edges `es` that form one cycle, or
+/// none (brute force over every subset).
+fn cycles(n: usize, es: &[(usize, usize)]) -> usize {
+    let mut brute = 0;
+    for mask in 0..1u64 << es.len() {
+        let mut deg = vec![0; n];
+        for (k, &(a, b)) in es.iter().enumerate() {
+            if mask >> k & 1 == 1 {
+                deg[a] += 1;
+                deg[b] += 1;
+            }
+        }
+        if deg.iter().any(|&d| d != 0 && d != 2) {
+            continue;
+        }
+        let on: Vec<bool> = deg.iter().map(|&d| d == 2).collect();
+        let edge = |x: usize, y: usize| {
+            es.iter().enumerate().any(|(k, &(a, b))| mask >> k & 1 == 1 && ((a, b) == (x, y) || (a, b) == (y, x)))
+        };
+        if plain_connected(&on, &edge) {
+            brute += 1;
+        }
+    }
+    brute
+}
+
 /// Loops along grid edges (the dots are the nodes, a solved edge is used): one cycle or none.
 /// The grid graph on 3x3 dots has 13 cycles, on 3x4 dots 40 and on 4x4 dots 213 (OEIS A140517
 /// for the squares).
@@ -212,28 +238,7 @@ fn circuits_of_used_edges() {
         if m > 17 {
             continue;
         }
-        // Brute force over edge sets: the used edges form one cycle (or none); `on` follows.
-        let mut brute = 0;
-        for mask in 0..1u64 << m {
-            let mut deg = vec![0; n];
-            for (k, &(a, b)) in es.iter().enumerate() {
-                if mask >> k & 1 == 1 {
-                    deg[a] += 1;
-                    deg[b] += 1;
-                }
-            }
-            if deg.iter().any(|&d| d != 0 && d != 2) {
-                continue;
-            }
-            let on: Vec<bool> = deg.iter().map(|&d| d == 2).collect();
-            let edge = |a: usize, b: usize| {
-                es.iter().enumerate().any(|(k, &(x, y))| mask >> k & 1 == 1 && (x, y) == (a.min(b), a.max(b)))
-            };
-            if plain_connected(&on, &edge) {
-                brute += 1;
-            }
-        }
-        assert_eq!(got, brute, "{rows}x{cols}");
+        assert_eq!(got, cycles(n, &es), "{rows}x{cols}");
     }
 }
 
@@ -286,6 +291,25 @@ fn true_cells(s: &wgrnd_qprop::Solution, pred: &str) -> Vec<Vec<i64>> {
     out
 }
 
+/// The one solution of a fixture, checked.
+fn unique(model: &str, data: &str) -> wgrnd_qprop::Solution {
+    let p = program(model, Some(data), &[]);
+    let (n, first) = count(&p, 10);
+    assert_eq!(n, 1, "{model}");
+    let s = first.expect("a solution");
+    assert!(broken(&p, &s).is_empty());
+    s
+}
+
+/// A fixture with its data's text `from` replaced by `to`.
+fn data_variant(model: &str, data: &str, from: &str, to: &str) -> Program {
+    let d = fixture(data);
+    assert!(d.text.contains(from), "{data} has no '{from}'");
+    let d = Source::new(d.name.clone(), d.text.replace(from, to));
+    load(&fixture(model), Some(&d), &[]).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+/// A fixture with its model's text `from` replaced by `to`.
 fn variant(model: &str, data: &str, from: &str, to: &str) -> Program {
     let m = fixture(model);
     assert!(m.text.contains(from), "{model} has no '{from}'");
@@ -299,11 +323,7 @@ fn variant(model: &str, data: &str, from: &str, to: &str) -> Program {
 /// connectivity it has 15 solutions, with the 5 made a 4 none.
 #[test]
 fn nurikabe_is_unique_and_needs_connectivity() {
-    let p = program("nurikabe.qp", Some("nurikabe-pzprjs.qpd"), &[]);
-    let (n, first) = count(&p, 10);
-    assert_eq!(n, 1);
-    let s = first.expect("a solution");
-    assert!(broken(&p, &s).is_empty());
+    let s = unique("nurikabe.qp", "nurikabe-pzprjs.qpd");
     let black: Vec<Vec<i64>> = [(1, 3), (1, 4), (1, 5), (2, 2), (2, 5), (3, 2), (3, 3), (3, 4), (3, 5), (4, 2), (4, 4)]
         .into_iter()
         .chain([(5, 1), (5, 2), (5, 3)])
@@ -319,22 +339,15 @@ fn nurikabe_is_unique_and_needs_connectivity() {
     let loose = variant("nurikabe.qp", "nurikabe-pzprjs.qpd", islands, "true");
     let (n, _) = count(&loose, 100);
     assert_eq!(n, 15);
-    let d = fixture("nurikabe-pzprjs.qpd");
-    let d = Source::new(d.name.clone(), d.text.replace("num(1, 1, 2, 5)", "num(1, 1, 2, 4)"));
-    let changed = load(&fixture("nurikabe.qp"), Some(&d), &[]).unwrap();
-    let (n, _) = count(&changed, 100);
-    assert_eq!(n, 0);
+    let changed = data_variant("nurikabe.qp", "nurikabe-pzprjs.qpd", "num(1, 1, 2, 5)", "num(1, 1, 2, 4)");
+    assert_eq!(count(&changed, 100).0, 0);
 }
 
 /// The pzprjs 5 x 5 slitherlink: unique, the published answer, checked; with the degree
 /// constraints alone (no connectivity) it has 2 solutions, without its 0 clue 11.
 #[test]
 fn slitherlink_is_unique_and_needs_one_loop() {
-    let p = program("slitherlink.qp", Some("slitherlink-pzprjs.qpd"), &[]);
-    let (n, first) = count(&p, 10);
-    assert_eq!(n, 1);
-    let s = first.expect("a solution");
-    assert!(broken(&p, &s).is_empty());
+    let s = unique("slitherlink.qp", "slitherlink-pzprjs.qpd");
     // pzprjs's answer: vertical lines by cell row (dot columns), horizontal by dot row (cells).
     let vertical: [&[i64]; 5] = [&[0, 5], &[0, 1, 3, 5], &[0, 1, 2, 5], &[0, 1, 2, 3, 4, 5], &[4, 5]];
     let horizontal: [&[i64]; 6] = [&[1, 2, 3, 4, 5], &[2, 3], &[3], &[4], &[1, 3], &[5]];
@@ -357,11 +370,8 @@ fn slitherlink_is_unique_and_needs_one_loop() {
     let loose = variant("slitherlink.qp", "slitherlink-pzprjs.qpd", circuit, degrees);
     let (n, _) = count(&loose, 100);
     assert_eq!(n, 2);
-    let d = fixture("slitherlink-pzprjs.qpd");
-    let d = Source::new(d.name.clone(), d.text.replace("num(5, 2, 0)", ""));
-    let changed = load(&fixture("slitherlink.qp"), Some(&d), &[]).unwrap();
-    let (n, _) = count(&changed, 100);
-    assert_eq!(n, 11);
+    let changed = data_variant("slitherlink.qp", "slitherlink-pzprjs.qpd", "num(5, 2, 0)", "");
+    assert_eq!(count(&changed, 100).0, 11);
 }
 
 /// Degrees above 8 take the counter: the triangles of K10 (induced cycles, data adjacency) and
@@ -385,26 +395,7 @@ fn circuits_through_nodes_of_high_degree() {
         }
     }
     assert_eq!(es.len(), 18);
-    let mut brute = 0;
-    for mask in 0..1u64 << es.len() {
-        let mut deg = [0; 10];
-        for (k, &(a, b)) in es.iter().enumerate() {
-            if mask >> k & 1 == 1 {
-                deg[a] += 1;
-                deg[b] += 1;
-            }
-        }
-        if deg.iter().any(|&d| d != 0 && d != 2) {
-            continue;
-        }
-        let on: Vec<bool> = deg.iter().map(|&d| d == 2).collect();
-        let edge = |x: usize, y: usize| {
-            es.iter().enumerate().any(|(k, &(a, b))| mask >> k & 1 == 1 && ((a, b) == (x, y) || (a, b) == (y, x)))
-        };
-        if plain_connected(&on, &edge) {
-            brute += 1;
-        }
-    }
+    let brute = cycles(10, &es);
     assert_eq!(brute, 74);
     assert_eq!(count(&p, 1000).0, brute);
 }
