@@ -399,3 +399,23 @@ fn circuits_through_nodes_of_high_degree() {
     assert_eq!(brute, 74);
     assert_eq!(count(&p, 1000).0, brute);
 }
+
+/// Nodes fixed by data (no atom of their own): the constraint holds or fails outright, and a
+/// node that is data-true next to solved ones is a node like the others.
+#[test]
+fn nodes_given_by_data() {
+    let base = "domain d = 1..4\ninput pred given(d)\ndef nxt(a in d, b in d) := b = a + 1\npred p(d)\n";
+    let with = |facts: &str, stmt: &str| model(&format!("{base}{facts}\n{stmt}\n"));
+    let only_data = "connected { given(x) : x in d } via nxt";
+    assert_eq!(count(&with("given(1) given(2) given(4)", only_data), 100).0, 0);
+    assert_eq!(count(&with("given(1) given(2) given(3) given(4)", only_data), 100).0, 16);
+    assert_eq!(count(&with("", only_data), 100).0, 16);
+    // given(1) and given(4) with p: p(2) and p(3) must both hold, p(1) and p(4) are free.
+    let mixed = "connected { given(x) or p(x) : x in d } via nxt";
+    assert_eq!(count(&with("given(1) given(4)", mixed), 100).0, 4);
+    // A path 1-2-3-4 has no cycle; the triangle of `any` on {1, 2, 3} is one.
+    let c = "circuit { given(x) : x in d } via nxt";
+    assert_eq!(count(&with("given(1) given(2) given(3)", c), 100).0, 0);
+    let c = "def any(a in d, b in d) := a =/= b\ncircuit { given(x) : x in d } via any";
+    assert_eq!(count(&with("given(1) given(2) given(3)", c), 100).0, 16);
+}
