@@ -90,6 +90,25 @@ pub enum Formula {
     Count(CountKind, Term, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `alldifferent [except T] { term : binders | guard }`.
     AllDiff(Option<Term>, Term, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `connected { formula : binders | guard } via adj` or `circuit { ... } via adj`.
+    Connected(Box<ConnectedAst>),
+}
+
+/// `connected { formula : binders | guard } via adj` (or `circuit`), as written.
+#[derive(Clone, Debug)]
+pub struct ConnectedAst {
+    /// `circuit` (one cycle) rather than `connected`.
+    pub circuit: bool,
+    /// The formula that makes a binding a node.
+    pub lit: Formula,
+    /// The binders.
+    pub binders: Vec<Binder>,
+    /// The data condition on them.
+    pub guard: Option<Formula>,
+    /// The adjacency predicate and where its name is.
+    pub adj: (String, Span),
+    /// Where the whole constraint is.
+    pub span: Span,
 }
 
 impl Formula {
@@ -104,6 +123,7 @@ impl Formula {
             | Formula::Quant(_, _, _, _, s)
             | Formula::Count(_, _, _, _, _, s) => *s,
             Formula::AllDiff(_, _, _, _, s) => *s,
+            Formula::Connected(c) => c.span,
         }
     }
 }

@@ -11,6 +11,7 @@
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
 
+mod connect;
 mod index;
 #[cfg(test)]
 mod naive;
@@ -326,6 +327,7 @@ impl<'a> Checker<'a> {
                 let mut seen = std::collections::HashSet::new();
                 vals.into_iter().filter(|v| Some(*v) != except).all(|v| seen.insert(v))
             }
+            F::Connected(c) => self.connected(c, env)?,
         })
     }
 

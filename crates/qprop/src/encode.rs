@@ -59,6 +59,18 @@ impl Grounder<'_> {
                 }
                 self.all_different(a, env)
             }
+            G::Connected(c) => {
+                if !prefix.is_empty() {
+                    let e = QpropError::new(
+                        ErrorKind::Unsupported,
+                        c.c.span,
+                        "connectivity constraint inside 'or', '->' or 'not'",
+                        "'connected' and 'circuit' must hold outright (under 'forall' and 'and' only)",
+                    );
+                    return Err(self.bind_err(e, env));
+                }
+                self.connected(c, env)
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -121,7 +133,7 @@ impl Grounder<'_> {
                 acc.conj = sub.conj;
                 Ok(sat)
             }
-            G::And(_) | G::All(..) | G::Count(..) | G::AllDiff(..) => {
+            G::And(_) | G::All(..) | G::Count(..) | G::AllDiff(..) | G::Connected(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -286,6 +298,7 @@ impl Grounder<'_> {
                 let n = self.plan_size(&a.plan)?;
                 3.0 * n * n.sqrt().max(1.0)
             }
+            G::Connected(c) => self.connect_estimate(c)?,
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {
@@ -304,7 +317,7 @@ impl Grounder<'_> {
     /// of sampled bindings that pass the guards checked at it (arithmetic guards such as
     /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). A guard that
     /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass.
-    fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
+    pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
         let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
         // Sampled bindings that passed every guard so far.

@@ -386,6 +386,14 @@ impl<'p> Grounder<'p> {
                     "expected a data formula",
                 ))
             }
+            F::Connected(c) => {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    c.span,
+                    "a connectivity constraint inside a guard or definition",
+                    "expected a data formula",
+                ))
+            }
         })
     }
 

@@ -14,6 +14,7 @@
 mod ast;
 mod check;
 mod clues;
+mod connect;
 mod encode;
 mod error;
 mod globals;
@@ -27,6 +28,7 @@ mod ops;
 mod parser;
 mod program;
 mod resolve;
+mod resolve_connect;
 mod resolve_formula;
 mod resolve_int;
 mod solution;

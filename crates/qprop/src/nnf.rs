@@ -19,6 +19,7 @@ pub(crate) enum G<'a> {
     All(Plan<'a>, Box<G<'a>>),
     Any(Plan<'a>, Box<G<'a>>),
     Count(Box<Counting<'a>>),
+    Connected(Box<crate::connect::Connecting<'a>>),
     AllDiff(Box<AllDiffG<'a>>),
 }
 
@@ -180,6 +181,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             let plan = plan(p, &a.binders, a.guard.as_ref(), &G::Const(false), true)?;
             G::AllDiff(Box::new(AllDiffG { body: &a.body, except: a.except.as_ref(), plan, span: a.span }))
         }
+        F::Connected(c) => crate::connect::nnf(p, c, pos)?,
     })
 }
 
@@ -216,6 +218,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         }
         F::Quant(q) => q.guard.as_ref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, &q.body)),
         F::Count(c) => Some(c.span),
+        F::Connected(c) => Some(c.span),
         F::AllDiff(a) => Some(a.span),
         F::Const(_) | F::Cmp(..) => None,
     }
@@ -231,7 +234,13 @@ fn conjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
     }
 }
 
-fn plan<'a>(p: &Program, binders: &Binders, guard: Option<&'a F>, body: &G<'a>, forall: bool) -> Result<Plan<'a>> {
+pub(crate) fn plan<'a>(
+    p: &Program,
+    binders: &Binders,
+    guard: Option<&'a F>,
+    body: &G<'a>,
+    forall: bool,
+) -> Result<Plan<'a>> {
     let mut checks: Vec<(Check<'a>, Vec<Slot>)> = Vec::new();
     if let Some(g) = guard {
         if let Some(s) = data_only(p, g) {

@@ -4,7 +4,7 @@
 //! Statements need no terminator (a formula ends where the next cannot continue it), so the seed's
 //! formulas parse as written; `.` or `;` after an item is allowed.
 
-use crate::ast::{Binder, CountKind, DomainDef, Formula, Item, PredRole, Term};
+use crate::ast::{Binder, ConnectedAst, CountKind, DomainDef, Formula, Item, PredRole, Term};
 use crate::error::{syntax, FileId, Result, Span};
 use crate::lexer::{lex, Tok};
 use crate::ops::{CmpOp, Conn, Op};
@@ -464,6 +464,11 @@ impl Parser<'_> {
             self.expect("}")?;
             return Ok(Formula::AllDiff(except, t, binders, guard, start.to(self.prev_span())));
         }
+        if matches!(self.peek(), Tok::Ident(k) if k == "connected" || k == "circuit")
+            && matches!(self.peek_at(1), Tok::Punct("{"))
+        {
+            return self.connected(start);
+        }
         if self.is("(") {
             let (save, depth) = (self.pos, self.depth);
             if let Ok(t) = self.term() {
@@ -494,6 +499,24 @@ impl Parser<'_> {
                 "expected a comparison operator (= =/= != < <= > >=) after it: a number is not a formula",
             )),
         }
+    }
+    /// `connected { formula : binders | guard } via adj` (or `circuit`), at its first word
+    /// (`connected`, `circuit` and `via` are words only here: a predicate is never followed by `{`).
+    fn connected(&mut self, start: Span) -> Result<Formula> {
+        let circuit = self.is_kw("circuit");
+        self.bump();
+        self.expect("{")?;
+        let lit = self.formula()?;
+        self.expect(":")?;
+        let binders = self.binders()?;
+        let guard = if self.eat("|") { Some(self.formula()?) } else { None };
+        self.expect("}")?;
+        if !self.eat_kw("via") {
+            return self.fail("'via' and the adjacency predicate");
+        }
+        let adj = self.name("the adjacency predicate")?;
+        let span = start.to(self.prev_span());
+        Ok(Formula::Connected(Box::new(ConnectedAst { circuit, lit, binders, guard, adj, span })))
     }
     /// The right side of a comparison.
     fn rhs_term(&mut self) -> Result<Term> {

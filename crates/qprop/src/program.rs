@@ -255,6 +255,27 @@ pub enum F {
     Count(Box<Count>),
     /// `alldifferent {...}`.
     AllDiff(Box<AllDiff>),
+    /// `connected { ... } via adj` or `circuit { ... } via adj` (connect.rs).
+    Connected(Box<Connected>),
+}
+
+/// `connected { lit : binders | guard } via adj`, or `circuit` (docs/qprop.md, "Connectivity").
+#[derive(Clone, Debug)]
+pub struct Connected {
+    /// `circuit`: the nodes form one cycle, rather than one connected graph.
+    pub circuit: bool,
+    /// The formula that makes a binding a node.
+    pub lit: F,
+    /// The variables; a binding is a node of the graph.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// The adjacency predicate: twice the binders' arity.
+    pub adj: PredId,
+    /// Where the adjacency's name is.
+    pub adj_span: Span,
+    /// Where it is.
+    pub span: Span,
 }
 
 /// `a op b`, a comparison.

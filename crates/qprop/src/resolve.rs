@@ -449,6 +449,7 @@ fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Quant(q) => return Err(filter_only_compares(q.span)),
         F::Count(c) => return Err(filter_only_compares(c.span)),
         F::AllDiff(a) => return Err(filter_only_compares(a.span)),
+        F::Connected(c) => return Err(filter_only_compares(c.span)),
     })
 }
 

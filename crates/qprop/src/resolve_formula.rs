@@ -88,6 +88,7 @@ impl Resolver {
                 self.scope.truncate(depth);
                 F::AllDiff(Box::new(AllDiff { body, binders, guard, except, span: *s }))
             }
+            Formula::Connected(c) => self.connected(c)?,
         })
     }
 

@@ -76,6 +76,13 @@ fn formula(f: &Formula, out: &mut Names) {
                 formula(g, out);
             }
         }
+        Formula::Connected(c) => {
+            binders(&c.binders, out);
+            formula(&c.lit, out);
+            if let Some(g) = &c.guard {
+                formula(g, out);
+            }
+        }
         Formula::AllDiff(except, body, bs, g, _) => {
             if let Some(t) = except {
                 term(t, out);

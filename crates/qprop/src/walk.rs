@@ -57,6 +57,13 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
                 None => ControlFlow::Continue(()),
             }
         }
+        F::Connected(c) => {
+            formula(&c.lit, v)?;
+            if let Some(g) = &c.guard {
+                formula(g, v)?;
+            }
+            v(Leaf::Pred(c.adj))
+        }
     }
 }
 

@@ -163,6 +163,27 @@ impl Checker<'_> {
                 let vals: Vec<Val> = vals.into_iter().filter(|v| Some(*v) != except).collect();
                 (0..vals.len()).all(|i| (i + 1..vals.len()).all(|j| vals[i] != vals[j]))
             }
+            F::Connected(c) => {
+                // Every pair of bindings asked; the graph judged by the checker's search.
+                let (mut tuples, mut on) = (Vec::new(), Vec::new());
+                self.binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                    tuples.push(c.binders.iter().map(|b| env[b.slot].unwrap_or(Val::Int(0))).collect::<Vec<_>>());
+                    on.push(me.eval(&c.lit, env)?);
+                    Ok(false)
+                })?;
+                let mut edges = Vec::new();
+                for i in 0..tuples.len() {
+                    for j in i + 1..tuples.len() {
+                        let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
+                        let ba: Vec<Val> = tuples[j].iter().chain(&tuples[i]).copied().collect();
+                        if self.atom(c.adj, ab)? || self.atom(c.adj, ba)? {
+                            edges.push((i, j));
+                        }
+                    }
+                }
+                let solved = matches!(self.p.preds[c.adj].kind, PredKind::Var);
+                super::connect::judge(&on, &edges, c.circuit, solved)
+            }
         })
     }
 

@@ -48,6 +48,14 @@ forall i, a | w(i, a) . t(i, a) -> x(i) = a
 forall i . exactly 1 { t(i, a) : a }
 forall i, j | i < j . x(i) =/= x(j) or t(i, 1)
 sum { a * [t(i, a)] : i, a | w(i, a) } <= 9",
+    "domain d = 1..4
+input pred ed(d, d)
+ed(1, 2) ed(2, 3) ed(3, 4) ed(4, 1) ed(1, 3)
+pred on(d)
+pred u(d, d)
+connected { on(x) : x in d } via ed
+circuit { on(x) or u(x, x) : x in d | x > 1 } via u
+forall y in d . connected { not on(x) and x =/= y : x in d } via ed",
 ];
 
 /// A tiny deterministic generator (xorshift): no dependency, reproducible failures.
@@ -220,6 +228,8 @@ fn planned_and_naive_checkers_agree_on_fixtures() {
         ("witch.qp", Some("witch-table1.qpd"), &[], 1, 6),
         ("witch-lpl.qp", Some("witch-table1.qpd"), &[], 1, 6),
         ("soma.qp", Some("soma.qpd"), &[], 1, 6),
+        ("nurikabe.qp", Some("nurikabe-pzprjs.qpd"), &[], 1, 20),
+        ("slitherlink.qp", Some("slitherlink-pzprjs.qpd"), &[], 1, 20),
     ];
     for &(model, data, defs, n, muts) in cases {
         let p = fixture(model, data, defs);
