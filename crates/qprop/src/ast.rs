@@ -20,6 +20,8 @@ pub enum Term {
     Sum(Box<Term>, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `[formula]`: 1 if the formula holds, else 0.
     Bool(Box<Formula>, Span),
+    /// `count { formula : binders | guard }`: how many bindings make the formula true.
+    Count(Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
 }
 
 impl Term {
@@ -28,6 +30,7 @@ impl Term {
         match self {
             Term::Int(_, s) | Term::Name(_, s) | Term::Call(_, _, s) | Term::Bin(_, _, _, s) | Term::Neg(_, s) => *s,
             Term::Sum(_, _, _, s) | Term::Bool(_, s) => *s,
+            Term::Count(_, _, _, s) => *s,
         }
     }
 }
@@ -85,6 +88,32 @@ pub enum Formula {
     Quant(bool, Vec<Binder>, Option<Box<Formula>>, Box<Formula>, Span),
     /// `exactly k { lit : binders | guard }`.
     Count(CountKind, Term, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `increasing { term : binders | guard }` (or `decreasing`, `strictly_...`, or a `[t1, ...]` list).
+    Order(OrderKind, List, Span),
+    /// `lex_less(L1, L2)` (strict, true) or `lex_lesseq(L1, L2)`.
+    Lex(bool, List, List, Span),
+}
+
+/// The order a sequence must follow.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OrderKind {
+    /// `increasing`: each element at most the next.
+    Increasing,
+    /// `decreasing`: each element at least the next.
+    Decreasing,
+    /// `strictly_increasing`.
+    StrictlyIncreasing,
+    /// `strictly_decreasing`.
+    StrictlyDecreasing,
+}
+
+/// A sequence of terms: `{ term : binders | guard }` (in binder enumeration order) or `[t1, ...]`.
+#[derive(Clone, Debug)]
+pub enum List {
+    /// A comprehension.
+    Compr(Box<Term>, Vec<Binder>, Option<Box<Formula>>),
+    /// Listed terms.
+    Items(Vec<Term>),
 }
 
 impl Formula {
@@ -98,6 +127,7 @@ impl Formula {
             | Formula::Bin(_, _, _, s)
             | Formula::Quant(_, _, _, _, s)
             | Formula::Count(_, _, _, _, _, s) => *s,
+            Formula::Order(_, _, s) | Formula::Lex(_, _, _, s) => *s,
         }
     }
 }

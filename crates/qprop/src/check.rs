@@ -11,6 +11,7 @@
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
 
+mod formulas;
 mod index;
 #[cfg(test)]
 mod naive;
@@ -302,14 +303,7 @@ impl<'a> Checker<'a> {
                 all != decided
             }
             F::Count(c) => {
-                let plan = self.plan(&c.binders, c.guard.as_ref(), Body::Count(&c.lit));
-                let mut n: i64 = 0;
-                self.bindings(&plan, env, &mut |me, env| {
-                    if me.rest(&plan.rest, env)? {
-                        n += 1;
-                    }
-                    Ok(false)
-                })?;
+                let n = self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)?;
                 let Val::Int(k) = self.term(&c.bound, env)? else { return Ok(false) };
                 match c.kind {
                     CountKind::Exactly => n == k,
@@ -317,6 +311,8 @@ impl<'a> Checker<'a> {
                     CountKind::AtLeast => n >= k,
                 }
             }
+            F::Order(o) => self.order_holds(o, env)?,
+            F::Lex(l) => self.lex_holds(l, env)?,
         })
     }
 
@@ -381,6 +377,7 @@ impl<'a> Checker<'a> {
                 }
             }
             T::Bool(f, _) => Ok(Val::Int(i64::from(self.eval(f, env)?))),
+            T::Count(c) => Ok(Val::Int(self.count_true(&c.binders, c.guard.as_ref(), &c.body, env)?)),
             T::Sum(sum) => {
                 let plan = self.plan(&sum.binders, sum.guard.as_ref(), Body::Sum);
                 let mut acc = Val::Int(0);

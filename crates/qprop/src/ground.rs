@@ -97,6 +97,8 @@ pub(crate) struct Grounder<'p> {
     pub(crate) int_list: Vec<(u32, u32, u32, u32)>,
     /// Solved-for atoms fixed true by unit statements (they have no variable).
     fixed_true: Vec<(u32, u32)>,
+    /// Shared reified sub-formulas, comparisons and counters (reify.rs).
+    pub(crate) memo: crate::reify::Memo,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -169,6 +171,7 @@ impl<'p> Grounder<'p> {
             int_atoms: HashMap::new(),
             int_list: Vec::new(),
             fixed_true: Vec::new(),
+            memo: crate::reify::Memo::default(),
         })
     }
 
@@ -349,6 +352,8 @@ impl<'p> Grounder<'p> {
                     "expected a data formula",
                 ))
             }
+            F::Order(o) => return Err(crate::reify::not_data(o.span)),
+            F::Lex(l) => return Err(crate::reify::not_data(l.span)),
         })
     }
 

@@ -158,6 +158,54 @@ pub enum T {
     Sum(Box<Sum>),
     /// `[formula]`: 1 or 0.
     Bool(Box<F>, Span),
+    /// `count { formula : binders | guard }`.
+    Count(Box<CountTerm>),
+}
+
+/// `count { body : binders | guard }`: the number of bindings whose formula holds.
+#[derive(Clone, Debug)]
+pub struct CountTerm {
+    /// The counted formula.
+    pub body: F,
+    /// The variables it ranges over.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A resolved sequence of terms.
+#[derive(Clone, Debug)]
+pub enum List {
+    /// `{ body : binders | guard }` (the `Sum` shape: in binder enumeration order).
+    Compr(Box<Sum>),
+    /// `[t1, ...]`.
+    Items(Vec<T>),
+}
+
+/// `increasing L` and its kin.
+#[derive(Clone, Debug)]
+pub struct Order {
+    /// Which order.
+    pub kind: crate::ast::OrderKind,
+    /// The sequence.
+    pub list: List,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `lex_less(a, b)` (strict) or `lex_lesseq(a, b)`.
+#[derive(Clone, Debug)]
+pub struct Lex {
+    /// `lex_less` (true) or `lex_lesseq`.
+    pub strict: bool,
+    /// The left sequence.
+    pub a: List,
+    /// The right sequence.
+    pub b: List,
+    /// Where it is.
+    pub span: Span,
 }
 
 /// `a op b` on integers.
@@ -223,6 +271,10 @@ pub enum F {
     Quant(Box<Quant>),
     /// Counting.
     Count(Box<Count>),
+    /// `increasing { ... }` and its kin.
+    Order(Box<Order>),
+    /// `lex_less(a, b)` / `lex_lesseq(a, b)`.
+    Lex(Box<Lex>),
 }
 
 /// `a op b`, a comparison.
@@ -431,6 +483,7 @@ fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
             .map(Val::Int)
         }
         T::IntVar(..) | T::Sum(..) | T::Bool(..) => None,
+        T::Count(..) => None,
     }
 }
 
@@ -444,6 +497,7 @@ fn eval_term_slow(t: &T, env: &[Option<Val>]) -> Result<Val> {
         T::Bin(t) => arith(t.op, eval_term(&t.a, env)?, eval_term(&t.b, env)?, t.span),
         T::Sum(sum) => Err(int_needed(sum.span)),
         T::IntVar(_, _, span) | T::Bool(_, span) => Err(int_needed(*span)),
+        T::Count(c) => Err(int_needed(c.span)),
     }
 }
 

@@ -73,6 +73,32 @@ impl Resolver {
                 self.scope.truncate(depth);
                 F::Count(Box::new(Count { kind: *kind, bound, lit, binders, guard, span: *s }))
             }
+            Formula::Order(kind, list, s) => {
+                F::Order(Box::new(crate::program::Order { kind: *kind, list: self.list(list, *s)?, span: *s }))
+            }
+            Formula::Lex(strict, a, b, s) => {
+                let (a, b) = (self.list(a, *s)?, self.list(b, *s)?);
+                F::Lex(Box::new(crate::program::Lex { strict: *strict, a, b, span: *s }))
+            }
+        })
+    }
+
+    /// A sequence of terms (`{ t : binders | guard }` or `[t1, ...]`) resolved.
+    fn list(&mut self, l: &crate::ast::List, s: crate::error::Span) -> Result<crate::program::List> {
+        use crate::program::List;
+        Ok(match l {
+            crate::ast::List::Items(ts) => List::Items(ts.iter().map(|t| self.term(t)).collect::<Result<_>>()?),
+            crate::ast::List::Compr(body, bs, g) => {
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
+                    None => None,
+                };
+                let body = self.term(body)?;
+                self.scope.truncate(depth);
+                List::Compr(Box::new(Sum { body, binders, guard, span: s }))
+            }
         })
     }
 
@@ -169,6 +195,17 @@ impl Resolver {
                 let body = self.term(body)?;
                 self.scope.truncate(depth);
                 T::Sum(Box::new(Sum { body, binders, guard, span: *s }))
+            }
+            Term::Count(body, bs, g, s) => {
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
+                    None => None,
+                };
+                let body = self.formula(body)?;
+                self.scope.truncate(depth);
+                T::Count(Box::new(crate::program::CountTerm { body, binders, guard, span: *s }))
             }
             Term::Call(n, _, s) => {
                 return Err(err(

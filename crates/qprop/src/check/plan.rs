@@ -207,5 +207,6 @@ fn known_before(binders: &Binders, i: usize, t: &T) -> bool {
         T::Neg(a, _) => known_before(binders, i, a),
         T::Bin(b) => known_before(binders, i, &b.a) && known_before(binders, i, &b.b),
         T::IntVar(..) | T::Sum(..) | T::Bool(..) => false,
+        T::Count(..) => false,
     }
 }
