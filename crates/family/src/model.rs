@@ -64,6 +64,7 @@ impl QpropModel {
             amo: raw.amo,
             ints: raw.ints.unwrap_or(IntEncoding::Order),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
+            ..defaults
         };
         let name = std::path::Path::new(&source.name)
             .file_stem()

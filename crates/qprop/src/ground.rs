@@ -32,11 +32,14 @@ pub struct GroundOptions {
     pub ints: IntEncoding,
     /// Refuse to ground when the estimated number of clauses is above this.
     pub max_clauses: u64,
+    /// Share common subexpressions (reified sub-formulas, comparisons, counters): one literal per
+    /// repeated ground one (docs/encodings.md, "Sharing"). Off only to measure what it saves.
+    pub share: bool,
 }
 
 impl Default for GroundOptions {
     fn default() -> Self {
-        GroundOptions { amo: AmoEncoding::Auto, ints: IntEncoding::Order, max_clauses: 50_000_000 }
+        GroundOptions { amo: AmoEncoding::Auto, ints: IntEncoding::Order, max_clauses: 50_000_000, share: true }
     }
 }
 
@@ -171,7 +174,7 @@ impl<'p> Grounder<'p> {
             int_atoms: HashMap::new(),
             int_list: Vec::new(),
             fixed_true: Vec::new(),
-            memo: crate::reify::Memo::default(),
+            memo: crate::reify::Memo::new(o.share),
         })
     }
 

@@ -78,6 +78,15 @@ pub(crate) struct Memo {
     counters: HashMap<(Vec<Lit>, usize, bool, bool), Vec<Lit>>,
     /// How many times a shared literal was reused instead of encoded again.
     pub(crate) hits: u64,
+    /// Sharing switched off (`GroundOptions::share` false): nothing is looked up.
+    pub(crate) off: bool,
+}
+
+impl Memo {
+    /// An empty memo; `share` false looks nothing up (to measure what sharing saves).
+    pub(crate) fn new(share: bool) -> Memo {
+        Memo { off: !share, ..Memo::default() }
+    }
 }
 
 /// The error for an order constraint where only data may stand.
@@ -220,7 +229,8 @@ impl Grounder<'_> {
             1 => return Ok(lits[0]),
             _ => {}
         }
-        let (t, mut imp, mut rev) = match self.memo.gates.get(&lits) {
+        let known = if self.memo.off { None } else { self.memo.gates.get(&lits) };
+        let (t, mut imp, mut rev) = match known {
             Some(&e) => {
                 self.memo.hits += 1;
                 e
@@ -256,7 +266,7 @@ impl Grounder<'_> {
             (Some(Err(v)), Some(_)) | (Some(_), Some(Err(v))) => Err(v),
             (Some(Ok(i)), Some(Ok(r))) => {
                 // i -> (a op b) -> r; the clause `i or not r` closes the loop.
-                let tie = key.map(|k| (op_code(op), k));
+                let tie = key.filter(|_| !self.memo.off).map(|k| (op_code(op), k));
                 if tie.as_ref().is_none_or(|t| !self.memo.tied.contains(t)) {
                     self.cnf.add_clause(&[i, !r]);
                     if let Some(t) = tie {
@@ -271,7 +281,7 @@ impl Grounder<'_> {
 
     /// `int_cmp`, remembered by the comparison's ground key.
     fn cmp_once(&mut self, op: CmpOp, a: &T, b: &T, span: Span, env: &mut Env, key: &Option<Vec<i64>>) -> Result<Bit> {
-        let k = key.as_ref().map(|k| (op_code(op), k.clone()));
+        let k = key.as_ref().filter(|_| !self.memo.off).map(|k| (op_code(op), k.clone()));
         if let Some(hit) = k.as_ref().and_then(|k| self.memo.cmps.get(k)) {
             self.memo.hits += 1;
             return Ok(*hit);
@@ -405,7 +415,7 @@ impl Grounder<'_> {
     fn counter(&mut self, mut lits: Vec<Lit>, m: usize, up: bool, down: bool) -> Vec<Lit> {
         lits.sort_unstable();
         let key = (lits, m, up, down);
-        if let Some(o) = self.memo.counters.get(&key) {
+        if let Some(o) = self.memo.counters.get(&key).filter(|_| !self.memo.off) {
             self.memo.hits += 1;
             return o.clone();
         }

@@ -226,3 +226,57 @@ fn order_constraints() {
         agree(&format!("{INTS}{body}\n"));
     }
 }
+
+/// Sharing (one literal per repeated ground sub-formula, comparison and counter) never grows the
+/// CNF and never changes a count; prints what it saves on the fixtures (docs/encodings.md).
+#[test]
+fn sharing_never_grows_the_cnf_and_keeps_counts() {
+    let latin = "param n = 4\ndomain d = 1..n\nvar x(d, d) in 1..n\n\
+                 forall r, v in d . count { x(r, c) = v : c in d } = 1\n\
+                 forall c, v in d . count { x(r, c) = v : r in d } = 1\n\
+                 x(1, 1) = 1 and x(1, 2) = 2 and x(2, 1) = 3\n";
+    let cases: Vec<(String, Program, Option<usize>)> = vec![
+        ("magic.qp".into(), common::program("magic.qp", None, &[]), Some(8)),
+        ("queens.qp -D n=6".into(), common::program("queens.qp", None, &[("n", "6")]), Some(4)),
+        (
+            "witch-lpl.qp + witch-table1.qpd".into(),
+            common::program("witch-lpl.qp", Some("witch-table1.qpd"), &[]),
+            None,
+        ),
+        ("foursquares.qp + board4.qpd".into(), common::program("foursquares.qp", Some("board4.qpd"), &[]), None),
+        ("latin 4 x 4 by count terms".into(), load_text(latin), None),
+    ];
+    for (name, p, want) in cases {
+        let mut sizes = Vec::new();
+        let mut counts = Vec::new();
+        for share in [false, true] {
+            let o = GroundOptions { share, ..GroundOptions::default() };
+            let g = ground(&p, &o).unwrap_or_else(|e| panic!("{}", e.render()));
+            sizes.push((g.cnf.num_vars(), g.cnf.num_clauses()));
+            let mut s = cadical::Solver::<cadical::Timeout>::new();
+            for c in g.cnf.clauses() {
+                s.add_clause(c.iter().map(|l| l.to_dimacs()));
+            }
+            let mut n = 0;
+            while n < 200 && s.solve() == Some(true) {
+                n += 1;
+                let block: Vec<i32> = g
+                    .projection
+                    .iter()
+                    .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
+                    .collect();
+                s.add_clause(block);
+            }
+            counts.push(n);
+        }
+        println!(
+            "{name}: without sharing {:?}, with {:?} (variables, clauses); {} solutions",
+            sizes[0], sizes[1], counts[1]
+        );
+        assert!(sizes[1].0 <= sizes[0].0 && sizes[1].1 <= sizes[0].1, "{name}: {sizes:?}");
+        assert_eq!(counts[0], counts[1], "{name}");
+        if let Some(w) = want {
+            assert_eq!(counts[1], w, "{name}");
+        }
+    }
+}
