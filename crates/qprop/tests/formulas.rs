@@ -280,3 +280,17 @@ fn sharing_never_grows_the_cnf_and_keeps_counts() {
         }
     }
 }
+
+/// docs/qprop.md's symmetry-breaking example: 18 colourings of a 4-cycle, 3 up to relabelling.
+#[test]
+fn lex_order_breaks_colour_symmetry() {
+    let base = "domain node = 1..4\ndomain colour = 1..3\npred c(node, colour)\n\
+                def edge(n in node, m in node) := m = n + 1 or (n = 1 and m = 4)\n\
+                forall n in node . exactly 1 { c(n, k) : k in colour }\n\
+                forall n, m in node | edge(n, m) . forall k in colour . not (c(n, k) and c(m, k))\n";
+    assert_eq!(agree(base), 18);
+    let broken = format!(
+        "{base}forall k in colour | k < 3 . lex_lesseq({{ [c(n, k + 1)] : n in node }}, {{ [c(n, k)] : n in node }})\n"
+    );
+    assert_eq!(agree(&broken), 3);
+}
