@@ -89,17 +89,28 @@ impl Resolver {
         Ok(match l {
             crate::ast::List::Items(ts) => List::Items(ts.iter().map(|t| self.term(t)).collect::<Result<_>>()?),
             crate::ast::List::Compr(body, bs, g) => {
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
+                let (binders, guard, body) = self.scoped(bs, g.as_deref(), |me| me.term(body))?;
                 List::Compr(Box::new(Sum { body, binders, guard, span: s }))
             }
         })
+    }
+
+    /// Binders, their guard and a body resolved in the binders' scope (left afterwards).
+    fn scoped<B>(
+        &mut self,
+        bs: &[Binder],
+        g: Option<&Formula>,
+        body: impl FnOnce(&mut Self) -> Result<B>,
+    ) -> Result<(Binders, Option<F>, B)> {
+        let depth = self.scope.len();
+        let binders = self.binders(bs)?;
+        let guard = match g {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let body = body(self)?;
+        self.scope.truncate(depth);
+        Ok((binders, guard, body))
     }
 
     /// The arguments of `n(args)` (predicate or integer variable `pi`) resolved: the arity checked
@@ -186,25 +197,11 @@ impl Resolver {
             }
             Term::Bool(f, s) => T::Bool(Box::new(self.formula(f)?), *s),
             Term::Sum(body, bs, g, s) => {
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
+                let (binders, guard, body) = self.scoped(bs, g.as_deref(), |me| me.term(body))?;
                 T::Sum(Box::new(Sum { body, binders, guard, span: *s }))
             }
             Term::Count(body, bs, g, s) => {
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.formula(body)?;
-                self.scope.truncate(depth);
+                let (binders, guard, body) = self.scoped(bs, g.as_deref(), |me| me.formula(body))?;
                 T::Count(Box::new(crate::program::CountTerm { body, binders, guard, span: *s }))
             }
             Term::Call(n, _, s) => {

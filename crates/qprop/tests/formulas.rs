@@ -10,15 +10,15 @@ fn load_text(text: &str) -> Program {
     load(&Source::new("m.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
-/// SAT count projected on the shown atoms (each solution checked), and the CNF's size.
-fn sat_count(p: &Program, ints: IntEncoding) -> (usize, u32, usize) {
-    let g = ground(p, &GroundOptions { ints, ..GroundOptions::default() }).unwrap_or_else(|e| panic!("{}", e.render()));
+/// SAT count projected on the shown atoms (each solution checked), up to `limit`, and the CNF's size.
+fn sat_count_with(p: &Program, o: &GroundOptions, limit: usize) -> (usize, u32, usize) {
+    let g = ground(p, o).unwrap_or_else(|e| panic!("{}", e.render()));
     let mut s = cadical::Solver::<cadical::Timeout>::new();
     for c in g.cnf.clauses() {
         s.add_clause(c.iter().map(|l| l.to_dimacs()));
     }
     let mut n = 0;
-    while s.solve() == Some(true) {
+    while n < limit && s.solve() == Some(true) {
         let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
         let b = broken(p, &sol);
         assert!(b.is_empty(), "{}\n{}", b.join("\n"), sol.to_facts());
@@ -106,7 +106,7 @@ fn agree(text: &str) -> usize {
     let p = load_text(text);
     let want = brute(&p);
     for ints in [IntEncoding::Order, IntEncoding::Log] {
-        let (got, _, _) = sat_count(&p, ints);
+        let (got, _, _) = sat_count_with(&p, &GroundOptions { ints, ..GroundOptions::default() }, usize::MAX);
         assert_eq!(got, want, "{ints:?}:\n{text}");
     }
     want
@@ -250,23 +250,8 @@ fn sharing_never_grows_the_cnf_and_keeps_counts() {
         let mut sizes = Vec::new();
         let mut counts = Vec::new();
         for share in [false, true] {
-            let o = GroundOptions { share, ..GroundOptions::default() };
-            let g = ground(&p, &o).unwrap_or_else(|e| panic!("{}", e.render()));
-            sizes.push((g.cnf.num_vars(), g.cnf.num_clauses()));
-            let mut s = cadical::Solver::<cadical::Timeout>::new();
-            for c in g.cnf.clauses() {
-                s.add_clause(c.iter().map(|l| l.to_dimacs()));
-            }
-            let mut n = 0;
-            while n < 200 && s.solve() == Some(true) {
-                n += 1;
-                let block: Vec<i32> = g
-                    .projection
-                    .iter()
-                    .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
-                    .collect();
-                s.add_clause(block);
-            }
+            let (n, vars, clauses) = sat_count_with(&p, &GroundOptions { share, ..GroundOptions::default() }, 200);
+            sizes.push((vars, clauses));
             counts.push(n);
         }
         println!(
