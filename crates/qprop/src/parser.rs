@@ -37,7 +37,7 @@ pub(crate) const KEYWORDS: [&str; 31] = [
     "true",
     "false",
     "sum",
-    // order constraints (docs/qprop.md, "Order constraints"); `count {` is a term, not a reserved word
+    // order constraints (docs/qprop.md, "Formulas"); `count {` is a term, not a reserved word
     "increasing",
     "decreasing",
     "strictly_increasing",
