@@ -64,6 +64,7 @@ impl QpropModel {
             ints: raw.ints.unwrap_or_default(),
             linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
+            ..defaults
         };
         let name = std::path::Path::new(&source.name)
             .file_stem()

@@ -22,6 +22,8 @@ pub enum Term {
     Bool(Box<Formula>, Span),
     /// `min { term : binders | guard }` / `max {...}` (true for max): the comprehension.
     MinMax(bool, Box<Term>, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `count { formula : binders | guard }`: how many bindings make the formula true.
+    Count(Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
 }
 
 impl Term {
@@ -31,6 +33,7 @@ impl Term {
             Term::Int(_, s) | Term::Name(_, s) | Term::Call(_, _, s) | Term::Bin(_, _, _, s) | Term::Neg(_, s) => *s,
             Term::Sum(_, _, _, s) | Term::Bool(_, s) => *s,
             Term::MinMax(_, _, _, _, s) => *s,
+            Term::Count(_, _, _, s) => *s,
         }
     }
 }
@@ -88,6 +91,10 @@ pub enum Formula {
     Quant(bool, Vec<Binder>, Option<Box<Formula>>, Box<Formula>, Span),
     /// `exactly k { lit : binders | guard }`.
     Count(CountKind, Term, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `increasing { term : binders | guard }` (or `decreasing`, `strictly_...`, or a `[t1, ...]` list).
+    Order(OrderKind, List, Span),
+    /// `lex_less(L1, L2)` (strict, true) or `lex_lesseq(L1, L2)`.
+    Lex(bool, List, List, Span),
     /// `alldifferent [except T] { term : binders | guard }`.
     AllDiff(Option<Term>, Term, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `connected { formula : binders | guard } via adj` or `circuit { ... } via adj`.
@@ -111,6 +118,28 @@ pub struct ConnectedAst {
     pub span: Span,
 }
 
+/// The order a sequence must follow.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OrderKind {
+    /// `increasing`: each element at most the next.
+    Increasing,
+    /// `decreasing`: each element at least the next.
+    Decreasing,
+    /// `strictly_increasing`.
+    StrictlyIncreasing,
+    /// `strictly_decreasing`.
+    StrictlyDecreasing,
+}
+
+/// A sequence of terms: `{ term : binders | guard }` (in binder enumeration order) or `[t1, ...]`.
+#[derive(Clone, Debug)]
+pub enum List {
+    /// A comprehension.
+    Compr(Box<Term>, Vec<Binder>, Option<Box<Formula>>),
+    /// Listed terms.
+    Items(Vec<Term>),
+}
+
 impl Formula {
     /// Where the formula is.
     pub fn span(&self) -> Span {
@@ -124,6 +153,7 @@ impl Formula {
             | Formula::Count(_, _, _, _, _, s) => *s,
             Formula::AllDiff(_, _, _, _, s) => *s,
             Formula::Connected(c) => c.span,
+            Formula::Order(_, _, s) | Formula::Lex(_, _, _, s) => *s,
         }
     }
 }

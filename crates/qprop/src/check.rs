@@ -12,6 +12,7 @@
 //! binding that a generator skipped is not reported; the grounder reports those.
 
 mod connect;
+mod formulas;
 mod index;
 #[cfg(test)]
 mod naive;
@@ -303,14 +304,7 @@ impl<'a> Checker<'a> {
                 all != decided
             }
             F::Count(c) => {
-                let plan = self.plan(&c.binders, c.guard.as_ref(), Body::Count(&c.lit));
-                let mut n: i64 = 0;
-                self.bindings(&plan, env, &mut |me, env| {
-                    if me.rest(&plan.rest, env)? {
-                        n += 1;
-                    }
-                    Ok(false)
-                })?;
+                let n = self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)?;
                 let Val::Int(k) = self.term(&c.bound, env)? else { return Ok(false) };
                 match c.kind {
                     CountKind::Exactly => n == k,
@@ -328,6 +322,8 @@ impl<'a> Checker<'a> {
                 vals.into_iter().filter(|v| Some(*v) != except).all(|v| seen.insert(v))
             }
             F::Connected(c) => self.connected(c, env)?,
+            F::Order(o) => self.order_holds(o, env)?,
+            F::Lex(l) => self.lex_holds(l, env)?,
         })
     }
 
@@ -420,6 +416,7 @@ impl<'a> Checker<'a> {
                     QpropError::new(ErrorKind::Domain, m.span, "min/max of no value", "expected at least one binding")
                 })
             }
+            T::Count(c) => Ok(Val::Int(self.count_true(&c.binders, c.guard.as_ref(), &c.body, env)?)),
             T::Sum(sum) => {
                 let plan = self.plan(&sum.binders, sum.guard.as_ref(), Body::Sum);
                 let mut acc = Val::Int(0);

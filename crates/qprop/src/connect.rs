@@ -240,15 +240,6 @@ impl Grounder<'_> {
         u
     }
 
-    /// A fresh auxiliary atom named `aux(what)`.
-    fn fresh(&mut self, what: &str) -> Lit {
-        let v = self.cnf.new_var();
-        self.names.push(format!("aux({what})"));
-        self.atom_of.push(None);
-        self.aux_count += 1;
-        v.pos()
-    }
-
     /// Every true node has exactly two neighbours: with a data edge, a true adjacent node; with a
     /// solved edge, the edge (which implies both ends).
     fn degree_two(&mut self, x: &[Lit], nb: &[Vec<(usize, Edge)>], what: &str) {

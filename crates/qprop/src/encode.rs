@@ -11,6 +11,7 @@ use crate::error::{ErrorKind, QpropError, Result};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{is_data, Check, Counting, Literal, Plan, G};
 use crate::program::{eval_term, Val, F};
+use crate::reify::Pol;
 
 /// A disjunction being collected: literals, and conjunctive parts with their bindings.
 pub(crate) struct Acc<'g, 'a> {
@@ -36,16 +37,19 @@ impl Grounder<'_> {
                 Ok(())
             }
             G::Count(c) => {
-                if !prefix.is_empty() {
-                    let e = QpropError::new(
-                        ErrorKind::Unsupported,
-                        c.span,
-                        "counting constraint inside 'or', '->' or 'not'",
-                        "counting constraints must hold outright (under 'forall' and 'and' only)",
-                    );
-                    return Err(self.bind_err(e, env));
+                let plain = match &c.lit {
+                    G::Lit(l) => !l.args.iter().any(crate::linear::has_int),
+                    G::Const(_) => true,
+                    G::Cmp(x) => !crate::linear::has_int(x.a) && !crate::linear::has_int(x.b),
+                    _ => false,
+                };
+                if prefix.is_empty() && plain && !c.negated {
+                    return self.count(c, env);
                 }
-                self.count(c, env)
+                // Under 'or', '->', 'not' or over any formula: a reified counter.
+                let b = self.reify_count(c, env, Pol::Imp)?;
+                self.clause_with(prefix, &[b]);
+                Ok(())
             }
             G::AllDiff(a) => {
                 if !prefix.is_empty() {
@@ -71,6 +75,7 @@ impl Grounder<'_> {
                 }
                 self.connected(c, env)
             }
+            G::Order(..) | G::Lex(..) => self.order_clauses(g, false, env, prefix),
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -87,7 +92,7 @@ impl Grounder<'_> {
     fn disj<'g, 'a>(&mut self, g: &'g G<'a>, env: &mut Env, acc: &mut Acc<'g, 'a>) -> Result<bool> {
         match g {
             G::Const(b) => Ok(*b),
-            G::Lit(l) => match self.literal(l, env)? {
+            G::Lit(l) => match self.literal_pol(l, env, Pol::Imp)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
@@ -95,7 +100,7 @@ impl Grounder<'_> {
                 Err(b) => Ok(b),
             },
             G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => {
-                match self.int_cmp(c.op, c.a, c.b, c.span, env)? {
+                match self.cmp_bit(c.op, c.a, c.b, c.span, env, Pol::Imp)? {
                     Ok(l) => {
                         acc.lits.push(l);
                         Ok(false)
@@ -133,7 +138,14 @@ impl Grounder<'_> {
                 acc.conj = sub.conj;
                 Ok(sat)
             }
-            G::And(_) | G::All(..) | G::Count(..) | G::AllDiff(..) | G::Connected(..) => {
+            G::Count(c) => match self.reify_count(c, env, Pol::Imp)? {
+                Ok(l) => {
+                    acc.lits.push(l);
+                    Ok(false)
+                }
+                Err(b) => Ok(b),
+            },
+            G::And(_) | G::All(..) | G::Order(..) | G::Lex(..) | G::AllDiff(..) | G::Connected(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -143,6 +155,9 @@ impl Grounder<'_> {
     /// A literal's SAT literal, or its constant value (`Err(value)`) for data atoms.
     pub(crate) fn literal(&mut self, l: &Literal, env: &mut Env) -> Result<std::result::Result<Lit, bool>> {
         let (positive, pr, s) = (l.positive, l.pred, l.span);
+        if l.args.iter().any(crate::linear::has_int) {
+            return self.literal_pol(l, env, Pol::Both);
+        }
         let idx = self.atom_index(pr, l.args, s, env)?;
         if is_data(self.p, pr) {
             return Ok(Err(self.data_atom(pr, idx, s)? == positive));
@@ -159,7 +174,7 @@ impl Grounder<'_> {
     /// Whether `g` is a conjunction of literals under `forall`s (facts about solved-for atoms).
     pub(crate) fn unit_shaped(g: &G) -> bool {
         match g {
-            G::Lit(..) => true,
+            G::Lit(l) => !l.args.iter().any(crate::linear::has_int),
             G::All(_, b) => Self::unit_shaped(b),
             G::And(items) => items.iter().all(Self::unit_shaped),
             _ => false,

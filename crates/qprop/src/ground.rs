@@ -50,6 +50,9 @@ pub struct GroundOptions {
     pub linear: LinearEncoding,
     /// Refuse to ground when the estimated number of clauses is above this.
     pub max_clauses: u64,
+    /// Share common subexpressions (reified sub-formulas, comparisons, counters): one literal per
+    /// repeated ground one (docs/encodings.md, "Sharing"). Off only to measure what it saves.
+    pub share: bool,
 }
 
 impl Default for GroundOptions {
@@ -59,6 +62,7 @@ impl Default for GroundOptions {
             ints: IntEncoding::Auto,
             linear: LinearEncoding::Auto,
             max_clauses: 50_000_000,
+            share: true,
         }
     }
 }
@@ -124,6 +128,8 @@ pub(crate) struct Grounder<'p> {
     pub(crate) ivars: Vec<crate::ints::IVar>,
     /// Solved-for atoms fixed true by unit statements (they have no variable).
     fixed_true: Vec<(u32, u32)>,
+    /// Shared reified sub-formulas, comparisons and counters (reify.rs).
+    pub(crate) memo: crate::reify::Memo,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -198,6 +204,7 @@ impl<'p> Grounder<'p> {
             int_list: Vec::new(),
             ivars: Vec::new(),
             fixed_true: Vec::new(),
+            memo: crate::reify::Memo::new(o.share),
         })
     }
 
@@ -394,6 +401,8 @@ impl<'p> Grounder<'p> {
                     "expected a data formula",
                 ))
             }
+            F::Order(o) => return Err(crate::reify::not_data(o.span)),
+            F::Lex(l) => return Err(crate::reify::not_data(l.span)),
         })
     }
 

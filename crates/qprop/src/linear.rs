@@ -54,7 +54,7 @@ pub(crate) fn has_int(t: &T) -> bool {
         T::Const(_) | T::Var(_) => false,
         T::Bin(b) => has_int(&b.a) || has_int(&b.b),
         T::Neg(a, _) => has_int(a),
-        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) => true,
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) | T::Count(..) => true,
     }
 }
 
@@ -116,24 +116,13 @@ impl Grounder<'_> {
                 let r = self.min_max(m, env)?;
                 self.ref_lin(r)
             }
-            T::Bool(f, s) => {
-                let g = crate::nnf::nnf(self.p, f, true)?;
-                match &g {
-                    crate::nnf::G::Const(b) => Lin { c: i64::from(*b), ..Lin::default() },
-                    crate::nnf::G::Lit(l) => match self.literal(l, env)? {
-                        Ok(l) => Lin { c: 0, terms: Vec::new(), lits: vec![(1, l)] },
-                        Err(b) => Lin { c: i64::from(b), ..Lin::default() },
-                    },
-                    _ => {
-                        let e = QpropError::new(
-                            ErrorKind::Unsupported,
-                            *s,
-                            "'[...]' around a formula that is not a literal",
-                            "expected [p(args)] or [not p(args)]",
-                        );
-                        return Err(self.bind_err(e, env));
-                    }
-                }
+            T::Bool(f, _) => match self.bool_bit(f, env)? {
+                Ok(l) => Lin { c: 0, terms: Vec::new(), lits: vec![(1, l)] },
+                Err(b) => Lin { c: i64::from(b), ..Lin::default() },
+            },
+            T::Count(c) => {
+                let (fixed, lits) = self.count_bits(c, env)?;
+                Lin { c: fixed, terms: Vec::new(), lits: lits.into_iter().map(|l| (1, l)).collect() }
             }
             T::Sum(sum) => {
                 let mut acc = Lin::default();

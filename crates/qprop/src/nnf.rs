@@ -5,7 +5,7 @@
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{Binders, CmpOp, DomId, PredId, PredKind, Program, Slot, F, T};
+use crate::program::{Binders, CmpOp, DomId, Lex, Order, PredId, PredKind, Program, Slot, F, T};
 use crate::walk::{formula_slots, term_slots};
 
 /// A formula in negation normal form.
@@ -21,6 +21,10 @@ pub(crate) enum G<'a> {
     Count(Box<Counting<'a>>),
     Connected(Box<crate::connect::Connecting<'a>>),
     AllDiff(Box<AllDiffG<'a>>),
+    /// An order constraint, negated when the flag is true.
+    Order(&'a Order, bool),
+    /// A lexicographic constraint, negated when the flag is true.
+    Lex(&'a Lex, bool),
 }
 
 /// `alldifferent { body : plan }` (except a value), positive.
@@ -61,6 +65,8 @@ pub(crate) struct Counting<'a> {
     pub lit: G<'a>,
     pub plan: Plan<'a>,
     pub span: Span,
+    /// `not exactly k`: the count differs from the bound.
+    pub negated: bool,
 }
 
 /// A data condition checked while iterating: a guard conjunct or a deciding data literal.
@@ -103,6 +109,11 @@ pub(crate) fn is_data(p: &Program, pred: PredId) -> bool {
     !matches!(p.preds[pred].kind, PredKind::Var)
 }
 
+/// Whether a literal is a data literal known while grounding (not a table over integer terms).
+fn deciding(p: &Program, l: &Literal) -> bool {
+    is_data(p, l.pred) && !l.args.iter().any(crate::linear::has_int)
+}
+
 /// Converts `f` (negated when `!pos`) to NNF with plans.
 pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
     Ok(match f {
@@ -128,7 +139,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             let plan = plan(p, &q.binders, q.guard.as_ref(), &body, forall)?;
             // The data literals that became checks are decided (false in a `forall`'s disjunction,
             // true in an `exists`'s conjunction) for every binding that reaches the body.
-            let decided = |g: &G| matches!(g, G::Lit(l) if is_data(p, l.pred) && l.positive != forall);
+            let decided = |g: &G| matches!(g, G::Lit(l) if deciding(p, l) && l.positive != forall);
             match &mut body {
                 G::Or(items) if forall => items.retain(|g| !decided(g)),
                 G::And(items) if !forall => items.retain(|g| !decided(g)),
@@ -143,30 +154,15 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
         }
         F::Count(c) => {
             let s = &c.span;
-            let (kind, offset) = match (c.kind, pos) {
-                (k, true) => (k, 0),
-                (CountKind::AtMost, false) => (CountKind::AtLeast, 1),
-                (CountKind::AtLeast, false) => (CountKind::AtMost, -1),
-                (CountKind::Exactly, false) => {
-                    return Err(QpropError::new(
-                        ErrorKind::Unsupported,
-                        *s,
-                        "negated 'exactly'",
-                        "write 'atmost k-1 ... or atleast k+1 ...' instead",
-                    ));
-                }
+            let (kind, offset, negated) = match (c.kind, pos) {
+                (k, true) => (k, 0, false),
+                (CountKind::AtMost, false) => (CountKind::AtLeast, 1, false),
+                (CountKind::AtLeast, false) => (CountKind::AtMost, -1, false),
+                (CountKind::Exactly, false) => (CountKind::Exactly, 0, true),
             };
             let lit = nnf(p, &c.lit, true)?;
-            if !matches!(lit, G::Lit(..) | G::Const(_) | G::Cmp(..)) {
-                return Err(QpropError::new(
-                    ErrorKind::Unsupported,
-                    *s,
-                    "counting over a formula that is not a literal",
-                    "expected 'p(args)' or 'not p(args)' before ':'",
-                ));
-            }
             let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
-            G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s }))
+            G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s, negated }))
         }
         F::AllDiff(a) => {
             if !pos {
@@ -182,6 +178,8 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             G::AllDiff(Box::new(AllDiffG { body: &a.body, except: a.except.as_ref(), plan, span: a.span }))
         }
         F::Connected(c) => crate::connect::nnf(p, c, pos)?,
+        F::Order(o) => G::Order(o, !pos),
+        F::Lex(l) => G::Lex(l, !pos),
     })
 }
 
@@ -221,6 +219,8 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Connected(c) => Some(c.span),
         F::AllDiff(a) => Some(a.span),
         F::Const(_) | F::Cmp(..) => None,
+        F::Order(o) => Some(o.span),
+        F::Lex(l) => Some(l.span),
     }
 }
 
@@ -272,7 +272,7 @@ pub(crate) fn plan<'a>(
     };
     for it in items {
         if let G::Lit(l) = it {
-            if is_data(p, l.pred) && l.positive != forall {
+            if deciding(p, l) && l.positive != forall {
                 let slots = l.args.iter().flat_map(term_slots).collect();
                 checks.push((Check::Atom(l.pred, l.args, l.span), slots));
             }

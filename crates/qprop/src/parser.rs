@@ -11,9 +11,39 @@ use crate::ops::{CmpOp, Conn, Op};
 
 /// The reserved words: none of them can name a parameter, domain, variable or predicate
 /// (docs/qprop.md lists them).
-pub(crate) const KEYWORDS: [&str; 25] = [
-    "forall", "exists", "and", "or", "not", "if", "iff", "xor", "mod", "in", "param", "domain", "var", "pred", "input",
-    "clue", "def", "show", "exactly", "atmost", "atleast", "table", "true", "false", "sum",
+pub(crate) const KEYWORDS: [&str; 31] = [
+    "forall",
+    "exists",
+    "and",
+    "or",
+    "not",
+    "if",
+    "iff",
+    "xor",
+    "mod",
+    "in",
+    "param",
+    "domain",
+    "var",
+    "pred",
+    "input",
+    "clue",
+    "def",
+    "show",
+    "exactly",
+    "atmost",
+    "atleast",
+    "table",
+    "true",
+    "false",
+    "sum",
+    // order constraints (docs/qprop.md, "Formulas"); `count {` is a term, not a reserved word
+    "increasing",
+    "decreasing",
+    "strictly_increasing",
+    "strictly_decreasing",
+    "lex_less",
+    "lex_lesseq",
 ];
 const MAX_DEPTH: usize = 500;
 
@@ -469,6 +499,9 @@ impl Parser<'_> {
         {
             return self.connected(start);
         }
+        if let Some(f) = self.order_constraint(start)? {
+            return Ok(f);
+        }
         if self.is("(") {
             let (save, depth) = (self.pos, self.depth);
             if let Ok(t) = self.term() {
@@ -642,6 +675,16 @@ impl Parser<'_> {
                 self.expect("}")?;
                 Ok(Term::MinMax(k == "max", Box::new(t), binders, guard, start.to(self.prev_span())))
             }
+            Tok::Ident(k) if k == "count" && *self.peek_at(1) == Tok::Punct("{") => {
+                self.bump();
+                self.expect("{")?;
+                let f = self.formula()?;
+                self.expect(":")?;
+                let binders = self.binders()?;
+                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+                self.expect("}")?;
+                Ok(Term::Count(Box::new(f), binders, guard, start.to(self.prev_span())))
+            }
             Tok::Ident(_) => {
                 let (n, s) = self.name("a name, a number or '('")?;
                 if self.eat("(") {
@@ -661,5 +704,59 @@ impl Parser<'_> {
             }
             _ => self.fail("a name, a number or '('"),
         }
+    }
+
+    /// `increasing L`, `decreasing L`, `strictly_increasing L`, `strictly_decreasing L`,
+    /// `lex_less(L1, L2)`, `lex_lesseq(L1, L2)`, if one starts here.
+    fn order_constraint(&mut self, start: Span) -> Result<Option<Formula>> {
+        use crate::ast::OrderKind;
+        for (kw, kind) in [
+            ("increasing", OrderKind::Increasing),
+            ("decreasing", OrderKind::Decreasing),
+            ("strictly_increasing", OrderKind::StrictlyIncreasing),
+            ("strictly_decreasing", OrderKind::StrictlyDecreasing),
+        ] {
+            if self.eat_kw(kw) {
+                let list = self.list()?;
+                return Ok(Some(Formula::Order(kind, list, start.to(self.prev_span()))));
+            }
+        }
+        for (kw, strict) in [("lex_less", true), ("lex_lesseq", false)] {
+            if self.eat_kw(kw) {
+                self.expect("(")?;
+                let a = self.list()?;
+                self.expect(",")?;
+                let b = self.list()?;
+                self.expect(")")?;
+                return Ok(Some(Formula::Lex(strict, a, b, start.to(self.prev_span()))));
+            }
+        }
+        Ok(None)
+    }
+    /// A sequence: `{ term : binders | guard }` or `[t1, t2, ...]`.
+    fn list(&mut self) -> Result<crate::ast::List> {
+        use crate::ast::List;
+        if self.eat("[") {
+            let mut items = Vec::new();
+            if !self.eat("]") {
+                loop {
+                    items.push(self.inner_term()?);
+                    if self.eat("]") {
+                        break;
+                    }
+                    self.expect(",")?;
+                }
+            }
+            return Ok(List::Items(items));
+        }
+        if !self.eat("{") {
+            return self.fail("a sequence: '{ term : binders }' or '[t1, t2, ...]'");
+        }
+        let t = self.inner_term()?;
+        self.expect(":")?;
+        let binders = self.binders()?;
+        let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+        self.expect("}")?;
+        Ok(List::Compr(Box::new(t), binders, guard))
     }
 }

@@ -160,6 +160,8 @@ pub enum T {
     Bool(Box<F>, Span),
     /// `min {...}`, `max {...}`, `min(a, b)`, `max(a, b)`.
     MinMax(Box<MinMax>),
+    /// `count { formula : binders | guard }`.
+    Count(Box<CountTerm>),
 }
 
 /// `min`/`max` of listed terms and of a comprehension's terms.
@@ -186,6 +188,52 @@ pub struct AllDiff {
     pub guard: Option<F>,
     /// Values equal to this may repeat.
     pub except: Option<T>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `count { body : binders | guard }`: the number of bindings whose formula holds.
+#[derive(Clone, Debug)]
+pub struct CountTerm {
+    /// The counted formula.
+    pub body: F,
+    /// The variables it ranges over.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A resolved sequence of terms.
+#[derive(Clone, Debug)]
+pub enum List {
+    /// `{ body : binders | guard }` (the `Sum` shape: in binder enumeration order).
+    Compr(Box<Sum>),
+    /// `[t1, ...]`.
+    Items(Vec<T>),
+}
+
+/// `increasing L` and its kin.
+#[derive(Clone, Debug)]
+pub struct Order {
+    /// Which order.
+    pub kind: crate::ast::OrderKind,
+    /// The sequence.
+    pub list: List,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `lex_less(a, b)` (strict) or `lex_lesseq(a, b)`.
+#[derive(Clone, Debug)]
+pub struct Lex {
+    /// `lex_less` (true) or `lex_lesseq`.
+    pub strict: bool,
+    /// The left sequence.
+    pub a: List,
+    /// The right sequence.
+    pub b: List,
     /// Where it is.
     pub span: Span,
 }
@@ -257,6 +305,10 @@ pub enum F {
     AllDiff(Box<AllDiff>),
     /// `connected { ... } via adj` or `circuit { ... } via adj` (connect.rs).
     Connected(Box<Connected>),
+    /// `increasing { ... }` and its kin.
+    Order(Box<Order>),
+    /// `lex_less(a, b)` / `lex_lesseq(a, b)`.
+    Lex(Box<Lex>),
 }
 
 /// `connected { lit : binders | guard } via adj`, or `circuit` (docs/qprop.md, "Connectivity").
@@ -483,7 +535,7 @@ fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
             }
             .map(Val::Int)
         }
-        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) => None,
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) | T::Count(..) => None,
     }
 }
 
@@ -498,6 +550,7 @@ fn eval_term_slow(t: &T, env: &[Option<Val>]) -> Result<Val> {
         T::Sum(sum) => Err(int_needed(sum.span)),
         T::IntVar(_, _, span) | T::Bool(_, span) => Err(int_needed(*span)),
         T::MinMax(m) => Err(int_needed(m.span)),
+        T::Count(c) => Err(int_needed(c.span)),
     }
 }
 

@@ -333,6 +333,13 @@ impl Resolver {
             let pi = self.pred(n, *s)?;
             if let PredKind::Input(_) = self.p.preds[pi].kind {
                 let F::Atom(_, targs, _) = self.formula(&f)? else { return Ok(()) };
+                // With an integer variable among its arguments it is a table constraint.
+                if targs.iter().any(crate::linear::has_int) {
+                    let span = f.span();
+                    let rf = self.formula(&f)?;
+                    self.p.stmts.push(Stmt { f: rf, slots: self.slots.clone(), span });
+                    return Ok(());
+                }
                 let vals = targs.iter().map(|t| eval_term(t, &[])).collect::<Result<Vec<_>>>()?;
                 self.check_args(pi, &vals, args, *s)?;
                 if let PredKind::Input(facts) = &mut self.p.preds[pi].kind {
@@ -450,6 +457,8 @@ fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Count(c) => return Err(filter_only_compares(c.span)),
         F::AllDiff(a) => return Err(filter_only_compares(a.span)),
         F::Connected(c) => return Err(filter_only_compares(c.span)),
+        F::Order(o) => return Err(filter_only_compares(o.span)),
+        F::Lex(l) => return Err(filter_only_compares(l.span)),
     })
 }
 

@@ -89,7 +89,44 @@ impl Resolver {
                 F::AllDiff(Box::new(AllDiff { body, binders, guard, except, span: *s }))
             }
             Formula::Connected(c) => self.connected(c)?,
+            Formula::Order(kind, list, s) => {
+                F::Order(Box::new(crate::program::Order { kind: *kind, list: self.list(list, *s)?, span: *s }))
+            }
+            Formula::Lex(strict, a, b, s) => {
+                let (a, b) = (self.list(a, *s)?, self.list(b, *s)?);
+                F::Lex(Box::new(crate::program::Lex { strict: *strict, a, b, span: *s }))
+            }
         })
+    }
+
+    /// A sequence of terms (`{ t : binders | guard }` or `[t1, ...]`) resolved.
+    fn list(&mut self, l: &crate::ast::List, s: crate::error::Span) -> Result<crate::program::List> {
+        use crate::program::List;
+        Ok(match l {
+            crate::ast::List::Items(ts) => List::Items(ts.iter().map(|t| self.term(t)).collect::<Result<_>>()?),
+            crate::ast::List::Compr(body, bs, g) => {
+                let (binders, guard, body) = self.scoped(bs, g.as_deref(), |me| me.term(body))?;
+                List::Compr(Box::new(Sum { body, binders, guard, span: s }))
+            }
+        })
+    }
+
+    /// Binders, their guard and a body resolved in the binders' scope (left afterwards).
+    fn scoped<B>(
+        &mut self,
+        bs: &[Binder],
+        g: Option<&Formula>,
+        body: impl FnOnce(&mut Self) -> Result<B>,
+    ) -> Result<(Binders, Option<F>, B)> {
+        let depth = self.scope.len();
+        let binders = self.binders(bs)?;
+        let guard = match g {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let body = body(self)?;
+        self.scope.truncate(depth);
+        Ok((binders, guard, body))
     }
 
     /// The arguments of `n(args)` (predicate or integer variable `pi`) resolved: the arity checked
@@ -179,14 +216,7 @@ impl Resolver {
             }
             Term::Bool(f, s) => T::Bool(Box::new(self.formula(f)?), *s),
             Term::Sum(body, bs, g, s) => {
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
+                let (binders, guard, body) = self.scoped(bs, g.as_deref(), |me| me.term(body))?;
                 T::Sum(Box::new(Sum { body, binders, guard, span: *s }))
             }
             Term::Call(n, args, s) if (n == "min" || n == "max") && !self.preds.contains_key(n) => {
@@ -207,6 +237,10 @@ impl Resolver {
                 self.scope.truncate(depth);
                 let comp = Sum { body, binders, guard, span: *s };
                 T::MinMax(Box::new(MinMax { max: *max, items: Vec::new(), comp: Some(comp), span: *s }))
+            }
+            Term::Count(body, bs, g, s) => {
+                let (binders, guard, body) = self.scoped(bs, g.as_deref(), |me| me.formula(body))?;
+                T::Count(Box::new(crate::program::CountTerm { body, binders, guard, span: *s }))
             }
             Term::Call(n, _, s) => {
                 return Err(err(

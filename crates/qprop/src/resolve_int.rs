@@ -83,6 +83,11 @@ fn formula(f: &Formula, out: &mut Names) {
                 formula(g, out);
             }
         }
+        Formula::Order(_, l, _) => list(l, out),
+        Formula::Lex(_, a, b, _) => {
+            list(a, out);
+            list(b, out);
+        }
         Formula::AllDiff(except, body, bs, g, _) => {
             if let Some(t) = except {
                 term(t, out);
@@ -116,6 +121,26 @@ fn term(t: &Term, out: &mut Names) {
             }
         }
         Term::Bool(f, _) => formula(f, out),
+        Term::Count(f, bs, g, _) => {
+            binders(bs, out);
+            formula(f, out);
+            if let Some(g) = g {
+                formula(g, out);
+            }
+        }
+    }
+}
+
+fn list(l: &crate::ast::List, out: &mut Names) {
+    match l {
+        crate::ast::List::Items(ts) => ts.iter().for_each(|t| term(t, out)),
+        crate::ast::List::Compr(body, bs, g) => {
+            binders(bs, out);
+            term(body, out);
+            if let Some(g) = g {
+                formula(g, out);
+            }
+        }
     }
 }
 

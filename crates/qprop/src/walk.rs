@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::program::{PredId, Slot, F, T};
+use crate::program::{List, PredId, Slot, F, T};
 
 /// What a walk meets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -64,6 +64,25 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
             }
             v(Leaf::Pred(c.adj))
         }
+        F::Order(o) => list(&o.list, v),
+        F::Lex(l) => {
+            list(&l.a, v)?;
+            list(&l.b, v)
+        }
+    }
+}
+
+/// Visits every leaf of a sequence's terms and guard.
+fn list(l: &List, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()> {
+    match l {
+        List::Items(ts) => ts.iter().try_for_each(|t| term(t, v)),
+        List::Compr(s) => {
+            term(&s.body, v)?;
+            match &s.guard {
+                Some(g) => formula(g, v),
+                None => ControlFlow::Continue(()),
+            }
+        }
     }
 }
 
@@ -99,6 +118,13 @@ pub(crate) fn term(t: &T, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Control
                         None => ControlFlow::Continue(()),
                     }
                 }
+                None => ControlFlow::Continue(()),
+            }
+        }
+        T::Count(c) => {
+            formula(&c.body, v)?;
+            match &c.guard {
+                Some(g) => formula(g, v),
                 None => ControlFlow::Continue(()),
             }
         }

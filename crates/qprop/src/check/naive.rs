@@ -184,7 +184,44 @@ impl Checker<'_> {
                 let solved = matches!(self.p.preds[c.adj].kind, PredKind::Var);
                 super::connect::judge(&on, &edges, c.circuit, solved)
             }
+            F::Order(o) => {
+                use crate::ast::OrderKind;
+                let v = self.list(&o.list, env)?;
+                v.windows(2).all(|w| match o.kind {
+                    OrderKind::Increasing => w[0] <= w[1],
+                    OrderKind::Decreasing => w[0] >= w[1],
+                    OrderKind::StrictlyIncreasing => w[0] < w[1],
+                    OrderKind::StrictlyDecreasing => w[0] > w[1],
+                })
+            }
+            F::Lex(l) => {
+                let (a, b) = (self.list(&l.a, env)?, self.list(&l.b, env)?);
+                if l.strict {
+                    a < b
+                } else {
+                    a <= b
+                }
+            }
         })
+    }
+
+    /// A sequence's values, in order (symbols compare as they are ordered in `Val`).
+    fn list(&mut self, l: &crate::program::List, env: &mut Env) -> Result<Vec<Val>> {
+        let mut out = Vec::new();
+        match l {
+            crate::program::List::Items(ts) => {
+                for t in ts {
+                    out.push(self.term(t, env)?);
+                }
+            }
+            crate::program::List::Compr(s) => {
+                self.binders(&s.binders, 0, s.guard.as_ref(), env, &mut |me, env| {
+                    out.push(me.term(&s.body, env)?);
+                    Ok(false)
+                })?;
+            }
+        }
+        Ok(out)
     }
 
     /// Evaluates a term on the solution: integer variables take their values, sums are summed.
@@ -236,6 +273,16 @@ impl Checker<'_> {
                     Some(b) if ints.len() == vals.len() => Ok(Val::Int(*b)),
                     _ => Err(QpropError::new(ErrorKind::Domain, m.span, "min/max of no value", "expected integers")),
                 }
+            }
+            T::Count(c) => {
+                let mut n: i64 = 0;
+                self.binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                    if me.eval(&c.body, env)? {
+                        n += 1;
+                    }
+                    Ok(false)
+                })?;
+                Ok(Val::Int(n))
             }
             T::Sum(sum) => {
                 let mut acc = Val::Int(0);

@@ -206,6 +206,6 @@ fn known_before(binders: &Binders, i: usize, t: &T) -> bool {
         T::Var(s) => binders.iter().position(|b| b.slot == *s).is_none_or(|k| k < i),
         T::Neg(a, _) => known_before(binders, i, a),
         T::Bin(b) => known_before(binders, i, &b.a) && known_before(binders, i, &b.b),
-        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) => false,
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) | T::Count(..) => false,
     }
 }

@@ -1,0 +1,81 @@
+//! The checker's own evaluation of count terms and order constraints: the sequences' values
+//! computed on the solution and compared directly (no encoding is consulted).
+
+use super::plan::Body;
+use super::{Checker, Env};
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::program::{Binders, Lex, List, Order, Val, F};
+
+impl<'a> Checker<'a> {
+    /// How many bindings of `binders` (with `guard`) make `f` true.
+    pub(super) fn count_true(
+        &mut self,
+        binders: &'a Binders,
+        guard: Option<&'a F>,
+        f: &'a F,
+        env: &mut Env,
+    ) -> Result<i64> {
+        let plan = self.plan(binders, guard, Body::Count(f));
+        let mut n: i64 = 0;
+        self.bindings(&plan, env, &mut |me, env| {
+            if me.rest(&plan.rest, env)? {
+                n += 1;
+            }
+            Ok(false)
+        })?;
+        Ok(n)
+    }
+
+    /// The integer values of a sequence, in order.
+    fn values(&mut self, l: &'a List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
+        let mut vals = Vec::new();
+        let int = |v: Val| match v {
+            Val::Int(x) => Ok(x),
+            Val::Sym(_) => {
+                Err(QpropError::new(ErrorKind::Type, span, "a symbol in an ordered sequence", "expected integers"))
+            }
+        };
+        match l {
+            List::Items(ts) => {
+                for t in ts {
+                    let v = self.term(t, env)?;
+                    vals.push(int(v)?);
+                }
+            }
+            List::Compr(s) => {
+                let plan = self.plan(&s.binders, s.guard.as_ref(), Body::Sum);
+                let mut err = None;
+                self.bindings(&plan, env, &mut |me, env| {
+                    match me.term(&s.body, env).and_then(int) {
+                        Ok(v) => vals.push(v),
+                        Err(e) => err = Some(e),
+                    }
+                    Ok(err.is_some())
+                })?;
+                if let Some(e) = err {
+                    return Err(e);
+                }
+            }
+        }
+        Ok(vals)
+    }
+
+    /// Whether the sequence follows its order.
+    pub(super) fn order_holds(&mut self, o: &'a Order, env: &mut Env) -> Result<bool> {
+        use crate::ast::OrderKind;
+        let v = self.values(&o.list, o.span, env)?;
+        Ok(v.windows(2).all(|w| match o.kind {
+            OrderKind::Increasing => w[0] <= w[1],
+            OrderKind::Decreasing => w[0] >= w[1],
+            OrderKind::StrictlyIncreasing => w[0] < w[1],
+            OrderKind::StrictlyDecreasing => w[0] > w[1],
+        }))
+    }
+
+    /// Whether the first sequence comes before the second (a proper prefix comes first).
+    pub(super) fn lex_holds(&mut self, l: &'a Lex, env: &mut Env) -> Result<bool> {
+        let a = self.values(&l.a, l.span, env)?;
+        let b = self.values(&l.b, l.span, env)?;
+        Ok(if l.strict { a < b } else { a <= b })
+    }
+}
