@@ -152,3 +152,26 @@ impl Parser<'_> {
         Ok(Item::TableFrom(pred, pred_span, path, path_span))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::KEYWORDS;
+
+    /// docs/qprop.md prints the reserved words: the parser's list, in its order.
+    #[test]
+    fn the_reference_lists_the_reserved_words_of_the_parser() {
+        let doc = include_str!("../../../../docs/qprop.md");
+        let listed = doc.split("<!-- keywords -->").nth(1).and_then(|s| s.split("<!-- /keywords -->").next());
+        let words: Vec<&str> = listed.unwrap_or("").split_whitespace().map(|w| w.trim_matches('`')).collect();
+        assert_eq!(words, KEYWORDS);
+    }
+
+    #[test]
+    fn column_refs_read_back() {
+        assert_eq!(parse_column_ref(&column_ref("Pair", 1, 2)), Some(("Pair", 1, 2)));
+        assert_eq!(parse_column_ref(&column_ref("{(1, 2)}", 0, 2)), Some(("{(1, 2)}", 0, 2)));
+        assert_eq!(parse_column_ref("Pair"), None);
+        assert!(is_anonymous("1..n") && is_anonymous("column 1 of E") && !is_anonymous("cell"));
+    }
+}
