@@ -10,6 +10,9 @@ use crate::parser::is_anonymous;
 use crate::program::{eval_term, DomId, Domain, Pred, PredId, PredKind, ShowVal, Val};
 use crate::resolve::{err, simple_eval, Resolver};
 
+/// A tuple domain's tuples, and the domain of each column where it is known already.
+type Tuples = (Vec<Vec<Val>>, Vec<Option<DomId>>);
+
 /// At most this many bindings are enumerated for a tuple domain's comprehension.
 const MAX_TUPLE_BINDINGS: u64 = 10_000_000;
 
@@ -136,7 +139,7 @@ impl Resolver {
     }
 
     /// `{(1, 2), (2, 3)}`: every tuple of the same length, at least 2.
-    fn listed_tuples(&mut self, n: &str, list: &[(Vec<Term>, Span)]) -> Result<(Vec<Vec<Val>>, Vec<Option<DomId>>)> {
+    fn listed_tuples(&mut self, n: &str, list: &[(Vec<Term>, Span)]) -> Result<Tuples> {
         let k = list.first().map_or(0, |(t, _)| t.len());
         let mut out = Vec::with_capacity(list.len());
         for (terms, span) in list {
@@ -167,7 +170,7 @@ impl Resolver {
         terms: &[Term],
         binders: &[Binder],
         guard: Option<&crate::ast::Formula>,
-    ) -> Result<(Vec<Vec<Val>>, Vec<Option<DomId>>)> {
+    ) -> Result<Tuples> {
         self.scope.clear();
         self.slots.clear();
         let bound = self.binders(binders)?;

@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use crate::ast::{Item, Term};
 use crate::error::{syntax, ErrorKind, FileId, Files, QpropError, Result, Span};
 
+/// Rows of values, each with its span.
+pub(crate) type Rows = Vec<(Vec<Term>, Span)>;
+
 /// Reads a file named by a model (a path relative to the model's or data file's directory).
 pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<String>;
 
@@ -72,7 +75,7 @@ fn value(text: &str, span: Span) -> Result<Term> {
 
 /// The records of a CSV text: each field as a value with its span, and the record's span.
 /// Blank lines are skipped; white space around a field is not part of it.
-pub(crate) fn csv_rows(file: FileId, text: &str) -> Result<Vec<(Vec<Term>, Span)>> {
+pub(crate) fn csv_rows(file: FileId, text: &str) -> Result<Rows> {
     let b = text.as_bytes();
     let mut rows = Vec::new();
     let mut i = 0;
@@ -154,7 +157,7 @@ pub(crate) fn csv_rows(file: FileId, text: &str) -> Result<Vec<(Vec<Term>, Span)
 
 /// A DIMACS graph (`c` comments, `p edge N M`, `e u v`): N with the span of the `p` line, and
 /// the edges as rows.
-pub(crate) fn col_rows(file: FileId, text: &str) -> Result<(i64, Span, Vec<(Vec<Term>, Span)>)> {
+pub(crate) fn col_rows(file: FileId, text: &str) -> Result<(i64, Span, Rows)> {
     let mut n: Option<(i64, Span)> = None;
     let mut rows = Vec::new();
     let mut offset = 0;
