@@ -151,3 +151,14 @@ fn dimacs_colouring_instances_have_their_chromatic_numbers() {
         assert_eq!(common::count(&p, 1).0, 0, "{graph} with {} colours", chi - 1);
     }
 }
+
+/// A data file declares a tuple domain again: its tuples replace the model's.
+#[test]
+fn a_data_file_replaces_a_tuple_domain() {
+    let model = "domain V = 1..4\ndomain E = {(1, 2)}\npred x(V)\nforall (a, b) in E . not x(a) or not x(b)\n";
+    let data = "domain E = {(1, 2), (2, 3), (3, 4)}\n";
+    let alone = load(&Source::new("m.qp", model), None, &[]).unwrap();
+    let p = load(&Source::new("m.qp", model), Some(&Source::new("d.qpd", data)), &[]).unwrap();
+    // Independent sets of the path 1-2-3-4: 8; of the single edge 1-2 on four vertices: 12.
+    assert_eq!((common::count(&alone, 100).0, common::count(&p, 100).0), (12, 8));
+}
