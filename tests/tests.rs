@@ -24,6 +24,7 @@ mod robustness;
 mod sherlock;
 mod snapshots;
 mod solvers;
+mod tutorial;
 mod wellposed;
 
 use std::path::{Path, PathBuf};

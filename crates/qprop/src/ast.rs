@@ -167,6 +167,10 @@ pub enum DomainDef {
     List(Vec<Term>),
     /// `{x in D | guard}`.
     Filter(Binder, Box<Formula>),
+    /// `{(1, 2), (2, 3)}`: a tuple domain listed (each tuple with its span).
+    Tuples(Vec<(Vec<Term>, Span)>),
+    /// `{(a, b) : a in D, b in E | guard}`: a tuple domain by comprehension.
+    TupleSet(Vec<Term>, Vec<Binder>, Option<Box<Formula>>),
 }
 
 /// A top-level item.
@@ -190,4 +194,11 @@ pub enum Item {
     Table(String, Vec<Term>, Span),
     /// A formula: a constraint, or a fact when it is a ground atom of an input predicate.
     Formula(Formula),
+    /// `table p from "file"`: facts of an input predicate from a CSV or DIMACS `.col` file
+    /// (predicate, its span, the path as written, the path's span); replaced by [`Item::Rows`]
+    /// when the file is read.
+    TableFrom(String, Span, String, Span),
+    /// Rows of values read from a file for the input predicate named: each row's values and
+    /// span, and whether the first row may be a header (CSV).
+    Rows(String, Span, Vec<(Vec<Term>, Span)>, bool),
 }

@@ -167,7 +167,7 @@ mod tests {
     use crate::{load, parse_solution, Source};
 
     /// A row of three cells; a clue `lit(i)` says cell i is set, reached through a definition,
-    /// and `count(k)` that k cells are set.
+    /// and `total(k)` that k cells are set.
     const MODEL: &str = "param n = 3
 domain cell = 1..n
 domain num = 0..n
@@ -175,10 +175,10 @@ var i in cell
 var k in num
 pred x(cell)
 clue pred lit(cell)
-clue pred count(num)
+clue pred total(num)
 def on(i) := lit(i)
 forall i | on(i) . x(i)
-forall k | count(k) . exactly k { x(i) : i }
+forall k | total(k) . exactly k { x(i) : i }
 ";
 
     fn program(data: &str) -> Program {
@@ -190,14 +190,14 @@ forall k | count(k) . exactly k { x(i) : i }
         let p = program("lit(2).");
         let s = parse_solution(&p, &Source::new("s", "x(1). x(2).")).unwrap();
         let names: Vec<String> = clues_true_of(&p, &s).unwrap().iter().map(|c| p.clue_name(c)).collect();
-        assert_eq!(names, ["lit(1)", "lit(2)", "count(2)"]);
+        assert_eq!(names, ["lit(1)", "lit(2)", "total(2)"]);
     }
 
     #[test]
     fn posed_clues_replace_the_old_ones_and_the_data_reads_back() {
         let p = program("param n = 3\nlit(2).");
         assert_eq!(p.clue_facts(), vec![(p.pred_index("lit").unwrap(), vec![Val::Int(2)])]);
-        let count = p.pred_index("count").unwrap();
+        let count = p.pred_index("total").unwrap();
         let posed = p.with_clue_facts(&[(count, vec![Val::Int(1)])]);
         assert_eq!(posed.clue_facts(), vec![(count, vec![Val::Int(1)])]);
         assert_ne!(posed.hash, p.hash);

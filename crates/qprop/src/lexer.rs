@@ -13,6 +13,8 @@ pub enum Tok {
     Punct(&'static str),
     /// End of the file.
     Eof,
+    /// A double-quoted string (a file name: `table p from "edges.csv"`), without its quotes.
+    Str(String),
 }
 
 const PUNCT: [&str; 27] = [
@@ -55,6 +57,16 @@ pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
                 i += 1;
             }
             out.push((Tok::Ident(text[start..i].to_string()), Span::new(file, start, i)));
+            continue;
+        }
+        if c == b'"' {
+            let start = i;
+            let Some(len) = text[i + 1..].find(['"', '\n']).filter(|&k| bytes[i + 1 + k] == b'"') else {
+                let span = Span::new(file, start, start + 1);
+                return Err(syntax(span, "unterminated string", "a closing '\"' on the same line"));
+            };
+            out.push((Tok::Str(text[i + 1..i + 1 + len].to_string()), Span::new(file, start, i + len + 2)));
+            i += len + 2;
             continue;
         }
         for p in PUNCT {

@@ -33,7 +33,9 @@ mod resolve;
 mod resolve_connect;
 mod resolve_formula;
 mod resolve_int;
+mod resolve_syntax;
 mod solution;
+mod tables;
 mod walk;
 
 use wgrnd_cnf::Var;
@@ -43,6 +45,7 @@ use wgrnd_core::{AtomNames, StableHash};
 pub use check::{check, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, FileId, Files, QpropError, Span};
+pub use tables::ReadFile;
 
 pub use ground::{GroundOptions, IntEncoding, LinearEncoding, MAX_ATOMS_PER_PRED};
 pub use ops::{CmpOp, Conn, Op};
@@ -67,22 +70,28 @@ impl Source {
 
 /// Parses and resolves a model and an optional data file, with `-D name=value` overrides of
 /// parameters (the data file's parameter values replace the model's; overrides replace both).
+/// `table p from "file"` reads its file from the disk, relative to the directory of the source's
+/// name ([`load_with`] takes another reader).
 pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)]) -> Result<Program, QpropError> {
+    load_with(model, data, overrides, &|path| std::fs::read_to_string(path))
+}
+
+/// [`load`], with the files that `table p from "file"` names read by `read` (given the path
+/// joined to the directory of the naming source's name).
+pub fn load_with(
+    model: &Source,
+    data: Option<&Source>,
+    overrides: &[(String, String)],
+    read: ReadFile<'_>,
+) -> Result<Program, QpropError> {
     let mut files = vec![(model.name.clone(), model.text.clone())];
     if let Some(d) = data {
         files.push((d.name.clone(), d.text.clone()));
     }
-    // The texts, not the file names: the same model and data read from elsewhere is the same
-    // puzzle, and a CNF's hash does not depend on where its files lie.
-    let h = files
-        .iter()
-        .map(|(_, text)| text)
-        .chain(overrides.iter().flat_map(|(name, value)| [name, value]))
-        .fold(StableHash::new().number(files.len() as u64).number(overrides.len() as u64), StableHash::field);
     let mut map = Files::default();
     let model_file = map.add(&model.name, &model.text);
     let data_file = data.map(|d| map.add(&d.name, &d.text));
-    let run = || -> Result<Program, QpropError> {
+    let mut run = || -> Result<Program, QpropError> {
         let parsed = parser::parse_file(model_file, &model.text)?;
         let (mut items, mut warnings) = (parsed.items, parsed.warnings);
         if let (Some(d), Some(file)) = (data, data_file) {
@@ -90,12 +99,24 @@ pub fn load(model: &Source, data: Option<&Source>, overrides: &[(String, String)
             items.extend(parsed.items);
             warnings.extend(parsed.warnings);
         }
+        let mut tables = Vec::new();
+        let items = tables::read_tables(items, &mut map, read, &mut tables)?;
+        // The texts, not the file names: the same model and data read from elsewhere is the
+        // same puzzle, and a CNF's hash does not depend on where its files lie. (Tables read
+        // from files count after the model and data, so that a model without them keeps its hash.)
+        let h = files
+            .iter()
+            .map(|(_, text)| text)
+            .chain(overrides.iter().flat_map(|(name, value)| [name, value]))
+            .chain(tables.iter())
+            .fold(StableHash::new().number(files.len() as u64).number(overrides.len() as u64), StableHash::field);
         let mut r = resolve::Resolver::new(map.clone(), h.finish());
         r.run(items, overrides)?;
         r.p.warnings = warnings;
         Ok(r.p)
     };
-    run().map_err(|e| e.with_files(&map))
+    let result = run();
+    result.map_err(|e| e.with_files(&map))
 }
 
 /// A grounded model: the seam's grounding, whose projection is the variables of the shown

@@ -11,7 +11,9 @@ use crate::ops::{CmpOp, Conn, Op};
 
 /// The reserved words: none of them can name a parameter, domain, variable or predicate
 /// (docs/qprop.md lists them).
-pub(crate) const KEYWORDS: [&str; 31] = [
+/// The second line holds the words of the global constraints of issue 24, reserved before every
+/// one of them is parsed, so that no model takes them as names.
+pub(crate) const KEYWORDS: [&str; 39] = [
     "forall",
     "exists",
     "and",
@@ -36,16 +38,26 @@ pub(crate) const KEYWORDS: [&str; 31] = [
     "table",
     "true",
     "false",
-    "sum",
-    // order constraints (docs/qprop.md, "Formulas"); `count {` is a term, not a reserved word
+    "sum", //
+    "alldifferent",
+    "except",
+    "min",
+    "max",
+    "count",
     "increasing",
     "decreasing",
     "strictly_increasing",
     "strictly_decreasing",
     "lex_less",
     "lex_lesseq",
+    "connected",
+    "via",
+    "circuit",
 ];
 const MAX_DEPTH: usize = 500;
+
+mod inline;
+pub(crate) use inline::{is_anonymous, parse_column_ref};
 
 /// A file parsed: its items, and warnings about text that parses but may not mean what it seems.
 pub struct Parsed {
@@ -58,11 +70,13 @@ pub struct Parsed {
 /// Parses a whole file (number `file`) into items.
 pub fn parse_file(file: FileId, text: &str) -> Result<Parsed> {
     let toks = lex(file, text)?;
-    let mut p = Parser { toks, pos: 0, depth: 0, text, warnings: Vec::new(), rhs: false };
+    let mut p = Parser { toks, pos: 0, depth: 0, text, warnings: Vec::new(), rhs: false, inline: Vec::new() };
     let mut items = Vec::new();
     while !p.at_eof() {
         let item = p.item()?;
         p.after_bare_name(&item)?;
+        // The anonymous domains of the item's inline ranges, sets and tuple lists come first.
+        items.append(&mut p.inline);
         items.push(item);
         while p.eat(".") || p.eat(";") {}
     }
@@ -78,6 +92,8 @@ struct Parser<'t> {
     /// Whether the term being parsed is the right side of a comparison, outside brackets: the
     /// formula before it is complete, so a `-` that begins the next line continues it unseen.
     rhs: bool,
+    /// Domains written inline in the current item's binders (crate::syntax), declared before it.
+    inline: Vec<Item>,
 }
 
 impl Parser<'_> {
@@ -127,6 +143,7 @@ impl Parser<'_> {
             Tok::Int(v) => format!("'{v}'"),
             Tok::Punct(p) => format!("'{p}'"),
             Tok::Eof => "end of file".into(),
+            Tok::Str(t) => format!("\"{t}\""),
         }
     }
     fn fail<T>(&self, expected: &str) -> Result<T> {
@@ -291,7 +308,10 @@ impl Parser<'_> {
             return Ok(Item::Show(names));
         }
         if self.eat_kw("table") {
-            let (n, _) = self.name("a predicate name")?;
+            let (n, ns) = self.name("a predicate name")?;
+            if self.is_kw("from") {
+                return self.table_from(n, ns);
+            }
             self.expect("[")?;
             let mut entries = Vec::new();
             while !self.eat("]") {
@@ -307,6 +327,9 @@ impl Parser<'_> {
     }
 
     fn domain_def(&mut self) -> Result<DomainDef> {
+        if let Some(d) = self.tuple_domain_def()? {
+            return Ok(d);
+        }
         if self.eat("{") {
             if matches!(self.peek(), Tok::Ident(_)) && matches!(self.peek_at(1), Tok::Ident(s) if s == "in") {
                 let (name, span) = self.name("a variable name")?;
@@ -339,16 +362,34 @@ impl Parser<'_> {
         Ok(DomainDef::Range(lo, hi))
     }
 
-    /// `x, y in D, z` (names with an optional domain that applies to the names since the last one).
-    fn binders(&mut self) -> Result<Vec<Binder>> {
+    /// `x, y in D, z` (names with an optional domain that applies to the names since the last one;
+    /// D a name, or written inline: `1..n`, `{1, 5, 9}`).
+    pub(crate) fn binders(&mut self) -> Result<Vec<Binder>> {
+        self.binder_list(None)
+    }
+
+    /// [`Self::binders`], and where `members` is given, tuple binders `(a, b) in Pair` too, whose
+    /// membership atoms `Pair(a, b)` are collected there (crate::parser::inline).
+    fn binder_list(&mut self, mut members: Option<&mut Vec<Formula>>) -> Result<Vec<Binder>> {
         let mut out: Vec<Binder> = Vec::new();
         let mut pending = 0;
         loop {
+            if self.is("(") {
+                let Some(m) = members.as_deref_mut() else {
+                    return self.fail("a variable name (tuple binders are taken by forall, exists, sums and counts)");
+                };
+                self.tuple_binder(&mut out, m)?;
+                pending = 0;
+                if !self.eat(",") {
+                    return Ok(out);
+                }
+                continue;
+            }
             let (name, span) = self.name("a variable name")?;
             out.push(Binder { name, domain: None, span });
             pending += 1;
             if self.eat_kw("in") {
-                let d = self.name("a domain name")?;
+                let d = self.binder_domain()?;
                 let n = out.len();
                 for b in &mut out[n - pending..] {
                     b.domain = Some(d.clone());
@@ -444,8 +485,7 @@ impl Parser<'_> {
         } else if self.is_kw("forall") || self.is_kw("exists") {
             let all = self.is_kw("forall");
             self.bump();
-            let binders = self.binders()?;
-            let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+            let (binders, guard) = self.binders_guard()?;
             if !self.eat(".") {
                 return self.fail("'.' before the quantifier's body");
             }
@@ -474,8 +514,7 @@ impl Parser<'_> {
                 self.expect("{")?;
                 let lit = self.formula()?;
                 self.expect(":")?;
-                let binders = self.binders()?;
-                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+                let (binders, guard) = self.binders_guard()?;
                 self.expect("}")?;
                 let span = start.to(self.prev_span());
                 return Ok(Formula::Count(kind, k, Box::new(lit), binders, guard, span));
@@ -660,8 +699,7 @@ impl Parser<'_> {
                 self.expect("{")?;
                 let t = self.inner_term()?;
                 self.expect(":")?;
-                let binders = self.binders()?;
-                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+                let (binders, guard) = self.binders_guard()?;
                 self.expect("}")?;
                 Ok(Term::Sum(Box::new(t), binders, guard, start.to(self.prev_span())))
             }

@@ -18,6 +18,8 @@ pub(crate) struct Resolver {
     pub(crate) scope: Vec<(String, Slot, DomId)>,
     /// Names of the statement's slots.
     pub(crate) slots: Vec<String>,
+    /// Tuple domains: the input predicate of their tuples (crate::resolve_syntax).
+    pub(crate) tuples: HashMap<String, PredId>,
 }
 
 pub(crate) fn err(kind: ErrorKind, span: Span, msg: impl Into<String>, label: impl Into<String>) -> QpropError {
@@ -45,6 +47,7 @@ impl Resolver {
             preds: HashMap::new(),
             scope: Vec::new(),
             slots: Vec::new(),
+            tuples: HashMap::new(),
         }
     }
 
@@ -169,6 +172,7 @@ impl Resolver {
                 Item::Table(n, entries, s) => self.table(&n, &entries, s)?,
                 Item::Formula(f) => self.statement(f)?,
                 Item::Def(n, params, body, _) => self.def(&n, &params, &body)?,
+                Item::Rows(n, s, rows, header) => self.rows(&n, s, &rows, header)?,
                 _ => {}
             }
         }
@@ -211,12 +215,15 @@ impl Resolver {
     }
 
     fn domain(&mut self, n: String, d: DomainDef, s: Span) -> Result<()> {
-        if self.doms.contains_key(&n) {
+        if self.doms.contains_key(&n) && crate::parser::is_anonymous(&n) {
+            return Ok(()); // the same inline domain written again
+        }
+        if self.doms.contains_key(&n) || self.tuples.contains_key(&n) {
             return Err(err(ErrorKind::Declaration, s, format!("domain '{n}' declared twice"), "second declaration"));
         }
         let (values, parent) = match d {
             DomainDef::Range(lo, hi) => {
-                let (a, b) = (self.const_int(&lo)?, self.const_int(&hi)?);
+                let (a, b) = (self.inline_bound(&n, &lo)?, self.inline_bound(&n, &hi)?);
                 if b.saturating_sub(a) > 10_000_000 {
                     return Err(err(
                         ErrorKind::TooLarge,
@@ -253,6 +260,7 @@ impl Resolver {
                 }
                 (vals, Some(di))
             }
+            d @ (DomainDef::Tuples(_) | DomainDef::TupleSet(..)) => return self.tuple_domain(n, d, s),
         };
         if values.is_empty() {
             let (what, label) = match n.strip_prefix("values of ") {
@@ -269,7 +277,7 @@ impl Resolver {
         Ok(())
     }
 
-    fn intern(&mut self, x: &str) -> u32 {
+    pub(crate) fn intern(&mut self, x: &str) -> u32 {
         if let Some(&i) = self.syms.get(x) {
             return i;
         }
@@ -279,7 +287,7 @@ impl Resolver {
         i
     }
 
-    fn const_int(&mut self, t: &Term) -> Result<i64> {
+    pub(crate) fn const_int(&mut self, t: &Term) -> Result<i64> {
         let saved = std::mem::take(&mut self.scope);
         let rt = self.term(t);
         self.scope = saved;
@@ -289,7 +297,10 @@ impl Resolver {
         }
     }
 
-    fn dom(&self, d: &str, s: Span) -> Result<DomId> {
+    pub(crate) fn dom(&self, d: &str, s: Span) -> Result<DomId> {
+        if self.tuples.contains_key(d) {
+            return Err(self.tuple_domain_misused(d, s));
+        }
         self.doms.get(d).copied().ok_or_else(|| {
             let known: Vec<&str> = self.p.domains.iter().map(|d| d.name.as_str()).collect();
             err(ErrorKind::Unknown, s, format!("unknown domain '{d}'"), "expected a declared domain")
@@ -299,7 +310,10 @@ impl Resolver {
 
     pub(crate) fn binder_dom(&self, b: &Binder) -> Result<DomId> {
         match &b.domain {
-            Some((d, s)) => self.dom(d, *s),
+            Some((d, s)) => match crate::parser::parse_column_ref(d) {
+                Some((tuple, i, k)) => self.tuple_column(tuple, i, k, b, *s),
+                None => self.dom(d, *s),
+            },
             None => self.sorts.get(&b.name).copied().ok_or_else(|| {
                 err(
                     ErrorKind::Unknown,
@@ -354,7 +368,7 @@ impl Resolver {
         Ok(())
     }
 
-    fn check_args(&self, pi: PredId, vals: &[Val], args: &[Term], s: Span) -> Result<()> {
+    pub(crate) fn check_args(&self, pi: PredId, vals: &[Val], args: &[Term], s: Span) -> Result<()> {
         for (i, (v, &d)) in vals.iter().zip(&self.p.preds[pi].args).enumerate() {
             if self.p.domains[d].pos(*v).is_none() {
                 let sp = args.get(i).map_or(s, |a| a.span());
@@ -439,7 +453,7 @@ impl Resolver {
 }
 
 /// Evaluates a domain filter: comparisons and connectives only.
-fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
+pub(crate) fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
     Ok(match f {
         F::Const(b) => *b,
         F::Cmp(c) => {

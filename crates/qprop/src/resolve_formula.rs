@@ -166,7 +166,10 @@ impl Resolver {
                     None => break,
                 }
             }
-            let (dn, wn) = (&self.p.domains[orig].name, &self.p.domains[want].name);
+            if self.inline_subset(orig, want) {
+                return Ok(());
+            }
+            let (dn, wn) = self.domain_names(orig, want);
             return Err(err(
                 ErrorKind::Type,
                 a.span(),

@@ -8,7 +8,10 @@ use wgrnd_qprop::{ground, load, GroundOptions, Source};
 fn diagnose(name: &str) -> String {
     let src = common::fixture(&format!("bad/{name}"));
     let opts = GroundOptions { max_clauses: 1_000_000, ..GroundOptions::default() };
-    match load(&src, None, &[]).and_then(|p| ground(&p, &opts)) {
+    // Files named by `table p from "file"` lie next to the fixture (paths relative to the repository).
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &std::path::Path| std::fs::read_to_string(std::path::Path::new(&root).join(path));
+    match wgrnd_qprop::load_with(&src, None, &[], &read).and_then(|p| ground(&p, &opts)) {
         Ok(_) => panic!("{name}: no error"),
         Err(e) => {
             assert!(e.line().is_some(), "{name}: no line");

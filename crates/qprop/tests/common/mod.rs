@@ -71,3 +71,15 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
     }
     (n, first)
 }
+
+/// [`program`] with the data's `table p from "file"` files read from the repository (their
+/// paths are relative to the fixture, named `fixtures/qprop/...`).
+pub fn program_on_disk(model: &str, data: &str, defs: &[(&str, &str)]) -> Program {
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &std::path::Path| std::fs::read_to_string(std::path::Path::new(&root).join(path));
+    let ov: Vec<(String, String)> = defs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    match wgrnd_qprop::load_with(&fixture(model), Some(&fixture(data)), &ov, &read) {
+        Ok(p) => p,
+        Err(e) => panic!("{}", e.render()),
+    }
+}
