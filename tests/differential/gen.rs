@@ -59,6 +59,8 @@ pub struct Dom {
     pub name: String,
     pub values: Vec<String>,
     pub ints: bool,
+    /// A filter `{w in parent | cond}`: the parent domain and the condition's text.
+    pub filter: Option<(usize, String)>,
 }
 
 /// What a declared predicate is.
@@ -66,10 +68,12 @@ pub struct Dom {
 pub enum Kind {
     /// Solved for (`pred`).
     Solved,
-    /// A bounded integer variable per tuple (`var x(D) in lo..hi`).
-    Int { lo: i64, hi: i64 },
-    /// Data (`input pred`) with these facts (argument texts).
-    Input(Vec<Vec<String>>),
+    /// A bounded integer variable per tuple (`var x(D) in lo..hi`, or `in E` for a domain E
+    /// of those values).
+    Int { lo: i64, hi: i64, dom: Option<usize> },
+    /// Data (`input pred`) with these facts (argument texts), written as a `table` (one value of
+    /// the last argument per value of the first, or `_`) when `true`.
+    Input(Vec<Vec<String>>, bool),
     /// `def name(binders) := body` (data only).
     Def(String),
 }
@@ -89,6 +93,8 @@ pub struct Model {
     pub decls: Vec<Decl>,
     /// `show` names; `None`: no `show` line (every solved-for predicate shown).
     pub show: Option<Vec<String>>,
+    /// `param n = ...`.
+    pub param: Option<i64>,
     pub stmts: Vec<String>,
 }
 
@@ -220,7 +226,13 @@ fn maybe_guard(r: &mut Rng, c: &Ctx) -> String {
 
 /// A value of domain `d`: a bound variable of that domain (mostly, when there is one) or a constant.
 fn value_of(r: &mut Rng, c: &Ctx, d: usize) -> String {
-    let vars: Vec<&String> = c.scope.iter().filter(|(_, e)| *e == d).map(|(v, _)| v).collect();
+    // A variable of `d`, or of a filter of `d` (a subset is accepted where its parent is).
+    let vars: Vec<&String> = c
+        .scope
+        .iter()
+        .filter(|(_, e)| *e == d || c.m.doms[*e].filter.as_ref().is_some_and(|f| f.0 == d))
+        .map(|(v, _)| v)
+        .collect();
     if !vars.is_empty() && r.chance(4, 5) {
         return r.pick(&vars).to_string();
     }
@@ -245,7 +257,7 @@ fn atom(r: &mut Rng, c: &Ctx) -> Option<String> {
 }
 
 fn data_atom(r: &mut Rng, c: &Ctx) -> Option<String> {
-    let ps = c.preds(|k| matches!(k, Kind::Input(_) | Kind::Def(_)));
+    let ps = c.preds(|k| matches!(k, Kind::Input(..) | Kind::Def(_)));
     if ps.is_empty() {
         return None;
     }
@@ -336,7 +348,8 @@ fn compare_data(r: &mut Rng, c: &Ctx) -> Option<String> {
     let w = value_of(r, c, d);
     Some(match r.below(3) {
         0 => format!("{v} {} {w}", r.pick(&["=", "=/=", "<", "<=", ">", ">="])),
-        1 => format!("({v} + {w}) mod 2 = {}", r.below(2)),
+        1 if r.chance(1, 2) => format!("({v} + {w}) mod 2 = {}", r.below(2)),
+        1 => format!("({v} + 1) / 2 {} {w} - {}", r.pick(&["=", "<=", ">"]), r.below(2)),
         _ => format!("{v} - {w} {} {}", r.pick(&["<", ">=", "="]), r.range(-1, 1)),
     })
 }
@@ -389,7 +402,10 @@ fn sum(r: &mut Rng, c: &Ctx) -> Option<String> {
     Some(format!("sum {{ {body} : {text}{g} }}"))
 }
 
-fn number(r: &mut Rng, _c: &Ctx) -> Option<String> {
+fn number(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.m.param.is_some() && r.chance(1, 3) {
+        return Some(r.pick(&["n", "(n + 1)", "(2 * n - 1)"]).to_string());
+    }
     Some(r.range(-2, 3).to_string())
 }
 
@@ -430,7 +446,16 @@ impl Model {
         };
         let n = 1 + r.below(3);
         for _ in 0..n {
-            let s = formula(&mut r, &Ctx::top(&m));
+            let top = Ctx::top(&m);
+            // Half the statements under a `forall`, as models are written.
+            let s = if r.chance(1, 2) {
+                let (text, vars) = binders(&mut r, &top);
+                let inner = top.inner().bind(&vars);
+                let g = maybe_guard(&mut r, &inner);
+                format!("forall {text}{g} . {}", formula(&mut r, &inner))
+            } else {
+                formula(&mut r, &top)
+            };
             m.stmts.push(s);
         }
         m
@@ -440,12 +465,13 @@ impl Model {
     fn declare(r: &mut Rng) -> Model {
         let mut m = Model::default();
         for i in 0..1 + r.below(3) {
-            let size = 1 + r.below(3);
+            let size = 1 + r.below(4);
             let dom = if r.chance(1, 3) {
                 Dom {
                     name: format!("D{i}"),
                     values: (0..size).map(|k| format!("{}{i}", ["a", "b", "c", "e"][k])).collect(),
                     ints: false,
+                    filter: None,
                 }
             } else {
                 let lo = r.range(0, 2);
@@ -453,11 +479,32 @@ impl Model {
                     name: format!("D{i}"),
                     values: (lo..lo + size as i64).map(|v| v.to_string()).collect(),
                     ints: true,
+                    filter: None,
                 }
             };
             m.doms.push(dom);
         }
+        // Predicates take the domains declared so far; binders also range over filters of them.
         let nd = m.doms.len();
+        if r.chance(1, 3) {
+            let parent = r.below(nd);
+            let d = m.doms[parent].clone();
+            if d.values.len() > 1 {
+                let drop = r.below(d.values.len());
+                let (cond, values): (String, Vec<String>) = if d.ints && r.chance(1, 2) {
+                    // `w <= k`: a nonempty prefix.
+                    let keep = 1 + r.below(d.values.len() - 1);
+                    (format!("w <= {}", d.values[keep - 1]), d.values[..keep].to_vec())
+                } else {
+                    let kept = d.values.iter().enumerate().filter(|(i, _)| *i != drop).map(|(_, v)| v.clone());
+                    (format!("w =/= {}", d.values[drop]), kept.collect())
+                };
+                m.doms.push(Dom { name: format!("F{parent}"), values, ints: d.ints, filter: Some((parent, cond)) });
+            }
+        }
+        if r.chance(1, 2) {
+            m.param = Some(r.range(0, 2));
+        }
         let args = |r: &mut Rng, max: usize| -> Vec<usize> { (0..r.below(max + 1)).map(|_| r.below(nd)).collect() };
         for i in 0..1 + r.below(3) {
             let a = args(r, 2);
@@ -465,19 +512,37 @@ impl Model {
         }
         for i in 0..r.below(3) {
             let a = vec![r.below(nd)];
-            let lo = r.range(-1, 1);
-            let hi = lo + r.range(1, 2);
-            m.decls.push(Decl { name: format!("x{i}"), args: a, kind: Kind::Int { lo, hi } });
+            let ranges: Vec<usize> = (0..nd).filter(|&d| m.doms[d].ints && m.doms[d].values.len() > 1).collect();
+            let kind = if !ranges.is_empty() && r.chance(1, 4) {
+                let d = *r.pick(&ranges);
+                let v = &m.doms[d].values;
+                let lo = v[0].parse().expect("an integer");
+                Kind::Int { lo, hi: lo + v.len() as i64 - 1, dom: Some(d) }
+            } else {
+                let lo = r.range(-1, 1);
+                Kind::Int { lo, hi: lo + r.range(1, 2), dom: None }
+            };
+            m.decls.push(Decl { name: format!("x{i}"), args: a, kind });
         }
         for i in 0..r.below(3) {
             let a: Vec<usize> = (0..1 + r.below(2)).map(|_| r.below(nd)).collect();
+            let table = a.len() == 2 && r.chance(1, 3);
             let mut facts = Vec::new();
-            for t in m.tuples(&a) {
-                if r.chance(1, 2) {
-                    facts.push(t);
+            if table {
+                // One value of the second argument per value of the first, or none.
+                for x in &m.doms[a[0]].values {
+                    if r.chance(2, 3) {
+                        facts.push(vec![x.clone(), r.pick(&m.doms[a[1]].values).clone()]);
+                    }
+                }
+            } else {
+                for t in m.tuples(&a) {
+                    if r.chance(1, 2) {
+                        facts.push(t);
+                    }
                 }
             }
-            m.decls.push(Decl { name: format!("d{i}"), args: a, kind: Kind::Input(facts) });
+            m.decls.push(Decl { name: format!("d{i}"), args: a, kind: Kind::Input(facts, table) });
         }
         if r.chance(1, 3) {
             let a = vec![r.below(nd)];
@@ -523,7 +588,7 @@ impl Model {
                 let n = self.tuples(&d.args).len() as f64;
                 match d.kind {
                     Kind::Solved => n,
-                    Kind::Int { lo, hi } => n * ((hi - lo + 1) as f64).log2(),
+                    Kind::Int { lo, hi, .. } => n * ((hi - lo + 1) as f64).log2(),
                     _ => 0.0,
                 }
             })
@@ -534,8 +599,13 @@ impl Model {
     /// would continue it (`pred p` and a line `(a) or (b)` read as `pred p((a) or (b))`).
     pub fn text(&self) -> String {
         let mut s = String::new();
+        if let Some(n) = self.param {
+            let _ = writeln!(s, "param n = {n};");
+        }
         for d in &self.doms {
-            if d.ints {
+            if let Some((parent, cond)) = &d.filter {
+                let _ = writeln!(s, "domain {} = {{w in {} | {cond}}};", d.name, self.doms[*parent].name);
+            } else if d.ints {
                 let _ = writeln!(s, "domain {} = {}..{};", d.name, d.values[0], d.values[d.values.len() - 1]);
             } else {
                 let _ = writeln!(s, "domain {} = {{{}}};", d.name, d.values.join(", "));
@@ -548,14 +618,23 @@ impl Model {
                 Kind::Solved => {
                     let _ = writeln!(s, "pred {}{args};", d.name);
                 }
-                Kind::Int { lo, hi } => {
+                Kind::Int { dom: Some(e), .. } => {
+                    let _ = writeln!(s, "var {}{args} in {};", d.name, self.doms[*e].name);
+                }
+                Kind::Int { lo, hi, dom: None } => {
                     let _ = writeln!(s, "var {}{args} in {lo}..{hi};", d.name);
                 }
-                Kind::Input(facts) => {
+                Kind::Input(facts, false) => {
                     let _ = writeln!(s, "input pred {}{args};", d.name);
                     for f in facts {
                         let _ = writeln!(s, "{}({});", d.name, f.join(", "));
                     }
+                }
+                Kind::Input(facts, true) => {
+                    let _ = writeln!(s, "input pred {}{args};", d.name);
+                    let row = |x: &String| facts.iter().find(|f| &f[0] == x).map_or("_", |f| f[1].as_str());
+                    let rows: Vec<&str> = self.doms[d.args[0]].values.iter().map(row).collect();
+                    let _ = writeln!(s, "table {} [{}];", d.name, rows.join(" "));
                 }
                 Kind::Def(body) => {
                     let _ = writeln!(s, "def {}{body};", d.name);

@@ -89,20 +89,19 @@ impl Slot {
 pub type Key = Vec<usize>;
 
 /// Every solved-for atom and integer value of `p`, shown ones first.
-fn slots(p: &Program, template: &Solution) -> Vec<Slot> {
+fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
     let mut out = Vec::new();
     for pred in p.pred_ids() {
         let decl = &p.preds[pred.index()];
         let ints: Vec<i64> = match decl.kind {
             PredKind::Var => Vec::new(),
-            PredKind::Int(d) => p.domains[d.index()]
-                .values
-                .iter()
-                .map(|v| match v {
-                    Val::Int(i) => *i,
-                    Val::Sym(_) => unreachable!("an integer variable's values are integers"),
-                })
-                .collect(),
+            PredKind::Int(d) => {
+                let values = p.domains[d.index()].values.iter().map(|v| match v {
+                    Val::Int(i) => Ok(*i),
+                    Val::Sym(_) => Err(format!("the oracle enumerates integer values only ({})", decl.name)),
+                });
+                values.collect::<Result<_, _>>()?
+            }
             _ => continue,
         };
         let at = if ints.is_empty() {
@@ -126,7 +125,7 @@ fn slots(p: &Program, template: &Solution) -> Vec<Slot> {
         out.extend(tuples.into_iter().map(|args| Slot { pred, args, ints: ints.clone(), shown, at }));
     }
     out.sort_by_key(|s| !s.shown);
-    out
+    Ok(out)
 }
 
 fn set(sol: &mut Solution, s: &Slot, digit: usize) {
@@ -155,7 +154,7 @@ pub struct Brute {
 /// its shape), judges each with the checker, and keeps the projections of the accepted ones. For
 /// each projection the hidden values are tried until one is accepted.
 pub fn brute_force(p: &Program, template: &Solution) -> Result<Brute, String> {
-    let slots = slots(p, template);
+    let slots = slots(p, template)?;
     let shown = slots.iter().filter(|s| s.shown).count();
     let mut sol = template.clone();
     for v in &mut sol.preds {
@@ -178,10 +177,10 @@ pub fn brute_force(p: &Program, template: &Solution) -> Result<Brute, String> {
         let from = if accepted.is_empty() {
             keys.insert(digits[..shown].to_vec());
             // The next projection: skip the rest of the hidden assignments.
-            for i in shown..slots.len() {
-                if digits[i] != 0 {
-                    digits[i] = 0;
-                    set(&mut sol, &slots[i], 0);
+            for (d, slot) in digits.iter_mut().zip(&slots).skip(shown) {
+                if *d != 0 {
+                    *d = 0;
+                    set(&mut sol, slot, 0);
                 }
             }
             shown
