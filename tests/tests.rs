@@ -6,6 +6,7 @@ mod conformance;
 mod count;
 mod counters;
 mod defects;
+mod differential;
 mod errors;
 mod everyday;
 mod family;

@@ -36,7 +36,32 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
             v.values.insert(tuple, x);
         }
     }
+    unconstrained_ints(p, &mut s);
     s
+}
+
+/// Largest integer variable (in argument tuples) whose values the grounding left free are given
+/// one by [`unconstrained_ints`].
+const MAX_FILLED: usize = 1 << 20;
+
+/// Gives the first value of its domain to every integer atom that got no bits: no clause
+/// mentions it, so every value satisfies the model, and the checker needs one wherever it reads
+/// it. (A statement decided without it, as `(forall i . x(i) = 1) or true` is, grounds no
+/// clause, but the checker evaluates `x(i)` first: before, it refused the solution as an
+/// encoding bug.)
+fn unconstrained_ints(p: &Program, s: &mut Solution) {
+    for v in &mut s.ints {
+        let pred = &p.preds[v.pred];
+        let PredKind::Int(d) = pred.kind else { continue };
+        let Some(&lo) = p.domains[d].values.first() else { continue };
+        let size = pred.args.iter().map(|&a| p.domains[a].len()).product::<usize>();
+        if v.values.len() >= size || size > MAX_FILLED {
+            continue;
+        }
+        for idx in 0..size {
+            v.values.entry(index_tuple(p, v.pred, idx)).or_insert(lo);
+        }
+    }
 }
 
 /// The arguments of atom `idx` of `pred` (atoms numbered in the order of the argument domains).

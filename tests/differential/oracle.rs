@@ -1,0 +1,272 @@
+//! The two sides of a comparison: brute force (every assignment of the solved-for atoms and
+//! integer values, judged by the checker, projected on the shown ones) and wgrnd's count through
+//! the library path `wgrnd count` takes (`QpropModel` from `wgrnd-family`, grounded, counted by
+//! `wgrnd_count::count`, every solution decoded and checked), for each option set.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use wgrnd_cnf::amo::AmoEncoding;
+use wgrnd_core::{CountUnit, Family};
+use wgrnd_count::{Engine, Limits};
+use wgrnd_family::{QpropModel, RawOptions};
+use wgrnd_qprop::{IntEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val};
+use wgrnd_solve::SolverSpec;
+
+/// One way of grounding and counting: the encodings (`--amo`, `--ints`) and the engine.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSet {
+    pub amo: AmoEncoding,
+    pub ints: IntEncoding,
+    pub engine: Engine,
+}
+
+impl OptionSet {
+    /// As the command line would spell it.
+    pub fn flags(&self) -> String {
+        let ints = match self.ints {
+            IntEncoding::Order => "order",
+            IntEncoding::Log => "log",
+        };
+        format!("--amo {} --ints {ints} --engine {}", self.amo.name(), self.engine.name())
+    }
+}
+
+/// Every encoding a model is counted with: each `--amo` choice times each `--ints` choice. Add a
+/// new encoding flag here (a field of [`OptionSet`], set in [`raw_options`]) and every model is
+/// counted with it too. The engine is not an encoding: each option set takes the next of
+/// [`ENGINES`] from model to model, so that every engine meets every encoding.
+pub fn option_sets(model: u64) -> Vec<OptionSet> {
+    const AMO: [AmoEncoding; 5] = [
+        AmoEncoding::Auto,
+        AmoEncoding::Pairwise,
+        AmoEncoding::Sequential,
+        AmoEncoding::Product,
+        AmoEncoding::Commander,
+    ];
+    const INTS: [IntEncoding; 2] = [IntEncoding::Order, IntEncoding::Log];
+    let mut sets = Vec::new();
+    for amo in AMO {
+        for ints in INTS {
+            let engine = ENGINES[(model as usize + sets.len()) % ENGINES.len()];
+            sets.push(OptionSet { amo, ints, engine });
+        }
+    }
+    sets
+}
+
+/// The counting engines a model may be counted with.
+pub const ENGINES: [Engine; 3] = [Engine::Auto, Engine::Blocking, Engine::Backtrack];
+
+/// The command line's options for `o`.
+fn raw_options(o: &OptionSet) -> RawOptions {
+    RawOptions { amo: o.amo, ints: Some(o.ints), ..RawOptions::default() }
+}
+
+/// One solved-for value: an atom (2 values) or an integer variable's tuple (its range).
+#[derive(Clone, Debug)]
+struct Slot {
+    pred: PredId,
+    args: Vec<Val>,
+    /// Integer values in order, or empty for an atom.
+    ints: Vec<i64>,
+    shown: bool,
+    /// Index into `Solution::preds` or `Solution::ints`.
+    at: usize,
+}
+
+impl Slot {
+    fn radix(&self) -> usize {
+        if self.ints.is_empty() {
+            2
+        } else {
+            self.ints.len()
+        }
+    }
+}
+
+/// A projection: the digit of each shown slot, in slot order.
+pub type Key = Vec<usize>;
+
+/// Every solved-for atom and integer value of `p`, shown ones first.
+fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
+    let mut out = Vec::new();
+    for pred in p.pred_ids() {
+        let decl = &p.preds[pred.index()];
+        let ints: Vec<i64> = match decl.kind {
+            PredKind::Var => Vec::new(),
+            PredKind::Int(d) => {
+                let values = p.domains[d.index()].values.iter().map(|v| match v {
+                    Val::Int(i) => Ok(*i),
+                    Val::Sym(_) => Err(format!("the oracle enumerates integer values only ({})", decl.name)),
+                });
+                values.collect::<Result<_, _>>()?
+            }
+            _ => continue,
+        };
+        let at = if ints.is_empty() {
+            template.preds.iter().position(|v| v.pred == pred)
+        } else {
+            template.ints.iter().position(|v| v.pred == pred)
+        }
+        .expect("every solved-for predicate has an entry");
+        let tuples = decl.args.iter().fold(vec![Vec::new()], |acc: Vec<Vec<Val>>, &d| {
+            acc.iter()
+                .flat_map(|t| {
+                    p.domains[d.index()].values.iter().map(move |&v| {
+                        let mut t = t.clone();
+                        t.push(v);
+                        t
+                    })
+                })
+                .collect()
+        });
+        let shown = p.shown.contains(&pred);
+        out.extend(tuples.into_iter().map(|args| Slot { pred, args, ints: ints.clone(), shown, at }));
+    }
+    out.sort_by_key(|s| !s.shown);
+    Ok(out)
+}
+
+fn set(sol: &mut Solution, s: &Slot, digit: usize) {
+    if s.ints.is_empty() {
+        let atoms = &mut sol.preds[s.at].atoms;
+        if digit == 1 {
+            atoms.insert(s.args.clone());
+        } else {
+            atoms.remove(&s.args);
+        }
+    } else {
+        sol.ints[s.at].values.insert(s.args.clone(), s.ints[digit]);
+    }
+}
+
+/// The brute force's side: every assignment, judged by the checker.
+pub struct Brute {
+    slots: Vec<Slot>,
+    /// The projections of the accepted assignments.
+    pub keys: BTreeSet<Key>,
+    /// Assignments judged.
+    pub judged: u64,
+}
+
+/// Enumerates every assignment of `p`'s solved-for values (`template`: any solution of `p`, for
+/// its shape), judges each with the checker, and keeps the projections of the accepted ones. For
+/// each projection the hidden values are tried until one is accepted.
+pub fn brute_force(p: &Program, template: &Solution) -> Result<Brute, String> {
+    let slots = slots(p, template)?;
+    let shown = slots.iter().filter(|s| s.shown).count();
+    let mut sol = template.clone();
+    for v in &mut sol.preds {
+        v.atoms.clear();
+    }
+    for v in &mut sol.ints {
+        v.values.clear();
+    }
+    for s in &slots {
+        set(&mut sol, s, 0);
+    }
+    let mut digits = vec![0usize; slots.len()];
+    let mut keys = BTreeSet::new();
+    let mut judged = 0u64;
+    // An odometer: the last slot turns fastest; hidden slots are last.
+    loop {
+        judged += 1;
+        let accepted =
+            wgrnd_qprop::check(p, &sol).map_err(|e| format!("the checker could not judge:\n{}", e.render()))?;
+        let from = if accepted.is_empty() {
+            keys.insert(digits[..shown].to_vec());
+            // The next projection: skip the rest of the hidden assignments.
+            for (d, slot) in digits.iter_mut().zip(&slots).skip(shown) {
+                if *d != 0 {
+                    *d = 0;
+                    set(&mut sol, slot, 0);
+                }
+            }
+            shown
+        } else {
+            slots.len()
+        };
+        // Advance the odometer at position `from - 1` and before.
+        let mut i = from;
+        loop {
+            if i == 0 {
+                return Ok(Brute { slots, keys, judged });
+            }
+            i -= 1;
+            digits[i] += 1;
+            if digits[i] < slots[i].radix() {
+                set(&mut sol, &slots[i], digits[i]);
+                break;
+            }
+            digits[i] = 0;
+            set(&mut sol, &slots[i], 0);
+        }
+    }
+}
+
+impl Brute {
+    /// The projection of a solution wgrnd found (`None` for a shown value it does not give).
+    pub fn key(&self, s: &Solution) -> Key {
+        self.slots
+            .iter()
+            .filter(|x| x.shown)
+            .map(|x| {
+                if x.ints.is_empty() {
+                    usize::from(s.holds(x.pred, &x.args))
+                } else {
+                    s.int_value(x.pred, &x.args).and_then(|v| x.ints.iter().position(|&w| w == v)).unwrap_or(usize::MAX)
+                }
+            })
+            .collect()
+    }
+
+    /// A projection as facts: the true shown atoms and the shown integers' values.
+    pub fn show(&self, p: &Program, k: &Key) -> String {
+        let parts: Vec<String> = self
+            .slots
+            .iter()
+            .filter(|x| x.shown)
+            .zip(k)
+            .filter_map(|(x, &d)| {
+                let name = p.atom_name(x.pred, &x.args);
+                match (x.ints.is_empty(), d) {
+                    (true, 1) => Some(name),
+                    (true, _) => None,
+                    (false, usize::MAX) => Some(format!("{name} = (no value)")),
+                    (false, d) => Some(format!("{name} = {}", ShowVal(p, Val::Int(x.ints[d])))),
+                }
+            })
+            .collect();
+        if parts.is_empty() {
+            "(no true shown atom)".into()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
+/// wgrnd's side: the model counted with `o` as `wgrnd count` counts it; the projections of the
+/// solutions, each checked by the pipeline's checker on the way.
+pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), String> {
+    let f = QpropModel::new(&Source::new("fuzz.qp", text), None, &raw_options(o)).map_err(|e| e.to_string())?;
+    let g = f.ground().map_err(|e| e.to_string())?;
+    let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine };
+    let mut found = Vec::new();
+    let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+        found.push(e.solution.clone());
+    })
+    .map_err(|e| format!("the count failed: {e}"))?;
+    if !c.complete() {
+        return Err(format!("the count stopped early ({}) at {}", c.stop.name(), c.count));
+    }
+    Ok((c.count, found))
+}
+
+/// Any solution of `text` (for its shape: which predicates, which are shown).
+pub fn template(text: &str) -> Result<(Program, Solution), String> {
+    let f = QpropModel::new(&Source::new("fuzz.qp", text), None, &RawOptions::default()).map_err(|e| e.to_string())?;
+    let g = f.ground().map_err(|e| e.to_string())?;
+    let s = wgrnd_qprop::decode(&f.program, &g.encoding, |_| false);
+    Ok((f.program, s))
+}
