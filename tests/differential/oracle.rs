@@ -10,7 +10,7 @@ use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_core::{CountUnit, Family};
 use wgrnd_count::{Engine, Limits};
 use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_qprop::{IntEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val};
+use wgrnd_qprop::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val};
 use wgrnd_solve::SolverSpec;
 
 /// One way of grounding and counting: the encodings (`--amo`, `--ints`) and the engine.
@@ -18,6 +18,7 @@ use wgrnd_solve::SolverSpec;
 pub struct OptionSet {
     pub amo: AmoEncoding,
     pub ints: IntEncoding,
+    pub linear: LinearEncoding,
     pub engine: Engine,
 }
 
@@ -27,8 +28,15 @@ impl OptionSet {
         let ints = match self.ints {
             IntEncoding::Order => "order",
             IntEncoding::Log => "log",
+            IntEncoding::Direct => "direct",
+            IntEncoding::Auto => "auto",
         };
-        format!("--amo {} --ints {ints} --engine {}", self.amo.name(), self.engine.name())
+        let linear = match self.linear {
+            LinearEncoding::Mdd => "mdd",
+            LinearEncoding::Bdd => "bdd",
+            LinearEncoding::Auto => "auto",
+        };
+        format!("--amo {} --ints {ints} --linear {linear} --engine {}", self.amo.name(), self.engine.name())
     }
 }
 
@@ -44,12 +52,15 @@ pub fn option_sets(model: u64) -> Vec<OptionSet> {
         AmoEncoding::Product,
         AmoEncoding::Commander,
     ];
-    const INTS: [IntEncoding; 2] = [IntEncoding::Order, IntEncoding::Log];
+    const INTS: [IntEncoding; 4] = [IntEncoding::Auto, IntEncoding::Direct, IntEncoding::Order, IntEncoding::Log];
+    const LINEAR: [LinearEncoding; 2] = [LinearEncoding::Mdd, LinearEncoding::Bdd];
     let mut sets = Vec::new();
     for amo in AMO {
         for ints in INTS {
+            // Each linear encoding meets every integer encoding; the at-most-one choices rotate.
+            let linear = LINEAR[(model as usize + sets.len()) % LINEAR.len()];
             let engine = ENGINES[(model as usize + sets.len()) % ENGINES.len()];
-            sets.push(OptionSet { amo, ints, engine });
+            sets.push(OptionSet { amo, ints, linear, engine });
         }
     }
     sets
@@ -60,7 +71,7 @@ pub const ENGINES: [Engine; 3] = [Engine::Auto, Engine::Blocking, Engine::Backtr
 
 /// The command line's options for `o`.
 fn raw_options(o: &OptionSet) -> RawOptions {
-    RawOptions { amo: o.amo, ints: Some(o.ints), ..RawOptions::default() }
+    RawOptions { amo: o.amo, ints: Some(o.ints), linear: Some(o.linear), ..RawOptions::default() }
 }
 
 /// One solved-for value: an atom (2 values) or an integer variable's tuple (its range).
@@ -68,8 +79,8 @@ fn raw_options(o: &OptionSet) -> RawOptions {
 struct Slot {
     pred: PredId,
     args: Vec<Val>,
-    /// Integer values in order, or empty for an atom.
-    ints: Vec<i64>,
+    /// Integer (or symbol) values in order, or empty for an atom.
+    ints: Vec<Val>,
     shown: bool,
     /// Index into `Solution::preds` or `Solution::ints`.
     at: usize,
@@ -93,15 +104,9 @@ fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
     let mut out = Vec::new();
     for pred in p.pred_ids() {
         let decl = &p.preds[pred.index()];
-        let ints: Vec<i64> = match decl.kind {
+        let ints: Vec<Val> = match decl.kind {
             PredKind::Var => Vec::new(),
-            PredKind::Int(d) => {
-                let values = p.domains[d.index()].values.iter().map(|v| match v {
-                    Val::Int(i) => Ok(*i),
-                    Val::Sym(_) => Err(format!("the oracle enumerates integer values only ({})", decl.name)),
-                });
-                values.collect::<Result<_, _>>()?
-            }
+            PredKind::Int(d) => p.domains[d.index()].values.clone(),
             _ => continue,
         };
         let at = if ints.is_empty() {
@@ -234,7 +239,7 @@ impl Brute {
                     (true, 1) => Some(name),
                     (true, _) => None,
                     (false, usize::MAX) => Some(format!("{name} = (no value)")),
-                    (false, d) => Some(format!("{name} = {}", ShowVal(p, Val::Int(x.ints[d])))),
+                    (false, d) => Some(format!("{name} = {}", ShowVal(p, x.ints[d]))),
                 }
             })
             .collect();
