@@ -456,12 +456,7 @@ impl Parser<'_> {
         {
             self.bump();
             let except = if self.eat_kw("except") { Some(self.term()?) } else { None };
-            self.expect("{")?;
-            let t = self.inner_term()?;
-            self.expect(":")?;
-            let binders = self.binders()?;
-            let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
-            self.expect("}")?;
+            let (t, binders, guard) = self.comprehension()?;
             return Ok(Formula::AllDiff(except, t, binders, guard, start.to(self.prev_span())));
         }
         if self.is("(") {
@@ -494,6 +489,17 @@ impl Parser<'_> {
                 "expected a comparison operator (= =/= != < <= > >=) after it: a number is not a formula",
             )),
         }
+    }
+    /// `{ term : binders | guard }` (of `alldifferent`, `min`, `max`).
+    #[allow(clippy::type_complexity)]
+    fn comprehension(&mut self) -> Result<(Term, Vec<Binder>, Option<Box<Formula>>)> {
+        self.expect("{")?;
+        let t = self.inner_term()?;
+        self.expect(":")?;
+        let binders = self.binders()?;
+        let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+        self.expect("}")?;
+        Ok((t, binders, guard))
     }
     /// The right side of a comparison.
     fn rhs_term(&mut self) -> Result<Term> {
@@ -611,12 +617,7 @@ impl Parser<'_> {
             }
             Tok::Ident(k) if (k == "min" || k == "max") && matches!(self.peek_at(1), Tok::Punct("{")) => {
                 self.bump();
-                self.expect("{")?;
-                let t = self.inner_term()?;
-                self.expect(":")?;
-                let binders = self.binders()?;
-                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
-                self.expect("}")?;
+                let (t, binders, guard) = self.comprehension()?;
                 Ok(Term::MinMax(k == "max", Box::new(t), binders, guard, start.to(self.prev_span())))
             }
             Tok::Ident(_) => {

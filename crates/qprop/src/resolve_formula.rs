@@ -2,7 +2,7 @@
 //! type-checked against the declared domains.
 
 use crate::ast::{Binder, Formula, Term};
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, Result, Span};
 use crate::ops::Conn;
 use crate::program::{AllDiff, BinTerm, Binders, Bound, Cmp, Count, DomId, MinMax, PredId, Quant, Sum, Val, F, T};
 use crate::resolve::{err, Resolver};
@@ -78,15 +78,14 @@ impl Resolver {
                     Some(t) => Some(self.term(t)?),
                     None => None,
                 };
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
-                F::AllDiff(Box::new(AllDiff { body, binders, guard, except, span: *s }))
+                let comp = self.comprehension(body, bs, g.as_deref(), *s)?;
+                F::AllDiff(Box::new(AllDiff {
+                    body: comp.body,
+                    binders: comp.binders,
+                    guard: comp.guard,
+                    except,
+                    span: *s,
+                }))
             }
         })
     }
@@ -196,15 +195,7 @@ impl Resolver {
                 T::MinMax(Box::new(MinMax { max: n == "max", items, comp: None, span: *s }))
             }
             Term::MinMax(max, body, bs, g, s) => {
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
-                let comp = Sum { body, binders, guard, span: *s };
+                let comp = self.comprehension(body, bs, g.as_deref(), *s)?;
                 T::MinMax(Box::new(MinMax { max: *max, items: Vec::new(), comp: Some(comp), span: *s }))
             }
             Term::Call(n, _, s) => {
@@ -220,6 +211,21 @@ impl Resolver {
                 T::Bin(Box::new(BinTerm { op: *op, a: self.term(a)?, b: self.term(b)?, span: *s }))
             }
         })
+    }
+}
+
+impl Resolver {
+    /// `{ body : binders | guard }` resolved (its binders scoped to it).
+    fn comprehension(&mut self, body: &Term, bs: &[Binder], g: Option<&Formula>, span: Span) -> Result<Sum> {
+        let depth = self.scope.len();
+        let binders = self.binders(bs)?;
+        let guard = match g {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let body = self.term(body)?;
+        self.scope.truncate(depth);
+        Ok(Sum { body, binders, guard, span })
     }
 }
 
