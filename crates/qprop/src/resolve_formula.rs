@@ -2,7 +2,7 @@
 //! type-checked against the declared domains.
 
 use crate::ast::{Binder, Formula, Term};
-use crate::error::{ErrorKind, Result, Span};
+use crate::error::{ErrorKind, Result};
 use crate::ops::Conn;
 use crate::program::{AllDiff, BinTerm, Binders, Bound, Cmp, Count, DomId, MinMax, PredId, Quant, Sum, Val, F, T};
 use crate::resolve::{err, Resolver};
@@ -216,7 +216,13 @@ impl Resolver {
 
 impl Resolver {
     /// `{ body : binders | guard }` resolved (its binders scoped to it).
-    fn comprehension(&mut self, body: &Term, bs: &[Binder], g: Option<&Formula>, span: Span) -> Result<Sum> {
+    fn comprehension(
+        &mut self,
+        body: &Term,
+        bs: &[Binder],
+        g: Option<&Formula>,
+        span: crate::error::Span,
+    ) -> Result<Sum> {
         let depth = self.scope.len();
         let binders = self.binders(bs)?;
         let guard = match g {
