@@ -212,7 +212,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
     // without integers as it was).
     let hash = match (o.ints, o.linear) {
         (IntEncoding::Auto | IntEncoding::Log, LinearEncoding::Auto) => hash,
-        (i, l) => hash.field(&format!("ints {i:?} linear {l:?}")),
+        (i, l) => hash.field(format!("ints {i:?} linear {l:?}")),
     }
     .finish();
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();

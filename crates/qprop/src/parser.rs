@@ -525,12 +525,7 @@ impl Parser<'_> {
         {
             self.bump();
             let except = if self.eat_kw("except") { Some(self.term()?) } else { None };
-            self.expect("{")?;
-            let t = self.inner_term()?;
-            self.expect(":")?;
-            let binders = self.binders()?;
-            let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
-            self.expect("}")?;
+            let (t, binders, guard) = self.comprehension()?;
             return Ok(Formula::AllDiff(except, t, binders, guard, start.to(self.prev_span())));
         }
         if matches!(self.peek(), Tok::Ident(k) if k == "connected" || k == "circuit")
@@ -580,8 +575,8 @@ impl Parser<'_> {
         self.expect("{")?;
         let lit = self.formula()?;
         self.expect(":")?;
-        let binders = self.binders()?;
-        let guard = if self.eat("|") { Some(self.formula()?) } else { None };
+        let (binders, guard) = self.binders_guard()?;
+        let guard = guard.map(|g| *g);
         self.expect("}")?;
         if !self.eat_kw("via") {
             return self.fail("'via' and the adjacency predicate");
@@ -589,6 +584,16 @@ impl Parser<'_> {
         let adj = self.name("the adjacency predicate")?;
         let span = start.to(self.prev_span());
         Ok(Formula::Connected(Box::new(ConnectedAst { circuit, lit, binders, guard, adj, span })))
+    }
+    /// `{ term : binders | guard }` (of `alldifferent`, `min`, `max`).
+    #[allow(clippy::type_complexity)]
+    fn comprehension(&mut self) -> Result<(Term, Vec<Binder>, Option<Box<Formula>>)> {
+        self.expect("{")?;
+        let t = self.inner_term()?;
+        self.expect(":")?;
+        let (binders, guard) = self.binders_guard()?;
+        self.expect("}")?;
+        Ok((t, binders, guard))
     }
     /// The right side of a comparison.
     fn rhs_term(&mut self) -> Result<Term> {
@@ -705,12 +710,7 @@ impl Parser<'_> {
             }
             Tok::Ident(k) if (k == "min" || k == "max") && matches!(self.peek_at(1), Tok::Punct("{")) => {
                 self.bump();
-                self.expect("{")?;
-                let t = self.inner_term()?;
-                self.expect(":")?;
-                let binders = self.binders()?;
-                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
-                self.expect("}")?;
+                let (t, binders, guard) = self.comprehension()?;
                 Ok(Term::MinMax(k == "max", Box::new(t), binders, guard, start.to(self.prev_span())))
             }
             Tok::Ident(k) if k == "count" && *self.peek_at(1) == Tok::Punct("{") => {
@@ -718,8 +718,7 @@ impl Parser<'_> {
                 self.expect("{")?;
                 let f = self.formula()?;
                 self.expect(":")?;
-                let binders = self.binders()?;
-                let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+                let (binders, guard) = self.binders_guard()?;
                 self.expect("}")?;
                 Ok(Term::Count(Box::new(f), binders, guard, start.to(self.prev_span())))
             }
@@ -792,8 +791,7 @@ impl Parser<'_> {
         }
         let t = self.inner_term()?;
         self.expect(":")?;
-        let binders = self.binders()?;
-        let guard = if self.eat("|") { Some(Box::new(self.formula()?)) } else { None };
+        let (binders, guard) = self.binders_guard()?;
         self.expect("}")?;
         Ok(List::Compr(Box::new(t), binders, guard))
     }

@@ -78,15 +78,14 @@ impl Resolver {
                     Some(t) => Some(self.term(t)?),
                     None => None,
                 };
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
-                F::AllDiff(Box::new(AllDiff { body, binders, guard, except, span: *s }))
+                let comp = self.comprehension(body, bs, g.as_deref(), *s)?;
+                F::AllDiff(Box::new(AllDiff {
+                    body: comp.body,
+                    binders: comp.binders,
+                    guard: comp.guard,
+                    except,
+                    span: *s,
+                }))
             }
             Formula::Connected(c) => self.connected(c)?,
             Formula::Order(kind, list, s) => {
@@ -230,15 +229,7 @@ impl Resolver {
                 T::MinMax(Box::new(MinMax { max: n == "max", items, comp: None, span: *s }))
             }
             Term::MinMax(max, body, bs, g, s) => {
-                let depth = self.scope.len();
-                let binders = self.binders(bs)?;
-                let guard = match g {
-                    Some(g) => Some(self.formula(g)?),
-                    None => None,
-                };
-                let body = self.term(body)?;
-                self.scope.truncate(depth);
-                let comp = Sum { body, binders, guard, span: *s };
+                let comp = self.comprehension(body, bs, g.as_deref(), *s)?;
                 T::MinMax(Box::new(MinMax { max: *max, items: Vec::new(), comp: Some(comp), span: *s }))
             }
             Term::Count(body, bs, g, s) => {
@@ -258,6 +249,27 @@ impl Resolver {
                 T::Bin(Box::new(BinTerm { op: *op, a: self.term(a)?, b: self.term(b)?, span: *s }))
             }
         })
+    }
+}
+
+impl Resolver {
+    /// `{ body : binders | guard }` resolved (its binders scoped to it).
+    fn comprehension(
+        &mut self,
+        body: &Term,
+        bs: &[Binder],
+        g: Option<&Formula>,
+        span: crate::error::Span,
+    ) -> Result<Sum> {
+        let depth = self.scope.len();
+        let binders = self.binders(bs)?;
+        let guard = match g {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let body = self.term(body)?;
+        self.scope.truncate(depth);
+        Ok(Sum { body, binders, guard, span })
     }
 }
 

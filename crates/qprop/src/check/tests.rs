@@ -145,10 +145,8 @@ fn mutate(p: &Program, s: &Solution, rng: &mut Rng) -> Solution {
         } else if !s.ints.is_empty() {
             let k = rng.below(s.ints.len() as u64) as usize;
             let n = s.ints[k].values.len() as u64;
-            if let Some(v) = s.ints[k].values.values_mut().nth(rng.below(n) as usize) {
-                if let Val::Int(x) = v {
-                    *x += rng.below(3) as i64 - 1;
-                }
+            if let Some(Val::Int(x)) = s.ints[k].values.values_mut().nth(rng.below(n) as usize) {
+                *x += rng.below(3) as i64 - 1;
             }
         }
     }
