@@ -24,6 +24,7 @@ mod robustness;
 mod sherlock;
 mod snapshots;
 mod solvers;
+mod standard;
 mod wellposed;
 
 use std::path::{Path, PathBuf};
