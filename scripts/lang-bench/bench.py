@@ -23,7 +23,7 @@ import instances as I
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PY = sys.executable
-TIMEOUT = float(os.environ.get("LANG_BENCH_TIMEOUT", "600"))
+TIMEOUT = float(os.environ.get("LANG_BENCH_TIMEOUT", "300"))
 
 
 def wgrnd_args(wgrnd, name, mode):
@@ -102,7 +102,13 @@ def main():
                     try:
                         n, t = run(name, mode)
                     except Exception as e:  # a timeout or a failing peer: reported, not timed
-                        failed[(tool, name, mode)] = str(e).splitlines()[0][:120]
+                        if isinstance(e, subprocess.TimeoutExpired):
+                            why = f"no answer in {TIMEOUT:.0f} s"
+                        else:
+                            why = (str(e).splitlines() or [type(e).__name__])[0][:120]
+                        for m in modes:  # a first solution that fails or times out: no count either
+                            if m == mode or mode == "first":
+                                failed[(tool, name, m)] = why
                         continue
                     expect = (1 if want != 0 else 0) if mode == "first" else want
                     if want is not None and n != expect:
@@ -127,7 +133,7 @@ def main():
             vs, cs = (f"{size[0]:,}", f"{size[1]:,}") if size else ("-", "-")
             note = "".join(f" ({m}: {failed[(tool, name, m)]})" for m in ("first", "count") if (tool, name, m) in failed)
             print(f"| {name} | {tool}{note} | {fmt(f)} | {fmt(c)} | {vs} | {cs} | {rf} | {rc} |")
-    print(f"\n{runs} run(s) each, median; wgrnd: {wgrnd}")
+    print(f"\n{runs} run(s) each, median; wgrnd: {os.path.relpath(wgrnd, I.ROOT)}")
     if wrong:
         print("\nWRONG ANSWERS:\n" + "\n".join(wrong))
         sys.exit(1)
