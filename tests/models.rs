@@ -20,7 +20,7 @@ fn qp(name: &str) -> String {
 
 /// The count line of `wgrnd count ARGS`: its first number.
 /// Every engine is run ( `auto` is the backtracking one for a model) and must agree.
-fn counted(args: &[&str]) -> u64 {
+pub(crate) fn counted(args: &[&str]) -> u64 {
     let first = |args: &[&str]| -> u64 {
         let r = wgrnd(args, None);
         assert!([10, 12, 20].contains(&code(&r)), "{args:?}: {}", stderr(&r));

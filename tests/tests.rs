@@ -26,6 +26,7 @@ mod sherlock;
 mod snapshots;
 mod solvers;
 mod tutorial;
+mod standard;
 mod wellposed;
 
 use std::path::{Path, PathBuf};

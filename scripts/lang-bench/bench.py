@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""The language benchmark (scripts/lang-bench.sh runs it; docs/benchmarks.md "Language benchmark"):
+bench.py WGRND RUNS [NAME ...]. For each standard instance (instances.py) and each tool (wgrnd,
+CPMpy with PySAT/CaDiCaL 1.9.5, CPMpy with Pindakaas when it imports, clingo, MiniZinc with
+Gecode when `minizinc` is on PATH): the time to the first solution and to the complete count
+(counts up to 10^6 only), median of RUNS runs in alternation (the tool order rotates each run),
+every answer compared with the published one; CNF sizes from `wgrnd encode` and CPMpy's PySAT
+transformation. Prints a markdown table and the ratios wgrnd/peer; exit 1 on a wrong answer.
+
+Times: wgrnd and MiniZinc are the whole command (start-up, grounding or flattening, solving);
+CPMpy and clingo are measured inside their Python process from building the model to the
+answer (interpreter start-up and imports excluded, which favours them)."""
+
+import importlib.util
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+import instances as I
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PY = sys.executable
+TIMEOUT = float(os.environ.get("LANG_BENCH_TIMEOUT", "300"))
+
+
+def wgrnd_args(wgrnd, name, mode):
+    inst = I.INSTANCES[name]
+    args = [wgrnd, {"first": "solve", "count": "count", "cnf": "encode"}[mode],
+            os.path.join(I.QP, inst["model"])]
+    if inst["data"]:
+        args += ["--data", os.path.join(I.QP, inst["data"])]
+    for k, v in inst["params"].items():
+        args += ["-D", f"{k}={v}"]
+    if mode == "count":
+        args += ["--max", "1000000"]
+    return args
+
+
+def run_wgrnd(wgrnd, name, mode):
+    t0 = time.perf_counter()
+    out = subprocess.run(wgrnd_args(wgrnd, name, mode), capture_output=True, text=True, timeout=TIMEOUT)
+    t = time.perf_counter() - t0
+    if mode == "first":
+        if out.returncode not in (10, 20):
+            raise RuntimeError(f"wgrnd solve {name}: exit {out.returncode}: {out.stderr[-500:]}")
+        return (1 if out.returncode == 10 else 0), t
+    if out.returncode not in (10, 12, 20):
+        raise RuntimeError(f"wgrnd count {name}: exit {out.returncode}: {out.stderr[-500:]}")
+    return int(out.stdout.split()[0]), t
+
+
+def wgrnd_cnf(wgrnd, name):
+    out = subprocess.run(wgrnd_args(wgrnd, name, "cnf"), capture_output=True, text=True, timeout=TIMEOUT)
+    m = re.search(r"^p cnf (\d+) (\d+)", out.stdout, re.M)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def run_py(script, name, mode, *extra):
+    out = subprocess.run([PY, os.path.join(HERE, script), name, mode, *extra], capture_output=True,
+                         text=True, timeout=TIMEOUT, cwd=HERE)
+    m = re.search(r"^solutions (\d+) seconds ([0-9.]+)", out.stdout, re.M)
+    if not m:
+        raise RuntimeError(f"{script} {name} {mode}: {out.stderr.strip()[-500:]}")
+    return int(m.group(1)), float(m.group(2))
+
+
+def cpmpy_cnf(name):
+    out = subprocess.run([PY, os.path.join(HERE, "cpmpy_run.py"), name, "cnf"], capture_output=True,
+                         text=True, timeout=TIMEOUT, cwd=HERE)
+    m = re.search(r"^cnf (\d+) (\d+)", out.stdout, re.M)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def tools(wgrnd):
+    ts = [("wgrnd", lambda n, m: run_wgrnd(wgrnd, n, m)),
+          ("cpmpy-pysat", lambda n, m: run_py("cpmpy_run.py", n, m, "pysat:cadical195"))]
+    if importlib.util.find_spec("pindakaas") is not None:
+        ts.append(("cpmpy-pindakaas", lambda n, m: run_py("cpmpy_run.py", n, m, "pindakaas")))
+    ts.append(("clingo", lambda n, m: run_py("clingo_run.py", n, m)))
+    if any(os.access(os.path.join(d, "minizinc"), os.X_OK) for d in os.environ["PATH"].split(os.pathsep)):
+        ts.append(("minizinc-gecode", lambda n, m: run_py("minizinc_run.py", n, m)))
+    return ts
+
+
+def main():
+    wgrnd, runs = sys.argv[1], int(sys.argv[2])
+    names = sys.argv[3:] or list(I.INSTANCES)
+    ts = tools(wgrnd)
+    times, wrong, failed = {}, [], {}
+    for name in names:
+        want = I.INSTANCES[name]["count"]
+        modes = ["first"] + (["count"] if want is not None and want <= 10**6 else [])
+        for r in range(runs):
+            order = ts[r % len(ts):] + ts[:r % len(ts)]
+            for tool, run in order:
+                for mode in modes:
+                    if (tool, name, mode) in failed:
+                        continue
+                    try:
+                        n, t = run(name, mode)
+                    except Exception as e:  # a timeout or a failing peer: reported, not timed
+                        if isinstance(e, subprocess.TimeoutExpired):
+                            why = f"no answer in {TIMEOUT:.0f} s"
+                        else:
+                            why = (str(e).splitlines() or [type(e).__name__])[0][:120]
+                        for m in modes:  # a first solution that fails or times out: no count either
+                            if m == mode or mode == "first":
+                                failed[(tool, name, m)] = why
+                        continue
+                    expect = (1 if want != 0 else 0) if mode == "first" else want
+                    if want is not None and n != expect:
+                        wrong.append(f"{tool} {name} {mode}: {n}, published {expect}")
+                    times.setdefault((tool, name, mode), []).append(t)
+                    print(f"# run {r + 1} {tool} {name} {mode}: {n} in {t:.3f} s", file=sys.stderr)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    cnf = {}
+    for name in names:
+        cnf[("wgrnd", name)] = wgrnd_cnf(wgrnd, name)
+        cnf[("cpmpy-pysat", name)] = cpmpy_cnf(name)
+    fmt = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
+    print(f"| model | tool | first (s) | count (s) | CNF vars | CNF clauses | wgrnd/tool first | wgrnd/tool count |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in names:
+        for tool, _ in ts:
+            f, c = med.get((tool, name, "first")), med.get((tool, name, "count"))
+            size = cnf.get((tool, name))
+            wf, wc = med.get(("wgrnd", name, "first")), med.get(("wgrnd", name, "count"))
+            rf = f"{wf / f:.2f}" if tool != "wgrnd" and wf and f else "-"
+            rc = f"{wc / c:.2f}" if tool != "wgrnd" and wc and c else "-"
+            vs, cs = (f"{size[0]:,}", f"{size[1]:,}") if size else ("-", "-")
+            note = "".join(f" ({m}: {failed[(tool, name, m)]})" for m in ("first", "count") if (tool, name, m) in failed)
+            print(f"| {name} | {tool}{note} | {fmt(f)} | {fmt(c)} | {vs} | {cs} | {rf} | {rc} |")
+    print(f"\n{runs} run(s) each, median; wgrnd: {os.path.relpath(wgrnd, I.ROOT)}")
+    if wrong:
+        print("\nWRONG ANSWERS:\n" + "\n".join(wrong))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
