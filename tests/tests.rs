@@ -25,8 +25,8 @@ mod robustness;
 mod sherlock;
 mod snapshots;
 mod solvers;
-mod tutorial;
 mod standard;
+mod tutorial;
 mod wellposed;
 
 use std::path::{Path, PathBuf};
