@@ -172,7 +172,7 @@ fn a_planted_difference_is_reported() {
         "{report}"
     );
     assert!(report.contains("found by wgrnd only: p(") && report.contains("--- model ---\ndomain D"), "{report}");
-    assert_eq!(stats.disagreements, 10);
+    assert_eq!(stats.disagreements, option_sets(1).len() as u64);
 }
 
 /// Found by the fuzzer (seed 230, `WGRND_FUZZ_BITS=10`), minimised: a statement decided without
@@ -186,6 +186,6 @@ fn regression_an_integer_variable_no_clause_mentions_gets_a_value() {
         let text = format!("{head}{statement}\n");
         let mut stats = Stats::default();
         assert_eq!(compare_texts(0, &text, &text, &mut stats), Ok(()));
-        assert_eq!(stats.comparisons, 10);
+        assert_eq!(stats.comparisons, option_sets(0).len() as u64);
     }
 }
