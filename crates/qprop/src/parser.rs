@@ -595,6 +595,20 @@ impl Parser<'_> {
         self.expect("}")?;
         Ok((t, binders, guard))
     }
+    /// The arguments of a call after its `(`, up to and including the `)`.
+    fn call_args(&mut self) -> Result<Vec<Term>> {
+        let mut args = Vec::new();
+        if !self.eat(")") {
+            loop {
+                args.push(self.inner_term()?);
+                if self.eat(")") {
+                    break;
+                }
+                self.expect(",")?;
+            }
+        }
+        Ok(args)
+    }
     /// The right side of a comparison.
     fn rhs_term(&mut self) -> Result<Term> {
         let saved = std::mem::replace(&mut self.rhs, true);
@@ -722,19 +736,18 @@ impl Parser<'_> {
                 self.expect("}")?;
                 Ok(Term::Count(Box::new(f), binders, guard, start.to(self.prev_span())))
             }
+            // `min(a, b)`, `max(a, b)`: reserved words, read only here and before `{`.
+            Tok::Ident(k) if (k == "min" || k == "max") && matches!(self.peek_at(1), Tok::Punct("(")) => {
+                let n = k.clone();
+                self.bump();
+                self.expect("(")?;
+                let args = self.call_args()?;
+                Ok(Term::Call(n, args, start.to(self.prev_span())))
+            }
             Tok::Ident(_) => {
                 let (n, s) = self.name("a name, a number or '('")?;
                 if self.eat("(") {
-                    let mut args = Vec::new();
-                    if !self.eat(")") {
-                        loop {
-                            args.push(self.inner_term()?);
-                            if self.eat(")") {
-                                break;
-                            }
-                            self.expect(",")?;
-                        }
-                    }
+                    let args = self.call_args()?;
                     return Ok(Term::Call(n, args, s.to(self.prev_span())));
                 }
                 Ok(Term::Name(n, s))
