@@ -103,12 +103,16 @@ fn latin_square_completion_is_satisfiable() {
 fn counts_of_the_combinatorial_models() {
     // OEIS A006052: 8 normal 3 x 3 magic squares (7,040 of order 4: scripts/lang-bench.sh).
     assert_eq!(count("magic-atoms.qp", None, &["n=3"]), 8);
+    // The integer model (alldifferent and sums) of the 4 x 4 square, at order 3.
+    assert_eq!(count("magic4.qp", None, &["n=3"]), 8);
     // Langford pairs L(2, n): 2 x OEIS A014552 (a sequence and its reversal).
     for (n, want) in [(3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {
         assert_eq!(count("langford.qp", None, &[&format!("n={n}")]), want, "n = {n}");
     }
     // OEIS A000170.
     assert_eq!(count("queens.qp", None, &["n=10"]), 724);
+    assert_eq!(count("queens-ints.qp", None, &["n=8"]), 92);
+    assert_eq!(count("queens-ints.qp", None, &["n=10"]), 724);
     assert_eq!(count("sendmore.qp", None, &[]), 1);
     // queen5_5 has chromatic number 5: 240 colourings with 5 colours, none with 4.
     assert_eq!(count("colouring-std.qp", Some("std/queen5_5.qpd"), &["k=5"]), 240);
@@ -124,4 +128,18 @@ fn send_more_money_is_9567_plus_1085() {
     let digits: Vec<i64> = x.iter().map(|p| p.1).collect();
     // letters s e n d m o r y
     assert_eq!(digits, [9, 5, 6, 7, 1, 0, 8, 2]);
+}
+
+#[test]
+fn the_atom_variants_give_the_same_answers() {
+    // The main models use integers and alldifferent; the `*-atoms.qp` variants are the same
+    // puzzles with true/false atoms and `exactly 1` (or pairwise `=/=`).
+    assert_eq!(count("sudoku-atoms.qp", Some("std/sudoku-wikipedia.qpd"), &[]), 1);
+    assert_eq!(count("killer-atoms.qp", Some("std/killer-wikipedia.qpd"), &[]), 1);
+    assert_eq!(count("futoshiki-atoms.qp", Some("std/futoshiki-wikipedia.qpd"), &[]), 1);
+    assert_eq!(count("sendmore-atoms.qp", None, &[]), 1);
+    assert_eq!(count("colouring-std-atoms.qp", Some("std/queen5_5.qpd"), &["k=5"]), 240);
+    assert_eq!(count("colouring-std-atoms.qp", Some("std/queen5_5.qpd"), &["k=4"]), 0);
+    let grid = solved_grid("latin-atoms.qp", "std/qcp-15-120-0.qpd");
+    assert_eq!(grid.lines().count(), 15, "{grid}");
 }
