@@ -723,7 +723,15 @@ impl Parser<'_> {
                 Ok(Term::Count(Box::new(f), binders, guard, start.to(self.prev_span())))
             }
             Tok::Ident(_) => {
-                let (n, s) = self.name("a name, a number or '('")?;
+                // `min(a, b)`/`max(a, b)`: reserved words, but a call of them is the term.
+                let (n, s) = match self.peek() {
+                    Tok::Ident(k) if (k == "min" || k == "max") && *self.peek_at(1) == Tok::Punct("(") => {
+                        let k = k.to_string();
+                        self.bump();
+                        (k, start)
+                    }
+                    _ => self.name("a name, a number or '('")?,
+                };
                 if self.eat("(") {
                     let mut args = Vec::new();
                     if !self.eat(")") {
