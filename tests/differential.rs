@@ -34,12 +34,18 @@ struct Stats {
     judged: u64,
     /// Models with a hidden value (projection matters).
     projected: u64,
+    /// Models per production or declaration kind used (`gen::Model::used`).
+    used: std::collections::BTreeMap<&'static str, u64>,
 }
 
 /// Compares the model of `seed` under every option set; returns the number of comparisons, or
 /// the report of the first disagreement. `max_bits`: the largest search space, log2.
 fn compare(seed: u64, max_bits: f64, stats: &mut Stats) -> Result<(), String> {
-    let text = Model::random(seed, max_bits).text();
+    let model = Model::random(seed, max_bits);
+    for u in &model.used {
+        *stats.used.entry(u).or_default() += 1;
+    }
+    let text = model.text();
     if std::env::var_os("WGRND_FUZZ_PRINT").is_some() {
         println!("--- model seed {seed} ---\n{text}");
     }
@@ -121,6 +127,9 @@ fn summary(s: &Stats, secs: f64) -> String {
         "comparisons {} disagreements {} models {} (no solution {}, one {}, several {}; with hidden values {}) \
          assignments judged {} time {secs:.1} s",
         s.comparisons, s.disagreements, s.models, s.empty, s.unique, s.several, s.projected, s.judged
+    ) + &format!(
+        "\nmodels per construct: {}",
+        s.used.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
     )
 }
 

@@ -20,7 +20,18 @@
 //! Everything parenthesised: precedence is the parser's business, which the checker and the
 //! grounder share; the fuzzer compares their meanings.
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::fmt::Write;
+
+thread_local! {
+    /// The productions (and declaration kinds) the model being generated uses: the tally.
+    static USED: RefCell<BTreeSet<&'static str>> = const { RefCell::new(BTreeSet::new()) };
+}
+
+fn used(name: &'static str) {
+    USED.with(|u| u.borrow_mut().insert(name));
+}
 
 /// A deterministic random source (SplitMix64): the same seed gives the same model everywhere.
 pub struct Rng(u64);
@@ -70,7 +81,9 @@ pub enum Kind {
     Solved,
     /// A bounded integer variable per tuple (`var x(D) in lo..hi`, or `in E` for a domain E
     /// of those values).
-    Int { lo: i64, hi: i64, dom: Option<usize> },
+    Int { lo: i64, hi: i64, dom: Option<usize>, set: Option<Vec<i64>> },
+    /// A variable over a domain of symbols (`var c(D) in E`): `=`/`=/=` only.
+    Sym(usize),
     /// Data (`input pred`) with these facts (argument texts), written as a `table` (one value of
     /// the last argument per value of the first, or `_`) when `true`.
     Input(Vec<Vec<String>>, bool),
@@ -96,6 +109,10 @@ pub struct Model {
     /// `param n = ...`.
     pub param: Option<i64>,
     pub stmts: Vec<String>,
+    /// Tuple domains: name, column domains, declaration text (`{(ta, tb) : ...}` or a list).
+    pub tdoms: Vec<(String, [usize; 2], String)>,
+    /// The productions and declaration kinds this model uses (for the run's tally).
+    pub used: BTreeSet<&'static str>,
 }
 
 /// Where a production is drawn: the model, the variables bound around it, how deep, and whether
@@ -108,6 +125,8 @@ pub struct Ctx<'a> {
     pub depth: u32,
     /// Under `forall` and `and` only, from the statement's top.
     pub outright: bool,
+    /// Inside `connected`/`circuit`: no counting constraint.
+    pub no_count: bool,
 }
 
 /// Deepest nesting of connectives, quantifiers and sums.
@@ -115,7 +134,7 @@ const MAX_DEPTH: u32 = 4;
 
 impl<'a> Ctx<'a> {
     pub fn top(m: &'a Model) -> Ctx<'a> {
-        Ctx { m, scope: Vec::new(), depth: 0, outright: true }
+        Ctx { m, scope: Vec::new(), depth: 0, outright: true, no_count: false }
     }
     /// One level deeper, same outright-ness.
     pub fn inner(&self) -> Ctx<'a> {
@@ -156,6 +175,15 @@ pub const FORMULAS: &[Production] = &[
     ("linear", 8, linear),
     ("compare-data", 2, compare_data),
     ("constant", 1, constant),
+    ("alldifferent", 3, alldifferent),
+    ("count-any-formula", 3, count_any),
+    ("table-atom", 3, table_atom),
+    ("element-atom", 3, element_atom),
+    ("order", 3, order),
+    ("lex", 2, lex),
+    ("symbol-compare", 4, sym_compare),
+    ("connected", 2, connected),
+    ("circuit", 1, circuit),
 ];
 
 /// Integer terms (in linear comparisons, sums and counting bounds).
@@ -166,6 +194,11 @@ pub const TERMS: &[Production] = &[
     ("number", 3, number),
     ("bound-value", 2, bound_value),
     ("arith", 4, arith),
+    ("element", 3, element),
+    ("min-max", 3, min_max),
+    ("product", 2, product),
+    ("bracket-formula", 3, bracket_formula),
+    ("count-term", 3, count_term),
 ];
 
 /// Guards (`| ...`) and `def` bodies: data only.
@@ -181,9 +214,10 @@ pub fn draw(r: &mut Rng, c: &Ctx, list: &[Production], fallback: &str) -> String
     let total: u32 = list.iter().map(|p| p.1).sum();
     for _ in 0..20 {
         let mut x = r.below(total as usize) as u32;
-        for (_, w, f) in list {
+        for (name, w, f) in list {
             if x < *w {
                 if let Some(t) = f(r, c) {
+                    used(name);
                     return t;
                 }
                 break;
@@ -208,10 +242,31 @@ pub fn guard(r: &mut Rng, c: &Ctx) -> String {
 
 /// 1 or 2 fresh binders over random domains: their text (`v3 in D0, v4 in D1`) and the bindings.
 pub fn binders(r: &mut Rng, c: &Ctx) -> (String, Vec<(String, usize)>) {
+    if !c.m.tdoms.is_empty() && r.chance(1, 4) {
+        used("tuple-binder");
+        let (name, cols, _) = r.pick(&c.m.tdoms).clone();
+        let (a, b) = (format!("v{}", c.scope.len()), format!("v{}", c.scope.len() + 1));
+        return (format!("({a}, {b}) in {name}"), vec![(a, cols[0]), (b, cols[1])]);
+    }
     let n = 1 + usize::from(r.chance(1, 3));
     let vars: Vec<(String, usize)> =
         (0..n).map(|k| (format!("v{}", c.scope.len() + k), r.below(c.m.doms.len()))).collect();
-    let text = vars.iter().map(|(v, d)| format!("{v} in {}", c.m.doms[*d].name)).collect::<Vec<_>>().join(", ");
+    let text = vars
+        .iter()
+        .map(|(v, d)| {
+            let dom = &c.m.doms[*d];
+            // Inline: the same values written out (a range or a set), accepted where `dom` is.
+            if dom.ints && dom.filter.is_none() && r.chance(1, 5) {
+                used("inline-binder");
+                if r.chance(1, 2) {
+                    return format!("{v} in {}..{}", dom.values[0], dom.values[dom.values.len() - 1]);
+                }
+                return format!("{v} in {{{}}}", dom.values.join(", "));
+            }
+            format!("{v} in {}", dom.name)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
     (text, vars)
 }
 
@@ -304,7 +359,7 @@ fn quantifier(r: &mut Rng, c: &Ctx) -> Option<String> {
 }
 
 fn count(r: &mut Rng, c: &Ctx) -> Option<String> {
-    if !c.outright || c.deep() {
+    if !c.outright || c.no_count || c.deep() {
         return None;
     }
     let (text, vars) = binders(r, c);
@@ -380,7 +435,12 @@ fn int_var(r: &mut Rng, c: &Ctx) -> Option<String> {
         return None;
     }
     let d = *r.pick(&ps);
-    let x = call(r, c, d);
+    let x = if d.args.is_empty() {
+        used("single-int");
+        d.name.clone()
+    } else {
+        call(r, c, d)
+    };
     Some(match r.below(4) {
         0 => format!("{} * {x}", r.range(-2, 3)),
         _ => x,
@@ -433,6 +493,201 @@ fn arith(r: &mut Rng, c: &Ctx) -> Option<String> {
     })
 }
 
+/// Arguments of `d` with an integer term instead of a value at some integer arguments (element,
+/// table); `None` when no argument took one.
+fn call_with_ints(r: &mut Rng, c: &Ctx, d: &Decl) -> Option<String> {
+    if c.deep() || d.args.is_empty() {
+        return None;
+    }
+    let mut any = false;
+    let args: Vec<String> = d
+        .args
+        .iter()
+        .map(|&a| {
+            if c.m.doms[a].ints && r.chance(2, 3) {
+                if let Some(t) = int_var(r, &c.inner()) {
+                    any = true;
+                    return t;
+                }
+            }
+            value_of(r, c, a)
+        })
+        .collect();
+    any.then(|| format!("{}({})", d.name, args.join(", ")))
+}
+
+/// `y(x(i))`: an integer variable indexed by an integer term.
+fn element(r: &mut Rng, c: &Ctx) -> Option<String> {
+    let ps = c.preds(|k| matches!(k, Kind::Int { .. }));
+    {
+        let d = *ps.get(r.below(ps.len().max(1)))?;
+        call_with_ints(r, c, d)
+    }
+}
+
+/// `d(x(i), v)`: an atom of data with integer terms among its arguments (a table).
+fn table_atom(r: &mut Rng, c: &Ctx) -> Option<String> {
+    let ps = c.preds(|k| matches!(k, Kind::Input(..) | Kind::Def(_)));
+    let a = {
+        let d = *ps.get(r.below(ps.len().max(1)))?;
+        call_with_ints(r, c, d)
+    }?;
+    Some(if r.chance(1, 3) { format!("not {a}") } else { a })
+}
+
+/// `p(x(i))`: an atom of a solved-for predicate selected by integer terms (element over atoms).
+fn element_atom(r: &mut Rng, c: &Ctx) -> Option<String> {
+    let ps = c.preds(|k| matches!(k, Kind::Solved));
+    {
+        let d = *ps.get(r.below(ps.len().max(1)))?;
+        call_with_ints(r, c, d)
+    }
+}
+
+/// `alldifferent [except k] { t : binders | g }`: outright only.
+fn alldifferent(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if !c.outright || c.deep() {
+        return None;
+    }
+    let (text, vars) = binders(r, c);
+    let inner = c.not_outright().bind(&vars);
+    let g = maybe_guard(r, &inner);
+    let t = term(r, &inner);
+    let except = if r.chance(1, 3) { format!(" except {}", r.range(-1, 2)) } else { String::new() };
+    Some(format!("alldifferent{except} {{ {t} : {text}{g} }}"))
+}
+
+/// A counting constraint over any formula, under any connective.
+fn count_any(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.no_count || c.deep() {
+        return None;
+    }
+    let (text, vars) = binders(r, c);
+    let inner = c.not_outright().bind(&vars);
+    let g = maybe_guard(r, &inner);
+    let f = formula(r, &inner);
+    let n: usize = vars.iter().map(|(_, d)| c.m.doms[*d].values.len()).product();
+    let kind = *r.pick(&["exactly", "atmost", "atleast", "not atmost", "not exactly"]);
+    Some(format!("({kind} {} {{ {f} : {text}{g} }})", r.range(-1, n as i64 + 1)))
+}
+
+/// `count { formula : binders | g }` as an integer term.
+fn count_term(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    let (text, vars) = binders(r, c);
+    let inner = c.not_outright().bind(&vars);
+    let g = maybe_guard(r, &inner);
+    let f = formula(r, &inner);
+    Some(format!("count {{ {f} : {text}{g} }}"))
+}
+
+/// `[formula]` of any formula.
+fn bracket_formula(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    Some(format!("[{}]", formula(r, &c.not_outright())))
+}
+
+/// `min { t : binders }`, `max {...}`, `min(a, b)`, `max(a, b, c)`. No guard: an empty `min` is
+/// an error of the model.
+fn min_max(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    let f = *r.pick(&["min", "max"]);
+    let inner = c.inner();
+    if r.chance(1, 2) {
+        let (text, vars) = binders(r, c);
+        let t = term(r, &inner.bind(&vars));
+        return Some(format!("{f} {{ {t} : {text} }}"));
+    }
+    let n = 2 + r.below(2);
+    let ts: Vec<String> = (0..n).map(|_| term(r, &inner)).collect();
+    Some(format!("{f}({})", ts.join(", ")))
+}
+
+/// A product of two integer terms.
+fn product(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    let inner = c.inner();
+    Some(format!("({}) * ({})", term(r, &inner), term(r, &inner)))
+}
+
+/// A list of terms: `{ t : binders | g }` or `[t1, t2, ...]`.
+fn list(r: &mut Rng, c: &Ctx) -> String {
+    let inner = c.not_outright();
+    if r.chance(1, 2) {
+        let (text, vars) = binders(r, c);
+        let inner = inner.bind(&vars);
+        let g = maybe_guard(r, &inner);
+        format!("{{ {} : {text}{g} }}", term(r, &inner))
+    } else {
+        let ts: Vec<String> = (0..1 + r.below(3)).map(|_| term(r, &inner)).collect();
+        format!("[{}]", ts.join(", "))
+    }
+}
+
+/// `increasing L` and its kin, under any connective.
+fn order(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    let f = *r.pick(&["increasing", "decreasing", "strictly_increasing", "strictly_decreasing"]);
+    Some(format!("({f} {})", list(r, c)))
+}
+
+/// `lex_less(L1, L2)`, `lex_lesseq(L1, L2)`.
+fn lex(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    let f = *r.pick(&["lex_less", "lex_lesseq"]);
+    Some(format!("{f}({}, {})", list(r, c), list(r, c)))
+}
+
+/// A variable over symbols compared with `=`/`=/=` to a value, a bound variable or another one.
+fn sym_compare(r: &mut Rng, c: &Ctx) -> Option<String> {
+    let ps: Vec<&Decl> = c.m.decls.iter().filter(|d| matches!(d.kind, Kind::Sym(_))).collect();
+    let d = *ps.get(r.below(ps.len().max(1)))?;
+    let Kind::Sym(e) = d.kind else { return None };
+    let x = call(r, c, d);
+    let y = if r.chance(1, 3) { call(r, c, d) } else { value_of(r, c, e) };
+    Some(format!("{x} {} {y}", r.pick(&["=", "=/=", "!="])))
+}
+
+/// `connected`/`circuit { formula : v in D | g } via g0`, `g0` a graph over `D`: outright only.
+fn graph(r: &mut Rng, c: &Ctx, what: &str) -> Option<String> {
+    if !c.outright || c.deep() {
+        return None;
+    }
+    let gs: Vec<&Decl> =
+        c.m.decls
+            .iter()
+            .filter(|d| d.args.len() == 2 && d.args[0] == d.args[1])
+            .filter(|d| matches!(d.kind, Kind::Solved | Kind::Input(..)))
+            .collect();
+    let gr = *gs.get(r.below(gs.len().max(1)))?;
+    let v = format!("v{}", c.scope.len());
+    let vars = [(v.clone(), gr.args[0])];
+    let inner = Ctx { no_count: true, ..c.not_outright().bind(&vars) };
+    let g = maybe_guard(r, &inner);
+    let f = formula(r, &inner);
+    Some(format!("{what} {{ {f} : {v} in {}{g} }} via {}", c.m.doms[gr.args[0]].name, gr.name))
+}
+
+fn connected(r: &mut Rng, c: &Ctx) -> Option<String> {
+    graph(r, c, "connected")
+}
+
+fn circuit(r: &mut Rng, c: &Ctx) -> Option<String> {
+    graph(r, c, "circuit")
+}
+
 impl Model {
     /// A random model whose solved-for atoms and integer values have at most `2^max_bits`
     /// assignments in all (so that the oracle can enumerate them).
@@ -444,6 +699,20 @@ impl Model {
                 break m;
             }
         };
+        USED.with(|u| u.borrow_mut().clear());
+        for d in &m.decls {
+            match &d.kind {
+                Kind::Int { set: Some(_), .. } => used("int-set-var"),
+                Kind::Sym(_) => used("symbol-var"),
+                _ => {}
+            }
+            if matches!(d.kind, Kind::Int { .. } | Kind::Sym(_)) && d.args.is_empty() {
+                used("single-var");
+            }
+        }
+        if !m.tdoms.is_empty() {
+            used("tuple-domain");
+        }
         let n = 1 + r.below(3);
         for _ in 0..n {
             let top = Ctx::top(&m);
@@ -458,6 +727,7 @@ impl Model {
             };
             m.stmts.push(s);
         }
+        m.used = USED.with(|u| std::mem::take(&mut *u.borrow_mut()));
         m
     }
 
@@ -517,12 +787,73 @@ impl Model {
                 let d = *r.pick(&ranges);
                 let v = &m.doms[d].values;
                 let lo = v[0].parse().expect("an integer");
-                Kind::Int { lo, hi: lo + v.len() as i64 - 1, dom: Some(d) }
+                Kind::Int { lo, hi: lo + v.len() as i64 - 1, dom: Some(d), set: None }
+            } else if r.chance(1, 4) {
+                // A set of values with gaps: `in {-1, 1, 2}`.
+                let set: Vec<i64> = (-1..=3).filter(|_| r.chance(1, 2)).collect();
+                let set = if set.len() < 2 { vec![0, 2] } else { set };
+                Kind::Int { lo: set[0], hi: set[set.len() - 1], dom: None, set: Some(set) }
             } else {
                 let lo = r.range(-1, 1);
-                Kind::Int { lo, hi: lo + r.range(1, 2), dom: None }
+                Kind::Int { lo, hi: lo + r.range(1, 2), dom: None, set: None }
             };
+            // A single integer (no arguments) a quarter of the time.
+            let a = if r.chance(1, 4) { Vec::new() } else { a };
             m.decls.push(Decl { name: format!("x{i}"), args: a, kind });
+        }
+        // Variables over symbols (`var s0(D) in E`, E a domain of symbols).
+        let syms: Vec<usize> = (0..nd).filter(|&d| !m.doms[d].ints && m.doms[d].values.len() > 1).collect();
+        if !syms.is_empty() && r.chance(1, 3) {
+            let e = *r.pick(&syms);
+            let a = if r.chance(1, 4) { Vec::new() } else { vec![r.below(nd)] };
+            m.decls.push(Decl { name: "s0".into(), args: a, kind: Kind::Sym(e) });
+        }
+        // A graph over a small domain for `connected`/`circuit` (data or solved for).
+        let small: Vec<usize> = (0..nd).filter(|&d| m.doms[d].values.len() <= 3).collect();
+        if !small.is_empty() && r.chance(1, 3) {
+            let d = *r.pick(&small);
+            let kind = if r.chance(1, 3) {
+                Kind::Solved
+            } else {
+                let facts = m.tuples(&[d, d]).into_iter().filter(|_| r.chance(1, 2)).collect();
+                Kind::Input(facts, false)
+            };
+            m.decls.push(Decl { name: "g0".into(), args: vec![d, d], kind });
+        }
+        // A tuple domain over two domains: a comprehension or a list.
+        if r.chance(1, 4) {
+            let (a, b) = (r.below(nd), r.below(nd));
+            let pairs: Vec<Vec<String>> = m.tuples(&[a, b]);
+            let (da, db) = (&m.doms[a], &m.doms[b]);
+            let text = if r.chance(1, 2) {
+                let g = if da.ints && db.ints && pairs.iter().any(|t| t[0] < t[1]) && r.chance(1, 2) {
+                    let op = *r.pick(&["<", "<=", "=/="]);
+                    let ok = pairs.iter().any(|t| {
+                        let (x, y): (i64, i64) = (t[0].parse().expect("int"), t[1].parse().expect("int"));
+                        match op {
+                            "<" => x < y,
+                            "<=" => x <= y,
+                            _ => x != y,
+                        }
+                    });
+                    if ok {
+                        format!(" | ta {op} tb")
+                    } else {
+                        String::new()
+                    }
+                } else {
+                    String::new()
+                };
+                format!("{{(ta, tb) : ta in {}, tb in {}{g}}}", da.name, db.name)
+            } else {
+                let mut kept: Vec<String> =
+                    pairs.iter().filter(|_| r.chance(1, 2)).map(|t| format!("({}, {})", t[0], t[1])).collect();
+                if kept.is_empty() {
+                    kept.push(format!("({}, {})", pairs[0][0], pairs[0][1]));
+                }
+                format!("{{{}}}", kept.join(", "))
+            };
+            m.tdoms.push(("T0".into(), [a, b], text));
         }
         for i in 0..r.below(3) {
             let a: Vec<usize> = (0..1 + r.below(2)).map(|_| r.below(nd)).collect();
@@ -547,7 +878,7 @@ impl Model {
         if r.chance(1, 3) {
             let a = vec![r.below(nd)];
             let scope = vec![("w0".to_string(), a[0])];
-            let c = Ctx { m: &m, scope, depth: 2, outright: false };
+            let c = Ctx { m: &m, scope, depth: 2, outright: false, no_count: false };
             let body = guard(r, &c);
             let params = format!("w0 in {}", m.doms[a[0]].name);
             m.decls.push(Decl { name: "q0".into(), args: a, kind: Kind::Def(format!("({params}) := {body}")) });
@@ -556,7 +887,7 @@ impl Model {
             let solved: Vec<String> = m
                 .decls
                 .iter()
-                .filter(|d| matches!(d.kind, Kind::Solved | Kind::Int { .. }))
+                .filter(|d| matches!(d.kind, Kind::Solved | Kind::Int { .. } | Kind::Sym(_)))
                 .map(|d| d.name.clone())
                 .collect();
             let shown: Vec<String> = solved.iter().filter(|_| r.chance(1, 2)).cloned().collect();
@@ -588,7 +919,9 @@ impl Model {
                 let n = self.tuples(&d.args).len() as f64;
                 match d.kind {
                     Kind::Solved => n,
+                    Kind::Int { set: Some(ref s), .. } => n * (s.len() as f64).log2(),
                     Kind::Int { lo, hi, .. } => n * ((hi - lo + 1) as f64).log2(),
+                    Kind::Sym(e) => n * (self.doms[e].values.len() as f64).log2(),
                     _ => 0.0,
                 }
             })
@@ -611,6 +944,9 @@ impl Model {
                 let _ = writeln!(s, "domain {} = {{{}}};", d.name, d.values.join(", "));
             }
         }
+        for (name, _, text) in &self.tdoms {
+            let _ = writeln!(s, "domain {name} = {text};");
+        }
         let doms = |args: &[usize]| args.iter().map(|&a| self.doms[a].name.clone()).collect::<Vec<_>>().join(", ");
         for d in &self.decls {
             let args = if d.args.is_empty() { String::new() } else { format!("({})", doms(&d.args)) };
@@ -621,7 +957,14 @@ impl Model {
                 Kind::Int { dom: Some(e), .. } => {
                     let _ = writeln!(s, "var {}{args} in {};", d.name, self.doms[*e].name);
                 }
-                Kind::Int { lo, hi, dom: None } => {
+                Kind::Int { set: Some(set), .. } => {
+                    let set = set.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ");
+                    let _ = writeln!(s, "var {}{args} in {{{set}}};", d.name);
+                }
+                Kind::Sym(e) => {
+                    let _ = writeln!(s, "var {}{args} in {};", d.name, self.doms[*e].name);
+                }
+                Kind::Int { lo, hi, dom: None, .. } => {
                     let _ = writeln!(s, "var {}{args} in {lo}..{hi};", d.name);
                 }
                 Kind::Input(facts, false) => {
