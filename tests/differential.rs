@@ -198,3 +198,20 @@ fn regression_an_integer_variable_no_clause_mentions_gets_a_value() {
         assert_eq!(stats.comparisons, option_sets(0).len() as u64);
     }
 }
+
+/// Found by the fuzzer (seed 156): a table atom whose integer argument can fall outside the
+/// predicate's domain (`q0(x1)`, `x1` in {-1, 2, 3}, `q0` over 0..0) sat under `xor` and `if`;
+/// the grounder kept the term inside the domain with a hard clause, so wgrnd counted 0 where the
+/// checker accepts 4 (the statement is decided without the atom). Such an atom is now false.
+#[test]
+fn regression_a_table_atom_outside_its_domain_is_false() {
+    let text = "param n = 2;\ndomain D0 = 0..0; domain D1 = 2..2; domain D2 = {a2};\n\
+                pred p0(D2); pred p1; pred p2(D1);\nvar x0(D2) in 0..2; var x1 in {-1, 2, 3};\n\
+                input pred g0(D2, D2);\ndef q0(w0 in D0) := (w0 > w0) or (w0 - w0 = -1);\n\
+                show p0, p2, x0;\nnot q0(x0(a2));\n-1 * ([p0(a2)]) != 4;\n\
+                (((q0(x1)) xor ((p1) or (p2(2)))) if ((decreasing { n : v0 in D0, v1 in D0 }))) \
+                if ((not atmost 0 { (p0(v0)) and ((forall v1 in {2} . (p1))) : v0 in D2 }));\n";
+    let mut stats = Stats::default();
+    assert_eq!(compare_texts(156, text, text, &mut stats), Ok(()));
+    assert_eq!(stats.comparisons, option_sets(156).len() as u64);
+}

@@ -797,16 +797,18 @@ impl Model {
                 let lo = r.range(-1, 1);
                 Kind::Int { lo, hi: lo + r.range(1, 2), dom: None, set: None }
             };
-            // A single integer (no arguments) a quarter of the time.
-            let a = if r.chance(1, 4) { Vec::new() } else { a };
+            // A single integer (no arguments) a quarter of the time; not over a named domain,
+            // where an unused `var x0 in D` is a sort declaration (docs/qprop.md).
+            let named = matches!(kind, Kind::Int { dom: Some(_), .. });
+            let a = if !named && r.chance(1, 4) { Vec::new() } else { a };
             m.decls.push(Decl { name: format!("x{i}"), args: a, kind });
         }
         // Variables over symbols (`var s0(D) in E`, E a domain of symbols).
         let syms: Vec<usize> = (0..nd).filter(|&d| !m.doms[d].ints && m.doms[d].values.len() > 1).collect();
         if !syms.is_empty() && r.chance(1, 3) {
             let e = *r.pick(&syms);
-            let a = if r.chance(1, 4) { Vec::new() } else { vec![r.below(nd)] };
-            m.decls.push(Decl { name: "s0".into(), args: a, kind: Kind::Sym(e) });
+            // Always with an argument: an unused `var s0 in E` would be a sort declaration.
+            m.decls.push(Decl { name: "s0".into(), args: vec![r.below(nd)], kind: Kind::Sym(e) });
         }
         // A graph over a small domain for `connected`/`circuit` (data or solved for).
         let small: Vec<usize> = (0..nd).filter(|&d| m.doms[d].values.len() <= 3).collect();

@@ -345,6 +345,11 @@ impl<'a> Checker<'a> {
             let v = self.term(a, env)?;
             let dom = p.domains.get(d.index());
             if dom.and_then(|x| x.pos(v)).is_none() {
+                if reads_solution(a) {
+                    // A table or element atom whose argument, computed from the solution's
+                    // integers, lies outside the predicate's domain is false (docs/qprop.md).
+                    return Ok(false);
+                }
                 return Err(QpropError::new(
                     ErrorKind::Domain,
                     span,
@@ -506,5 +511,16 @@ impl<'a> Checker<'a> {
                 self.memo_len += 1;
             }
         }
+    }
+}
+
+/// Whether a term's value depends on the solution (an integer variable, a sum or count of
+/// solved formulas): the checker's own reading, not the grounder's.
+pub(crate) fn reads_solution(t: &T) -> bool {
+    match t {
+        T::Const(_) | T::Var(_) => false,
+        T::Bin(b) => reads_solution(&b.a) || reads_solution(&b.b),
+        T::Neg(a, _) => reads_solution(a),
+        T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) | T::Count(..) => true,
     }
 }

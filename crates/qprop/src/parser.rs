@@ -745,15 +745,7 @@ impl Parser<'_> {
                 Ok(Term::Call(n, args, start.to(self.prev_span())))
             }
             Tok::Ident(_) => {
-                // `min(a, b)`/`max(a, b)`: reserved words, but a call of them is the term.
-                let (n, s) = match self.peek() {
-                    Tok::Ident(k) if (k == "min" || k == "max") && *self.peek_at(1) == Tok::Punct("(") => {
-                        let k = k.to_string();
-                        self.bump();
-                        (k, start)
-                    }
-                    _ => self.name("a name, a number or '('")?,
-                };
+                let (n, s) = self.name("a name, a number or '('")?;
                 if self.eat("(") {
                     let args = self.call_args()?;
                     return Ok(Term::Call(n, args, s.to(self.prev_span())));

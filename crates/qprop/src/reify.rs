@@ -19,7 +19,7 @@ use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{is_data, Counting, Literal, G};
-use crate::program::{eval_term, CmpOp, PredKind, Val, T};
+use crate::program::{eval_term, CmpOp, Val, T};
 
 /// Which directions of `literal <-> formula` a context needs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -478,8 +478,9 @@ impl Grounder<'_> {
     /// constraint over its true tuples; for a solved-for predicate, element over its atoms. The
     /// support encoding: one selector per candidate tuple (the conjunction of the integer
     /// arguments' equalities, and the atom for a solved-for predicate), their disjunction the
-    /// literal. Every integer argument must take a value of its argument's domain (as the checker
-    /// requires): a clause says so where its domain does not already.
+    /// literal. A value outside the argument's domain selects no tuple: the atom is false there
+    /// (as the checker judges it), whatever the context (a hard clause keeping the term inside the
+    /// domain would be wrong under `or`, `->`, `not`).
     fn table(&mut self, l: &Literal, env: &mut Env, pol: Pol) -> Result<Bit> {
         let p = self.p;
         let pr = &p.preds[l.pred];
@@ -502,21 +503,6 @@ impl Grounder<'_> {
                     Val::Sym(_) => None,
                 })
                 .collect();
-            // A term whose own values all lie in the domain needs no clause.
-            let inside = match t {
-                T::IntVar(q, _, _) => match p.preds[*q].kind {
-                    PredKind::Int(qd) => p.domains[qd].values.iter().all(|v| dom.pos(*v).is_some()),
-                    _ => false,
-                },
-                _ => false,
-            };
-            if !inside {
-                let mut bits = Vec::with_capacity(vals.len());
-                for &v in &vals {
-                    bits.push(self.cmp_bit(CmpOp::Eq, t, &T::Const(Val::Int(v)), l.span, env, Pol::Imp)?);
-                }
-                self.clause_with(&[], &bits);
-            }
             size *= vals.len() as f64;
             fixed.push(None);
             cands.push(vals);

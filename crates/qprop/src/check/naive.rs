@@ -106,6 +106,9 @@ impl Checker<'_> {
                 for (a, &d) in args.iter().zip(&self.p.preds[*pr].args) {
                     let v = self.term(a, env)?;
                     if self.p.domains[d].pos(v).is_none() {
+                        if super::reads_solution(a) {
+                            return Ok(false);
+                        }
                         return Err(QpropError::new(
                             ErrorKind::Domain,
                             *span,
