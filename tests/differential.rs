@@ -215,3 +215,31 @@ fn regression_a_table_atom_outside_its_domain_is_false() {
     assert_eq!(compare_texts(156, text, text, &mut stats), Ok(()));
     assert_eq!(stats.comparisons, option_sets(156).len() as u64);
 }
+
+/// Found by the fuzzer (seed 500): an element whose index can leave the indexed variable's
+/// arguments (`y(x)`, `x` in 0..3, `y` over 1..2) was kept inside them by a hard clause, so
+/// wgrnd forbade assignments that a true disjunct already satisfies. Now the relational
+/// semantics: the formula around an undefined term is false (so its negation true), in the
+/// grounder and the checker alike; hand counts in the comments.
+#[test]
+fn regression_an_element_outside_its_domain_makes_its_formula_false() {
+    let head = "domain D = 1..2;\nvar x in 0..3;\nvar y(D) in 0..1;\nshow x, y;\n";
+    for (statement, count) in [
+        // x = 0: 4; x = 1, 2: y(x) = 1, 2 each; x = 3: undefined, 0.
+        ("x = 0 or y(x) = 1;", 8),
+        // x = 0, 3: undefined, the comparison false, its negation true: 4 each; x = 1, 2: 2 each.
+        ("not (y(x) = 1);", 12),
+        // The sum is undefined for x = 0 and x = 2; x = 3: 4; x = 1: 3.
+        ("sum { y(x + k) : k in 0..1 } >= 1 or x = 3;", 7),
+        // Inside a counted formula and under `->`.
+        ("x >= 1 -> atleast 1 { y(x + k) = 1 : k in 0..1 };", 4 + 3 + 2 + 0),
+        ("increasing { y(x + k) : k in 0..1 } or x = 0;", 4 + 3 + 0 + 0),
+        ("not increasing { y(x + k) : k in 0..1 };", 4 + 1 + 4 + 4),
+    ] {
+        let text = format!("{head}{statement}\n");
+        let mut stats = Stats::default();
+        assert_eq!(compare_texts(500, &text, &text, &mut stats), Ok(()), "{statement}");
+        let (n, _) = wgrnd_count(&text, &option_sets(500)[0]).expect("counts");
+        assert_eq!(n, count, "{statement}");
+    }
+}

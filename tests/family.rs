@@ -111,6 +111,7 @@ impl Family for Queens {
             hash: n as u64,
             projection,
             fixed_weight: true,
+            ties: Vec::new(),
             symmetries,
             encoding: QueenAtoms { n, aux },
         })

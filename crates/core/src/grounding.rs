@@ -25,6 +25,17 @@ pub struct Symmetry {
     pub reflection: bool,
 }
 
+/// Projection atoms (by index into [`Grounding::projection`]) that every model of the clauses
+/// gives related values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tie {
+    /// Exactly one of them is true: the true one says which.
+    OneHot(Vec<u32>),
+    /// A ladder (an integer's order view `x >= v` by increasing `v`): each implies the one before,
+    /// so the first false one and the last true one say where the ladder breaks.
+    Ladder(Vec<u32>),
+}
+
 /// A grounded puzzle of any family.
 #[derive(Clone, Debug)]
 pub struct Grounding<E> {
@@ -40,6 +51,10 @@ pub struct Grounding<E> {
     /// square, one disposition per piece): then a clause over the true ones excludes exactly one
     /// solution. Otherwise blocking clauses name every projection atom.
     pub fixed_weight: bool,
+    /// Groups of projection atoms whose values the clauses tie together (an integer's one-hot
+    /// or order view), so that a blocking clause needs only one or two atoms of each group
+    /// instead of all: shorter clauses that exclude the same one solution.
+    pub ties: Vec<Tie>,
     /// Symmetries of the solutions (the identity left out); empty where the family has none or
     /// breaks them in the encoding.
     pub symmetries: Vec<Symmetry>,
@@ -113,17 +128,41 @@ impl<E> Grounding<E> {
         if self.fixed_weight {
             return chosen.iter().map(|&i| self.projection[i as usize].neg()).collect();
         }
-        let mut next = chosen.iter().peekable();
-        (0..self.projection.len() as u32)
-            .map(|i| {
-                let v = self.projection[i as usize];
-                if next.peek() == Some(&&i) {
-                    next.next();
-                    v.neg()
-                } else {
-                    v.pos()
+        let n = self.projection.len();
+        let mut value = vec![false; n];
+        for &i in chosen {
+            value[i as usize] = true;
+        }
+        // Each tied group contributes the atoms that pin it; every other atom contributes itself.
+        let mut tied = vec![false; n];
+        let mut clause = Vec::new();
+        let lit = |i: u32| {
+            let v = self.projection[i as usize];
+            if value[i as usize] {
+                v.neg()
+            } else {
+                v.pos()
+            }
+        };
+        for tie in &self.ties {
+            let group = match tie {
+                Tie::OneHot(g) | Tie::Ladder(g) => g,
+            };
+            for &i in group {
+                tied[i as usize] = true;
+            }
+            let ones = group.iter().filter(|&&i| value[i as usize]).count();
+            match tie {
+                Tie::OneHot(g) if ones == 1 => clause.extend(g.iter().copied().filter(|&i| value[i as usize]).map(lit)),
+                Tie::Ladder(g) if g.iter().take(ones).all(|&i| value[i as usize]) => {
+                    clause.extend(ones.checked_sub(1).map(|k| lit(g[k])));
+                    clause.extend(g.get(ones).map(|&i| lit(i)));
                 }
-            })
-            .collect()
+                // A model that does not keep the tie (a family's mistake): block on every atom.
+                _ => clause.extend(group.iter().copied().map(lit)),
+            }
+        }
+        clause.extend((0..n as u32).filter(|&i| !tied[i as usize]).map(lit));
+        clause
     }
 }

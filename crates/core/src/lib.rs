@@ -27,7 +27,7 @@ use std::fmt;
 
 pub use error::{exit, Error};
 pub use exact_cover::{CoverRow, ExactCover};
-pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
+pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry, Tie};
 pub use header::StableHash;
 pub use pose::Pose;
 pub use rng::SplitMix64;

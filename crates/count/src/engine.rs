@@ -307,6 +307,7 @@ mod tests {
                 hash: 0,
                 projection,
                 fixed_weight: false,
+                ties: Vec::new(),
                 symmetries: Vec::new(),
                 encoding: RingAtoms,
             })

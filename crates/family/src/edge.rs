@@ -151,6 +151,7 @@ impl Family for EdgeMatching {
             hash: encoding.hash,
             projection,
             fixed_weight: true,
+            ties: Vec::new(),
             symmetries: Vec::new(),
             encoding: EdgeEncoding { encoding, puzzle: p.clone() },
         })

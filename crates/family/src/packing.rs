@@ -119,6 +119,7 @@ impl Family for Packings {
             hash: encoding.hash,
             projection,
             fixed_weight: true,
+            ties: Vec::new(),
             symmetries,
             encoding: PackingEncoding { encoding, packing: packing.clone() },
         })

@@ -283,9 +283,14 @@ impl<'a> Checker<'a> {
         Ok(match f {
             F::Const(b) => *b,
             F::Atom(pr, args, span) => self.eval_atom(*pr, args, *span, env)?,
-            F::Cmp(c) => c.op.holds(self.term(&c.a, env)?, self.term(&c.b, env)?).ok_or_else(|| {
-                QpropError::new(ErrorKind::Type, c.span, "ordered comparison of symbols", "expected integers")
-            })?,
+            F::Cmp(c) => {
+                let (Some(a), Some(b)) = (defined(self.term(&c.a, env))?, defined(self.term(&c.b, env))?) else {
+                    return Ok(false);
+                };
+                c.op.holds(a, b).ok_or_else(|| {
+                    QpropError::new(ErrorKind::Type, c.span, "ordered comparison of symbols", "expected integers")
+                })?
+            }
             F::Not(a) => !self.eval(a, env)?,
             F::And(a, b) => self.eval(a, env)? && self.eval(b, env)?,
             F::Or(a, b) => self.eval(a, env)? || self.eval(b, env)?,
@@ -305,7 +310,7 @@ impl<'a> Checker<'a> {
             }
             F::Count(c) => {
                 let n = self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)?;
-                let Val::Int(k) = self.term(&c.bound, env)? else { return Ok(false) };
+                let Some(Val::Int(k)) = defined(self.term(&c.bound, env))? else { return Ok(false) };
                 match c.kind {
                     CountKind::Exactly => n == k,
                     CountKind::AtMost => n <= k,
@@ -317,13 +322,15 @@ impl<'a> Checker<'a> {
                     Some(t) => Some(self.term(t, env)?),
                     None => None,
                 };
-                let vals = self.comprehension(&a.body, &a.binders, a.guard.as_ref(), env)?;
+                let Some(vals) = defined(self.comprehension(&a.body, &a.binders, a.guard.as_ref(), env))? else {
+                    return Ok(false);
+                };
                 let mut seen = std::collections::HashSet::new();
                 vals.into_iter().filter(|v| Some(*v) != except).all(|v| seen.insert(v))
             }
             F::Connected(c) => self.connected(c, env)?,
-            F::Order(o) => self.order_holds(o, env)?,
-            F::Lex(l) => self.lex_holds(l, env)?,
+            F::Order(o) => defined(self.order_holds(o, env))?.unwrap_or(false),
+            F::Lex(l) => defined(self.lex_holds(l, env))?.unwrap_or(false),
         })
     }
 
@@ -342,7 +349,7 @@ impl<'a> Checker<'a> {
             &mut big
         };
         for ((a, &d), out) in args.iter().zip(doms).zip(t.iter_mut()) {
-            let v = self.term(a, env)?;
+            let Some(v) = defined(self.term(a, env))? else { return Ok(false) };
             let dom = p.domains.get(d.index());
             if dom.and_then(|x| x.pos(v)).is_none() {
                 if reads_solution(a) {
@@ -379,8 +386,18 @@ impl<'a> Checker<'a> {
             }
             T::IntVar(pr, args, s) => {
                 let mut tuple = Vec::with_capacity(args.len());
-                for a in args {
-                    tuple.push(self.term(a, env)?);
+                let doms = self.p.preds.get(pr.index()).map_or(&[][..], |x| x.args.as_slice());
+                for (a, d) in args.iter().zip(doms) {
+                    let v = self.term(a, env)?;
+                    if reads_solution(a) && self.p.domains.get(d.index()).and_then(|x| x.pos(v)).is_none() {
+                        return Err(QpropError::new(
+                            ErrorKind::Undefined,
+                            *s,
+                            format!("index {} outside domain '{}'", show(self.p, v), self.p.domains[d.index()].name),
+                            "an index inside the indexed variable's arguments",
+                        ));
+                    }
+                    tuple.push(v);
                 }
                 match self.s.int_value(*pr, &tuple) {
                     Some(v) => Ok(v),
@@ -516,6 +533,16 @@ impl<'a> Checker<'a> {
 
 /// Whether a term's value depends on the solution (an integer variable, a sum or count of
 /// solved formulas): the checker's own reading, not the grounder's.
+/// A term's value, or `None` when it is undefined (relational semantics: the formula around it
+/// is false); other errors stay errors.
+fn defined<V>(r: Result<V>) -> Result<Option<V>> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.kind == ErrorKind::Undefined => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 pub(crate) fn reads_solution(t: &T) -> bool {
     match t {
         T::Const(_) | T::Var(_) => false,

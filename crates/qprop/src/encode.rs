@@ -43,11 +43,12 @@ impl Grounder<'_> {
                     G::Cmp(x) => !crate::linear::has_int(x.a) && !crate::linear::has_int(x.b),
                     _ => false,
                 };
-                if prefix.is_empty() && plain && !c.negated {
-                    return self.count(c, env);
+                if prefix.is_empty() && plain && !c.negated && (c.pos || !crate::linear::has_int(c.bound)) {
+                    let ((), undefined) = self.defined(|me| me.count(c, env))?;
+                    return self.forbid_undefined(&[], undefined);
                 }
                 // Under 'or', '->', 'not' or over any formula: a reified counter.
-                let b = self.reify_count(c, env, Pol::Imp)?;
+                let b = self.reify(g, env, Pol::Imp)?;
                 self.clause_with(prefix, &[b]);
                 Ok(())
             }
@@ -61,7 +62,8 @@ impl Grounder<'_> {
                     );
                     return Err(self.bind_err(e, env));
                 }
-                self.all_different(a, env)
+                let ((), undefined) = self.defined(|me| me.all_different(a, env))?;
+                self.forbid_undefined(&[], undefined)
             }
             G::Connected(c) => {
                 if !prefix.is_empty() {
@@ -75,7 +77,16 @@ impl Grounder<'_> {
                 }
                 self.connected(c, env)
             }
-            G::Order(..) | G::Lex(..) => self.order_clauses(g, false, env, prefix),
+            G::Order(_, true) | G::Lex(_, true) => {
+                // Negated: an undefined term makes it true, so it goes through a literal.
+                let b = self.reify(g, env, Pol::Imp)?;
+                self.clause_with(prefix, &[b]);
+                Ok(())
+            }
+            G::Order(..) | G::Lex(..) => {
+                let ((), undefined) = self.defined(|me| me.order_clauses(g, false, env, prefix))?;
+                self.forbid_undefined(prefix, undefined)
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -92,7 +103,7 @@ impl Grounder<'_> {
     fn disj<'g, 'a>(&mut self, g: &'g G<'a>, env: &mut Env, acc: &mut Acc<'g, 'a>) -> Result<bool> {
         match g {
             G::Const(b) => Ok(*b),
-            G::Lit(l) => match self.literal_pol(l, env, Pol::Imp)? {
+            G::Lit(_) => match self.reify(g, env, Pol::Imp)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
@@ -100,7 +111,7 @@ impl Grounder<'_> {
                 Err(b) => Ok(b),
             },
             G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => {
-                match self.cmp_bit(c.op, c.a, c.b, c.span, env, Pol::Imp)? {
+                match self.reify(g, env, Pol::Imp)? {
                     Ok(l) => {
                         acc.lits.push(l);
                         Ok(false)
@@ -138,7 +149,7 @@ impl Grounder<'_> {
                 acc.conj = sub.conj;
                 Ok(sat)
             }
-            G::Count(c) => match self.reify_count(c, env, Pol::Imp)? {
+            G::Count(_) => match self.reify(g, env, Pol::Imp)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
@@ -223,6 +234,14 @@ impl Grounder<'_> {
         }
     }
 
+    /// `prefix or not u` for each condition `u` under which a leaf that must hold is undefined.
+    fn forbid_undefined(&mut self, prefix: &[Lit], undefined: Vec<crate::reify::Bit>) -> Result<()> {
+        for u in undefined {
+            self.clause_with(prefix, &[crate::reify::not(u)]);
+        }
+        Ok(())
+    }
+
     fn emit(&mut self, mut acc: Acc) -> Result<()> {
         if acc.conj.is_empty() {
             self.clause(&mut acc.lits);
@@ -277,7 +296,12 @@ impl Grounder<'_> {
         let mut cnf = std::mem::take(&mut self.cnf);
         match kind {
             CountKind::Exactly if k < 0 || k > n => cnf.add_clause(&[]),
-            CountKind::Exactly => exactly(&mut cnf, self, amo, &lits, k as usize, true, &what),
+            CountKind::Exactly => {
+                exactly(&mut cnf, self, amo, &lits, k as usize, true, &what);
+                if k == 1 && n >= 2 {
+                    self.one_of(&lits);
+                }
+            }
             CountKind::AtMost if k < 0 => cnf.add_clause(&[]),
             CountKind::AtMost if k >= n => {}
             CountKind::AtMost if k == 1 => at_most_one(&mut cnf, self, amo, &lits, || what.clone()),

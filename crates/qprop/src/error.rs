@@ -89,6 +89,10 @@ pub enum ErrorKind {
     TooLarge,
     /// An internal fault (a bug of wgrnd, not of the input).
     Internal,
+    /// An integer term with no value: an element whose index, computed from a solution, lies
+    /// outside the indexed variable's arguments. The checker judges the formula around it false
+    /// (relational semantics); it never leaves the checker.
+    Undefined,
 }
 
 /// An error in a model, data file, override or solution text: where, what, what was expected.
@@ -178,7 +182,8 @@ impl QpropError {
             | ErrorKind::Arithmetic
             | ErrorKind::Unsupported
             | ErrorKind::Declaration
-            | ErrorKind::TooLarge => 2,
+            | ErrorKind::TooLarge
+            | ErrorKind::Undefined => 2,
             ErrorKind::Internal => 3,
         }
     }

@@ -14,6 +14,7 @@ use crate::ints::{IntRef, View};
 use crate::linear::{has_int, too_many_values, MAX_AUX_VALUES};
 use crate::nnf::AllDiffG;
 use crate::program::{eval_term, MinMax, PredId, Val, T};
+use crate::reify::Pol;
 
 /// Most value pairs a product of two integer variables may have.
 pub(crate) const MAX_PRODUCT_PAIRS: usize = 250_000;
@@ -32,6 +33,8 @@ impl Grounder<'_> {
         let doms = self.p.preds[pr].args.clone();
         let mut choices: Vec<Vec<(Val, Option<Lit>)>> = Vec::new();
         let mut total: usize = 1;
+        // The literals of index values outside the argument domain: the term is undefined there.
+        let mut outside: Vec<Lit> = Vec::new();
         for (a, &d) in args.iter().zip(&doms) {
             let r = self.int_ref(a, s, env)?;
             let mut vs = Vec::new();
@@ -39,8 +42,10 @@ impl Grounder<'_> {
                 if self.p.domains[d].pos(v).is_some() {
                     vs.push((v, l));
                 } else {
-                    // A value outside the index domain is an error the checker reports: forbidden.
+                    // A value outside the index domain leaves the term undefined: the enclosing
+                    // formula is false there (relational semantics); outside any formula, forbidden.
                     match l {
+                        Some(l) if self.undefined.is_some() => outside.push(l),
                         Some(l) => self.cnf.add_clause(&[!l]),
                         None => {
                             let e = QpropError::new(
@@ -55,7 +60,10 @@ impl Grounder<'_> {
                 }
             }
             if vs.is_empty() {
-                self.cnf.add_clause(&[]);
+                match &mut self.undefined {
+                    Some(u) => u.push(Err(true)),
+                    None => self.cnf.add_clause(&[]),
+                }
                 return Ok(IntRef::Const(Val::Int(0)));
             }
             total = total.saturating_mul(vs.len());
@@ -122,6 +130,19 @@ impl Grounder<'_> {
                 c.extend(l.map(|l| !l));
                 c.push(zl);
                 self.cnf.add_clause(&c);
+            }
+        }
+        if !outside.is_empty() {
+            // Undefined: z takes its first value (so it stays determined and counts exact), and
+            // the enclosing formula learns the condition.
+            if let Ok(first) = self.eq_lit(z, self.ivars[z].values[0]) {
+                for &l in &outside {
+                    self.cnf.add_clause(&[!l, first]);
+                }
+            }
+            let u = self.gate(false, outside.into_iter().map(Ok).collect(), Pol::Both);
+            if let Some(us) = &mut self.undefined {
+                us.push(u);
             }
         }
         Ok(IntRef::Var(z))

@@ -10,6 +10,7 @@ use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms};
 use wgrnd_cnf::{Cnf, Lit, Var};
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::ints::View;
 use crate::nnf::{Check, Plan};
 use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
 
@@ -130,6 +131,15 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
+    /// While a formula's leaf is grounded (`Grounder::defined`): the conditions under which one of
+    /// its terms is undefined (an element index outside the indexed variable's arguments).
+    pub(crate) undefined: Option<Vec<crate::reify::Bit>>,
+    /// Literals that an outright `exactly 1` statement groups (group number per literal, the
+    /// groups): a sum over a group's literals is one level of its decision diagram (PB(AMO)).
+    pub(crate) one_of: HashMap<Lit, u32>,
+    pub(crate) one_of_groups: Vec<Vec<Lit>>,
+    /// Integer predicates made with the direct view under `--ints auto` (views.rs).
+    pub(crate) direct_only: std::collections::HashSet<PredId>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -205,6 +215,10 @@ impl<'p> Grounder<'p> {
             ivars: Vec::new(),
             fixed_true: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
+            undefined: None,
+            one_of: HashMap::new(),
+            one_of_groups: Vec::new(),
+            direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
         })
     }
 
@@ -230,6 +244,37 @@ impl<'p> Grounder<'p> {
         }
         out.sort_unstable_by_key(|v| v.get());
         out
+    }
+
+    /// Remembers that exactly one of `lits` holds in every model (an outright `exactly 1`). A
+    /// literal already in a group keeps its first.
+    pub(crate) fn one_of(&mut self, lits: &[Lit]) {
+        if lits.iter().any(|l| self.one_of.contains_key(l)) {
+            return;
+        }
+        let g = self.one_of_groups.len() as u32;
+        self.one_of.extend(lits.iter().map(|&l| (l, g)));
+        self.one_of_groups.push(lits.to_vec());
+    }
+
+    /// The shown integers' views as tied groups of `shown` (the projection, increasing): a
+    /// direct view is one-hot, an order view a ladder (its clauses keep both in every model), so
+    /// a blocking clause needs one or two of their atoms.
+    pub fn shown_ties(&self, shown: &[Var]) -> Vec<wgrnd_core::Tie> {
+        let mut ties = Vec::new();
+        for a in &self.int_list {
+            if a.width < 2 || !self.p.shown.contains(&PredId::new(a.pred as usize)) {
+                continue;
+            }
+            let at = |j: u32| shown.binary_search(&Var::from_index((a.first + j - 1) as usize)).ok().map(|i| i as u32);
+            let Some(group) = (0..a.width).map(at).collect::<Option<Vec<u32>>>() else { continue };
+            match a.view {
+                View::Direct => ties.push(wgrnd_core::Tie::OneHot(group)),
+                View::Order => ties.push(wgrnd_core::Tie::Ladder(group)),
+                View::Log => {}
+            }
+        }
+        ties
     }
 
     /// What was grounded.

@@ -118,7 +118,7 @@ impl Grounder<'_> {
         }
         let PredKind::Int(d) = self.p.preds[pred].kind else { return 0 };
         let name = self.p.atom_name(pred, &self.tuple(pred, idx));
-        let id = self.new_int(d, &name);
+        let id = self.new_int(pred, d, &name);
         let iv = &self.ivars[id];
         let (first, width) = match iv.primary {
             View::Direct => (iv.direct.unwrap_or(0), iv.values.len() as u32),
@@ -130,7 +130,7 @@ impl Grounder<'_> {
         id
     }
 
-    fn new_int(&mut self, d: DomId, name: &str) -> usize {
+    fn new_int(&mut self, pred: PredId, d: DomId, name: &str) -> usize {
         let (values, sym) = ordered_values(&self.p.domains[d].values);
         let range = self.p.domains[d].range.is_some();
         let primary = match self.ints {
@@ -138,6 +138,7 @@ impl Grounder<'_> {
             IntEncoding::Direct => View::Direct,
             IntEncoding::Log if range => View::Log,
             IntEncoding::Log => View::Direct,
+            IntEncoding::Auto if self.direct_only.contains(&pred) => View::Direct,
             IntEncoding::Order | IntEncoding::Auto => View::Order,
         };
         self.make_int(values, sym, primary, name)

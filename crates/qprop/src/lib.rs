@@ -36,6 +36,7 @@ mod resolve_int;
 mod resolve_syntax;
 mod solution;
 mod tables;
+mod views;
 mod walk;
 
 use wgrnd_cnf::Var;
@@ -202,6 +203,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
     }
     g.free_shown_atoms(&p.shown);
     let shown = g.shown_vars();
+    let ties = g.shown_ties(&shown);
     let g = g.finish();
     let hash = StableHash::new()
         .number(p.hash)
@@ -237,6 +239,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         projection: shown,
         // A model's solutions make any number of shown atoms true: block on all of them.
         fixed_weight: false,
+        ties,
         // A model declares no symmetries.
         symmetries: Vec::new(),
         encoding: Atoms {

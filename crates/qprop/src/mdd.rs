@@ -82,8 +82,29 @@ impl Grounder<'_> {
             };
             levels.push(level);
         }
+        // Literals of one `exactly 1` group form one direct level (its other literals weigh 0):
+        // Bofill et al.'s PB(AMO), far fewer nodes than a level per literal.
+        let mut grouped: BTreeMap<u32, Vec<(i64, Lit)>> = BTreeMap::new();
+        let mut single = Vec::new();
         for &(w, l) in &d.lits {
             let w = w.checked_mul(sign).ok_or_else(|| overflow(span))?;
+            match self.one_of.get(&l) {
+                Some(&g) => grouped.entry(g).or_default().push((w, l)),
+                None => single.push((w, l)),
+            }
+        }
+        for (g, ws) in grouped {
+            if ws.len() < 2 {
+                single.extend(ws);
+                continue;
+            }
+            let opts = self.one_of_groups[g as usize]
+                .iter()
+                .map(|&l| (ws.iter().find(|o| o.1 == l).map_or(0, |o| o.0), l))
+                .collect();
+            levels.push(Level { base: 0, opts, direct: true });
+        }
+        for (w, l) in single {
             levels.push(if w >= 0 {
                 Level { base: 0, opts: vec![(w, l)], direct: false }
             } else {

@@ -52,6 +52,9 @@ pub(crate) struct Compare<'a> {
     pub a: &'a T,
     pub b: &'a T,
     pub span: Span,
+    /// Written under a negation (`not (a < b)` is `a >= b` with this flag): an undefined term
+    /// (an element index outside its domain) makes the written comparison false, so this one true.
+    pub neg: bool,
 }
 
 /// A counting constraint in NNF: `kind (bound + offset) { lit : plan }`.
@@ -67,6 +70,8 @@ pub(crate) struct Counting<'a> {
     pub span: Span,
     /// `not exactly k`: the count differs from the bound.
     pub negated: bool,
+    /// Not written under a negation (for an undefined bound: see `Compare::neg`).
+    pub pos: bool,
 }
 
 /// A data condition checked while iterating: a guard conjunct or a deciding data literal.
@@ -119,7 +124,9 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
     Ok(match f {
         F::Const(b) => G::Const(*b == pos),
         F::Atom(pr, args, s) => G::Lit(Literal { positive: pos, pred: *pr, args, span: *s }),
-        F::Cmp(c) => G::Cmp(Compare { op: if pos { c.op } else { c.op.negate() }, a: &c.a, b: &c.b, span: c.span }),
+        F::Cmp(c) => {
+            G::Cmp(Compare { op: if pos { c.op } else { c.op.negate() }, a: &c.a, b: &c.b, span: c.span, neg: !pos })
+        }
         F::Not(a) => nnf(p, a, !pos)?,
         F::And(a, b) if pos => and(nnf(p, a, true)?, nnf(p, b, true)?),
         F::And(a, b) => or(nnf(p, a, false)?, nnf(p, b, false)?),
@@ -162,7 +169,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             };
             let lit = nnf(p, &c.lit, true)?;
             let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
-            G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s, negated }))
+            G::Count(Box::new(Counting { kind, bound: &c.bound, offset, lit, plan, span: *s, negated, pos }))
         }
         F::AllDiff(a) => {
             if !pos {

@@ -129,8 +129,48 @@ impl Grounder<'_> {
         self.clause(&mut lits);
     }
 
-    /// A literal for `g` under `env`, in the directions `pol`.
+    /// A literal for `g` under `env`, in the directions `pol`. A leaf whose terms may be
+    /// undefined (an element index outside its domain) is false there as written (`relational`).
     pub(crate) fn reify(&mut self, g: &G, env: &mut Env, pol: Pol) -> Result<Bit> {
+        let negated = match g {
+            G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => c.neg,
+            G::Lit(l) if l.args.iter().any(crate::linear::has_int) => !l.positive,
+            G::Count(c) => !c.pos,
+            G::Order(_, n) | G::Lex(_, n) => *n,
+            _ => return self.reify_leaf(g, env, pol),
+        };
+        let (b, undefined) = self.defined(|me| me.reify_leaf(g, env, pol))?;
+        Ok(self.relational(b, undefined, negated, pol))
+    }
+
+    /// Runs `f` (the grounding of one formula leaf) collecting the conditions under which one of
+    /// the leaf's terms is undefined.
+    pub(crate) fn defined<R>(&mut self, f: impl FnOnce(&mut Self) -> Result<R>) -> Result<(R, Vec<Bit>)> {
+        let outer = self.undefined.replace(Vec::new());
+        let r = f(self);
+        let undefined = std::mem::replace(&mut self.undefined, outer).unwrap_or_default();
+        Ok((r?, undefined))
+    }
+
+    /// MiniZinc's relational semantics: a leaf with an undefined term is false as written. `b`
+    /// is the leaf as grounded (`negated`: written under a negation, so `b` stands for its
+    /// negation), `undefined` the conditions collected by [`Grounder::defined`].
+    pub(crate) fn relational(&mut self, b: Bit, undefined: Vec<Bit>, negated: bool, pol: Pol) -> Bit {
+        if undefined.is_empty() {
+            return b;
+        }
+        let mut bits = vec![b];
+        if negated {
+            bits.extend(undefined);
+            self.gate(false, bits, pol)
+        } else {
+            bits.extend(undefined.into_iter().map(not));
+            self.gate(true, bits, pol)
+        }
+    }
+
+    /// [`Grounder::reify`] without the undefined terms' conditions.
+    fn reify_leaf(&mut self, g: &G, env: &mut Env, pol: Pol) -> Result<Bit> {
         match g {
             G::Const(b) => Ok(Err(*b)),
             G::Lit(l) => self.literal_pol(l, env, pol),
