@@ -17,6 +17,7 @@
 mod error;
 mod exact_cover;
 mod grounding;
+mod parity;
 pub mod header;
 pub mod pipeline;
 mod pose;
@@ -29,6 +30,7 @@ pub use error::{exit, Error};
 pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use header::StableHash;
+pub use parity::Xor;
 pub use pose::Pose;
 pub use rng::SplitMix64;
 pub use vocabulary::{CountUnit, SolutionFormat, Status, View};

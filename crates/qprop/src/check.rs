@@ -324,6 +324,7 @@ impl<'a> Checker<'a> {
             F::Connected(c) => self.connected(c, env)?,
             F::Order(o) => self.order_holds(o, env)?,
             F::Lex(l) => self.lex_holds(l, env)?,
+            F::Parity(c) => self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)? % 2 == i64::from(c.odd),
         })
     }
 

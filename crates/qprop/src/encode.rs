@@ -76,6 +76,12 @@ impl Grounder<'_> {
                 self.connected(c, env)
             }
             G::Order(..) | G::Lex(..) => self.order_clauses(g, false, env, prefix),
+            G::Parity(c) if prefix.is_empty() => self.post_parity(c, env),
+            G::Parity(c) => {
+                let b = self.reify_parity(c, env)?;
+                self.clause_with(prefix, &[b]);
+                Ok(())
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -139,6 +145,13 @@ impl Grounder<'_> {
                 Ok(sat)
             }
             G::Count(c) => match self.reify_count(c, env, Pol::Imp)? {
+                Ok(l) => {
+                    acc.lits.push(l);
+                    Ok(false)
+                }
+                Err(b) => Ok(b),
+            },
+            G::Parity(c) => match self.reify_parity(c, env)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
@@ -314,6 +327,7 @@ impl Grounder<'_> {
                 3.0 * n * n.sqrt().max(1.0)
             }
             G::Connected(c) => self.connect_estimate(c)?,
+            G::Parity(c) => 4.0 * self.plan_size(&c.plan)?,
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {

@@ -94,6 +94,8 @@ pub(crate) struct Grounded {
     pub int_list: Vec<crate::ints::IntAtom>,
     /// Solved-for atoms fixed true by unit statements.
     pub fixed_true: Vec<(u32, u32)>,
+    /// Parity constraints kept as XORs (parity.rs).
+    pub xors: Vec<wgrnd_core::Xor>,
 }
 
 /// Grounds the statements of one program (built by [`Grounder::new`], told which statement it is
@@ -130,6 +132,8 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
+    /// Parity constraints kept as XORs, with their clauses (parity.rs).
+    pub(crate) xors: Vec<wgrnd_core::Xor>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -205,6 +209,7 @@ impl<'p> Grounder<'p> {
             ivars: Vec::new(),
             fixed_true: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
+            xors: Vec::new(),
         })
     }
 
@@ -241,6 +246,7 @@ impl<'p> Grounder<'p> {
             aux_count: self.aux_count,
             int_list: self.int_list,
             fixed_true: self.fixed_true,
+            xors: self.xors,
         }
     }
 
@@ -403,6 +409,14 @@ impl<'p> Grounder<'p> {
             }
             F::Order(o) => return Err(crate::reify::not_data(o.span)),
             F::Lex(l) => return Err(crate::reify::not_data(l.span)),
+            F::Parity(c) => {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    c.span,
+                    "a parity constraint inside a guard or definition",
+                    "expected a data formula",
+                ))
+            }
         })
     }
 
