@@ -129,7 +129,10 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
     Ok(match f {
         F::Const(b) => G::Const(*b == pos),
         F::Atom(pr, args, s) => G::Lit(Literal { positive: pos, pred: *pr, args, span: *s }),
-        F::Cmp(c) => G::Cmp(Compare { op: if pos { c.op } else { c.op.negate() }, a: &c.a, b: &c.b, span: c.span }),
+        F::Cmp(c) => match crate::parity::sum_mod_two(p, c, pos)? {
+            Some(g) => g,
+            None => G::Cmp(Compare { op: if pos { c.op } else { c.op.negate() }, a: &c.a, b: &c.b, span: c.span }),
+        },
         F::Not(a) => nnf(p, a, !pos)?,
         F::And(a, b) if pos => and(nnf(p, a, true)?, nnf(p, b, true)?),
         F::And(a, b) => or(nnf(p, a, false)?, nnf(p, b, false)?),

@@ -10,6 +10,9 @@
 //! assignments and recorded as an [`Xor`] with the range of those clauses, for the parity engine
 //! (wgrnd-count's `gauss`) and `encode --xor-lines`.
 //!
+//! A sum of truth values compared `mod 2` with 0 or 1 (`sum { [f] : binders | guard } mod 2 = 1`,
+//! either side, `=` or `!=`) is recognised as the same parity constraint ([`sum_mod_two`]).
+//!
 //! A parity under `or`, `->`, `not` or counted (a reified one) is the XOR with one more fresh
 //! variable `t`: `vars + t = not rhs` makes `t` true exactly when the parity holds.
 
@@ -18,8 +21,30 @@ use wgrnd_core::Xor;
 
 use crate::error::Result;
 use crate::ground::{Env, Grounder};
-use crate::nnf::ParityG;
+use crate::nnf::{ParityG, G};
+use crate::ops::Op;
+use crate::program::{Cmp, CmpOp, Program, Val, T};
 use crate::reify::{Bit, Pol};
+
+/// `sum { [f] : binders | guard } mod 2 = k` (k 0 or 1, `=` or `!=`, either side; negated when
+/// `!pos`) as a parity constraint in NNF; `None` for any other comparison.
+pub(crate) fn sum_mod_two<'a>(p: &Program, c: &'a Cmp, pos: bool) -> Result<Option<G<'a>>> {
+    let eq = match c.op {
+        CmpOp::Eq => true,
+        CmpOp::Ne => false,
+        _ => return Ok(None),
+    };
+    let parts = |m: &'a T, k: &'a T| -> Option<(&'a crate::program::Sum, &'a crate::program::F, bool)> {
+        let (T::Bin(b), T::Const(Val::Int(k))) = (m, k) else { return None };
+        let (T::Sum(s), T::Const(Val::Int(2)), Op::Mod) = (&b.a, &b.b, b.op) else { return None };
+        let T::Bool(f, _) = &s.body else { return None };
+        matches!(k, 0 | 1).then_some((&**s, &**f, *k == 1))
+    };
+    let Some((sum, f, one)) = parts(&c.a, &c.b).or_else(|| parts(&c.b, &c.a)) else { return Ok(None) };
+    let lit = crate::nnf::nnf(p, f, true)?;
+    let plan = crate::nnf::plan(p, &sum.binders, sum.guard.as_ref(), &G::Const(false), true)?;
+    Ok(Some(G::Parity(Box::new(ParityG { odd: (one == eq) == pos, lit, plan }))))
+}
 
 /// Most variables of one chunk (auxiliaries included): 2^(CHUNK-1) = 8 clauses per chunk.
 pub(crate) const CHUNK: usize = 4;
