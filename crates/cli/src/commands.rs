@@ -22,9 +22,13 @@ pub(crate) fn notes<F: Family>(f: &F) {
 }
 
 /// `wgrnd encode`: the CNF in DIMACS, its header naming every atom.
-pub fn encode<F: Family>(f: &F, output: &str) -> Result<u8, Error> {
+pub fn encode<F: Family>(f: &F, output: &str, xor_lines: bool) -> Result<u8, Error> {
     notes(f);
     let g = f.ground()?;
+    if xor_lines {
+        Output::new(output).write(|w| wgrnd_core::write_dimacs_xor(&g.cnf, &g.xors, &g.header, w))?;
+        return Ok(exit::OK);
+    }
     Output::new(output).write(|w| wgrnd_cnf::write_dimacs(&g.cnf, &g.header, w))?;
     Ok(exit::OK)
 }
@@ -37,7 +41,12 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
     let g = f.ground()?;
     let grounding = started.elapsed();
     let clock = Clock::start("solving");
-    let (answer, times) = pipeline::solve_timed(f, &g, &config.solver, config.timeout)?;
+    // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
+    let gauss = if config.solver == wgrnd_solve::SolverSpec::Builtin { wgrnd_count::gauss::Parity::of(&g) } else { None };
+    let (answer, times) = match gauss {
+        Some(p) => gauss_solve(f, &g, &p)?,
+        None => pipeline::solve_timed(f, &g, &config.solver, config.timeout)?,
+    };
     clock.stop();
     if config.verbose {
         let verdict = match &answer {
@@ -54,6 +63,26 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
         eprintln!("c answer {verdict}");
     }
     show(f, answer, &config.show)
+}
+
+/// A solution of a closed parity system (the first of [`wgrnd_count::gauss::Parity::solution`]),
+/// checked against the CNF and by the family's checker like a solver's model.
+fn gauss_solve<F: Family>(
+    f: &F,
+    g: &wgrnd_core::Grounding<F::Encoding>,
+    p: &wgrnd_count::gauss::Parity,
+) -> Result<(Answer<F::Solution>, pipeline::Times), Error> {
+    let started = Instant::now();
+    if p.free().is_none() {
+        let solving = started.elapsed();
+        return Ok((Answer::NoSolution, pipeline::Times { solving, checking: std::time::Duration::ZERO }));
+    }
+    let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
+    p.solution(0, &mut model);
+    let solving = started.elapsed();
+    g.check_model(&model).map_err(|e| Error::EncodingBug(format!("the parity engine's model: {e}")))?;
+    let answer = Answer::Solved(pipeline::checked_decode(f, g, &model)?);
+    Ok((answer, pipeline::Times { solving, checking: started.elapsed() - solving }))
 }
 
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws

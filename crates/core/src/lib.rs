@@ -30,7 +30,7 @@ pub use error::{exit, Error};
 pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use header::StableHash;
-pub use parity::Xor;
+pub use parity::{write_dimacs_xor, Xor};
 pub use pose::Pose;
 pub use rng::SplitMix64;
 pub use vocabulary::{CountUnit, SolutionFormat, Status, View};

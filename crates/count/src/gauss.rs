@@ -24,25 +24,64 @@ use wgrnd_core::{Error, Grounding, Xor};
 
 use crate::{Hit, Limits, Stop};
 
-/// One equation: columns `64 * lo ..` in `words`, and its right-hand side.
+/// One equation: its hidden columns and its shown ones (each a [`Seg`], the shown ones numbered
+/// from 0), and its right-hand side. Two segments, because a row that ties an auxiliary to atoms
+/// would otherwise span every column between the hidden block and the shown one.
 #[derive(Clone, Debug)]
 struct Row {
-    lo: usize,
-    words: Vec<u64>,
+    hidden: Seg,
+    shown: Seg,
     rhs: bool,
 }
 
 impl Row {
-    fn new(cols: &[usize], rhs: bool) -> Row {
+    fn new(cols: &[usize], hidden: usize, rhs: bool) -> Row {
+        let h: Vec<usize> = cols.iter().copied().filter(|&c| c < hidden).collect();
+        let s: Vec<usize> = cols.iter().filter(|&&c| c >= hidden).map(|c| c - hidden).collect();
+        Row { hidden: Seg::new(&h), shown: Seg::new(&s), rhs }
+    }
+
+    /// The first column, if any.
+    fn first(&self, hidden: usize) -> Option<usize> {
+        self.hidden.first().or_else(|| self.shown.first().map(|c| c + hidden))
+    }
+
+    /// Its size in words.
+    fn len(&self) -> usize {
+        self.hidden.words.len() + self.shown.words.len()
+    }
+
+    /// `self += other`.
+    fn add(&mut self, other: &Row) {
+        self.hidden.add(&other.hidden);
+        self.shown.add(&other.shown);
+        self.rhs ^= other.rhs;
+    }
+
+    /// The parity of the row's columns set in `x` (hidden and shown bitsets).
+    fn dot(&self, x: &[Vec<u64>; 2]) -> bool {
+        self.hidden.dot(&x[0]) != self.shown.dot(&x[1])
+    }
+}
+
+/// A set of columns: those of the words `lo ..` in `words`, without zero words at either end.
+#[derive(Clone, Debug)]
+struct Seg {
+    lo: usize,
+    words: Vec<u64>,
+}
+
+impl Seg {
+    fn new(cols: &[usize]) -> Seg {
         let lo = cols.iter().min().map_or(0, |c| c / 64);
         let hi = cols.iter().max().map_or(0, |c| c / 64 + 1);
         let mut words = vec![0u64; hi - lo];
         for &c in cols {
             words[c / 64 - lo] ^= 1 << (c % 64);
         }
-        let mut row = Row { lo, words, rhs };
-        row.trim();
-        row
+        let mut seg = Seg { lo, words };
+        seg.trim();
+        seg
     }
 
     /// Drops zero words at both ends.
@@ -71,9 +110,8 @@ impl Row {
     }
 
     /// `self += other`.
-    fn add(&mut self, other: &Row) {
+    fn add(&mut self, other: &Seg) {
         if other.words.is_empty() {
-            self.rhs ^= other.rhs;
             return;
         }
         if self.words.is_empty() {
@@ -93,11 +131,10 @@ impl Row {
         for (a, b) in self.words[off..].iter_mut().zip(&other.words) {
             *a ^= *b;
         }
-        self.rhs ^= other.rhs;
         self.trim();
     }
 
-    /// The parity of the columns of this row that are set in `x` (a bitset of all columns).
+    /// The parity of the columns set here and in `x`.
     fn dot(&self, x: &[u64]) -> bool {
         let mut acc = 0u64;
         for (i, w) in self.words.iter().enumerate() {
@@ -111,6 +148,8 @@ impl Row {
 pub struct Parity {
     /// Variable of each column (hidden ones first).
     vars: Vec<Var>,
+    /// How many columns are hidden.
+    hidden: usize,
     /// Pivot rows in increasing order of their first column.
     pivots: Vec<Row>,
     /// Free columns among the shown ones.
@@ -148,22 +187,22 @@ impl Parity {
         for (c, v) in vars.iter().enumerate() {
             col[v.index()] = c;
         }
+        let hidden = vars.len() - projection.len();
         let mut rows: Vec<Row> = Vec::with_capacity(xors.len());
         for x in xors {
             let cols: Vec<usize> = x.vars.iter().map(|v| col[v.index()]).collect();
-            rows.push(Row::new(&cols, x.rhs));
+            rows.push(Row::new(&cols, hidden, x.rhs));
         }
         for (i, clause) in cnf.clauses().enumerate() {
             if covered[i] {
                 continue;
             }
             match clause {
-                [] => rows.push(Row::new(&[], true)),
-                [l] => rows.push(Row::new(&[col[l.var().index()]], l.is_positive())),
+                [] => rows.push(Row::new(&[], hidden, true)),
+                [l] => rows.push(Row::new(&[col[l.var().index()]], hidden, l.is_positive())),
                 _ => return None,
             }
         }
-        let hidden = vars.len() - projection.len();
         Some(eliminate(rows, vars, hidden, num_vars))
     }
 
@@ -175,23 +214,28 @@ impl Parity {
     /// The solution for the `k`-th assignment of the free shown columns (bit `i` of `k` for the
     /// `i`-th of them; columns past 64 stay false), as a full model.
     pub fn solution(&self, k: u64, model: &mut Model) {
-        let cols = self.vars.len();
-        let mut x = vec![0u64; cols.div_ceil(64) + 1];
+        let h = self.hidden;
+        let mut x = [vec![0u64; h.div_ceil(64) + 1], vec![0u64; (self.vars.len() - h).div_ceil(64) + 1]];
+        let set = |x: &mut [Vec<u64>; 2], c: usize| {
+            let (part, c) = if c < h { (0, c) } else { (1, c - h) };
+            x[part][c / 64] |= 1 << (c % 64);
+        };
         for (i, &c) in self.free_shown.iter().enumerate().take(64) {
             if k >> i & 1 == 1 {
-                x[c / 64] |= 1 << (c % 64);
+                set(&mut x, c);
             }
         }
         for row in self.pivots.iter().rev() {
-            let Some(c) = row.first() else { continue };
+            let Some(c) = row.first(h) else { continue };
             // The pivot's own bit is still clear in x: the dot product is over the later columns.
             if row.dot(&x) != row.rhs {
-                x[c / 64] |= 1 << (c % 64);
+                set(&mut x, c);
             }
         }
         *model = Model::new(self.num_vars);
         for (c, v) in self.vars.iter().enumerate() {
-            model.set(*v, Some(x[c / 64] >> (c % 64) & 1 == 1));
+            let (part, c) = if c < h { (0, c) } else { (1, c - h) };
+            model.set(*v, Some(x[part][c / 64] >> (c % 64) & 1 == 1));
         }
     }
 }
@@ -201,7 +245,7 @@ fn eliminate(rows: Vec<Row>, vars: Vec<Var>, hidden: usize, num_vars: u32) -> Pa
     let mut consistent = true;
     let mut bucket: Vec<Vec<Row>> = vec![Vec::new(); cols];
     for row in rows {
-        match row.first() {
+        match row.first(hidden) {
             Some(c) => bucket[c].push(row),
             None => consistent &= !row.rhs,
         }
@@ -216,18 +260,18 @@ fn eliminate(rows: Vec<Row>, vars: Vec<Var>, hidden: usize, num_vars: u32) -> Pa
             }
             continue;
         }
-        let best = (0..here.len()).min_by_key(|&i| here[i].hi()).unwrap_or(0);
+        let best = (0..here.len()).min_by_key(|&i| here[i].len()).unwrap_or(0);
         let pivot = here.swap_remove(best);
         for mut row in here {
             row.add(&pivot);
-            match row.first() {
+            match row.first(hidden) {
                 Some(d) => bucket[d].push(row),
                 None => consistent &= !row.rhs,
             }
         }
         pivots.push(pivot);
     }
-    Parity { vars, pivots, free_shown, consistent, num_vars }
+    Parity { vars, hidden, pivots, free_shown, consistent, num_vars }
 }
 
 /// Counts a closed parity system: each solution is handed to `on_hit` (which checks it), up to
@@ -310,6 +354,26 @@ mod tests {
                 assert!(eqs.iter().all(|(vs, rhs)| (vs.iter().filter(|&&v| a >> v & 1 == 1).count() % 2 == 1) == *rhs));
                 assert!(seen.insert(a));
             }
+        }
+    }
+
+    #[test]
+    fn hidden_variables_are_projected_away() {
+        // a + b + h = 0 with h hidden: 4 solutions over a, b (h follows); g hidden and free.
+        let mut cnf = Cnf::new();
+        let (a, b, h, g) = (cnf.new_var(), cnf.new_var(), cnf.new_var(), cnf.new_var());
+        let xors = [Xor { vars: vec![a, b, h], rhs: false, clauses: 0..0 }, Xor { vars: vec![g], rhs: false, clauses: 0..0 }];
+        let p = Parity::new(&cnf, &xors[..1], &[a, b]).expect("closed");
+        assert_eq!(p.free(), Some(2));
+        let p = Parity::new(&cnf, &xors, &[a, b]).expect("closed");
+        assert_eq!(p.free(), Some(2));
+        let mut seen = std::collections::HashSet::new();
+        let mut model = Model::new(4);
+        for k in 0..4 {
+            p.solution(k, &mut model);
+            let v = |x: Var| model.value(x) == Some(true);
+            assert_eq!(v(a) ^ v(b), v(h));
+            assert!(seen.insert((v(a), v(b))));
         }
     }
 
