@@ -132,3 +132,34 @@ fn mixed_variants_equal_brute_force() {
     }
     assert!(kinds.iter().all(|&k| k >= 5), "{kinds:?}");
 }
+
+/// `encode --xor-lines`: the chunks as CryptoMiniSat `x` lines, no clause left beside them on a
+/// closed system; CryptoMiniSat (when installed) solves the file, and `decode` checks its model.
+#[test]
+fn xor_lines_are_read_by_cryptominisat() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let board = dir.path().join("b.lights");
+    std::fs::write(&board, "1 1 0 0 1\n0 1 1 0 1\n0 0 1 1 0\n1 0 0 0 1\n1 1 0 1 1\n").expect("board");
+    let board = board.to_string_lossy().into_owned();
+    let out = crate::wgrnd(&["encode", "--xor-lines", &board], None);
+    assert_eq!(crate::code(&out), 0);
+    let text = crate::stdout(&out);
+    let xs = text.lines().filter(|l| l.starts_with('x')).count();
+    let plain = text.lines().filter(|l| !l.starts_with(['c', 'p', 'x'])).count();
+    let header = text.lines().find(|l| l.starts_with("p cnf ")).expect("p line");
+    assert!(xs >= 25 && plain == 0, "{text}");
+    assert!(header.ends_with(&format!(" {xs}")), "{header}");
+    let Some(cms) = crate::external("cryptominisat5") else { return };
+    let cnf = dir.path().join("b.cnf");
+    std::fs::write(&cnf, &text).expect("cnf");
+    let answer = std::process::Command::new(cms).arg("--verb").arg("0").arg(&cnf).output().expect("runs");
+    let answer_text = String::from_utf8_lossy(&answer.stdout).into_owned();
+    let want = super::counted(&board).0;
+    assert_eq!(answer_text.contains("s SATISFIABLE"), want > 0, "{answer_text}");
+    if want > 0 {
+        let model = dir.path().join("b.out");
+        std::fs::write(&model, &answer_text).expect("answer");
+        let out = crate::wgrnd(&["decode", &board, &model.to_string_lossy()], None);
+        assert_eq!(crate::code(&out), 10, "{}", crate::stderr(&out));
+    }
+}
