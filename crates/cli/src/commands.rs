@@ -39,13 +39,37 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
     notes(f);
     let started = Instant::now();
     let g = f.ground()?;
+    let gauss = closed_parity(&g, config);
+    solve_grounded(f, config, &g, started, gauss)
+}
+
+/// The closed parity system of `g`, eliminated, when the built-in solver is asked for.
+pub(crate) fn closed_parity<E>(
+    g: &wgrnd_core::Grounding<E>,
+    config: &SolveConfig,
+) -> Option<wgrnd_count::gauss::Parity> {
+    if config.solver == wgrnd_solve::SolverSpec::Builtin {
+        wgrnd_count::gauss::Parity::of(g)
+    } else {
+        None
+    }
+}
+
+/// [`solve`] once grounded (`started`: when grounding began), by Gauss elimination when `gauss`
+/// holds the closed parity system.
+pub(crate) fn solve_grounded<F: Family>(
+    f: &F,
+    config: &SolveConfig,
+    g: &wgrnd_core::Grounding<F::Encoding>,
+    started: Instant,
+    gauss: Option<wgrnd_count::gauss::Parity>,
+) -> Result<u8, Error> {
     let grounding = started.elapsed();
     let clock = Clock::start("solving");
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
-    let gauss = if config.solver == wgrnd_solve::SolverSpec::Builtin { wgrnd_count::gauss::Parity::of(&g) } else { None };
     let (answer, times) = match gauss {
-        Some(p) => gauss_solve(f, &g, &p)?,
-        None => pipeline::solve_timed(f, &g, &config.solver, config.timeout)?,
+        Some(p) => gauss_solve(f, g, &p)?,
+        None => pipeline::solve_timed(f, g, &config.solver, config.timeout)?,
     };
     clock.stop();
     if config.verbose {

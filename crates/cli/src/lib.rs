@@ -27,7 +27,9 @@ use crate::config::Job;
 pub fn run(job: Job) -> Result<u8, Error> {
     match job {
         Job::Encode { puzzle, output, xor_lines } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(&f, &output, xor_lines))
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(
+                &f, &output, xor_lines
+            ))
         }
         Job::Solve { puzzle, config, parallel } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)

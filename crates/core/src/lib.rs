@@ -17,8 +17,8 @@
 mod error;
 mod exact_cover;
 mod grounding;
-mod parity;
 pub mod header;
+mod parity;
 pub mod pipeline;
 mod pose;
 mod rng;

@@ -362,7 +362,8 @@ mod tests {
         // a + b + h = 0 with h hidden: 4 solutions over a, b (h follows); g hidden and free.
         let mut cnf = Cnf::new();
         let (a, b, h, g) = (cnf.new_var(), cnf.new_var(), cnf.new_var(), cnf.new_var());
-        let xors = [Xor { vars: vec![a, b, h], rhs: false, clauses: 0..0 }, Xor { vars: vec![g], rhs: false, clauses: 0..0 }];
+        let xors =
+            [Xor { vars: vec![a, b, h], rhs: false, clauses: 0..0 }, Xor { vars: vec![g], rhs: false, clauses: 0..0 }];
         let p = Parity::new(&cnf, &xors[..1], &[a, b]).expect("closed");
         assert_eq!(p.free(), Some(2));
         let p = Parity::new(&cnf, &xors, &[a, b]).expect("closed");
