@@ -184,8 +184,8 @@ pub const FORMULAS: &[Production] = &[
     ("symbol-compare", 4, sym_compare),
     ("connected", 2, connected),
     ("circuit", 1, circuit),
-    ("parity", 4, parity),
-    ("sum-mod-two", 2, sum_mod_two),
+    ("parity", 1, parity),
+    ("sum-mod-two", 1, sum_mod_two),
 ];
 
 /// Integer terms (in linear comparisons, sums and counting bounds).
