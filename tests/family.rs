@@ -114,6 +114,7 @@ impl Family for Queens {
             ties: Vec::new(),
             symmetries,
             encoding: QueenAtoms { n, aux },
+            xors: Vec::new(),
         })
     }
 
@@ -290,7 +291,7 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
     let dir = tempfile::tempdir().unwrap();
     let q = Queens { n: 6 };
     let cnf = dir.path().join("q.cnf");
-    assert_eq!(commands::encode(&q, &cnf.to_string_lossy()).unwrap(), exit::OK);
+    assert_eq!(commands::encode(&q, &cnf.to_string_lossy(), false).unwrap(), exit::OK);
     let text = std::fs::read_to_string(&cnf).unwrap();
     assert!(text.starts_with("c 6-queens\n"), "{text}");
     assert!(parse_dimacs("q.cnf", &text).is_ok());

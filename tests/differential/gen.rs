@@ -184,6 +184,8 @@ pub const FORMULAS: &[Production] = &[
     ("symbol-compare", 4, sym_compare),
     ("connected", 2, connected),
     ("circuit", 1, circuit),
+    ("parity", 1, parity),
+    ("sum-mod-two", 1, sum_mod_two),
 ];
 
 /// Integer terms (in linear comparisons, sums and counting bounds).
@@ -994,4 +996,30 @@ impl Model {
         }
         s
     }
+}
+
+/// `xor { formula : binders | g }`, `odd {...}`, `even {...}` (issue #25), anywhere: reifiable.
+fn parity(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.no_count || c.deep() {
+        return None;
+    }
+    let (text, vars) = binders(r, c);
+    let inner = c.not_outright().bind(&vars);
+    let g = maybe_guard(r, &inner);
+    let f = if r.chance(1, 2) { literal(r, &inner)? } else { formula(r, &inner) };
+    let kind = *r.pick(&["xor", "odd", "even", "not odd", "not even"]);
+    Some(format!("({kind} {{ {f} : {text}{g} }})"))
+}
+
+/// `sum { [formula] : binders | g } mod 2 = k`: the parity the grounder recognises in a sum.
+fn sum_mod_two(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.no_count || c.deep() {
+        return None;
+    }
+    let (text, vars) = binders(r, c);
+    let inner = c.not_outright().bind(&vars);
+    let g = maybe_guard(r, &inner);
+    let f = literal(r, &inner)?;
+    let (op, k) = (*r.pick(&["=", "!="]), r.range(0, 1));
+    Some(format!("((sum {{ [{f}] : {text}{g} }} mod 2) {op} {k})"))
 }

@@ -7,7 +7,7 @@ use wgrnd_qprop::IntEncoding;
 /// Rank of the press matrix over GF(2) restricted to the given lights, and whether `lights` (the
 /// given ones) can all be turned off; the number of press sets is then 2^(cells - rank).
 /// Row i: the presses that switch light i (itself and its four neighbours).
-fn eliminate(rows: usize, cols: usize, lights: &[Option<bool>]) -> (usize, bool) {
+pub(super) fn eliminate(rows: usize, cols: usize, lights: &[Option<bool>]) -> (usize, bool) {
     let n = rows * cols;
     let mut eqs: Vec<(Vec<bool>, bool)> = Vec::new();
     for r in 0..rows {
@@ -48,7 +48,7 @@ fn eliminate(rows: usize, cols: usize, lights: &[Option<bool>]) -> (usize, bool)
     (rank, eqs[rank..].iter().all(|(_, rhs)| !rhs))
 }
 
-fn oracle(rows: usize, cols: usize, lights: &[Option<bool>]) -> u64 {
+pub(super) fn oracle(rows: usize, cols: usize, lights: &[Option<bool>]) -> u64 {
     match eliminate(rows, cols, lights) {
         (rank, true) => 1 << (rows * cols - rank),
         (_, false) => 0,

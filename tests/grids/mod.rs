@@ -7,6 +7,7 @@
 mod ashes;
 mod battleships;
 mod lightsout;
+mod lightsout_parity;
 pub(crate) mod minesweeper;
 mod submarines;
 
@@ -22,9 +23,15 @@ use crate::{code, fixture, stderr, stdout, wgrnd};
 fn count(format: &str, text: &str, ints: IntEncoding) -> u64 {
     let reader = readers::by_format(format).expect("a reader");
     let data = (reader.convert)("random", text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    count_model(&Source::new(reader.model.0, reader.model.1), &data, ints)
+}
+
+/// The number of solutions of `model` on `data` (see [`count`]).
+fn count_model(model: &Source, data: &str, ints: IntEncoding) -> u64 {
+    let text = data;
     let raw = RawOptions { count: Some(CountUnit::None), ints: Some(ints), ..RawOptions::default() };
-    let model = QpropModel::new(&Source::new(reader.model.0, reader.model.1), Some(&Source::new("random", data)), &raw)
-        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let model =
+        QpropModel::new(model, Some(&Source::new("random", data)), &raw).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let g = model.ground().unwrap();
     let c = wgrnd_count::count(&model, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete(), "{text}");

@@ -34,6 +34,9 @@ pub enum Command {
         /// Write the CNF here instead of standard output (`-`); the file appears whole or not at all.
         #[arg(short, long, default_value = "-")]
         output: String,
+        /// Write parity constraints as CryptoMiniSat's `x` lines instead of their clauses.
+        #[arg(long)]
+        xor_lines: bool,
     },
     /// Solve a puzzle (in-process CaDiCaL by default), check the solution, and show it.
     Solve {

@@ -22,9 +22,13 @@ pub(crate) fn notes<F: Family>(f: &F) {
 }
 
 /// `wgrnd encode`: the CNF in DIMACS, its header naming every atom.
-pub fn encode<F: Family>(f: &F, output: &str) -> Result<u8, Error> {
+pub fn encode<F: Family>(f: &F, output: &str, xor_lines: bool) -> Result<u8, Error> {
     notes(f);
     let g = f.ground()?;
+    if xor_lines {
+        Output::new(output).write(|w| wgrnd_core::write_dimacs_xor(&g.cnf, &g.xors, &g.header, w))?;
+        return Ok(exit::OK);
+    }
     Output::new(output).write(|w| wgrnd_cnf::write_dimacs(&g.cnf, &g.header, w))?;
     Ok(exit::OK)
 }
@@ -35,9 +39,38 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
     notes(f);
     let started = Instant::now();
     let g = f.ground()?;
+    let gauss = closed_parity(&g, config);
+    solve_grounded(f, config, &g, started, gauss)
+}
+
+/// The closed parity system of `g`, eliminated, when the built-in solver is asked for.
+pub(crate) fn closed_parity<E>(
+    g: &wgrnd_core::Grounding<E>,
+    config: &SolveConfig,
+) -> Option<wgrnd_count::gauss::Parity> {
+    if config.solver == wgrnd_solve::SolverSpec::Builtin {
+        wgrnd_count::gauss::Parity::of(g)
+    } else {
+        None
+    }
+}
+
+/// [`solve`] once grounded (`started`: when grounding began), by Gauss elimination when `gauss`
+/// holds the closed parity system.
+pub(crate) fn solve_grounded<F: Family>(
+    f: &F,
+    config: &SolveConfig,
+    g: &wgrnd_core::Grounding<F::Encoding>,
+    started: Instant,
+    gauss: Option<wgrnd_count::gauss::Parity>,
+) -> Result<u8, Error> {
     let grounding = started.elapsed();
     let clock = Clock::start("solving");
-    let (answer, times) = pipeline::solve_timed(f, &g, &config.solver, config.timeout)?;
+    // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
+    let (answer, times) = match gauss {
+        Some(p) => gauss_solve(f, g, &p)?,
+        None => pipeline::solve_timed(f, g, &config.solver, config.timeout)?,
+    };
     clock.stop();
     if config.verbose {
         let verdict = match &answer {
@@ -54,6 +87,26 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
         eprintln!("c answer {verdict}");
     }
     show(f, answer, &config.show)
+}
+
+/// A solution of a closed parity system (the first of [`wgrnd_count::gauss::Parity::solution`]),
+/// checked against the CNF and by the family's checker like a solver's model.
+fn gauss_solve<F: Family>(
+    f: &F,
+    g: &wgrnd_core::Grounding<F::Encoding>,
+    p: &wgrnd_count::gauss::Parity,
+) -> Result<(Answer<F::Solution>, pipeline::Times), Error> {
+    let started = Instant::now();
+    if p.free().is_none() {
+        let solving = started.elapsed();
+        return Ok((Answer::NoSolution, pipeline::Times { solving, checking: std::time::Duration::ZERO }));
+    }
+    let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
+    p.solution(0, &mut model);
+    let solving = started.elapsed();
+    g.check_model(&model).map_err(|e| Error::EncodingBug(format!("the parity engine's model: {e}")))?;
+    let answer = Answer::Solved(pipeline::checked_decode(f, g, &model)?);
+    Ok((answer, pipeline::Times { solving, checking: started.elapsed() - solving }))
 }
 
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws

@@ -138,7 +138,7 @@ pub struct CubeConfig {
 #[derive(Clone, Debug)]
 pub enum Job {
     /// Write the CNF.
-    Encode { puzzle: PuzzleSource, output: String },
+    Encode { puzzle: PuzzleSource, output: String, xor_lines: bool },
     /// Solve, check, show.
     Solve { puzzle: PuzzleSource, config: SolveConfig, parallel: Parallel },
     /// Read a solver's answer.
@@ -180,8 +180,8 @@ impl Job {
             t => Ok(t.map(Duration::from_secs)),
         };
         Ok(match cli.command {
-            Command::Encode { puzzle, encoding, output } => {
-                Job::Encode { puzzle: source(puzzle, &encoding, None), output }
+            Command::Encode { puzzle, encoding, output, xor_lines } => {
+                Job::Encode { puzzle: source(puzzle, &encoding, None), output, xor_lines }
             }
             Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel } => {
                 let solver = SolverSpec::parse(&solver.solver);

@@ -26,8 +26,10 @@ use crate::config::Job;
 /// Runs a validated job; returns the exit code of its outcome.
 pub fn run(job: Job) -> Result<u8, Error> {
     match job {
-        Job::Encode { puzzle, output } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(&f, &output))
+        Job::Encode { puzzle, output, xor_lines } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(
+                &f, &output, xor_lines
+            ))
         }
         Job::Solve { puzzle, config, parallel } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)

@@ -32,6 +32,10 @@ where
     notes(f);
     let started = Instant::now();
     let g = f.ground()?;
+    // A closed parity system: Gauss elimination, no portfolio (commands::solve_grounded).
+    if let Some(p) = commands::closed_parity(&g, config) {
+        return commands::solve_grounded(f, config, &g, started, Some(p));
+    }
     let grounding = started.elapsed();
     let clock = Clock::start("solving");
     let mut lines = Vec::new();

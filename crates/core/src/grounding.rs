@@ -60,6 +60,8 @@ pub struct Grounding<E> {
     pub symmetries: Vec<Symmetry>,
     /// The family's own tables: names of atoms, what decoding needs.
     pub encoding: E,
+    /// Parity constraints kept as XORs (each also written in `cnf`); empty for families without.
+    pub xors: Vec<crate::Xor>,
 }
 
 /// A model that breaks a clause of the formula it claims to satisfy.

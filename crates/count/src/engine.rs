@@ -100,9 +100,11 @@ pub(crate) fn run<F: Family>(
             ))),
         },
         Engine::Auto if !builtin => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
-        Engine::Auto => match f.exact_cover(g) {
-            Some(m) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
-            None => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
+        Engine::Auto => match (crate::gauss::Parity::of(g), f.exact_cover(g)) {
+            // A closed parity system: Gauss elimination (gauss.rs).
+            (Some(p), _) => crate::gauss::count(&p, limits, start, &stop_now, &mut on_hit),
+            (None, Some(m)) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
+            (None, None) => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
         },
     }
 }
@@ -310,6 +312,7 @@ mod tests {
                 ties: Vec::new(),
                 symmetries: Vec::new(),
                 encoding: RingAtoms,
+                xors: Vec::new(),
             })
         }
         fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {

@@ -154,6 +154,7 @@ impl Family for EdgeMatching {
             ties: Vec::new(),
             symmetries: Vec::new(),
             encoding: EdgeEncoding { encoding, puzzle: p.clone() },
+            xors: Vec::new(),
         })
     }
 

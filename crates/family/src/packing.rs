@@ -122,6 +122,7 @@ impl Family for Packings {
             ties: Vec::new(),
             symmetries,
             encoding: PackingEncoding { encoding, packing: packing.clone() },
+            xors: Vec::new(),
         })
     }
 

@@ -99,6 +99,9 @@ pub enum Formula {
     AllDiff(Option<Term>, Term, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `connected { formula : binders | guard } via adj` or `circuit { ... } via adj`.
     Connected(Box<ConnectedAst>),
+    /// `xor { formula : binders | guard }` / `odd {...}` (true: an odd number of bindings hold)
+    /// or `even {...}` (false).
+    Parity(bool, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
 }
 
 /// `connected { formula : binders | guard } via adj` (or `circuit`), as written.
@@ -154,6 +157,7 @@ impl Formula {
             Formula::AllDiff(_, _, _, _, s) => *s,
             Formula::Connected(c) => c.span,
             Formula::Order(_, _, s) | Formula::Lex(_, _, _, s) => *s,
+            Formula::Parity(_, _, _, _, s) => *s,
         }
     }
 }

@@ -331,6 +331,7 @@ impl<'a> Checker<'a> {
             F::Connected(c) => self.connected(c, env)?,
             F::Order(o) => defined(self.order_holds(o, env))?.unwrap_or(false),
             F::Lex(l) => defined(self.lex_holds(l, env))?.unwrap_or(false),
+            F::Parity(c) => self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)? % 2 == i64::from(c.odd),
         })
     }
 

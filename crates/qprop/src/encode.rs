@@ -87,6 +87,12 @@ impl Grounder<'_> {
                 let ((), undefined) = self.defined(|me| me.order_clauses(g, false, env, prefix))?;
                 self.forbid_undefined(prefix, undefined)
             }
+            G::Parity(c) if prefix.is_empty() => self.post_parity(c, env),
+            G::Parity(c) => {
+                let b = self.reify_parity(c, env)?;
+                self.clause_with(prefix, &[b]);
+                Ok(())
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -150,6 +156,13 @@ impl Grounder<'_> {
                 Ok(sat)
             }
             G::Count(_) => match self.reify(g, env, Pol::Imp)? {
+                Ok(l) => {
+                    acc.lits.push(l);
+                    Ok(false)
+                }
+                Err(b) => Ok(b),
+            },
+            G::Parity(c) => match self.reify_parity(c, env)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
@@ -338,6 +351,7 @@ impl Grounder<'_> {
                 3.0 * n * n.sqrt().max(1.0)
             }
             G::Connected(c) => self.connect_estimate(c)?,
+            G::Parity(c) => 4.0 * self.plan_size(&c.plan)?,
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {

@@ -95,6 +95,8 @@ pub(crate) struct Grounded {
     pub int_list: Vec<crate::ints::IntAtom>,
     /// Solved-for atoms fixed true by unit statements.
     pub fixed_true: Vec<(u32, u32)>,
+    /// Parity constraints kept as XORs (parity.rs).
+    pub xors: Vec<wgrnd_core::Xor>,
 }
 
 /// Grounds the statements of one program (built by [`Grounder::new`], told which statement it is
@@ -140,6 +142,8 @@ pub(crate) struct Grounder<'p> {
     pub(crate) one_of_groups: Vec<Vec<Lit>>,
     /// Integer predicates made with the direct view under `--ints auto` (views.rs).
     pub(crate) direct_only: std::collections::HashSet<PredId>,
+    /// Parity constraints kept as XORs, with their clauses (parity.rs).
+    pub(crate) xors: Vec<wgrnd_core::Xor>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -219,6 +223,7 @@ impl<'p> Grounder<'p> {
             one_of: HashMap::new(),
             one_of_groups: Vec::new(),
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
+            xors: Vec::new(),
         })
     }
 
@@ -286,6 +291,7 @@ impl<'p> Grounder<'p> {
             aux_count: self.aux_count,
             int_list: self.int_list,
             fixed_true: self.fixed_true,
+            xors: self.xors,
         }
     }
 
@@ -448,6 +454,14 @@ impl<'p> Grounder<'p> {
             }
             F::Order(o) => return Err(crate::reify::not_data(o.span)),
             F::Lex(l) => return Err(crate::reify::not_data(l.span)),
+            F::Parity(c) => {
+                return Err(QpropError::new(
+                    ErrorKind::Unsupported,
+                    c.span,
+                    "a parity constraint inside a guard or definition",
+                    "expected a data formula",
+                ))
+            }
         })
     }
 

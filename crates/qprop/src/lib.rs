@@ -26,6 +26,7 @@ mod mdd;
 mod nnf;
 mod ops;
 mod order;
+mod parity;
 mod parser;
 mod program;
 mod reify;
@@ -249,5 +250,6 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
             int_list: g.int_list,
             fixed_true: g.fixed_true,
         },
+        xors: g.xors,
     })
 }

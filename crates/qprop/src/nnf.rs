@@ -25,6 +25,16 @@ pub(crate) enum G<'a> {
     Order(&'a Order, bool),
     /// A lexicographic constraint, negated when the flag is true.
     Lex(&'a Lex, bool),
+    /// A parity constraint (crates/qprop/src/parity.rs).
+    Parity(Box<ParityG<'a>>),
+}
+
+/// `xor { lit : plan }` (`odd`) or `even {...}` in NNF: a negated parity flips `odd`.
+#[derive(Debug)]
+pub(crate) struct ParityG<'a> {
+    pub odd: bool,
+    pub lit: G<'a>,
+    pub plan: Plan<'a>,
 }
 
 /// `alldifferent { body : plan }` (except a value), positive.
@@ -124,9 +134,16 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
     Ok(match f {
         F::Const(b) => G::Const(*b == pos),
         F::Atom(pr, args, s) => G::Lit(Literal { positive: pos, pred: *pr, args, span: *s }),
-        F::Cmp(c) => {
-            G::Cmp(Compare { op: if pos { c.op } else { c.op.negate() }, a: &c.a, b: &c.b, span: c.span, neg: !pos })
-        }
+        F::Cmp(c) => match crate::parity::sum_mod_two(p, c, pos)? {
+            Some(g) => g,
+            None => G::Cmp(Compare {
+                op: if pos { c.op } else { c.op.negate() },
+                a: &c.a,
+                b: &c.b,
+                span: c.span,
+                neg: !pos,
+            }),
+        },
         F::Not(a) => nnf(p, a, !pos)?,
         F::And(a, b) if pos => and(nnf(p, a, true)?, nnf(p, b, true)?),
         F::And(a, b) => or(nnf(p, a, false)?, nnf(p, b, false)?),
@@ -187,6 +204,11 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
         F::Connected(c) => crate::connect::nnf(p, c, pos)?,
         F::Order(o) => G::Order(o, !pos),
         F::Lex(l) => G::Lex(l, !pos),
+        F::Parity(c) => {
+            let lit = nnf(p, &c.lit, true)?;
+            let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
+            G::Parity(Box::new(ParityG { odd: c.odd == pos, lit, plan }))
+        }
     })
 }
 
@@ -228,6 +250,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Const(_) | F::Cmp(..) => None,
         F::Order(o) => Some(o.span),
         F::Lex(l) => Some(l.span),
+        F::Parity(c) => Some(c.span),
     }
 }
 

@@ -57,6 +57,7 @@ pub(crate) const KEYWORDS: [&str; 39] = [
 const MAX_DEPTH: usize = 500;
 
 mod inline;
+mod parity;
 pub(crate) use inline::{is_anonymous, parse_column_ref};
 
 /// A file parsed: its items, and warnings about text that parses but may not mean what it seems.
@@ -519,6 +520,9 @@ impl Parser<'_> {
                 let span = start.to(self.prev_span());
                 return Ok(Formula::Count(kind, k, Box::new(lit), binders, guard, span));
             }
+        }
+        if let Some(f) = self.parity(start)? {
+            return Ok(f);
         }
         if self.is_kw("alldifferent")
             && (matches!(self.peek_at(1), Tok::Punct("{")) || matches!(self.peek_at(1), Tok::Ident(s) if s == "except"))

@@ -309,6 +309,24 @@ pub enum F {
     Order(Box<Order>),
     /// `lex_less(a, b)` / `lex_lesseq(a, b)`.
     Lex(Box<Lex>),
+    /// `xor {...}` / `odd {...}` / `even {...}`.
+    Parity(Box<Parity>),
+}
+
+/// `xor { lit : binders | guard }` (or `odd`, true) or `even {...}` (false): the number of
+/// bindings whose formula holds is odd (even).
+#[derive(Clone, Debug)]
+pub struct Parity {
+    /// Odd (`xor`, `odd`) rather than even.
+    pub odd: bool,
+    /// The formula counted.
+    pub lit: F,
+    /// The variables.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// Where it is.
+    pub span: Span,
 }
 
 /// `connected { lit : binders | guard } via adj`, or `circuit` (docs/qprop.md, "Connectivity").

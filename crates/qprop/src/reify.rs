@@ -216,6 +216,7 @@ impl Grounder<'_> {
                 Ok(self.gate(and, bits, pol))
             }
             G::Count(c) => self.reify_count(c, env, pol),
+            G::Parity(c) => self.reify_parity(c, env),
             G::AllDiff(a) => {
                 let e = QpropError::new(
                     ErrorKind::Unsupported,

@@ -73,6 +73,17 @@ impl Resolver {
                 self.scope.truncate(depth);
                 F::Count(Box::new(Count { kind: *kind, bound, lit, binders, guard, span: *s }))
             }
+            Formula::Parity(odd, lit, bs, g, s) => {
+                let depth = self.scope.len();
+                let binders = self.binders(bs)?;
+                let guard = match g {
+                    Some(g) => Some(self.formula(g)?),
+                    None => None,
+                };
+                let lit = self.formula(lit)?;
+                self.scope.truncate(depth);
+                F::Parity(Box::new(crate::program::Parity { odd: *odd, lit, binders, guard, span: *s }))
+            }
             Formula::AllDiff(except, body, bs, g, s) => {
                 let except = match except {
                     Some(t) => Some(self.term(t)?),

@@ -68,6 +68,13 @@ fn formula(f: &Formula, out: &mut Names) {
             }
             formula(body, out);
         }
+        Formula::Parity(_, lit, bs, g, _) => {
+            binders(bs, out);
+            formula(lit, out);
+            if let Some(g) = g {
+                formula(g, out);
+            }
+        }
         Formula::Count(_, k, lit, bs, g, _) => {
             term(k, out);
             binders(bs, out);

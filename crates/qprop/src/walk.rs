@@ -39,6 +39,13 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
             }
             formula(&q.body, v)
         }
+        F::Parity(c) => {
+            formula(&c.lit, v)?;
+            match &c.guard {
+                Some(g) => formula(g, v),
+                None => ControlFlow::Continue(()),
+            }
+        }
         F::Count(c) => {
             term(&c.bound, v)?;
             formula(&c.lit, v)?;

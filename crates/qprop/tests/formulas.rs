@@ -336,3 +336,49 @@ fn random_formulas_agree_with_brute_force() {
     }
     assert!(sat > 80, "{sat} satisfiable of 400");
 }
+
+#[test]
+fn parity_constraints_under_every_connective() {
+    let bodies = [
+        "xor { a(i) : i in d }",
+        "odd { a(i) or b(i) : i in d }",
+        "even { a(i) : i in d } and odd { b(i) : i in d | i > 1 }",
+        "not xor { a(i) : i in d }",
+        "even { a(i) : i in d } or b(1)",
+        "b(2) -> odd { a(i) and b(i) : i in d }",
+        "(xor { a(i) : i in d }) iff (even { b(i) : i in d })",
+        "forall j in d . odd { a(i) : i in d | i =/= j } xor b(j)",
+        "exactly 2 { odd { a(i) : i in d | i <= j } : j in d }",
+        "atmost 1 { a(i) : i in d } and odd { a(i) or b(i) : i in d }",
+        // Nine reified literals: a chain of chunks; a(1) three times cancels to once.
+        "odd { a(i) and b(j) : i in d, j in d } and even { a(1) : i in d }",
+        "not (b(3) and even { a(i) xor b(i) : i in d })",
+        "sum { [a(i)] : i in d } mod 2 = 1",
+        "1 != sum { [a(i) -> b(i)] : i in d } mod 2 and b(1)",
+        "not (sum { [a(i)] : i in d } mod 2 = 0) or b(3)",
+    ];
+    for body in bodies {
+        let n = agree(&format!("{HEAD}{body}\n"));
+        assert!(n > 0 && n < 64, "{body}: {n}");
+    }
+    // Decided parities: an empty set is even; constants fold in.
+    assert_eq!(agree(&format!("{HEAD}odd {{ a(i) : i in d | i > 3 }}\n")), 0);
+    assert_eq!(agree(&format!("{HEAD}even {{ a(i) : i in d | i > 3 }}\n")), 64);
+    assert_eq!(agree(&format!("{HEAD}odd {{ i = 2 or a(i) : i in d }}\n")), 32);
+    // Over integer comparisons (reified).
+    let n = agree(&format!("{INTS}odd {{ x(i) >= 2 : i in d }} and even {{ x(i) = 1 : i in d }}\n"));
+    assert!(n > 0, "{n}");
+}
+
+#[test]
+fn closed_parity_keeps_its_xors_beside_the_clauses() {
+    let p = load_text(&format!("{HEAD}odd {{ a(i) : i in d }}\neven {{ a(i) or b(i) : i in d }}\nb(1)\n"));
+    let g = ground(&p, &GroundOptions::default()).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert!(!g.xors.is_empty());
+    // Every xor's clauses are exactly the assignments of the wrong parity it forbids.
+    for x in &g.xors {
+        let clauses: Vec<&[wgrnd_cnf::Lit]> = g.cnf.clauses().skip(x.clauses.start).take(x.clauses.len()).collect();
+        assert_eq!(clauses.len(), 1 << (x.vars.len() - 1));
+        assert!(x.vars.len() <= 4);
+    }
+}

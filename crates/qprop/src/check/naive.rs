@@ -138,6 +138,14 @@ impl Checker<'_> {
                 })?;
                 all != decided
             }
+            F::Parity(c) => {
+                let mut odd = false;
+                self.binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                    odd ^= me.eval(&c.lit, env)?;
+                    Ok(false)
+                })?;
+                odd == c.odd
+            }
             F::Count(c) => {
                 let mut n: i64 = 0;
                 self.binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
