@@ -17,6 +17,7 @@ mod index;
 #[cfg(test)]
 mod naive;
 mod plan;
+mod runs;
 #[cfg(test)]
 mod tests;
 
@@ -324,6 +325,7 @@ impl<'a> Checker<'a> {
             F::Connected(c) => self.connected(c, env)?,
             F::Order(o) => self.order_holds(o, env)?,
             F::Lex(l) => self.lex_holds(l, env)?,
+            F::Runs(r) => self.runs_hold(r, env)?,
         })
     }
 

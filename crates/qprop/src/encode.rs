@@ -76,6 +76,12 @@ impl Grounder<'_> {
                 self.connected(c, env)
             }
             G::Order(..) | G::Lex(..) => self.order_clauses(g, false, env, prefix),
+            G::Runs(r) => {
+                if !prefix.is_empty() {
+                    return Err(self.bind_err(crate::regular::not_outright(r.r.span), env));
+                }
+                self.runs(r, env)
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -145,7 +151,13 @@ impl Grounder<'_> {
                 }
                 Err(b) => Ok(b),
             },
-            G::And(_) | G::All(..) | G::Order(..) | G::Lex(..) | G::AllDiff(..) | G::Connected(..) => {
+            G::And(_)
+            | G::All(..)
+            | G::Order(..)
+            | G::Lex(..)
+            | G::AllDiff(..)
+            | G::Connected(..)
+            | G::Runs(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -314,6 +326,7 @@ impl Grounder<'_> {
                 3.0 * n * n.sqrt().max(1.0)
             }
             G::Connected(c) => self.connect_estimate(c)?,
+            G::Runs(r) => self.runs_estimate(r)?,
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {

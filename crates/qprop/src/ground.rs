@@ -130,6 +130,8 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
+    /// Run-pattern constraints, encoded after the line solver (regular.rs).
+    pub(crate) lines: Vec<crate::regular::Line>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -204,6 +206,7 @@ impl<'p> Grounder<'p> {
             int_list: Vec::new(),
             ivars: Vec::new(),
             fixed_true: Vec::new(),
+            lines: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
         })
     }
@@ -403,6 +406,7 @@ impl<'p> Grounder<'p> {
             }
             F::Order(o) => return Err(crate::reify::not_data(o.span)),
             F::Lex(l) => return Err(crate::reify::not_data(l.span)),
+            F::Runs(r) => return Err(crate::reify::not_data(r.span)),
         })
     }
 

@@ -25,6 +25,8 @@ pub(crate) enum G<'a> {
     Order(&'a Order, bool),
     /// A lexicographic constraint, negated when the flag is true.
     Lex(&'a Lex, bool),
+    /// A run-pattern constraint (regular.rs), positive.
+    Runs(Box<crate::regular::RunsG<'a>>),
 }
 
 /// `alldifferent { body : plan }` (except a value), positive.
@@ -180,6 +182,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
         F::Connected(c) => crate::connect::nnf(p, c, pos)?,
         F::Order(o) => G::Order(o, !pos),
         F::Lex(l) => G::Lex(l, !pos),
+        F::Runs(r) => crate::regular::nnf(p, r, pos)?,
     })
 }
 
@@ -221,6 +224,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Const(_) | F::Cmp(..) => None,
         F::Order(o) => Some(o.span),
         F::Lex(l) => Some(l.span),
+        F::Runs(r) => Some(r.span),
     }
 }
 

@@ -309,6 +309,23 @@ pub enum F {
     Order(Box<Order>),
     /// `lex_less(a, b)` / `lex_lesseq(a, b)`.
     Lex(Box<Lex>),
+    /// `runs { ... } = lengths` (regular.rs).
+    Runs(Box<Runs>),
+}
+
+/// `runs { lit : binders | guard } = lengths` (docs/qprop.md, "Runs").
+#[derive(Clone, Debug)]
+pub struct Runs {
+    /// The formula that makes a cell black.
+    pub lit: F,
+    /// The variables; the bindings are the line's cells, in enumeration order.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// The run lengths (data), in order.
+    pub lens: List,
+    /// Where it is.
+    pub span: Span,
 }
 
 /// `connected { lit : binders | guard } via adj`, or `circuit` (docs/qprop.md, "Connectivity").
