@@ -329,6 +329,26 @@ impl Grounder<'_> {
                     }
                 }
             }
+            // Forward supports: a state at i has a successor at i + 1 (on some letter).
+            for s in 0..=l {
+                let Some(qs) = q[i][s] else { continue };
+                let mut c = vec![crate::reify::not(qs)];
+                c.extend([false, true].into_iter().filter_map(|a| step(&line.pat, s, a).and_then(|t| q[i + 1][t])));
+                self.clause_with(&[], &c);
+            }
+            // Letter supports: a letter needs a state at i that reads it, and one at i + 1 that it
+            // reaches, on a surviving edge.
+            for a in [false, true] {
+                let edges: Vec<(Bit, Bit)> = (0..=l)
+                    .filter_map(|s| Some((q[i][s]?, q[i + 1][step(&line.pat, s, a)?]?)))
+                    .collect();
+                let mut from = vec![letter(x, !a)];
+                from.extend(edges.iter().map(|e| e.0));
+                self.clause_with(&[], &from);
+                let mut to = vec![letter(x, !a)];
+                to.extend(edges.iter().map(|e| e.1));
+                self.clause_with(&[], &to);
+            }
             // Backward supports: a state at i + 1 has a predecessor at i with the right letter.
             for t in 0..=l {
                 let Some(qt) = q[i + 1][t] else { continue };
@@ -344,7 +364,7 @@ impl Grounder<'_> {
     }
 
     /// `not_t or` some `(q and x = a)` of `preds`, in CNF: one clause per choice of a conjunct from
-    /// each predecessor (at most two predecessors per state; tautologies left out).
+    /// each predecessor (at most two predecessors per state).
     fn support(&mut self, not_t: Bit, x: Bit, preds: &[(Bit, bool)]) {
         let letter = |a: bool| if a { x } else { crate::reify::not(x) };
         let mut choices: Vec<Vec<Bit>> = vec![vec![not_t]];
@@ -360,13 +380,8 @@ impl Grounder<'_> {
             choices = next;
         }
         for c in choices {
-            let taut = c.iter().enumerate().any(|(i, a)| match a {
-                Ok(a) => c[i + 1..].contains(&Ok(!*a)),
-                Err(_) => false,
-            });
-            if !taut {
-                self.clause_with(&[], &c);
-            }
+            // `clause` drops tautologies.
+            self.clause_with(&[], &c);
         }
     }
 }
@@ -385,5 +400,86 @@ impl crate::resolve::Resolver {
         let lit = self.formula(&r.lit)?;
         self.scope.truncate(depth);
         Ok(crate::program::F::Runs(Box::new(Runs { lit, binders, guard, lens, span: r.span })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lengths of the maximal runs of true cells, by a plain scan.
+    fn runs_of(cells: &[bool]) -> Vec<i64> {
+        let mut out = Vec::new();
+        let mut len = 0;
+        for &c in cells.iter().chain([false].iter()) {
+            if c {
+                len += 1;
+            } else if len > 0 {
+                out.push(len);
+                len = 0;
+            }
+        }
+        out
+    }
+
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The automaton accepts exactly the words whose runs are the lengths (all words up to 9).
+    #[test]
+    fn automaton_accepts_exactly_the_runs() {
+        for n in 0..=9usize {
+            for bits in 0u32..1 << n {
+                let word: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                let lens = runs_of(&word);
+                for other in [lens.clone(), vec![1], vec![2, 1], vec![1, 1, 1], vec![], vec![3]] {
+                    let pat = pattern(&other);
+                    let mut s = Some(0);
+                    for &a in &word {
+                        s = s.and_then(|s| step(&pat, s, a));
+                    }
+                    assert_eq!(s == Some(pat.len()), other == lens, "{word:?} {other:?}");
+                }
+            }
+        }
+    }
+
+    /// The line solver fixes a cell exactly when every completion of the known cells with the
+    /// right runs gives it the same value, and fails exactly when there is no completion.
+    #[test]
+    fn line_solver_is_the_exact_deduction() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..3000 {
+            let n = (rng(&mut seed) % 10) as usize;
+            // Clues of a random word (mostly feasible) or random lengths.
+            let lens: Vec<i64> = if rng(&mut seed) % 4 == 0 {
+                (0..rng(&mut seed) % 4).map(|_| 1 + (rng(&mut seed) % 3) as i64).collect()
+            } else {
+                runs_of(&(0..n).map(|_| rng(&mut seed) % 2 == 0).collect::<Vec<_>>())
+            };
+            let known: Vec<Option<bool>> = (0..n)
+                .map(|_| match rng(&mut seed) % 5 {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                })
+                .collect();
+            let mut all: Option<Vec<Option<bool>>> = None;
+            for bits in 0u32..1 << n {
+                let word: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                if known.iter().zip(&word).any(|(k, w)| k.is_some_and(|k| k != *w)) || runs_of(&word) != lens {
+                    continue;
+                }
+                all = Some(match all {
+                    None => word.iter().map(|&w| Some(w)).collect(),
+                    Some(a) => a.iter().zip(&word).map(|(a, &w)| a.filter(|&a| a == w)).collect(),
+                });
+            }
+            assert_eq!(solve_line(&pattern(&lens), &known), all, "{lens:?} {known:?}");
+        }
     }
 }
