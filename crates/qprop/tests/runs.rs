@@ -46,7 +46,12 @@ fn random_lines_count_like_brute_force() {
         let k = 1 + rng.below(n as u64) as i64;
         let kind = rng.below(4);
         let lens: Vec<i64> = (0..rng.below(4)).map(|_| rng.below(4) as i64).collect();
-        let fixed: Vec<(i64, bool)> = (1..=n).filter(|_| rng.below(5) == 0).map(|x| (x, rng.below(2) == 0)).collect();
+        let mut fixed: Vec<(i64, bool)> = Vec::new();
+        for x in 1..=n {
+            if rng.below(5) == 0 {
+                fixed.push((x, rng.below(2) == 0));
+            }
+        }
         let (cell, guard) = match kind {
             0 => ("b(x)".to_string(), String::new()),
             1 => ("not b(x)".to_string(), String::new()),
