@@ -45,7 +45,7 @@ for i in range(n):
         took = time.perf_counter() - start
         if r.stdout.startswith("1 solution(s)"):
             unique += 1
-        elif r.stdout.startswith("2 solution(s)"):
+        elif r.stdout.startswith(("2 solution(s)", "at least 2 solution(s)")):
             several += 1
         else:
             sys.exit(f"{path}: exit {r.returncode}: {r.stdout[-300:]} {r.stderr[-300:]}")

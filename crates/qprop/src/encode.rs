@@ -151,13 +151,7 @@ impl Grounder<'_> {
                 }
                 Err(b) => Ok(b),
             },
-            G::And(_)
-            | G::All(..)
-            | G::Order(..)
-            | G::Lex(..)
-            | G::AllDiff(..)
-            | G::Connected(..)
-            | G::Runs(..) => {
+            G::And(_) | G::All(..) | G::Order(..) | G::Lex(..) | G::AllDiff(..) | G::Connected(..) | G::Runs(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }

@@ -96,15 +96,21 @@ pub(crate) fn pattern(lens: &[i64]) -> Vec<bool> {
 }
 
 /// The states still possible at each position `0..=n` given the known cells (`None`: unknown):
-/// reachable from state 0 reading the line's prefix and reaching state `L` on its suffix. `None`
-/// when no placement of the runs fits.
-pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Vec<bool>>> {
+/// reachable from state 0 reading the line's prefix and reaching state `L` on its suffix, as a
+/// flat table (`live[i * (L + 1) + s]`). `None` when no placement of the runs fits. Only the
+/// states a position can hold at all are visited (the slack of the line wide).
+pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<bool>> {
     let (n, l) = (known.len(), pat.len());
-    let mut fwd = vec![vec![false; l + 1]; n + 1];
-    fwd[0][0] = true;
+    let w = l + 1;
+    let mut live = vec![false; (n + 1) * w];
+    live[0] = true;
+    // Forward: reachable states, within [lo, hi] at each position.
+    let mut range = vec![(0usize, 0usize); n + 1];
     for i in 0..n {
-        for s in 0..=l {
-            if !fwd[i][s] {
+        let (lo, hi) = range[i];
+        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        for s in lo..=hi {
+            if !live[i * w + s] {
                 continue;
             }
             for a in [false, true] {
@@ -112,24 +118,33 @@ pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Vec<boo
                     continue;
                 }
                 if let Some(t) = step(pat, s, a) {
-                    fwd[i + 1][t] = true;
+                    live[(i + 1) * w + t] = true;
+                    nlo = nlo.min(t);
+                    nhi = nhi.max(t);
                 }
             }
         }
+        if nlo > nhi {
+            return None;
+        }
+        range[i + 1] = (nlo, nhi);
     }
-    if !fwd[n][l] {
+    if !live[n * w + l] {
         return None;
     }
-    let mut live = vec![vec![false; l + 1]; n + 1];
-    live[n][l] = true;
+    // Backward: keep the states from which state L is reached on the suffix.
+    for s in 0..l {
+        live[n * w + s] = false;
+    }
     for i in (0..n).rev() {
-        for s in 0..=l {
-            if !fwd[i][s] {
+        let (lo, hi) = range[i];
+        for s in lo..=hi {
+            if !live[i * w + s] {
                 continue;
             }
-            live[i][s] = [false, true].into_iter().any(|a| {
-                !known[i].is_some_and(|k| k != a) && step(pat, s, a).is_some_and(|t| live[i + 1][t])
-            });
+            live[i * w + s] = [false, true]
+                .into_iter()
+                .any(|a| known[i].is_none_or(|k| k == a) && step(pat, s, a).is_some_and(|t| live[(i + 1) * w + t]));
         }
     }
     Some(live)
@@ -139,14 +154,22 @@ pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Vec<boo
 /// they agree), or `None` when no placement fits the known cells.
 pub(crate) fn solve_line(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Option<bool>>> {
     let live = layers(pat, known)?;
+    let w = pat.len() + 1;
     let mut out = Vec::with_capacity(known.len());
     for (i, k) in known.iter().enumerate() {
         if k.is_some() {
             out.push(*k);
             continue;
         }
-        let can = |a: bool| (0..=pat.len()).any(|s| live[i][s] && step(pat, s, a).is_some_and(|t| live[i + 1][t]));
-        out.push(match (can(false), can(true)) {
+        let (mut white, mut black) = (false, false);
+        for s in (0..w).filter(|&s| live[i * w + s]) {
+            white |= step(pat, s, false).is_some_and(|t| live[(i + 1) * w + t]);
+            black |= step(pat, s, true).is_some_and(|t| live[(i + 1) * w + t]);
+            if white && black {
+                break;
+            }
+        }
+        out.push(match (white, black) {
             (true, true) => None,
             (false, true) => Some(true),
             (true, false) => Some(false),
@@ -222,7 +245,8 @@ impl Grounder<'_> {
                         Val::Int(x) => format!("run length {x}"),
                         Val::Sym(_) => "a symbol as a run length".to_string(),
                     };
-                    let e = QpropError::new(ErrorKind::Type, span, found, "expected run lengths that are integers >= 0");
+                    let e =
+                        QpropError::new(ErrorKind::Type, span, found, "expected run lengths that are integers >= 0");
                     return Err(self.bind_err(e, env));
                 }
             }
@@ -307,12 +331,13 @@ impl Grounder<'_> {
         }
         // The state atoms: constant true where one state is left, none where it is impossible.
         let mut q: Vec<Vec<Option<Bit>>> = Vec::with_capacity(n + 1);
-        for (i, layer) in live.iter().enumerate() {
+        for (i, layer) in live.chunks(l + 1).enumerate() {
             let count = layer.iter().filter(|&&b| b).count();
             let mut row = vec![None; l + 1];
             for s in 0..=l {
                 if layer[s] {
-                    row[s] = Some(if count == 1 { Err(true) } else { Ok(self.fresh(&format!("runs #{k} q({i}, {s})"))) });
+                    row[s] =
+                        Some(if count == 1 { Err(true) } else { Ok(self.fresh(&format!("runs #{k} q({i}, {s})"))) });
                 }
             }
             q.push(row);
@@ -339,9 +364,8 @@ impl Grounder<'_> {
             // Letter supports: a letter needs a state at i that reads it, and one at i + 1 that it
             // reaches, on a surviving edge.
             for a in [false, true] {
-                let edges: Vec<(Bit, Bit)> = (0..=l)
-                    .filter_map(|s| Some((q[i][s]?, q[i + 1][step(&line.pat, s, a)?]?)))
-                    .collect();
+                let edges: Vec<(Bit, Bit)> =
+                    (0..=l).filter_map(|s| Some((q[i][s]?, q[i + 1][step(&line.pat, s, a)?]?))).collect();
                 let mut from = vec![letter(x, !a)];
                 from.extend(edges.iter().map(|e| e.0));
                 self.clause_with(&[], &from);

@@ -17,35 +17,8 @@ impl<'a> Checker<'a> {
             cells.push(me.eval(&r.lit, env)?);
             Ok(false)
         })?;
-        let lens = self.sequence(&r.lens, env)?;
+        let lens: Vec<Val> = self.values(&r.lens, r.span, env)?.into_iter().map(Val::Int).collect();
         judge(&cells, &lens, r.span)
-    }
-
-    /// The values of a sequence, in order.
-    fn sequence(&mut self, l: &'a crate::program::List, env: &mut Env) -> Result<Vec<Val>> {
-        let mut vals = Vec::new();
-        match l {
-            crate::program::List::Items(ts) => {
-                for t in ts {
-                    vals.push(self.term(t, env)?);
-                }
-            }
-            crate::program::List::Compr(s) => {
-                let plan = self.plan(&s.binders, s.guard.as_ref(), Body::Sum);
-                let mut err = None;
-                self.bindings(&plan, env, &mut |me, env| {
-                    match me.term(&s.body, env) {
-                        Ok(v) => vals.push(v),
-                        Err(e) => err = Some(e),
-                    }
-                    Ok(err.is_some())
-                })?;
-                if let Some(e) = err {
-                    return Err(e);
-                }
-            }
-        }
-        Ok(vals)
     }
 }
 
@@ -62,7 +35,12 @@ pub(super) fn judge(cells: &[bool], lens: &[Val], span: Span) -> Result<bool> {
                     Val::Int(x) => format!("run length {x}"),
                     Val::Sym(_) => "a symbol as a run length".to_string(),
                 };
-                return Err(QpropError::new(ErrorKind::Type, span, found, "expected run lengths that are integers >= 0"));
+                return Err(QpropError::new(
+                    ErrorKind::Type,
+                    span,
+                    found,
+                    "expected run lengths that are integers >= 0",
+                ));
             }
         }
     }
