@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# Encoding choices of models/nonogram.qp measured: the model as bundled; "forward-only" (the
-# model without its second order constraint per line, run k ends before run k + 1 starts); and
-# "no-windows" (the model, but every run may start anywhere it fits in its line instead of only in
-# its window). `wgrnd count --max 2 MODEL --data DATA` (release build) on every fixtures/nonogram/*.non,
-# the data written here from the .non file as the reader writes it (with the windows widened for
-# no-windows), 3 runs of the three alternating, medians, under flock /tmp/wgrnd-bench.lock.
+# Encodings of paint by numbers measured: models/nonogram.qp as bundled (`runs` constraints, the
+# grounder's line solver, data as the .non reader writes it) against the previous model with start
+# atoms per run over windows (fixtures/qprop/nonogram-starts.qp, its data with `rowcan`/`colcan`
+# windows written here). `wgrnd count --max 2 MODEL --data DATA` (release build) on every
+# fixtures/nonogram/*.non, 3 runs of the two alternating, medians, under flock
+# /tmp/wgrnd-bench.lock; then the CNF size of the 75 x 50 tiger for each.
 #   scripts/nonogram-encodings.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q -p wgrnd-cli
-exec flock /tmp/wgrnd-bench.lock python3 - target/release/wgrnd models/nonogram.qp fixtures/nonogram/*.non <<'PY'
+exec flock /tmp/wgrnd-bench.lock python3 - target/release/wgrnd models/nonogram.qp fixtures/qprop/nonogram-starts.qp fixtures/nonogram/*.non <<'PY'
 import os, statistics, subprocess, sys, tempfile, time
 
-wgrnd, model, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+wgrnd, model, starts, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 tmp = tempfile.mkdtemp()
 
 def clues(text):
@@ -36,25 +36,15 @@ def data(text, windows):
         for i, runs in enumerate(lines):
             out += f"{name}clue({i + 1})"
             for k, l in enumerate(runs):
-                lo = 1 + sum(x + 1 for x in runs[:k]) if windows else 1
-                hi = length + 1 - l - (sum(x + 1 for x in runs[k + 1:]) if windows else 0)
-                out += f" {name}run({i + 1}, {k + 1}, {l})" + "".join(f" {name}can({i + 1}, {k + 1}, {s})" for s in range(lo, hi + 1))
+                lo = 1 + sum(x + 1 for x in runs[:k])
+                hi = length + 1 - l - sum(x + 1 for x in runs[k + 1:])
+                out += f" {name}run({i + 1}, {k + 1}, {l})"
+                if windows:
+                    out += "".join(f" {name}can({i + 1}, {k + 1}, {s})" for s in range(lo, hi + 1))
             out += "\n"
     return out
 
-text = open(model).read().splitlines()
-forward = []
-i = 0
-while i < len(text):
-    if text[i].startswith(("forall r, k, l, c, k2 | rowclue(r) and rowrun(r, k, l) and k2 = k + 1",
-                           "forall c, k, l, r, k2 | colclue(c) and colrun(c, k, l) and k2 = k + 1")):
-        i += 2
-        continue
-    forward.append(text[i])
-    i += 1
-assert len(forward) == len(text) - 4, "the model's backward order constraints were not found"
-open(f"{tmp}/forward.qp", "w").write("\n".join(forward) + "\n")
-variants = {"model": (model, True), "forward-only": (f"{tmp}/forward.qp", True), "no-windows": (model, False)}
+variants = {"runs": (model, False), "start-atoms": (starts, True)}
 total = dict.fromkeys(variants, 0.0)
 print("puzzle " + " ".join(variants))
 for path in files:

@@ -186,6 +186,7 @@ pub const FORMULAS: &[Production] = &[
     ("circuit", 1, circuit),
     ("parity", 1, parity),
     ("sum-mod-two", 1, sum_mod_two),
+    ("runs", 2, runs),
 ];
 
 /// Integer terms (in linear comparisons, sums and counting bounds).
@@ -688,6 +689,21 @@ fn connected(r: &mut Rng, c: &Ctx) -> Option<String> {
 
 fn circuit(r: &mut Rng, c: &Ctx) -> Option<String> {
     graph(r, c, "circuit")
+}
+
+/// `runs { formula : v in D | g } = [l1, ...]` (lengths 0..3, a 0 is no run): outright only.
+fn runs(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if !c.outright || c.deep() || c.m.doms.is_empty() {
+        return None;
+    }
+    let d = r.below(c.m.doms.len());
+    let v = format!("v{}", c.scope.len());
+    let vars = [(v.clone(), d)];
+    let inner = Ctx { no_count: true, ..c.not_outright().bind(&vars) };
+    let g = maybe_guard(r, &inner);
+    let f = formula(r, &inner);
+    let lens: Vec<String> = (0..r.below(3)).map(|_| r.below(4).to_string()).collect();
+    Some(format!("runs {{ {f} : {v} in {}{g} }} = [{}]", c.m.doms[d].name, lens.join(", ")))
 }
 
 impl Model {

@@ -102,6 +102,23 @@ pub enum Formula {
     /// `xor { formula : binders | guard }` / `odd {...}` (true: an odd number of bindings hold)
     /// or `even {...}` (false).
     Parity(bool, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
+    /// `runs { formula : binders | guard } = lengths` (regular.rs).
+    Runs(Box<RunsAst>),
+}
+
+/// `runs { formula : binders | guard } = [l1, ...]` (or `= { term : binders | guard }`), as written.
+#[derive(Clone, Debug)]
+pub struct RunsAst {
+    /// The formula that makes a cell black.
+    pub lit: Formula,
+    /// The binders: the cells of the line, in binder enumeration order.
+    pub binders: Vec<Binder>,
+    /// The data condition on them.
+    pub guard: Option<Formula>,
+    /// The run lengths, in order.
+    pub lens: List,
+    /// Where the whole constraint is.
+    pub span: Span,
 }
 
 /// `connected { formula : binders | guard } via adj` (or `circuit`), as written.
@@ -158,6 +175,7 @@ impl Formula {
             Formula::Connected(c) => c.span,
             Formula::Order(_, _, s) | Formula::Lex(_, _, _, s) => *s,
             Formula::Parity(_, _, _, _, s) => *s,
+            Formula::Runs(r) => r.span,
         }
     }
 }

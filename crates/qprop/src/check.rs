@@ -17,6 +17,7 @@ mod index;
 #[cfg(test)]
 mod naive;
 mod plan;
+mod runs;
 #[cfg(test)]
 mod tests;
 
@@ -332,6 +333,7 @@ impl<'a> Checker<'a> {
             F::Order(o) => defined(self.order_holds(o, env))?.unwrap_or(false),
             F::Lex(l) => defined(self.lex_holds(l, env))?.unwrap_or(false),
             F::Parity(c) => self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)? % 2 == i64::from(c.odd),
+            F::Runs(r) => self.runs_hold(r, env)?,
         })
     }
 

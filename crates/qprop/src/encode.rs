@@ -93,6 +93,12 @@ impl Grounder<'_> {
                 self.clause_with(prefix, &[b]);
                 Ok(())
             }
+            G::Runs(r) => {
+                if !prefix.is_empty() {
+                    return Err(self.bind_err(crate::regular::not_outright(r.r.span), env));
+                }
+                self.runs(r, env)
+            }
             _ => {
                 let mut lits = Vec::with_capacity(prefix.len() + 6);
                 lits.extend_from_slice(prefix);
@@ -169,7 +175,7 @@ impl Grounder<'_> {
                 }
                 Err(b) => Ok(b),
             },
-            G::And(_) | G::All(..) | G::Order(..) | G::Lex(..) | G::AllDiff(..) | G::Connected(..) => {
+            G::And(_) | G::All(..) | G::Order(..) | G::Lex(..) | G::AllDiff(..) | G::Connected(..) | G::Runs(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -352,6 +358,7 @@ impl Grounder<'_> {
             }
             G::Connected(c) => self.connect_estimate(c)?,
             G::Parity(c) => 4.0 * self.plan_size(&c.plan)?,
+            G::Runs(r) => self.runs_estimate(r)?,
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {

@@ -144,6 +144,8 @@ pub(crate) struct Grounder<'p> {
     pub(crate) direct_only: std::collections::HashSet<PredId>,
     /// Parity constraints kept as XORs, with their clauses (parity.rs).
     pub(crate) xors: Vec<wgrnd_core::Xor>,
+    /// Run-pattern constraints, encoded after the line solver (regular.rs).
+    pub(crate) lines: Vec<crate::regular::Line>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -218,6 +220,7 @@ impl<'p> Grounder<'p> {
             int_list: Vec::new(),
             ivars: Vec::new(),
             fixed_true: Vec::new(),
+            lines: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
             undefined: None,
             one_of: HashMap::new(),
@@ -462,6 +465,7 @@ impl<'p> Grounder<'p> {
                     "expected a data formula",
                 ))
             }
+            F::Runs(r) => return Err(crate::reify::not_data(r.span)),
         })
     }
 

@@ -29,6 +29,7 @@ mod order;
 mod parity;
 mod parser;
 mod program;
+mod regular;
 mod reify;
 mod resolve;
 mod resolve_connect;
@@ -202,6 +203,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         let mut env = vec![None; s.slots.len()];
         g.conj(gg, &mut env, &[])?;
     }
+    g.finish_lines()?;
     g.free_shown_atoms(&p.shown);
     let shown = g.shown_vars();
     let ties = g.shown_ties(&shown);

@@ -25,6 +25,8 @@ pub(crate) enum G<'a> {
     Order(&'a Order, bool),
     /// A lexicographic constraint, negated when the flag is true.
     Lex(&'a Lex, bool),
+    /// A run-pattern constraint (regular.rs), positive.
+    Runs(Box<crate::regular::RunsG<'a>>),
     /// A parity constraint (crates/qprop/src/parity.rs).
     Parity(Box<ParityG<'a>>),
 }
@@ -209,6 +211,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             let plan = plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
             G::Parity(Box::new(ParityG { odd: c.odd == pos, lit, plan }))
         }
+        F::Runs(r) => crate::regular::nnf(p, r, pos)?,
     })
 }
 
@@ -251,6 +254,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Order(o) => Some(o.span),
         F::Lex(l) => Some(l.span),
         F::Parity(c) => Some(c.span),
+        F::Runs(r) => Some(r.span),
     }
 }
 

@@ -58,6 +58,7 @@ const MAX_DEPTH: usize = 500;
 
 mod inline;
 mod parity;
+mod runs;
 pub(crate) use inline::{is_anonymous, parse_column_ref};
 
 /// A file parsed: its items, and warnings about text that parses but may not mean what it seems.
@@ -536,6 +537,9 @@ impl Parser<'_> {
             && matches!(self.peek_at(1), Tok::Punct("{"))
         {
             return self.connected(start);
+        }
+        if self.is_kw("runs") && matches!(self.peek_at(1), Tok::Punct("{")) {
+            return self.runs(start);
         }
         if let Some(f) = self.order_constraint(start)? {
             return Ok(f);

@@ -311,6 +311,8 @@ pub enum F {
     Lex(Box<Lex>),
     /// `xor {...}` / `odd {...}` / `even {...}`.
     Parity(Box<Parity>),
+    /// `runs { ... } = lengths` (regular.rs).
+    Runs(Box<Runs>),
 }
 
 /// `xor { lit : binders | guard }` (or `odd`, true) or `even {...}` (false): the number of
@@ -325,6 +327,21 @@ pub struct Parity {
     pub binders: Binders,
     /// The data condition on them.
     pub guard: Option<F>,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `runs { lit : binders | guard } = lengths` (docs/qprop.md, "Runs").
+#[derive(Clone, Debug)]
+pub struct Runs {
+    /// The formula that makes a cell black.
+    pub lit: F,
+    /// The variables; the bindings are the line's cells, in enumeration order.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// The run lengths (data), in order.
+    pub lens: List,
     /// Where it is.
     pub span: Span,
 }

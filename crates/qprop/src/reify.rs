@@ -235,6 +235,7 @@ impl Grounder<'_> {
                 );
                 Err(self.bind_err(e, env))
             }
+            G::Runs(r) => Err(self.bind_err(crate::regular::not_outright(r.r.span), env)),
             G::Order(..) | G::Lex(..) => {
                 let t = self.fresh("order constraint");
                 if pol.imp() {

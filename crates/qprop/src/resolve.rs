@@ -474,6 +474,7 @@ pub(crate) fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Order(o) => return Err(filter_only_compares(o.span)),
         F::Lex(l) => return Err(filter_only_compares(l.span)),
         F::Parity(c) => return Err(filter_only_compares(c.span)),
+        F::Runs(r) => return Err(filter_only_compares(r.span)),
     })
 }
 

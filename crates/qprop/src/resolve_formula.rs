@@ -106,11 +106,12 @@ impl Resolver {
                 let (a, b) = (self.list(a, *s)?, self.list(b, *s)?);
                 F::Lex(Box::new(crate::program::Lex { strict: *strict, a, b, span: *s }))
             }
+            Formula::Runs(r) => self.runs(r)?,
         })
     }
 
     /// A sequence of terms (`{ t : binders | guard }` or `[t1, ...]`) resolved.
-    fn list(&mut self, l: &crate::ast::List, s: crate::error::Span) -> Result<crate::program::List> {
+    pub(crate) fn list(&mut self, l: &crate::ast::List, s: crate::error::Span) -> Result<crate::program::List> {
         use crate::program::List;
         Ok(match l {
             crate::ast::List::Items(ts) => List::Items(ts.iter().map(|t| self.term(t)).collect::<Result<_>>()?),

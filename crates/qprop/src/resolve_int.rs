@@ -95,6 +95,14 @@ fn formula(f: &Formula, out: &mut Names) {
             list(a, out);
             list(b, out);
         }
+        Formula::Runs(r) => {
+            binders(&r.binders, out);
+            formula(&r.lit, out);
+            if let Some(g) = &r.guard {
+                formula(g, out);
+            }
+            list(&r.lens, out);
+        }
         Formula::AllDiff(except, body, bs, g, _) => {
             if let Some(t) = except {
                 term(t, out);

@@ -76,6 +76,13 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
             list(&l.a, v)?;
             list(&l.b, v)
         }
+        F::Runs(r) => {
+            formula(&r.lit, v)?;
+            if let Some(g) = &r.guard {
+                formula(g, v)?;
+            }
+            list(&r.lens, v)
+        }
     }
 }
 

@@ -14,13 +14,13 @@ use super::{DataContract, Facts, Unwritable};
 use crate::formats::lex::{self, shown};
 use crate::InputError;
 
-/// The names this reader's data shares with `models/nonogram.qp`: a line's clue, its runs and
-/// where each run may start, for rows and columns (`rowclue`, `rowrun`, `rowcan`; `col...`).
+/// The names this reader's data shares with `models/nonogram.qp`: a line's clue and its runs, for
+/// rows and columns (`rowclue`, `rowrun`; `col...`).
 pub const DATA: DataContract = DataContract {
     model: "nonogram.qp",
     params: &["rows", "cols", "runs"],
     domains: &[],
-    facts: &[("rowclue", 1), ("rowrun", 3), ("rowcan", 3), ("colclue", 1), ("colrun", 3), ("colcan", 3), (GIVEN, 3)],
+    facts: &[("rowclue", 1), ("rowrun", 3), ("colclue", 1), ("colrun", 3), (GIVEN, 3)],
     left_to_model: &[],
 };
 const GIVEN: &str = "given";
@@ -326,10 +326,8 @@ fn runs(file: &str, no: usize, line: &str, section: &str, length: usize) -> Resu
 }
 
 impl Nonogram {
-    /// The data for `models/nonogram.qp`: sizes, each run with its length and the columns (rows)
-    /// it may start at (from the leftmost to the rightmost start that leaves room for the runs
-    /// before and after it),
-    /// every line's clue shown, and the notes as `% note:` comments.
+    /// The data for `models/nonogram.qp`: sizes, each run with its length, every line's clue
+    /// shown, and the notes as `% note:` comments.
     pub fn to_data(&self) -> String {
         let mut out = String::new();
         if let Some(t) = &self.title {
@@ -340,15 +338,12 @@ impl Nonogram {
         }
         let most = self.rows.iter().chain(&self.columns).flatten().map(Vec::len).max().unwrap_or(0).max(1);
         out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
-        for (name, lines, length) in [(LINES[0], &self.rows, self.width), (LINES[1], &self.columns, self.height)] {
+        for (name, lines) in [(LINES[0], &self.rows), (LINES[1], &self.columns)] {
             for (i, runs) in lines.iter().enumerate() {
                 let Some(runs) = runs else { continue };
                 out.push_str(&format!("{name}clue({})", i + 1));
-                for (k, (lo, hi)) in windows(runs, length).into_iter().enumerate() {
-                    out.push_str(&format!(" {name}run({}, {}, {})", i + 1, k + 1, runs[k]));
-                    for start in lo..=hi {
-                        out.push_str(&format!(" {name}can({}, {}, {start})", i + 1, k + 1));
-                    }
+                for (k, l) in runs.iter().enumerate() {
+                    out.push_str(&format!(" {name}run({}, {}, {l})", i + 1, k + 1));
                 }
                 out.push('\n');
             }
@@ -434,18 +429,6 @@ impl Nonogram {
     }
 }
 
-/// Each run's earliest and latest start (1-based) in a line of `length` cells.
-pub fn windows(runs: &[usize], length: usize) -> Vec<(usize, usize)> {
-    let room: Vec<usize> = runs.iter().map(|l| l + 1).collect();
-    (0..runs.len())
-        .map(|k| {
-            let before: usize = room[..k].iter().sum();
-            let after: usize = room[k + 1..].iter().sum();
-            (1 + before, length + 1 - runs[k] - after)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -460,13 +443,6 @@ mod tests {
         assert_eq!(n.columns, vec![Some(vec![1]), Some(vec![2]), Some(vec![]), Some(vec![1]), Some(vec![])]);
         assert_eq!(n.title.as_deref(), Some("Demo"));
         assert_eq!(n.goal.as_ref().map(|g| g.iter().filter(|&&b| b).count()), Some(4));
-    }
-
-    #[test]
-    fn windows_leave_room_for_the_other_runs() {
-        assert_eq!(windows(&[2, 1], 5), vec![(1, 2), (4, 5)]);
-        assert_eq!(windows(&[5], 5), vec![(1, 1)]);
-        assert_eq!(windows(&[1, 1, 1], 5), vec![(1, 1), (3, 3), (5, 5)]);
     }
 
     #[test]

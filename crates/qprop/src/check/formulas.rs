@@ -27,7 +27,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The integer values of a sequence, in order.
-    fn values(&mut self, l: &'a List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
+    pub(super) fn values(&mut self, l: &'a List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
         let mut vals = Vec::new();
         let int = |v: Val| match v {
             Val::Int(x) => Ok(x),

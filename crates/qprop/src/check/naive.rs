@@ -213,6 +213,15 @@ impl Checker<'_> {
                     a <= b
                 }
             }
+            F::Runs(r) => {
+                let mut cells = Vec::new();
+                self.binders(&r.binders, 0, r.guard.as_ref(), env, &mut |me, env| {
+                    cells.push(me.eval(&r.lit, env)?);
+                    Ok(false)
+                })?;
+                let lens = self.list(&r.lens, env)?;
+                super::runs::judge(&cells, &lens, r.span)?
+            }
         })
     }
 

@@ -1,0 +1,509 @@
+//! `runs { formula : binders | guard } = lengths`: the maximal runs of true cells of a line (the
+//! bindings in enumeration order) have the given lengths, in order (docs/qprop.md, "Runs";
+//! docs/encodings.md, "Run patterns").
+//!
+//! The pattern is the regular language `0* 1^l1 0+ 1^l2 0+ ... 1^lk 0*`, recognised by a
+//! deterministic automaton whose state `s` (0..=L, `L = l1 + ... + lk + k - 1`) says how much of
+//! the word `P = 1^l1 0 1^l2 0 ... 1^lk` has been read (Pesant's `regular` constraint, CP 2004;
+//! here unrolled into SAT over the layered graph of states per position, as in Bacchus, "GAC via
+//! unit propagation", CP 2007).
+//!
+//! Grounding records each line ([`Line`]); after every statement is grounded,
+//! [`Grounder::finish_lines`] runs the line solver: the exact deduction of each line (a cell is
+//! fixed when every placement of the runs consistent with the known cells gives it the same value:
+//! forward and backward reachability over the automaton), iterated over all lines to a fixpoint,
+//! starting from the unit clauses and constants of the rest of the model. The fixed cells become
+//! unit clauses; then each line is encoded over its remaining states only: one atom per position
+//! and state still possible (none where one state is left), forward transitions
+//! (`q(i, s) and x(i) = a -> q(i+1, d(s, a))`, or a clause forbidding the letter where that state
+//! is impossible) and backward supports (`q(i+1, t) ->` some predecessor state with the letter
+//! leading to `t`). Forward and backward clauses make exactly one state true per position, the one
+//! the automaton reaches on the cells: every auxiliary is a function of the cells, so counts are
+//! exact. A fully line-solved puzzle grounds to unit clauses and nothing else.
+
+use std::collections::VecDeque;
+
+use wgrnd_cnf::Lit;
+
+use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::ground::{Env, Grounder};
+use crate::nnf::{Plan, G};
+use crate::program::{eval_term, List, Program, Runs, Val};
+use crate::reify::Bit;
+
+/// Refuse a line whose automaton has more than this many positions times states.
+const MAX_LINE_STATES: usize = 50_000_000;
+
+/// A run-pattern constraint in NNF: the cell formula, its negation, the cells' plan.
+#[derive(Debug)]
+pub(crate) struct RunsG<'a> {
+    pub r: &'a Runs,
+    pub pos: G<'a>,
+    pub neg: G<'a>,
+    pub plan: Plan<'a>,
+}
+
+/// `runs` in NNF; refused under negation.
+pub(crate) fn nnf<'a>(p: &Program, r: &'a Runs, positive: bool) -> Result<G<'a>> {
+    if !positive {
+        return Err(not_outright(r.span));
+    }
+    let plan = crate::nnf::plan(p, &r.binders, r.guard.as_ref(), &G::Const(false), true)?;
+    let pos = crate::nnf::nnf(p, &r.lit, true)?;
+    let neg = crate::nnf::nnf(p, &r.lit, false)?;
+    Ok(G::Runs(Box::new(RunsG { r, pos, neg, plan })))
+}
+
+/// The error for a `runs` constraint under `not`, `or`, `->` or inside a term.
+pub(crate) fn not_outright(span: Span) -> QpropError {
+    QpropError::new(
+        ErrorKind::Unsupported,
+        span,
+        "'runs' inside 'or', '->', 'not' or '[...]'",
+        "'runs' must hold outright (under 'forall' and 'and' only)",
+    )
+}
+
+/// One grounded line: its cells (literal or constant) and the word `P` (true = a black cell).
+#[derive(Debug)]
+pub(crate) struct Line {
+    cells: Vec<Bit>,
+    pat: Vec<bool>,
+}
+
+/// The automaton's transition from state `s` on letter `a` (`None`: the pattern is broken).
+pub(crate) fn step(pat: &[bool], s: usize, a: bool) -> Option<usize> {
+    let l = pat.len();
+    if s < l && pat[s] == a {
+        Some(s + 1)
+    } else if !a && (s == 0 || s == l || !pat[s - 1]) {
+        Some(s)
+    } else {
+        None
+    }
+}
+
+/// The word `P` of the run lengths `lens` (zeros dropped).
+pub(crate) fn pattern(lens: &[i64]) -> Vec<bool> {
+    let mut pat = Vec::new();
+    for &l in lens.iter().filter(|&&l| l > 0) {
+        if !pat.is_empty() {
+            pat.push(false);
+        }
+        pat.extend(std::iter::repeat_n(true, l as usize));
+    }
+    pat
+}
+
+/// The states still possible at each position `0..=n` given the known cells (`None`: unknown):
+/// reachable from state 0 reading the line's prefix and reaching state `L` on its suffix, as a
+/// flat table (`live[i * (L + 1) + s]`). `None` when no placement of the runs fits. Only the
+/// states a position can hold at all are visited (the slack of the line wide).
+pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<bool>> {
+    let (n, l) = (known.len(), pat.len());
+    let w = l + 1;
+    let mut live = vec![false; (n + 1) * w];
+    live[0] = true;
+    // Forward: reachable states, within [lo, hi] at each position.
+    let mut range = vec![(0usize, 0usize); n + 1];
+    for i in 0..n {
+        let (lo, hi) = range[i];
+        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        for s in lo..=hi {
+            if !live[i * w + s] {
+                continue;
+            }
+            for a in [false, true] {
+                if known[i].is_some_and(|k| k != a) {
+                    continue;
+                }
+                if let Some(t) = step(pat, s, a) {
+                    live[(i + 1) * w + t] = true;
+                    nlo = nlo.min(t);
+                    nhi = nhi.max(t);
+                }
+            }
+        }
+        if nlo > nhi {
+            return None;
+        }
+        range[i + 1] = (nlo, nhi);
+    }
+    if !live[n * w + l] {
+        return None;
+    }
+    // Backward: keep the states from which state L is reached on the suffix.
+    for s in 0..l {
+        live[n * w + s] = false;
+    }
+    for i in (0..n).rev() {
+        let (lo, hi) = range[i];
+        for s in lo..=hi {
+            if !live[i * w + s] {
+                continue;
+            }
+            live[i * w + s] = [false, true]
+                .into_iter()
+                .any(|a| known[i].is_none_or(|k| k == a) && step(pat, s, a).is_some_and(|t| live[(i + 1) * w + t]));
+        }
+    }
+    Some(live)
+}
+
+/// The exact deduction of one line: the value every placement of the runs gives each cell (when
+/// they agree), or `None` when no placement fits the known cells.
+pub(crate) fn solve_line(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Option<bool>>> {
+    let live = layers(pat, known)?;
+    let w = pat.len() + 1;
+    let mut out = Vec::with_capacity(known.len());
+    for (i, k) in known.iter().enumerate() {
+        if k.is_some() {
+            out.push(*k);
+            continue;
+        }
+        let (mut white, mut black) = (false, false);
+        for s in (0..w).filter(|&s| live[i * w + s]) {
+            white |= step(pat, s, false).is_some_and(|t| live[(i + 1) * w + t]);
+            black |= step(pat, s, true).is_some_and(|t| live[(i + 1) * w + t]);
+            if white && black {
+                break;
+            }
+        }
+        out.push(match (white, black) {
+            (true, true) => None,
+            (false, true) => Some(true),
+            (true, false) => Some(false),
+            (false, false) => return None,
+        });
+    }
+    Some(out)
+}
+
+impl Grounder<'_> {
+    /// The estimated clauses of a `runs` constraint: a few per position and state, at most
+    /// about one state per cell.
+    pub(crate) fn runs_estimate(&mut self, r: &RunsG) -> Result<f64> {
+        let n = self.plan_size(&r.plan)?;
+        Ok(3.0 * n * (n + 2.0))
+    }
+
+    /// Records one `runs` constraint under `env` (encoded by [`Grounder::finish_lines`]).
+    pub(crate) fn runs(&mut self, r: &RunsG, env: &mut Env) -> Result<()> {
+        let what = format!("runs #{}", self.aux_count);
+        let mut cells = Vec::new();
+        self.each(&r.plan, env, &mut |me, env| {
+            let x = match &r.pos {
+                G::Const(b) => Err(*b),
+                G::Lit(l) => me.literal(l, env)?,
+                _ => {
+                    let t = me.fresh(&format!("{what} cell"));
+                    me.conj(&r.pos, env, &[!t])?;
+                    me.conj(&r.neg, env, &[t])?;
+                    Ok(t)
+                }
+            };
+            cells.push(x);
+            Ok(false)
+        })?;
+        let lens = self.run_lengths(&r.r.lens, r.r.span, env)?;
+        let pat = pattern(&lens);
+        if cells.len().saturating_mul(pat.len() + 1) > MAX_LINE_STATES {
+            let e = QpropError::new(
+                ErrorKind::TooLarge,
+                r.r.span,
+                format!("a line of {} cells with {} automaton states", cells.len(), pat.len() + 1),
+                format!("at most {MAX_LINE_STATES} cells times states"),
+            );
+            return Err(self.bind_err(e, env));
+        }
+        self.lines.push(Line { cells, pat });
+        Ok(())
+    }
+
+    /// The run lengths of a line: integers, at least 0 (zeros are no runs).
+    fn run_lengths(&mut self, l: &List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
+        let mut vals = Vec::new();
+        match l {
+            List::Items(ts) => {
+                for t in ts {
+                    vals.push(eval_term(t, env).map_err(|e| self.bind_err(e, env))?);
+                }
+            }
+            List::Compr(s) => {
+                self.eval_binders(&s.binders, 0, s.guard.as_ref(), env, &mut |me, env| {
+                    vals.push(eval_term(&s.body, env).map_err(|e| me.bind_err(e, env))?);
+                    Ok(false)
+                })?;
+            }
+        }
+        let mut out = Vec::with_capacity(vals.len());
+        for v in vals {
+            match v {
+                Val::Int(x) if x >= 0 => out.push(x),
+                v => {
+                    let found = match v {
+                        Val::Int(x) => format!("run length {x}"),
+                        Val::Sym(_) => "a symbol as a run length".to_string(),
+                    };
+                    let e =
+                        QpropError::new(ErrorKind::Type, span, found, "expected run lengths that are integers >= 0");
+                    return Err(self.bind_err(e, env));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The line solver over every recorded line, then each line's encoding over the states it
+    /// leaves (see the module's comment).
+    pub(crate) fn finish_lines(&mut self) -> Result<()> {
+        let lines = std::mem::take(&mut self.lines);
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let nv = self.cnf.num_vars() as usize;
+        // Known values by variable index: the unit clauses so far.
+        let mut value: Vec<Option<bool>> = vec![None; nv + 1];
+        for c in self.cnf.clauses() {
+            if let [l] = c {
+                value[l.var().index()] = Some(l.is_positive());
+            }
+        }
+        let known_of = |b: &Bit, value: &[Option<bool>]| match b {
+            Err(v) => Some(*v),
+            Ok(l) => value.get(l.var().index()).copied().flatten().map(|v| v == l.is_positive()),
+        };
+        // The lines of each variable.
+        let mut of_var: Vec<Vec<u32>> = vec![Vec::new(); nv + 1];
+        for (k, line) in lines.iter().enumerate() {
+            for b in line.cells.iter().flatten() {
+                let v = b.var().index();
+                if v < of_var.len() && of_var[v].last() != Some(&(k as u32)) {
+                    of_var[v].push(k as u32);
+                }
+            }
+        }
+        let mut queued = vec![true; lines.len()];
+        let mut queue: VecDeque<usize> = (0..lines.len()).collect();
+        let mut fixed: Vec<Lit> = Vec::new();
+        while let Some(k) = queue.pop_front() {
+            queued[k] = false;
+            let line = &lines[k];
+            let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &value)).collect();
+            let Some(out) = solve_line(&line.pat, &known) else {
+                // No placement fits: the model has no solution.
+                self.cnf.add_clause(&[]);
+                return Ok(());
+            };
+            for (i, (b, v)) in line.cells.iter().zip(&out).enumerate() {
+                let (Ok(l), Some(v), None) = (b, v, known[i]) else { continue };
+                let lit = if *v { *l } else { !*l };
+                value[lit.var().index()] = Some(lit.is_positive());
+                fixed.push(lit);
+                for &j in &of_var[lit.var().index()] {
+                    if !queued[j as usize] {
+                        queued[j as usize] = true;
+                        queue.push_back(j as usize);
+                    }
+                }
+            }
+        }
+        for l in fixed {
+            self.cnf.add_clause(&[l]);
+        }
+        for (k, line) in lines.iter().enumerate() {
+            let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &value)).collect();
+            self.encode_line(k, line, &known)?;
+        }
+        Ok(())
+    }
+
+    /// The clauses of one line over the states the known cells leave.
+    fn encode_line(&mut self, k: usize, line: &Line, known: &[Option<bool>]) -> Result<()> {
+        let Some(live) = layers(&line.pat, known) else {
+            self.cnf.add_clause(&[]);
+            return Ok(());
+        };
+        let (n, l) = (line.cells.len(), line.pat.len());
+        if known.iter().all(Option::is_some) {
+            // Every cell is a unit clause or a constant already: the line holds.
+            return Ok(());
+        }
+        // The state atoms: constant true where one state is left, none where it is impossible.
+        let mut q: Vec<Vec<Option<Bit>>> = Vec::with_capacity(n + 1);
+        for (i, layer) in live.chunks(l + 1).enumerate() {
+            let count = layer.iter().filter(|&&b| b).count();
+            let mut row = vec![None; l + 1];
+            for s in 0..=l {
+                if layer[s] {
+                    row[s] =
+                        Some(if count == 1 { Err(true) } else { Ok(self.fresh(&format!("runs #{k} q({i}, {s})"))) });
+                }
+            }
+            q.push(row);
+        }
+        let letter = |x: Bit, a: bool| if a { x } else { crate::reify::not(x) };
+        for i in 0..n {
+            let x = line.cells[i];
+            for s in 0..=l {
+                let Some(qs) = q[i][s] else { continue };
+                for a in [false, true] {
+                    match step(&line.pat, s, a).and_then(|t| q[i + 1][t]) {
+                        Some(qt) => self.clause_with(&[], &[crate::reify::not(qs), letter(x, !a), qt]),
+                        None => self.clause_with(&[], &[crate::reify::not(qs), letter(x, !a)]),
+                    }
+                }
+            }
+            // Forward supports: a state at i has a successor at i + 1 (on some letter).
+            for s in 0..=l {
+                let Some(qs) = q[i][s] else { continue };
+                let mut c = vec![crate::reify::not(qs)];
+                c.extend([false, true].into_iter().filter_map(|a| step(&line.pat, s, a).and_then(|t| q[i + 1][t])));
+                self.clause_with(&[], &c);
+            }
+            // Letter supports: a letter needs a state at i that reads it, and one at i + 1 that it
+            // reaches, on a surviving edge.
+            for a in [false, true] {
+                let edges: Vec<(Bit, Bit)> =
+                    (0..=l).filter_map(|s| Some((q[i][s]?, q[i + 1][step(&line.pat, s, a)?]?))).collect();
+                let mut from = vec![letter(x, !a)];
+                from.extend(edges.iter().map(|e| e.0));
+                self.clause_with(&[], &from);
+                let mut to = vec![letter(x, !a)];
+                to.extend(edges.iter().map(|e| e.1));
+                self.clause_with(&[], &to);
+            }
+            // Backward supports: a state at i + 1 has a predecessor at i with the right letter.
+            for t in 0..=l {
+                let Some(qt) = q[i + 1][t] else { continue };
+                let preds: Vec<(Bit, bool)> = (0..=l)
+                    .flat_map(|s| [false, true].map(|a| (s, a)))
+                    .filter(|&(s, a)| step(&line.pat, s, a) == Some(t))
+                    .filter_map(|(s, a)| q[i][s].map(|qs| (qs, a)))
+                    .collect();
+                self.support(crate::reify::not(qt), x, &preds);
+            }
+        }
+        Ok(())
+    }
+
+    /// `not_t or` some `(q and x = a)` of `preds`, in CNF: one clause per choice of a conjunct from
+    /// each predecessor (at most two predecessors per state).
+    fn support(&mut self, not_t: Bit, x: Bit, preds: &[(Bit, bool)]) {
+        let letter = |a: bool| if a { x } else { crate::reify::not(x) };
+        let mut choices: Vec<Vec<Bit>> = vec![vec![not_t]];
+        for &(qs, a) in preds {
+            let mut next = Vec::with_capacity(choices.len() * 2);
+            for c in &choices {
+                for b in [qs, letter(a)] {
+                    let mut c2 = c.clone();
+                    c2.push(b);
+                    next.push(c2);
+                }
+            }
+            choices = next;
+        }
+        for c in choices {
+            // `clause` drops tautologies.
+            self.clause_with(&[], &c);
+        }
+    }
+}
+
+impl crate::resolve::Resolver {
+    /// `runs { lit : binders | guard } = lengths` resolved: the lengths in the enclosing scope,
+    /// then the binders, guard and cell formula in the binders' scope.
+    pub(crate) fn runs(&mut self, r: &crate::ast::RunsAst) -> Result<crate::program::F> {
+        let lens = self.list(&r.lens, r.span)?;
+        let depth = self.scope.len();
+        let binders = self.binders(&r.binders)?;
+        let guard = match &r.guard {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let lit = self.formula(&r.lit)?;
+        self.scope.truncate(depth);
+        Ok(crate::program::F::Runs(Box::new(Runs { lit, binders, guard, lens, span: r.span })))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lengths of the maximal runs of true cells, by a plain scan.
+    fn runs_of(cells: &[bool]) -> Vec<i64> {
+        let mut out = Vec::new();
+        let mut len = 0;
+        for &c in cells.iter().chain([false].iter()) {
+            if c {
+                len += 1;
+            } else if len > 0 {
+                out.push(len);
+                len = 0;
+            }
+        }
+        out
+    }
+
+    fn rng(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The automaton accepts exactly the words whose runs are the lengths (all words up to 9).
+    #[test]
+    fn automaton_accepts_exactly_the_runs() {
+        for n in 0..=9usize {
+            for bits in 0u32..1 << n {
+                let word: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                let lens = runs_of(&word);
+                for other in [lens.clone(), vec![1], vec![2, 1], vec![1, 1, 1], vec![], vec![3]] {
+                    let pat = pattern(&other);
+                    let mut s = Some(0);
+                    for &a in &word {
+                        s = s.and_then(|s| step(&pat, s, a));
+                    }
+                    assert_eq!(s == Some(pat.len()), other == lens, "{word:?} {other:?}");
+                }
+            }
+        }
+    }
+
+    /// The line solver fixes a cell exactly when every completion of the known cells with the
+    /// right runs gives it the same value, and fails exactly when there is no completion.
+    #[test]
+    fn line_solver_is_the_exact_deduction() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..3000 {
+            let n = (rng(&mut seed) % 10) as usize;
+            // Clues of a random word (mostly feasible) or random lengths.
+            let lens: Vec<i64> = if rng(&mut seed) % 4 == 0 {
+                (0..rng(&mut seed) % 4).map(|_| 1 + (rng(&mut seed) % 3) as i64).collect()
+            } else {
+                runs_of(&(0..n).map(|_| rng(&mut seed) % 2 == 0).collect::<Vec<_>>())
+            };
+            let known: Vec<Option<bool>> = (0..n)
+                .map(|_| match rng(&mut seed) % 5 {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                })
+                .collect();
+            let mut all: Option<Vec<Option<bool>>> = None;
+            for bits in 0u32..1 << n {
+                let word: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+                if known.iter().zip(&word).any(|(k, w)| k.is_some_and(|k| k != *w)) || runs_of(&word) != lens {
+                    continue;
+                }
+                all = Some(match all {
+                    None => word.iter().map(|&w| Some(w)).collect(),
+                    Some(a) => a.iter().zip(&word).map(|(a, &w)| a.filter(|&a| a == w)).collect(),
+                });
+            }
+            assert_eq!(solve_line(&pattern(&lens), &known), all, "{lens:?} {known:?}");
+        }
+    }
+}
