@@ -34,6 +34,10 @@ pub enum Command {
         /// Write the CNF here instead of standard output (`-`); the file appears whole or not at all.
         #[arg(short, long, default_value = "-")]
         output: String,
+        /// Write the MaxSAT Evaluation's WCNF instead: the clauses hard (`h ... 0`), the
+        /// objective as weighted soft clauses (docs/optimise.md).
+        #[arg(long)]
+        wcnf: bool,
     },
     /// Solve a puzzle (in-process CaDiCaL by default), check the solution, and show it.
     Solve {
@@ -54,6 +58,10 @@ pub enum Command {
         verbose: bool,
         #[command(flatten)]
         parallel: ParallelArgs,
+        /// The optimiser for a model with an objective: `linear` (solution-improving), `core`
+        /// (core-guided, OLL) or `auto` (docs/optimise.md).
+        #[arg(long, value_name = "ENGINE", default_value = "auto")]
+        opt: String,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {

@@ -36,6 +36,9 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
     let started = Instant::now();
     let g = f.ground()?;
     let grounding = started.elapsed();
+    if !g.objective.is_empty() {
+        return crate::optimise::solve(f, &g, config, grounding);
+    }
     let clock = Clock::start("solving");
     let (answer, times) = pipeline::solve_timed(f, &g, &config.solver, config.timeout)?;
     clock.stop();
@@ -142,6 +145,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     notes(f);
     let clock = Instant::now();
     let g = f.ground()?;
+    let g = crate::optimise::optimal_only(g, &config.solver, config.limits.timeout, config.verbose)?;
     let grounding = clock.elapsed();
     let view = config.show.view;
     let json = view == View::Json;

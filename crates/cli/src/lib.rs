@@ -12,6 +12,7 @@
 pub mod args;
 pub mod commands;
 pub mod config;
+mod optimise;
 pub mod output;
 pub mod parallel;
 pub mod tools;
@@ -26,8 +27,11 @@ use crate::config::Job;
 /// Runs a validated job; returns the exit code of its outcome.
 pub fn run(job: Job) -> Result<u8, Error> {
     match job {
-        Job::Encode { puzzle, output } => {
+        Job::Encode { puzzle, output, wcnf: false } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(&f, &output))
+        }
+        Job::Encode { puzzle, output, wcnf: true } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| optimise::encode_wcnf(&f, &output))
         }
         Job::Solve { puzzle, config, parallel } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)

@@ -33,6 +33,10 @@ where
     let started = Instant::now();
     let g = f.ground()?;
     let grounding = started.elapsed();
+    // A model with an objective is optimised on one core (docs/optimise.md).
+    if !g.objective.is_empty() {
+        return crate::optimise::solve(f, &g, config, grounding);
+    }
     let clock = Clock::start("solving");
     let mut lines = Vec::new();
     let answer = match parallel.cubes {
@@ -121,6 +125,11 @@ where
     };
     notes(f);
     let g = f.ground()?;
+    if !g.objective.is_empty() {
+        return Err(Error::Option(
+            "count --cubes: count the optimal solutions of a model with an objective without --cubes".into(),
+        ));
+    }
     runs::refuse_symmetries(&g)?;
     let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
     let view = config.show.view;

@@ -20,7 +20,7 @@ mod formula;
 mod read;
 
 pub use answer::{parse_answer, Model, SolverAnswer};
-pub use dimacs::write_dimacs;
+pub use dimacs::{write_dimacs, write_wcnf};
 pub use error::{escape_controls, InputError};
 pub use file::{display_name, read_text, utf8};
 pub use formula::{Cnf, Lit, Var, MAX_VARS};

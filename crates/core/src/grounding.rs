@@ -45,6 +45,9 @@ pub struct Grounding<E> {
     pub symmetries: Vec<Symmetry>,
     /// The family's own tables: names of atoms, what decoding needs.
     pub encoding: E,
+    /// What to optimise, if anything (empty: a decision problem): weighted literals per level,
+    /// in lexicographic order (crates/count's `optimise`, docs/optimise.md).
+    pub objective: crate::Objective,
 }
 
 /// A model that breaks a clause of the formula it claims to satisfy.

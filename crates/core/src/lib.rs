@@ -18,6 +18,7 @@ mod error;
 mod exact_cover;
 mod grounding;
 pub mod header;
+mod objective;
 pub mod pipeline;
 mod pose;
 mod rng;
@@ -29,6 +30,7 @@ pub use error::{exit, Error};
 pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry};
 pub use header::StableHash;
+pub use objective::{Level, Objective};
 pub use pose::Pose;
 pub use rng::SplitMix64;
 pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
@@ -114,6 +116,13 @@ pub trait Family: Sync {
         _known: &dyn Fn(Var) -> bool,
     ) -> Option<String> {
         None
+    }
+
+    /// The value of every objective level of a solution (as the user states it: a maximised
+    /// term's value, not its negation), computed by the family's independent checker; `None`
+    /// (the default): the family has no objectives. The optimiser's costs must agree with it.
+    fn objective_values(&self, _solution: &Self::Solution) -> Result<Option<Vec<i64>>, Error> {
+        Ok(None)
     }
 
     /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is

@@ -22,10 +22,13 @@ mod backbone;
 pub mod backtrack;
 pub mod dlx;
 pub mod engine;
+mod gte;
 mod handover;
+mod optimise;
 mod pose;
 
 pub use backbone::{backbone, Backbone};
+pub use optimise::{optimise, with_optimum, OptEngine, Optimum, LINEAR_BUDGET};
 pub use pose::{pose_unique, random_solution, Posed};
 
 use std::collections::HashSet;

@@ -201,4 +201,8 @@ pub enum Item {
     /// Rows of values read from a file for the input predicate named: each row's values and
     /// span, and whether the first row may be a header (CSV).
     Rows(String, Span, Vec<(Vec<Term>, Span)>, bool),
+    /// `minimize term` (false) or `maximize term` (true): an objective level.
+    Objective(bool, Term, Span),
+    /// `soft W: formula`: a weighted soft constraint (weight, formula, span).
+    Soft(Term, Formula, Span),
 }

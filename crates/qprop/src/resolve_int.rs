@@ -26,6 +26,11 @@ pub(crate) fn names_used(items: &[Item]) -> Names {
     for it in items {
         match it {
             Item::Formula(f) => formula(f, &mut out),
+            Item::Objective(_, t, _) => term(t, &mut out),
+            Item::Soft(w, f, _) => {
+                term(w, &mut out);
+                formula(f, &mut out);
+            }
             Item::Def(_, params, f, _) => {
                 binders(params, &mut out);
                 formula(f, &mut out);
