@@ -13,6 +13,7 @@
 //! has seed SEED + k: `scripts/lang-fuzz.sh 10 S` replays the model of seed S first.
 
 mod gen;
+mod optimum;
 mod oracle;
 
 use std::time::Instant;
@@ -214,4 +215,20 @@ fn regression_a_table_atom_outside_its_domain_is_false() {
     let mut stats = Stats::default();
     assert_eq!(compare_texts(156, text, text, &mut stats), Ok(()));
     assert_eq!(stats.comparisons, option_sets(156).len() as u64);
+}
+
+/// Issue 26: random models with random objectives; the optimum and the optimal projections of
+/// each equal a brute force (both engines), and the checker's objective equals the optimiser's.
+#[test]
+fn optimum_equals_brute_force_on_random_models() {
+    let (mut compared, mut refused) = (0, 0);
+    for seed in 26_000..26_150 {
+        let text = optimum::model_text(seed, 9.0);
+        match optimum::compare(&text) {
+            Ok(true) => compared += 1,
+            Ok(false) => refused += 1,
+            Err(e) => panic!("model seed {seed}: {e}\n--- model ---\n{text}---"),
+        }
+    }
+    assert!(compared > 100, "compared {compared}, refused {refused}");
 }

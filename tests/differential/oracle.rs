@@ -76,18 +76,18 @@ fn raw_options(o: &OptionSet) -> RawOptions {
 
 /// One solved-for value: an atom (2 values) or an integer variable's tuple (its range).
 #[derive(Clone, Debug)]
-struct Slot {
-    pred: PredId,
-    args: Vec<Val>,
+pub struct Slot {
+    pub pred: PredId,
+    pub args: Vec<Val>,
     /// Integer (or symbol) values in order, or empty for an atom.
-    ints: Vec<Val>,
-    shown: bool,
+    pub ints: Vec<Val>,
+    pub shown: bool,
     /// Index into `Solution::preds` or `Solution::ints`.
     at: usize,
 }
 
 impl Slot {
-    fn radix(&self) -> usize {
+    pub fn radix(&self) -> usize {
         if self.ints.is_empty() {
             2
         } else {
@@ -100,7 +100,7 @@ impl Slot {
 pub type Key = Vec<usize>;
 
 /// Every solved-for atom and integer value of `p`, shown ones first.
-fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
+pub fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
     let mut out = Vec::new();
     for pred in p.pred_ids() {
         let decl = &p.preds[pred.index()];
@@ -133,7 +133,7 @@ fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
     Ok(out)
 }
 
-fn set(sol: &mut Solution, s: &Slot, digit: usize) {
+pub fn set(sol: &mut Solution, s: &Slot, digit: usize) {
     if s.ints.is_empty() {
         let atoms = &mut sol.preds[s.at].atoms;
         if digit == 1 {

@@ -203,6 +203,7 @@ pub enum Item {
     Rows(String, Span, Vec<(Vec<Term>, Span)>, bool),
     /// `minimize term` (false) or `maximize term` (true): an objective level.
     Objective(bool, Term, Span),
-    /// `soft W: formula`: a weighted soft constraint (weight, formula, span).
-    Soft(Term, Formula, Span),
+    /// `soft W: formula`, or `soft W { formula : binders | guard }` (one soft constraint per
+    /// binding): weighted soft constraints (weight, formula, the binders and guard, span).
+    Soft(Term, Formula, Option<(Vec<Binder>, Option<Box<Formula>>)>, Span),
 }

@@ -9,10 +9,11 @@
 use wgrnd_cnf::Lit;
 use wgrnd_core::{Level, Objective};
 
+use crate::ast::Binder;
 use crate::ast::{Formula, Term};
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::Grounder;
-use crate::program::{Program, F, T};
+use crate::program::{Binders, Program, F, T};
 use crate::resolve::Resolver;
 
 /// A resolved objective statement.
@@ -28,6 +29,8 @@ pub struct Goal {
     pub span: Span,
     /// Where the term (the weight of a soft constraint) is.
     pub term_span: Span,
+    /// `soft W { F : binders | guard }`: the binders and the guard (one soft constraint each).
+    pub comp: Option<(Binders, Option<F>)>,
 }
 
 /// The kind of an objective statement.
@@ -80,29 +83,45 @@ impl Resolver {
         self.slots.clear();
         let rt = self.term(t)?;
         let kind = if maximize { GoalKind::Maximize } else { GoalKind::Minimize };
-        self.p.goals.push(Goal { kind, t: rt, slots: self.slots.clone(), span, term_span: t.span() });
+        self.p.goals.push(Goal { kind, t: rt, slots: self.slots.clone(), span, term_span: t.span(), comp: None });
         Ok(())
     }
 
-    pub(crate) fn soft(&mut self, w: &Term, f: &Formula, span: Span) -> Result<()> {
+    pub(crate) fn soft(
+        &mut self,
+        w: &Term,
+        f: &Formula,
+        comp: Option<&(Vec<Binder>, Option<Box<Formula>>)>,
+        span: Span,
+    ) -> Result<()> {
         self.scope.clear();
         self.slots.clear();
-        let rw = self.term(w)?;
+        let (rw, rf, comp) = match comp {
+            None => {
+                let rw = self.term(w)?;
+                (rw, self.formula(f)?, None)
+            }
+            Some((bs, g)) => {
+                let (binders, guard, (rw, rf)) =
+                    self.scoped(bs, g.as_deref(), |me| Ok((me.term(w)?, me.formula(f)?)))?;
+                (rw, rf, Some((binders, guard)))
+            }
+        };
         if crate::linear::has_int(&rw) {
             return Err(QpropError::new(
                 ErrorKind::Type,
                 w.span(),
                 "a soft constraint's weight must be known while grounding",
-                "expected a number, a parameter or arithmetic on them",
+                "expected a number, a parameter, a bound variable or arithmetic on them",
             ));
         }
-        let rf = self.formula(f)?;
         self.p.goals.push(Goal {
             kind: GoalKind::Soft(rf),
             t: rw,
             slots: self.slots.clone(),
             span,
             term_span: w.span(),
+            comp,
         });
         Ok(())
     }
@@ -128,20 +147,10 @@ impl<'p> Grounder<'p> {
             for g in &level {
                 self.in_statement(&g.slots);
                 let mut env = vec![None; g.slots.len()];
-                let lin = self.lin(&g.t, &mut env)?;
+                // A soft constraint over binders has its weight evaluated per binding.
+                let lin = if g.comp.is_some() { Default::default() } else { self.lin(&g.t, &mut env)? };
                 let (c, terms) = match &g.kind {
-                    GoalKind::Soft(f) => {
-                        let w = lin.c;
-                        if w < 0 {
-                            return Err(negative_weight(g.term_span, w));
-                        }
-                        let broken = F::Not(Box::new(f.clone()));
-                        match self.bool_bit(&broken, &mut env)? {
-                            Ok(l) => (0, vec![(w, l)]),
-                            Err(true) => (w, Vec::new()),
-                            Err(false) => (0, Vec::new()),
-                        }
-                    }
+                    GoalKind::Soft(f) => self.soft_terms(g, f, lin.c, &mut env)?,
                     _ => {
                         let mut c = lin.c;
                         let mut terms = lin.lits;
@@ -176,6 +185,47 @@ impl<'p> Grounder<'p> {
             out.levels.push(level);
         }
         Ok(out)
+    }
+}
+
+impl Grounder<'_> {
+    /// The cost terms of a soft constraint (of each binding of its binders): `W * [not F]`.
+    fn soft_terms(
+        &mut self,
+        g: &Goal,
+        f: &F,
+        weight: i64,
+        env: &mut crate::ground::Env,
+    ) -> Result<(i64, Vec<(i64, Lit)>)> {
+        let broken = F::Not(Box::new(f.clone()));
+        let mut out = (0i64, Vec::new());
+        let mut one = |me: &mut Self, w: i64, env: &mut crate::ground::Env| -> Result<()> {
+            if w < 0 {
+                return Err(me.bind_err(negative_weight(g.term_span, w), env));
+            }
+            match me.bool_bit(&broken, env)? {
+                Ok(l) => out.1.push((w, l)),
+                Err(true) => out.0 = add(out.0, w, g.term_span)?,
+                Err(false) => {}
+            }
+            Ok(())
+        };
+        let Some((binders, guard)) = &g.comp else {
+            one(self, weight, env)?;
+            return Ok(out);
+        };
+        let mut err = None;
+        self.eval_binders(binders, 0, guard.as_ref(), env, &mut |me, env| {
+            let r = me.lin(&g.t, env).and_then(|w| one(me, w.c, env));
+            if let Err(e) = r {
+                err = Some(e);
+            }
+            Ok(err.is_some())
+        })?;
+        match err {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     }
 }
 

@@ -175,7 +175,7 @@ impl Resolver {
                 Item::Def(n, params, body, _) => self.def(&n, &params, &body)?,
                 Item::Rows(n, s, rows, header) => self.rows(&n, s, &rows, header)?,
                 Item::Objective(max, t, s) => self.objective(max, &t, s)?,
-                Item::Soft(w, f, s) => self.soft(&w, &f, s)?,
+                Item::Soft(w, f, comp, s) => self.soft(&w, &f, comp.as_ref(), s)?,
                 _ => {}
             }
         }

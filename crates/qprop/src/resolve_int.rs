@@ -27,9 +27,15 @@ pub(crate) fn names_used(items: &[Item]) -> Names {
         match it {
             Item::Formula(f) => formula(f, &mut out),
             Item::Objective(_, t, _) => term(t, &mut out),
-            Item::Soft(w, f, _) => {
+            Item::Soft(w, f, comp, _) => {
                 term(w, &mut out);
                 formula(f, &mut out);
+                if let Some((bs, g)) = comp {
+                    binders(bs, &mut out);
+                    if let Some(g) = g {
+                        formula(g, &mut out);
+                    }
+                }
             }
             Item::Def(_, params, f, _) => {
                 binders(params, &mut out);

@@ -1,4 +1,5 @@
-//! Syntax of issue 26's objectives: `minimize term`, `maximize term` and `soft W: formula`.
+//! Syntax of issue 26's objectives: `minimize term`, `maximize term`, `soft W: formula` and
+//! `soft W { formula : binders | guard }`.
 
 use super::Parser;
 use crate::ast::Item;
@@ -15,11 +16,18 @@ impl Parser<'_> {
         }
         if self.eat_kw("soft") {
             let w = self.term()?;
+            if self.eat("{") {
+                let f = self.formula()?;
+                self.expect(":")?;
+                let (binders, guard) = self.binders_guard()?;
+                self.expect("}")?;
+                return Ok(Some(Item::Soft(w, f, Some((binders, guard)), start.to(self.prev_span()))));
+            }
             if !self.eat(":") {
-                return self.fail("':' and the soft constraint (soft W: formula)");
+                return self.fail("':' and the soft constraint (soft W: formula), or '{ formula : binders }'");
             }
             let f = self.formula()?;
-            return Ok(Some(Item::Soft(w, f, start.to(self.prev_span()))));
+            return Ok(Some(Item::Soft(w, f, None, start.to(self.prev_span()))));
         }
         Ok(None)
     }
