@@ -123,7 +123,7 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
     let head = first.split_whitespace().next().unwrap_or("");
     let mut model = ModelReader::new(file, num_vars);
     let status: Option<(usize, &str)>;
-    if matches!(head, "c" | "s" | "v") {
+    if matches!(head, "c" | "s" | "v" | "o") {
         // Competition format.
         let mut seen: Option<(usize, &str)> = None;
         for &(no, line) in &lines {
