@@ -67,7 +67,7 @@ def run_rc2(python, wcnf):
 
 def run_clingo(clingo, inst, facts):
     _, _, _, consts, lp, _, _, _ = inst
-    cmd = [clingo, os.path.join(ASP, lp), "--opt-mode=opt", "--quiet=1"]
+    cmd = clingo + [os.path.join(ASP, lp), "--opt-mode=opt", "--quiet=1"]
     if facts:
         cmd.append(facts)
     for c in consts:
@@ -83,7 +83,9 @@ def main():
     wgrnd, runs = sys.argv[1], int(sys.argv[2])
     names = sys.argv[3:] or list(INSTANCES)
     python = sys.executable
-    clingo = os.path.join(os.path.dirname(python), "clingo")
+    # The clingo wheel's command line (`python -m clingo`), the clingo binary when the wheel has one.
+    exe = os.path.join(os.path.dirname(python), "clingo")
+    clingo = [exe] if os.path.exists(exe) else [python, "-m", "clingo"]
     tmp = tempfile.mkdtemp()
     print("| instance | optimum | wgrnd (s) | RC2 (s) | clingo (s) | wgrnd / RC2 | wgrnd / clingo |")
     print("|---|---|---|---|---|---|---|")

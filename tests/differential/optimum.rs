@@ -40,7 +40,10 @@ pub fn model_text(seed: u64, max_bits: f64) -> String {
 
 /// The brute force: the least cost vector over all accepted assignments (maximised levels
 /// negated) and the projections of the assignments that reach it. `None`: no solution.
-fn brute(p: &Program, shape: &Solution, maximize: &[bool]) -> Result<Option<(Vec<i64>, BTreeSet<Key>)>, String> {
+/// The least cost vector and the projections that reach it.
+type Best = Option<(Vec<i64>, BTreeSet<Key>)>;
+
+fn brute(p: &Program, shape: &Solution, maximize: &[bool]) -> Result<Best, String> {
     let slots = slots(p, shape)?;
     let shown = slots.iter().filter(|s| s.shown).count();
     let mut sol = shape.clone();
@@ -54,7 +57,7 @@ fn brute(p: &Program, shape: &Solution, maximize: &[bool]) -> Result<Option<(Vec
         set(&mut sol, s, 0);
     }
     let mut digits = vec![0usize; slots.len()];
-    let mut best: Option<(Vec<i64>, BTreeSet<Key>)> = None;
+    let mut best: Best = None;
     loop {
         let broken = wgrnd_qprop::check(p, &sol).map_err(|e| e.render())?;
         // An objective that cannot be evaluated (an element index outside its variable's

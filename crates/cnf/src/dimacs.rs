@@ -34,7 +34,7 @@ pub fn write_dimacs<W: Write>(cnf: &Cnf, comments: &[String], mut out: W) -> io:
 }
 
 /// Appends the decimal digits of `v`, two at a time from a table.
-fn push_int(buf: &mut Vec<u8>, v: i32) {
+pub(crate) fn push_int(buf: &mut Vec<u8>, v: i32) {
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\
@@ -88,40 +88,4 @@ mod tests {
             assert_eq!(String::from_utf8(buf.clone()).unwrap(), v.to_string());
         }
     }
-}
-
-/// Writes `cnf` as the MaxSAT Evaluation's WCNF (the format since 2022): comment lines, every
-/// clause of `cnf` hard (`h 1 -2 0`), and each soft clause with its weight (`5 -3 0`); no `p`
-/// line. A MaxSAT solver's cost is the total weight of the soft clauses its model falsifies.
-pub fn write_wcnf<W: Write>(
-    cnf: &Cnf,
-    comments: &[String],
-    soft: &[(u64, Vec<crate::Lit>)],
-    mut out: W,
-) -> io::Result<()> {
-    const BLOCK: usize = 1 << 20;
-    let mut buf: Vec<u8> = Vec::with_capacity(BLOCK + 4096);
-    for c in comments {
-        if c.is_empty() {
-            buf.extend_from_slice(b"c\n");
-        } else {
-            writeln!(buf, "c {c}")?;
-        }
-    }
-    let hard = cnf.clauses().map(|c| ("h".to_string(), c));
-    let soft = soft.iter().map(|(w, c)| (w.to_string(), c.as_slice()));
-    for (head, clause) in hard.chain(soft) {
-        buf.extend_from_slice(head.as_bytes());
-        for lit in clause {
-            buf.push(b' ');
-            push_int(&mut buf, lit.to_dimacs());
-        }
-        buf.extend_from_slice(b" 0\n");
-        if buf.len() >= BLOCK {
-            out.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    out.write_all(&buf)?;
-    out.flush()
 }

@@ -136,8 +136,8 @@ mod tests {
                     // The clauses only imply outputs: the least assignment that satisfies them
                     // (outputs false unless forced) is the one the bound must allow.
                     let mut val = vec![false; n as usize];
-                    for i in 0..5 {
-                        val[i] = bits >> i & 1 == 1;
+                    for (i, v) in val.iter_mut().enumerate().take(5) {
+                        *v = bits >> i & 1 == 1;
                     }
                     let holds = |val: &[bool], l: Lit| val[l.var().index()] == l.is_positive();
                     loop {
