@@ -14,7 +14,7 @@ use wgrnd_qprop::{Program, Solution, Source};
 use wgrnd_solve::SolverSpec;
 
 use super::gen::{self, Ctx, Model, Rng};
-use super::oracle::{set, slots, template, Key};
+use super::oracle::{advance, first_assignment, key_of, slots, template, Key};
 
 /// The model of `seed` with 1-2 random objective statements.
 pub fn model_text(seed: u64, max_bits: f64) -> String {
@@ -38,24 +38,14 @@ pub fn model_text(seed: u64, max_bits: f64) -> String {
     text
 }
 
-/// The brute force: the least cost vector over all accepted assignments (maximised levels
-/// negated) and the projections of the assignments that reach it. `None`: no solution.
 /// The least cost vector and the projections that reach it.
 type Best = Option<(Vec<i64>, BTreeSet<Key>)>;
 
+/// The brute force: the least cost vector over all accepted assignments (maximised levels
+/// negated) and the projections of the assignments that reach it. `None`: no solution.
 fn brute(p: &Program, shape: &Solution, maximize: &[bool]) -> Result<Best, String> {
-    let slots = slots(p, shape)?;
+    let (slots, mut sol) = first_assignment(p, shape)?;
     let shown = slots.iter().filter(|s| s.shown).count();
-    let mut sol = shape.clone();
-    for v in &mut sol.preds {
-        v.atoms.clear();
-    }
-    for v in &mut sol.ints {
-        v.values.clear();
-    }
-    for s in &slots {
-        set(&mut sol, s, 0);
-    }
     let mut digits = vec![0usize; slots.len()];
     let mut best: Best = None;
     loop {
@@ -75,36 +65,15 @@ fn brute(p: &Program, shape: &Solution, maximize: &[bool]) -> Result<Best, Strin
                 _ => best = Some((cost, BTreeSet::from([key]))),
             }
         }
-        let mut i = slots.len();
-        loop {
-            if i == 0 {
-                return Ok(best);
-            }
-            i -= 1;
-            digits[i] += 1;
-            if digits[i] < slots[i].radix() {
-                set(&mut sol, &slots[i], digits[i]);
-                break;
-            }
-            digits[i] = 0;
-            set(&mut sol, &slots[i], 0);
+        if !advance(&slots, &mut digits, &mut sol, slots.len()) {
+            return Ok(best);
         }
     }
 }
 
 /// The projection of a solution, as the brute force keys it.
 fn key(p: &Program, shape: &Solution, s: &Solution) -> Result<Key, String> {
-    Ok(slots(p, shape)?
-        .iter()
-        .filter(|x| x.shown)
-        .map(|x| {
-            if x.ints.is_empty() {
-                usize::from(s.holds(x.pred, &x.args))
-            } else {
-                s.int_value(x.pred, &x.args).and_then(|v| x.ints.iter().position(|&y| y == v)).unwrap_or(usize::MAX)
-            }
-        })
-        .collect())
+    Ok(key_of(&slots(p, shape)?, s))
 }
 
 /// Compares one model: `Ok(false)` when the language refuses it (not counted).

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::dimacs::push_int;
+use crate::dimacs::{comment_lines, push_int};
 use crate::{Cnf, Lit};
 
 /// Writes `cnf` as the MaxSAT Evaluation's WCNF (the format since 2022): comment lines, every
@@ -11,13 +11,7 @@ use crate::{Cnf, Lit};
 pub fn write_wcnf<W: Write>(cnf: &Cnf, comments: &[String], soft: &[(u64, Vec<Lit>)], mut out: W) -> io::Result<()> {
     const BLOCK: usize = 1 << 20;
     let mut buf: Vec<u8> = Vec::with_capacity(BLOCK + 4096);
-    for c in comments {
-        if c.is_empty() {
-            buf.extend_from_slice(b"c\n");
-        } else {
-            writeln!(buf, "c {c}")?;
-        }
-    }
+    comment_lines(&mut buf, comments)?;
     let hard = cnf.clauses().map(|c| ("h".to_string(), c));
     let soft = soft.iter().map(|(w, c)| (w.to_string(), c.as_slice()));
     for (head, clause) in hard.chain(soft) {
