@@ -13,6 +13,7 @@
 //! has seed SEED + k: `scripts/lang-fuzz.sh 10 S` replays the model of seed S first.
 
 mod gen;
+mod optimum;
 mod oracle;
 
 use std::time::Instant;
@@ -242,4 +243,20 @@ fn regression_an_element_outside_its_domain_makes_its_formula_false() {
         let (n, _) = wgrnd_count(&text, &option_sets(500)[0]).expect("counts");
         assert_eq!(n, count, "{statement}");
     }
+}
+
+/// Issue 26: random models with random objectives; the optimum and the optimal projections of
+/// each equal a brute force (both engines), and the checker's objective equals the optimiser's.
+#[test]
+fn optimum_equals_brute_force_on_random_models() {
+    let (mut compared, mut refused) = (0, 0);
+    for seed in 26_000..26_150 {
+        let text = optimum::model_text(seed, 9.0);
+        match optimum::compare(&text) {
+            Ok(true) => compared += 1,
+            Ok(false) => refused += 1,
+            Err(e) => panic!("model seed {seed}: {e}\n--- model ---\n{text}---"),
+        }
+    }
+    assert!(compared > 100, "compared {compared}, refused {refused}");
 }

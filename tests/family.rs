@@ -115,6 +115,7 @@ impl Family for Queens {
             symmetries,
             encoding: QueenAtoms { n, aux },
             xors: Vec::new(),
+            objective: Default::default(),
         })
     }
 
@@ -302,6 +303,7 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
         timeout: None,
         verbose: false,
         show: ShowConfig { view: View::Sol, output: sol.to_string_lossy().into_owned() },
+        opt: Default::default(),
     };
     assert_eq!(commands::solve(&q, &config).unwrap(), exit::SOLVED);
     let solution = std::fs::read_to_string(&sol).unwrap();

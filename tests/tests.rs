@@ -17,6 +17,7 @@ mod json;
 mod language;
 mod models;
 mod nonogram;
+mod optimise;
 mod packing;
 mod parallel;
 mod pictures;

@@ -76,18 +76,18 @@ fn raw_options(o: &OptionSet) -> RawOptions {
 
 /// One solved-for value: an atom (2 values) or an integer variable's tuple (its range).
 #[derive(Clone, Debug)]
-struct Slot {
-    pred: PredId,
-    args: Vec<Val>,
+pub struct Slot {
+    pub pred: PredId,
+    pub args: Vec<Val>,
     /// Integer (or symbol) values in order, or empty for an atom.
-    ints: Vec<Val>,
-    shown: bool,
+    pub ints: Vec<Val>,
+    pub shown: bool,
     /// Index into `Solution::preds` or `Solution::ints`.
     at: usize,
 }
 
 impl Slot {
-    fn radix(&self) -> usize {
+    pub fn radix(&self) -> usize {
         if self.ints.is_empty() {
             2
         } else {
@@ -100,7 +100,7 @@ impl Slot {
 pub type Key = Vec<usize>;
 
 /// Every solved-for atom and integer value of `p`, shown ones first.
-fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
+pub fn slots(p: &Program, template: &Solution) -> Result<Vec<Slot>, String> {
     let mut out = Vec::new();
     for pred in p.pred_ids() {
         let decl = &p.preds[pred.index()];
@@ -159,18 +159,8 @@ pub struct Brute {
 /// its shape), judges each with the checker, and keeps the projections of the accepted ones. For
 /// each projection the hidden values are tried until one is accepted.
 pub fn brute_force(p: &Program, template: &Solution) -> Result<Brute, String> {
-    let slots = slots(p, template)?;
+    let (slots, mut sol) = first_assignment(p, template)?;
     let shown = slots.iter().filter(|s| s.shown).count();
-    let mut sol = template.clone();
-    for v in &mut sol.preds {
-        v.atoms.clear();
-    }
-    for v in &mut sol.ints {
-        v.values.clear();
-    }
-    for s in &slots {
-        set(&mut sol, s, 0);
-    }
     let mut digits = vec![0usize; slots.len()];
     let mut keys = BTreeSet::new();
     let mut judged = 0u64;
@@ -192,38 +182,67 @@ pub fn brute_force(p: &Program, template: &Solution) -> Result<Brute, String> {
         } else {
             slots.len()
         };
-        // Advance the odometer at position `from - 1` and before.
-        let mut i = from;
-        loop {
-            if i == 0 {
-                return Ok(Brute { slots, keys, judged });
-            }
-            i -= 1;
-            digits[i] += 1;
-            if digits[i] < slots[i].radix() {
-                set(&mut sol, &slots[i], digits[i]);
-                break;
-            }
-            digits[i] = 0;
-            set(&mut sol, &slots[i], 0);
+        if !advance(&slots, &mut digits, &mut sol, from) {
+            return Ok(Brute { slots, keys, judged });
         }
     }
+}
+
+/// The slots of `p` and the assignment that gives each its first value.
+pub fn first_assignment(p: &Program, template: &Solution) -> Result<(Vec<Slot>, Solution), String> {
+    let slots = slots(p, template)?;
+    let mut sol = template.clone();
+    for v in &mut sol.preds {
+        v.atoms.clear();
+    }
+    for v in &mut sol.ints {
+        v.values.clear();
+    }
+    for s in &slots {
+        set(&mut sol, s, 0);
+    }
+    Ok((slots, sol))
+}
+
+/// Advances the odometer `digits` (the last slot turns fastest) at position `from - 1` and
+/// before, keeping `sol` in step; `false` when it has gone round.
+pub fn advance(slots: &[Slot], digits: &mut [usize], sol: &mut Solution, from: usize) -> bool {
+    let mut i = from;
+    loop {
+        if i == 0 {
+            return false;
+        }
+        i -= 1;
+        digits[i] += 1;
+        if digits[i] < slots[i].radix() {
+            set(sol, &slots[i], digits[i]);
+            return true;
+        }
+        digits[i] = 0;
+        set(sol, &slots[i], 0);
+    }
+}
+
+/// The projection of a solution: the digit of each shown slot (`usize::MAX` for a shown value
+/// it does not give).
+pub fn key_of(slots: &[Slot], s: &Solution) -> Key {
+    slots
+        .iter()
+        .filter(|x| x.shown)
+        .map(|x| {
+            if x.ints.is_empty() {
+                usize::from(s.holds(x.pred, &x.args))
+            } else {
+                s.int_value(x.pred, &x.args).and_then(|v| x.ints.iter().position(|&w| w == v)).unwrap_or(usize::MAX)
+            }
+        })
+        .collect()
 }
 
 impl Brute {
     /// The projection of a solution wgrnd found (`None` for a shown value it does not give).
     pub fn key(&self, s: &Solution) -> Key {
-        self.slots
-            .iter()
-            .filter(|x| x.shown)
-            .map(|x| {
-                if x.ints.is_empty() {
-                    usize::from(s.holds(x.pred, &x.args))
-                } else {
-                    s.int_value(x.pred, &x.args).and_then(|v| x.ints.iter().position(|&w| w == v)).unwrap_or(usize::MAX)
-                }
-            })
-            .collect()
+        key_of(&self.slots, s)
     }
 
     /// A projection as facts: the true shown atoms and the shown integers' values.

@@ -37,6 +37,10 @@ pub enum Command {
         /// Write parity constraints as CryptoMiniSat's `x` lines instead of their clauses.
         #[arg(long)]
         xor_lines: bool,
+        /// Write the MaxSAT Evaluation's WCNF instead: the clauses hard (`h ... 0`), the
+        /// objective as weighted soft clauses (docs/optimise.md).
+        #[arg(long)]
+        wcnf: bool,
     },
     /// Solve a puzzle (in-process CaDiCaL by default), check the solution, and show it.
     Solve {
@@ -57,6 +61,10 @@ pub enum Command {
         verbose: bool,
         #[command(flatten)]
         parallel: ParallelArgs,
+        /// The optimiser for a model with an objective: `linear` (solution-improving), `core`
+        /// (core-guided, OLL) or `auto` (docs/optimise.md).
+        #[arg(long, value_name = "ENGINE", default_value = "auto")]
+        opt: String,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {

@@ -65,6 +65,9 @@ pub(crate) fn solve_grounded<F: Family>(
     gauss: Option<wgrnd_count::gauss::Parity>,
 ) -> Result<u8, Error> {
     let grounding = started.elapsed();
+    if !g.objective.is_empty() {
+        return crate::optimise::solve(f, &g, config, grounding);
+    }
     let clock = Clock::start("solving");
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
     let (answer, times) = match gauss {
@@ -195,6 +198,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     notes(f);
     let clock = Instant::now();
     let g = f.ground()?;
+    let g = crate::optimise::optimal_only(g, &config.solver, config.limits.timeout, config.verbose)?;
     let grounding = clock.elapsed();
     let view = config.show.view;
     let json = view == View::Json;

@@ -51,6 +51,8 @@ pub struct SolveConfig {
     pub verbose: bool,
     /// How to show the answer.
     pub show: ShowConfig,
+    /// `--opt`: the optimiser's engine (models with an objective).
+    pub opt: wgrnd_count::OptEngine,
 }
 
 /// `count`.
@@ -138,7 +140,7 @@ pub struct CubeConfig {
 #[derive(Clone, Debug)]
 pub enum Job {
     /// Write the CNF.
-    Encode { puzzle: PuzzleSource, output: String, xor_lines: bool },
+    Encode { puzzle: PuzzleSource, output: String, xor_lines: bool, wcnf: bool },
     /// Solve, check, show.
     Solve { puzzle: PuzzleSource, config: SolveConfig, parallel: Parallel },
     /// Read a solver's answer.
@@ -180,15 +182,23 @@ impl Job {
             t => Ok(t.map(Duration::from_secs)),
         };
         Ok(match cli.command {
-            Command::Encode { puzzle, encoding, output, xor_lines } => {
-                Job::Encode { puzzle: source(puzzle, &encoding, None), output, xor_lines }
+            Command::Encode { puzzle, encoding, output, xor_lines, wcnf } => {
+                Job::Encode { puzzle: source(puzzle, &encoding, None), output, xor_lines, wcnf }
             }
-            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel } => {
+            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel, opt } => {
                 let solver = SolverSpec::parse(&solver.solver);
                 Job::Solve {
                     puzzle: source(puzzle, &encoding, None),
                     parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
-                    config: SolveConfig { solver, timeout: secs(timeout)?, verbose, show: show_config(show) },
+                    config: SolveConfig {
+                        solver,
+                        timeout: secs(timeout)?,
+                        verbose,
+                        show: show_config(show),
+                        opt: wgrnd_count::OptEngine::parse(&opt).ok_or_else(|| {
+                            Error::Option(format!("--opt: found `{opt}`; expected auto, linear or core"))
+                        })?,
+                    },
                 }
             }
             Command::Decode { puzzle, model, cnf, encoding, show } => {

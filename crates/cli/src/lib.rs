@@ -12,6 +12,7 @@
 pub mod args;
 pub mod commands;
 pub mod config;
+mod optimise;
 pub mod output;
 pub mod parallel;
 pub mod tools;
@@ -26,10 +27,13 @@ use crate::config::Job;
 /// Runs a validated job; returns the exit code of its outcome.
 pub fn run(job: Job) -> Result<u8, Error> {
     match job {
-        Job::Encode { puzzle, output, xor_lines } => {
+        Job::Encode { puzzle, output, xor_lines, wcnf: false } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| commands::encode(
                 &f, &output, xor_lines
             ))
+        }
+        Job::Encode { puzzle, output, wcnf: true, .. } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| optimise::encode_wcnf(&f, &output))
         }
         Job::Solve { puzzle, config, parallel } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)

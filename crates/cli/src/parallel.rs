@@ -37,6 +37,10 @@ where
         return commands::solve_grounded(f, config, &g, started, Some(p));
     }
     let grounding = started.elapsed();
+    // A model with an objective is optimised on one core (docs/optimise.md).
+    if !g.objective.is_empty() {
+        return crate::optimise::solve(f, &g, config, grounding);
+    }
     let clock = Clock::start("solving");
     let mut lines = Vec::new();
     let answer = match parallel.cubes {
@@ -125,6 +129,11 @@ where
     };
     notes(f);
     let g = f.ground()?;
+    if !g.objective.is_empty() {
+        return Err(Error::Option(
+            "count --cubes: count the optimal solutions of a model with an objective without --cubes".into(),
+        ));
+    }
     runs::refuse_symmetries(&g)?;
     let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
     let view = config.show.view;

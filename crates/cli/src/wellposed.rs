@@ -14,6 +14,7 @@ use crate::output::Output;
 pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
     crate::commands::notes(f);
     let g = f.ground()?;
+    let g = crate::optimise::optimal_only(g, &config.solver, config.timeout, false)?;
     let b = wgrnd_count::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
     let name = |l: &wgrnd_cnf::Lit| g.encoding.atom_name(l.var());
     let picture = b.solution.as_ref().and_then(|s| {

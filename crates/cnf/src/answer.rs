@@ -123,7 +123,7 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
     let head = first.split_whitespace().next().unwrap_or("");
     let mut model = ModelReader::new(file, num_vars);
     let status: Option<(usize, &str)>;
-    if matches!(head, "c" | "s" | "v") {
+    if matches!(head, "c" | "s" | "v" | "o") {
         // Competition format.
         let mut seen: Option<(usize, &str)> = None;
         for &(no, line) in &lines {
@@ -143,8 +143,12 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
                     seen = Some((no, rest.trim()));
                 }
                 "v" if rest.is_empty() || rest.starts_with(char::is_whitespace) => {
-                    model.read_line(no, indent(no), rest)?
+                    if !model.read_bits(no, indent(no), rest)? {
+                        model.read_line(no, indent(no), rest)?
+                    }
                 }
+                // A MaxSAT solver's cost lines (MaxSAT Evaluation): nothing to read.
+                "o" if rest.starts_with(char::is_whitespace) => {}
                 _ => {
                     return Err(err(
                         Some((no, indent(no))),
@@ -172,7 +176,7 @@ pub fn parse_answer(file: &str, text: &str, num_vars: u32) -> Result<SolverAnswe
         return Err(err(None, "no status line".into(), "`s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`"));
     };
     match status {
-        "SATISFIABLE" | "SAT" => {
+        "SATISFIABLE" | "SAT" | "OPTIMUM FOUND" => {
             if !model.terminated {
                 let last = lines.last().map(|&(n, l)| (n, indent(n) + l.chars().count()));
                 return Err(err(
@@ -223,6 +227,33 @@ impl<'a> ModelReader<'a> {
             lits_read: 0,
             terminated: false,
         }
+    }
+
+    /// Reads a MaxSAT Evaluation (2020 on) `v` line, one character `0`/`1` per variable from the
+    /// first (`v 0110`); variables after the string are false. `Ok(false)`: not such a line (a
+    /// single `0` is the closing 0 of a literal list).
+    fn read_bits(&mut self, no: usize, before: usize, line: &str) -> Result<bool, InputError> {
+        let mut words = line.split_whitespace();
+        let (Some(word), None) = (words.next(), words.next()) else { return Ok(false) };
+        if word.len() < 2 || !word.bytes().all(|b| b == b'0' || b == b'1') {
+            return Ok(false);
+        }
+        if self.lits_read > 0 || word.len() > self.model.num_vars() as usize {
+            let col = before + line.len() - line.trim_start().len() + 1;
+            return Err(InputError::at(
+                self.file,
+                no,
+                col,
+                format!("a binary model of {} values", word.len()),
+                format!("one `v` line of at most {} values (MaxSAT Evaluation format)", self.model.num_vars()),
+            ));
+        }
+        for i in 0..self.model.num_vars() as usize {
+            self.model.set(Var::from_index(i), Some(word.as_bytes().get(i) == Some(&b'1')));
+        }
+        self.lits_read = word.len();
+        self.terminated = true;
+        Ok(true)
     }
 
     /// Reads the literals of `line`, line `no` of the answer, whose first character is at column

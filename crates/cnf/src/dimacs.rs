@@ -10,13 +10,7 @@ pub fn write_dimacs<W: Write>(cnf: &Cnf, comments: &[String], mut out: W) -> io:
     // One buffer, flushed in large blocks: no second copy through a BufWriter.
     const BLOCK: usize = 1 << 20;
     let mut buf: Vec<u8> = Vec::with_capacity(BLOCK + 4096);
-    for c in comments {
-        if c.is_empty() {
-            buf.extend_from_slice(b"c\n");
-        } else {
-            writeln!(buf, "c {c}")?;
-        }
-    }
+    comment_lines(&mut buf, comments)?;
     writeln!(buf, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
     for clause in cnf.clauses() {
         for lit in clause {
@@ -33,8 +27,20 @@ pub fn write_dimacs<W: Write>(cnf: &Cnf, comments: &[String], mut out: W) -> io:
     out.flush()
 }
 
+/// Appends `comments` as `c` lines (an empty one as a bare `c`).
+pub(crate) fn comment_lines(buf: &mut Vec<u8>, comments: &[String]) -> io::Result<()> {
+    for c in comments {
+        if c.is_empty() {
+            buf.extend_from_slice(b"c\n");
+        } else {
+            writeln!(buf, "c {c}")?;
+        }
+    }
+    Ok(())
+}
+
 /// Appends the decimal digits of `v`, two at a time from a table.
-fn push_int(buf: &mut Vec<u8>, v: i32) {
+pub(crate) fn push_int(buf: &mut Vec<u8>, v: i32) {
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\

@@ -18,6 +18,7 @@ mod error;
 mod file;
 mod formula;
 mod read;
+mod wcnf;
 
 pub use answer::{parse_answer, Model, SolverAnswer};
 pub use dimacs::write_dimacs;
@@ -25,3 +26,4 @@ pub use error::{escape_controls, InputError};
 pub use file::{display_name, read_text, utf8};
 pub use formula::{Cnf, Lit, Var, MAX_VARS};
 pub use read::{parse_dimacs, Dimacs};
+pub use wcnf::write_wcnf;

@@ -22,6 +22,8 @@ pub mod exit {
     pub const SOLVER_FAULT: u8 = 4;
     /// Solved (`count`: exactly one solution).
     pub const SOLVED: u8 = 10;
+    /// An optimisation stopped (time limit, Ctrl-C) with a solution not proven optimal.
+    pub const FEASIBLE: u8 = 11;
     /// `count`: several solutions.
     pub const SEVERAL: u8 = 12;
     /// No solution.

@@ -62,6 +62,9 @@ pub struct Grounding<E> {
     pub encoding: E,
     /// Parity constraints kept as XORs (each also written in `cnf`); empty for families without.
     pub xors: Vec<crate::Xor>,
+    /// What to optimise, if anything (empty: a decision problem): weighted literals per level,
+    /// in lexicographic order (crates/count's `optimise`, docs/optimise.md).
+    pub objective: crate::Objective,
 }
 
 /// A model that breaks a clause of the formula it claims to satisfy.

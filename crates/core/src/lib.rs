@@ -19,6 +19,7 @@ mod exact_cover;
 mod grounding;
 pub mod header;
 mod parity;
+mod objective;
 pub mod pipeline;
 mod pose;
 mod rng;
@@ -31,6 +32,7 @@ pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry, Tie};
 pub use header::StableHash;
 pub use parity::{write_dimacs_xor, Xor};
+pub use objective::{Level, Objective};
 pub use pose::Pose;
 pub use rng::SplitMix64;
 pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
@@ -116,6 +118,13 @@ pub trait Family: Sync {
         _known: &dyn Fn(Var) -> bool,
     ) -> Option<String> {
         None
+    }
+
+    /// The value of every objective level of a solution (as the user states it: a maximised
+    /// term's value, not its negation), computed by the family's independent checker; `None`
+    /// (the default): the family has no objectives. The optimiser's costs must agree with it.
+    fn objective_values(&self, _solution: &Self::Solution) -> Result<Option<Vec<i64>>, Error> {
+        Ok(None)
     }
 
     /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is

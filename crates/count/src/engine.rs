@@ -313,6 +313,7 @@ mod tests {
                 symmetries: Vec::new(),
                 encoding: RingAtoms,
                 xors: Vec::new(),
+                objective: Default::default(),
             })
         }
         fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {

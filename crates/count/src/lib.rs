@@ -23,10 +23,13 @@ pub mod backtrack;
 pub mod dlx;
 pub mod engine;
 pub mod gauss;
+mod gte;
 mod handover;
+mod optimise;
 mod pose;
 
 pub use backbone::{backbone, Backbone};
+pub use optimise::{optimise, with_optimum, OptEngine, Optimum, LINEAR_BUDGET};
 pub use pose::{pose_unique, random_solution, Posed};
 
 use std::collections::HashSet;

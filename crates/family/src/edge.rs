@@ -155,6 +155,7 @@ impl Family for EdgeMatching {
             symmetries: Vec::new(),
             encoding: EdgeEncoding { encoding, puzzle: p.clone() },
             xors: Vec::new(),
+            objective: Default::default(),
         })
     }
 

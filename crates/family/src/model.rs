@@ -197,6 +197,13 @@ impl Family for QpropModel {
         Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
     }
 
+    fn objective_values(&self, solution: &Solution) -> Result<Option<Vec<i64>>, Error> {
+        if self.program.goals.is_empty() {
+            return Ok(None);
+        }
+        wgrnd_qprop::objective_values(&self.program, solution).map(Some).map_err(model_error)
+    }
+
     fn valid_line(&self, _solution: &Solution) -> String {
         format!("valid: the solution satisfies every constraint of `{}`", self.name)
     }

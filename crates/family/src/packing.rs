@@ -123,6 +123,7 @@ impl Family for Packings {
             symmetries,
             encoding: PackingEncoding { encoding, packing: packing.clone() },
             xors: Vec::new(),
+            objective: Default::default(),
         })
     }
 

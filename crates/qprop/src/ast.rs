@@ -223,4 +223,9 @@ pub enum Item {
     /// Rows of values read from a file for the input predicate named: each row's values and
     /// span, and whether the first row may be a header (CSV).
     Rows(String, Span, Vec<(Vec<Term>, Span)>, bool),
+    /// `minimize term` (false) or `maximize term` (true): an objective level.
+    Objective(bool, Term, Span),
+    /// `soft W: formula`, or `soft W { formula : binders | guard }` (one soft constraint per
+    /// binding): weighted soft constraints (weight, formula, the binders and guard, span).
+    Soft(Term, Formula, Option<(Vec<Binder>, Option<Box<Formula>>)>, Span),
 }

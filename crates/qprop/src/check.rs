@@ -16,6 +16,7 @@ mod formulas;
 mod index;
 #[cfg(test)]
 mod naive;
+mod objective;
 mod plan;
 mod runs;
 #[cfg(test)]
@@ -25,6 +26,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 use index::Indexes;
+pub use objective::objective_values;
 use plan::{Body, Plan, Rest};
 
 use crate::ast::CountKind;
@@ -88,21 +90,7 @@ const SMALL_ARITY: usize = 8;
 /// division by zero) is broken too, with that diagnostic. An error is a checker that could not
 /// judge (too many definition values to remember, an internal fault): never a broken constraint.
 pub fn check(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
-    let mut atoms = vec![None; p.preds.len()];
-    for v in &s.preds {
-        if let Some(a) = atoms.get_mut(v.pred.index()) {
-            *a = Some(&v.atoms);
-        }
-    }
-    let mut c = Checker {
-        p,
-        s,
-        atoms,
-        memo: vec![HashMap::new(); p.preds.len()],
-        memo_len: 0,
-        plans: HashMap::new(),
-        index: Indexes::default(),
-    };
+    let mut c = Checker::new(p, s);
     let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
@@ -134,6 +122,24 @@ pub(crate) fn cannot_judge(e: &QpropError) -> bool {
 }
 
 impl<'a> Checker<'a> {
+    fn new(p: &'a Program, s: &'a Solution) -> Checker<'a> {
+        let mut atoms = vec![None; p.preds.len()];
+        for v in &s.preds {
+            if let Some(a) = atoms.get_mut(v.pred.index()) {
+                *a = Some(&v.atoms);
+            }
+        }
+        Checker {
+            p,
+            s,
+            atoms,
+            memo: vec![HashMap::new(); p.preds.len()],
+            memo_len: 0,
+            plans: HashMap::new(),
+            index: Indexes::default(),
+        }
+    }
+
     /// `Some(bindings)` when `f` is false, descending into `forall` and `and` to name the binding.
     fn find(&mut self, f: &'a F, env: &mut Env) -> Result<Option<Env>> {
         match f {

@@ -24,6 +24,7 @@ mod lexer;
 mod linear;
 mod mdd;
 mod nnf;
+mod objective;
 mod ops;
 mod order;
 mod parity;
@@ -45,12 +46,13 @@ use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
 use wgrnd_core::{AtomNames, StableHash};
 
-pub use check::{check, Violation};
+pub use check::{check, objective_values, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, FileId, Files, QpropError, Span};
 pub use tables::ReadFile;
 
 pub use ground::{GroundOptions, IntEncoding, LinearEncoding, MAX_ATOMS_PER_PRED};
+pub use objective::{Goal, GoalKind};
 pub use ops::{CmpOp, Conn, Op};
 pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
 pub use solution::{decode, parse_solution, partial_grid, shown_literals, IntValue, PredValue, Solution};
@@ -204,6 +206,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         g.conj(gg, &mut env, &[])?;
     }
     g.finish_lines()?;
+    let objective = g.objective(p)?;
     g.free_shown_atoms(&p.shown);
     let shown = g.shown_vars();
     let ties = g.shown_ties(&shown);
@@ -234,6 +237,7 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         format!("shown {}", shown_names.join(" ")),
         format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", g.fixed_true.len()),
     ];
+    header.extend(objective::header_lines(&objective));
     header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
     Ok(Grounding {
         cnf: g.cnf,
@@ -253,5 +257,6 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
             fixed_true: g.fixed_true,
         },
         xors: g.xors,
+        objective,
     })
 }

@@ -13,7 +13,7 @@ use crate::ops::{CmpOp, Conn, Op};
 /// (docs/qprop.md lists them).
 /// The second line holds the words of the global constraints of issue 24, reserved before every
 /// one of them is parsed, so that no model takes them as names.
-pub(crate) const KEYWORDS: [&str; 39] = [
+pub(crate) const KEYWORDS: [&str; 42] = [
     "forall",
     "exists",
     "and",
@@ -53,12 +53,16 @@ pub(crate) const KEYWORDS: [&str; 39] = [
     "connected",
     "via",
     "circuit",
+    "minimize",
+    "maximize",
+    "soft",
 ];
 const MAX_DEPTH: usize = 500;
 
 mod inline;
 mod parity;
 mod runs;
+mod objective;
 pub(crate) use inline::{is_anonymous, parse_column_ref};
 
 /// A file parsed: its items, and warnings about text that parses but may not mean what it seems.
@@ -324,6 +328,9 @@ impl Parser<'_> {
                 self.eat(",");
             }
             return Ok(Item::Table(n, entries, start.to(self.prev_span())));
+        }
+        if let Some(item) = self.objective_item(start)? {
+            return Ok(item);
         }
         Ok(Item::Formula(self.formula()?))
     }

@@ -480,6 +480,8 @@ pub struct Program {
     pub hash: u64,
     /// Warnings of the parser: where, and what.
     pub(crate) warnings: Vec<(Span, String)>,
+    /// Objectives (`minimize`, `maximize`, `soft`), in the order written (`objective.rs`).
+    pub goals: Vec<crate::objective::Goal>,
 }
 
 /// Displays a value with the program's symbol names.

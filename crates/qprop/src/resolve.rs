@@ -39,6 +39,7 @@ impl Resolver {
                 shown: Vec::new(),
                 hash,
                 warnings: Vec::new(),
+                goals: Vec::new(),
             },
             params: HashMap::new(),
             syms: HashMap::new(),
@@ -173,6 +174,8 @@ impl Resolver {
                 Item::Formula(f) => self.statement(f)?,
                 Item::Def(n, params, body, _) => self.def(&n, &params, &body)?,
                 Item::Rows(n, s, rows, header) => self.rows(&n, s, &rows, header)?,
+                Item::Objective(max, t, s) => self.objective(max, &t, s)?,
+                Item::Soft(w, f, comp, s) => self.soft(&w, &f, comp.as_ref(), s)?,
                 _ => {}
             }
         }

@@ -123,7 +123,7 @@ impl Resolver {
     }
 
     /// Binders, their guard and a body resolved in the binders' scope (left afterwards).
-    fn scoped<B>(
+    pub(crate) fn scoped<B>(
         &mut self,
         bs: &[Binder],
         g: Option<&Formula>,

@@ -26,6 +26,17 @@ pub(crate) fn names_used(items: &[Item]) -> Names {
     for it in items {
         match it {
             Item::Formula(f) => formula(f, &mut out),
+            Item::Objective(_, t, _) => term(t, &mut out),
+            Item::Soft(w, f, comp, _) => {
+                term(w, &mut out);
+                formula(f, &mut out);
+                if let Some((bs, g)) = comp {
+                    binders(bs, &mut out);
+                    if let Some(g) = g {
+                        formula(g, &mut out);
+                    }
+                }
+            }
             Item::Def(_, params, f, _) => {
                 binders(params, &mut out);
                 formula(f, &mut out);

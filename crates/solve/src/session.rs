@@ -23,6 +23,11 @@ pub trait Session {
     /// A fresh variable, above every variable of the formula (an activation literal for a clause
     /// that a later unit clause switches off).
     fn new_var(&mut self) -> Var;
+    /// After an unsatisfiable solve under assumptions: whether assumption `lit` took part in the
+    /// reason (a core). `None` where the backend cannot say (then every assumption may have).
+    fn failed(&self, _lit: Lit) -> Option<bool> {
+        None
+    }
 }
 
 /// A session on the solver `spec`, starting from `cnf`.
@@ -99,6 +104,10 @@ impl Session for CadicalSession {
         self.num_vars += 1;
         self.solver.reserve(self.num_vars as i32);
         v
+    }
+
+    fn failed(&self, lit: Lit) -> Option<bool> {
+        Some(self.solver.failed(lit.to_dimacs()))
     }
 }
 

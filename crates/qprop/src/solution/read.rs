@@ -207,5 +207,6 @@ fn item_span(it: &Item) -> Span {
         Item::Def(_, _, _, s) | Item::Table(_, _, s) | Item::IntVar(_, _, _, s) => *s,
         Item::Show(names) => names.first().map_or(Span::default(), |n| n.1),
         Item::TableFrom(_, s, _, _) | Item::Rows(_, s, _, _) => *s,
+        Item::Objective(_, _, s) | Item::Soft(_, _, _, s) => *s,
     }
 }

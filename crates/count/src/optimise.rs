@@ -1,0 +1,298 @@
+//! The exact optimiser, for every family through the seam: a grounding's [`Objective`] (weighted
+//! literals per level, lexicographic) minimised on one incremental solver session, level by
+//! level. Two engines (docs/optimise.md says when `auto` picks which):
+//!
+//! - **linear** (solution-improving): solve; build a generalized totalizer (`gte.rs`) over the
+//!   level's literals capped at the cost found; then solve again and again with "cost below the
+//!   best so far" as assumptions over its outputs, each answer an improvement, until the solver
+//!   proves that none is left (the optimum) or time runs out (the best so far);
+//! - **core** (OLL, Andres et al. 2012; Morgado et al. 2014): assume every cost literal false;
+//!   each unsatisfiable core raises the lower bound by its smallest weight, and its literals are
+//!   replaced by a totalizer whose "at least k + 1" outputs are assumed false in turn; the first
+//!   model under the assumptions is optimal. It needs the solver's failed assumptions
+//!   (in-process CaDiCaL).
+//!
+//! A level's optimum is then fixed by hard clauses (a totalizer bound) before the next level.
+//! Each improving model is handed to the caller as it is found (anytime); the answer is
+//! "optimal" only when every level was proven.
+
+use std::time::{Duration, Instant};
+
+use wgrnd_cnf::{Lit, Model, SolverAnswer};
+use wgrnd_core::{Grounding, Level, Objective};
+use wgrnd_solve::{interrupt, session, Session, SolveError, SolverSpec};
+
+use crate::gte::Totalizer;
+
+/// Which engine minimises.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OptEngine {
+    /// Linear search, unless its totalizer would be too large (then core-guided).
+    #[default]
+    Auto,
+    /// Solution-improving linear search.
+    Linear,
+    /// Core-guided (OLL).
+    Core,
+}
+
+impl OptEngine {
+    /// The engine named on the command line (`auto`, `linear`, `core`).
+    pub fn parse(s: &str) -> Option<OptEngine> {
+        match s {
+            "auto" => Some(OptEngine::Auto),
+            "linear" => Some(OptEngine::Linear),
+            "core" => Some(OptEngine::Core),
+            _ => None,
+        }
+    }
+}
+
+/// Clauses a linear search's totalizer may take before `auto` goes core-guided.
+pub const LINEAR_BUDGET: usize = 2_000_000;
+
+/// What an optimisation found.
+#[derive(Clone, Debug)]
+pub struct Optimum {
+    /// The best model found and its cost at every level; `None`: no model at all.
+    pub best: Option<(Model, Vec<i64>)>,
+    /// Whether the best model is proven optimal (every level), or none exists (the formula is
+    /// unsatisfiable: `best` is `None`).
+    pub optimal: bool,
+    /// Whether the run stopped at Ctrl-C (else, when not optimal, at the time limit).
+    pub interrupted: bool,
+    /// The engine that minimised each level (`linear`, `core`).
+    pub engines: Vec<&'static str>,
+    /// Solver calls made.
+    pub solves: usize,
+}
+
+enum Step {
+    Sat(Model),
+    Unsat,
+    Stop,
+}
+
+struct Run<'a> {
+    s: Box<dyn Session>,
+    deadline: Option<Instant>,
+    solves: usize,
+    interrupted: bool,
+    improved: &'a mut dyn FnMut(&Model, &[i64]),
+}
+
+impl Run<'_> {
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Step, SolveError> {
+        if interrupt::interrupted() {
+            self.interrupted = true;
+            return Ok(Step::Stop);
+        }
+        let left = match self.deadline {
+            Some(d) => match d.checked_duration_since(Instant::now()) {
+                Some(t) if t > Duration::ZERO => Some(t),
+                _ => return Ok(Step::Stop),
+            },
+            None => None,
+        };
+        self.solves += 1;
+        match self.s.solve_assuming(assumptions, left) {
+            Ok(SolverAnswer::Sat(m)) => Ok(Step::Sat(m)),
+            Ok(SolverAnswer::Unsat) => Ok(Step::Unsat),
+            Ok(SolverAnswer::Unknown) => {
+                self.interrupted |= interrupt::interrupted();
+                Ok(Step::Stop)
+            }
+            Err(SolveError::Interrupted) => {
+                self.interrupted = true;
+                Ok(Step::Stop)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Minimises `g.objective` lexicographically on `spec` within `timeout`; `improved` is called
+/// with each model better than the last (and its costs), as it is found. A grounding without an
+/// objective gives its first model, optimal.
+pub fn optimise<E>(
+    g: &Grounding<E>,
+    spec: &SolverSpec,
+    engine: OptEngine,
+    timeout: Option<Duration>,
+    improved: &mut dyn FnMut(&Model, &[i64]),
+) -> Result<Optimum, SolveError> {
+    let _watch = interrupt::Watch::start();
+    let mut run = Run {
+        s: session(spec, &g.cnf),
+        deadline: timeout.map(|t| Instant::now() + t),
+        solves: 0,
+        interrupted: false,
+        improved,
+    };
+    let levels = &g.objective.levels;
+    let mut out = Optimum { best: None, optimal: false, interrupted: false, engines: Vec::new(), solves: 0 };
+    let first = match run.solve(&[])? {
+        Step::Sat(m) => m,
+        Step::Unsat => {
+            out.optimal = true;
+            out.solves = run.solves;
+            return Ok(out);
+        }
+        Step::Stop => {
+            out.interrupted = run.interrupted;
+            out.solves = run.solves;
+            return Ok(out);
+        }
+    };
+    let mut best = (first.clone(), g.objective.costs(&first));
+    (run.improved)(&best.0, &best.1);
+    let mut proven = true;
+    for (i, level) in levels.iter().enumerate() {
+        let use_core = match engine {
+            // Cores need the solver's failed assumptions: in-process CaDiCaL only.
+            OptEngine::Core => *spec == SolverSpec::Builtin,
+            OptEngine::Linear => false,
+            OptEngine::Auto => {
+                let cap = (best.1[i] - level.offset).max(0) as u64;
+                *spec == SolverSpec::Builtin && estimate(level, cap) > LINEAR_BUDGET
+            }
+        };
+        let done = if use_core {
+            out.engines.push("core");
+            core_level(&mut run, &g.objective, i, &mut best)?
+        } else {
+            out.engines.push("linear");
+            linear_level(&mut run, &g.objective, i, &mut best)?
+        };
+        if !done {
+            proven = false;
+            break;
+        }
+        // Fix this level at its optimum for the next ones.
+        let cap = (best.1[i] - level.offset).max(0) as u64 + 1;
+        if let Some(t) = Totalizer::build(&level.terms, cap, usize::MAX, &mut run.s) {
+            for l in t.at_most((best.1[i] - level.offset) as u64) {
+                run.s.add_clause(&[l]);
+            }
+        }
+    }
+    out.optimal = proven;
+    out.interrupted = run.interrupted;
+    out.solves = run.solves;
+    out.best = Some(best);
+    Ok(out)
+}
+
+/// Clauses of a totalizer over `level` capped at `cap` (an upper estimate).
+fn estimate(level: &Level, cap: u64) -> usize {
+    let n = level.terms.len() as u64;
+    let total: u64 = level.terms.iter().map(|t| t.0).fold(0u64, u64::saturating_add).min(cap);
+    (n.saturating_mul(total.min(n.saturating_mul(4).max(1))).saturating_mul(2)).min(usize::MAX as u64) as usize
+}
+
+/// Linear search on level `i`: `Ok(false)` when stopped before the proof.
+fn linear_level(run: &mut Run, o: &Objective, i: usize, best: &mut (Model, Vec<i64>)) -> Result<bool, SolveError> {
+    let level = &o.levels[i];
+    let sum = (best.1[i] - level.offset).max(0) as u64;
+    if sum == 0 {
+        return Ok(true);
+    }
+    let Some(t) = Totalizer::build(&level.terms, sum, usize::MAX, &mut run.s) else { return Ok(true) };
+    loop {
+        let sum = (best.1[i] - level.offset).max(0) as u64;
+        if sum == 0 {
+            return Ok(true);
+        }
+        let assumptions = t.at_most(sum - 1);
+        match run.solve(&assumptions)? {
+            Step::Sat(m) => {
+                let costs = o.costs(&m);
+                *best = (m, costs);
+                (run.improved)(&best.0, &best.1);
+            }
+            Step::Unsat => return Ok(true),
+            Step::Stop => return Ok(false),
+        }
+    }
+}
+
+/// A soft literal of the core-guided search: assumed true, `weight` paid when it fails; a
+/// totalizer output carries its totalizer and the bound it stands for.
+struct Soft {
+    lit: Lit,
+    weight: u64,
+    /// The totalizer (index) and bound `k` of an output `not (sum >= k + 1)`.
+    from: Option<(usize, u64)>,
+}
+
+/// Core-guided search (OLL) on level `i`: `Ok(false)` when stopped before the proof.
+fn core_level(run: &mut Run, o: &Objective, i: usize, best: &mut (Model, Vec<i64>)) -> Result<bool, SolveError> {
+    let level = &o.levels[i];
+    let mut softs: Vec<Soft> = level.terms.iter().map(|&(w, l)| Soft { lit: !l, weight: w, from: None }).collect();
+    let mut totalizers: Vec<(Totalizer, usize)> = Vec::new();
+    loop {
+        let active: Vec<usize> = (0..softs.len()).filter(|&j| softs[j].weight > 0).collect();
+        let assumptions: Vec<Lit> = active.iter().map(|&j| softs[j].lit).collect();
+        match run.solve(&assumptions)? {
+            Step::Sat(m) => {
+                let costs = o.costs(&m);
+                if costs < best.1 {
+                    *best = (m, costs);
+                    (run.improved)(&best.0, &best.1);
+                }
+                return Ok(true);
+            }
+            Step::Stop => return Ok(false),
+            Step::Unsat => {}
+        }
+        let core: Vec<usize> = active.iter().copied().filter(|&j| run.s.failed(softs[j].lit) != Some(false)).collect();
+        if core.is_empty() {
+            // Unsatisfiable without the assumptions: cannot happen after a model (the hard
+            // clauses only shrink to earlier levels' optima, which have models).
+            return Ok(true);
+        }
+        let w = core.iter().map(|&j| softs[j].weight).min().unwrap_or(0);
+        for &j in &core {
+            softs[j].weight -= w;
+            // An output of a totalizer in the core: its next bound becomes soft.
+            if let Some((t, k)) = softs[j].from {
+                let (tot, n) = &totalizers[t];
+                if (k as usize) + 1 < *n {
+                    if let Some(&(_, l)) = tot.outputs.iter().find(|(s, _)| *s == k + 2) {
+                        softs.push(Soft { lit: !l, weight: w, from: Some((t, k + 1)) });
+                    }
+                }
+            }
+        }
+        if core.len() > 1 {
+            // The core's failing literals: at least one of them is paid; a second one costs w
+            // again, assumed away through the totalizer's output "at least 2".
+            let inputs: Vec<(u64, Lit)> = core.iter().map(|&j| (1, !softs[j].lit)).collect();
+            let n = inputs.len();
+            if let Some(tot) = Totalizer::build(&inputs, n as u64, usize::MAX, &mut run.s) {
+                if let Some(&(_, l)) = tot.outputs.iter().find(|(s, _)| *s == 2) {
+                    softs.push(Soft { lit: !l, weight: w, from: Some((totalizers.len(), 1)) });
+                }
+                totalizers.push((tot, n));
+            }
+        }
+    }
+}
+
+/// The grounding restricted to the optimal solutions: `g` with hard clauses that keep every
+/// level's cost at most `costs` (the optimum found by [`optimise`], so exactly at it), and no
+/// objective left. A count or a backbone of it is one over the optimal solutions; the clauses'
+/// fresh variables are implied by the grounding's own, so no count changes by them.
+pub fn with_optimum<E>(g: Grounding<E>, costs: &[i64]) -> Grounding<E> {
+    let mut out = g;
+    let objective = std::mem::take(&mut out.objective);
+    for (level, &c) in objective.levels.iter().zip(costs) {
+        let sum = (c - level.offset).max(0) as u64;
+        if let Some(t) = Totalizer::build(&level.terms, sum + 1, usize::MAX, &mut out.cnf) {
+            for l in t.at_most(sum) {
+                out.cnf.add_clause(&[l]);
+            }
+        }
+    }
+    out
+}

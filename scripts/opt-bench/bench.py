@@ -1,0 +1,126 @@
+"""The optimisation benchmark (issue 26): wgrnd against RC2 (python-sat, reading wgrnd's WCNF)
+and clingo's #minimize on the models of fixtures/qprop with known optima; the whole process
+timed, median of RUNS alternating runs, every optimum checked against the published one.
+    python bench.py WGRND RUNS [INSTANCE ...]"""
+import os, re, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FIX = os.path.join(ROOT, "fixtures", "qprop")
+ASP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "asp")
+LIMIT = float(os.environ.get("OPT_BENCH_LIMIT", "120"))
+
+# name: (model, data, -D definitions, clingo consts, clingo program, the .col graph, the
+# published optimum as the model states it (for a set: the vertices left out), clingo's value)
+INSTANCES = {
+    "golomb-8": ("golomb.qp", None, ["m=8"], ["m=8", "len=64"], "golomb.lp", None, 34, 34),
+    "golomb-9": ("golomb.qp", None, ["m=9"], ["m=9", "len=81"], "golomb.lp", None, 44, 44),
+    "queen-domination-8": ("queen-domination.qp", None, ["n=8"], ["n=8"], "queen-domination.lp", None, 5, 5),
+    "mis-myciel4": ("independent-set.qp", "myciel4.qpd", [], [], "independent-set.lp", "myciel4.col", 23 - 11, -11),
+    "mis-queen5_5": ("independent-set.qp", "queen5_5.qpd", [], [], "independent-set.lp", "queen5_5.col", 25 - 5, -5),
+}
+
+
+def col_facts(col):
+    out = []
+    for line in open(os.path.join(FIX, col)):
+        w = line.split()
+        if w[:2] == ["p", "edge"]:
+            out.append("vertex(1..%s)." % w[2])
+        elif w[:1] == ["e"]:
+            out.append("edge(%s,%s)." % (w[1], w[2]))
+    return "\n".join(out) + "\n"
+
+
+def timed(cmd):
+    t = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=LIMIT)
+    except subprocess.TimeoutExpired:
+        return None, "", "timeout"
+    return time.perf_counter() - t, p.stdout, p.stderr
+
+
+def run_wgrnd(wgrnd, inst):
+    model, data, defs, _, _, _, _, _ = inst
+    cmd = [wgrnd, "solve", os.path.join(FIX, model), "--json"]
+    if data:
+        cmd += ["--data", os.path.join(FIX, data)]
+    for d in defs:
+        cmd += ["-D", d]
+    t, out, err = timed(cmd)
+    if t is None:
+        return None, None
+    import json
+    doc = json.loads(out)
+    assert doc["optimal"], err
+    return t, doc["objective"][0]
+
+
+def run_rc2(python, wcnf):
+    script = ("import sys\nfrom pysat.formula import WCNF\nfrom pysat.examples.rc2 import RC2\n"
+              "r = RC2(WCNF(from_file=sys.argv[1]))\nm = r.compute()\nprint('o', r.cost)\n")
+    t, out, err = timed([python, "-c", script, wcnf])
+    if t is None:
+        return None, None
+    return t, int(re.search(r"^o (-?\d+)", out, re.M).group(1))
+
+
+def run_clingo(clingo, inst, facts):
+    _, _, _, consts, lp, _, _, _ = inst
+    cmd = clingo + [os.path.join(ASP, lp), "--opt-mode=opt", "--quiet=1"]
+    if facts:
+        cmd.append(facts)
+    for c in consts:
+        cmd += ["-c", c]
+    t, out, err = timed(cmd)
+    if t is None:
+        return None, None
+    assert "OPTIMUM FOUND" in out, out
+    return t, int(re.findall(r"Optimization\s*:\s*(-?\d+)", out)[-1])
+
+
+def main():
+    wgrnd, runs = sys.argv[1], int(sys.argv[2])
+    names = sys.argv[3:] or list(INSTANCES)
+    python = sys.executable
+    # The clingo wheel's command line (`python -m clingo`), the clingo binary when the wheel has one.
+    exe = os.path.join(os.path.dirname(python), "clingo")
+    clingo = [exe] if os.path.exists(exe) else [python, "-m", "clingo"]
+    tmp = tempfile.mkdtemp()
+    print("| instance | optimum | wgrnd (s) | RC2 (s) | clingo (s) | wgrnd / RC2 | wgrnd / clingo |")
+    print("|---|---|---|---|---|---|---|")
+    for name in names:
+        inst = INSTANCES[name]
+        model, data, defs, _, _, col, want, clingo_want = inst
+        wcnf = os.path.join(tmp, name + ".wcnf")
+        cmd = [wgrnd, "encode", "--wcnf", os.path.join(FIX, model), "-o", wcnf]
+        if data:
+            cmd += ["--data", os.path.join(FIX, data)]
+        for d in defs:
+            cmd += ["-D", d]
+        subprocess.run(cmd, check=True)
+        offset = int(re.search(r"^c wcnf: cost = (-?\d+)", open(wcnf).read(), re.M).group(1))
+        facts = None
+        if col:
+            facts = os.path.join(tmp, name + ".lp")
+            open(facts, "w").write(col_facts(col))
+        times = {"wgrnd": [], "rc2": [], "clingo": []}
+        for _ in range(runs):
+            t, v = run_wgrnd(wgrnd, inst)
+            assert v is None or v == want, (name, "wgrnd", v, want)
+            times["wgrnd"].append(t)
+            t, v = run_rc2(python, wcnf)
+            assert v is None or v + offset == want, (name, "rc2", v, offset, want)
+            times["rc2"].append(t)
+            t, v = run_clingo(clingo, inst, facts)
+            # clingo's #maximize reports the negated count of the chosen vertices.
+            assert v is None or v == clingo_want, (name, "clingo", v, clingo_want)
+            times["clingo"].append(t)
+        med = {k: (statistics.median(v) if all(x is not None for x in v) else None) for k, v in times.items()}
+        fmt = lambda x: "> %.0f" % LIMIT if x is None else "%.3f" % x
+        ratio = lambda a, b: "-" if a is None or b is None else "%.2fx" % (a / b)
+        print("| %s | %d | %s | %s | %s | %s | %s |" % (name, want, fmt(med["wgrnd"]), fmt(med["rc2"]), fmt(med["clingo"]),
+                                                     ratio(med["wgrnd"], med["rc2"]), ratio(med["wgrnd"], med["clingo"])), flush=True)
+
+
+main()

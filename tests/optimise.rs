@@ -1,0 +1,246 @@
+//! Issue 26: the optimisation models of fixtures/qprop against brute forces written here, the
+//! anytime output (`o` lines, JSON with `optimal`), the time limit, and the WCNF round trip
+//! through an external MaxSAT solver (RC2 of python-sat, when installed).
+
+use wgrnd_core::{CountUnit, Family};
+use wgrnd_count::{Engine, Limits, OptEngine};
+use wgrnd_family::{QpropModel, RawOptions};
+use wgrnd_qprop::Source;
+use wgrnd_solve::SolverSpec;
+
+use crate::{code, fixture, stderr, stdout, wgrnd};
+
+/// The model's optimum (as the model states it) with each engine, and the number of optimal
+/// solutions (projections).
+fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64) {
+    let read = |p: &str| Source::new(p, std::fs::read_to_string(p).unwrap());
+    let src = read(&fixture(&format!("qprop/{model}")));
+    let data = data.map(|d| read(&fixture(&format!("qprop/{d}"))));
+    let raw = RawOptions {
+        defines: defs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        ..RawOptions::default()
+    };
+    let f = QpropModel::new(&src, data.as_ref(), &raw).unwrap();
+    let mut values = Vec::new();
+    let mut costs = Vec::new();
+    for engine in [OptEngine::Linear, OptEngine::Core] {
+        let g = f.ground().unwrap();
+        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
+        assert!(o.optimal);
+        let (_, c) = o.best.unwrap();
+        values.push(g.objective.shown(&c)[0]);
+        costs = c;
+    }
+    assert_eq!(values[0], values[1], "{model}: the engines disagree");
+    let fixed = wgrnd_count::with_optimum(f.ground().unwrap(), &costs);
+    let limits = Limits { max: None, timeout: None, engine: Engine::Auto };
+    let c = wgrnd_count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
+    assert!(c.complete());
+    (values[0], c.count)
+}
+
+/// Squares attacked or occupied by a queen on (r, c) of an n x n board.
+fn dominates(n: usize, q: usize, s: usize) -> bool {
+    let (r1, c1, r2, c2) = ((q / n) as i64, (q % n) as i64, (s / n) as i64, (s % n) as i64);
+    r1 == r2 || c1 == c2 || r1 - c1 == r2 - c2 || r1 + c1 == r2 + c2
+}
+
+/// The fewest queens dominating an n x n board and how many such placements, by enumeration
+/// of subsets in increasing size.
+fn brute_domination(n: usize) -> (i64, u64) {
+    let squares = n * n;
+    for k in 1..=squares {
+        let mut count = 0u64;
+        let mut pick: Vec<usize> = (0..k).collect();
+        loop {
+            if (0..squares).all(|s| pick.iter().any(|&q| dominates(n, q, s))) {
+                count += 1;
+            }
+            // Next k-subset in lexicographic order.
+            let Some(i) = (0..k).rev().find(|&i| pick[i] < squares - k + i) else { break };
+            pick[i] += 1;
+            for j in i + 1..k {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+        if count > 0 {
+            return (k as i64, count);
+        }
+    }
+    unreachable!("the full board dominates")
+}
+
+#[test]
+fn queen_domination_equals_brute_force() {
+    for n in 3..=5 {
+        assert_eq!(optimum("queen-domination.qp", None, &[("n", &n.to_string())]), brute_domination(n), "n = {n}");
+    }
+}
+
+/// The shortest Golomb ruler with m marks (first distance shorter than the last) and how many,
+/// by enumeration of increasing mark positions up to `len`.
+fn brute_golomb(m: usize, len: i64) -> (i64, u64) {
+    fn go(marks: &mut Vec<i64>, m: usize, len: i64, best: &mut (i64, u64)) {
+        if marks.len() == m {
+            let d: Vec<i64> = marks.windows(2).map(|w| w[1] - w[0]).collect();
+            let mut all: Vec<i64> = Vec::new();
+            for i in 0..m {
+                for j in i + 1..m {
+                    all.push(marks[j] - marks[i]);
+                }
+            }
+            let n = all.len();
+            all.sort_unstable();
+            all.dedup();
+            if all.len() == n && d[0] < d[m - 2] {
+                let l = marks[m - 1];
+                if l < best.0 {
+                    *best = (l, 1);
+                } else if l == best.0 {
+                    best.1 += 1;
+                }
+            }
+            return;
+        }
+        let last = *marks.last().unwrap();
+        for x in last + 1..=len {
+            marks.push(x);
+            go(marks, m, len, best);
+            marks.pop();
+        }
+    }
+    let mut best = (i64::MAX, 0);
+    go(&mut vec![0], m, len, &mut best);
+    best
+}
+
+#[test]
+fn golomb_rulers_equal_brute_force() {
+    for m in 3..=5 {
+        let len = (m * m) as i64;
+        assert_eq!(optimum("golomb.qp", None, &[("m", &m.to_string())]), brute_golomb(m, len), "m = {m}");
+    }
+}
+
+/// Independent sets of the graph in `col`, by enumeration of all vertex subsets: the fewest
+/// vertices left out (the soft constraints' cost) and how many maximum sets.
+fn brute_independent(col: &str) -> (i64, u64) {
+    let text = std::fs::read_to_string(fixture(&format!("qprop/{col}"))).unwrap();
+    let mut n = 0usize;
+    let mut edges = Vec::new();
+    for line in text.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        match w.as_slice() {
+            ["p", "edge", v, _] => n = v.parse().unwrap(),
+            ["e", u, v] => edges.push((u.parse::<usize>().unwrap() - 1, v.parse::<usize>().unwrap() - 1)),
+            _ => {}
+        }
+    }
+    let mut best = (i64::MAX, 0u64);
+    for set in 0u64..1 << n {
+        if edges.iter().any(|&(u, v)| set >> u & 1 == 1 && set >> v & 1 == 1) {
+            continue;
+        }
+        let left = (n - set.count_ones() as usize) as i64;
+        if left < best.0 {
+            best = (left, 1);
+        } else if left == best.0 {
+            best.1 += 1;
+        }
+    }
+    best
+}
+
+#[test]
+fn maximum_independent_sets_equal_brute_force() {
+    // myciel3: 11 vertices, independence number 5 (6 left out).
+    let (left, count) = optimum("independent-set.qp", Some("myciel3.qpd"), &[]);
+    assert_eq!((left, count), brute_independent("myciel3.col"));
+    assert_eq!(left, 6);
+}
+
+/// Published optima, proven (the larger instances of the bench set are in scripts/opt-bench.sh).
+#[test]
+fn published_optima() {
+    assert_eq!(optimum("queen-domination.qp", None, &[("n", "6")]).0, 3);
+    assert_eq!(optimum("golomb.qp", None, &[("m", "6")]).0, 17);
+    assert_eq!(optimum("independent-set.qp", Some("queen5_5.qpd"), &[]).0, 25 - 5);
+}
+
+#[test]
+fn each_improvement_is_reported_and_the_optimum_is_said_proven() {
+    let model = fixture("qprop/queen-domination.qp");
+    let out = wgrnd(&["solve", &model, "-D", "n=6", "--opt", "linear", "-v"], None);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let err = stderr(&out);
+    let costs: Vec<i64> = err.lines().filter_map(|l| l.strip_prefix("o ")).map(|c| c.parse().unwrap()).collect();
+    assert!(costs.len() >= 2 && costs.windows(2).all(|w| w[1] < w[0]), "{err}");
+    assert_eq!(costs.last(), Some(&3));
+    assert!(err.contains("s OPTIMUM FOUND") && err.contains("wgrnd: objective 3 (optimum, proven)"), "{err}");
+    let out = wgrnd(&["solve", &model, "-D", "n=5", "--json"], None);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["objective"], serde_json::json!([3]));
+    assert_eq!(doc["optimal"], serde_json::json!(true));
+    assert_eq!(doc["solution"]["q"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn a_time_limit_returns_the_best_so_far() {
+    let out = wgrnd(&["solve", &fixture("qprop/golomb.qp"), "-D", "m=11", "--timeout", "1", "--json"], None);
+    assert_eq!(code(&out), 11, "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["optimal"], serde_json::json!(false));
+    let len = doc["objective"][0].as_i64().unwrap();
+    assert!((72..=121).contains(&len), "{doc}");
+}
+
+#[test]
+fn count_counts_the_optimal_solutions() {
+    let out = wgrnd(&["count", &fixture("qprop/queen-domination.qp"), "-D", "n=4", "--json"], None);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let (k, n) = brute_domination(4);
+    assert_eq!(k, 2);
+    assert_eq!(doc["count"], serde_json::json!(n));
+    assert_eq!(doc["complete"], serde_json::json!(true));
+}
+
+/// `encode --wcnf`: hard clauses `h`, one soft clause per cost literal; RC2 (python-sat) reads
+/// it, its cost plus the offset is the optimum, and its `v` line decodes as any solver's answer.
+#[test]
+fn wcnf_round_trip_through_rc2() {
+    let dir = tempfile::tempdir().unwrap();
+    let wcnf = dir.path().join("q.wcnf");
+    let model = fixture("qprop/queen-domination.qp");
+    let out = wgrnd(&["encode", &model, "-D", "n=5", "--wcnf", "-o", wcnf.to_str().unwrap()], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = std::fs::read_to_string(&wcnf).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("h ")) && !text.lines().any(|l| l.starts_with("p ")));
+    let soft: Vec<&str> = text.lines().filter(|l| l.starts_with("1 ")).collect();
+    assert_eq!(soft.len(), 25);
+    let venv = std::path::Path::new(&std::env::var("HOME").unwrap_or_default()).join(".cache/wgrnd/venv/bin/python3");
+    let python = std::env::var("WGRND_PYTHON").unwrap_or_else(|_| {
+        if venv.exists() {
+            venv.to_string_lossy().into_owned()
+        } else {
+            "python3".into()
+        }
+    });
+    let script = "import sys\nfrom pysat.formula import WCNF\nfrom pysat.examples.rc2 import RC2\n\
+                  w = WCNF(from_file=sys.argv[1])\nr = RC2(w)\nm = r.compute()\n\
+                  print('o', r.cost)\nprint('s OPTIMUM FOUND')\n\
+                  print('v', ''.join('1' if l > 0 else '0' for l in m))\n";
+    let run = std::process::Command::new(&python).args(["-c", script, wcnf.to_str().unwrap()]).output();
+    let Ok(run) = run.map_err(|e| eprintln!("skipping RC2: {e}")) else { return };
+    if !run.status.success() {
+        eprintln!("skipping RC2 (python-sat not installed?): {}", String::from_utf8_lossy(&run.stderr));
+        return;
+    }
+    let answer = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(answer.contains("o 3\n"), "{answer}");
+    let ans = dir.path().join("rc2.out");
+    std::fs::write(&ans, &answer).unwrap();
+    let out = wgrnd(&["decode", &model, "-D", "n=5", ans.to_str().unwrap(), "--json"], None);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["solution"]["q"].as_array().map(Vec::len), Some(3));
+}
