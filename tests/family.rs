@@ -113,6 +113,7 @@ impl Family for Queens {
             fixed_weight: true,
             symmetries,
             encoding: QueenAtoms { n, aux },
+            groups: Vec::new(),
         })
     }
 

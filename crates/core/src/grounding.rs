@@ -45,6 +45,9 @@ pub struct Grounding<E> {
     pub symmetries: Vec<Symmetry>,
     /// The family's own tables: names of atoms, what decoding needs.
     pub encoding: E,
+    /// The clue facts and constraint groups behind selectors (`crate::groups`); empty in an
+    /// ordinary grounding.
+    pub groups: Vec<crate::Group>,
 }
 
 /// A model that breaks a clause of the formula it claims to satisfy.

@@ -309,6 +309,7 @@ mod tests {
                 fixed_weight: false,
                 symmetries: Vec::new(),
                 encoding: RingAtoms,
+                groups: Vec::new(),
             })
         }
         fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {

@@ -153,6 +153,7 @@ impl Family for EdgeMatching {
             fixed_weight: true,
             symmetries: Vec::new(),
             encoding: EdgeEncoding { encoding, puzzle: p.clone() },
+            groups: Vec::new(),
         })
     }
 

@@ -121,6 +121,7 @@ impl Family for Packings {
             fixed_weight: true,
             symmetries,
             encoding: PackingEncoding { encoding, packing: packing.clone() },
+            groups: Vec::new(),
         })
     }
 

@@ -130,6 +130,8 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
+    /// Grounding with groups (explain.rs): the clue facts in force, by clause.
+    pub(crate) tracker: Option<crate::explain::Tracker>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -205,6 +207,7 @@ impl<'p> Grounder<'p> {
             ivars: Vec::new(),
             fixed_true: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
+            tracker: None,
         })
     }
 
@@ -291,7 +294,15 @@ impl<'p> Grounder<'p> {
     pub fn data_atom(&mut self, pred: PredId, idx: usize, span: Span) -> Result<bool> {
         match self.data[pred.index()][idx] {
             1 => return Ok(false),
-            2 => return Ok(true),
+            2 => {
+                if self.p.preds[pred].clue {
+                    let at = self.cnf.num_clauses();
+                    if let Some(t) = &mut self.tracker {
+                        t.use_fact(pred, idx, at);
+                    }
+                }
+                return Ok(true);
+            }
             3 => {
                 return Err(QpropError::new(
                     ErrorKind::Unsupported,
@@ -310,7 +321,13 @@ impl<'p> Grounder<'p> {
         }
         let saved = self.slot_names;
         self.slot_names = &def.slots;
+        if let Some(t) = &mut self.tracker {
+            t.in_def += 1;
+        }
         let r = self.eval(&def.body, &mut env);
+        if let Some(t) = &mut self.tracker {
+            t.in_def -= 1;
+        }
         self.slot_names = saved;
         // An error leaves the atom unknown (not "being computed"): asked again, it fails the same.
         self.data[pred.index()][idx] = match r {
@@ -498,12 +515,33 @@ impl<'p> Grounder<'p> {
         env: &mut Env,
         f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
     ) -> Result<bool> {
+        let scope = self.tracker.as_ref().map(|t| t.active.len());
+        let r = self.each_binding(plan, env, f);
+        self.end_scope(scope);
+        r
+    }
+
+    fn each_binding(
+        &mut self,
+        plan: &Plan,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
         for c in &plan.pre {
             if !self.check(c, env)? {
                 return Ok(false);
             }
         }
         self.level(plan, 0, env, f)
+    }
+
+    /// Grounding with groups: the clue facts used since `scope` (a length of the active list)
+    /// stop being in force.
+    fn end_scope(&mut self, scope: Option<usize>) {
+        let at = self.cnf.num_clauses();
+        if let (Some(t), Some(n)) = (&mut self.tracker, scope) {
+            t.truncate(n, at);
+        }
     }
 
     fn check(&mut self, c: &Check, env: &mut Env) -> Result<bool> {
@@ -542,6 +580,14 @@ impl<'p> Grounder<'p> {
                 continue;
             }
             env[slot] = Some(v);
+            let scope = self.tracker.as_ref().map(|t| t.active.len());
+            if let (Some(g), Some(_)) = (&lv.gen, scope) {
+                // The value came from a clue predicate's facts: that fact is in force.
+                if p.preds[g.pred].clue {
+                    let idx = self.atom_index(g.pred, g.args, g.span, env)?;
+                    self.data_atom(g.pred, idx, g.span)?;
+                }
+            }
             let mut ok = true;
             for c in &lv.checks {
                 if !self.check(c, env)? {
@@ -549,7 +595,9 @@ impl<'p> Grounder<'p> {
                     break;
                 }
             }
-            if ok && self.level(plan, i + 1, env, f)? {
+            let stop = ok && self.level(plan, i + 1, env, f)?;
+            self.end_scope(scope);
+            if stop {
                 env[slot] = None;
                 return Ok(true);
             }

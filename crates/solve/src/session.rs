@@ -23,6 +23,12 @@ pub trait Session {
     /// A fresh variable, above every variable of the formula (an activation literal for a clause
     /// that a later unit clause switches off).
     fn new_var(&mut self) -> Var;
+    /// After an UNSAT answer under assumptions: whether assumption `lit` was used to refute
+    /// them (the failed assumptions, a core; not necessarily minimal). Default (a backend that
+    /// cannot tell): every assumption is.
+    fn failed(&self, _lit: Lit) -> bool {
+        true
+    }
 }
 
 /// A session on the solver `spec`, starting from `cnf`.
@@ -99,6 +105,9 @@ impl Session for CadicalSession {
         self.num_vars += 1;
         self.solver.reserve(self.num_vars as i32);
         v
+    }
+    fn failed(&self, lit: Lit) -> bool {
+        self.solver.failed(lit.to_dimacs())
     }
 }
 
