@@ -223,6 +223,36 @@ pub enum Command {
         #[command(flatten)]
         show: ShowArgs,
     },
+    /// Step-wise explanation (docs/explain.md): from the clues to the solution, each step one
+    /// new fact with the smallest set of clue facts, earlier facts and constraints it follows
+    /// from; with several solutions, what can be deduced. Without a solution: why (as `why`).
+    Explain {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// A step above K clue facts and earlier facts is reported as needing a case split.
+        #[arg(long, value_name = "K")]
+        max_step: Option<usize>,
+        /// Stop after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Why a puzzle has no solution: a minimal set of clue facts and statements without one
+    /// (verified: dropping any member gives a solution), with the statements shown in the source.
+    Why {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// Stop after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
     /// Tools for any DIMACS CNF, not only wgrnd's.
     Dimacs {
         #[command(subcommand)]

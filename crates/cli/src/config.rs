@@ -85,6 +85,19 @@ pub struct BackboneConfig {
     pub show: ShowConfig,
 }
 
+/// `explain` and `why`.
+#[derive(Clone, Debug)]
+pub struct ExplainConfig {
+    /// `why`: only the reason there is no solution.
+    pub why: bool,
+    /// Largest step before a case split.
+    pub max_step: Option<usize>,
+    /// The time limit.
+    pub timeout: Option<Duration>,
+    /// How to show the answer.
+    pub show: ShowConfig,
+}
+
 /// `generate --unique PUZZLE`.
 #[derive(Clone, Debug)]
 pub struct PoseConfig {
@@ -157,6 +170,8 @@ pub enum Job {
     Pose { puzzle: PuzzleSource, config: PoseConfig },
     /// The backbone.
     Backbone { puzzle: PuzzleSource, config: BackboneConfig },
+    /// Explain, or say why there is no solution.
+    Explain { puzzle: PuzzleSource, config: ExplainConfig },
     /// Shuffle an edge-matching puzzle.
     Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
     /// Validate a CNF.
@@ -312,6 +327,19 @@ impl Job {
                         show: show_config(show),
                     },
                 }
+            }
+            Command::Explain { puzzle, encoding, max_step, timeout, show } => {
+                let mut puzzle = source(puzzle, &encoding, None);
+                puzzle.options.fixed = true;
+                let config = ExplainConfig { why: false, max_step, timeout: secs(timeout)?, show: show_config(show) };
+                Job::Explain { puzzle, config }
+            }
+            Command::Why { puzzle, encoding, timeout, show } => {
+                let mut puzzle = source(puzzle, &encoding, None);
+                puzzle.options.fixed = true;
+                let config =
+                    ExplainConfig { why: true, max_step: None, timeout: secs(timeout)?, show: show_config(show) };
+                Job::Explain { puzzle, config }
             }
             Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output, .. } => {
                 // clap requires the three without a PUZZLE.

@@ -22,6 +22,7 @@ mod backbone;
 pub mod backtrack;
 pub mod dlx;
 pub mod engine;
+pub mod explain;
 mod handover;
 mod pose;
 

@@ -639,7 +639,9 @@ impl<'p> Grounder<'p> {
                     pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
                 let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
                 for idx in 0..self.data[pred.index()].len() {
-                    if self.data_atom(pred, idx, span)? {
+                    // Building the index reads every fact: no binding's reads.
+                    let facts = self.data[pred.index()][idx] == 2;
+                    if facts || self.data_atom(pred, idx, span)? {
                         let t = self.tuple(pred, idx);
                         let mut k = 0usize;
                         for (i, &d) in pr.args.iter().enumerate() {

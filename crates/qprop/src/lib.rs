@@ -165,9 +165,6 @@ pub fn ground_groups(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropE
 
 fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Grounding, QpropError> {
     let mut g = ground::Grounder::new(p, o)?;
-    if groups {
-        g.tracker = Some(explain::Tracker::default());
-    }
     let mut gs = Vec::new();
     for s in &p.stmts {
         gs.push((nnf::nnf(p, &s.f, true)?, s));
@@ -195,6 +192,9 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             None => QpropError::nowhere(ErrorKind::TooLarge, msg),
         };
         return Err(e.note("raise the limit (--max-clauses N) or add guards that use the data"));
+    }
+    if groups {
+        g.tracker = Some(explain::Tracker::default());
     }
     // Unit statements first: the atoms they fix get no variable and simplify every other clause.
     for (gg, s) in &gs {
