@@ -12,9 +12,10 @@
 //! satisfiable: a member found necessary stays necessary, and the result is minimal (each member
 //! was tested: without it the set has a solution).
 //!
-//! The cheapest step is approximated: each round, every fact not yet known is refuted once under
-//! all groups and the known facts, and the size of the solver's core ranks it; the `BEAM`
-//! best-ranked candidates get a full MUS and the smallest is the step (size: clue facts and
+//! The cheapest step is approximated: every fact not yet known is refuted under all groups and
+//! the known facts, and the size of the solver's core ranks it (every [`FULL_RANK`] steps all of
+//! them, between those the [`REFRESH`] best by their last rank); the [`BEAM`] best-ranked
+//! candidates get a full MUS and the smallest is the step (size: clue facts and
 //! earlier facts; ties: fewer constraint groups). After a step, the facts that follow from the new
 //! fact and the constraint groups alone (no clue, no other fact) are recorded with it as its
 //! consequences.
@@ -27,7 +28,11 @@ use wgrnd_core::{Error, Family, Grounding, GroupKind};
 use wgrnd_solve::{session, Session, SolveError, SolverSpec};
 
 /// Candidates per round that get a full MUS.
-pub const BEAM: usize = 4;
+pub const BEAM: usize = 2;
+/// Every this many steps every candidate is ranked again; between, the [`REFRESH`] best.
+pub const FULL_RANK: usize = 8;
+/// Candidates ranked again at each step between full rankings.
+pub const REFRESH: usize = 24;
 
 /// One member of an explanation's set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -244,13 +249,25 @@ pub fn explain<F: Family>(
     let ndeducible = deducible.len();
     let mut known: Vec<Lit> = Vec::new();
     let mut left = deducible;
-    let mut steps = Vec::new();
+    let mut steps: Vec<Step> = Vec::new();
+    let mut rank: std::collections::HashMap<Lit, (usize, usize)> = std::collections::HashMap::new();
     let group_of = |l: Lit| g.groups.iter().position(|x| x.selector.pos() == l);
     let is_clue = |l: Lit| group_of(l).is_some_and(|i| g.groups[i].kind == GroupKind::Clue);
     while !left.is_empty() {
-        // Rank every candidate by the core of one refutation.
+        // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
+        // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
+        // the known facts only grow, so a last rank is never too optimistic... nor exact).
+        let full = steps.len() % FULL_RANK == 0;
+        let mut order: Vec<usize> = (0..left.len()).collect();
+        order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
         let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
-        for &c in &left {
+        for (n, &i) in order.iter().enumerate() {
+            let c = left[i];
+            if !full && n >= REFRESH {
+                let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+                ranked.push((size, rules, c));
+                continue;
+            }
             assume.clear();
             assume.extend(&known);
             assume.extend(&groups);
@@ -267,6 +284,7 @@ pub fn explain<F: Family>(
                     size += 1;
                 }
             }
+            rank.insert(c, (size, rules));
             ranked.push((size, rules, c));
         }
         ranked.sort_by_key(|&(size, rules, _)| (size, rules));
