@@ -143,5 +143,6 @@ fn statement_words(p: &Program, i: usize) -> (String, String) {
         Some((file, line, col)) => format!("the statement at {file}:{line}:{col}"),
         None => format!("statement {}", i + 1),
     };
-    (name, e.render())
+    // The report names itself an error; here it is a member of a set.
+    (name, e.render().replacen("Error: ", "", 1))
 }
