@@ -210,3 +210,23 @@ fn explain_and_why_on_the_command_line() {
     assert!(out.contains("clue open(4,4,0)"), "{out}");
     assert!(out.contains("minesweeper.qp:"), "a caret diagnostic at a statement: {out}");
 }
+
+#[test]
+fn generate_max_step_poses_a_unique_puzzle_without_larger_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    for k in [6usize, 8] {
+        let out = dir.path().join(format!("posed-{k}.non"));
+        let out = out.to_string_lossy();
+        let o = crate::wgrnd(
+            &["generate", "--unique", &fixture("nonogram/webpbn-1.non"), "--max-step", &k.to_string(), "-o", &out],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+        let o = crate::wgrnd(&["count", "--max", "2", &out], None);
+        assert_eq!(o.status.code(), Some(10), "unique: {}", crate::stdout(&o));
+        let o = crate::wgrnd(&["explain", "--json", &out], None);
+        let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+        assert!(doc["difficulty"]["largest_step"].as_u64().unwrap() as usize <= k, "K = {k}: {}", doc["difficulty"]);
+        assert_eq!(doc["unique"], true);
+    }
+}

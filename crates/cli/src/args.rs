@@ -160,6 +160,10 @@ pub enum Command {
         /// With PUZZLE: the solution to make unique (a file `check` reads).
         #[arg(long, value_name = "FILE", requires = "puzzle")]
         solution: Option<String>,
+        /// With PUZZLE: add clues of the solution until `explain` needs no step above K clue
+        /// facts and earlier facts (docs/explain.md).
+        #[arg(long, value_name = "K", requires = "puzzle")]
+        max_step: Option<usize>,
         /// With PUZZLE: its format (default: from the extension, else from the content).
         #[arg(long, value_enum, requires = "puzzle")]
         format: Option<FormatArg>,

@@ -109,6 +109,8 @@ pub struct PoseConfig {
     pub timeout: Option<Duration>,
     /// Where the posed puzzle goes (whole or not at all).
     pub output: String,
+    /// `--max-step K`: no step of the explanation above K.
+    pub max_step: Option<usize>,
 }
 
 /// All cores: `--jobs` and `--cubes`, validated.
@@ -304,11 +306,22 @@ impl Job {
                     SolutionFormatArg::Art => SolutionFormat::Art,
                 }),
             },
-            Command::Generate { puzzle: Some(path), solution, format, data, define, timeout, seed, output, .. } => {
+            Command::Generate {
+                puzzle: Some(path),
+                solution,
+                format,
+                data,
+                define,
+                timeout,
+                seed,
+                output,
+                max_step,
+                ..
+            } => {
                 let puzzle = PuzzleArgs { puzzle: path, format, sum: None, data, define };
                 let mut puzzle = source(puzzle, &EncodingArgs::defaults(), None);
                 puzzle.options.fixed = true;
-                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output } }
+                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output, max_step } }
             }
             Command::Backbone { puzzle, encoding, chunk, timeout, solver, show } => {
                 if chunk == 0 {
