@@ -116,6 +116,7 @@ impl Family for Queens {
             encoding: QueenAtoms { n, aux },
             xors: Vec::new(),
             objective: Default::default(),
+            groups: Vec::new(),
         })
     }
 

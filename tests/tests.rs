@@ -9,6 +9,7 @@ mod defects;
 mod differential;
 mod errors;
 mod everyday;
+mod explain;
 mod family;
 mod fixtures;
 mod grids;

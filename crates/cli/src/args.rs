@@ -171,6 +171,10 @@ pub enum Command {
         /// With PUZZLE: the solution to make unique (a file `check` reads).
         #[arg(long, value_name = "FILE", requires = "puzzle")]
         solution: Option<String>,
+        /// With PUZZLE: add clues of the solution until `explain` needs no step above K clue
+        /// facts and earlier facts (docs/explain.md).
+        #[arg(long, value_name = "K", requires = "puzzle")]
+        max_step: Option<usize>,
         /// With PUZZLE: its format (default: from the extension, else from the content).
         #[arg(long, value_enum, requires = "puzzle")]
         format: Option<FormatArg>,
@@ -231,6 +235,36 @@ pub enum Command {
         timeout: Option<u64>,
         #[command(flatten)]
         solver: SolverArgs,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Step-wise explanation (docs/explain.md): from the clues to the solution, each step one
+    /// new fact with the smallest set of clue facts, earlier facts and constraints it follows
+    /// from; with several solutions, what can be deduced. Without a solution: why (as `why`).
+    Explain {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// A step above K clue facts and earlier facts is reported as needing a case split.
+        #[arg(long, value_name = "K")]
+        max_step: Option<usize>,
+        /// Stop after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
+        #[command(flatten)]
+        show: ShowArgs,
+    },
+    /// Why a puzzle has no solution: a minimal set of clue facts and statements without one
+    /// (verified: dropping any member gives a solution), with the statements shown in the source.
+    Why {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+        /// Stop after this many seconds (exit 30).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
         #[command(flatten)]
         show: ShowArgs,
     },

@@ -87,6 +87,19 @@ pub struct BackboneConfig {
     pub show: ShowConfig,
 }
 
+/// `explain` and `why`.
+#[derive(Clone, Debug)]
+pub struct ExplainConfig {
+    /// `why`: only the reason there is no solution.
+    pub why: bool,
+    /// Largest step before a case split.
+    pub max_step: Option<usize>,
+    /// The time limit.
+    pub timeout: Option<Duration>,
+    /// How to show the answer.
+    pub show: ShowConfig,
+}
+
 /// `generate --unique PUZZLE`.
 #[derive(Clone, Debug)]
 pub struct PoseConfig {
@@ -98,6 +111,8 @@ pub struct PoseConfig {
     pub timeout: Option<Duration>,
     /// Where the posed puzzle goes (whole or not at all).
     pub output: String,
+    /// `--max-step K`: no step of the explanation above K.
+    pub max_step: Option<usize>,
 }
 
 /// All cores: `--jobs` and `--cubes`, validated.
@@ -159,6 +174,8 @@ pub enum Job {
     Pose { puzzle: PuzzleSource, config: PoseConfig },
     /// The backbone.
     Backbone { puzzle: PuzzleSource, config: BackboneConfig },
+    /// Explain, or say why there is no solution.
+    Explain { puzzle: PuzzleSource, config: ExplainConfig },
     /// Shuffle an edge-matching puzzle.
     Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
     /// Validate a CNF.
@@ -299,11 +316,22 @@ impl Job {
                     SolutionFormatArg::Art => SolutionFormat::Art,
                 }),
             },
-            Command::Generate { puzzle: Some(path), solution, format, data, define, timeout, seed, output, .. } => {
+            Command::Generate {
+                puzzle: Some(path),
+                solution,
+                format,
+                data,
+                define,
+                timeout,
+                seed,
+                output,
+                max_step,
+                ..
+            } => {
                 let puzzle = PuzzleArgs { puzzle: path, format, sum: None, data, define };
                 let mut puzzle = source(puzzle, &EncodingArgs::defaults(), None);
                 puzzle.options.fixed = true;
-                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output } }
+                Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output, max_step } }
             }
             Command::Backbone { puzzle, encoding, chunk, timeout, solver, show } => {
                 if chunk == 0 {
@@ -322,6 +350,19 @@ impl Job {
                         show: show_config(show),
                     },
                 }
+            }
+            Command::Explain { puzzle, encoding, max_step, timeout, show } => {
+                let mut puzzle = source(puzzle, &encoding, None);
+                puzzle.options.fixed = true;
+                let config = ExplainConfig { why: false, max_step, timeout: secs(timeout)?, show: show_config(show) };
+                Job::Explain { puzzle, config }
+            }
+            Command::Why { puzzle, encoding, timeout, show } => {
+                let mut puzzle = source(puzzle, &encoding, None);
+                puzzle.options.fixed = true;
+                let config =
+                    ExplainConfig { why: true, max_step: None, timeout: secs(timeout)?, show: show_config(show) };
+                Job::Explain { puzzle, config }
             }
             Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output, .. } => {
                 // clap requires the three without a PUZZLE.

@@ -13,6 +13,7 @@ pub mod args;
 pub mod commands;
 pub mod config;
 mod optimise;
+pub mod explain;
 pub mod output;
 pub mod parallel;
 pub mod tools;
@@ -65,6 +66,10 @@ pub fn run(job: Job) -> Result<u8, Error> {
         Job::Backbone { puzzle, config } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
                 .and_then(|()| wellposed::backbone(&f, &config)))
+        }
+        Job::Explain { puzzle, config } => {
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
+                .and_then(|()| explain::explain(&f, &config)))
         }
         Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
         Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),

@@ -146,8 +146,12 @@ fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Res
     if !posed.left_out.is_empty() {
         eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
     }
+    let puzzle = match config.max_step {
+        Some(k) => within_max_step(f, target, posed.puzzle, k)?,
+        None => posed.puzzle,
+    };
     let extension = std::path::Path::new(&config.output).extension().and_then(|e| e.to_str());
-    let text = posed.puzzle.write(extension)?;
+    let text = puzzle.write(extension)?;
     Output::new(&config.output).text(&text)?;
     eprintln!(
         "wgrnd: exactly one solution with {} clue(s), none of which can be dropped (each drop counted to 2); {} added to the puzzle's {} kept, {} dropped; {} counts, {:.2} s",
@@ -159,4 +163,54 @@ fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Res
         posed.elapsed.as_secs_f64()
     );
     Ok(exit::OK)
+}
+
+/// The largest step of the explanation of `f` (which has a solution).
+fn largest_step<F: Family>(f: &F) -> Result<usize, Error> {
+    let g = f.ground_groups()?;
+    let opts = wgrnd_count::explain::ExplainOptions::default();
+    match wgrnd_count::explain::explain(f, &g, &wgrnd_solve::SolverSpec::Builtin, &opts)? {
+        Some(e) => Ok(e.largest()),
+        None => Err(Error::EncodingBug("the posed puzzle lost its solution".into())),
+    }
+}
+
+/// `generate --unique --max-step K`: the posed puzzle with the fewest further clues of `target`
+/// (taken in the family's order, the kind of clue it keeps first) that make its explanation need
+/// no step above K, found by bisection on how many are added. More clues keep the solution unique.
+fn within_max_step<F: Pose>(f: &F, target: &F::Solution, posed: F, k: usize) -> Result<F, Error> {
+    if largest_step(&posed)? <= k {
+        return Ok(posed);
+    }
+    let have = posed.clues();
+    let mut extra: Vec<F::Clue> = f.clues_of(target)?.into_iter().filter(|c| !have.contains(c)).collect();
+    extra.sort_by_key(|c| std::cmp::Reverse(f.drop_rank(c)));
+    let with = |n: usize| {
+        let mut clues = have.clone();
+        clues.extend(extra[..n].iter().cloned());
+        f.with_clues(&clues)
+    };
+    let all = with(extra.len())?;
+    if largest_step(&all)? > k {
+        return Err(Error::Option(format!(
+            "generate --max-step {k}: even with every clue of the solution a step needs more than {k} facts"
+        )));
+    }
+    // The fewest added clues that do it (bisection: more clues never make the largest step larger
+    // in practice; the answer is checked below either way).
+    let (mut lo, mut hi) = (0, extra.len());
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if largest_step(&with(mid)?)? <= k {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let out = with(hi)?;
+    if largest_step(&out)? > k {
+        return Ok(all);
+    }
+    eprintln!("wgrnd: {hi} clue(s) added so that no step of the explanation needs more than {k} facts");
+    Ok(out)
 }

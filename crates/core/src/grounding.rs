@@ -65,6 +65,9 @@ pub struct Grounding<E> {
     /// What to optimise, if anything (empty: a decision problem): weighted literals per level,
     /// in lexicographic order (crates/count's `optimise`, docs/optimise.md).
     pub objective: crate::Objective,
+    /// The clue facts and constraint groups behind selectors (`crate::groups`); empty in an
+    /// ordinary grounding.
+    pub groups: Vec<crate::Group>,
 }
 
 /// A model that breaks a clause of the formula it claims to satisfy.

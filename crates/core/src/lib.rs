@@ -17,6 +17,7 @@
 mod error;
 mod exact_cover;
 mod grounding;
+mod groups;
 pub mod header;
 mod parity;
 mod objective;
@@ -30,6 +31,7 @@ use std::fmt;
 pub use error::{exit, Error};
 pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry, Tie};
+pub use groups::{Group, GroupKind};
 pub use header::StableHash;
 pub use parity::{write_dimacs_xor, Xor};
 pub use objective::{Level, Objective};
@@ -149,6 +151,27 @@ pub trait Family: Sync {
     /// The line that spells out the orbit counts, for families with symmetries.
     fn orbit_line(&self, _orbits: &Orbits, _complete: bool) -> Option<(String, serde_json::Value)> {
         None
+    }
+
+    /// The puzzle grounded with its groups ([`Grounding::groups`]: clue facts and constraint
+    /// groups behind selectors), for explanations. Default: the ordinary grounding, whose
+    /// clauses are all always on (no group).
+    fn ground_groups(&self) -> Result<Grounding<Self::Encoding>, Error> {
+        self.ground()
+    }
+
+    /// A fact (a projection atom with a value) in the family's words, for explanations.
+    /// Default: the atom's name, negated with `not`.
+    fn fact_words(&self, g: &Grounding<Self::Encoding>, fact: wgrnd_cnf::Lit) -> String
+    where
+        Self::Encoding: AtomNames,
+    {
+        let name = g.encoding.atom_name(fact.var());
+        if fact.is_positive() {
+            name
+        } else {
+            format!("not {name}")
+        }
     }
 }
 

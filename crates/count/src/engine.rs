@@ -314,6 +314,7 @@ mod tests {
                 encoding: RingAtoms,
                 xors: Vec::new(),
                 objective: Default::default(),
+                groups: Vec::new(),
             })
         }
         fn decode(&self, g: &Grounding<RingAtoms>, model: &Model) -> Result<Vec<bool>, Error> {

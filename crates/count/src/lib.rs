@@ -24,6 +24,7 @@ pub mod dlx;
 pub mod engine;
 pub mod gauss;
 mod gte;
+pub mod explain;
 mod handover;
 mod optimise;
 mod pose;

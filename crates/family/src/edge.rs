@@ -156,6 +156,7 @@ impl Family for EdgeMatching {
             encoding: EdgeEncoding { encoding, puzzle: p.clone() },
             xors: Vec::new(),
             objective: Default::default(),
+            groups: Vec::new(),
         })
     }
 

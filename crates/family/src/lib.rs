@@ -23,6 +23,6 @@ pub use model::{QpropEncoding, QpropModel};
 pub use options::{EncodingChoice, Flag, RawOptions};
 pub use packing::{PackingEncoding, Packings};
 pub use wgrnd_core::{
-    exit, pipeline, AtomNames, BrokenClause, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Orbits, Pose,
-    SolutionFormat, Status, Symmetry, View,
+    exit, pipeline, AtomNames, BrokenClause, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Group,
+    GroupKind, Orbits, Pose, SolutionFormat, Status, Symmetry, View,
 };

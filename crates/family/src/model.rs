@@ -188,6 +188,10 @@ impl Family for QpropModel {
         wgrnd_qprop::ground(&self.program, &self.options).map_err(model_error)
     }
 
+    fn ground_groups(&self) -> Result<Grounding<QpropEncoding>, Error> {
+        wgrnd_qprop::ground_groups(&self.program, &self.options).map_err(model_error)
+    }
+
     fn decode(&self, g: &Grounding<QpropEncoding>, model: &Assignment) -> Result<Solution, Error> {
         Ok(wgrnd_qprop::decode(&self.program, &g.encoding, |v| model.value(v) == Some(true)))
     }

@@ -124,6 +124,7 @@ impl Family for Packings {
             encoding: PackingEncoding { encoding, packing: packing.clone() },
             xors: Vec::new(),
             objective: Default::default(),
+            groups: Vec::new(),
         })
     }
 

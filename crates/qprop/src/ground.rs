@@ -146,6 +146,8 @@ pub(crate) struct Grounder<'p> {
     pub(crate) xors: Vec<wgrnd_core::Xor>,
     /// Run-pattern constraints, encoded after the line solver (regular.rs).
     pub(crate) lines: Vec<crate::regular::Line>,
+    /// Grounding with groups (explain.rs): the clue facts in force, by clause.
+    pub(crate) tracker: Option<crate::explain::Tracker>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -227,6 +229,7 @@ impl<'p> Grounder<'p> {
             one_of_groups: Vec::new(),
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
             xors: Vec::new(),
+            tracker: None,
         })
     }
 
@@ -345,7 +348,15 @@ impl<'p> Grounder<'p> {
     pub fn data_atom(&mut self, pred: PredId, idx: usize, span: Span) -> Result<bool> {
         match self.data[pred.index()][idx] {
             1 => return Ok(false),
-            2 => return Ok(true),
+            2 => {
+                if self.p.preds[pred].clue {
+                    let at = self.cnf.num_clauses();
+                    if let Some(t) = &mut self.tracker {
+                        t.use_fact(pred, idx, at);
+                    }
+                }
+                return Ok(true);
+            }
             3 => {
                 return Err(QpropError::new(
                     ErrorKind::Unsupported,
@@ -364,7 +375,13 @@ impl<'p> Grounder<'p> {
         }
         let saved = self.slot_names;
         self.slot_names = &def.slots;
+        if let Some(t) = &mut self.tracker {
+            t.in_def += 1;
+        }
         let r = self.eval(&def.body, &mut env);
+        if let Some(t) = &mut self.tracker {
+            t.in_def -= 1;
+        }
         self.slot_names = saved;
         // An error leaves the atom unknown (not "being computed"): asked again, it fails the same.
         self.data[pred.index()][idx] = match r {
@@ -561,12 +578,33 @@ impl<'p> Grounder<'p> {
         env: &mut Env,
         f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
     ) -> Result<bool> {
+        let scope = self.tracker.as_ref().map(|t| t.active.len());
+        let r = self.each_binding(plan, env, f);
+        self.end_scope(scope);
+        r
+    }
+
+    fn each_binding(
+        &mut self,
+        plan: &Plan,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
         for c in &plan.pre {
             if !self.check(c, env)? {
                 return Ok(false);
             }
         }
         self.level(plan, 0, env, f)
+    }
+
+    /// Grounding with groups: the clue facts used since `scope` (a length of the active list)
+    /// stop being in force.
+    fn end_scope(&mut self, scope: Option<usize>) {
+        let at = self.cnf.num_clauses();
+        if let (Some(t), Some(n)) = (&mut self.tracker, scope) {
+            t.truncate(n, at);
+        }
     }
 
     fn check(&mut self, c: &Check, env: &mut Env) -> Result<bool> {
@@ -605,6 +643,14 @@ impl<'p> Grounder<'p> {
                 continue;
             }
             env[slot] = Some(v);
+            let scope = self.tracker.as_ref().map(|t| t.active.len());
+            if let (Some(g), Some(_)) = (&lv.gen, scope) {
+                // The value came from a clue predicate's facts: that fact is in force.
+                if p.preds[g.pred].clue {
+                    let idx = self.atom_index(g.pred, g.args, g.span, env)?;
+                    self.data_atom(g.pred, idx, g.span)?;
+                }
+            }
             let mut ok = true;
             for c in &lv.checks {
                 if !self.check(c, env)? {
@@ -612,7 +658,9 @@ impl<'p> Grounder<'p> {
                     break;
                 }
             }
-            if ok && self.level(plan, i + 1, env, f)? {
+            let stop = ok && self.level(plan, i + 1, env, f)?;
+            self.end_scope(scope);
+            if stop {
                 env[slot] = None;
                 return Ok(true);
             }
@@ -654,7 +702,9 @@ impl<'p> Grounder<'p> {
                     pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
                 let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
                 for idx in 0..self.data[pred.index()].len() {
-                    if self.data_atom(pred, idx, span)? {
+                    // Building the index reads every fact: no binding's reads.
+                    let facts = self.data[pred.index()][idx] == 2;
+                    if facts || self.data_atom(pred, idx, span)? {
                         let t = self.tuple(pred, idx);
                         let mut k = 0usize;
                         for (i, &d) in pr.args.iter().enumerate() {

@@ -17,6 +17,7 @@ mod clues;
 mod connect;
 mod encode;
 mod error;
+mod explain;
 mod globals;
 mod ground;
 mod ints;
@@ -156,10 +157,18 @@ impl AtomNames for Atoms {
 /// Grounds `p`: estimates the number of clauses first and refuses above `o.max_clauses` (the
 /// message gives the estimate and the largest statement), then writes the clauses.
 pub fn ground(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
-    ground_inner(p, o).map_err(|e| p.err(e))
+    ground_inner(p, o, false).map_err(|e| p.err(e))
 }
 
-fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
+/// Grounds `p` with its groups, for explanations: each statement and each clue fact behind a
+/// selector (`Grounding::groups`; docs/explain.md). Sharing is off and unit statements become
+/// clauses, so the CNF differs from [`ground`]'s; with every selector true it has the same
+/// solutions.
+pub fn ground_groups(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError> {
+    ground_inner(p, &GroundOptions { share: false, ..*o }, true).map_err(|e| p.err(e))
+}
+
+fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Grounding, QpropError> {
     let mut g = ground::Grounder::new(p, o)?;
     let mut gs = Vec::new();
     for s in &p.stmts {
@@ -189,17 +198,24 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         };
         return Err(e.note("raise the limit (--max-clauses N) or add guards that use the data"));
     }
+    if groups {
+        g.tracker = Some(explain::Tracker::default());
+    }
     // Unit statements first: the atoms they fix get no variable and simplify every other clause.
     for (gg, s) in &gs {
-        if ground::Grounder::unit_shaped(gg) {
+        if ground::Grounder::unit_shaped(gg) && !groups {
             g.in_statement(&s.slots);
             let mut env = vec![None; s.slots.len()];
             g.fix(gg, &mut env)?;
         }
     }
-    for (gg, s) in &gs {
-        if ground::Grounder::unit_shaped(gg) {
+    for (i, (gg, s)) in gs.iter().enumerate() {
+        if ground::Grounder::unit_shaped(gg) && !groups {
             continue;
+        }
+        let at = g.cnf.num_clauses();
+        if let Some(t) = &mut g.tracker {
+            t.statement(i, at);
         }
         g.in_statement(&s.slots);
         let mut env = vec![None; s.slots.len()];
@@ -210,7 +226,15 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
     g.free_shown_atoms(&p.shown);
     let shown = g.shown_vars();
     let ties = g.shown_ties(&shown);
-    let g = g.finish();
+    let tracker = g.tracker.take();
+    let mut g = g.finish();
+    let mut group_list = Vec::new();
+    if let Some(t) = tracker {
+        let (cnf, list) = explain::attach(p, t, &g.cnf, &mut g.names, &mut g.atom_of);
+        g.cnf = cnf;
+        g.aux_count += list.len() as u32;
+        group_list = list;
+    }
     let hash = StableHash::new()
         .number(p.hash)
         .field(o.amo.name())
@@ -258,5 +282,6 @@ fn ground_inner(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropError>
         },
         xors: g.xors,
         objective,
+        groups: group_list,
     })
 }

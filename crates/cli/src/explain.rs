@@ -1,0 +1,204 @@
+//! `wgrnd explain` and `wgrnd why` (docs/explain.md), written once over the family interface:
+//! the engine is `wgrnd_count::explain` on the family's grounding with groups; here the words,
+//! the JSON and the exit codes.
+
+use serde_json::json;
+use wgrnd_cnf::Lit;
+use wgrnd_count::explain::{self as engine, ExplainOptions, Member};
+use wgrnd_family::{exit, AtomNames, Error, Family, Grounding, Status, View};
+use wgrnd_solve::SolverSpec;
+
+use crate::config::ExplainConfig;
+use crate::output::Output;
+
+/// A member of a set in words: a group's name, or an earlier fact with its step.
+fn member_words<F: Family>(f: &F, g: &Grounding<F::Encoding>, m: Member, step_of: &dyn Fn(Lit) -> usize) -> String
+where
+    F::Encoding: AtomNames,
+{
+    match m {
+        Member::Group(i) => g.groups[i].name.clone(),
+        Member::Fact(l) => format!("{} (step {})", f.fact_words(g, l), step_of(l)),
+    }
+}
+
+fn member_json<F: Family>(f: &F, g: &Grounding<F::Encoding>, m: Member) -> serde_json::Value
+where
+    F::Encoding: AtomNames,
+{
+    match m {
+        Member::Group(i) => {
+            let kind = match g.groups[i].kind {
+                wgrnd_family::GroupKind::Clue => "clue",
+                wgrnd_family::GroupKind::Constraint => "constraint",
+            };
+            json!({ "kind": kind, "name": g.groups[i].name })
+        }
+        Member::Fact(l) => json!({ "kind": "fact", "name": f.fact_words(g, l) }),
+    }
+}
+
+/// `wgrnd explain PUZZLE` / `wgrnd why PUZZLE`.
+pub fn explain<F: Family>(f: &F, config: &ExplainConfig) -> Result<u8, Error>
+where
+    F::Encoding: AtomNames,
+{
+    crate::commands::notes(f);
+    let g = f.ground_groups()?;
+    let solver = SolverSpec::Builtin;
+    let json = config.show.view == View::Json;
+    if !config.why {
+        let opts = ExplainOptions { max_step: config.max_step, timeout: config.timeout };
+        if let Some(e) = engine::explain(f, &g, &solver, &opts)? {
+            let text = explanation_text(f, &g, &e, json);
+            Output::new(&config.show.output).text(&text)?;
+            return Ok(exit::OK);
+        }
+    }
+    match engine::why(&g, &solver, config.timeout)? {
+        None => {
+            let text = if json {
+                format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&json!({
+                        "version": wgrnd_render::JSON_VERSION, "kind": f.kind(), "puzzle": f.name(),
+                        "status": "solved", "why": serde_json::Value::Null,
+                    }))
+                    .unwrap_or_default()
+                )
+            } else {
+                "the puzzle has a solution: nothing stands in its way (`wgrnd explain` explains it)\n".to_string()
+            };
+            Output::new(&config.show.output).text(&text)?;
+            Ok(exit::OK)
+        }
+        Some(w) => {
+            let text = if json {
+                let set: Vec<serde_json::Value> =
+                    w.groups.iter().map(|&i| member_json(f, &g, Member::Group(i))).collect();
+                format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&json!({
+                        "version": wgrnd_render::JSON_VERSION, "kind": f.kind(), "puzzle": f.name(),
+                        "status": "unsatisfiable", "why": set, "minimal": true,
+                        "solver_calls": w.solver_calls, "seconds": w.elapsed.as_secs_f64(),
+                    }))
+                    .unwrap_or_default()
+                )
+            } else {
+                why_text(f, &g, &w)
+            };
+            Output::new(&config.show.output).text(&text)?;
+            Ok(exit::NO_SOLUTION)
+        }
+    }
+}
+
+fn why_text<F: Family>(f: &F, g: &Grounding<F::Encoding>, w: &engine::Why) -> String {
+    let mut s = f.render_none(Status::Unsatisfiable, View::Auto);
+    if w.groups.is_empty() {
+        s += "the rules alone have no solution (no clue or statement can be left out)\n";
+        return s;
+    }
+    s += &format!(
+        "no solution with these {} together; leave any one out and there is one ({} solver calls, {:.3} s):\n",
+        w.groups.len(),
+        w.solver_calls,
+        w.elapsed.as_secs_f64()
+    );
+    for &i in &w.groups {
+        s += &format!("  {}\n", g.groups[i].name);
+    }
+    for &i in &w.groups {
+        if let Some(d) = &g.groups[i].diagnostic {
+            s += d;
+        }
+    }
+    s
+}
+
+fn explanation_text<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    e: &engine::Explanation<F::Solution>,
+    json: bool,
+) -> String
+where
+    F::Encoding: AtomNames,
+{
+    let mut step_by_fact = std::collections::HashMap::new();
+    for (k, st) in e.steps.iter().enumerate() {
+        step_by_fact.insert(st.fact, k + 1);
+        for &c in &st.consequences {
+            step_by_fact.insert(c, k + 1);
+        }
+    }
+    let step_of = |l: Lit| step_by_fact.get(&l).copied().unwrap_or(0);
+    if json {
+        let steps: Vec<serde_json::Value> = e
+            .steps
+            .iter()
+            .map(|st| {
+                json!({
+                    "fact": f.fact_words(g, st.fact),
+                    "atom": g.encoding.atom_name(st.fact.var()),
+                    "value": st.fact.is_positive(),
+                    "because": st.because.iter().map(|&m| member_json(f, g, m)).collect::<Vec<_>>(),
+                    "size": st.size,
+                    "case_split": st.case_split,
+                    "consequences": st.consequences.iter().map(|&c| f.fact_words(g, c)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let doc = json!({
+            "version": wgrnd_render::JSON_VERSION,
+            "kind": f.kind(),
+            "puzzle": f.name(),
+            "status": "solved",
+            "unique": e.unique(),
+            "steps": steps,
+            "difficulty": { "steps": e.steps.len(), "largest_step": e.largest() },
+            "deduced": e.deducible,
+            "total": e.total,
+            "solver_calls": e.solver_calls,
+            "seconds": e.elapsed.as_secs_f64(),
+        });
+        return format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    }
+    let mut s = String::new();
+    for (k, st) in e.steps.iter().enumerate() {
+        let (facts, rules): (Vec<Member>, Vec<Member>) = st.because.iter().partition(|m| match m {
+            Member::Group(i) => g.groups[*i].kind == wgrnd_family::GroupKind::Clue,
+            Member::Fact(_) => true,
+        });
+        let list = |v: &[Member]| v.iter().map(|&m| member_words(f, g, m, &step_of)).collect::<Vec<_>>().join(", ");
+        let from = if facts.is_empty() { "the rules alone".to_string() } else { list(&facts) };
+        s += &format!("step {}: {}: from {from}", k + 1, f.fact_words(g, st.fact));
+        if !rules.is_empty() {
+            s += &format!("; by {}", list(&rules));
+        }
+        s.push('\n');
+        if st.case_split {
+            s += &format!(
+                "  no step of at most the given size exists here: this one uses {} facts; a person would split cases on {}\n",
+                st.size,
+                g.encoding.atom_name(st.fact.var())
+            );
+        }
+        if !st.consequences.is_empty() {
+            let c: Vec<String> = st.consequences.iter().map(|&c| f.fact_words(g, c)).collect();
+            s += &format!("  so also: {}\n", c.join(", "));
+        }
+    }
+    s += &format!(
+        "{} step(s), the largest from {} clue fact(s) and earlier fact(s); {} of {} shown atom(s) deduced{}; {} solver calls, {:.3} s\n",
+        e.steps.len(),
+        e.largest(),
+        e.deducible,
+        e.total,
+        if e.unique() { " (the whole solution)" } else { " (several solutions: the rest cannot be deduced)" },
+        e.solver_calls,
+        e.elapsed.as_secs_f64()
+    );
+    s
+}

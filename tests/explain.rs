@@ -1,0 +1,232 @@
+//! Explanations (docs/explain.md): every step of `explain` checked on a fresh solver (its set
+//! with the negated fact has no solution, and dropping any member gives one), `why` on
+//! unsatisfiable variants of bundled puzzles (a clue changed: the set is minimal and holds the
+//! changed clue), and the grounding with groups against a brute force: with any subset of a
+//! board's clue facts switched on, its solutions are the mine layouts that a plain loop finds
+//! for exactly those clues.
+
+use wgrnd_cnf::{Lit, SolverAnswer};
+use wgrnd_count::explain::{explain, is_minimal_unsat, member_lit, why, ExplainOptions};
+use wgrnd_family::registry::{load, Loaded};
+use wgrnd_family::{Family, GroupKind, Pose, QpropModel, RawOptions};
+use wgrnd_solve::SolverSpec;
+
+use crate::fixture;
+
+fn model_at(path: &str, raw: &RawOptions) -> QpropModel {
+    match load(path, None, raw).unwrap_or_else(|e| panic!("{path}: {e}")) {
+        Loaded::Model(m) => m,
+        _ => panic!("{path}: not a model"),
+    }
+}
+
+fn model(rel: &str) -> QpropModel {
+    model_at(&fixture(rel), &RawOptions::default())
+}
+
+/// Explains `f` and checks every step and its consequences on a fresh solver; returns the steps.
+fn check_steps<F: Family>(f: &F, what: &str) -> usize
+where
+    F::Encoding: wgrnd_family::AtomNames,
+{
+    let g = f.ground_groups().unwrap();
+    let e = explain(f, &g, &SolverSpec::Builtin, &ExplainOptions::default()).unwrap().expect("a solution");
+    let constraints: Vec<Lit> =
+        g.groups.iter().filter(|x| x.kind == GroupKind::Constraint).map(|x| x.selector.pos()).collect();
+    let mut known = 0;
+    for (k, st) in e.steps.iter().enumerate() {
+        let members: Vec<Lit> = st.because.iter().map(|&m| member_lit(&g, m)).collect();
+        assert!(
+            is_minimal_unsat(&g, &[!st.fact], &members).unwrap(),
+            "{what}: step {} ({}) does not follow minimally from its set",
+            k + 1,
+            f.fact_words(&g, st.fact)
+        );
+        for &c in &st.consequences {
+            let mut s = wgrnd_solve::session(&SolverSpec::Builtin, &g.cnf);
+            let mut a = constraints.clone();
+            a.extend([st.fact, !c]);
+            assert!(matches!(s.solve_assuming(&a, None).unwrap(), SolverAnswer::Unsat), "{what}: consequence");
+        }
+        known += 1 + st.consequences.len();
+    }
+    assert_eq!(known, e.deducible, "{what}: every deducible fact is explained once");
+    e.steps.len()
+}
+
+#[test]
+fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
+    for rel in [
+        "seed002/xkcd-2496.mines",
+        "nonogram/webpbn-1.non",
+        "seed002/two.submarines",
+        "seed002/all-on.lights",
+        "seed002/signed-3x3.ashes",
+    ] {
+        let f = model(rel);
+        assert!(check_steps(&f, rel) > 0, "{rel}: no step");
+    }
+    // A 4 x 4 sudoku with clue facts.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("s4.qpd");
+    std::fs::write(
+        &data,
+        "param k = 2\ngiven(1,1,1). given(1,4,4). given(2,2,4). given(3,4,2). given(4,1,4). given(4,4,1).\n",
+    )
+    .unwrap();
+    let raw = RawOptions { data: Some(data.to_string_lossy().into_owned()), ..RawOptions::default() };
+    let f = model_at(&fixture("qprop/explain/sudoku.qp"), &raw);
+    assert!(check_steps(&f, "sudoku 4 x 4") > 0);
+    // Built-in families ground without groups: their steps follow from the rules.
+    let tiny = load(&fixture("packing/tiny.pack"), None, &RawOptions { fixed: true, ..RawOptions::default() }).unwrap();
+    let Loaded::Packings(p) = tiny else { panic!("tiny.pack") };
+    check_steps(&p, "tiny.pack");
+}
+
+/// Each clue fact of `f` changed in its last argument (to the next value in its domain) while
+/// the others stay, as long as the variant has no solution: the set `why` reports holds the
+/// changed clue and is minimal. Returns how many variants had no solution.
+fn unsat_variants(f: &QpropModel, what: &str, want: usize) -> usize {
+    let clues = f.clues();
+    let mut found = 0;
+    for (i, clue) in clues.iter().enumerate() {
+        if found == want {
+            break;
+        }
+        let dom = *f.program.preds[clue.0].args.last().unwrap();
+        let values = &f.program.domains[dom].values;
+        let at = values.iter().position(|v| *v == *clue.1.last().unwrap()).unwrap();
+        let mut changed = clue.clone();
+        *changed.1.last_mut().unwrap() = values[(at + 1) % values.len()];
+        let mut posed = clues.clone();
+        posed[i] = changed.clone();
+        let v = f.with_clues(&posed).unwrap();
+        let g = v.ground_groups().unwrap();
+        let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { continue };
+        found += 1;
+        let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
+        let name = format!("clue {}", f.clue_name(&changed));
+        assert!(names.contains(&name.as_str()), "{what}: {name} not in {names:?}");
+        let lits: Vec<Lit> = w.groups.iter().map(|&k| g.groups[k].selector.pos()).collect();
+        assert!(is_minimal_unsat(&g, &[], &lits).unwrap(), "{what}: {names:?} is not minimal");
+    }
+    found
+}
+
+#[test]
+fn why_names_a_minimal_set_with_the_changed_clue_on_20_unsatisfiable_variants() {
+    let mut n = unsat_variants(&model("seed002/xkcd-2496.mines"), "xkcd-2496", 7);
+    let raw = RawOptions { data: Some(fixture("qprop/explain/sudoku-25.qpd")), ..RawOptions::default() };
+    n += unsat_variants(&model_at(&fixture("qprop/explain/sudoku.qp"), &raw), "sudoku-25", 20 - n);
+    assert_eq!(n, 20, "20 variants without a solution");
+}
+
+/// Mine layouts of a rows x cols board that agree with `clues` (open(r, c, n) only), by a plain
+/// loop over every layout.
+fn layouts(rows: i64, cols: i64, clues: &[(i64, i64, i64)]) -> u64 {
+    let cells = (rows * cols) as u32;
+    let mut n = 0;
+    for bits in 0u32..1 << cells {
+        let mine = |r: i64, c: i64| bits >> ((r - 1) * cols + (c - 1)) & 1 == 1;
+        let ok = clues.iter().all(|&(r, c, k)| {
+            let around = (r - 1..=r + 1)
+                .flat_map(|r2| (c - 1..=c + 1).map(move |c2| (r2, c2)))
+                .filter(|&(r2, c2)| (r2, c2) != (r, c) && r2 >= 1 && r2 <= rows && c2 >= 1 && c2 <= cols)
+                .filter(|&(r2, c2)| mine(r2, c2))
+                .count() as i64;
+            !mine(r, c) && around == k
+        });
+        n += u64::from(ok);
+    }
+    n
+}
+
+#[test]
+fn groups_switch_exactly_their_clues_on_against_a_brute_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = wgrnd_puzzle::SplitMix64(27);
+    for round in 0..12 {
+        let (rows, cols) = (2 + rng.below(2) as i64, 2 + rng.below(2) as i64);
+        let mut clues = Vec::new();
+        for r in 1..=rows {
+            for c in 1..=cols {
+                if rng.below(100) < 45 {
+                    clues.push((r, c, rng.below(4) as i64));
+                }
+            }
+        }
+        let mut text = format!("param rows = {rows}\nparam cols = {cols}\n");
+        for (r, c, k) in &clues {
+            text += &format!("open({r},{c},{k}).\n");
+        }
+        let data = dir.path().join(format!("b{round}.qpd"));
+        std::fs::write(&data, text).unwrap();
+        let raw = RawOptions { data: Some(data.to_string_lossy().into_owned()), ..RawOptions::default() };
+        let f = model_at(&crate::root().join("models/minesweeper.qp").to_string_lossy(), &raw);
+        let g = f.ground_groups().unwrap();
+        // Every subset of the clue facts (the statements always on).
+        let clue_groups: Vec<usize> = (0..g.groups.len()).filter(|&i| g.groups[i].kind == GroupKind::Clue).collect();
+        let stmts: Vec<Lit> =
+            g.groups.iter().filter(|x| x.kind == GroupKind::Constraint).map(|x| x.selector.pos()).collect();
+        for mask in 0u32..1 << clue_groups.len() {
+            let mut assume = stmts.clone();
+            let mut on = Vec::new();
+            for (j, &i) in clue_groups.iter().enumerate() {
+                if mask >> j & 1 == 1 {
+                    assume.push(g.groups[i].selector.pos());
+                    on.push(g.groups[i].name.clone());
+                }
+            }
+            let chosen: Vec<(i64, i64, i64)> =
+                clues.iter().copied().filter(|(r, c, k)| on.contains(&format!("clue open({r},{c},{k})"))).collect();
+            // Projected count: blocking clauses over the mine atoms.
+            let mut s = wgrnd_solve::session(&SolverSpec::Builtin, &g.cnf);
+            let mut count = 0u64;
+            while let SolverAnswer::Sat(m) = s.solve_assuming(&assume, None).unwrap() {
+                count += 1;
+                let block: Vec<Lit> = g.projection.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+                s.add_clause(&block);
+            }
+            assert_eq!(count, layouts(rows, cols, &chosen), "round {round}, clues {chosen:?}");
+        }
+        // The clue facts a statement reads are its groups: one per fact of the data.
+        assert_eq!(clue_groups.len(), clues.len(), "round {round}");
+    }
+}
+
+#[test]
+fn explain_and_why_on_the_command_line() {
+    let o = crate::wgrnd(&["explain", &fixture("seed002/xkcd-2496.mines"), "--json"], None);
+    assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+    assert_eq!(doc["unique"], true);
+    assert_eq!(doc["difficulty"]["steps"].as_u64().unwrap() as usize, doc["steps"].as_array().unwrap().len());
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.mines");
+    std::fs::write(&bad, "2 . 1 .\n. . 3 .\n3 . . .\n. 1 . 0\n").unwrap();
+    let o = crate::wgrnd(&["why", &bad.to_string_lossy()], None);
+    assert_eq!(o.status.code(), Some(20), "{}", crate::stderr(&o));
+    let out = crate::stdout(&o);
+    assert!(out.contains("clue open(4,4,0)"), "{out}");
+    assert!(out.contains("minesweeper.qp:"), "a caret diagnostic at a statement: {out}");
+}
+
+#[test]
+fn generate_max_step_poses_a_unique_puzzle_without_larger_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    for k in [6usize, 8] {
+        let out = dir.path().join(format!("posed-{k}.non"));
+        let out = out.to_string_lossy();
+        let o = crate::wgrnd(
+            &["generate", "--unique", &fixture("nonogram/webpbn-1.non"), "--max-step", &k.to_string(), "-o", &out],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+        let o = crate::wgrnd(&["count", "--max", "2", &out], None);
+        assert_eq!(o.status.code(), Some(10), "unique: {}", crate::stdout(&o));
+        let o = crate::wgrnd(&["explain", "--json", &out], None);
+        let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+        assert!(doc["difficulty"]["largest_step"].as_u64().unwrap() as usize <= k, "K = {k}: {}", doc["difficulty"]);
+        assert_eq!(doc["unique"], true);
+    }
+}
