@@ -66,7 +66,7 @@ pub(crate) fn solve_grounded<F: Family>(
 ) -> Result<u8, Error> {
     let grounding = started.elapsed();
     if !g.objective.is_empty() {
-        return crate::optimise::solve(f, &g, config, grounding);
+        return crate::optimise::solve(f, g, config, grounding);
     }
     let clock = Clock::start("solving");
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.

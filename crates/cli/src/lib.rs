@@ -12,8 +12,8 @@
 pub mod args;
 pub mod commands;
 pub mod config;
-mod optimise;
 pub mod explain;
+mod optimise;
 pub mod output;
 pub mod parallel;
 pub mod tools;

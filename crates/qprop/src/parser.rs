@@ -60,9 +60,9 @@ pub(crate) const KEYWORDS: [&str; 42] = [
 const MAX_DEPTH: usize = 500;
 
 mod inline;
+mod objective;
 mod parity;
 mod runs;
-mod objective;
 pub(crate) use inline::{is_anonymous, parse_column_ref};
 
 /// A file parsed: its items, and warnings about text that parses but may not mean what it seems.
