@@ -27,9 +27,10 @@ if [ -n "$missing" ] && [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
     exit 1
   fi
 fi
-# Python peers of the tests (model counter, kissat, Dask) in one virtual environment, first on PATH.
+# Python peers of the tests (model counter, kissat, Dask, RC2 of python-sat) in one virtual
+# environment, first on PATH.
 if [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
-  PATH="$(scripts/pydeps.sh pyganak passagemath-kissat distributed):$PATH"
+  PATH="$(scripts/pydeps.sh pyganak passagemath-kissat distributed python-sat):$PATH"
   export PATH
 fi
 exec cargo test --workspace --locked "$@"
