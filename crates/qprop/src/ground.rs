@@ -258,9 +258,11 @@ impl<'p> Grounder<'p> {
     }
 
     /// Remembers that exactly one of `lits` holds in every model (an outright `exactly 1`). A
-    /// literal already in a group keeps its first.
+    /// literal already in a group keeps its first. Not when grounding with groups (`explain`):
+    /// there the statement's clauses can be switched off, and a sum's direct level would then
+    /// say nothing when none of the group holds.
     pub(crate) fn one_of(&mut self, lits: &[Lit]) {
-        if lits.iter().any(|l| self.one_of.contains_key(l)) {
+        if self.tracker.is_some() || lits.iter().any(|l| self.one_of.contains_key(l)) {
             return;
         }
         let g = self.one_of_groups.len() as u32;
