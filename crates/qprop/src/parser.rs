@@ -520,11 +520,7 @@ impl Parser<'_> {
         {
             if self.eat_kw(kw) {
                 let k = self.term()?;
-                self.expect("{")?;
-                let lit = self.formula()?;
-                self.expect(":")?;
-                let (binders, guard) = self.binders_guard()?;
-                self.expect("}")?;
+                let (lit, binders, guard) = self.formula_comprehension()?;
                 let span = start.to(self.prev_span());
                 return Ok(Formula::Count(kind, k, Box::new(lit), binders, guard, span));
             }
@@ -587,12 +583,8 @@ impl Parser<'_> {
     fn connected(&mut self, start: Span) -> Result<Formula> {
         let circuit = self.is_kw("circuit");
         self.bump();
-        self.expect("{")?;
-        let lit = self.formula()?;
-        self.expect(":")?;
-        let (binders, guard) = self.binders_guard()?;
+        let (lit, binders, guard) = self.formula_comprehension()?;
         let guard = guard.map(|g| *g);
-        self.expect("}")?;
         if !self.eat_kw("via") {
             return self.fail("'via' and the adjacency predicate");
         }
@@ -744,11 +736,7 @@ impl Parser<'_> {
             }
             Tok::Ident(k) if k == "count" && *self.peek_at(1) == Tok::Punct("{") => {
                 self.bump();
-                self.expect("{")?;
-                let f = self.formula()?;
-                self.expect(":")?;
-                let (binders, guard) = self.binders_guard()?;
-                self.expect("}")?;
+                let (f, binders, guard) = self.formula_comprehension()?;
                 Ok(Term::Count(Box::new(f), binders, guard, start.to(self.prev_span())))
             }
             // `min(a, b)`, `max(a, b)`: reserved words, read only here and before `{`.

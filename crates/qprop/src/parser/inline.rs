@@ -79,6 +79,17 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `{ formula : binders | guard }`, the braces included: the body of a count, a parity, a
+    /// run pattern or a connectivity constraint.
+    pub(super) fn formula_comprehension(&mut self) -> Result<(Formula, Vec<Binder>, Option<Box<Formula>>)> {
+        self.expect("{")?;
+        let lit = self.formula()?;
+        self.expect(":")?;
+        let (binders, guard) = self.binders_guard()?;
+        self.expect("}")?;
+        Ok((lit, binders, guard))
+    }
+
     /// Binders (tuple binders too) and the optional `| guard`, the tuple binders' membership
     /// atoms conjoined before the guard.
     pub(super) fn binders_guard(&mut self) -> Result<(Vec<Binder>, Option<Box<Formula>>)> {

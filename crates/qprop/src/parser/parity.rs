@@ -20,11 +20,7 @@ impl Parser<'_> {
             return Ok(None);
         }
         self.bump();
-        self.expect("{")?;
-        let lit = self.formula()?;
-        self.expect(":")?;
-        let (binders, guard) = self.binders_guard()?;
-        self.expect("}")?;
+        let (lit, binders, guard) = self.formula_comprehension()?;
         let span = start.to(self.prev_span());
         Ok(Some(Formula::Parity(odd, Box::new(lit), binders, guard, span)))
     }

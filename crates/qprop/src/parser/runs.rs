@@ -10,12 +10,8 @@ impl Parser<'_> {
     /// `runs { formula : binders | guard } = [l1, ...]` or `= { term : binders | guard }`, at `runs`.
     pub(super) fn runs(&mut self, start: Span) -> Result<Formula> {
         self.bump();
-        self.expect("{")?;
-        let lit = self.formula()?;
-        self.expect(":")?;
-        let (binders, guard) = self.binders_guard()?;
+        let (lit, binders, guard) = self.formula_comprehension()?;
         let guard = guard.map(|g| *g);
-        self.expect("}")?;
         if !self.eat("=") {
             return self.fail("'=' and the run lengths: '[l1, l2, ...]' or '{ term : binders | guard }'");
         }
