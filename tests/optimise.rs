@@ -184,9 +184,11 @@ fn each_improvement_is_reported_and_the_optimum_is_said_proven() {
     assert_eq!(doc["solution"]["q"].as_array().map(Vec::len), Some(3));
 }
 
+/// 4 s: a first ruler comes within about 1 s of solving in a debug build on a quiet machine; the
+/// suite runs on 2 loaded cores. The optimum (72) is far from proven then.
 #[test]
 fn a_time_limit_returns_the_best_so_far() {
-    let out = wgrnd(&["solve", &fixture("qprop/golomb.qp"), "-D", "m=11", "--timeout", "1", "--json"], None);
+    let out = wgrnd(&["solve", &fixture("qprop/golomb.qp"), "-D", "m=11", "--timeout", "4", "--json"], None);
     assert_eq!(code(&out), 11, "{}", stderr(&out));
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["optimal"], serde_json::json!(false));

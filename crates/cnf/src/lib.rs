@@ -18,6 +18,7 @@ mod error;
 mod file;
 mod formula;
 mod read;
+mod simplify;
 mod wcnf;
 
 pub use answer::{parse_answer, Model, SolverAnswer};
@@ -26,4 +27,5 @@ pub use error::{escape_controls, InputError};
 pub use file::{display_name, read_text, utf8};
 pub use formula::{Cnf, Lit, Var, MAX_VARS};
 pub use read::{parse_dimacs, Dimacs};
+pub use simplify::{ClauseMap, Simplified};
 pub use wcnf::write_wcnf;

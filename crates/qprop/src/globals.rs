@@ -47,6 +47,9 @@ impl Grounder<'_> {
                     match l {
                         Some(l) if self.undefined.is_some() => outside.push(l),
                         Some(l) => self.cnf.add_clause(&[!l]),
+                        // A term of the solution that folded to a constant (`0 * x(i)`) outside
+                        // the domain: undefined for every solution (no value left, below).
+                        None if has_int(a) => {}
                         None => {
                             let e = QpropError::new(
                                 ErrorKind::Domain,
@@ -371,7 +374,7 @@ impl Grounder<'_> {
                 }
             }
             if lits.len() > 1 {
-                let amo = self.amo;
+                let amo = self.int_amo(lits.len());
                 let mut cnf = std::mem::take(&mut self.cnf);
                 at_most_one(&mut cnf, self, amo, &lits, || what.clone());
                 self.cnf = cnf;

@@ -229,6 +229,18 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let tracker = g.tracker.take();
     let mut g = g.finish();
     let mut group_list = Vec::new();
+    // Unit propagation before writing (docs/encodings.md, "Simplified by units"): the clues'
+    // consequences are decided once here, not by every solver. Not with groups: their clause
+    // positions are the statements' and clue facts' scopes.
+    let mut simplified = None;
+    if tracker.is_none() {
+        if let Some(s) = g.cnf.simplify_units() {
+            for x in &mut g.xors {
+                x.clauses = s.map.range(x.clauses.clone());
+            }
+            simplified = Some(s);
+        }
+    }
     if let Some(t) = tracker {
         let (cnf, list) = explain::attach(p, t, &g.cnf, &mut g.names, &mut g.atom_of);
         g.cnf = cnf;
@@ -261,6 +273,9 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         format!("shown {}", shown_names.join(" ")),
         format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", g.fixed_true.len()),
     ];
+    if let Some(s) = &simplified {
+        header.push(format!("simplified by units: {} variables fixed, {} clauses before", s.fixed, s.clauses_before));
+    }
     header.extend(objective::header_lines(&objective));
     header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
     Ok(Grounding {
