@@ -277,3 +277,40 @@ fn wgrnd_box_art_reads_back() {
     fs::write(&file, out).unwrap();
     run(&["check", &fixture("witch/witches.lpl"), file.to_str().unwrap()], 0);
 }
+
+/// The bundled puzzles drawn as they are printed, `--view art` (text) and `--view svg`: a
+/// nonogram's black cells with its run lengths left of the rows and above the columns,
+/// minesweeper's numbers, flags and mines, battleships' ship ends and middles with the counts
+/// beside and below, lights out's lamps and presses, submarines' 0/1 grid with its sums, Laplace's
+/// ashes' hidden grid beside its clues, a zebra puzzle's table of attributes by houses.
+#[test]
+fn puzzles_drawn_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let cases = [
+        ("printed_nonogram", fixture("nonogram/webpbn-6.non"), &["1 7 1 1", "10 13"][..]),
+        ("printed_minesweeper", fixture("seed002/first-click.mines"), &["mines 10", "* 2 1 1 0 0"][..]),
+        ("printed_minesweeper_flag", file("flag.mines", "mines 1\n* 1 .\n1 1 .\n. . .\n"), &["F 1 .\n1 1 .\n"][..]),
+        (
+            "printed_battleships",
+            fixture("seed002/fleet.ships"),
+            &["< > . . . . o . . . | 3", "v . . < # > . . v . | 5"][..],
+        ),
+        ("printed_lightsout", file("mixed.lights", "1 0 0\n0 0 0\n0 0 1\n"), &["[O]", "[.]"][..]),
+        ("printed_submarines", fixture("seed002/one.submarines"), &["0 1 1 | 2\n0 0 1 | 1\n1 1 1 | 3\n1 2 3\n"][..]),
+        ("printed_ashes", fixture("seed002/seed.ashes"), &["10 17 15 10    1 3 6 2"][..]),
+        ("printed_zebra", fixture("zebra/einstein.zebra"), &["pet          fox        horse"][..]),
+    ];
+    for (name, path, shows) in cases {
+        let text = run(&["solve", "--view", "art", &path], 10);
+        for s in shows {
+            assert!(text.contains(s), "{name}: no `{s}` in\n{text}");
+        }
+        insta::assert_snapshot!(format!("{name}_text"), text);
+        pin(name, &run(&["solve", "--view", "svg", &path], 10));
+    }
+}
