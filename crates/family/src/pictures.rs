@@ -169,7 +169,15 @@ impl Model<'_> {
         if let Some(k) = self.facts("mines").first().and_then(|t| t.first().copied()) {
             b.notes.push(format!("mines {}", self.show(k)));
         }
-        b.notes.push("F a given mine (flag), * a mine the solution places".into());
+        let drawn = |g: &Glyph| b.cells.iter().flatten().any(|c| c.glyph == *g);
+        let legend: Vec<&str> = [(Glyph::Flag, "F a given mine (flag)"), (Glyph::Mine, "* a mine the solution places")]
+            .iter()
+            .filter(|(g, _)| drawn(g))
+            .map(|(_, l)| *l)
+            .collect();
+        if !legend.is_empty() {
+            b.notes.push(legend.join(", "));
+        }
         Some(b)
     }
 
@@ -215,7 +223,8 @@ impl Model<'_> {
             self.facts("light").iter().filter_map(|t| Some(((at(t[0])?, at(t[1])?), t[2] == Val::Int(1)))).collect();
         let mut b = self
             .board("given", |r, c| Glyph::Lamp { on: light.get(&(r, c)).copied(), pressed: press.contains(&(r, c)) })?;
-        b.notes.push("O a light on at the start, . off, ? not given; [ ] pressed".into());
+        b.notes
+            .push("lights at the start: O (yellow) on, . (grey) off, ? not given; pressed: [ ] (a red frame)".into());
         Some(b)
     }
 

@@ -317,7 +317,8 @@ impl Layout {
         let y0 = PAD + depth as f64 * clue_h + if depth > 0 { size * 0.2 } else { 0.0 };
         let right = if b.right.is_empty() { 0.0 } else { size * 1.2 };
         let bottom = if b.bottom.is_empty() { 0.0 } else { size * 1.2 };
-        let width = x0 + cols as f64 * size + right + PAD;
+        let notes = b.notes.iter().map(|n| n.chars().count()).max().unwrap_or(0) as f64 * NOTE * 0.62 + 2.0 * PAD;
+        let width = (x0 + cols as f64 * size + right + PAD).max(notes);
         let height = y0 + rows as f64 * size + bottom + PAD + b.notes.len() as f64 * (NOTE * 1.4);
         Layout { x0, y0, size, width, height, clue_w, clue_h }
     }
@@ -469,10 +470,11 @@ fn draw_glyph(doc: &mut Doc, (x, y): (f64, f64), s: f64, cell: &Cell) {
             }
         }
         Glyph::Sub(true) => {
-            doc.rect((x + s * 0.15, y + s * 0.36), (s * 0.7, s * 0.3), "#1f3f6f", "none", 0.0);
-            doc.circle((x + s * 0.15, y + s * 0.51), s * 0.15, "#1f3f6f", "none", 0.0);
-            doc.circle((x + s * 0.85, y + s * 0.51), s * 0.15, "#1f3f6f", "none", 0.0);
-            doc.rect((x + s * 0.42, y + s * 0.22), (s * 0.14, s * 0.16), "#1f3f6f", "none", 0.0);
+            let hull = "#1f3f6f";
+            doc.rect((x + s * 0.3, y + s * 0.4), (s * 0.4, s * 0.24), hull, "none", 0.0);
+            doc.circle((x + s * 0.3, y + s * 0.52), s * 0.12, hull, "none", 0.0);
+            doc.circle((x + s * 0.7, y + s * 0.52), s * 0.12, hull, "none", 0.0);
+            doc.rect((x + s * 0.44, y + s * 0.28), (s * 0.12, s * 0.14), hull, "none", 0.0);
         }
         Glyph::Sub(false) => {}
         Glyph::Value { value, corner } => {
