@@ -314,3 +314,20 @@ fn puzzles_drawn_as_printed() {
         pin(name, &run(&["solve", "--view", "svg", &path], 10));
     }
 }
+
+/// A bundled model named with its data is drawn as printed too (it is the puzzle, by its text);
+/// a model that is not one of them (an edited copy) keeps the generic grid.
+#[test]
+fn a_bundled_model_with_data_is_drawn_as_printed_and_an_edited_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("one.qpd");
+    fs::write(&data, "param rows = 3\nparam cols = 3\nrowsum(1, 2).\nrowsum(2, 1).\nrowsum(3, 3).\ncolsum(1, 1).\ncolsum(2, 2).\ncolsum(3, 3).\n").unwrap();
+    let data = data.to_string_lossy().into_owned();
+    let bundled = crate::root().join("models/submarines.qp");
+    let printed = "0 1 1 | 2\n0 0 1 | 1\n1 1 1 | 3\n1 2 3\n";
+    assert_eq!(run(&["solve", bundled.to_str().unwrap(), "--data", &data, "--view", "art"], 10), printed);
+    let edited = dir.path().join("edited.qp");
+    fs::write(&edited, fs::read_to_string(&bundled).unwrap() + "% edited\n").unwrap();
+    let art = run(&["solve", edited.to_str().unwrap(), "--data", &data, "--view", "art"], 10);
+    assert!(art.starts_with("0 1 1\n0 0 1\n1 1 1\n\n"), "{art}");
+}

@@ -16,7 +16,12 @@ pub(crate) fn picture(program: &Program, solution: &Solution) -> Option<Picture>
     let text = program.model_source().1;
     let reader = READERS.iter().find(|r| r.model.1 == text)?;
     let m = Model { p: program, s: solution };
-    let title = reader.format;
+    let title = match reader.format {
+        "non" => "nonogram",
+        "lightsout" => "lights out",
+        "ashes" => "Laplace's ashes",
+        other => other,
+    };
     Some(match reader.format {
         "non" => Picture::Board(m.nonogram()?),
         "minesweeper" => Picture::Board(m.minesweeper()?),
@@ -28,7 +33,7 @@ pub(crate) fn picture(program: &Program, solution: &Solution) -> Option<Picture>
         _ => return None,
     })
     .map(|p| match p {
-        Picture::Board(b) => Picture::Board(Board { title: format!("{title} {}", b.title), ..b }),
+        Picture::Board(b) => Picture::Board(Board { title: format!("{title}, {}", b.title), ..b }),
         t => t,
     })
 }
