@@ -277,3 +277,57 @@ fn wgrnd_box_art_reads_back() {
     fs::write(&file, out).unwrap();
     run(&["check", &fixture("witch/witches.lpl"), file.to_str().unwrap()], 0);
 }
+
+/// The bundled puzzles drawn as they are printed, `--view art` (text) and `--view svg`: a
+/// nonogram's black cells with its run lengths left of the rows and above the columns,
+/// minesweeper's numbers, flags and mines, battleships' ship ends and middles with the counts
+/// beside and below, lights out's lamps and presses, submarines' 0/1 grid with its sums, Laplace's
+/// ashes' hidden grid beside its clues, a zebra puzzle's table of attributes by houses.
+#[test]
+fn puzzles_drawn_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let cases = [
+        ("printed_nonogram", fixture("nonogram/webpbn-6.non"), &["1 7 1 1", "10 13"][..]),
+        ("printed_minesweeper", fixture("seed002/first-click.mines"), &["mines 10", "* 2 1 1 0 0"][..]),
+        ("printed_minesweeper_flag", file("flag.mines", "mines 1\n* 1 .\n1 1 .\n. . .\n"), &["F 1 .\n1 1 .\n"][..]),
+        (
+            "printed_battleships",
+            fixture("seed002/fleet.ships"),
+            &["< > . . . . o . . . | 3", "v . . < # > . . v . | 5"][..],
+        ),
+        ("printed_lightsout", file("mixed.lights", "1 0 0\n0 0 0\n0 0 1\n"), &["[O]", "[.]"][..]),
+        ("printed_submarines", fixture("seed002/one.submarines"), &["0 1 1 | 2\n0 0 1 | 1\n1 1 1 | 3\n1 2 3\n"][..]),
+        ("printed_ashes", fixture("seed002/seed.ashes"), &["10 17 15 10    1 3 6 2"][..]),
+        ("printed_zebra", fixture("zebra/einstein.zebra"), &["pet          fox        horse"][..]),
+    ];
+    for (name, path, shows) in cases {
+        let text = run(&["solve", "--view", "art", &path], 10);
+        for s in shows {
+            assert!(text.contains(s), "{name}: no `{s}` in\n{text}");
+        }
+        insta::assert_snapshot!(format!("{name}_text"), text);
+        pin(name, &run(&["solve", "--view", "svg", &path], 10));
+    }
+}
+
+/// A bundled model named with its data is drawn as printed too (it is the puzzle, by its text);
+/// a model that is not one of them (an edited copy) keeps the generic grid.
+#[test]
+fn a_bundled_model_with_data_is_drawn_as_printed_and_an_edited_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("one.qpd");
+    fs::write(&data, "param rows = 3\nparam cols = 3\nrowsum(1, 2).\nrowsum(2, 1).\nrowsum(3, 3).\ncolsum(1, 1).\ncolsum(2, 2).\ncolsum(3, 3).\n").unwrap();
+    let data = data.to_string_lossy().into_owned();
+    let bundled = crate::root().join("models/submarines.qp");
+    let printed = "0 1 1 | 2\n0 0 1 | 1\n1 1 1 | 3\n1 2 3\n";
+    assert_eq!(run(&["solve", bundled.to_str().unwrap(), "--data", &data, "--view", "art"], 10), printed);
+    let edited = dir.path().join("edited.qp");
+    fs::write(&edited, fs::read_to_string(&bundled).unwrap() + "% edited\n").unwrap();
+    let art = run(&["solve", edited.to_str().unwrap(), "--data", &data, "--view", "art"], 10);
+    assert!(art.starts_with("0 1 1\n0 0 1\n1 1 1\n\n"), "{art}");
+}

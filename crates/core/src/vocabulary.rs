@@ -42,7 +42,7 @@ impl View {
     fn definition(self) -> (&'static str, &'static str) {
         match self {
             View::Auto => ("auto", "The family's usual drawing"),
-            View::Art => ("art", "Box art (edge matching; packings and models: their usual drawing)"),
+            View::Art => ("art", "Box art (edge matching; others: their drawing, bundled puzzles as printed)"),
             View::Witch => ("witch", "The witch puzzle's words (edge matching)"),
             View::Grid => ("grid", "A compact grid"),
             View::Sol => ("sol", "board-suite .sol (packings: the solution's lines; models: the facts)"),

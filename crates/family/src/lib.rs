@@ -15,6 +15,7 @@ mod edge;
 mod model;
 mod options;
 mod packing;
+mod pictures;
 pub mod readers;
 pub mod registry;
 

@@ -227,6 +227,13 @@ impl Family for QpropModel {
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
+        // A bundled puzzle's model is drawn as the puzzle is printed (`art` and `svg`).
+        if let (View::Art | View::Svg, Some(picture)) = (view, crate::pictures::picture(&self.program, solution)) {
+            return Ok(match view {
+                View::Svg => wgrnd_render::printed::svg(&picture),
+                _ => wgrnd_render::printed::text(&picture),
+            });
+        }
         render_model(&self.name, solution, view).map_err(|e| Error::View(e.0))
     }
 

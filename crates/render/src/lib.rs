@@ -16,6 +16,7 @@ mod board;
 mod bucas;
 pub mod model;
 pub mod packing;
+pub mod printed;
 pub mod svg;
 
 pub use board::board_svg;
