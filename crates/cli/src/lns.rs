@@ -4,7 +4,7 @@
 //! as JSON with its score and bucas link, `FILE.svg` its picture, each whole or not at all).
 
 use std::io::IsTerminal;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use wgrnd_family::{exit, EdgeMatching, Error, Family, View};
 use wgrnd_lns::{LnsOptions, Outcome};
@@ -43,8 +43,6 @@ pub(crate) fn solve(
     let opts = LnsOptions { seed: score.seed, jobs: parallel.jobs, timeout: config.timeout, start };
     let terminal = std::io::stderr().is_terminal();
     let mut failure: Option<Error> = None;
-    let mut last_write: Option<Instant> = None;
-    let mut unwritten: Option<(Vec<Placement>, usize)> = None;
     let mut report = |(board, value, at): &(Vec<Placement>, usize, Duration)| {
         if failure.is_some() {
             return;
@@ -60,18 +58,12 @@ pub(crate) fn solve(
         } else if terminal {
             eprintln!("wgrnd: {:.2} s: score {value}/{total}", at.as_secs_f64());
         }
-        // Files at most once a second while improvements pour in; the last one always.
+        // Every improvement written (the search hands over only the latest of those waiting);
+        // a write that a signal stops leaves the previous file whole, and the search ends.
         if let Some(path) = &score.best {
-            if last_write.is_none_or(|t| t.elapsed() >= Duration::from_secs(1)) {
-                match write_best(f, path, board, *value) {
-                    Ok(()) => {
-                        last_write = Some(Instant::now());
-                        unwritten = None;
-                    }
-                    Err(e) => failure = Some(e),
-                }
-            } else {
-                unwritten = Some((board.clone(), *value));
+            match write_best(f, path, board, *value) {
+                Ok(()) | Err(Error::Solver(wgrnd_solve::SolveError::Interrupted)) => {}
+                Err(e) => failure = Some(e),
             }
         }
     };
@@ -79,9 +71,6 @@ pub(crate) fn solve(
         .map_err(|e| Error::bad_input(format!("{}: {e}", f.puzzle.name)))?;
     if let Some(e) = failure {
         return Err(e);
-    }
-    if let (Some(path), Some((board, value))) = (&score.best, unwritten) {
-        write_best(f, path, &board, value)?;
     }
     finish(f, config, &o)
 }

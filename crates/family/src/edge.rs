@@ -87,9 +87,11 @@ impl EdgeMatching {
         let score = match raw.maximize.as_deref() {
             None => false,
             Some("matches") => true,
-            Some(other) => return Err(Error::Option(format!(
+            Some(other) => {
+                return Err(Error::Option(format!(
                 "--maximize: found `{other}`; expected `matches` (the matched inner edges of an edge-matching board)"
-            ))),
+            )))
+            }
         };
         if raw.no_hints && !score {
             return Err(Error::Option("--no-hints applies to --maximize matches (a board by score)".into()));
@@ -291,13 +293,7 @@ fn score_objective(e: &Encoding) -> wgrnd_core::Objective {
     if !e.options.score {
         return wgrnd_core::Objective::default();
     }
-    // Minimised: -(true matches) = -(all of them) + one per false match.
-    let level = wgrnd_core::Level {
-        offset: -(e.matches.len() as i64),
-        terms: e.matches.iter().map(|&m| (1, !m)).collect(),
-        maximize: true,
-        name: "maximize matches".into(),
-    };
+    let level = wgrnd_ground::score::score_level(&e.matches, "maximize matches");
     wgrnd_core::Objective { levels: vec![level] }
 }
 

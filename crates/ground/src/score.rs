@@ -230,6 +230,17 @@ fn fresh(cnf: &mut Cnf, atoms: &mut AtomTable, len: u32, what: impl FnOnce() -> 
     first
 }
 
+/// The objective of a score encoding's `matches`: one level, their number maximised (stored as
+/// the cost `-#matches + #false matches`).
+pub fn score_level(matches: &[Lit], name: &str) -> wgrnd_core::Level {
+    wgrnd_core::Level {
+        offset: -(matches.len() as i64),
+        terms: matches.iter().map(|&m| (1, !m)).collect(),
+        maximize: true,
+        name: name.to_string(),
+    }
+}
+
 /// The whole board as a region: every square free, every piece placed, clues pinned.
 pub fn ground_board(p: &Puzzle, amo: AmoEncoding) -> ScoreEncoding {
     let region = Region {

@@ -30,9 +30,9 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::amo::AmoEncoding;
-use wgrnd_core::{Grounding, Level, Objective, SplitMix64};
+use wgrnd_core::{Grounding, Objective, SplitMix64};
 use wgrnd_count::OptEngine;
-use wgrnd_ground::score::{fits_square, ground_region, Region};
+use wgrnd_ground::score::{fits_square, ground_region, score_level, Region};
 use wgrnd_puzzle::{turned, Label, Placement, Puzzle};
 use wgrnd_solve::{interrupt, SolverSpec};
 
@@ -312,12 +312,7 @@ impl Worker<'_> {
             outside: &outside,
         };
         let e = ground_region(self.p, &region, AmoEncoding::Auto);
-        let level = Level {
-            offset: -(e.matches.len() as i64),
-            terms: e.matches.iter().map(|&m| (1, !m)).collect(),
-            maximize: true,
-            name: "window matches".into(),
-        };
+        let level = score_level(&e.matches, "window matches");
         let g = Grounding {
             cnf: e.cnf,
             header: Vec::new(),
@@ -501,7 +496,13 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         // The calling thread reports improvements until every worker has stopped.
         loop {
             match rx.recv_timeout(Duration::from_millis(100)) {
-                Ok(imp) => improved(&imp),
+                Ok(mut imp) => {
+                    // Only the latest (best) of the improvements waiting matters.
+                    while let Ok(next) = rx.try_recv() {
+                        imp = next;
+                    }
+                    improved(&imp)
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if deadline.is_some_and(|d| Instant::now() >= d) || interrupt::interrupted() {
                         stop.store(true, Ordering::SeqCst);
