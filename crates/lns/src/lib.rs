@@ -549,10 +549,11 @@ mod tests {
     fn the_score_counts_matched_inner_edges() {
         let p = puzzle("size 1 2\npiece 1 2 3 4\npiece 5 6 7 2\n");
         let t = Tables::new(&p);
-        assert_eq!(t.score(&[(0, 0), (1, 0)]), 0);
-        // Piece 2 turned once shows its west edge 2 on the west side.
+        // Piece 1 shows 2 on its east side unturned, piece 2 its west edge 2 on the west side.
+        assert_eq!(t.score(&[(0, 0), (1, 0)]), 1);
+        // Turned once, piece 2 shows its north edge 5 on the west side.
         assert_eq!(t.score(&[(0, 0), (1, 1)]), 0);
-        assert_eq!(t.score(&[(0, 0), (1, 3)]), 1);
+        assert_eq!(t.score(&[(0, 1), (1, 0)]), 0);
     }
 
     #[test]
