@@ -169,7 +169,8 @@ impl Flag {
             Flag::MaxClauses => &["--max-clauses", "1000000"],
             Flag::Linear => &["--linear", "bdd"],
             Flag::Maximize => &["--maximize", "matches"],
-            Flag::NoHints => &["--no-hints"],
+            // (It applies with --maximize matches only.)
+            Flag::NoHints => &["--maximize", "matches", "--no-hints"],
         }
     }
 
