@@ -24,6 +24,7 @@ mod parallel;
 mod pictures;
 mod posed;
 mod robustness;
+mod scores;
 mod sherlock;
 mod snapshots;
 mod solvers;

@@ -62,9 +62,21 @@ pub enum Command {
         #[command(flatten)]
         parallel: ParallelArgs,
         /// The optimiser for a model with an objective: `linear` (solution-improving), `core`
-        /// (core-guided, OLL) or `auto` (docs/optimise.md).
+        /// (core-guided, OLL) or `auto` (docs/optimise.md); `lns`: the large-neighbourhood
+        /// search of `--maximize matches` (auto on boards above 64 squares).
         #[arg(long, value_name = "ENGINE", default_value = "auto")]
         opt: String,
+        /// `--maximize matches` by search: write the best board here whenever it improves (JSON
+        /// with its score and bucas link, and FILE.svg), each file whole or not at all.
+        #[arg(long, value_name = "FILE")]
+        best: Option<String>,
+        /// `--maximize matches` by search: start from this board (a solution file, e.g. --best's).
+        #[arg(long, value_name = "FILE")]
+        start: Option<String>,
+        /// `--maximize matches` by search: the seed of the first thread (the others take the
+        /// next ones); default 1.
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {
@@ -373,6 +385,15 @@ pub struct EncodingArgs {
     /// 50,000,000).
     #[arg(long, value_name = "N")]
     pub max_clauses: Option<u64>,
+    /// Edge matching by score: `matches` places every piece and maximises the matched inner
+    /// edges (frame and clues kept); exact on small boards, a large-neighbourhood search on
+    /// large ones (docs/optimise.md).
+    #[arg(long, value_name = "WHAT")]
+    pub maximize: Option<String>,
+    /// With --maximize matches: drop the puzzle's clues (hint pieces) and score the board
+    /// without them.
+    #[arg(long)]
+    pub no_hints: bool,
 }
 
 /// `--ints`.

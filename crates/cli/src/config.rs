@@ -55,6 +55,28 @@ pub struct SolveConfig {
     pub opt: wgrnd_count::OptEngine,
 }
 
+/// `solve --maximize matches` by search (`crate::lns`).
+#[derive(Clone, Debug, Default)]
+pub struct ScoreConfig {
+    /// `--opt lns`.
+    pub lns: bool,
+    /// `--best FILE`.
+    pub best: Option<String>,
+    /// `--start FILE`.
+    pub start: Option<String>,
+    /// `--seed N` (default 1).
+    pub seed: u64,
+    /// Whether `--seed` was given.
+    pub seed_given: bool,
+}
+
+impl ScoreConfig {
+    /// Whether a flag of the search was given.
+    pub fn any(&self) -> bool {
+        self.lns || self.best.is_some() || self.start.is_some() || self.seed_given
+    }
+}
+
 /// `count`.
 #[derive(Clone, Debug)]
 pub struct CountConfig {
@@ -157,7 +179,7 @@ pub enum Job {
     /// Write the CNF.
     Encode { puzzle: PuzzleSource, output: String, xor_lines: bool, wcnf: bool },
     /// Solve, check, show.
-    Solve { puzzle: PuzzleSource, config: SolveConfig, parallel: Parallel },
+    Solve { puzzle: PuzzleSource, config: SolveConfig, parallel: Parallel, score: ScoreConfig },
     /// Read a solver's answer.
     Decode { puzzle: PuzzleSource, model: String, cnf: Option<String>, show: ShowConfig },
     /// Count.
@@ -202,9 +224,12 @@ impl Job {
             Command::Encode { puzzle, encoding, output, xor_lines, wcnf } => {
                 Job::Encode { puzzle: source(puzzle, &encoding, None), output, xor_lines, wcnf }
             }
-            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel, opt } => {
+            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel, opt, best, start, seed } => {
                 let solver = SolverSpec::parse(&solver.solver);
+                let lns = opt == "lns";
+                let opt = if lns { "auto".to_string() } else { opt };
                 Job::Solve {
+                    score: ScoreConfig { lns, best, start, seed: seed.unwrap_or(1), seed_given: seed.is_some() },
                     puzzle: source(puzzle, &encoding, None),
                     parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
                     config: SolveConfig {
@@ -213,7 +238,7 @@ impl Job {
                         verbose,
                         show: show_config(show),
                         opt: wgrnd_count::OptEngine::parse(&opt).ok_or_else(|| {
-                            Error::Option(format!("--opt: found `{opt}`; expected auto, linear or core"))
+                            Error::Option(format!("--opt: found `{opt}`; expected auto, linear, core or lns"))
                         })?,
                     },
                 }
@@ -457,6 +482,8 @@ impl EncodingArgs {
             ints: None,
             linear: None,
             max_clauses: None,
+            maximize: None,
+            no_hints: false,
         }
     }
 }
@@ -502,6 +529,8 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         lex_leader: e.lex_leader.map(unit),
         count,
         model_counter: false,
+        maximize: e.maximize.clone(),
+        no_hints: e.no_hints,
         defines: puzzle
             .define
             .iter()

@@ -13,6 +13,7 @@ pub mod args;
 pub mod commands;
 pub mod config;
 pub mod explain;
+mod lns;
 mod optimise;
 pub mod output;
 pub mod parallel;
@@ -36,8 +37,21 @@ pub fn run(job: Job) -> Result<u8, Error> {
         Job::Encode { puzzle, output, wcnf: true, .. } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| optimise::encode_wcnf(&f, &output))
         }
-        Job::Solve { puzzle, config, parallel } => {
-            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
+        Job::Solve { puzzle, config, parallel, score } => {
+            let loaded = load(&puzzle.path, puzzle.format, &puzzle.options)?;
+            if let wgrnd_family::registry::Loaded::EdgeMatching(f) = &loaded {
+                if lns::wanted(f, &score) {
+                    check_view(f, config.show.view)?;
+                    return lns::solve(f, &config, &score, &parallel);
+                }
+            }
+            if score.any() {
+                return Err(Error::Option(
+                    "--best, --start, --seed and --opt lns apply to `--maximize matches` on edge-matching puzzles"
+                        .into(),
+                ));
+            }
+            with_family!(loaded, |f| check_view(&f, config.show.view)
                 .and_then(|()| parallel::solve(&f, &config, parallel)))
         }
         Job::Decode { puzzle, model, cnf, show } => {

@@ -38,11 +38,19 @@ impl AtomNames for EdgeEncoding {
 
 impl EdgeMatching {
     /// The flags an edge-matching puzzle takes.
-    pub const FLAGS: &'static [Flag] =
-        &[Flag::Sum, Flag::Encoding, Flag::NoRedundant, Flag::NoSymmetryBreaking, Flag::BreakDuplicates, Flag::Amo];
+    pub const FLAGS: &'static [Flag] = &[
+        Flag::Sum,
+        Flag::Encoding,
+        Flag::NoRedundant,
+        Flag::NoSymmetryBreaking,
+        Flag::BreakDuplicates,
+        Flag::Amo,
+        Flag::Maximize,
+        Flag::NoHints,
+    ];
 
     /// The puzzle with the options `raw` asks for, or why they do not apply.
-    pub fn new(puzzle: Puzzle, raw: &RawOptions) -> Result<Self, Error> {
+    pub fn new(mut puzzle: Puzzle, raw: &RawOptions) -> Result<Self, Error> {
         if raw.lex_leader.is_some() {
             return Err(Error::Option(
                 "--lex-leader applies to packings; edge-matching puzzles break board rotation by default".into(),
@@ -76,12 +84,35 @@ impl EdgeMatching {
             Some(unit) => unit == CountUnit::Board,
             None => !raw.no_symmetry_breaking,
         };
+        let score = match raw.maximize.as_deref() {
+            None => false,
+            Some("matches") => true,
+            Some(other) => {
+                return Err(Error::Option(format!(
+                "--maximize: found `{other}`; expected `matches` (the matched inner edges of an edge-matching board)"
+            )))
+            }
+        };
+        if raw.no_hints && !score {
+            return Err(Error::Option("--no-hints applies to --maximize matches (a board by score)".into()));
+        }
+        if raw.no_hints {
+            puzzle.clues.clear();
+        }
+        if score && (raw.encoding != EncodingChoice::Auto || raw.break_duplicates || raw.no_redundant) {
+            return Err(Error::Option(
+                "--maximize matches grounds its own score encoding: drop --encoding, --no-redundant and --break-duplicates"
+                    .into(),
+            ));
+        }
         let options = EncodeOptions {
             encoding,
             redundant: !raw.no_redundant,
-            symmetry_breaking,
+            // A score's board is not turned: clues, hints and the frame fix it.
+            symmetry_breaking: symmetry_breaking && !score,
             duplicates: raw.break_duplicates,
             amo: raw.amo,
+            score,
         };
         Ok(EdgeMatching { puzzle, options })
     }
@@ -138,13 +169,15 @@ impl Family for EdgeMatching {
         let mut cnf = std::mem::take(&mut encoding.cnf);
         // A reason found by counting is stated as the empty clause: every solver answers at once
         // (it would take a solver exponential time to find a pigeonhole argument itself).
-        let obstacles = p.obstacles();
+        // (By score no counting argument applies: mismatches are allowed.)
+        let obstacles = if self.options.score { Vec::new() } else { p.obstacles() };
         for reason in &obstacles {
             header.push(format!("no solution: {reason}; the last clause is empty"));
         }
         if !obstacles.is_empty() {
             cnf.add_clause(&[]);
         }
+        let objective = score_objective(&encoding);
         Ok(Grounding {
             cnf,
             header,
@@ -155,7 +188,7 @@ impl Family for EdgeMatching {
             symmetries: Vec::new(),
             encoding: EdgeEncoding { encoding, puzzle: p.clone() },
             xors: Vec::new(),
-            objective: Default::default(),
+            objective,
             groups: Vec::new(),
         })
     }
@@ -165,7 +198,16 @@ impl Family for EdgeMatching {
     }
 
     fn check(&self, solution: &Vec<Placement>) -> Result<Vec<Violation>, Error> {
-        Ok(wgrnd_check::check(&self.puzzle, solution).violations)
+        let violations = wgrnd_check::check(&self.puzzle, solution).violations;
+        if !self.options.score {
+            return Ok(violations);
+        }
+        // By score, a mismatch is a lost point, not a violation.
+        Ok(violations.into_iter().filter(|v| !matches!(v, Violation::Mismatch { .. })).collect())
+    }
+
+    fn objective_values(&self, solution: &Vec<Placement>) -> Result<Option<Vec<i64>>, Error> {
+        Ok(self.options.score.then(|| vec![wgrnd_check::edge_score(&self.puzzle, solution).matched as i64]))
     }
 
     fn check_notes(&self, solution: &Vec<Placement>) -> Vec<String> {
@@ -244,6 +286,15 @@ impl Family for EdgeMatching {
             _ => (String::new(), "none"),
         }
     }
+}
+
+/// `--maximize matches`: one level, the number of true match literals, maximised.
+fn score_objective(e: &Encoding) -> wgrnd_core::Objective {
+    if !e.options.score {
+        return wgrnd_core::Objective::default();
+    }
+    let level = wgrnd_ground::score::score_level(&e.matches, "maximize matches");
+    wgrnd_core::Objective { levels: vec![level] }
 }
 
 /// Edge matching posed: a clue pins a piece, turned, to a square (the `clue` lines of the native

@@ -71,6 +71,10 @@ pub struct RawOptions {
     /// Set by `backbone` and `generate --unique`: the fixed puzzle, every solution of it, with no
     /// symmetry broken (edge matching's board rotation, packings' lex-leader) nor expanded.
     pub fixed: bool,
+    /// `--maximize WHAT`: edge matching by score (`matches`, docs/optimise.md).
+    pub maximize: Option<String>,
+    /// `--no-hints`: drop the puzzle's clues (with `--maximize matches`).
+    pub no_hints: bool,
 }
 
 /// A flag that shapes a grounding, as the user gives it: the one list of them ([`Flag::ALL`]),
@@ -104,11 +108,15 @@ pub enum Flag {
     MaxClauses,
     /// `--linear`.
     Linear,
+    /// `--maximize`.
+    Maximize,
+    /// `--no-hints`.
+    NoHints,
 }
 
 impl Flag {
     /// Every flag.
-    pub const ALL: [Flag; 12] = [
+    pub const ALL: [Flag; 14] = [
         Flag::Sum,
         Flag::Encoding,
         Flag::NoRedundant,
@@ -121,6 +129,8 @@ impl Flag {
         Flag::Ints,
         Flag::MaxClauses,
         Flag::Linear,
+        Flag::Maximize,
+        Flag::NoHints,
     ];
 
     /// Its name on the command line.
@@ -138,6 +148,8 @@ impl Flag {
             Flag::Ints => "--ints",
             Flag::MaxClauses => "--max-clauses",
             Flag::Linear => "--linear",
+            Flag::Maximize => "--maximize",
+            Flag::NoHints => "--no-hints",
         }
     }
 
@@ -156,6 +168,9 @@ impl Flag {
             Flag::Ints => &["--ints", "log"],
             Flag::MaxClauses => &["--max-clauses", "1000000"],
             Flag::Linear => &["--linear", "bdd"],
+            Flag::Maximize => &["--maximize", "matches"],
+            // (It applies with --maximize matches only.)
+            Flag::NoHints => &["--maximize", "matches", "--no-hints"],
         }
     }
 
@@ -174,6 +189,8 @@ impl Flag {
             Flag::Ints => raw.ints.is_some(),
             Flag::MaxClauses => raw.max_clauses.is_some(),
             Flag::Linear => raw.linear.is_some(),
+            Flag::Maximize => raw.maximize.is_some(),
+            Flag::NoHints => raw.no_hints,
         }
     }
 }
@@ -199,6 +216,8 @@ impl RawOptions {
             count: _,
             model_counter: _,
             fixed: _,
+            maximize: _,
+            no_hints: _,
         } = self;
         Flag::ALL.into_iter().filter(|f| f.is_set(self)).collect()
     }

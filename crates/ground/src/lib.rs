@@ -17,6 +17,7 @@ mod board;
 pub mod diamond;
 pub mod four_squares;
 pub mod packing;
+pub mod score;
 pub mod symmetry;
 
 use wgrnd_cnf::{Cnf, Model, Var};
@@ -193,6 +194,9 @@ pub struct EncodeOptions {
     pub duplicates: bool,
     /// How at-most-one constraints are written.
     pub amo: AmoEncoding,
+    /// Ground for the score instead (`--maximize matches`, see [`score`]): every piece placed,
+    /// matches soft; the encoding's [`Encoding::matches`] are the objective.
+    pub score: bool,
 }
 
 impl Default for EncodeOptions {
@@ -203,6 +207,7 @@ impl Default for EncodeOptions {
             symmetry_breaking: true,
             duplicates: false,
             amo: AmoEncoding::Auto,
+            score: false,
         }
     }
 }
@@ -215,7 +220,7 @@ impl EncodeOptions {
             if self.symmetry_breaking { "board-rotation" } else { "none" },
             if self.duplicates { "+duplicates" } else { "" },
             self.amo.name()
-        )
+        ) + if self.score { " objective=maximize-matches" } else { "" }
     }
 }
 
@@ -232,6 +237,9 @@ pub struct Encoding {
     pub hash: u64,
     /// The options used.
     pub options: EncodeOptions,
+    /// With [`EncodeOptions::score`]: one literal per inner edge that can match, true only when
+    /// it does (maximise how many are true); empty otherwise.
+    pub matches: Vec<wgrnd_cnf::Lit>,
 }
 
 /// Why a model does not decode to placements.
@@ -268,11 +276,22 @@ pub fn puzzle_hash(p: &Puzzle, opts: &EncodeOptions) -> u64 {
 
 /// Grounds a puzzle.
 pub fn encode(p: &Puzzle, opts: &EncodeOptions) -> Encoding {
+    if opts.score {
+        let e = score::ground_board(p, opts.amo);
+        return Encoding {
+            cnf: e.cnf,
+            atoms: e.atoms,
+            families: e.families,
+            hash: puzzle_hash(p, opts),
+            options: *opts,
+            matches: e.matches,
+        };
+    }
     let (cnf, atoms, families) = match opts.encoding {
         EncodingKind::FourSquares => four_squares::ground(p, opts),
         EncodingKind::Diamond | EncodingKind::Support | EncodingKind::Conflict => diamond::ground(p, opts),
     };
-    Encoding { cnf, atoms, families, hash: puzzle_hash(p, opts), options: *opts }
+    Encoding { cnf, atoms, families, hash: puzzle_hash(p, opts), options: *opts, matches: Vec::new() }
 }
 
 impl Encoding {

@@ -1,0 +1,568 @@
+//! # wgrnd-lns
+//!
+//! Edge matching by score on boards too large for one exact MaxSAT (Eternity II's 16 x 16): a
+//! large-neighbourhood search (docs/optimise.md, "Edge matching by score").
+//!
+//! 1. **Fill**: clues (hints) first, then square by square in board order the unused piece and
+//!    turn that respects the frame and matches most of the neighbours placed so far (random ties).
+//!    Or a saved board (`--start`).
+//! 2. **Moves**, repeated until the time limit or Ctrl-C, each exact over its neighbourhood, each
+//!    accepted when it does not lose (equal scores drift):
+//!    - *window*: a rectangle of squares is freed, its pieces re-placed (permuted and turned) with
+//!      the rest of the board fixed, for the most matched edges, by the exact optimiser
+//!      (`wgrnd_count::optimise`, in-process CaDiCaL) over `wgrnd_ground::score`'s encoding;
+//!    - *assignment*: a set of pairwise non-adjacent squares is freed; their neighbours are all
+//!      fixed, so each piece on each square scores independently (its best turn), and the best
+//!      reassignment is a weighted bipartite matching, solved by the Hungarian algorithm.
+//! 3. **Cores**: `jobs` threads with seeds `seed`, `seed + 1`, ... each search their own board; a
+//!    thread that has not improved for a while takes the best board so far. The calling thread
+//!    hears of every improvement of the best board (for files and progress).
+//!
+//! The score used here is internal and fast; the command recomputes every reported board's score
+//! with the independent checker (`wgrnd_check::edge_score`).
+
+#![warn(missing_docs)]
+
+mod hungarian;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use wgrnd_cnf::amo::AmoEncoding;
+use wgrnd_core::{Grounding, Objective, SplitMix64};
+use wgrnd_count::OptEngine;
+use wgrnd_ground::score::{fits_square, ground_region, score_level, Region};
+use wgrnd_puzzle::{turned, Label, Placement, Puzzle};
+use wgrnd_solve::{interrupt, SolverSpec};
+
+pub use hungarian::max_assignment;
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct LnsOptions {
+    /// Seed of the first thread (the others take the next ones).
+    pub seed: u64,
+    /// Threads.
+    pub jobs: usize,
+    /// Stop after this long (else at Ctrl-C, or when every edge matches).
+    pub timeout: Option<Duration>,
+    /// Start from this board instead of the greedy fill.
+    pub start: Option<Vec<Placement>>,
+}
+
+/// Why the search cannot run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LnsError {
+    /// The frame leaves some square without a piece that fits it.
+    #[error(
+        "no unused piece fits square ({row},{col}) with the frame outside: the pieces do not fill the framed board"
+    )]
+    NoFit {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
+    /// The board given to start from is not a full board of the puzzle.
+    #[error("the start board {0}")]
+    BadStart(String),
+    /// The in-process solver failed.
+    #[error("the in-process solver failed: {0}")]
+    Solver(String),
+}
+
+/// Per move type: tried, and how many raised the score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveStats {
+    /// Moves made.
+    pub tried: u64,
+    /// Moves that raised the thread's score.
+    pub improved: u64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The best board.
+    pub best: Vec<Placement>,
+    /// Its score (matched inner edges).
+    pub score: usize,
+    /// All inner edges.
+    pub total: usize,
+    /// Whether it stopped at Ctrl-C (else at the time limit, or every edge matched).
+    pub interrupted: bool,
+    /// Window moves over all threads.
+    pub windows: MoveStats,
+    /// Assignment moves over all threads.
+    pub assignments: MoveStats,
+}
+
+/// An improvement of the best board: the board, its score, when (since the start).
+pub type Improvement = (Vec<Placement>, usize, Duration);
+
+/// The puzzle's tables for fast scoring.
+struct Tables {
+    rows: usize,
+    cols: usize,
+    /// Label indices of each piece, north, east, south, west.
+    pieces: Vec<[u32; 4]>,
+    /// `matches[a * nl + b]`: labels a and b match across an inner edge.
+    matches: Vec<bool>,
+    nl: usize,
+    /// Squares pinned by clues (never moved).
+    pinned: Vec<bool>,
+}
+
+impl Tables {
+    fn new(p: &Puzzle) -> Tables {
+        let nl = p.labels.len();
+        let mut matches = vec![false; nl * nl];
+        for a in 0..nl {
+            for b in p.matching_labels(Label(a as u32)) {
+                matches[a * nl + b.index()] = true;
+            }
+        }
+        let mut pinned = vec![false; p.squares()];
+        for c in &p.clues {
+            pinned[c.row * p.cols + c.col] = true;
+        }
+        Tables {
+            rows: p.rows,
+            cols: p.cols,
+            pieces: p.pieces.iter().map(|e| e.map(|l| l.0)).collect(),
+            matches,
+            nl,
+            pinned,
+        }
+    }
+
+    fn shows(&self, cell: (usize, u8)) -> [u32; 4] {
+        turned(self.pieces[cell.0], cell.1)
+    }
+
+    /// Neighbours of square s: (side, neighbour square).
+    fn neighbours(&self, s: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (r, c) = (s / self.cols, s % self.cols);
+        [
+            (r > 0).then(|| (0, s - self.cols)),
+            (c + 1 < self.cols).then(|| (1, s + 1)),
+            (r + 1 < self.rows).then(|| (2, s + self.cols)),
+            (c > 0).then(|| (3, s - 1)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    fn pair(&self, a: u32, b: u32) -> bool {
+        self.matches[a as usize * self.nl + b as usize]
+    }
+
+    /// Matched inner edges of a full board.
+    fn score(&self, board: &[(usize, u8)]) -> usize {
+        let mut n = 0;
+        for s in 0..board.len() {
+            let here = self.shows(board[s]);
+            for (side, t) in self.neighbours(s).filter(|&(side, _)| side == 1 || side == 2) {
+                n += usize::from(self.pair(here[side], self.shows(board[t])[(side + 2) % 4]));
+            }
+        }
+        n
+    }
+
+    /// How many of the neighbours of `s` (as on `board`) a piece turned so matches.
+    fn local(&self, board: &[(usize, u8)], s: usize, cell: (usize, u8)) -> usize {
+        let here = self.shows(cell);
+        self.neighbours(s).filter(|&(side, t)| self.pair(here[side], self.shows(board[t])[(side + 2) % 4])).count()
+    }
+}
+
+/// The greedy fill: clues first, then in board order the fitting unused piece and turn that
+/// matches most of the squares placed so far.
+fn fill(p: &Puzzle, t: &Tables, rng: &mut SplitMix64) -> Result<Vec<(usize, u8)>, LnsError> {
+    let n = p.squares();
+    let mut board: Vec<Option<(usize, u8)>> = vec![None; n];
+    let mut used = vec![false; p.pieces.len()];
+    for c in &p.clues {
+        board[c.row * p.cols + c.col] = Some((c.piece, c.rotation));
+        used[c.piece] = true;
+    }
+    for s in 0..n {
+        if board[s].is_some() {
+            continue;
+        }
+        let mut best: Vec<(usize, u8)> = Vec::new();
+        let mut best_score = 0;
+        for q in (0..p.pieces.len()).filter(|&q| !used[q]) {
+            for k in (0..4u8).filter(|&k| fits_square(p, s, q, k)) {
+                let here = t.shows((q, k));
+                let score = t
+                    .neighbours(s)
+                    .filter_map(|(side, u)| board[u].map(|cell| (side, cell)))
+                    .filter(|&(side, cell)| t.pair(here[side], t.shows(cell)[(side + 2) % 4]))
+                    .count();
+                if best.is_empty() || score > best_score {
+                    best = vec![(q, k)];
+                    best_score = score;
+                } else if score == best_score {
+                    best.push((q, k));
+                }
+            }
+        }
+        if best.is_empty() {
+            return Err(LnsError::NoFit { row: s / p.cols + 1, col: s % p.cols + 1 });
+        }
+        let pick = best[rng.below(best.len() as u64) as usize];
+        used[pick.0] = true;
+        board[s] = Some(pick);
+    }
+    Ok(board.into_iter().map(|c| c.unwrap_or((0, 0))).collect())
+}
+
+/// A board given as placements, checked to be full, each piece once, clues kept.
+fn from_placements(p: &Puzzle, placements: &[Placement]) -> Result<Vec<(usize, u8)>, LnsError> {
+    let n = p.squares();
+    let mut board: Vec<Option<(usize, u8)>> = vec![None; n];
+    let mut used = vec![false; p.pieces.len()];
+    for pl in placements {
+        let s = pl.row * p.cols + pl.col;
+        if pl.row >= p.rows || pl.col >= p.cols || pl.piece >= p.pieces.len() {
+            return Err(LnsError::BadStart(format!(
+                "names a square or piece not on this {} x {} board",
+                p.rows, p.cols
+            )));
+        }
+        if board[s].replace((pl.piece, pl.rotation % 4)).is_some() {
+            return Err(LnsError::BadStart(format!("puts two pieces on square ({},{})", pl.row + 1, pl.col + 1)));
+        }
+        if std::mem::replace(&mut used[pl.piece], true) {
+            return Err(LnsError::BadStart(format!("places piece {} twice", pl.piece + 1)));
+        }
+    }
+    for c in &p.clues {
+        if board[c.row * p.cols + c.col] != Some((c.piece, c.rotation)) {
+            return Err(LnsError::BadStart(format!(
+                "does not keep the clue (hint) piece {} at ({},{})",
+                c.piece + 1,
+                c.row + 1,
+                c.col + 1
+            )));
+        }
+    }
+    let mut out = Vec::with_capacity(n);
+    for (s, cell) in board.into_iter().enumerate() {
+        let cell = cell.ok_or_else(|| {
+            LnsError::BadStart(format!("leaves square ({},{}) empty", s / p.cols + 1, s % p.cols + 1))
+        })?;
+        if !fits_square(p, s, cell.0, cell.1) {
+            return Err(LnsError::BadStart(format!(
+                "turns piece {} on square ({},{}) against the frame",
+                cell.0 + 1,
+                s / p.cols + 1,
+                s % p.cols + 1
+            )));
+        }
+        out.push(cell);
+    }
+    Ok(out)
+}
+
+fn placements(cols: usize, board: &[(usize, u8)]) -> Vec<Placement> {
+    board
+        .iter()
+        .enumerate()
+        .map(|(s, &(piece, rotation))| Placement { row: s / cols, col: s % cols, piece, rotation })
+        .collect()
+}
+
+/// One thread's search state.
+struct Worker<'a> {
+    p: &'a Puzzle,
+    t: &'a Tables,
+    rng: SplitMix64,
+    board: Vec<(usize, u8)>,
+    score: usize,
+    windows: MoveStats,
+    assignments: MoveStats,
+}
+
+impl Worker<'_> {
+    /// Frees a window and re-solves it exactly; `false` when the solver stopped (Ctrl-C, time).
+    fn window(&mut self, deadline: Option<Instant>) -> Result<bool, LnsError> {
+        let t = self.t;
+        let (h, w) = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3)][self.rng.below(8) as usize];
+        let (h, w) = (h.min(t.rows), w.min(t.cols));
+        let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;
+        let c0 = self.rng.below((t.cols - w + 1) as u64) as usize;
+        let squares: Vec<usize> =
+            (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * t.cols + c)).filter(|&s| !t.pinned[s]).collect();
+        if squares.len() < 2 {
+            return Ok(true);
+        }
+        let mut free = vec![false; self.board.len()];
+        for &s in &squares {
+            free[s] = true;
+        }
+        let board = &self.board;
+        let outside = |s: usize| -> Option<[Label; 4]> { Some(t.shows(board[s]).map(Label)) };
+        let region = Region {
+            squares: squares.clone(),
+            pieces: squares.iter().map(|&s| board[s].0).collect(),
+            pinned: Vec::new(),
+            outside: &outside,
+        };
+        let e = ground_region(self.p, &region, AmoEncoding::Auto);
+        let level = score_level(&e.matches, "window matches");
+        let g = Grounding {
+            cnf: e.cnf,
+            header: Vec::new(),
+            hash: 0,
+            projection: Vec::new(),
+            fixed_weight: false,
+            ties: Vec::new(),
+            symmetries: Vec::new(),
+            encoding: (),
+            xors: Vec::new(),
+            objective: Objective { levels: vec![level] },
+            groups: Vec::new(),
+        };
+        // A window is small: a few seconds at most, never past the deadline.
+        let mut limit = Duration::from_secs(5);
+        if let Some(d) = deadline {
+            limit = limit.min(d.saturating_duration_since(Instant::now()));
+        }
+        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, OptEngine::Linear, Some(limit), &mut |_, _| {})
+            .map_err(|e| LnsError::Solver(e.to_string()))?;
+        self.windows.tried += 1;
+        let Some((model, _)) = o.best else { return Ok(!o.interrupted) };
+        let mut next = self.board.clone();
+        for sel in e
+            .selections
+            .iter()
+            .filter(|sel| model.value(wgrnd_cnf::Var::from_index(sel.var as usize - 1)) == Some(true))
+        {
+            next[sel.square] = (sel.piece, sel.turn);
+        }
+        let score = t.score(&next);
+        if score >= self.score {
+            self.windows.improved += u64::from(score > self.score);
+            self.board = next;
+            self.score = score;
+        }
+        Ok(!o.interrupted)
+    }
+
+    /// Frees up to `k` pairwise non-adjacent squares and reassigns their pieces optimally.
+    fn assignment(&mut self, k: usize) {
+        let t = self.t;
+        let n = self.board.len();
+        let mut taken = vec![false; n];
+        let mut blocked = vec![false; n];
+        let mut set = Vec::new();
+        // Random squares, mismatched ones first half of the time.
+        let mut order: Vec<usize> = (0..n).filter(|&s| !t.pinned[s]).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, self.rng.below(i as u64 + 1) as usize);
+        }
+        if self.rng.below(2) == 0 {
+            let board = &self.board;
+            order.sort_by_key(|&s| t.local(board, s, board[s]));
+        }
+        // One class of square at a time (corner, border, inner), so that pieces can trade places.
+        let class = |s: usize| {
+            let (r, c) = (s / t.cols, s % t.cols);
+            usize::from(r == 0 || r + 1 == t.rows) + usize::from(c == 0 || c + 1 == t.cols)
+        };
+        let Some(&first) = order.first() else { return };
+        let want = class(first);
+        for s in order {
+            if set.len() >= k {
+                break;
+            }
+            if blocked[s] || class(s) != want {
+                continue;
+            }
+            taken[s] = true;
+            blocked[s] = true;
+            for (_, u) in t.neighbours(s) {
+                blocked[u] = true;
+            }
+            set.push(s);
+        }
+        if set.len() < 2 {
+            return;
+        }
+        let pieces: Vec<usize> = set.iter().map(|&s| self.board[s].0).collect();
+        // weight[i][j]: piece i on square j, its best turn; None: no turn fits.
+        let best_turn = |q: usize, s: usize| -> Option<(usize, u8)> {
+            (0..4u8).filter(|&k| fits_square(self.p, s, q, k)).map(|k| (t.local(&self.board, s, (q, k)), k)).max()
+        };
+        let table: Vec<Vec<Option<(usize, u8)>>> =
+            pieces.iter().map(|&q| set.iter().map(|&s| best_turn(q, s)).collect()).collect();
+        let weights: Vec<Vec<Option<i64>>> =
+            table.iter().map(|row| row.iter().map(|w| w.map(|(v, _)| v as i64)).collect()).collect();
+        let Some(assign) = max_assignment(&weights) else { return };
+        let before: usize = set.iter().map(|&s| t.local(&self.board, s, self.board[s])).sum();
+        let after: usize = assign.iter().enumerate().filter_map(|(i, &j)| table[i][j].map(|(v, _)| v)).sum();
+        if after < before {
+            return;
+        }
+        self.assignments.tried += 1;
+        for (i, &j) in assign.iter().enumerate() {
+            if let Some((_, k)) = table[i][j] {
+                self.board[set[j]] = (pieces[i], k);
+            }
+        }
+        let score = t.score(&self.board);
+        self.assignments.improved += u64::from(score > self.score);
+        self.score = score;
+    }
+}
+
+/// Runs the search on `opts.jobs` threads; `improved` hears of every improvement of the best
+/// board (on the calling thread). Returns the best board.
+pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improvement)) -> Result<Outcome, LnsError> {
+    let started = Instant::now();
+    let deadline = opts.timeout.map(|t| started + t);
+    let t = Tables::new(p);
+    let total = p.rows * p.cols.saturating_sub(1) + p.rows.saturating_sub(1) * p.cols;
+    let mut rng = SplitMix64(opts.seed);
+    let first = match &opts.start {
+        Some(pl) => from_placements(p, pl)?,
+        None => fill(p, &t, &mut rng)?,
+    };
+    let first_score = t.score(&first);
+    improved(&(placements(p.cols, &first), first_score, started.elapsed()));
+    let _watch = interrupt::Watch::start();
+    let best = Arc::new(Mutex::new((first_score, first.clone())));
+    let best_score = Arc::new(AtomicU64::new(first_score as u64));
+    let stop = Arc::new(AtomicBool::new(first_score == total));
+    let (tx, rx) = mpsc::channel::<Improvement>();
+    let jobs = opts.jobs.max(1);
+    let results: Vec<Result<(MoveStats, MoveStats), LnsError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|i| {
+                let (best, best_score, stop, tx, t) = (&best, &best_score, &stop, tx.clone(), &t);
+                let first = first.clone();
+                scope.spawn(move || -> Result<(MoveStats, MoveStats), LnsError> {
+                    let mut w = Worker {
+                        p,
+                        t,
+                        rng: SplitMix64(opts.seed.wrapping_add(i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5eed),
+                        score: first_score,
+                        board: first,
+                        windows: MoveStats::default(),
+                        assignments: MoveStats::default(),
+                    };
+                    let mut stale = 0u64;
+                    while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
+                        let before = w.score;
+                        if w.rng.below(3) == 0 {
+                            if !w.window(deadline)? {
+                                break;
+                            }
+                        } else {
+                            let k = 8 + w.rng.below(40) as usize;
+                            w.assignment(k);
+                        }
+                        stale = if w.score > before { 0 } else { stale + 1 };
+                        if w.score as u64 > best_score.load(Ordering::SeqCst) {
+                            let mut b = best.lock().unwrap_or_else(|e| e.into_inner());
+                            if w.score > b.0 {
+                                *b = (w.score, w.board.clone());
+                                best_score.store(w.score as u64, Ordering::SeqCst);
+                                let _ = tx.send((placements(p.cols, &w.board), w.score, started.elapsed()));
+                                if w.score == total {
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                            }
+                        } else if stale > 2000 && (best_score.load(Ordering::SeqCst) as usize) > w.score {
+                            // Stuck below the best board: take it and search on from there.
+                            let b = best.lock().unwrap_or_else(|e| e.into_inner());
+                            w.score = b.0;
+                            w.board = b.1.clone();
+                            stale = 0;
+                        }
+                        if deadline.is_some_and(|d| Instant::now() >= d) {
+                            break;
+                        }
+                    }
+                    stop.store(true, Ordering::SeqCst);
+                    Ok((w.windows, w.assignments))
+                })
+            })
+            .collect();
+        drop(tx);
+        // The calling thread reports improvements until every worker has stopped.
+        loop {
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(mut imp) => {
+                    // Only the latest (best) of the improvements waiting matters.
+                    while let Ok(next) = rx.try_recv() {
+                        imp = next;
+                    }
+                    improved(&imp)
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if deadline.is_some_and(|d| Instant::now() >= d) || interrupt::interrupted() {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err(LnsError::Solver("a search thread panicked".into()))))
+            .collect()
+    });
+    let mut windows = MoveStats::default();
+    let mut assignments = MoveStats::default();
+    for r in results {
+        let (w, a) = r?;
+        windows.tried += w.tried;
+        windows.improved += w.improved;
+        assignments.tried += a.tried;
+        assignments.improved += a.improved;
+    }
+    let (score, board) = std::mem::take(&mut *best.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(Outcome {
+        best: placements(p.cols, &board),
+        score,
+        total,
+        interrupted: interrupt::interrupted(),
+        windows,
+        assignments,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wgrnd_puzzle::formats::{read_puzzle, ReadOptions};
+
+    fn puzzle(text: &str) -> Puzzle {
+        read_puzzle("t.wgrnd", text, &ReadOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn the_score_counts_matched_inner_edges() {
+        let p = puzzle("size 1 2\npiece 1 2 3 4\npiece 5 6 7 2\n");
+        let t = Tables::new(&p);
+        // Piece 1 shows 2 on its east side unturned, piece 2 its west edge 2 on the west side.
+        assert_eq!(t.score(&[(0, 0), (1, 0)]), 1);
+        // Turned once, piece 2 shows its north edge 5 on the west side.
+        assert_eq!(t.score(&[(0, 0), (1, 1)]), 0);
+        assert_eq!(t.score(&[(0, 1), (1, 0)]), 0);
+    }
+
+    #[test]
+    fn a_start_board_must_be_full_and_keep_the_clues() {
+        let p = puzzle("size 1 2\npiece 1 2 3 4\npiece 5 6 7 2\nclue 1 1 1 0\n");
+        let at = |col, piece, rotation| Placement { row: 0, col, piece, rotation };
+        assert!(from_placements(&p, &[at(0, 0, 0), at(1, 1, 0)]).is_ok());
+        assert!(matches!(from_placements(&p, &[at(0, 0, 0)]), Err(LnsError::BadStart(_))));
+        assert!(matches!(from_placements(&p, &[at(0, 1, 0), at(1, 0, 0)]), Err(LnsError::BadStart(_))));
+        assert!(matches!(from_placements(&p, &[at(0, 0, 0), at(1, 0, 0)]), Err(LnsError::BadStart(_))));
+    }
+}
