@@ -240,7 +240,13 @@ impl RawPuzzle {
 /// Solve one family (see [`RawPuzzle::solve`]).
 fn solve_family<F: Wrap>(f: &F, solver: &SolverSpec, timeout: Option<Duration>) -> Result<Option<F::Solution>, Error> {
     let g = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?.0;
-    match wgrnd_family::pipeline::solve(f, &g, solver, timeout)? {
+    // A closed parity system is solved by Gauss elimination, as on the command line.
+    let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_count::gauss::Parity::of(&g)).flatten();
+    let answer = match parity {
+        Some(p) => wgrnd_count::gauss::solve(f, &g, &p)?.0,
+        None => wgrnd_family::pipeline::solve(f, &g, solver, timeout)?,
+    };
+    match answer {
         Answer::Solved(s) => Ok(Some(s)),
         Answer::NoSolution => Ok(None),
         Answer::Unknown => Err(Error::Solver(wgrnd_solve::SolveError::OutOfTime {
