@@ -275,12 +275,15 @@ fn count_family<F: Wrap>(
     Ok((c, kept))
 }
 
+/// A backbone, its fixed atoms by name and value, and the family's picture of it.
+type Found<S> = (wgrnd_count::Backbone<S>, Vec<(String, bool)>, Option<String>);
+
 /// The backbone of one family, its picture and a solution.
 fn backbone_family<F: Wrap>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,
-) -> Result<(wgrnd_count::Backbone<F::Solution>, Vec<(String, bool)>, Option<String>), Error> {
+) -> Result<Found<F::Solution>, Error> {
     let g = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?.0;
     let b = wgrnd_count::backbone(f, &g, solver, wgrnd_count::DEFAULT_CHUNK, timeout)?;
     let fixed = b.fixed.iter().map(|l| (g.encoding.atom_name(l.var()), l.is_positive())).collect();
