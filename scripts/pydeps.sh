@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Python packages that tests and benchmarks use as peers (PyPI): installs them into one virtual
-# environment (default ~/.cache/wgrnd/venv, or $WGRND_VENV) and prints its bin directory, which
-# the caller puts first on PATH. Binaries that a wheel ships outside bin/ (kissat inside
+# Python packages that tests and benchmarks use as peers (PyPI), and those that build and test
+# the Python package (maturin, pytest, nbclient, nbformat, ipykernel: scripts/test.sh names them):
+# installs them into one virtual environment (default ~/.cache/wgrnd/venv, or $WGRND_VENV) and
+# prints its bin directory, which the caller puts first on PATH. Binaries that a wheel ships outside bin/ (kissat inside
 # passagemath-kissat) are linked into bin/. Needs python3 with venv (Debian: python3-venv, which
 # is installed with apt-get when missing and running as root).
 #   PATH="$(scripts/pydeps.sh pyganak distributed):$PATH" cargo test ...

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command: installs what the tests need on a Debian machine, then runs every
-# test of the workspace. CI (.ci/run) calls exactly this.
+# test of the workspace, then the Python package's tests. CI (.ci/run) calls exactly this.
 #
 # The tests run the real round trip through external solvers (Debian packages cadical, minisat,
 # picosat, cryptominisat, whose binary is cryptominisat5), and the default in-process solver is
@@ -33,4 +33,11 @@ if [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
   PATH="$(scripts/pydeps.sh pyganak passagemath-kissat distributed python-sat):$PATH"
   export PATH
 fi
-exec cargo test --workspace --locked "$@"
+cargo test --workspace --locked "$@"
+# The Python package (crates/py, docs/python.md): installed into the same venv by maturin from
+# the debug artifacts cargo test has just built (dev profile, same target dir, same features: a
+# few seconds, not a release build), then its pytest suite, which runs the example notebook
+# docs/python.ipynb and compares answers with target/debug/wgrnd.
+bin="$(scripts/pydeps.sh maturin pytest nbclient nbformat ipykernel)"
+VIRTUAL_ENV="$(dirname "$bin")" "$bin/maturin" develop -q -m crates/py/Cargo.toml
+exec "$bin/python" -m pytest -q -p no:cacheprovider crates/py/tests

@@ -240,7 +240,7 @@ pub enum Command {
         /// Candidates tested per solver call (1: one assumption each; more: one clause "one of
         /// them flips" under an activation literal; 32 took the fewest calls and no more time
         /// in docs/wellposed.md's measurements).
-        #[arg(long, value_name = "K", default_value_t = 32)]
+        #[arg(long, value_name = "K", default_value_t = wgrnd_count::DEFAULT_CHUNK)]
         chunk: usize,
         /// Stop after this many seconds; what is proved so far is printed (exit 30).
         #[arg(long, value_name = "SECONDS")]

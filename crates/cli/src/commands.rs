@@ -71,7 +71,7 @@ pub(crate) fn solve_grounded<F: Family>(
     let clock = Clock::start("solving");
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
     let (answer, times) = match gauss {
-        Some(p) => gauss_solve(f, g, &p)?,
+        Some(p) => wgrnd_count::gauss::solve(f, g, &p)?,
         None => pipeline::solve_timed(f, g, &config.solver, config.timeout)?,
     };
     clock.stop();
@@ -90,26 +90,6 @@ pub(crate) fn solve_grounded<F: Family>(
         eprintln!("c answer {verdict}");
     }
     show(f, answer, &config.show)
-}
-
-/// A solution of a closed parity system (the first of [`wgrnd_count::gauss::Parity::solution`]),
-/// checked against the CNF and by the family's checker like a solver's model.
-fn gauss_solve<F: Family>(
-    f: &F,
-    g: &wgrnd_core::Grounding<F::Encoding>,
-    p: &wgrnd_count::gauss::Parity,
-) -> Result<(Answer<F::Solution>, pipeline::Times), Error> {
-    let started = Instant::now();
-    if p.free().is_none() {
-        let solving = started.elapsed();
-        return Ok((Answer::NoSolution, pipeline::Times { solving, checking: std::time::Duration::ZERO }));
-    }
-    let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
-    p.solution(0, &mut model);
-    let solving = started.elapsed();
-    g.check_model(&model).map_err(|e| Error::EncodingBug(format!("the parity engine's model: {e}")))?;
-    let answer = Answer::Solved(pipeline::checked_decode(f, g, &model)?);
-    Ok((answer, pipeline::Times { solving, checking: started.elapsed() - solving }))
 }
 
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws

@@ -7,7 +7,6 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::Lit;
-use wgrnd_count::OptEngine;
 use wgrnd_family::pipeline::{self, Answer};
 use wgrnd_family::{exit, Error, Family, Grounding, View};
 use wgrnd_solve::SolverSpec;
@@ -114,32 +113,17 @@ pub(crate) fn encode_wcnf<F: Family>(f: &F, output: &str) -> Result<u8, Error> {
     Ok(exit::OK)
 }
 
-/// For `count` and `backbone`: a grounding with an objective becomes the grounding of its
-/// optimal solutions (the optimum proven first, within `timeout`); any other is returned as it
-/// is.
+/// For `count` and `backbone`: the grounding of the optimal solutions
+/// ([`wgrnd_count::optimal_only`]), the optimum said on standard error with `verbose`.
 pub(crate) fn optimal_only<E>(
     g: Grounding<E>,
     solver: &SolverSpec,
     timeout: Option<Duration>,
     verbose: bool,
 ) -> Result<Grounding<E>, Error> {
-    if g.objective.is_empty() {
-        return Ok(g);
+    let (g, optimum) = wgrnd_count::optimal_only(g, solver, timeout)?;
+    if let (true, Some(optimum)) = (verbose, optimum) {
+        eprintln!("c optimum {} (counting optimal solutions)", join(&optimum));
     }
-    let o = wgrnd_count::optimise(&g, solver, OptEngine::Auto, timeout, &mut |_, _| {})?;
-    match (o.optimal, o.best) {
-        (true, Some((_, costs))) => {
-            if verbose {
-                eprintln!("c optimum {} (counting optimal solutions)", join(&g.objective.shown(&costs)));
-            }
-            Ok(wgrnd_count::with_optimum(g, &costs))
-        }
-        // No solution at all: nothing to count.
-        (true, None) => Ok(g),
-        (false, _) if o.interrupted => Err(Error::Solver(wgrnd_solve::SolveError::Interrupted)),
-        (false, _) => Err(Error::Solver(wgrnd_solve::SolveError::OutOfTime {
-            solver: solver.name().to_string(),
-            task: "the optimum was proven (needed before counting optimal solutions)".into(),
-        })),
-    }
+    Ok(g)
 }

@@ -4,7 +4,7 @@
 //! solution unique). The third question, "exactly one?", is `count --max 2`.
 
 use wgrnd_cnf::{display_name, read_text};
-use wgrnd_family::{exit, AtomNames, CountUnit, Error, Family, Pose, Status, View};
+use wgrnd_family::{exit, AtomNames, Error, Family, Pose, Status, View};
 
 use crate::config::{BackboneConfig, PoseConfig};
 use crate::output::Output;
@@ -85,21 +85,6 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
     Ok(code)
 }
 
-/// The puzzle's only solution, when it has exactly one (with its own clues): what `generate
-/// --unique` poses by default, so that an already unique puzzle is posed with its own kind of
-/// clues rather than for another, random answer.
-fn only_solution<F: Family>(f: &F, config: &PoseConfig) -> Result<Option<F::Solution>, Error> {
-    let g = f.ground()?;
-    let limits = wgrnd_count::Limits { max: Some(2), timeout: config.timeout, engine: wgrnd_count::Engine::Auto };
-    let mut first = None;
-    let c = wgrnd_count::count(f, &g, &wgrnd_solve::SolverSpec::Builtin, &limits, CountUnit::None, |e| {
-        if first.is_none() {
-            first = Some(e.solution.clone());
-        }
-    })?;
-    Ok(if c.complete() && c.count == 1 { first } else { None })
-}
-
 /// `wgrnd generate --unique PUZZLE`: the solution (given; else the puzzle's own when it has
 /// exactly one; else drawn at random from the puzzle with every clue withheld), the construction,
 /// and the posed puzzle written whole to `-o`.
@@ -120,7 +105,11 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
             s
         }
         None => {
-            let own = if f.clues().is_empty() { None } else { only_solution(f, config)? };
+            let own = if f.clues().is_empty() {
+                None
+            } else {
+                wgrnd_count::only_solution(f, &wgrnd_solve::SolverSpec::Builtin, config.timeout)?
+            };
             if let Some(s) = own {
                 eprintln!(
                     "wgrnd: the puzzle has exactly one solution: posing it with the fewest of its clues (--solution FILE poses another)"

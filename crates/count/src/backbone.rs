@@ -19,6 +19,10 @@ use wgrnd_solve::{session, SolveError, SolverSpec};
 
 use crate::Stop;
 
+/// Candidates tested per solver call by default (`backbone --chunk`): 32 took the fewest calls and
+/// no more time in docs/wellposed.md's measurements.
+pub const DEFAULT_CHUNK: usize = 32;
+
 /// A backbone, or as much of it as was found before a limit.
 #[derive(Clone, Debug)]
 pub struct Backbone<S> {

@@ -20,6 +20,7 @@
 use std::time::Instant;
 
 use wgrnd_cnf::{Model, Var};
+use wgrnd_core::pipeline::{checked_decode, Answer, Times};
 use wgrnd_core::{Error, Grounding, Xor};
 
 use crate::{Hit, Limits, Stop};
@@ -306,6 +307,27 @@ pub(crate) fn count(
         k += 1;
     };
     Ok((n, stop, start.elapsed()))
+}
+
+/// A solution of a closed parity system (the first of [`Parity::solution`]), checked against the
+/// CNF and by the family's checker like a solver's model. Shared by the command line's `solve`
+/// and the Python module.
+pub fn solve<F: wgrnd_core::Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    p: &Parity,
+) -> Result<(Answer<F::Solution>, Times), Error> {
+    let started = Instant::now();
+    if p.free().is_none() {
+        let solving = started.elapsed();
+        return Ok((Answer::NoSolution, Times { solving, checking: std::time::Duration::ZERO }));
+    }
+    let mut model = Model::new(g.cnf.num_vars());
+    p.solution(0, &mut model);
+    let solving = started.elapsed();
+    g.check_model(&model).map_err(|e| Error::EncodingBug(format!("the parity engine's model: {e}")))?;
+    let answer = Answer::Solved(checked_decode(f, g, &model)?);
+    Ok((answer, Times { solving, checking: started.elapsed() - solving }))
 }
 
 #[cfg(test)]

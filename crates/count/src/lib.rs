@@ -29,9 +29,9 @@ mod handover;
 mod optimise;
 mod pose;
 
-pub use backbone::{backbone, Backbone};
-pub use optimise::{optimise, with_optimum, OptEngine, Optimum, LINEAR_BUDGET};
-pub use pose::{pose_unique, random_solution, Posed};
+pub use backbone::{backbone, Backbone, DEFAULT_CHUNK};
+pub use optimise::{optimal_only, optimise, with_optimum, OptEngine, Optimum, LINEAR_BUDGET};
+pub use pose::{only_solution, pose_target, pose_unique, random_solution, Posed};
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Lit, Model, SolverAnswer};
-use wgrnd_core::{Grounding, Level, Objective};
+use wgrnd_core::{Error, Grounding, Level, Objective};
 use wgrnd_solve::{interrupt, session, Session, SolveError, SolverSpec};
 
 use crate::gte::Totalizer;
@@ -295,4 +295,32 @@ pub fn with_optimum<E>(g: Grounding<E>, costs: &[i64]) -> Grounding<E> {
         }
     }
     out
+}
+
+/// For `count` and `backbone`: a grounding with an objective becomes the grounding of its
+/// optimal solutions (the optimum proven first, within `timeout`), returned with the optimum's
+/// value at every level as the user reads it ([`Objective::shown`]); any other is returned as it is (no costs). The command line and the
+/// Python module share it.
+pub fn optimal_only<E>(
+    g: Grounding<E>,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+) -> Result<(Grounding<E>, Option<Vec<i64>>), Error> {
+    if g.objective.is_empty() {
+        return Ok((g, None));
+    }
+    let o = optimise(&g, solver, OptEngine::Auto, timeout, &mut |_, _| {})?;
+    match (o.optimal, o.best) {
+        (true, Some((_, costs))) => {
+            let shown = g.objective.shown(&costs);
+            Ok((with_optimum(g, &costs), Some(shown)))
+        }
+        // No solution at all: nothing to count.
+        (true, None) => Ok((g, None)),
+        (false, _) if o.interrupted => Err(Error::Solver(SolveError::Interrupted)),
+        (false, _) => Err(Error::Solver(SolveError::OutOfTime {
+            solver: solver.name().to_string(),
+            task: "the optimum was proven (needed before counting optimal solutions)".into(),
+        })),
+    }
 }

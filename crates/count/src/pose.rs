@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use wgrnd_core::{CountUnit, Error, Pose};
+use wgrnd_core::{CountUnit, Error, Family, Pose};
 use wgrnd_solve::{SolveError, SolverSpec};
 
 use crate::{count, Event, Limits};
@@ -167,7 +167,7 @@ pub fn pose_unique<F: Pose>(
 /// assumptions, each kept when a solution still exists and flipped otherwise (a flipped one is
 /// then known to hold in some solution), and the last solution found is decoded and checked.
 /// Not uniform over the solutions, but different seeds reach different ones.
-pub fn random_solution<F: wgrnd_core::Family>(
+pub fn random_solution<F: Family>(
     f: &F,
     solver: &SolverSpec,
     seed: u64,
@@ -205,3 +205,39 @@ pub fn random_solution<F: wgrnd_core::Family>(
 
 /// Projection atoms a random solution draws (each one solver call).
 const RANDOM_STEPS: usize = 24;
+
+/// The solution `generate --unique PUZZLE` poses when none is given: the puzzle's only solution
+/// when it has exactly one with its own clues (so that an already unique puzzle is posed with its
+/// own kind of clues rather than for another, random answer), else one drawn at random (`seed`)
+/// from the puzzle with every clue withheld; `None` when that has no solution either. Shared by
+/// the command line and the Python module.
+pub fn pose_target<F: Pose>(
+    f: &F,
+    solver: &SolverSpec,
+    seed: u64,
+    timeout: Option<Duration>,
+) -> Result<Option<F::Solution>, Error> {
+    if !f.clues().is_empty() {
+        if let Some(s) = only_solution(f, solver, timeout)? {
+            return Ok(Some(s));
+        }
+    }
+    random_solution(&f.with_clues(&[])?, solver, seed, timeout)
+}
+
+/// The puzzle's only solution, when it has exactly one.
+pub fn only_solution<F: Family>(
+    f: &F,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+) -> Result<Option<F::Solution>, Error> {
+    let g = f.ground()?;
+    let limits = Limits { max: Some(2), timeout, engine: crate::Engine::Auto };
+    let mut first = None;
+    let c = count(f, &g, solver, &limits, CountUnit::None, |e| {
+        if first.is_none() {
+            first = Some(e.solution.clone());
+        }
+    })?;
+    Ok(if c.complete() && c.count == 1 { first } else { None })
+}

@@ -56,3 +56,10 @@ impl Drop for Watch {
         STATE.fetch_sub(WATCH, Ordering::SeqCst);
     }
 }
+
+/// Forgets a stop asked for: for a host that goes on after an interrupted call (the Python
+/// module raises `KeyboardInterrupt` and the interpreter lives on), so that the next call is not
+/// stopped by the last one's Ctrl-C. The command line never clears: it exits.
+pub fn clear() {
+    STATE.fetch_and(!INTERRUPTED, Ordering::SeqCst);
+}

@@ -1,0 +1,22 @@
+"""Paths shared by the tests: the repository root and the command line built by cargo."""
+
+import os
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def root() -> pathlib.Path:
+    return ROOT
+
+
+@pytest.fixture
+def cli() -> str:
+    """The debug binary (cargo build), or $WGRND_BIN."""
+    path = os.environ.get("WGRND_BIN", str(ROOT / "target" / "debug" / "wgrnd"))
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"{path}: build it first (cargo build -p wgrnd-cli) or set WGRND_BIN")
+    return path

@@ -1,0 +1,318 @@
+"""The Python module against the seeds' answers, Python data, diagnostics, interruption, the SVG
+repr, the command line's own answers, and the example notebook."""
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+import wgrnd
+from conftest import ROOT
+
+
+def fixture(path: str) -> str:
+    return str(ROOT / "fixtures" / path)
+
+
+# The seeds' answers.
+
+
+def test_witch_has_four_solutions():
+    c = wgrnd.load(fixture("witch/witches.lpl")).count()
+    assert (c.count, c.complete, c.stopped) == (4, True, "exhausted")
+    assert c.unique is False and c.exists is True
+
+
+def test_four_squares_has_72_solutions():
+    p = wgrnd.load(fixture("qprop/foursquares-seed004.qp"), data=fixture("qprop/seed004-pieces.qpd"))
+    assert p.kind == "model"
+    assert p.count().count == 72
+
+
+def test_y_pentacube_solves_with_25_pieces():
+    s = wgrnd.load(fixture("packing/y-pentacube.pack")).solve()
+    assert s is not None and s.kind == "packing"
+    assert len(s.values) == 25
+    assert all(isinstance(p, wgrnd.PackedPiece) and len(p.cells) == 5 for p in s.values)
+    cells = {c for p in s.values for c in p.cells}
+    assert cells == {(x, y, z) for x in range(1, 6) for y in range(1, 6) for z in range(1, 6)}
+
+
+def test_witch_solution_is_placements():
+    s = wgrnd.load(fixture("witch/witches.lpl")).solve()
+    assert len(s.values) == 9
+    assert all(isinstance(p, wgrnd.Placement) for p in s.values)
+    assert sorted(p.piece for p in s.values) == list(range(1, 10))
+    assert s.values[0]._fields == ("row", "col", "piece", "rotation")
+
+
+def test_counted_solutions_are_distinct_and_checked():
+    c = wgrnd.load(fixture("witch/witches.lpl")).count(solutions=True)
+    assert len(c.solutions) == 4
+    assert all(s.json["checked"] for s in c.solutions)
+    assert len({tuple(s.values) for s in c.solutions}) == 4
+
+
+# Models with data given as Python values.
+
+COLOURING = """
+param k = 3
+domain V = 1..n
+domain K = 1..k
+pred colour(V, K)
+input pred edge(V, V)
+forall v in V . exactly 1 { colour(v, c) : c in K }
+forall u, v in V, c in K | edge(u, v) . not colour(u, c) or not colour(v, c)
+"""
+
+
+def brute_colourings(n, edges, k):
+    """Proper k-colourings of the graph, by plain enumeration."""
+    count = 0
+    for code in range(k**n):
+        col = [(code // k**i) % k for i in range(n)]
+        count += all(col[u - 1] != col[v - 1] for u, v in edges)
+    return count
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_model_from_python_data_counts_as_a_brute_force(k):
+    edges = [(1, 2), (2, 3), (3, 4), (4, 1), (1, 3)]
+    m = wgrnd.Model("param n = 1\n" + COLOURING, data={"n": 4, "edge": edges}, params={"k": k})
+    assert m.count().count == brute_colourings(4, edges, k)
+
+
+def test_model_solution_is_a_dict_of_tuple_sets():
+    edges = [(1, 2), (2, 3)]
+    s = wgrnd.Model("param n = 1\n" + COLOURING, data={"n": 3, "edge": edges}).solve()
+    assert set(s.values) == {"colour"}
+    colour = dict(s["colour"])
+    assert len(colour) == 3 and all(colour[u] != colour[v] for u, v in edges)
+    assert all(isinstance(x, int) for t in s["colour"] for x in t)
+
+
+def test_data_values_become_a_data_file():
+    text = wgrnd.data_text({"n": 3, "V": range(1, 4), "S": {"b", "a"}, "P": {(2, 1), (1, 2)}, "e": [(1, 2)], "t": {(1,): 5}})
+    assert text.splitlines()[1:] == [
+        "param n = 3",
+        "domain V = 1..3",
+        "domain S = {a, b}",
+        "domain P = {(1, 2), (2, 1)}",
+        "e(1, 2)",
+        "t(1, 5)",
+    ]
+
+
+def test_symbols_and_integer_variables():
+    source = """
+domain Who = {ann, bob, cy}
+var age(Who) in 1..3
+input pred older(Who, Who)
+forall a, b in Who | older(a, b) . age(a) > age(b)
+"""
+    s = wgrnd.Model(source, data={"older": [("ann", "bob"), ("bob", "cy")]}).solve()
+    assert s["age"] == {("ann", 3), ("bob", 2), ("cy", 1)}
+
+
+def test_bad_data_values_raise_type_errors():
+    with pytest.raises(TypeError, match="a float is none of"):
+        wgrnd.Model("param n = 1", data={"n": 1.5})
+    with pytest.raises(ValueError, match="not a symbol"):
+        wgrnd.Model("param n = 1", data={"e": [("a b",)]})
+    with pytest.raises(TypeError, match="bool"):
+        wgrnd.Model("param n = 1", params={"n": True})
+
+
+# Diagnostics.
+
+
+def test_bad_model_raises_with_its_position():
+    with pytest.raises(wgrnd.ModelError) as e:
+        wgrnd.Model("domain V = 1..3\npred p(V)\nforall v in W . p(v)\n", name="bad.qp")
+    text = str(e.value)
+    assert "bad.qp:3:13" in text
+    assert "╰──" in text  # the caret diagnostic of the command line
+    assert isinstance(e.value, ValueError)
+
+
+def test_bad_data_raises_with_its_position_in_the_data():
+    with pytest.raises(wgrnd.ModelError, match="data:2:"):
+        wgrnd.Model("param n = 1\n" + COLOURING, data={"edge": [(1, 9)]})
+
+
+def test_a_missing_file_is_a_model_error():
+    with pytest.raises(wgrnd.ModelError, match="nope.qp"):
+        wgrnd.load(fixture("nope.qp"))
+
+
+# Interruption.
+
+
+def test_a_long_count_stops_on_sigint_and_the_next_call_runs():
+    p = wgrnd.load(fixture("packing/y-pentacube.pack"))  # 60,672 solutions: about a minute
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        p.count()
+    elapsed = time.monotonic() - started
+    timer.join()
+    assert elapsed < 5, f"KeyboardInterrupt after {elapsed:.1f} s"
+    # The stop is forgotten: the next call counts in full.
+    assert wgrnd.load(fixture("witch/witches.lpl")).count().count == 4
+
+
+def test_calls_release_the_gil():
+    p = wgrnd.load(fixture("packing/y-pentacube.pack"))
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    c = p.count(max=2000)
+    done.set()
+    t.join()
+    assert c.count >= 2000
+    assert len(ticks) > 10  # the other thread ran while the count did
+
+
+# Pictures.
+
+
+def test_solutions_draw_themselves_as_svg():
+    for s in [
+        wgrnd.load(fixture("witch/witches.lpl")).solve(),
+        wgrnd.load(fixture("packing/tiny.pack")).solve(),
+        wgrnd.load(fixture("seed002/xkcd-2496.mines")).solve(),
+    ]:
+        svg = s._repr_svg_()
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+        assert svg == s.render("svg")
+
+
+def test_an_undrawn_view_is_refused():
+    s = wgrnd.load(fixture("packing/tiny.pack")).solve()
+    with pytest.raises(wgrnd.ModelError, match="witch"):
+        s.render("witch")
+    with pytest.raises(ValueError, match="no view"):
+        s.render("nope")
+
+
+# The same answers as the command line.
+
+SEEDS = [
+    ["witch/witches.lpl"],
+    ["foursquares/seed004.txt"],
+    ["qprop/foursquares-seed004.qp", "--data", "qprop/seed004-pieces.qpd"],
+    ["seed002/chain.submarines"],
+    ["seed002/xkcd-2496.mines"],
+    ["seed002/seed.ashes"],
+    ["packing/tiny.pack"],
+    ["nonogram/webpbn-6.non"],
+    ["seed002/all-on.lights"],
+]
+
+
+def load_args(args):
+    data = fixture(args[2]) if len(args) > 2 else None
+    return wgrnd.load(fixture(args[0]), data=data)
+
+
+def cli_json(cli, *args):
+    out = subprocess.run([cli, *args, "--json"], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode in (0, 10, 12, 20), out.stderr
+    return json.loads(out.stdout)
+
+
+def cli_args(args):
+    return [fixture(args[0])] + ([args[1], fixture(args[2])] if len(args) > 2 else [])
+
+
+@pytest.mark.parametrize("args", SEEDS, ids=lambda a: a[0])
+def test_count_and_solve_equal_the_command_line(cli, args):
+    p = load_args(args)
+    counted = cli_json(cli, "count", *cli_args(args))
+    c = p.count()
+    assert (c.count, c.complete, c.stopped) == (counted["count"], counted["complete"], counted["stopped"])
+    solved = cli_json(cli, "solve", *cli_args(args))
+    s = p.solve()
+    assert s is not None and solved["status"] == "solved"
+    assert s.json == solved
+
+
+def test_backbone_and_encode_equal_the_command_line(cli):
+    path = fixture("seed002/xkcd-2496.mines")
+    b = wgrnd.load(path).backbone()
+    doc = cli_json(cli, "backbone", path)
+    assert b.complete == doc["complete"] and b.total == doc["total"]
+    assert b.fixed == {f["atom"]: f["value"] for f in doc["fixed"]}
+    dimacs = subprocess.run([cli, "encode", path], capture_output=True, text=True, check=True).stdout
+    assert wgrnd.load(path).encode() == dimacs
+
+
+def test_generate_unique_poses_a_puzzle_with_one_solution(tmp_path, cli):
+    text = wgrnd.load(fixture("seed002/chain.submarines")).generate_unique(seed=1)
+    posed = tmp_path / "posed.submarines"
+    posed.write_text(text)
+    c = wgrnd.load(str(posed)).count()
+    assert (c.count, c.complete) == (1, True)
+    out = subprocess.run([cli, "generate", "--unique", fixture("seed002/chain.submarines"), "--seed", "1"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout == text
+
+
+def test_optimising_models_solve_to_an_optimum():
+    source = """
+domain I = 1..4
+pred x(I)
+atleast 2 { x(i) : i in I }
+minimize sum { i * [x(i)] : i in I }
+"""
+    m = wgrnd.Model(source)
+    assert m.solve()["x"] == {(1,), (2,)}
+    assert m.count().count == 1
+
+
+# The example notebook, run top to bottom.
+
+
+def test_the_example_notebook_runs():
+    import nbclient  # scripts/test.sh installs nbclient and ipykernel
+    import nbformat
+
+    nb = nbformat.read(ROOT / "docs" / "python.ipynb", as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}).execute()
+    svgs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if "image/svg+xml" in o.get("data", {})]
+    assert svgs, "the notebook shows an SVG board"
+    assert any("72" in str(o.get("data", {}).get("text/plain", "")) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+
+
+# The type stubs name what the extension has.
+
+
+def test_the_stubs_name_what_the_extension_has():
+    import ast
+    import inspect
+
+    from wgrnd import _wgrnd
+
+    stub = ast.parse((ROOT / "crates" / "py" / "python" / "wgrnd" / "_wgrnd.pyi").read_text())
+    stubbed = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    stubbed |= {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    public = {n for n in dir(_wgrnd) if not n.startswith("_")} | {"__version__"}
+    assert stubbed == public
+    for cls in stub.body:
+        if isinstance(cls, ast.ClassDef) and cls.name.startswith("Raw"):
+            members = {m.name for m in cls.body if isinstance(m, ast.FunctionDef)}
+            members |= {m.target.id for m in cls.body if isinstance(m, ast.AnnAssign)}
+            real = {n for n, _ in inspect.getmembers(getattr(_wgrnd, cls.name)) if not n.startswith("_")}
+            assert members == real, cls.name
