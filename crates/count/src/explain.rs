@@ -22,6 +22,8 @@
 
 use std::time::{Duration, Instant};
 
+mod bounded;
+
 use wgrnd_cnf::{Lit, Model, SolverAnswer};
 use wgrnd_core::pipeline::checked_decode;
 use wgrnd_core::{Error, Family, Grounding, GroupKind};
@@ -67,6 +69,23 @@ pub struct Step {
     pub case_split: bool,
     /// Facts that follow from `fact` and the constraint groups alone.
     pub consequences: Vec<Lit>,
+    /// The case split carried out, when `case_split` is set.
+    pub split: Option<Split>,
+}
+
+/// A case split carried out (docs/explain.md): the other value of the step's fact assumed, and
+/// steps of at most the given size under that assumption.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// The assumed literal (the negation of the step's fact).
+    pub assumed: Lit,
+    /// Steps under the assumption: a fact and a minimal set it follows from (members may be the
+    /// assumption and earlier facts of the case).
+    pub steps: Vec<(Lit, Vec<Member>)>,
+    /// A set of at most the given size (the assumption among its members) without a solution:
+    /// the case is refuted and the step's fact follows. `None`: no contradiction was reached by
+    /// steps of at most the given size: the step's fact is taken as a guess.
+    pub contradiction: Option<Vec<Member>>,
 }
 
 /// A step-wise explanation.
@@ -247,6 +266,30 @@ pub fn explain<F: Family>(
     }
     let total = g.projection.len();
     let ndeducible = deducible.len();
+    // What each clue alone implies with the constraints (steps of size 1 from a clue).
+    let mut by_clue: Vec<(Lit, Vec<Lit>)> = Vec::new();
+    for clue in
+        groups.iter().copied().filter(|&l| g.groups.iter().any(|x| x.selector.pos() == l && x.kind == GroupKind::Clue))
+    {
+        let mut a = constraints.clone();
+        a.push(clue);
+        let Some(m) = s.solve(&a)? else { continue };
+        let mut open: Vec<Lit> =
+            deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
+        let mut implied = Vec::new();
+        while let Some(&l) = open.first() {
+            a.truncate(constraints.len() + 1);
+            a.push(!l);
+            match s.solve(&a)? {
+                None => {
+                    implied.push(l);
+                    open.remove(0);
+                }
+                Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
+            }
+        }
+        by_clue.push((clue, implied));
+    }
     let mut known: Vec<Lit> = Vec::new();
     let mut left = deducible;
     let mut steps: Vec<Step> = Vec::new();
@@ -302,7 +345,42 @@ pub fn explain<F: Family>(
                 best = Some((size, rules, c, set));
             }
         }
-        let Some((size, _, fact, set)) = best else { break };
+        let Some((mut size, _, mut fact, mut set)) = best else { break };
+        // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
+        if size > 1 {
+            if let Some((c, clue)) =
+                left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
+            {
+                let mut pool = constraints.clone();
+                pool.push(clue);
+                (size, fact, set) = (1, c, s.mus(&[!c], &pool)?);
+            }
+        }
+        let mut split = None;
+        if let Some(k) = opts.max_step.filter(|&k| size > k) {
+            let clues: Vec<Lit> = groups.iter().copied().filter(|&l| is_clue(l)).collect();
+            let mut members = clues.clone();
+            members.extend(&known);
+            let mut budget = bounded::BUDGET;
+            let mut small = None;
+            for &(_, _, c) in &ranked {
+                if let Some(found) = s.bounded_set(&constraints, &members, !c, k, &mut budget)? {
+                    small = Some((c, found));
+                    break;
+                }
+                if budget == 0 {
+                    break;
+                }
+            }
+            match small {
+                Some((c, found)) => {
+                    let mut pool = constraints.clone();
+                    pool.extend(&found);
+                    (size, fact, set) = (found.len(), c, s.mus(&[!c], &pool)?);
+                }
+                None => split = Some(s.split(&constraints, &clues, &known, fact, &g.projection, k, &group_of)?),
+            }
+        }
         let because: Vec<Member> = set.iter().map(|&l| group_of(l).map_or(Member::Fact(l), Member::Group)).collect();
         known.push(fact);
         left.retain(|&l| l != fact);
@@ -324,7 +402,7 @@ pub fn explain<F: Family>(
             }
         }
         let case_split = opts.max_step.is_some_and(|k| size > k);
-        steps.push(Step { fact, because, size, case_split, consequences });
+        steps.push(Step { fact, because, size, case_split, consequences, split });
     }
     Ok(Some(Explanation {
         solution,

@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+mod clue_groups;
 mod edge;
 mod model;
 mod options;
