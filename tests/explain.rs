@@ -64,7 +64,13 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
         "seed002/signed-3x3.ashes",
     ] {
         let f = model(rel);
-        assert!(check_steps(&f, rel) > 0, "{rel}: no step");
+        let steps = check_steps(&f, rel);
+        assert!(steps > 0, "{rel}: no step");
+        if rel.ends_with(".non") {
+            // The runs of a shown line are clauses under its clue (not fixed by the line solver
+            // beyond every selector): one step per cell or so, not one step from the rules.
+            assert!(steps > 10, "{rel}: {steps} steps");
+        }
     }
     // A 4 x 4 sudoku with clue facts.
     let dir = tempfile::tempdir().unwrap();
