@@ -213,7 +213,7 @@ fn explain_and_why_on_the_command_line() {
     let o = crate::wgrnd(&["why", &bad.to_string_lossy()], None);
     assert_eq!(o.status.code(), Some(20), "{}", crate::stderr(&o));
     let out = crate::stdout(&o);
-    assert!(out.contains("clue open(4,4,0)"), "{out}");
+    assert!(out.contains("the 0 at row 4, column 4"), "{out}");
     assert!(out.contains("minesweeper.qp:"), "a caret diagnostic at a statement: {out}");
 }
 
@@ -380,4 +380,37 @@ fn max_step_finds_bounded_steps_and_carries_case_splits_out() {
     let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
     assert!(doc["difficulty"]["largest_step"].as_u64().unwrap() <= 3);
     assert_eq!(doc["unique"], true);
+}
+
+/// The first steps of `wgrnd explain` (the lines that name facts), for the words' snapshot.
+fn first_steps(path: &str, n: usize) -> String {
+    let o = crate::wgrnd(&["explain", path], None);
+    assert_eq!(o.status.code(), Some(0), "{path}: {}", crate::stderr(&o));
+    let out = crate::stdout(&o);
+    let name = std::path::Path::new(path).file_name().unwrap().to_string_lossy().into_owned();
+    let steps: Vec<&str> = out.lines().filter(|l| l.starts_with("step ")).take(n).collect();
+    format!("== {name}\n{}\n", steps.join("\n"))
+}
+
+#[test]
+fn explanations_speak_each_familys_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let edge = dir.path().join("posed.wgrnd");
+    std::fs::write(&edge, POSED_2X3).unwrap();
+    let pack = dir.path().join("placed.pack");
+    std::fs::write(&pack, PLACED_TINY).unwrap();
+    let mut text = String::new();
+    for rel in [
+        "seed002/xkcd-2496.mines",
+        "nonogram/webpbn-1.non",
+        "zebra/einstein.zebra",
+        "seed002/two.submarines",
+        "seed002/signed-3x3.ashes",
+        "seed002/all-on.lights",
+    ] {
+        text += &first_steps(&fixture(rel), 4);
+    }
+    text += &first_steps(&edge.to_string_lossy(), 4);
+    text += &first_steps(&pack.to_string_lossy(), 4);
+    insta::assert_snapshot!("explain_words", text);
 }

@@ -17,7 +17,7 @@ where
     F::Encoding: AtomNames,
 {
     match m {
-        Member::Group(i) => g.groups[i].name.clone(),
+        Member::Group(i) => f.group_words(g, i),
         Member::Fact(l) => format!("{} (step {})", f.fact_words(g, l), step_of(l)),
     }
 }
@@ -32,7 +32,7 @@ where
                 wgrnd_family::GroupKind::Clue => "clue",
                 wgrnd_family::GroupKind::Constraint => "constraint",
             };
-            json!({ "kind": kind, "name": g.groups[i].name })
+            json!({ "kind": kind, "name": g.groups[i].name, "words": f.group_words(g, i) })
         }
         Member::Fact(l) => json!({ "kind": "fact", "name": f.fact_words(g, l) }),
     }
@@ -107,7 +107,7 @@ fn why_text<F: Family>(f: &F, g: &Grounding<F::Encoding>, w: &engine::Why) -> St
         w.elapsed.as_secs_f64()
     );
     for &i in &w.groups {
-        s += &format!("  {}\n", g.groups[i].name);
+        s += &format!("  {}\n", f.group_words(g, i));
     }
     for &i in &w.groups {
         if let Some(d) = &g.groups[i].diagnostic {

@@ -184,6 +184,17 @@ impl Family for EdgeMatching {
         Ok(g)
     }
 
+    fn fact_words(&self, g: &Grounding<EdgeEncoding>, fact: wgrnd_cnf::Lit) -> String {
+        let name = g.encoding.atom_name(fact.var());
+        crate::words::edge_fact(&name, fact.is_positive(), self.puzzle.cols).unwrap_or_else(|| {
+            if fact.is_positive() {
+                name.clone()
+            } else {
+                format!("not {name}")
+            }
+        })
+    }
+
     fn decode(&self, g: &Grounding<EdgeEncoding>, model: &Model) -> Result<Vec<Placement>, Error> {
         g.encoding.encoding.decode(model).map_err(|e| Error::EncodingBug(format!("decoding the model: {e}")))
     }

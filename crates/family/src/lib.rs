@@ -18,6 +18,7 @@ mod options;
 mod packing;
 pub mod readers;
 pub mod registry;
+mod words;
 
 pub use edge::{EdgeEncoding, EdgeMatching};
 pub use model::{QpropEncoding, QpropModel};

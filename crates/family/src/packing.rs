@@ -154,6 +154,17 @@ impl Family for Packings {
         Ok(g)
     }
 
+    fn fact_words(&self, g: &Grounding<PackingEncoding>, fact: wgrnd_cnf::Lit) -> String {
+        let name = g.encoding.atom_name(fact.var());
+        crate::words::packing_fact(&name, fact.is_positive()).unwrap_or_else(|| {
+            if fact.is_positive() {
+                name.clone()
+            } else {
+                format!("not {name}")
+            }
+        })
+    }
+
     fn decode(&self, g: &Grounding<PackingEncoding>, model: &Model) -> Result<Vec<PiecePlacement>, Error> {
         Ok(g.encoding.encoding.decode(model, &self.packing))
     }
