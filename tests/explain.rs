@@ -93,30 +93,14 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
 /// the others stay, as long as the variant has no solution: the set `why` reports holds the
 /// changed clue and is minimal. Returns how many variants had no solution.
 fn unsat_variants(f: &QpropModel, what: &str, want: usize) -> usize {
-    let clues = f.clues();
-    let mut found = 0;
-    for (i, clue) in clues.iter().enumerate() {
-        if found == want {
-            break;
-        }
+    unsat_clue_variants(f, what, want, |clue| {
         let dom = *f.program.preds[clue.0].args.last().unwrap();
         let values = &f.program.domains[dom].values;
         let at = values.iter().position(|v| *v == *clue.1.last().unwrap()).unwrap();
         let mut changed = clue.clone();
         *changed.1.last_mut().unwrap() = values[(at + 1) % values.len()];
-        let mut posed = clues.clone();
-        posed[i] = changed.clone();
-        let v = f.with_clues(&posed).unwrap();
-        let g = v.ground_groups().unwrap();
-        let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { continue };
-        found += 1;
-        let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
-        let name = format!("clue {}", f.clue_name(&changed));
-        assert!(names.contains(&name.as_str()), "{what}: {name} not in {names:?}");
-        let lits: Vec<Lit> = w.groups.iter().map(|&k| g.groups[k].selector.pos()).collect();
-        assert!(is_minimal_unsat(&g, &[], &lits).unwrap(), "{what}: {names:?} is not minimal");
-    }
-    found
+        changed
+    })
 }
 
 #[test]
@@ -253,15 +237,19 @@ fn loaded(dir: &tempfile::TempDir, name: &str, text: &str) -> Loaded {
     load(&path.to_string_lossy(), None, &RawOptions::default()).unwrap()
 }
 
-/// Each clue of `f` changed by `change`, the others kept: every variant without a solution has
-/// a minimal `why` set that holds the changed clue. Returns how many had none.
-fn unsat_clue_variants<F: Pose>(f: &F, what: &str, change: impl Fn(&F::Clue) -> F::Clue) -> usize
+/// Each clue of `f` changed by `change` (the others kept) until `want` variants had no
+/// solution: each such variant has a minimal `why` set that holds the changed clue. Returns how
+/// many had none.
+fn unsat_clue_variants<F: Pose>(f: &F, what: &str, want: usize, change: impl Fn(&F::Clue) -> F::Clue) -> usize
 where
     F::Encoding: wgrnd_family::AtomNames,
 {
     let clues = f.clues();
     let mut found = 0;
     for i in 0..clues.len() {
+        if found == want {
+            break;
+        }
         let mut posed = clues.clone();
         posed[i] = change(&clues[i]);
         let v = f.with_clues(&posed).unwrap();
@@ -286,15 +274,17 @@ fn edge_matching_and_packings_explain_from_their_clues() {
     assert!(g.groups.iter().any(|x| x.kind == GroupKind::Constraint), "the rules as groups");
     assert!(check_steps(&e, "posed 2 x 3") > 0);
     // A hint turned once more: no solution, and the hint is in the set.
-    let turned =
-        unsat_clue_variants(&e, "posed 2 x 3", |c| wgrnd_puzzle::Clue { rotation: (c.rotation + 1) % 4, ..*c });
+    let turned = unsat_clue_variants(&e, "posed 2 x 3", usize::MAX, |c| wgrnd_puzzle::Clue {
+        rotation: (c.rotation + 1) % 4,
+        ..*c
+    });
     assert!(turned >= 3, "{turned} turned hints without a solution");
 
     let Loaded::Packings(p) = loaded(&dir, "placed.pack", PLACED_TINY) else { panic!("a packing") };
     assert_eq!(p.ground_groups().unwrap().groups.iter().filter(|x| x.kind == GroupKind::Clue).count(), 2);
     assert!(check_steps(&p, "placed tiny") > 0);
     // The domino moved onto the placed L's cells: no packing, and the moved domino is in the set.
-    let moved = unsat_clue_variants(&p, "placed tiny", |c| {
+    let moved = unsat_clue_variants(&p, "placed tiny", usize::MAX, |c| {
         if c.cells.len() == 2 {
             wgrnd_puzzle::packing::PiecePlacement { kind: c.kind, cells: vec![[0, 1, 0], [1, 1, 0]] }
         } else {

@@ -147,6 +147,25 @@ impl Solver {
         }
     }
 
+    /// Which of `open` (literals true in some model of `base`) hold in every model of `base`:
+    /// each refuted in turn; a model found drops every candidate it flips.
+    fn implied(&mut self, base: &[Lit], mut open: Vec<Lit>) -> Result<Vec<Lit>, Error> {
+        let mut implied = Vec::new();
+        let mut assume = base.to_vec();
+        while let Some(&l) = open.first() {
+            assume.truncate(base.len());
+            assume.push(!l);
+            match self.solve(&assume)? {
+                None => {
+                    implied.push(l);
+                    open.remove(0);
+                }
+                Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
+            }
+        }
+        Ok(implied)
+    }
+
     fn out_of_time(&self) -> Error {
         Error::Solver(SolveError::OutOfTime { solver: self.solver.clone(), task: "the explanation".into() })
     }
@@ -250,20 +269,9 @@ pub fn explain<F: Family>(
     let solution = checked_decode(f, g, &first)?;
     // What every solution shares: candidates refuted one by one, a solution drops every
     // candidate it flips.
-    let mut open: Vec<Lit> = g.projection.iter().map(|&v| v.lit(first.value(v).unwrap_or(false))).collect();
-    let mut deducible = Vec::new();
-    let mut assume = groups.clone();
-    while let Some(&l) = open.first() {
-        assume.truncate(groups.len());
-        assume.push(!l);
-        match s.solve(&assume)? {
-            None => {
-                deducible.push(l);
-                open.remove(0);
-            }
-            Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
-        }
-    }
+    let open: Vec<Lit> = g.projection.iter().map(|&v| v.lit(first.value(v).unwrap_or(false))).collect();
+    let deducible = s.implied(&groups, open)?;
+    let mut assume: Vec<Lit> = Vec::new();
     let total = g.projection.len();
     let ndeducible = deducible.len();
     // What each clue alone implies with the constraints (steps of size 1 from a clue).
@@ -274,20 +282,9 @@ pub fn explain<F: Family>(
         let mut a = constraints.clone();
         a.push(clue);
         let Some(m) = s.solve(&a)? else { continue };
-        let mut open: Vec<Lit> =
+        let open: Vec<Lit> =
             deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
-        let mut implied = Vec::new();
-        while let Some(&l) = open.first() {
-            a.truncate(constraints.len() + 1);
-            a.push(!l);
-            match s.solve(&a)? {
-                None => {
-                    implied.push(l);
-                    open.remove(0);
-                }
-                Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
-            }
-        }
+        let implied = s.implied(&a, open)?;
         by_clue.push((clue, implied));
     }
     let mut known: Vec<Lit> = Vec::new();
