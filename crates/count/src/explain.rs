@@ -297,51 +297,61 @@ pub fn explain<F: Family>(
         // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
         // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
         // the known facts only grow, so a last rank is never too optimistic... nor exact).
-        let full = steps.len() % FULL_RANK == 0;
-        let mut order: Vec<usize> = (0..left.len()).collect();
-        order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
-        let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
-        for (n, &i) in order.iter().enumerate() {
-            let c = left[i];
-            if !full && n >= REFRESH {
-                let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+        // A step larger than every step so far, found between full rankings, is checked
+        // against a full ranking (a stale rank can hide a smaller step).
+        let mut full = steps.len() % FULL_RANK == 0;
+        let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
+        let (ranked, best) = loop {
+            let mut order: Vec<usize> = (0..left.len()).collect();
+            order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
+            let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
+            for (n, &i) in order.iter().enumerate() {
+                let c = left[i];
+                if !full && n >= REFRESH {
+                    let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+                    ranked.push((size, rules, c));
+                    continue;
+                }
+                assume.clear();
+                assume.extend(&known);
+                assume.extend(&groups);
+                assume.push(!c);
+                if s.solve(&assume)?.is_some() {
+                    return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
+                }
+                let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
+                let (mut size, mut rules) = (0, 0);
+                for &l in used {
+                    if constraints.contains(&l) {
+                        rules += 1;
+                    } else {
+                        size += 1;
+                    }
+                }
+                rank.insert(c, (size, rules));
                 ranked.push((size, rules, c));
-                continue;
             }
-            assume.clear();
-            assume.extend(&known);
-            assume.extend(&groups);
-            assume.push(!c);
-            if s.solve(&assume)?.is_some() {
-                return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
-            }
-            let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
-            let (mut size, mut rules) = (0, 0);
-            for &l in used {
-                if constraints.contains(&l) {
-                    rules += 1;
-                } else {
-                    size += 1;
+            ranked.sort_by_key(|&(size, rules, _)| (size, rules));
+            // Full MUSes for the best few. Deletion order: constraints, then earlier facts
+            // (newest last), then clues: the set keeps clues where it can.
+            let mut pool: Vec<Lit> = constraints.clone();
+            pool.extend(known.iter().copied());
+            pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
+            let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
+            for &(_, _, c) in ranked.iter().take(BEAM) {
+                let set = s.mus(&[!c], &pool)?;
+                let rules = set.iter().filter(|l| constraints.contains(l)).count();
+                let size = set.len() - rules;
+                if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
+                    best = Some((size, rules, c, set));
                 }
             }
-            rank.insert(c, (size, rules));
-            ranked.push((size, rules, c));
-        }
-        ranked.sort_by_key(|&(size, rules, _)| (size, rules));
-        // Full MUSes for the best few. Deletion order: constraints, then earlier facts
-        // (newest last), then clues: the set keeps clues where it can.
-        let mut pool: Vec<Lit> = constraints.clone();
-        pool.extend(known.iter().copied());
-        pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
-        let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
-        for &(_, _, c) in ranked.iter().take(BEAM) {
-            let set = s.mus(&[!c], &pool)?;
-            let rules = set.iter().filter(|l| constraints.contains(l)).count();
-            let size = set.len() - rules;
-            if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
-                best = Some((size, rules, c, set));
+            if !full && best.as_ref().is_some_and(|b| b.0 > largest) {
+                full = true;
+                continue;
             }
-        }
+            break (ranked, best);
+        };
         let Some((mut size, _, mut fact, mut set)) = best else { break };
         // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
         if size > 1 {
