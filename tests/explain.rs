@@ -334,7 +334,7 @@ fn max_step_finds_bounded_steps_and_carries_case_splits_out() {
     assert_eq!(check_splits(&xkcd, 3, "xkcd K = 3"), (3, 0, 0));
     // With 2 the two last mines need splits; no contradiction within 2: guesses.
     let (largest, splits, _) = check_splits(&xkcd, 2, "xkcd K = 2");
-    assert!(largest == 3 && splits >= 1, "{largest} {splits}");
+    assert!(largest > 2 && splits >= 1, "{largest} {splits}");
     // A chain that a case split refutes with steps of 2: p(1) from all three clues at once.
     let (largest, splits, refuted) = check_splits(&model("qprop/explain/chain.qp"), 2, "chain");
     assert_eq!((largest, splits, refuted), (3, 1, 1));
