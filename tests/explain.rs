@@ -64,7 +64,13 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
         "seed002/signed-3x3.ashes",
     ] {
         let f = model(rel);
-        assert!(check_steps(&f, rel) > 0, "{rel}: no step");
+        let steps = check_steps(&f, rel);
+        assert!(steps > 0, "{rel}: no step");
+        if rel.ends_with(".non") {
+            // The runs of a shown line are clauses under its clue (not fixed by the line solver
+            // beyond every selector): one step per cell or so, not one step from the rules.
+            assert!(steps > 10, "{rel}: {steps} steps");
+        }
     }
     // A 4 x 4 sudoku with clue facts.
     let dir = tempfile::tempdir().unwrap();
@@ -87,30 +93,14 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
 /// the others stay, as long as the variant has no solution: the set `why` reports holds the
 /// changed clue and is minimal. Returns how many variants had no solution.
 fn unsat_variants(f: &QpropModel, what: &str, want: usize) -> usize {
-    let clues = f.clues();
-    let mut found = 0;
-    for (i, clue) in clues.iter().enumerate() {
-        if found == want {
-            break;
-        }
+    unsat_clue_variants(f, what, want, |clue| {
         let dom = *f.program.preds[clue.0].args.last().unwrap();
         let values = &f.program.domains[dom].values;
         let at = values.iter().position(|v| *v == *clue.1.last().unwrap()).unwrap();
         let mut changed = clue.clone();
         *changed.1.last_mut().unwrap() = values[(at + 1) % values.len()];
-        let mut posed = clues.clone();
-        posed[i] = changed.clone();
-        let v = f.with_clues(&posed).unwrap();
-        let g = v.ground_groups().unwrap();
-        let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { continue };
-        found += 1;
-        let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
-        let name = format!("clue {}", f.clue_name(&changed));
-        assert!(names.contains(&name.as_str()), "{what}: {name} not in {names:?}");
-        let lits: Vec<Lit> = w.groups.iter().map(|&k| g.groups[k].selector.pos()).collect();
-        assert!(is_minimal_unsat(&g, &[], &lits).unwrap(), "{what}: {names:?} is not minimal");
-    }
-    found
+        changed
+    })
 }
 
 #[test]
@@ -207,7 +197,7 @@ fn explain_and_why_on_the_command_line() {
     let o = crate::wgrnd(&["why", &bad.to_string_lossy()], None);
     assert_eq!(o.status.code(), Some(20), "{}", crate::stderr(&o));
     let out = crate::stdout(&o);
-    assert!(out.contains("clue open(4,4,0)"), "{out}");
+    assert!(out.contains("the 0 at row 4, column 4"), "{out}");
     assert!(out.contains("minesweeper.qp:"), "a caret diagnostic at a statement: {out}");
 }
 
@@ -229,4 +219,188 @@ fn generate_max_step_poses_a_unique_puzzle_without_larger_steps() {
         assert!(doc["difficulty"]["largest_step"].as_u64().unwrap() as usize <= k, "K = {k}: {}", doc["difficulty"]);
         assert_eq!(doc["unique"], true);
     }
+}
+
+/// A 2 x 3 edge-matching board posed with four hints (made by `generate --rows 2 --cols 3
+/// --seed 1 --colors 3` and `generate --unique`).
+const POSED_2X3: &str = "wgrnd-puzzle 1\nname gen-2x3-c3-s1\nsize 2 3\nmatch equal\nframe none\nstyle grid\n\
+piece 3 2 1 3\npiece 1 3 2 3\npiece 3 3 1 1\npiece 2 3 3 1\npiece 2 3 3 1\npiece 2 3 1 3\n\
+clue 1 1 5 0\nclue 1 2 1 1\nclue 1 3 6 3\nclue 2 1 3 0\n";
+
+/// The tiny packing with an I-domino and one L-tricube given in place.
+const PLACED_TINY: &str = "packing\nname two L-tricubes and a domino, two placed\nbox 2 2 2\nmirror no\n\
+piece L 2 0,0,0 1,0,0 0,1,0\npiece I 1 0,0,0 1,0,0\nplace I 1,1,1 2,1,1\nplace L 1,2,1 2,2,1 2,2,2\n";
+
+fn loaded(dir: &tempfile::TempDir, name: &str, text: &str) -> Loaded {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    load(&path.to_string_lossy(), None, &RawOptions::default()).unwrap()
+}
+
+/// Each clue of `f` changed by `change` (the others kept) until `want` variants had no
+/// solution: each such variant has a minimal `why` set that holds the changed clue. Returns how
+/// many had none.
+fn unsat_clue_variants<F: Pose>(f: &F, what: &str, want: usize, change: impl Fn(&F::Clue) -> F::Clue) -> usize
+where
+    F::Encoding: wgrnd_family::AtomNames,
+{
+    let clues = f.clues();
+    let mut found = 0;
+    for i in 0..clues.len() {
+        if found == want {
+            break;
+        }
+        let mut posed = clues.clone();
+        posed[i] = change(&clues[i]);
+        let v = f.with_clues(&posed).unwrap();
+        let g = v.ground_groups().unwrap();
+        let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { continue };
+        found += 1;
+        let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
+        let name = format!("clue {}", f.clue_name(&posed[i]));
+        assert!(names.contains(&name.as_str()), "{what}: {name} not in {names:?}");
+        let lits: Vec<Lit> = w.groups.iter().map(|&k| g.groups[k].selector.pos()).collect();
+        assert!(is_minimal_unsat(&g, &[], &lits).unwrap(), "{what}: {names:?} is not minimal");
+    }
+    found
+}
+
+#[test]
+fn edge_matching_and_packings_explain_from_their_clues() {
+    let dir = tempfile::tempdir().unwrap();
+    let Loaded::EdgeMatching(e) = loaded(&dir, "posed.wgrnd", POSED_2X3) else { panic!("an edge-matching board") };
+    let g = e.ground_groups().unwrap();
+    assert_eq!(g.groups.iter().filter(|x| x.kind == GroupKind::Clue).count(), 4, "one group per hint");
+    assert!(g.groups.iter().any(|x| x.kind == GroupKind::Constraint), "the rules as groups");
+    assert!(check_steps(&e, "posed 2 x 3") > 0);
+    // A hint turned once more: no solution, and the hint is in the set.
+    let turned = unsat_clue_variants(&e, "posed 2 x 3", usize::MAX, |c| wgrnd_puzzle::Clue {
+        rotation: (c.rotation + 1) % 4,
+        ..*c
+    });
+    assert!(turned >= 3, "{turned} turned hints without a solution");
+
+    let Loaded::Packings(p) = loaded(&dir, "placed.pack", PLACED_TINY) else { panic!("a packing") };
+    assert_eq!(p.ground_groups().unwrap().groups.iter().filter(|x| x.kind == GroupKind::Clue).count(), 2);
+    assert!(check_steps(&p, "placed tiny") > 0);
+    // The domino moved onto the placed L's cells: no packing, and the moved domino is in the set.
+    let moved = unsat_clue_variants(&p, "placed tiny", usize::MAX, |c| {
+        if c.cells.len() == 2 {
+            wgrnd_puzzle::packing::PiecePlacement { kind: c.kind, cells: vec![[0, 1, 0], [1, 1, 0]] }
+        } else {
+            c.clone()
+        }
+    });
+    assert_eq!(moved, 1);
+}
+
+/// Explains with `--max-step k` and checks every case split carried out on a fresh solver: each
+/// step of a case follows minimally from its set, a contradiction is a minimal set without a
+/// solution that holds the assumption. Returns (largest step, splits, refuted splits).
+fn check_splits<F: Family>(f: &F, k: usize, what: &str) -> (usize, usize, usize)
+where
+    F::Encoding: wgrnd_family::AtomNames,
+{
+    let g = f.ground_groups().unwrap();
+    let opts = ExplainOptions { max_step: Some(k), ..ExplainOptions::default() };
+    let e = explain(f, &g, &SolverSpec::Builtin, &opts).unwrap().expect("a solution");
+    let (mut splits, mut refuted) = (0, 0);
+    for st in &e.steps {
+        let members: Vec<Lit> = st.because.iter().map(|&m| member_lit(&g, m)).collect();
+        assert!(is_minimal_unsat(&g, &[!st.fact], &members).unwrap(), "{what}: a step");
+        assert_eq!(st.case_split, st.size > k, "{what}: case split iff the step is larger than {k}");
+        let Some(sp) = &st.split else { continue };
+        splits += 1;
+        assert_eq!(sp.assumed, !st.fact);
+        for (l, set) in &sp.steps {
+            let lits: Vec<Lit> = set.iter().map(|&m| member_lit(&g, m)).collect();
+            assert!(is_minimal_unsat(&g, &[!*l], &lits).unwrap(), "{what}: a step of the case");
+        }
+        if let Some(set) = &sp.contradiction {
+            refuted += 1;
+            let lits: Vec<Lit> = set.iter().map(|&m| member_lit(&g, m)).collect();
+            assert!(lits.contains(&sp.assumed), "{what}: the contradiction uses the assumption");
+            assert!(is_minimal_unsat(&g, &[], &lits).unwrap(), "{what}: the contradiction is minimal");
+        }
+    }
+    (e.largest(), splits, refuted)
+}
+
+#[test]
+fn max_step_finds_bounded_steps_and_carries_case_splits_out() {
+    // The known bug: with --max-step 3 the approximate cheapest step used 4 facts and called it
+    // a case split, while steps of 3 exist; the bounded search finds them.
+    let xkcd = model("seed002/xkcd-2496.mines");
+    assert_eq!(check_splits(&xkcd, 3, "xkcd K = 3"), (3, 0, 0));
+    // With 2 the two last mines need splits; no contradiction within 2: guesses.
+    let (largest, splits, _) = check_splits(&xkcd, 2, "xkcd K = 2");
+    assert!(largest > 2 && splits >= 1, "{largest} {splits}");
+    // A chain that a case split refutes with steps of 2: p(1) from all three clues at once.
+    let (largest, splits, refuted) = check_splits(&model("qprop/explain/chain.qp"), 2, "chain");
+    assert_eq!((largest, splits, refuted), (3, 1, 1));
+    // A mine given as a flag is a step of one clue (the ranking's cores missed it).
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("full.qpd");
+    let mut text = "param rows = 4\nparam cols = 4\n".to_string();
+    let mines = [(2, 1), (2, 2), (3, 2), (3, 4)];
+    for r in 1..=4i64 {
+        for c in 1..=4i64 {
+            if mines.contains(&(r, c)) {
+                text += &format!("flag({r},{c}).\n");
+            } else {
+                let n = mines.iter().filter(|&&(r2, c2)| (r2 - r).abs() <= 1 && (c2 - c).abs() <= 1).count();
+                text += &format!("open({r},{c},{n}).\n");
+            }
+        }
+    }
+    std::fs::write(&data, text).unwrap();
+    let raw = RawOptions { data: Some(data.to_string_lossy().into_owned()), ..RawOptions::default() };
+    let full = model_at(&crate::root().join("models/minesweeper.qp").to_string_lossy(), &raw);
+    let g = full.ground_groups().unwrap();
+    let e = explain(&full, &g, &SolverSpec::Builtin, &ExplainOptions::default()).unwrap().unwrap();
+    assert_eq!(e.largest(), 1, "every cell from its own clue");
+    // And generate --unique --max-step 3 poses xkcd 2496 (it refused before).
+    let out = dir.path().join("posed.mines");
+    let o = crate::wgrnd(
+        &["generate", "--unique", &fixture("seed002/xkcd-2496.mines"), "--max-step", "3", "-o", &out.to_string_lossy()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", crate::stderr(&o));
+    let o = crate::wgrnd(&["explain", "--json", "--max-step", "3", &out.to_string_lossy()], None);
+    let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+    assert!(doc["difficulty"]["largest_step"].as_u64().unwrap() <= 3);
+    assert_eq!(doc["unique"], true);
+}
+
+/// The first steps of `wgrnd explain` (the lines that name facts), for the words' snapshot.
+fn first_steps(path: &str, n: usize) -> String {
+    let o = crate::wgrnd(&["explain", path], None);
+    assert_eq!(o.status.code(), Some(0), "{path}: {}", crate::stderr(&o));
+    let out = crate::stdout(&o);
+    let name = std::path::Path::new(path).file_name().unwrap().to_string_lossy().into_owned();
+    let steps: Vec<&str> = out.lines().filter(|l| l.starts_with("step ")).take(n).collect();
+    format!("== {name}\n{}\n", steps.join("\n"))
+}
+
+#[test]
+fn explanations_speak_each_familys_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let edge = dir.path().join("posed.wgrnd");
+    std::fs::write(&edge, POSED_2X3).unwrap();
+    let pack = dir.path().join("placed.pack");
+    std::fs::write(&pack, PLACED_TINY).unwrap();
+    let mut text = String::new();
+    for rel in [
+        "seed002/xkcd-2496.mines",
+        "nonogram/webpbn-1.non",
+        "zebra/einstein.zebra",
+        "seed002/two.submarines",
+        "seed002/signed-3x3.ashes",
+        "seed002/all-on.lights",
+    ] {
+        text += &first_steps(&fixture(rel), 4);
+    }
+    text += &first_steps(&edge.to_string_lossy(), 4);
+    text += &first_steps(&pack.to_string_lossy(), 4);
+    insta::assert_snapshot!("explain_words", text);
 }

@@ -17,7 +17,7 @@ where
     F::Encoding: AtomNames,
 {
     match m {
-        Member::Group(i) => g.groups[i].name.clone(),
+        Member::Group(i) => f.group_words(g, i),
         Member::Fact(l) => format!("{} (step {})", f.fact_words(g, l), step_of(l)),
     }
 }
@@ -32,7 +32,7 @@ where
                 wgrnd_family::GroupKind::Clue => "clue",
                 wgrnd_family::GroupKind::Constraint => "constraint",
             };
-            json!({ "kind": kind, "name": g.groups[i].name })
+            json!({ "kind": kind, "name": g.groups[i].name, "words": f.group_words(g, i) })
         }
         Member::Fact(l) => json!({ "kind": "fact", "name": f.fact_words(g, l) }),
     }
@@ -107,7 +107,7 @@ fn why_text<F: Family>(f: &F, g: &Grounding<F::Encoding>, w: &engine::Why) -> St
         w.elapsed.as_secs_f64()
     );
     for &i in &w.groups {
-        s += &format!("  {}\n", g.groups[i].name);
+        s += &format!("  {}\n", f.group_words(g, i));
     }
     for &i in &w.groups {
         if let Some(d) = &g.groups[i].diagnostic {
@@ -147,6 +147,7 @@ where
                     "size": st.size,
                     "case_split": st.case_split,
                     "consequences": st.consequences.iter().map(|&c| f.fact_words(g, c)).collect::<Vec<_>>(),
+                    "split": st.split.as_ref().map(|sp| split_json(f, g, sp)),
                 })
             })
             .collect();
@@ -184,6 +185,9 @@ where
                 st.size,
                 g.encoding.atom_name(st.fact.var())
             );
+            if let Some(sp) = &st.split {
+                s += &split_text(f, g, st.fact, sp, &step_of);
+            }
         }
         if !st.consequences.is_empty() {
             let c: Vec<String> = st.consequences.iter().map(|&c| f.fact_words(g, c)).collect();
@@ -201,4 +205,72 @@ where
         e.elapsed.as_secs_f64()
     );
     s
+}
+
+/// A member of a case split's set in words: the assumption and the case's own facts are marked.
+fn case_member_words<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    sp: &engine::Split,
+    m: Member,
+    step_of: &dyn Fn(Lit) -> usize,
+) -> String
+where
+    F::Encoding: AtomNames,
+{
+    match m {
+        Member::Fact(l) if l == sp.assumed => format!("{} (assumed)", f.fact_words(g, l)),
+        Member::Fact(l) if sp.steps.iter().any(|(x, _)| *x == l) => format!("{} (in this case)", f.fact_words(g, l)),
+        _ => member_words(f, g, m, step_of),
+    }
+}
+
+/// The case split carried out (docs/explain.md): the assumption, its steps, and the
+/// contradiction or the guess.
+fn split_text<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    fact: Lit,
+    sp: &engine::Split,
+    step_of: &dyn Fn(Lit) -> usize,
+) -> String
+where
+    F::Encoding: AtomNames,
+{
+    let list = |v: &[Member]| {
+        v.iter()
+            .filter(|m| !matches!(m, Member::Group(i) if g.groups[*i].kind == wgrnd_family::GroupKind::Constraint))
+            .map(|&m| case_member_words(f, g, sp, m, step_of))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut s = format!("  case split: suppose {}\n", f.fact_words(g, sp.assumed));
+    for (l, set) in &sp.steps {
+        s += &format!("    then {}: from {}\n", f.fact_words(g, *l), list(set));
+    }
+    match &sp.contradiction {
+        Some(set) => {
+            s += &format!("    contradiction: {} cannot all hold; so {}\n", list(set), f.fact_words(g, fact));
+        }
+        None => {
+            s += &format!(
+                "    no contradiction by steps of at most the given size: both cases are consistent so far; explained on under the guess {}\n",
+                f.fact_words(g, fact)
+            );
+        }
+    }
+    s
+}
+
+fn split_json<F: Family>(f: &F, g: &Grounding<F::Encoding>, sp: &engine::Split) -> serde_json::Value
+where
+    F::Encoding: AtomNames,
+{
+    let set = |v: &[Member]| v.iter().map(|&m| member_json(f, g, m)).collect::<Vec<_>>();
+    json!({
+        "assumed": f.fact_words(g, sp.assumed),
+        "steps": sp.steps.iter().map(|(l, v)| json!({ "fact": f.fact_words(g, *l), "because": set(v) })).collect::<Vec<_>>(),
+        "contradiction": sp.contradiction.as_ref().map(|v| set(v)),
+        "guess": sp.contradiction.is_none(),
+    })
 }

@@ -160,6 +160,12 @@ pub trait Family: Sync {
         self.ground()
     }
 
+    /// A group of a grounding with groups (by index into [`Grounding::groups`]) in the family's
+    /// words, for explanations. Default: the group's name.
+    fn group_words(&self, g: &Grounding<Self::Encoding>, group: usize) -> String {
+        g.groups[group].name.clone()
+    }
+
     /// A fact (a projection atom with a value) in the family's words, for explanations.
     /// Default: the atom's name, negated with `not`.
     fn fact_words(&self, g: &Grounding<Self::Encoding>, fact: wgrnd_cnf::Lit) -> String

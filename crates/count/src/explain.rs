@@ -22,6 +22,8 @@
 
 use std::time::{Duration, Instant};
 
+mod bounded;
+
 use wgrnd_cnf::{Lit, Model, SolverAnswer};
 use wgrnd_core::pipeline::checked_decode;
 use wgrnd_core::{Error, Family, Grounding, GroupKind};
@@ -67,6 +69,23 @@ pub struct Step {
     pub case_split: bool,
     /// Facts that follow from `fact` and the constraint groups alone.
     pub consequences: Vec<Lit>,
+    /// The case split carried out, when `case_split` is set.
+    pub split: Option<Split>,
+}
+
+/// A case split carried out (docs/explain.md): the other value of the step's fact assumed, and
+/// steps of at most the given size under that assumption.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// The assumed literal (the negation of the step's fact).
+    pub assumed: Lit,
+    /// Steps under the assumption: a fact and a minimal set it follows from (members may be the
+    /// assumption and earlier facts of the case).
+    pub steps: Vec<(Lit, Vec<Member>)>,
+    /// A set of at most the given size (the assumption among its members) without a solution:
+    /// the case is refuted and the step's fact follows. `None`: no contradiction was reached by
+    /// steps of at most the given size: the step's fact is taken as a guess.
+    pub contradiction: Option<Vec<Member>>,
 }
 
 /// A step-wise explanation.
@@ -126,6 +145,25 @@ impl Solver {
             Ok(SolverAnswer::Unknown) => Err(self.out_of_time()),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Which of `open` (literals true in some model of `base`) hold in every model of `base`:
+    /// each refuted in turn; a model found drops every candidate it flips.
+    fn implied(&mut self, base: &[Lit], mut open: Vec<Lit>) -> Result<Vec<Lit>, Error> {
+        let mut implied = Vec::new();
+        let mut assume = base.to_vec();
+        while let Some(&l) = open.first() {
+            assume.truncate(base.len());
+            assume.push(!l);
+            match self.solve(&assume)? {
+                None => {
+                    implied.push(l);
+                    open.remove(0);
+                }
+                Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
+            }
+        }
+        Ok(implied)
     }
 
     fn out_of_time(&self) -> Error {
@@ -231,22 +269,24 @@ pub fn explain<F: Family>(
     let solution = checked_decode(f, g, &first)?;
     // What every solution shares: candidates refuted one by one, a solution drops every
     // candidate it flips.
-    let mut open: Vec<Lit> = g.projection.iter().map(|&v| v.lit(first.value(v).unwrap_or(false))).collect();
-    let mut deducible = Vec::new();
-    let mut assume = groups.clone();
-    while let Some(&l) = open.first() {
-        assume.truncate(groups.len());
-        assume.push(!l);
-        match s.solve(&assume)? {
-            None => {
-                deducible.push(l);
-                open.remove(0);
-            }
-            Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
-        }
-    }
+    let open: Vec<Lit> = g.projection.iter().map(|&v| v.lit(first.value(v).unwrap_or(false))).collect();
+    let deducible = s.implied(&groups, open)?;
+    let mut assume: Vec<Lit> = Vec::new();
     let total = g.projection.len();
     let ndeducible = deducible.len();
+    // What each clue alone implies with the constraints (steps of size 1 from a clue).
+    let mut by_clue: Vec<(Lit, Vec<Lit>)> = Vec::new();
+    for clue in
+        groups.iter().copied().filter(|&l| g.groups.iter().any(|x| x.selector.pos() == l && x.kind == GroupKind::Clue))
+    {
+        let mut a = constraints.clone();
+        a.push(clue);
+        let Some(m) = s.solve(&a)? else { continue };
+        let open: Vec<Lit> =
+            deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
+        let implied = s.implied(&a, open)?;
+        by_clue.push((clue, implied));
+    }
     let mut known: Vec<Lit> = Vec::new();
     let mut left = deducible;
     let mut steps: Vec<Step> = Vec::new();
@@ -257,52 +297,97 @@ pub fn explain<F: Family>(
         // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
         // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
         // the known facts only grow, so a last rank is never too optimistic... nor exact).
-        let full = steps.len() % FULL_RANK == 0;
-        let mut order: Vec<usize> = (0..left.len()).collect();
-        order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
-        let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
-        for (n, &i) in order.iter().enumerate() {
-            let c = left[i];
-            if !full && n >= REFRESH {
-                let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+        // A step larger than every step so far, found between full rankings, is checked
+        // against a full ranking (a stale rank can hide a smaller step).
+        let mut full = steps.len() % FULL_RANK == 0;
+        let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
+        let (ranked, best) = loop {
+            let mut order: Vec<usize> = (0..left.len()).collect();
+            order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
+            let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
+            for (n, &i) in order.iter().enumerate() {
+                let c = left[i];
+                if !full && n >= REFRESH {
+                    let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+                    ranked.push((size, rules, c));
+                    continue;
+                }
+                assume.clear();
+                assume.extend(&known);
+                assume.extend(&groups);
+                assume.push(!c);
+                if s.solve(&assume)?.is_some() {
+                    return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
+                }
+                let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
+                let (mut size, mut rules) = (0, 0);
+                for &l in used {
+                    if constraints.contains(&l) {
+                        rules += 1;
+                    } else {
+                        size += 1;
+                    }
+                }
+                rank.insert(c, (size, rules));
                 ranked.push((size, rules, c));
-                continue;
             }
-            assume.clear();
-            assume.extend(&known);
-            assume.extend(&groups);
-            assume.push(!c);
-            if s.solve(&assume)?.is_some() {
-                return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
-            }
-            let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
-            let (mut size, mut rules) = (0, 0);
-            for &l in used {
-                if constraints.contains(&l) {
-                    rules += 1;
-                } else {
-                    size += 1;
+            ranked.sort_by_key(|&(size, rules, _)| (size, rules));
+            // Full MUSes for the best few. Deletion order: constraints, then earlier facts
+            // (newest last), then clues: the set keeps clues where it can.
+            let mut pool: Vec<Lit> = constraints.clone();
+            pool.extend(known.iter().copied());
+            pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
+            let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
+            for &(_, _, c) in ranked.iter().take(BEAM) {
+                let set = s.mus(&[!c], &pool)?;
+                let rules = set.iter().filter(|l| constraints.contains(l)).count();
+                let size = set.len() - rules;
+                if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
+                    best = Some((size, rules, c, set));
                 }
             }
-            rank.insert(c, (size, rules));
-            ranked.push((size, rules, c));
-        }
-        ranked.sort_by_key(|&(size, rules, _)| (size, rules));
-        // Full MUSes for the best few. Deletion order: constraints, then earlier facts
-        // (newest last), then clues: the set keeps clues where it can.
-        let mut pool: Vec<Lit> = constraints.clone();
-        pool.extend(known.iter().copied());
-        pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
-        let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
-        for &(_, _, c) in ranked.iter().take(BEAM) {
-            let set = s.mus(&[!c], &pool)?;
-            let rules = set.iter().filter(|l| constraints.contains(l)).count();
-            let size = set.len() - rules;
-            if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
-                best = Some((size, rules, c, set));
+            if !full && best.as_ref().is_some_and(|b| b.0 > largest) {
+                full = true;
+                continue;
+            }
+            break (ranked, best);
+        };
+        let Some((mut size, _, mut fact, mut set)) = best else { break };
+        // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
+        if size > 1 {
+            if let Some((c, clue)) =
+                left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
+            {
+                let mut pool = constraints.clone();
+                pool.push(clue);
+                (size, fact, set) = (1, c, s.mus(&[!c], &pool)?);
             }
         }
-        let Some((size, _, fact, set)) = best else { break };
+        let mut split = None;
+        if let Some(k) = opts.max_step.filter(|&k| size > k) {
+            let clues: Vec<Lit> = groups.iter().copied().filter(|&l| is_clue(l)).collect();
+            let mut members = clues.clone();
+            members.extend(&known);
+            let mut budget = bounded::BUDGET;
+            let mut small = None;
+            for &(_, _, c) in &ranked {
+                if let Some(found) = s.bounded_set(&constraints, &members, !c, k, &mut budget)? {
+                    small = Some((c, found));
+                    break;
+                }
+                if budget == 0 {
+                    break;
+                }
+            }
+            match small {
+                Some((c, found)) => {
+                    let mut pool = constraints.clone();
+                    pool.extend(&found);
+                    (size, fact, set) = (found.len(), c, s.mus(&[!c], &pool)?);
+                }
+                None => split = Some(s.split(&constraints, &clues, &known, fact, &g.projection, k, &group_of)?),
+            }
+        }
         let because: Vec<Member> = set.iter().map(|&l| group_of(l).map_or(Member::Fact(l), Member::Group)).collect();
         known.push(fact);
         left.retain(|&l| l != fact);
@@ -324,7 +409,7 @@ pub fn explain<F: Family>(
             }
         }
         let case_split = opts.max_step.is_some_and(|k| size > k);
-        steps.push(Step { fact, because, size, case_split, consequences });
+        steps.push(Step { fact, because, size, case_split, consequences, split });
     }
     Ok(Some(Explanation {
         solution,

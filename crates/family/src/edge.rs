@@ -193,6 +193,41 @@ impl Family for EdgeMatching {
         })
     }
 
+    /// The rules grounded without the clues (no symmetry breaking: with a clue switched off the
+    /// rotation break would not be sound), one constraint group per clause family, one clue group
+    /// per hint (docs/explain.md).
+    fn ground_groups(&self) -> Result<Grounding<EdgeEncoding>, Error> {
+        let mut bare = self.with_options(EncodeOptions { symmetry_breaking: false, duplicates: false, ..self.options });
+        bare.puzzle.clues.clear();
+        let mut g = bare.ground()?;
+        let atoms = &g.encoding.encoding.atoms;
+        let clues = self
+            .puzzle
+            .clues
+            .iter()
+            .map(|c| {
+                let pl = Placement { row: c.row, col: c.col, piece: c.piece, rotation: c.rotation };
+                (format!("clue {}", crate::Pose::clue_name(self, c)), atoms.placement_lits(&pl))
+            })
+            .collect();
+        let (cnf, groups) = crate::clue_groups::with_groups(&g.cnf, &g.encoding.encoding.families, clues);
+        g.cnf = cnf;
+        g.groups = groups;
+        g.encoding.puzzle = self.puzzle.clone();
+        Ok(g)
+    }
+
+    fn fact_words(&self, g: &Grounding<EdgeEncoding>, fact: wgrnd_cnf::Lit) -> String {
+        let name = g.encoding.atom_name(fact.var());
+        crate::words::edge_fact(&name, fact.is_positive(), self.puzzle.cols).unwrap_or_else(|| {
+            if fact.is_positive() {
+                name.clone()
+            } else {
+                format!("not {name}")
+            }
+        })
+    }
+
     fn decode(&self, g: &Grounding<EdgeEncoding>, model: &Model) -> Result<Vec<Placement>, Error> {
         g.encoding.encoding.decode(model).map_err(|e| Error::EncodingBug(format!("decoding the model: {e}")))
     }

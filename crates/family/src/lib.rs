@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+mod clue_groups;
 mod edge;
 mod model;
 mod options;
@@ -18,6 +19,7 @@ mod packing;
 mod pictures;
 pub mod readers;
 pub mod registry;
+mod words;
 
 pub use edge::{EdgeEncoding, EdgeMatching};
 pub use model::{QpropEncoding, QpropModel};

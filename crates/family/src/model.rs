@@ -11,7 +11,7 @@ use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
 use wgrnd_solve::SolverSpec;
 
 use crate::readers::Reader;
-use crate::{CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
+use crate::{AtomNames, CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
 
 /// The language's error as the seam takes it: the caret diagnostic, and the exit code the
 /// language gives it.
@@ -80,6 +80,30 @@ impl QpropModel {
             .unwrap_or_default();
         let notes = program.warnings().into_iter().chain(notes).collect();
         Ok(QpropModel { program, options, name, notes, reader: None })
+    }
+
+    /// The numbers of a line given by an input predicate `pred(line, k, length)` (a nonogram's
+    /// `rowrun`), in order of `k`, for explanations' words.
+    fn line_numbers(&self, pred: &str, line: &str) -> String {
+        let p = &self.program;
+        let show = |v: Val| ShowVal(p, v).to_string();
+        let mut runs: Vec<(String, String)> = p
+            .preds
+            .iter()
+            .filter(|x| x.name == pred)
+            .filter_map(|x| match &x.kind {
+                PredKind::Input(facts) => Some(facts),
+                _ => None,
+            })
+            .flatten()
+            .filter(|t| t.len() == 3 && show(t[0]) == line)
+            .map(|t| (show(t[1]), show(t[2])))
+            .collect();
+        runs.sort_by_key(|(k, _)| k.parse::<i64>().unwrap_or(0));
+        if runs.is_empty() {
+            return "0".into();
+        }
+        runs.into_iter().map(|(_, l)| l).collect::<Vec<_>>().join(" ")
     }
 
     /// The same model, its data written by `reader` from a file in that format.
@@ -190,6 +214,28 @@ impl Family for QpropModel {
 
     fn ground_groups(&self) -> Result<Grounding<QpropEncoding>, Error> {
         wgrnd_qprop::ground_groups(&self.program, &self.options).map_err(model_error)
+    }
+
+    fn fact_words(&self, g: &Grounding<QpropEncoding>, fact: wgrnd_cnf::Lit) -> String {
+        let name = g.encoding.atom_name(fact.var());
+        self.reader.and_then(|r| crate::words::model_fact(r.format, &name, fact.is_positive())).unwrap_or_else(|| {
+            if fact.is_positive() {
+                name.clone()
+            } else {
+                format!("not {name}")
+            }
+        })
+    }
+
+    fn group_words(&self, g: &Grounding<QpropEncoding>, group: usize) -> String {
+        let x = &g.groups[group];
+        let words = match (x.kind, self.reader, x.name.strip_prefix("clue ")) {
+            (crate::GroupKind::Clue, Some(r), Some(atom)) => {
+                crate::words::model_clue(r.format, atom, &|pred, line| self.line_numbers(pred, line))
+            }
+            _ => None,
+        };
+        words.unwrap_or_else(|| x.name.clone())
     }
 
     fn decode(&self, g: &Grounding<QpropEncoding>, model: &Assignment) -> Result<Solution, Error> {

@@ -5,7 +5,9 @@
 
 use wgrnd_check::{check_packing, PackingViolation};
 use wgrnd_cnf::{Model, Var};
-use wgrnd_ground::packing::{check_packing_size, encode_packing, symmetries, PackEncoding, PackOptions, PackSymmetry};
+use wgrnd_ground::packing::{
+    check_packing_size, encode_packing, placed_dispositions, symmetries, PackEncoding, PackOptions, PackSymmetry,
+};
 use wgrnd_puzzle::formats::{self, SolutionFormat};
 use wgrnd_puzzle::packing::{determinant, Packing, PiecePlacement};
 use wgrnd_render::{packing_json, render_packing, Status, View};
@@ -125,6 +127,41 @@ impl Family for Packings {
             xors: Vec::new(),
             objective: Default::default(),
             groups: Vec::new(),
+        })
+    }
+
+    /// The packing grounded without its pieces in place (no lex-leader clauses: with a piece
+    /// switched off they would not be sound), one constraint group per clause family, one clue
+    /// group per piece in place (docs/explain.md).
+    fn ground_groups(&self) -> Result<Grounding<PackingEncoding>, Error> {
+        let options = PackOptions { symmetry: PackSymmetry::None, ..self.options };
+        let bare = Packings { packing: self.packing.with_placed(&[]), options, counting: false };
+        let mut g = bare.ground()?;
+        let disps = placed_dispositions(&self.packing, &g.encoding.encoding.dispositions);
+        let clues = self
+            .packing
+            .placed
+            .iter()
+            .zip(disps)
+            .map(|(pl, d)| {
+                (format!("clue {}", crate::Pose::clue_name(self, pl)), d.map(|i| vec![Var::from_index(i).pos()]))
+            })
+            .collect();
+        let (cnf, groups) = crate::clue_groups::with_groups(&g.cnf, &g.encoding.encoding.families, clues);
+        g.cnf = cnf;
+        g.groups = groups;
+        g.encoding.packing = self.packing.clone();
+        Ok(g)
+    }
+
+    fn fact_words(&self, g: &Grounding<PackingEncoding>, fact: wgrnd_cnf::Lit) -> String {
+        let name = g.encoding.atom_name(fact.var());
+        crate::words::packing_fact(&name, fact.is_positive()).unwrap_or_else(|| {
+            if fact.is_positive() {
+                name.clone()
+            } else {
+                format!("not {name}")
+            }
         })
     }
 

@@ -216,7 +216,15 @@ impl Grounder<'_> {
             );
             return Err(self.bind_err(e, env));
         }
-        self.lines.push(Line { cells, pat });
+        let line = Line { cells, pat };
+        if self.tracker.is_some() {
+            // Grounding with groups (explain): the line's clauses now, under this binding's clue
+            // facts and statement, without the line solver across lines (what it fixes would be
+            // beyond every selector).
+            let known: Vec<Option<bool>> = line.cells.iter().map(|b| b.err()).collect();
+            return self.encode_line(self.aux_count as usize, &line, &known);
+        }
+        self.lines.push(line);
         Ok(())
     }
 
