@@ -15,8 +15,9 @@ def root() -> pathlib.Path:
 
 @pytest.fixture
 def cli() -> str:
-    """The debug binary (cargo build), or $WGRND_BIN."""
-    path = os.environ.get("WGRND_BIN", str(ROOT / "target" / "debug" / "wgrnd"))
+    """The debug binary (cargo build, in $CARGO_TARGET_DIR when set), or $WGRND_BIN."""
+    target = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
+    path = os.environ.get("WGRND_BIN", str(target / "debug" / "wgrnd"))
     if not os.access(path, os.X_OK):
         pytest.fail(f"{path}: build it first (cargo build -p wgrnd-cli) or set WGRND_BIN")
     return path
