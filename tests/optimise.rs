@@ -2,7 +2,7 @@
 //! anytime output (`o` lines, JSON with `optimal`), the time limit, and the WCNF round trip
 //! through an external MaxSAT solver (RC2 of python-sat, when installed).
 
-use wgrnd_core::{CountUnit, Family};
+use wgrnd_core::{CountUnit, Family, Grounding};
 use wgrnd_count::{Engine, Limits, OptEngine};
 use wgrnd_family::{QpropModel, RawOptions};
 use wgrnd_qprop::Source;
@@ -21,20 +21,31 @@ fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64)
         ..RawOptions::default()
     };
     let f = QpropModel::new(&src, data.as_ref(), &raw).unwrap();
+    optimum_by_both_engines(&f, |_, _, _| {})
+}
+
+/// The optimum of `f`'s objective (its first level, as the model states it) by each engine,
+/// which must agree, and the number of optimal solutions (projections); `inspect` sees each
+/// engine's grounding, optimal model and costs.
+pub(crate) fn optimum_by_both_engines<F: Family>(
+    f: &F,
+    mut inspect: impl FnMut(&Grounding<F::Encoding>, &wgrnd_cnf::Model, &[i64]),
+) -> (i64, u64) {
     let mut values = Vec::new();
     let mut costs = Vec::new();
     for engine in [OptEngine::Linear, OptEngine::Core] {
         let g = f.ground().unwrap();
         let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
         assert!(o.optimal);
-        let (_, c) = o.best.unwrap();
+        let (model, c) = o.best.unwrap();
+        inspect(&g, &model, &c);
         values.push(g.objective.shown(&c)[0]);
         costs = c;
     }
-    assert_eq!(values[0], values[1], "{model}: the engines disagree");
+    assert_eq!(values[0], values[1], "the engines disagree");
     let fixed = wgrnd_count::with_optimum(f.ground().unwrap(), &costs);
     let limits = Limits { max: None, timeout: None, engine: Engine::Auto };
-    let c = wgrnd_count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
+    let c = wgrnd_count::count(f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     (values[0], c.count)
 }

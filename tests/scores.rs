@@ -6,12 +6,10 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use wgrnd_core::{CountUnit, Family, SplitMix64};
-use wgrnd_count::{Engine, Limits, OptEngine};
+use wgrnd_core::{Family, SplitMix64};
 use wgrnd_family::{EdgeMatching, RawOptions};
 use wgrnd_puzzle::formats::{read_puzzle, ReadOptions};
 use wgrnd_puzzle::{Placement, Puzzle};
-use wgrnd_solve::SolverSpec;
 
 use crate::{code, fixture, root, stderr, stdout, wgrnd};
 
@@ -137,26 +135,13 @@ fn by_score(p: &Puzzle) -> EdgeMatching {
 /// The optimum by each engine (they must agree) and the number of optimal boards.
 fn exact(p: &Puzzle) -> (usize, u64) {
     let f = by_score(p);
-    let mut values = Vec::new();
-    let mut costs = Vec::new();
-    for engine in [OptEngine::Linear, OptEngine::Core] {
-        let g = f.ground().unwrap();
-        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
-        assert!(o.optimal);
-        let (model, c) = o.best.unwrap();
-        let board = f.decode(&g, &model).unwrap();
+    let (best, count) = crate::optimise::optimum_by_both_engines(&f, |g, model, c| {
+        let board = f.decode(g, model).unwrap();
         assert_eq!(f.check(&board).unwrap(), vec![], "the optimum breaks a hard rule");
         // The independent checker recomputes the score.
-        assert_eq!(f.objective_values(&board).unwrap(), Some(g.objective.shown(&c)));
-        values.push(g.objective.shown(&c)[0]);
-        costs = c;
-    }
-    assert_eq!(values[0], values[1], "linear and core disagree");
-    let fixed = wgrnd_count::with_optimum(f.ground().unwrap(), &costs);
-    let limits = Limits { max: None, timeout: None, engine: Engine::Auto };
-    let c = wgrnd_count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
-    assert!(c.complete());
-    (values[0] as usize, c.count)
+        assert_eq!(f.objective_values(&board).unwrap(), Some(g.objective.shown(c)));
+    });
+    (best as usize, count)
 }
 
 fn read(text: &str) -> Puzzle {
