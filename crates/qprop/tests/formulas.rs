@@ -3,7 +3,7 @@
 //! the checker (which evaluates the formulas and shares no code with the encoder).
 
 mod common;
-use common::broken;
+use common::{broken, Rng};
 use wgrnd_qprop::{decode, ground, load, parse_solution, GroundOptions, IntEncoding, PredKind, Program, Source, Val};
 
 fn load_text(text: &str) -> Program {
@@ -284,15 +284,6 @@ fn lex_order_breaks_colour_symmetry() {
 /// brute force (both integer encodings).
 #[test]
 fn random_formulas_agree_with_brute_force() {
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
     fn leaf(r: &mut Rng) -> String {
         let (i, j, k) = (1 + r.below(2), 1 + r.below(2), r.below(3));
         let op = ["=", "=/=", "<", "<=", ">", ">="][r.below(6) as usize];

@@ -81,21 +81,6 @@ fn count_opts(p: &wgrnd_qprop::Program, o: GroundOptions) -> usize {
     n
 }
 
-/// A fixed-seed generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
-        v[self.below(v.len() as u64) as usize]
-    }
-}
-
 /// Every assignment of values to variables with domains `doms`.
 fn assignments(doms: &[Vec<i64>]) -> Vec<Vec<i64>> {
     let mut out = vec![Vec::new()];

@@ -20,17 +20,6 @@ fn runs_of(cells: &[bool]) -> Vec<i64> {
     out
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 fn load_text(model: &str, data: Option<&str>) -> wgrnd_qprop::Program {
     let data = data.map(|d| Source::new("d.qpd", d));
     load(&Source::new("m.qp", model), data.as_ref(), &[]).unwrap_or_else(|e| panic!("{}\n{model}", e.render()))

@@ -83,3 +83,21 @@ pub fn program_on_disk(model: &str, data: &str, defs: &[(&str, &str)]) -> Progra
         Err(e) => panic!("{}", e.render()),
     }
 }
+
+/// A fixed-seed xorshift generator for random test models (seed it non-zero).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// One of `v`, uniformly.
+    pub fn pick<T: Copy>(&mut self, v: &[T]) -> T {
+        v[self.below(v.len() as u64) as usize]
+    }
+}
