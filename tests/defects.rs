@@ -196,3 +196,22 @@ fn posing_a_unique_puzzle_keeps_its_own_solution_and_clues() {
     assert!(posed.contains("rowclue(") && posed.contains("colclue("), "{posed}");
     assert!(!posed.contains("given("), "revealed cells instead of line clues:\n{posed}");
 }
+
+/// D6: `generate --unique` of an edge-matching puzzle writes wgrnd's own format; an output named
+/// after another puzzle format (`posed.lpl` for the witch puzzle) would be read back as that
+/// format and fail, so it is refused (exit 2) before any file is written, and `.wgrnd` reads back.
+#[test]
+fn posed_edge_matching_puzzle_is_written_only_where_it_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let lpl = dir.path().join("posed.lpl");
+    let r = wgrnd(&["generate", "--unique", &crate::fixture("witch/witches.lpl"), "-o", lpl.to_str().unwrap()], None);
+    assert_eq!(code(&r), 2, "{}", stderr(&r));
+    assert!(stderr(&r).contains("FILE.wgrnd"), "{}", stderr(&r));
+    assert!(!lpl.exists(), "a file was written");
+    let native = dir.path().join("posed.wgrnd");
+    let r =
+        wgrnd(&["generate", "--unique", &crate::fixture("witch/witches.lpl"), "-o", native.to_str().unwrap()], None);
+    assert_eq!(code(&r), 0, "{}", stderr(&r));
+    let r = wgrnd(&["count", "--max", "2", native.to_str().unwrap()], None);
+    assert!(stdout(&r).starts_with("1 solution"), "{}{}", stdout(&r), stderr(&r));
+}

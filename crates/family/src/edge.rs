@@ -358,7 +358,17 @@ impl crate::Pose for EdgeMatching {
         format!("piece {} turned {} at row {}, column {}", c.piece + 1, c.rotation, c.row + 1, c.col + 1)
     }
 
-    fn write(&self, _extension: Option<&str>) -> Result<String, Error> {
+    fn write(&self, extension: Option<&str>) -> Result<String, Error> {
+        // The reader picks the format by extension first: a posed puzzle in wgrnd's format under
+        // `.lpl` or `.puz` would not read back (and those formats hold no clues).
+        if let Some(ext) = extension {
+            let named = formats::PuzzleFormat::from_extension(&format!("posed.{ext}"));
+            if named.is_some_and(|f| f != formats::PuzzleFormat::Native) {
+                return Err(Error::Option(format!(
+                    "a posed edge-matching puzzle is written in wgrnd's own format, which a `.{ext}` file would not be read as; name the output FILE.wgrnd"
+                )));
+            }
+        }
         Ok(formats::write_native(&self.puzzle))
     }
 }
