@@ -521,3 +521,36 @@ fn svg_steps_refuse_a_model_without_a_picture() {
     assert!(err.contains("--svg-steps") && err.contains("has no picture"), "{err}");
     assert!(!out.exists(), "nothing written");
 }
+
+#[test]
+fn max_step_posing_gives_unique_puzzles_without_larger_steps_in_several_families() {
+    // Minesweeper, lights out, battleships and the four squares (edge matching), each posed
+    // from a solution drawn at random (two seeds).
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, k) in [
+        ("seed002/xkcd-2496.mines", 2usize),
+        ("seed002/all-on.lights", 3),
+        ("seed002/open-5x5.ships", 3),
+        ("foursquares/seed004.txt", 2),
+    ] {
+        for seed in ["1", "2"] {
+            let ext = if rel.ends_with(".txt") { "wgrnd" } else { rel.rsplit('.').next().unwrap() };
+            let out = dir.path().join(format!("posed-{seed}.{ext}"));
+            let out = out.to_string_lossy();
+            let o = crate::wgrnd(
+                &["generate", "--unique", &fixture(rel), "--seed", seed, "--max-step", &k.to_string(), "-o", &out],
+                None,
+            );
+            assert_eq!(o.status.code(), Some(0), "{rel}: {}", crate::stderr(&o));
+            let o = crate::wgrnd(&["count", "--max", "2", &out], None);
+            assert_eq!(o.status.code(), Some(10), "{rel} seed {seed} unique: {}", crate::stdout(&o));
+            let o = crate::wgrnd(&["explain", "--json", "--max-step", &k.to_string(), &out], None);
+            assert_eq!(o.status.code(), Some(0), "{rel}: {}", crate::stderr(&o));
+            let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+            assert_eq!(doc["unique"], true, "{rel} seed {seed}");
+            let largest = doc["difficulty"]["largest_step"].as_u64().unwrap() as usize;
+            assert!(largest <= k, "{rel} seed {seed}, K = {k}: a step of {largest}");
+            assert!(doc["steps"].as_array().unwrap().iter().all(|s| s["case_split"] == false), "{rel}: no split");
+        }
+    }
+}
