@@ -5,12 +5,17 @@
 # refused: no set of the solution's clues gets every step down to K), the median number of
 # steps, the median and the largest largest-step.
 #   scripts/explain-difficulty.sh [PUZZLES] [KS] [N]
-#     PUZZLES: default the 4 x 4 minesweeper of xkcd 2496, webpbn-1, two submarines, signed ashes
+#     PUZZLES: default one bundled puzzle of every family that `generate --unique` poses: the
+#       4 x 4 minesweeper of xkcd 2496, webpbn-1, one submarine grid, signed ashes (3 x 4),
+#       an open 5 x 5 battleships grid, lights out, Einstein's zebra, the witch puzzle, the
+#       four squares of seed 004, the tiny packing
 #     KS: default "2 3 4 6"   N: default 20
 # Environment: WGRND (default target/release/wgrnd, built if missing), TIMEOUT per run (60 s).
 set -u
 cd "$(dirname "$0")/.."
-puzzles=${1:-"fixtures/seed002/xkcd-2496.mines fixtures/nonogram/webpbn-1.non fixtures/seed002/signed-3x3.ashes fixtures/seed002/one.submarines"}
+puzzles=${1:-"fixtures/seed002/xkcd-2496.mines fixtures/nonogram/webpbn-1.non fixtures/seed002/one.submarines
+  fixtures/seed002/signed.ashes fixtures/seed002/open-5x5.ships fixtures/seed002/all-on.lights
+  fixtures/zebra/einstein.zebra fixtures/witch/witches.lpl fixtures/foursquares/seed004.txt fixtures/packing/tiny.pack"}
 ks=${2:-"2 3 4 6"}
 n=${3:-20}
 wgrnd=${WGRND:-target/release/wgrnd}
@@ -23,6 +28,8 @@ echo "| puzzle | K | posed | steps (median) | largest step (median) | largest st
 echo "|---|---|---|---|---|---|"
 for p in $puzzles; do
   ext=${p##*.}
+  # The witch tables hold no hints: a posed witch puzzle is written in wgrnd's own format.
+  [ "$ext" = lpl ] && ext=wgrnd
   for k in $ks; do
     : > "$tmp/steps"; : > "$tmp/largest"
     posed=0

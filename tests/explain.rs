@@ -62,6 +62,8 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
         "seed002/two.submarines",
         "seed002/all-on.lights",
         "seed002/signed-3x3.ashes",
+        "qprop/explain/posed-5x5.ships",
+        "zebra/einstein.zebra",
     ] {
         let f = model(rel);
         let steps = check_steps(&f, rel);
@@ -89,25 +91,70 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
     check_steps(&p, "tiny.pack");
 }
 
-/// Each clue fact of `f` changed in its last argument (to the next value in its domain) while
-/// the others stay, as long as the variant has no solution: the set `why` reports holds the
-/// changed clue and is minimal. Returns how many variants had no solution.
-fn unsat_variants(f: &QpropModel, what: &str, want: usize) -> usize {
+/// Each clue fact of `f` of a predicate in `preds` (all: empty) changed in its last argument (to
+/// the next value in its domain) while the others stay, as long as the variant has no
+/// solution: the set `why` reports holds the changed clue and is minimal. Returns how many
+/// variants had no solution.
+fn unsat_variants(f: &QpropModel, what: &str, want: usize, preds: &[&str]) -> usize {
     unsat_clue_variants(f, what, want, |clue| {
-        let dom = *f.program.preds[clue.0].args.last().unwrap();
+        let pred = &f.program.preds[clue.0];
+        if !preds.is_empty() && !preds.contains(&pred.name.as_str()) {
+            return None;
+        }
+        let dom = *pred.args.last().unwrap();
         let values = &f.program.domains[dom].values;
         let at = values.iter().position(|v| *v == *clue.1.last().unwrap()).unwrap();
         let mut changed = clue.clone();
         *changed.1.last_mut().unwrap() = values[(at + 1) % values.len()];
-        changed
+        Some(changed)
     })
+}
+
+/// A nonogram's line clue changed: the text of `webpbn-1.non` with the runs of row `row` (1-based)
+/// replaced by `runs`. `why` on it has no solution when the changed line cannot be; the set is
+/// minimal and holds the changed line's clue. Returns whether it had no solution.
+fn unsat_line_variant(dir: &std::path::Path, row: usize, runs: &str) -> bool {
+    let text = std::fs::read_to_string(fixture("nonogram/webpbn-1.non")).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let at = lines.iter().position(|l| l == "rows").unwrap() + row;
+    lines[at] = runs.to_string();
+    lines.retain(|l| !l.starts_with("goal"));
+    let path = dir.join(format!("line-{row}.non"));
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let f = model_at(&path.to_string_lossy(), &RawOptions::default());
+    let g = f.ground_groups().unwrap();
+    let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { return false };
+    let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
+    let name = format!("clue rowclue({row})");
+    assert!(names.contains(&name.as_str()), "line {row} = {runs}: {name} not in {names:?}");
+    let lits: Vec<Lit> = w.groups.iter().map(|&k| g.groups[k].selector.pos()).collect();
+    assert!(is_minimal_unsat(&g, &[], &lits).unwrap(), "line {row}: {names:?} is not minimal");
+    true
 }
 
 #[test]
 fn why_names_a_minimal_set_with_the_changed_clue_on_20_unsatisfiable_variants() {
-    let mut n = unsat_variants(&model("seed002/xkcd-2496.mines"), "xkcd-2496", 7);
+    // Battleships counts, nonogram line clues, edge-matching hints and minesweeper numbers
+    // changed once; sudoku givens make up the 20.
+    let ships = unsat_variants(&model("qprop/explain/posed-5x5.ships"), "posed 5 x 5", 4, &["rowcount", "colcount"]);
+    assert!(ships >= 1, "no battleships count changed without a solution");
+    let mut n = ships;
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = 0;
+    for (row, runs) in [(1, "3"), (2, "1,1"), (4, "4"), (7, "1"), (10, "1")] {
+        lines += usize::from(unsat_line_variant(dir.path(), row, runs));
+    }
+    assert!(lines >= 4, "{lines} nonogram line clues changed without a solution");
+    n += lines;
+    let Loaded::EdgeMatching(e) = loaded(&dir, "posed.wgrnd", POSED_2X3) else { panic!("an edge-matching board") };
+    let turned = unsat_clue_variants(&e, "posed 2 x 3", 3, |c| {
+        Some(wgrnd_puzzle::Clue { rotation: (c.rotation + 1) % 4, ..*c })
+    });
+    assert_eq!(turned, 3, "edge-matching hints turned without a solution");
+    n += turned;
+    n += unsat_variants(&model("seed002/xkcd-2496.mines"), "xkcd-2496", 4, &[]);
     let raw = RawOptions { data: Some(fixture("qprop/explain/sudoku-25.qpd")), ..RawOptions::default() };
-    n += unsat_variants(&model_at(&fixture("qprop/explain/sudoku.qp"), &raw), "sudoku-25", 20 - n);
+    n += unsat_variants(&model_at(&fixture("qprop/explain/sudoku.qp"), &raw), "sudoku-25", 20 - n, &[]);
     assert_eq!(n, 20, "20 variants without a solution");
 }
 
@@ -240,7 +287,7 @@ fn loaded(dir: &tempfile::TempDir, name: &str, text: &str) -> Loaded {
 /// Each clue of `f` changed by `change` (the others kept) until `want` variants had no
 /// solution: each such variant has a minimal `why` set that holds the changed clue. Returns how
 /// many had none.
-fn unsat_clue_variants<F: Pose>(f: &F, what: &str, want: usize, change: impl Fn(&F::Clue) -> F::Clue) -> usize
+fn unsat_clue_variants<F: Pose>(f: &F, what: &str, want: usize, change: impl Fn(&F::Clue) -> Option<F::Clue>) -> usize
 where
     F::Encoding: wgrnd_family::AtomNames,
 {
@@ -250,8 +297,9 @@ where
         if found == want {
             break;
         }
+        let Some(changed) = change(&clues[i]) else { continue };
         let mut posed = clues.clone();
-        posed[i] = change(&clues[i]);
+        posed[i] = changed;
         let v = f.with_clues(&posed).unwrap();
         let g = v.ground_groups().unwrap();
         let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { continue };
@@ -274,9 +322,8 @@ fn edge_matching_and_packings_explain_from_their_clues() {
     assert!(g.groups.iter().any(|x| x.kind == GroupKind::Constraint), "the rules as groups");
     assert!(check_steps(&e, "posed 2 x 3") > 0);
     // A hint turned once more: no solution, and the hint is in the set.
-    let turned = unsat_clue_variants(&e, "posed 2 x 3", usize::MAX, |c| wgrnd_puzzle::Clue {
-        rotation: (c.rotation + 1) % 4,
-        ..*c
+    let turned = unsat_clue_variants(&e, "posed 2 x 3", usize::MAX, |c| {
+        Some(wgrnd_puzzle::Clue { rotation: (c.rotation + 1) % 4, ..*c })
     });
     assert!(turned >= 3, "{turned} turned hints without a solution");
 
@@ -285,11 +332,11 @@ fn edge_matching_and_packings_explain_from_their_clues() {
     assert!(check_steps(&p, "placed tiny") > 0);
     // The domino moved onto the placed L's cells: no packing, and the moved domino is in the set.
     let moved = unsat_clue_variants(&p, "placed tiny", usize::MAX, |c| {
-        if c.cells.len() == 2 {
+        Some(if c.cells.len() == 2 {
             wgrnd_puzzle::packing::PiecePlacement { kind: c.kind, cells: vec![[0, 1, 0], [1, 1, 0]] }
         } else {
             c.clone()
-        }
+        })
     });
     assert_eq!(moved, 1);
 }
@@ -397,10 +444,115 @@ fn explanations_speak_each_familys_words() {
         "seed002/two.submarines",
         "seed002/signed-3x3.ashes",
         "seed002/all-on.lights",
+        "qprop/explain/posed-5x5.ships",
     ] {
         text += &first_steps(&fixture(rel), 4);
     }
     text += &first_steps(&edge.to_string_lossy(), 4);
     text += &first_steps(&pack.to_string_lossy(), 4);
     insta::assert_snapshot!("explain_words", text);
+}
+
+/// `explain --svg-steps DIR` on `path`: the pictures written, and the number of steps the JSON
+/// reports.
+fn svg_steps(path: &str, dir: &std::path::Path) -> (Vec<String>, usize) {
+    let o = crate::wgrnd(&["explain", "--json", path, "--svg-steps", &dir.to_string_lossy()], None);
+    assert_eq!(o.status.code(), Some(0), "{path}: {}", crate::stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    (names, doc["difficulty"]["steps"].as_u64().unwrap() as usize)
+}
+
+#[test]
+fn svg_steps_draw_one_picture_per_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let edge = dir.path().join("posed.wgrnd");
+    std::fs::write(&edge, POSED_2X3).unwrap();
+    for (i, path) in [
+        fixture("seed002/xkcd-2496.mines"),
+        fixture("nonogram/webpbn-1.non"),
+        fixture("qprop/explain/posed-5x5.ships"),
+        fixture("seed002/all-on.lights"),
+        fixture("seed002/two.submarines"),
+        fixture("seed002/signed-3x3.ashes"),
+        edge.to_string_lossy().into_owned(),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = dir.path().join(format!("steps-{i}"));
+        let (names, steps) = svg_steps(path, &out);
+        assert!(steps > 0, "{path}");
+        let want: Vec<String> = (1..=steps).map(|k| format!("step-{k:03}.svg")).collect();
+        assert_eq!(names, want, "{path}: one picture per step, nothing else");
+        for name in &names {
+            let svg = std::fs::read_to_string(out.join(name)).unwrap();
+            assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{path} {name}");
+            assert!(svg.contains(r##"stroke="#be0032""##), "{path} {name}: the new fact marked");
+            // Well-formed: resvg draws it.
+            let png = crate::pictures::png(&svg);
+            assert!(png.starts_with(b"\x89PNG"), "{path} {name}");
+        }
+        // Each step's picture marks at least one clue or earlier fact (every step bundled here
+        // follows from some), except a step from the rules alone.
+        let marked = names
+            .iter()
+            .filter(|n| {
+                let svg = std::fs::read_to_string(out.join(n)).unwrap();
+                svg.contains(r##"stroke="#0067a5""##) || svg.contains(r##"stroke="#008856""##)
+            })
+            .count();
+        assert!(marked > 0, "{path}: no clue highlighted on any step");
+    }
+    // One step of a minesweeper board and of a nonogram, pinned.
+    let mines = std::fs::read_to_string(dir.path().join("steps-0/step-010.svg")).unwrap();
+    insta::assert_snapshot!("explain_svg_step_mines", mines);
+    let non = std::fs::read_to_string(dir.path().join("steps-1/step-001.svg")).unwrap();
+    insta::assert_snapshot!("explain_svg_step_nonogram", non);
+}
+
+#[test]
+fn svg_steps_refuse_a_model_without_a_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("steps");
+    let o = crate::wgrnd(&["explain", &fixture("qprop/explain/chain.qp"), "--svg-steps", &out.to_string_lossy()], None);
+    assert_eq!(o.status.code(), Some(2), "{}", crate::stdout(&o));
+    let err = crate::stderr(&o);
+    assert!(err.contains("--svg-steps") && err.contains("has no picture"), "{err}");
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn max_step_posing_gives_unique_puzzles_without_larger_steps_in_several_families() {
+    // Minesweeper, lights out, battleships and the four squares (edge matching), each posed
+    // from a solution drawn at random (two seeds).
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, k) in [
+        ("seed002/xkcd-2496.mines", 2usize),
+        ("seed002/all-on.lights", 3),
+        ("seed002/open-5x5.ships", 3),
+        ("foursquares/seed004.txt", 2),
+    ] {
+        for seed in ["1", "2"] {
+            let ext = if rel.ends_with(".txt") { "wgrnd" } else { rel.rsplit('.').next().unwrap() };
+            let out = dir.path().join(format!("posed-{seed}.{ext}"));
+            let out = out.to_string_lossy();
+            let o = crate::wgrnd(
+                &["generate", "--unique", &fixture(rel), "--seed", seed, "--max-step", &k.to_string(), "-o", &out],
+                None,
+            );
+            assert_eq!(o.status.code(), Some(0), "{rel}: {}", crate::stderr(&o));
+            let o = crate::wgrnd(&["count", "--max", "2", &out], None);
+            assert_eq!(o.status.code(), Some(10), "{rel} seed {seed} unique: {}", crate::stdout(&o));
+            let o = crate::wgrnd(&["explain", "--json", "--max-step", &k.to_string(), &out], None);
+            assert_eq!(o.status.code(), Some(0), "{rel}: {}", crate::stderr(&o));
+            let doc: serde_json::Value = serde_json::from_str(&crate::stdout(&o)).unwrap();
+            assert_eq!(doc["unique"], true, "{rel} seed {seed}");
+            let largest = doc["difficulty"]["largest_step"].as_u64().unwrap() as usize;
+            assert!(largest <= k, "{rel} seed {seed}, K = {k}: a step of {largest}");
+            assert!(doc["steps"].as_array().unwrap().iter().all(|s| s["case_split"] == false), "{rel}: no split");
+        }
+    }
 }

@@ -15,7 +15,7 @@ use wgrnd_render::{render, View};
 use crate::{code, fixture, stdout, wgrnd};
 
 /// The SVG drawn as PNG with the shipped font only.
-fn png(svg: &str) -> Vec<u8> {
+pub(crate) fn png(svg: &str) -> Vec<u8> {
     let mut opt = resvg::usvg::Options::default();
     opt.fontdb_mut().load_font_data(fs::read(fixture("fonts/DejaVuSansMono-Bold.ttf")).expect("the shipped font"));
     opt.fontdb_mut().set_monospace_family("DejaVu Sans Mono");

@@ -266,6 +266,10 @@ pub enum Command {
         timeout: Option<u64>,
         #[command(flatten)]
         show: ShowArgs,
+        /// Also draw each step as DIR/step-001.svg, ...: the board as known after the step, the
+        /// clues and earlier facts used framed, the new fact marked (families with a picture).
+        #[arg(long, value_name = "DIR")]
+        svg_steps: Option<String>,
     },
     /// Why a puzzle has no solution: a minimal set of clue facts and statements without one
     /// (verified: dropping any member gives a solution), with the statements shown in the source.

@@ -120,6 +120,8 @@ pub struct ExplainConfig {
     pub timeout: Option<Duration>,
     /// How to show the answer.
     pub show: ShowConfig,
+    /// `--svg-steps DIR`: a picture per step written there.
+    pub svg_steps: Option<String>,
 }
 
 /// `generate --unique PUZZLE`.
@@ -376,17 +378,23 @@ impl Job {
                     },
                 }
             }
-            Command::Explain { puzzle, encoding, max_step, timeout, show } => {
+            Command::Explain { puzzle, encoding, max_step, timeout, show, svg_steps } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
-                let config = ExplainConfig { why: false, max_step, timeout: secs(timeout)?, show: show_config(show) };
+                let config =
+                    ExplainConfig { why: false, max_step, timeout: secs(timeout)?, show: show_config(show), svg_steps };
                 Job::Explain { puzzle, config }
             }
             Command::Why { puzzle, encoding, timeout, show } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
-                let config =
-                    ExplainConfig { why: true, max_step: None, timeout: secs(timeout)?, show: show_config(show) };
+                let config = ExplainConfig {
+                    why: true,
+                    max_step: None,
+                    timeout: secs(timeout)?,
+                    show: show_config(show),
+                    svg_steps: None,
+                };
                 Job::Explain { puzzle, config }
             }
             Command::Generate { rows, cols, colors, frame_colors, rule, unique, seed, to, output, .. } => {

@@ -50,6 +50,9 @@ where
     if !config.why {
         let opts = ExplainOptions { max_step: config.max_step, timeout: config.timeout };
         if let Some(e) = engine::explain(f, &g, &solver, &opts)? {
+            if let Some(dir) = &config.svg_steps {
+                step_pictures(f, &g, &e, dir)?;
+            }
             let text = explanation_text(f, &g, &e, json);
             Output::new(&config.show.output).text(&text)?;
             return Ok(exit::OK);
@@ -273,4 +276,76 @@ where
         "contradiction": sp.contradiction.as_ref().map(|v| set(v)),
         "guess": sp.contradiction.is_none(),
     })
+}
+
+/// `--svg-steps DIR`: `DIR/step-001.svg`, ... one picture per step, each written whole or not at
+/// all; the facts known grow step by step. A family without a picture is refused (exit 2)
+/// before anything is written.
+fn step_pictures<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    e: &engine::Explanation<F::Solution>,
+    dir: &str,
+) -> Result<(), Error>
+where
+    F::Encoding: AtomNames,
+{
+    let mut known = std::collections::HashSet::new();
+    let mut pictures = Vec::with_capacity(e.steps.len());
+    for (k, st) in e.steps.iter().enumerate() {
+        known.insert(st.fact.var());
+        known.extend(st.consequences.iter().map(|c| c.var()));
+        let clues: Vec<usize> = st
+            .because
+            .iter()
+            .filter_map(|m| match m {
+                Member::Group(i) if g.groups[*i].kind == wgrnd_family::GroupKind::Clue => Some(*i),
+                _ => None,
+            })
+            .collect();
+        let facts: Vec<Lit> = st
+            .because
+            .iter()
+            .filter_map(|m| match m {
+                Member::Fact(l) => Some(*l),
+                Member::Group(_) => None,
+            })
+            .collect();
+        let new: Vec<Lit> = std::iter::once(st.fact).chain(st.consequences.iter().copied()).collect();
+        let caption = vec![
+            format!("step {}: {}", k + 1, f.fact_words(g, st.fact)),
+            format!(
+                "from {} clue(s) and {} earlier fact(s){}",
+                clues.len(),
+                facts.len(),
+                if st.case_split { ": a case split" } else { "" }
+            ),
+        ];
+        let step = wgrnd_family::StepPicture {
+            known: &|v| known.contains(&v),
+            clues: &clues,
+            facts: &facts,
+            new: &new,
+            caption: &caption,
+        };
+        let svg = f.step_svg(g, &e.solution, &step).ok_or_else(|| {
+            Error::Option(format!(
+                "--svg-steps: `{}` ({}) has no picture to draw its steps on (the bundled grid puzzles and \
+                 edge-matching boards have one); leave out --svg-steps",
+                f.name(),
+                f.kind()
+            ))
+        })?;
+        pictures.push(svg);
+    }
+    std::fs::create_dir_all(dir).map_err(|err| Error::Output {
+        path: dir.to_string(),
+        found: format!("a directory wgrnd cannot make ({err})"),
+        expected: "a directory for the step pictures",
+    })?;
+    for (k, svg) in pictures.iter().enumerate() {
+        let path = std::path::Path::new(dir).join(format!("step-{:03}.svg", k + 1));
+        Output::new(&path.to_string_lossy()).text(svg)?;
+    }
+    Ok(())
 }

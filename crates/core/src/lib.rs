@@ -24,6 +24,7 @@ mod parity;
 pub mod pipeline;
 mod pose;
 mod rng;
+mod step_picture;
 mod vocabulary;
 
 use std::fmt;
@@ -37,6 +38,7 @@ pub use objective::{Level, Objective};
 pub use parity::{write_dimacs_xor, Xor};
 pub use pose::Pose;
 pub use rng::SplitMix64;
+pub use step_picture::StepPicture;
 pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
 
 use wgrnd_cnf::{Model, Var};
@@ -178,6 +180,19 @@ pub trait Family: Sync {
         } else {
             format!("not {name}")
         }
+    }
+
+    /// One step of an explanation as an SVG picture (`explain --svg-steps`): the family's
+    /// picture of `solution` showing only what is known after the step, the step's clues and
+    /// earlier facts highlighted and its new fact marked. `None` (the default): the family has
+    /// no picture of a partial solution.
+    fn step_svg(
+        &self,
+        _g: &Grounding<Self::Encoding>,
+        _solution: &Self::Solution,
+        _step: &StepPicture<'_>,
+    ) -> Option<String> {
+        None
     }
 }
 

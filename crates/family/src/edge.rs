@@ -321,6 +321,23 @@ impl Family for EdgeMatching {
             _ => (String::new(), "none"),
         }
     }
+
+    fn step_svg(
+        &self,
+        g: &Grounding<EdgeEncoding>,
+        solution: &Vec<Placement>,
+        step: &crate::StepPicture<'_>,
+    ) -> Option<String> {
+        let atoms = &g.encoding.encoding.atoms;
+        Some(crate::step_pictures::edge_step(
+            &self.puzzle,
+            g,
+            &|c| crate::Pose::clue_name(self, c),
+            &|pl| atoms.placement_lits(pl),
+            solution,
+            step,
+        ))
+    }
 }
 
 /// `--maximize matches`: one level, the number of true match literals, maximised.

@@ -19,6 +19,7 @@ mod packing;
 mod pictures;
 pub mod readers;
 pub mod registry;
+mod step_pictures;
 mod words;
 
 pub use edge::{EdgeEncoding, EdgeMatching};
@@ -27,5 +28,5 @@ pub use options::{EncodingChoice, Flag, RawOptions};
 pub use packing::{PackingEncoding, Packings};
 pub use wgrnd_core::{
     exit, pipeline, AtomNames, BrokenClause, CountUnit, CoverRow, Error, ExactCover, Family, Grounding, Group,
-    GroupKind, Orbits, Pose, SolutionFormat, Status, Symmetry, View,
+    GroupKind, Orbits, Pose, SolutionFormat, Status, StepPicture, Symmetry, View,
 };

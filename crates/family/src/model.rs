@@ -304,6 +304,15 @@ impl Family for QpropModel {
         let shown: Vec<&str> = self.program.shown.iter().map(|&i| self.program.preds[i].name.as_str()).collect();
         (format!(" (projected on {})", shown.join(", ")), "none")
     }
+
+    fn step_svg(
+        &self,
+        g: &Grounding<QpropEncoding>,
+        solution: &Solution,
+        step: &crate::StepPicture<'_>,
+    ) -> Option<String> {
+        crate::step_pictures::model_step(&self.program, g, solution, step)
+    }
 }
 
 /// A model posed: a clue is a fact of a `clue pred` predicate. The facts a solution satisfies are

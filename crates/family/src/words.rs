@@ -5,7 +5,7 @@
 //! user's model without a reader keeps its atom names).
 
 /// An atom's name taken apart: `d(1,3)>=4` is `d`, `[1, 3]` and `>=4`.
-fn parse(name: &str) -> Option<(&str, Vec<&str>, &str)> {
+pub(crate) fn parse(name: &str) -> Option<(&str, Vec<&str>, &str)> {
     let open = name.find('(')?;
     let close = name.rfind(')')?;
     let args = name.get(open + 1..close)?;

@@ -64,15 +64,37 @@ fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.602
 }
 
+/// Where the squares of a board's picture lie.
+pub(crate) struct Geometry {
+    /// A square's side.
+    pub(crate) square: f64,
+    /// The left edge of the board.
+    pub(crate) left: f64,
+    /// The top edge of the board.
+    pub(crate) top: f64,
+}
+
+impl Geometry {
+    /// The rectangle of square (`r`, `c`) (0-based): its top-left corner, width and height.
+    pub(crate) fn square_rect(&self, r: usize, c: usize) -> (f64, f64, f64, f64) {
+        (self.left + c as f64 * self.square, self.top + r as f64 * self.square, self.square, self.square)
+    }
+}
+
+/// The geometry of `p`'s picture ([`board_svg`]).
+pub(crate) fn geometry(p: &Puzzle) -> Geometry {
+    let small = p.cols <= ART_MAX_COLS && p.rows <= ART_MAX_COLS;
+    Geometry { square: if small { 64.0 } else { 40.0 }, left: 24.0, top: 58.0 }
+}
+
 /// A board (full, partial or wrong) as an SVG document.
 pub fn board_svg(p: &Puzzle, placements: &[Placement]) -> String {
     let small = p.cols <= ART_MAX_COLS && p.rows <= ART_MAX_COLS;
-    let t = if small { 64.0 } else { 40.0 };
+    let Geometry { square: t, left, top } = geometry(p);
     let paint = paint(p);
     let score = edge_score(p, placements);
     let title = format!("{} ({} x {}, match {})", p.name, p.rows, p.cols, p.rule);
     let verdict = format!("{}/{} inner edges match", score.matched, score.total);
-    let (left, top) = (24.0, 58.0);
     let legend_h = if paint.pairs.is_empty() { 0.0 } else { 34.0 };
     let board_w = p.cols as f64 * t;
     let texts = text_width(&title, 14.0).max(text_width(&verdict, 12.0)).max(legend_width(p, &paint));

@@ -17,6 +17,7 @@ mod bucas;
 pub mod model;
 pub mod packing;
 pub mod printed;
+pub mod steps;
 pub mod svg;
 
 pub use board::board_svg;

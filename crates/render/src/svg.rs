@@ -184,6 +184,11 @@ impl Doc {
         );
     }
 
+    /// The elements drawn so far, for an overlay on a finished document.
+    pub(crate) fn into_body(self) -> String {
+        self.body
+    }
+
     /// The whole document, `width` x `height` pixels on a white background, with a title.
     pub fn finish(self, width: f64, height: f64, title: &str) -> String {
         let mut s = String::new();
