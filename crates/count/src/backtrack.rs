@@ -98,6 +98,15 @@ struct Level {
     flipped: bool,
 }
 
+/// The work the search has done so far, as [`Backtrack::next`] reports it to its `stop` callback.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Conflicts.
+    pub conflicts: u64,
+    /// Watch-list entries visited by unit propagation (its cost, counted the same on any machine).
+    pub visits: u64,
+}
+
 /// What [`Backtrack::next`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
@@ -151,6 +160,12 @@ pub struct Backtrack {
     unchanged: usize,
     /// Conflicts so far.
     pub conflicts: u64,
+    /// Watch-list entries visited by unit propagation so far (its work, counted the same on any
+    /// machine).
+    pub visits: u64,
+    /// Decisions so far (kept across solutions, so that `stop` is asked every 256 decisions even
+    /// when solutions come more often).
+    steps: u32,
 }
 
 impl Backtrack {
@@ -198,6 +213,8 @@ impl Backtrack {
             flip_pending: false,
             unchanged: 0,
             conflicts: 0,
+            visits: 0,
+            steps: 0,
         };
         let mut buf: Vec<Code> = Vec::new();
         for clause in cnf.clauses() {
@@ -282,7 +299,7 @@ impl Backtrack {
     }
 
     /// Searches for the next solution; `stop` is asked now and then whether to give up for now.
-    pub fn next(&mut self, stop: &mut dyn FnMut(u64) -> bool) -> Next {
+    pub fn next(&mut self, stop: &mut dyn FnMut(Effort) -> bool) -> Next {
         if self.done {
             return Next::Exhausted;
         }
@@ -297,7 +314,6 @@ impl Backtrack {
                 return Next::Exhausted;
             }
         }
-        let mut steps = 0u32;
         loop {
             if let Some(conflict) = self.propagate() {
                 self.conflicts += 1;
@@ -307,8 +323,8 @@ impl Backtrack {
                 }
                 continue;
             }
-            steps += 1;
-            if steps % 256 == 0 && stop(self.conflicts) {
+            self.steps = self.steps.wrapping_add(1);
+            if self.steps % 256 == 0 && stop(Effort { conflicts: self.conflicts, visits: self.visits }) {
                 return Next::Stopped;
             }
             if self.learnts > self.max_learnts {
@@ -369,6 +385,7 @@ impl Backtrack {
             let false_lit = self.trail[self.propagated] ^ 1;
             self.propagated += 1;
             let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
+            self.visits += ws.len() as u64;
             let (mut i, mut j) = (0, 0);
             let mut conflict = None;
             while i < ws.len() {

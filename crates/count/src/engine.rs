@@ -12,8 +12,14 @@
 //! user asked for that solver). Otherwise dancing links when the family states an exact cover, else
 //! the backtracking engine, which hands over to the blocking loop on in-process CaDiCaL once it has
 //! spent more than [`HANDOVER_CONFLICTS`] conflicts plus [`HANDOVER_CONFLICTS_PER_SOLUTION`] per
-//! solution found: on puzzles where conflicts, not solutions, dominate, CaDiCaL's search is the
-//! stronger one. The hand-over loses nothing and counts nothing twice: the backtracking engine's
+//! solution found, or more than [`HANDOVER_VISITS`] propagation visits and
+//! [`HANDOVER_VISITS_PER_SOLUTION`] per solution found: on puzzles where the search, not the number
+//! of solutions, dominates, CaDiCaL's search is the stronger one. The second budget measures the
+//! search by its propagation work (watch-list visits, the same on every machine) rather than by
+//! conflicts: the backtracking engine neither restarts nor shortens its learnt clauses, and on
+//! models like the 4 x 4 magic square it costs about 60,000 visits per solution at only 20
+//! conflicts each, where CaDiCaL needs about a millisecond (docs/encodings.md, "Which engine
+//! counts"). The hand-over loses nothing and counts nothing twice: the backtracking engine's
 //! explored region is exactly described by clauses over its flipped decisions
 //! ([`crate::backtrack::Backtrack::explored`]), which the blocking loop starts from.
 
@@ -25,7 +31,7 @@ use wgrnd_core::{Error, ExactCover, Family, Grounding};
 use wgrnd_solve::interrupt::{interrupted, Watch};
 use wgrnd_solve::SolverSpec;
 
-use crate::backtrack::{Backtrack, Next};
+use crate::backtrack::{Backtrack, Effort, Next};
 use crate::dlx::{Dlx, Flow, Outcome};
 use crate::{enumerate, Found, Hit, Limits, Stop};
 
@@ -35,14 +41,37 @@ pub const HANDOVER_CONFLICTS: u64 = 200_000;
 /// Further conflicts it may spend per solution found.
 pub const HANDOVER_CONFLICTS_PER_SOLUTION: u64 = 50;
 
-/// The hand-over budget `auto` gives the backtracking engine.
-const HANDOVER: Budget = Budget { conflicts: HANDOVER_CONFLICTS, per_solution: HANDOVER_CONFLICTS_PER_SOLUTION };
+/// Propagation visits the backtracking engine may always spend before `auto` hands over (about
+/// half a second).
+pub const HANDOVER_VISITS: u64 = 10_000_000;
 
-/// When the backtracking engine hands over: past `conflicts + per_solution * solutions` conflicts.
+/// Further visits it may spend per solution found.
+pub const HANDOVER_VISITS_PER_SOLUTION: u64 = 20_000;
+
+/// The hand-over budget `auto` gives the backtracking engine.
+const HANDOVER: Budget = Budget {
+    conflicts: HANDOVER_CONFLICTS,
+    per_solution: HANDOVER_CONFLICTS_PER_SOLUTION,
+    visits: HANDOVER_VISITS,
+    visits_per_solution: HANDOVER_VISITS_PER_SOLUTION,
+};
+
+/// When the backtracking engine hands over: past `conflicts + per_solution * solutions` conflicts
+/// or past `visits + visits_per_solution * solutions` propagation visits, whichever comes first.
 #[derive(Clone, Copy, Debug)]
 struct Budget {
     conflicts: u64,
     per_solution: u64,
+    visits: u64,
+    visits_per_solution: u64,
+}
+
+impl Budget {
+    /// Whether the search, at `e` after `solutions` solutions, has spent this budget.
+    fn spent(&self, e: Effort, solutions: u64) -> bool {
+        e.conflicts >= self.conflicts.saturating_add(self.per_solution.saturating_mul(solutions))
+            || e.visits >= self.visits.saturating_add(self.visits_per_solution.saturating_mul(solutions))
+    }
 }
 
 /// The engine that enumerates a count.
@@ -176,12 +205,12 @@ fn backtrack<E>(
             break Stop::Timeout;
         }
         let mut pause = None;
-        let mut poll = |conflicts: u64| {
+        let mut poll = |effort: Effort| {
             pause = if stop_now() {
                 Some(Pause::Interrupted)
             } else if remaining(limits, start).1 {
                 Some(Pause::Timeout)
-            } else if budget.is_some_and(|b| conflicts >= b.conflicts + b.per_solution.saturating_mul(n)) {
+            } else if budget.is_some_and(|b| b.spent(effort, n)) {
                 Some(Pause::HandOver)
             } else {
                 None
@@ -367,6 +396,7 @@ mod tests {
     /// solution and counts none twice: the blocking loop starts from the explored region.
     #[test]
     fn a_hand_over_counts_exactly_what_the_blocking_loop_counts() {
+        let mut handed_over = 0;
         for seed in 8..=13 {
             let f = Ring { n: seed };
             let g = f.ground().unwrap();
@@ -374,11 +404,26 @@ mod tests {
             let solver = SolverSpec::Builtin;
             let want = crate::count(&f, &g, &solver, &limits(Engine::Blocking), CountUnit::None, |_| {}).unwrap();
             assert!(want.complete() && want.count > 1, "seed {seed}: {}", want.count);
-            for per_solution in [0, 1, 20] {
-                let budget = Some(Budget { conflicts: 0, per_solution });
+            // Conflict budgets, then visit budgets (the ring has few conflicts: the visits decide).
+            let budgets = [0, 1, 20].into_iter().map(|per_solution| Budget {
+                conflicts: 0,
+                per_solution,
+                visits: u64::MAX,
+                visits_per_solution: 0,
+            });
+            let budgets = budgets.chain([0, 10, 200].into_iter().map(|visits_per_solution| Budget {
+                conflicts: u64::MAX,
+                per_solution: 0,
+                visits: 0,
+                visits_per_solution,
+            }));
+            for budget in budgets {
+                let per_solution = (budget.per_solution, budget.visits_per_solution);
+                let budget = Some(budget);
                 let mut found = std::collections::HashSet::new();
                 let mut twice = 0;
                 let mut on_hit = |before: u64, hit: Hit<'_>| {
+                    handed_over += u64::from(matches!(hit, Hit::Model(_)) && budget.is_some_and(|b| b.visits == 0));
                     let (Hit::Model(m) | Hit::Search(m)) = hit else { unreachable!() };
                     twice += u64::from(!found.insert(g.true_projection(m)));
                     let _ = before;
@@ -387,9 +432,26 @@ mod tests {
                 let (n, stop, _) =
                     backtrack(&g, &solver, &Limits::default(), Instant::now(), budget, &interrupted, &mut on_hit)
                         .unwrap();
-                assert_eq!((n, stop, twice), (want.count, Stop::Exhausted, 0), "seed {seed}, {per_solution}");
+                assert_eq!((n, stop, twice), (want.count, Stop::Exhausted, 0), "seed {seed}, {per_solution:?}");
             }
         }
+        // The visit budgets did hand over (the blocking loop found some of the solutions).
+        assert!(handed_over > 0);
+    }
+
+    /// The budget is spent by conflicts or by visits, whichever runs out first, and grows with
+    /// every solution found.
+    #[test]
+    fn the_budget_is_spent_by_conflicts_or_visits() {
+        let e = |conflicts, visits| Effort { conflicts, visits };
+        let b = HANDOVER;
+        assert!(!b.spent(e(0, 0), 0));
+        assert!(b.spent(e(HANDOVER_CONFLICTS, 0), 0));
+        assert!(b.spent(e(0, HANDOVER_VISITS), 0));
+        assert!(!b.spent(e(0, HANDOVER_VISITS), 1));
+        assert!(b.spent(e(0, HANDOVER_VISITS + HANDOVER_VISITS_PER_SOLUTION), 1));
+        assert!(!b.spent(e(HANDOVER_CONFLICTS + HANDOVER_CONFLICTS_PER_SOLUTION - 1, 0), 1));
+        assert!(!b.spent(e(u64::MAX - 1, u64::MAX - 1), u64::MAX));
     }
 
     /// A checker that gave up stops every in-process engine at its next look, without another
