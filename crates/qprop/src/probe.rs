@@ -180,28 +180,8 @@ impl<'a> LineSolver<'a> {
 mod tests {
     use super::*;
     use crate::regular::pattern;
+    use crate::regular::tests::{rng, runs_of};
     use wgrnd_cnf::Var;
-
-    fn runs_of(cells: &[bool]) -> Vec<i64> {
-        let mut out = Vec::new();
-        let mut len = 0;
-        for &c in cells.iter().chain([false].iter()) {
-            if c {
-                len += 1;
-            } else if len > 0 {
-                out.push(len);
-                len = 0;
-            }
-        }
-        out
-    }
-
-    fn rng(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
 
     /// Every picture of `h` rows and `w` columns with the row and column clues (rows chosen among
     /// the words that fit their clue, columns checked at the end).

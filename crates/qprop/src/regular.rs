@@ -401,11 +401,11 @@ impl crate::resolve::Resolver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The lengths of the maximal runs of true cells, by a plain scan.
-    fn runs_of(cells: &[bool]) -> Vec<i64> {
+    pub(crate) fn runs_of(cells: &[bool]) -> Vec<i64> {
         let mut out = Vec::new();
         let mut len = 0;
         for &c in cells.iter().chain([false].iter()) {
@@ -419,7 +419,7 @@ mod tests {
         out
     }
 
-    fn rng(state: &mut u64) -> u64 {
+    pub(crate) fn rng(state: &mut u64) -> u64 {
         *state ^= *state << 13;
         *state ^= *state >> 7;
         *state ^= *state << 17;
