@@ -71,6 +71,8 @@ impl Default for GroundOptions {
 /// Marks of atoms fixed by unit statements in the atom table (no variable).
 const FIXED_FALSE: u32 = u32::MAX;
 const FIXED_TRUE: u32 = u32::MAX - 1;
+/// Guarded comprehensions over at least this many bindings are enumerated by a plan.
+const PLAN_BINDINGS: usize = 16;
 
 /// Largest number of atoms one predicate may have (the product of its argument domains).
 pub const MAX_ATOMS_PER_PRED: usize = 1 << 26;
@@ -496,6 +498,36 @@ impl<'p> Grounder<'p> {
         env: &mut Env,
         f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
     ) -> Result<bool> {
+        // A guarded comprehension over many bindings goes through a plan (its data atoms generate
+        // the values, its conjuncts are checked as soon as their variables are bound): the same
+        // bindings in the same order. Not when grounding with groups (explain), where a plan's
+        // levels would end the scope of the clue facts the guard read.
+        if i == 0 && g.is_some() && self.tracker.is_none() && self.bindings_at_least(b, PLAN_BINDINGS) {
+            if let Ok(plan) = crate::nnf::plan(self.p, b, g, &crate::nnf::G::Const(false), true) {
+                return self.each_binding(&plan, env, f);
+            }
+        }
+        self.binders_loop(b, i, g, env, f)
+    }
+
+    /// Whether the binders `b` range over at least `n` bindings.
+    fn bindings_at_least(&self, b: &crate::program::Binders, n: usize) -> bool {
+        let mut total = 1usize;
+        for bd in b {
+            total = total.saturating_mul(self.p.domains[bd.dom].len());
+        }
+        total >= n
+    }
+
+    /// Every binding of `b` from binder `i` on, the guard evaluated on each complete binding.
+    fn binders_loop(
+        &mut self,
+        b: &crate::program::Binders,
+        i: usize,
+        g: Option<&F>,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
         if i == b.len() {
             if let Some(g) = g {
                 if !self.eval(g, env)? {
@@ -507,7 +539,7 @@ impl<'p> Grounder<'p> {
         let Bound { slot, dom } = b[i];
         for k in 0..self.p.domains[dom].len() {
             env[slot] = Some(self.p.domains[dom].values[k]);
-            if self.eval_binders(b, i + 1, g, env, f)? {
+            if self.binders_loop(b, i + 1, g, env, f)? {
                 env[slot] = None;
                 return Ok(true);
             }

@@ -30,6 +30,7 @@ mod ops;
 mod order;
 mod parity;
 mod parser;
+mod probe;
 mod program;
 mod regular;
 mod reify;

@@ -21,13 +21,10 @@
 //! the automaton reaches on the cells: every auxiliary is a function of the cells, so counts are
 //! exact. A fully line-solved puzzle grounds to unit clauses and nothing else.
 
-use std::collections::VecDeque;
-
-use wgrnd_cnf::Lit;
-
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{Plan, G};
+use crate::probe::known_of;
 use crate::program::{eval_term, List, Program, Runs, Val};
 use crate::reify::Bit;
 
@@ -67,8 +64,8 @@ pub(crate) fn not_outright(span: Span) -> QpropError {
 /// One grounded line: its cells (literal or constant) and the word `P` (true = a black cell).
 #[derive(Debug)]
 pub(crate) struct Line {
-    cells: Vec<Bit>,
-    pat: Vec<bool>,
+    pub(crate) cells: Vec<Bit>,
+    pub(crate) pat: Vec<bool>,
 }
 
 /// The automaton's transition from state `s` on letter `a` (`None`: the pattern is broken).
@@ -277,48 +274,16 @@ impl Grounder<'_> {
                 value[l.var().index()] = Some(l.is_positive());
             }
         }
-        let known_of = |b: &Bit, value: &[Option<bool>]| match b {
-            Err(v) => Some(*v),
-            Ok(l) => value.get(l.var().index()).copied().flatten().map(|v| v == l.is_positive()),
-        };
-        // The lines of each variable.
-        let mut of_var: Vec<Vec<u32>> = vec![Vec::new(); nv + 1];
-        for (k, line) in lines.iter().enumerate() {
-            for b in line.cells.iter().flatten() {
-                let v = b.var().index();
-                if v < of_var.len() && of_var[v].last() != Some(&(k as u32)) {
-                    of_var[v].push(k as u32);
-                }
-            }
+        let mut solver = crate::probe::LineSolver::new(&lines, value);
+        if !solver.propagate() || !solver.probe(crate::probe::PROBE_WORK) {
+            // No placement fits: the model has no solution.
+            self.cnf.add_clause(&[]);
+            return Ok(());
         }
-        let mut queued = vec![true; lines.len()];
-        let mut queue: VecDeque<usize> = (0..lines.len()).collect();
-        let mut fixed: Vec<Lit> = Vec::new();
-        while let Some(k) = queue.pop_front() {
-            queued[k] = false;
-            let line = &lines[k];
-            let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &value)).collect();
-            let Some(out) = solve_line(&line.pat, &known) else {
-                // No placement fits: the model has no solution.
-                self.cnf.add_clause(&[]);
-                return Ok(());
-            };
-            for (i, (b, v)) in line.cells.iter().zip(&out).enumerate() {
-                let (Ok(l), Some(v), None) = (b, v, known[i]) else { continue };
-                let lit = if *v { *l } else { !*l };
-                value[lit.var().index()] = Some(lit.is_positive());
-                fixed.push(lit);
-                for &j in &of_var[lit.var().index()] {
-                    if !queued[j as usize] {
-                        queued[j as usize] = true;
-                        queue.push_back(j as usize);
-                    }
-                }
-            }
-        }
-        for l in fixed {
+        for l in solver.fixed() {
             self.cnf.add_clause(&[l]);
         }
+        let value = solver.value;
         for (k, line) in lines.iter().enumerate() {
             let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &value)).collect();
             self.encode_line(k, line, &known)?;
@@ -436,11 +401,11 @@ impl crate::resolve::Resolver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The lengths of the maximal runs of true cells, by a plain scan.
-    fn runs_of(cells: &[bool]) -> Vec<i64> {
+    pub(crate) fn runs_of(cells: &[bool]) -> Vec<i64> {
         let mut out = Vec::new();
         let mut len = 0;
         for &c in cells.iter().chain([false].iter()) {
@@ -454,7 +419,7 @@ mod tests {
         out
     }
 
-    fn rng(state: &mut u64) -> u64 {
+    pub(crate) fn rng(state: &mut u64) -> u64 {
         *state ^= *state << 13;
         *state ^= *state >> 7;
         *state ^= *state << 17;
