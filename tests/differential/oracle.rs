@@ -10,7 +10,7 @@ use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_core::{CountUnit, Family};
 use wgrnd_count::{Engine, Limits};
 use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_qprop::{IntEncoding, LinearEncoding, XorElim, PredId, PredKind, Program, ShowVal, Solution, Source, Val};
+use wgrnd_qprop::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val, XorElim};
 use wgrnd_solve::SolverSpec;
 
 /// One way of grounding and counting: the encodings (`--amo`, `--ints`) and the engine.

@@ -148,7 +148,8 @@ fn mixed_variants_equal_brute_force() {
 /// whether the linear part was eliminated (the header says so).
 fn count_with(model: &Source, data: &str, mode: XorElim) -> (u64, bool) {
     let raw = RawOptions { count: Some(CountUnit::None), ..RawOptions::default() };
-    let mut f = QpropModel::new(model, Some(&Source::new("random", data)), &raw).unwrap_or_else(|e| panic!("{e}\n{data}"));
+    let mut f =
+        QpropModel::new(model, Some(&Source::new("random", data)), &raw).unwrap_or_else(|e| panic!("{e}\n{data}"));
     f.options.xor_elim = mode;
     let g = f.ground().unwrap_or_else(|e| panic!("{e}\n{data}"));
     let eliminated = g.header.iter().any(|l| l.starts_with("parity eliminated"));
@@ -177,7 +178,8 @@ fn random_parity_and_clauses_equal_brute_force_with_elimination_on_and_off() {
         for j in 0..parities {
             let set: u32 = (0..n).filter(|_| rng.chance(50)).map(|a| 1 << a).sum();
             let odd = rng.chance(50);
-            model += &format!("input pred m{j}(D)\n{} {{ p(i) : i in D | m{j}(i) }}\n", if odd { "odd" } else { "even" });
+            model +=
+                &format!("input pred m{j}(D)\n{} {{ p(i) : i in D | m{j}(i) }}\n", if odd { "odd" } else { "even" });
             for a in 0..n {
                 if set >> a & 1 == 1 {
                     data += &format!("m{j}({})\n", a + 1);
@@ -188,7 +190,8 @@ fn random_parity_and_clauses_equal_brute_force_with_elimination_on_and_off() {
         let mut cs: Vec<Vec<(usize, bool)>> = Vec::new();
         for _ in 0..clauses {
             let len = rng.range(1, 3) as usize;
-            let c: Vec<(usize, bool)> = (0..len).map(|_| (rng.range(0, n as i64 - 1) as usize, rng.chance(50))).collect();
+            let c: Vec<(usize, bool)> =
+                (0..len).map(|_| (rng.range(0, n as i64 - 1) as usize, rng.chance(50))).collect();
             let text: Vec<String> =
                 c.iter().map(|&(a, pos)| format!("{}p({})", if pos { "" } else { "not " }, a + 1)).collect();
             model += &format!("{}\n", text.join(" or "));

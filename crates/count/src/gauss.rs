@@ -16,8 +16,8 @@
 use std::time::Instant;
 
 use wgrnd_cnf::{Model, Var};
-use wgrnd_core::pipeline::{checked_decode, Answer, Times};
 use wgrnd_core::gf2::{Echelon, Take};
+use wgrnd_core::pipeline::{checked_decode, Answer, Times};
 use wgrnd_core::{Error, Grounding, Xor};
 
 use crate::{Hit, Limits, Stop};

@@ -51,7 +51,10 @@ impl Eliminated {
                 self.rank, self.before, self.after
             )
         } else {
-            format!("parity eliminated (Gauss-Jordan): inconsistent, {} clauses replaced by the empty clause", self.before)
+            format!(
+                "parity eliminated (Gauss-Jordan): inconsistent, {} clauses replaced by the empty clause",
+                self.before
+            )
         }
     }
 }
@@ -81,7 +84,8 @@ pub(crate) fn eliminate(g: &mut Grounded, shown: &[Var], mode: XorElim) -> Optio
     }
     let n = g.cnf.num_vars() as usize;
     let before = e.taken.iter().filter(|t| **t).count();
-    let chain = |v: Var| g.atom_of.get(v.index()) == Some(&None) && g.names[v.index()].starts_with(&format!("aux({CHAIN} #"));
+    let prefix = format!("aux({CHAIN} #");
+    let chain = |v: Var| g.atom_of.get(v.index()) == Some(&None) && g.names[v.index()].starts_with(&prefix);
     let mut outside = vec![false; n];
     for (c, _) in clauses.iter().zip(&e.taken).filter(|(_, t)| !**t) {
         for l in *c {
@@ -101,7 +105,8 @@ pub(crate) fn eliminate(g: &mut Grounded, shown: &[Var], mode: XorElim) -> Optio
         }
     }
     let loose: Vec<Var> = (0..n).map(Var::from_index).filter(|&v| !used[v.index()] && chain(v)).collect();
-    let after = rows.iter().map(|(v, _)| chunk_clauses(v.len())).sum::<usize>() + loose.len() + usize::from(!e.consistent);
+    let after =
+        rows.iter().map(|(v, _)| chunk_clauses(v.len())).sum::<usize>() + loose.len() + usize::from(!e.consistent);
     if mode == XorElim::Auto && after > before {
         return None;
     }
@@ -112,8 +117,13 @@ pub(crate) fn eliminate(g: &mut Grounded, shown: &[Var], mode: XorElim) -> Optio
     }
     drop(clauses);
     let mut xors = Vec::new();
-    let mut sink =
-        XorSink { cnf: &mut cnf, xors: &mut xors, names: &mut g.names, atom_of: &mut g.atom_of, aux_count: &mut g.aux_count };
+    let mut sink = XorSink {
+        cnf: &mut cnf,
+        xors: &mut xors,
+        names: &mut g.names,
+        atom_of: &mut g.atom_of,
+        aux_count: &mut g.aux_count,
+    };
     if !e.consistent {
         sink.cnf.add_clause(&[]);
     }
