@@ -10,7 +10,7 @@ use wgrnd_cnf::amo::AmoEncoding;
 use wgrnd_core::{CountUnit, Family};
 use wgrnd_count::{Engine, Limits};
 use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_qprop::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val};
+use wgrnd_qprop::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val, XorElim};
 use wgrnd_solve::SolverSpec;
 
 /// One way of grounding and counting: the encodings (`--amo`, `--ints`) and the engine.
@@ -20,6 +20,8 @@ pub struct OptionSet {
     pub ints: IntEncoding,
     pub linear: LinearEncoding,
     pub engine: Engine,
+    /// The elimination of the linear part before the CNF is written (issue #25).
+    pub xor_elim: XorElim,
 }
 
 impl OptionSet {
@@ -36,7 +38,12 @@ impl OptionSet {
             LinearEncoding::Bdd => "bdd",
             LinearEncoding::Auto => "auto",
         };
-        format!("--amo {} --ints {ints} --linear {linear} --engine {}", self.amo.name(), self.engine.name())
+        format!(
+            "--amo {} --ints {ints} --linear {linear} --engine {} (xor elimination {:?})",
+            self.amo.name(),
+            self.engine.name(),
+            self.xor_elim
+        )
     }
 }
 
@@ -60,11 +67,17 @@ pub fn option_sets(model: u64) -> Vec<OptionSet> {
             // Each linear encoding meets every integer encoding; the at-most-one choices rotate.
             let linear = LINEAR[(model as usize + sets.len()) % LINEAR.len()];
             let engine = ENGINES[(model as usize + sets.len()) % ENGINES.len()];
-            sets.push(OptionSet { amo, ints, linear, engine });
+            // The elimination of the linear part: on (whatever its size), off, or by the rule
+            // (another stride than the engine's, so that each meets each).
+            let xor_elim = XOR_ELIM[(model as usize + 2 * sets.len()) % XOR_ELIM.len()];
+            sets.push(OptionSet { amo, ints, linear, engine, xor_elim });
         }
     }
     sets
 }
+
+/// The choices of `GroundOptions::xor_elim`, one per option set in turn.
+const XOR_ELIM: [XorElim; 3] = [XorElim::On, XorElim::Off, XorElim::Auto];
 
 /// The counting engines a model may be counted with.
 pub const ENGINES: [Engine; 3] = [Engine::Auto, Engine::Blocking, Engine::Backtrack];
@@ -273,7 +286,8 @@ impl Brute {
 /// wgrnd's side: the model counted with `o` as `wgrnd count` counts it; the projections of the
 /// solutions, each checked by the pipeline's checker on the way.
 pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), String> {
-    let f = QpropModel::new(&Source::new("fuzz.qp", text), None, &raw_options(o)).map_err(|e| e.to_string())?;
+    let mut f = QpropModel::new(&Source::new("fuzz.qp", text), None, &raw_options(o)).map_err(|e| e.to_string())?;
+    f.options.xor_elim = o.xor_elim;
     let g = f.ground().map_err(|e| e.to_string())?;
     let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine };
     let mut found = Vec::new();

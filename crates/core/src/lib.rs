@@ -16,6 +16,7 @@
 
 mod error;
 mod exact_cover;
+pub mod gf2;
 mod grounding;
 mod groups;
 pub mod header;

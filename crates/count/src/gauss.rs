@@ -3,12 +3,8 @@
 //! Gauss elimination answers it: with `f` free shown columns a consistent system has exactly `2^f`
 //! solutions projected on the shown atoms, an inconsistent one none.
 //!
-//! Rows are bitsets over the columns that keep only the words from their first to their last
-//! nonzero one ([`Row`]), so a banded system (lights out: a light's presses lie within one board
-//! row of it) costs the band, not the width. Elimination is by leading column: every row waits in
-//! the bucket of its first column; at column `c` one row of the bucket becomes the pivot (the one
-//! ending first, which keeps fill-in low) and is added to the others, which move on to the bucket
-//! of their new first column. No search for pivots, no row swaps.
+//! The elimination itself is wgrnd-core's `gf2` (banded bitset rows, elimination by leading
+//! column), shared with the grounder's elimination of the linear part of a mixed system.
 //!
 //! Projection: the hidden variables (auxiliaries of the cut-up XORs, any variable not shown) are
 //! the first columns. A hidden column that ends free is a direction of the solution space that
@@ -20,143 +16,15 @@
 use std::time::Instant;
 
 use wgrnd_cnf::{Model, Var};
+use wgrnd_core::gf2::{Echelon, Take};
 use wgrnd_core::pipeline::{checked_decode, Answer, Times};
 use wgrnd_core::{Error, Grounding, Xor};
 
 use crate::{Hit, Limits, Stop};
 
-/// One equation: its hidden columns and its shown ones (each a [`Seg`], the shown ones numbered
-/// from 0), and its right-hand side. Two segments, because a row that ties an auxiliary to atoms
-/// would otherwise span every column between the hidden block and the shown one.
-#[derive(Clone, Debug)]
-struct Row {
-    hidden: Seg,
-    shown: Seg,
-    rhs: bool,
-}
-
-impl Row {
-    fn new(cols: &[usize], hidden: usize, rhs: bool) -> Row {
-        let h: Vec<usize> = cols.iter().copied().filter(|&c| c < hidden).collect();
-        let s: Vec<usize> = cols.iter().filter(|&&c| c >= hidden).map(|c| c - hidden).collect();
-        Row { hidden: Seg::new(&h), shown: Seg::new(&s), rhs }
-    }
-
-    /// The first column, if any.
-    fn first(&self, hidden: usize) -> Option<usize> {
-        self.hidden.first().or_else(|| self.shown.first().map(|c| c + hidden))
-    }
-
-    /// Its size in words.
-    fn len(&self) -> usize {
-        self.hidden.words.len() + self.shown.words.len()
-    }
-
-    /// `self += other`.
-    fn add(&mut self, other: &Row) {
-        self.hidden.add(&other.hidden);
-        self.shown.add(&other.shown);
-        self.rhs ^= other.rhs;
-    }
-
-    /// The parity of the row's columns set in `x` (hidden and shown bitsets).
-    fn dot(&self, x: &[Vec<u64>; 2]) -> bool {
-        self.hidden.dot(&x[0]) != self.shown.dot(&x[1])
-    }
-}
-
-/// A set of columns: those of the words `lo ..` in `words`, without zero words at either end.
-#[derive(Clone, Debug)]
-struct Seg {
-    lo: usize,
-    words: Vec<u64>,
-}
-
-impl Seg {
-    fn new(cols: &[usize]) -> Seg {
-        let lo = cols.iter().min().map_or(0, |c| c / 64);
-        let hi = cols.iter().max().map_or(0, |c| c / 64 + 1);
-        let mut words = vec![0u64; hi - lo];
-        for &c in cols {
-            words[c / 64 - lo] ^= 1 << (c % 64);
-        }
-        let mut seg = Seg { lo, words };
-        seg.trim();
-        seg
-    }
-
-    /// Drops zero words at both ends.
-    fn trim(&mut self) {
-        while self.words.last() == Some(&0) {
-            self.words.pop();
-        }
-        let lead = self.words.iter().take_while(|w| **w == 0).count();
-        if lead > 0 {
-            self.words.drain(..lead);
-            self.lo += lead;
-        }
-        if self.words.is_empty() {
-            self.lo = 0;
-        }
-    }
-
-    /// The first column, if any.
-    fn first(&self) -> Option<usize> {
-        self.words.first().map(|w| 64 * self.lo + w.trailing_zeros() as usize)
-    }
-
-    /// One past the last word.
-    fn hi(&self) -> usize {
-        self.lo + self.words.len()
-    }
-
-    /// `self += other`.
-    fn add(&mut self, other: &Seg) {
-        if other.words.is_empty() {
-            return;
-        }
-        if self.words.is_empty() {
-            self.lo = other.lo;
-        }
-        if other.lo < self.lo {
-            let mut w = vec![0u64; self.lo - other.lo];
-            w.append(&mut self.words);
-            self.words = w;
-            self.lo = other.lo;
-        }
-        if other.hi() > self.hi() {
-            let n = other.hi() - self.lo;
-            self.words.resize(n, 0);
-        }
-        let off = other.lo - self.lo;
-        for (a, b) in self.words[off..].iter_mut().zip(&other.words) {
-            *a ^= *b;
-        }
-        self.trim();
-    }
-
-    /// The parity of the columns set here and in `x`.
-    fn dot(&self, x: &[u64]) -> bool {
-        let mut acc = 0u64;
-        for (i, w) in self.words.iter().enumerate() {
-            acc ^= w & x[self.lo + i];
-        }
-        acc.count_ones() % 2 == 1
-    }
-}
-
-/// A closed parity system, eliminated.
+/// A closed parity system, eliminated (wgrnd-core's `gf2`).
 pub struct Parity {
-    /// Variable of each column (hidden ones first).
-    vars: Vec<Var>,
-    /// How many columns are hidden.
-    hidden: usize,
-    /// Pivot rows in increasing order of their first column.
-    pivots: Vec<Row>,
-    /// Free columns among the shown ones.
-    free_shown: Vec<usize>,
-    /// Whether the system has a solution.
-    consistent: bool,
+    e: Echelon,
     num_vars: u32,
 }
 
@@ -171,108 +39,43 @@ impl Parity {
     }
 
     fn new(cnf: &wgrnd_cnf::Cnf, xors: &[Xor], projection: &[Var]) -> Option<Parity> {
-        let n = cnf.num_clauses();
-        let mut covered = vec![false; n];
-        for x in xors {
-            covered.get_mut(x.clauses.clone())?.iter_mut().for_each(|c| *c = true);
-        }
-        let num_vars = cnf.num_vars();
-        let mut shown = vec![false; num_vars as usize];
-        for v in projection {
-            *shown.get_mut(v.index())? = true;
-        }
-        // Columns: hidden variables first, then the shown ones in projection order.
-        let mut vars: Vec<Var> = (0..num_vars as usize).filter(|&i| !shown[i]).map(Var::from_index).collect();
-        vars.extend(projection.iter().copied());
-        let mut col = vec![0usize; num_vars as usize];
-        for (c, v) in vars.iter().enumerate() {
-            col[v.index()] = c;
-        }
-        let hidden = vars.len() - projection.len();
-        let mut rows: Vec<Row> = Vec::with_capacity(xors.len());
-        for x in xors {
-            let cols: Vec<usize> = x.vars.iter().map(|v| col[v.index()]).collect();
-            rows.push(Row::new(&cols, hidden, x.rhs));
-        }
-        for (i, clause) in cnf.clauses().enumerate() {
-            if covered[i] {
-                continue;
-            }
-            match clause {
-                [] => rows.push(Row::new(&[], hidden, true)),
-                [l] => rows.push(Row::new(&[col[l.var().index()]], hidden, l.is_positive())),
-                _ => return None,
-            }
-        }
-        Some(eliminate(rows, vars, hidden, num_vars))
+        let e = Echelon::new(cnf, xors, projection, Take::Closed)?;
+        Some(Parity { e, num_vars: cnf.num_vars() })
     }
 
     /// The number of solutions as a power of two (`Some(f)`: `2^f`), `None` when there is none.
     pub fn free(&self) -> Option<usize> {
-        self.consistent.then_some(self.free_shown.len())
+        self.e.consistent.then_some(self.e.free_shown.len())
     }
 
     /// The solution for the `k`-th assignment of the free shown columns (bit `i` of `k` for the
     /// `i`-th of them; columns past 64 stay false), as a full model.
     pub fn solution(&self, k: u64, model: &mut Model) {
-        let h = self.hidden;
-        let mut x = [vec![0u64; h.div_ceil(64) + 1], vec![0u64; (self.vars.len() - h).div_ceil(64) + 1]];
+        let e = &self.e;
+        let h = e.hidden;
+        let mut x = [vec![0u64; h.div_ceil(64) + 1], vec![0u64; (e.vars.len() - h).div_ceil(64) + 1]];
         let set = |x: &mut [Vec<u64>; 2], c: usize| {
             let (part, c) = if c < h { (0, c) } else { (1, c - h) };
             x[part][c / 64] |= 1 << (c % 64);
         };
-        for (i, &c) in self.free_shown.iter().enumerate().take(64) {
+        for (i, &c) in e.free_shown.iter().enumerate().take(64) {
             if k >> i & 1 == 1 {
                 set(&mut x, c);
             }
         }
-        for row in self.pivots.iter().rev() {
+        for row in e.pivots.iter().rev() {
             let Some(c) = row.first(h) else { continue };
             // The pivot's own bit is still clear in x: the dot product is over the later columns.
-            if row.dot(&x) != row.rhs {
+            if row.dot(&x) != row.rhs() {
                 set(&mut x, c);
             }
         }
         *model = Model::new(self.num_vars);
-        for (c, v) in self.vars.iter().enumerate() {
+        for (c, v) in e.vars.iter().enumerate() {
             let (part, c) = if c < h { (0, c) } else { (1, c - h) };
             model.set(*v, Some(x[part][c / 64] >> (c % 64) & 1 == 1));
         }
     }
-}
-
-fn eliminate(rows: Vec<Row>, vars: Vec<Var>, hidden: usize, num_vars: u32) -> Parity {
-    let cols = vars.len();
-    let mut consistent = true;
-    let mut bucket: Vec<Vec<Row>> = vec![Vec::new(); cols];
-    for row in rows {
-        match row.first(hidden) {
-            Some(c) => bucket[c].push(row),
-            None => consistent &= !row.rhs,
-        }
-    }
-    let mut pivots = Vec::new();
-    let mut free_shown = Vec::new();
-    for c in 0..cols {
-        let mut here = std::mem::take(&mut bucket[c]);
-        if here.is_empty() {
-            if c >= hidden {
-                free_shown.push(c);
-            }
-            continue;
-        }
-        let best = (0..here.len()).min_by_key(|&i| here[i].len()).unwrap_or(0);
-        let pivot = here.swap_remove(best);
-        for mut row in here {
-            row.add(&pivot);
-            match row.first(hidden) {
-                Some(d) => bucket[d].push(row),
-                None => consistent &= !row.rhs,
-            }
-        }
-        pivots.push(pivot);
-    }
-    Parity { vars, hidden, pivots, free_shown, consistent, num_vars }
 }
 
 /// Counts a closed parity system: each solution is handed to `on_hit` (which checks it), up to

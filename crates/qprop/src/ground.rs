@@ -54,6 +54,9 @@ pub struct GroundOptions {
     /// Share common subexpressions (reified sub-formulas, comparisons, counters): one literal per
     /// repeated ground one (docs/encodings.md, "Sharing"). Off only to measure what it saves.
     pub share: bool,
+    /// Eliminate the linear part of a mixed system before the CNF is written (xorelim.rs,
+    /// docs/encodings.md "Mixed systems").
+    pub xor_elim: crate::xorelim::XorElim,
 }
 
 impl Default for GroundOptions {
@@ -64,6 +67,7 @@ impl Default for GroundOptions {
             linear: LinearEncoding::Auto,
             max_clauses: 50_000_000,
             share: true,
+            xor_elim: crate::xorelim::XorElim::Auto,
         }
     }
 }

@@ -43,6 +43,7 @@ mod solution;
 mod tables;
 mod views;
 mod walk;
+mod xorelim;
 
 use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
@@ -58,6 +59,7 @@ pub use objective::{Goal, GoalKind};
 pub use ops::{CmpOp, Conn, Op};
 pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
 pub use solution::{decode, parse_solution, partial_grid, shown_literals, IntValue, PredValue, Solution};
+pub use xorelim::XorElim;
 
 /// A source text and the file name used in diagnostics.
 #[derive(Clone, Debug)]
@@ -234,12 +236,22 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     // consequences are decided once here, not by every solver. Not with groups: their clause
     // positions are the statements' and clue facts' scopes.
     let mut simplified = None;
+    let mut eliminated = None;
     if tracker.is_none() {
         if let Some(s) = g.cnf.simplify_units() {
             for x in &mut g.xors {
                 x.clauses = s.map.range(x.clauses.clone());
             }
             simplified = Some(s);
+        }
+        // The linear part of a mixed system, eliminated (xorelim.rs); its units propagated again.
+        eliminated = xorelim::eliminate(&mut g, &shown, o.xor_elim);
+        if eliminated.is_some() {
+            if let Some(s) = g.cnf.simplify_units() {
+                for x in &mut g.xors {
+                    x.clauses = s.map.range(x.clauses.clone());
+                }
+            }
         }
     }
     if let Some(t) = tracker {
@@ -258,6 +270,10 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let hash = match (o.ints, o.linear) {
         (IntEncoding::Auto | IntEncoding::Log, LinearEncoding::Auto) => hash,
         (i, l) => hash.field(format!("ints {i:?} linear {l:?}")),
+    };
+    let hash = match o.xor_elim {
+        XorElim::Auto => hash,
+        x => hash.field(format!("xor elimination {x:?}")),
     }
     .finish();
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();
@@ -277,6 +293,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     if let Some(s) = &simplified {
         header.push(format!("simplified by units: {} variables fixed, {} clauses before", s.fixed, s.clauses_before));
     }
+    header.extend(eliminated.map(|e| e.header_line()));
     header.extend(objective::header_lines(&objective));
     header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
     Ok(Grounding {

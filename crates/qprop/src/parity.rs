@@ -104,6 +104,33 @@ impl Grounder<'_> {
 
     /// `vars[0] + ... = rhs` over GF(2), cut into chained chunks (see the module documentation).
     pub(crate) fn post_xor(&mut self, vars: Vec<Var>, rhs: bool) {
+        let mut sink = XorSink {
+            cnf: &mut self.cnf,
+            xors: &mut self.xors,
+            names: &mut self.names,
+            atom_of: &mut self.atom_of,
+            aux_count: &mut self.aux_count,
+        };
+        sink.post_xor(vars, rhs);
+    }
+}
+
+/// The name (`aux(xor chain #N)`) of the auxiliaries that chain the chunks of one XOR.
+pub(crate) const CHAIN: &str = "xor chain";
+
+/// Where XORs are written: the grounder's formula, its XOR list and its variable tables (also
+/// after grounding, by the elimination of the linear part, `xorelim`).
+pub(crate) struct XorSink<'a> {
+    pub cnf: &'a mut wgrnd_cnf::Cnf,
+    pub xors: &'a mut Vec<Xor>,
+    pub names: &'a mut Vec<String>,
+    pub atom_of: &'a mut Vec<Option<(u32, u32)>>,
+    pub aux_count: &'a mut u32,
+}
+
+impl XorSink<'_> {
+    /// `vars[0] + ... = rhs` over GF(2), cut into chained chunks (see the module documentation).
+    pub(crate) fn post_xor(&mut self, vars: Vec<Var>, rhs: bool) {
         if vars.is_empty() {
             if rhs {
                 self.cnf.add_clause(&[]);
@@ -124,7 +151,10 @@ impl Grounder<'_> {
             let mut back: Vec<Var> = last.into_iter().collect();
             back.extend(rest);
             rest = back.into_iter();
-            let a = self.aux_var("xor chain");
+            let a = self.cnf.new_var();
+            self.names.push(format!("aux({CHAIN} #{})", self.aux_count));
+            self.atom_of.push(None);
+            *self.aux_count += 1;
             chunk.push(a);
             self.xor_chunk(chunk, false);
             carry = Some(a);
