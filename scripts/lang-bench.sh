@@ -10,11 +10,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 shift || true
-bin=$(scripts/pydeps.sh "cpmpy==1.1.1" "clingo==5.8.3" python-sat pypblib pindakaas)
+bin=$(scripts/pydeps.sh "cpmpy==1.1.1" "clingo==5.8.3" python-sat pypblib pindakaas maturin)
 if ! command -v minizinc >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq minizinc flatzinc >/dev/null || true
 fi
 cargo build --release -q -p wgrnd-cli
+# The library in process (tool `wgrnd-py`, measured as the Python peers are): the release wheel of
+# the package, installed apart from the venv (whose dev build scripts/test.sh manages).
+rm -rf target/lang-bench-wheel target/lang-bench-py
+"$bin/maturin" build --release -q -m crates/py/Cargo.toml -o target/lang-bench-wheel
+"$bin/pip" install -q --no-deps --target target/lang-bench-py target/lang-bench-wheel/*.whl
 wgrnd=$(pwd)/target/release/wgrnd
+py=$(pwd)/target/lang-bench-py
 cd scripts/lang-bench
-PATH="$bin:$PATH" "$bin/python" bench.py "$wgrnd" "$runs" "$@"
+PYTHONPATH="$py" PATH="$bin:$PATH" "$bin/python" bench.py "$wgrnd" "$runs" "$@"

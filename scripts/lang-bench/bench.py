@@ -68,21 +68,27 @@ def run_py(script, name, mode, *extra):
 
 
 def cpmpy_cnf(name):
-    out = subprocess.run([PY, os.path.join(HERE, "cpmpy_run.py"), name, "cnf"], capture_output=True,
-                         text=True, timeout=TIMEOUT, cwd=HERE)
+    try:
+        out = subprocess.run([PY, os.path.join(HERE, "cpmpy_run.py"), name, "cnf"], capture_output=True,
+                             text=True, timeout=TIMEOUT, cwd=HERE)
+    except subprocess.TimeoutExpired:  # CPMpy's transformation did not end: no size, the table still printed
+        return None
     m = re.search(r"^cnf (\d+) (\d+)", out.stdout, re.M)
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def tools(wgrnd):
-    ts = [("wgrnd", lambda n, m: run_wgrnd(wgrnd, n, m)),
-          ("cpmpy-pysat", lambda n, m: run_py("cpmpy_run.py", n, m, "pysat:cadical195"))]
+    ts = [("wgrnd", lambda n, m: run_wgrnd(wgrnd, n, m))]
+    if importlib.util.find_spec("wgrnd") is not None:  # the library in process, measured as the Python peers are
+        ts.append(("wgrnd-py", lambda n, m: run_py("wgrnd_run.py", n, m)))
+    ts.append(("cpmpy-pysat", lambda n, m: run_py("cpmpy_run.py", n, m, "pysat:cadical195")))
     if importlib.util.find_spec("pindakaas") is not None:
         ts.append(("cpmpy-pindakaas", lambda n, m: run_py("cpmpy_run.py", n, m, "pindakaas")))
     ts.append(("clingo", lambda n, m: run_py("clingo_run.py", n, m)))
     if any(os.access(os.path.join(d, "minizinc"), os.X_OK) for d in os.environ["PATH"].split(os.pathsep)):
         ts.append(("minizinc-gecode", lambda n, m: run_py("minizinc_run.py", n, m)))
-    return ts
+    only = os.environ.get("LANG_BENCH_TOOLS")  # e.g. "wgrnd,wgrnd-py,clingo": a subset, same protocol
+    return [t for t in ts if not only or t[0] in only.split(",")]
 
 
 def main():
@@ -121,18 +127,21 @@ def main():
         cnf[("wgrnd", name)] = wgrnd_cnf(wgrnd, name)
         cnf[("cpmpy-pysat", name)] = cpmpy_cnf(name)
     fmt = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
-    print(f"| model | tool | first (s) | count (s) | CNF vars | CNF clauses | wgrnd/tool first | wgrnd/tool count |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| model | tool | first (s) | count (s) | CNF vars | CNF clauses | wgrnd/tool first | wgrnd/tool count "
+          "| wgrnd-py/tool first | wgrnd-py/tool count |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         for tool, _ in ts:
             f, c = med.get((tool, name, "first")), med.get((tool, name, "count"))
             size = cnf.get((tool, name))
-            wf, wc = med.get(("wgrnd", name, "first")), med.get(("wgrnd", name, "count"))
-            rf = f"{wf / f:.2f}" if tool != "wgrnd" and wf and f else "-"
-            rc = f"{wc / c:.2f}" if tool != "wgrnd" and wc and c else "-"
+            ratio = lambda ours, mode, theirs: (  # noqa: E731
+                f"{med[(ours, name, mode)] / theirs:.2f}"
+                if not tool.startswith("wgrnd") and (ours, name, mode) in med and theirs else "-")
+            rf, rc = ratio("wgrnd", "first", f), ratio("wgrnd", "count", c)
+            pf, pc = ratio("wgrnd-py", "first", f), ratio("wgrnd-py", "count", c)
             vs, cs = (f"{size[0]:,}", f"{size[1]:,}") if size else ("-", "-")
             note = "".join(f" ({m}: {failed[(tool, name, m)]})" for m in ("first", "count") if (tool, name, m) in failed)
-            print(f"| {name} | {tool}{note} | {fmt(f)} | {fmt(c)} | {vs} | {cs} | {rf} | {rc} |")
+            print(f"| {name} | {tool}{note} | {fmt(f)} | {fmt(c)} | {vs} | {cs} | {rf} | {rc} | {pf} | {pc} |")
     print(f"\n{runs} run(s) each, median; wgrnd: {os.path.relpath(wgrnd, I.ROOT)}")
     if wrong:
         print("\nWRONG ANSWERS:\n" + "\n".join(wrong))
