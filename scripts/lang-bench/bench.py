@@ -14,6 +14,7 @@ answer (interpreter start-up and imports excluded, which favours them)."""
 import importlib.util
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -58,9 +59,22 @@ def wgrnd_cnf(wgrnd, name):
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def run_group(args, **kw):
+    """subprocess.run with the time limit applied to the whole process group: MiniZinc's solver
+    (fzn-gecode) is a grandchild that a plain timeout leaves running."""
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True, **kw) as p:
+        try:
+            out, err = p.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            raise
+    return subprocess.CompletedProcess(args, p.returncode, out, err)
+
+
 def run_py(script, name, mode, *extra):
-    out = subprocess.run([PY, os.path.join(HERE, script), name, mode, *extra], capture_output=True,
-                         text=True, timeout=TIMEOUT, cwd=HERE)
+    out = run_group([PY, os.path.join(HERE, script), name, mode, *extra], cwd=HERE)
     m = re.search(r"^solutions (\d+) seconds ([0-9.]+)", out.stdout, re.M)
     if not m:
         raise RuntimeError(f"{script} {name} {mode}: {out.stderr.strip()[-500:]}")
@@ -69,8 +83,7 @@ def run_py(script, name, mode, *extra):
 
 def cpmpy_cnf(name):
     try:
-        out = subprocess.run([PY, os.path.join(HERE, "cpmpy_run.py"), name, "cnf"], capture_output=True,
-                             text=True, timeout=TIMEOUT, cwd=HERE)
+        out = run_group([PY, os.path.join(HERE, "cpmpy_run.py"), name, "cnf"], cwd=HERE)
     except subprocess.TimeoutExpired:  # CPMpy's transformation did not end: no size, the table still printed
         return None
     m = re.search(r"^cnf (\d+) (\d+)", out.stdout, re.M)
