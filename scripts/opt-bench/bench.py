@@ -9,18 +9,25 @@ FIX = os.path.join(ROOT, "fixtures", "qprop")
 ASP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "asp")
 LIMIT = float(os.environ.get("OPT_BENCH_LIMIT", "120"))
 
-# name: (model, data, -D definitions, clingo consts, clingo program, the .col graph, the
-# published optimum as the model states it (for a set: the vertices left out), clingo's value)
+# name: (model, data, -D definitions, clingo consts, clingo program, clingo's facts (a .col
+# graph, or (predicate, CSV file) for a table), the published optimum as the model states it
+# (for a set: the vertices left out), clingo's value)
 INSTANCES = {
     "golomb-8": ("golomb.qp", None, ["m=8"], ["m=8", "len=64"], "golomb.lp", None, 34, 34),
     "golomb-9": ("golomb.qp", None, ["m=9"], ["m=9", "len=81"], "golomb.lp", None, 44, 44),
+    "golomb-10": ("golomb.qp", None, ["m=10"], ["m=10", "len=100"], "golomb.lp", None, 55, 55),
     "queen-domination-8": ("queen-domination.qp", None, ["n=8"], ["n=8"], "queen-domination.lp", None, 5, 5),
     "mis-myciel4": ("independent-set.qp", "myciel4.qpd", [], [], "independent-set.lp", "myciel4.col", 23 - 11, -11),
     "mis-queen5_5": ("independent-set.qp", "queen5_5.qpd", [], [], "independent-set.lp", "queen5_5.col", 25 - 5, -5),
+    "shidoku-givens": ("shidoku-givens.qp", None, [], [], "shidoku-givens.lp", ("differ", "shidoku-differ.csv"), 4, 4),
 }
 
 
 def col_facts(col):
+    if isinstance(col, tuple):
+        pred, csv = col
+        rows = [line.strip() for line in open(os.path.join(FIX, csv))][1:]
+        return "".join("%s(%s).\n" % (pred, r) for r in rows if r)
     out = []
     for line in open(os.path.join(FIX, col)):
         w = line.split()
@@ -81,7 +88,8 @@ def run_clingo(clingo, inst, facts):
 
 def main():
     wgrnd, runs = sys.argv[1], int(sys.argv[2])
-    names = sys.argv[3:] or list(INSTANCES)
+    # golomb-10 only when named: none of the three tools proves it within minutes here.
+    names = sys.argv[3:] or [n for n in INSTANCES if n != "golomb-10"]
     python = sys.executable
     # The clingo wheel's command line (`python -m clingo`), the clingo binary when the wheel has one.
     exe = os.path.join(os.path.dirname(python), "clingo")
