@@ -24,7 +24,7 @@ fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64)
     optimum_by_both_engines(&f, |_, _, _| {})
 }
 
-/// The optimum of `f`'s objective (its first level, as the model states it) by each engine,
+/// The optimum of `f`'s objective (its first level, as the model states it) by each engine (auto too),
 /// which must agree, and the number of optimal solutions (projections); `inspect` sees each
 /// engine's grounding, optimal model and costs.
 pub(crate) fn optimum_by_both_engines<F: Family>(
@@ -33,7 +33,7 @@ pub(crate) fn optimum_by_both_engines<F: Family>(
 ) -> (i64, u64) {
     let mut values = Vec::new();
     let mut costs = Vec::new();
-    for engine in [OptEngine::Linear, OptEngine::Core] {
+    for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto] {
         let g = f.ground().unwrap();
         let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
         assert!(o.optimal);
@@ -60,15 +60,21 @@ fn dominates(n: usize, q: usize, s: usize) -> bool {
 /// of subsets in increasing size.
 fn brute_domination(n: usize) -> (i64, u64) {
     let squares = n * n;
-    for k in 1..=squares {
+    fewest(squares, |pick| (0..squares).all(|s| pick.iter().any(|&q| dominates(n, q, s))))
+}
+
+/// The least k such that a k-subset of 0..n passes `ok`, and how many k-subsets do (every
+/// subset tried, in increasing size).
+fn fewest(n: usize, ok: impl Fn(&[usize]) -> bool) -> (i64, u64) {
+    for k in 0..=n {
         let mut count = 0u64;
         let mut pick: Vec<usize> = (0..k).collect();
         loop {
-            if (0..squares).all(|s| pick.iter().any(|&q| dominates(n, q, s))) {
+            if ok(&pick) {
                 count += 1;
             }
             // Next k-subset in lexicographic order.
-            let Some(i) = (0..k).rev().find(|&i| pick[i] < squares - k + i) else { break };
+            let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else { break };
             pick[i] += 1;
             for j in i + 1..k {
                 pick[j] = pick[j - 1] + 1;
@@ -78,7 +84,7 @@ fn brute_domination(n: usize) -> (i64, u64) {
             return (k as i64, count);
         }
     }
-    unreachable!("the full board dominates")
+    panic!("no subset passes, not even the whole set")
 }
 
 #[test]
@@ -168,6 +174,64 @@ fn maximum_independent_sets_equal_brute_force() {
     let (left, count) = optimum("independent-set.qp", Some("myciel3.qpd"), &[]);
     assert_eq!((left, count), brute_independent("myciel3.col"));
     assert_eq!(left, 6);
+}
+
+/// The 4 x 4 sudoku grids, rows in lexicographic order (as scripts/opt-bench/shidoku.py).
+fn shidoku_grids() -> Vec<[u8; 16]> {
+    fn perms(rest: &[u8], out: &mut Vec<Vec<u8>>, at: &mut Vec<u8>) {
+        if rest.is_empty() {
+            out.push(at.clone());
+        }
+        for (i, &x) in rest.iter().enumerate() {
+            let mut r = rest.to_vec();
+            r.remove(i);
+            at.push(x);
+            perms(&r, out, at);
+            at.pop();
+        }
+    }
+    let mut rows = Vec::new();
+    perms(&[1, 2, 3, 4], &mut rows, &mut Vec::new());
+    let mut grids = Vec::new();
+    for a in &rows {
+        for b in &rows {
+            for c in &rows {
+                for d in &rows {
+                    let g: Vec<u8> = [a, b, c, d].iter().flat_map(|r| r.iter().copied()).collect();
+                    let cols = (0..4).all(|j| (0..4).map(|i| 1u8 << g[i * 4 + j]).fold(0, |m, b| m | b) == 30);
+                    let boxes = [0, 2, 8, 10]
+                        .iter()
+                        .all(|&o| [0, 1, 4, 5].iter().map(|&k| 1u8 << g[o + k]).fold(0, |m, b| m | b) == 30);
+                    if cols && boxes {
+                        grids.push(g.try_into().unwrap());
+                    }
+                }
+            }
+        }
+    }
+    grids
+}
+
+/// The fewest givens that pin a shidoku (`shidoku-givens.qp`): its data is the enumeration's
+/// (the grids differing from the first), and its optimum and optimal given sets are the least
+/// subsets of cells that every other grid differs at, by enumeration of all subsets.
+#[test]
+fn shidoku_givens_equal_brute_force() {
+    let grids = shidoku_grids();
+    assert_eq!(grids.len(), 288);
+    let first = grids[0];
+    let mut csv = String::from("grid,row,col\n");
+    let mut others: Vec<Vec<bool>> = Vec::new();
+    for (n, g) in grids[1..].iter().enumerate() {
+        others.push((0..16).map(|i| g[i] != first[i]).collect());
+        for i in (0..16).filter(|&i| g[i] != first[i]) {
+            csv.push_str(&format!("{},{},{}\n", n + 1, i / 4 + 1, i % 4 + 1));
+        }
+    }
+    assert_eq!(std::fs::read_to_string(fixture("qprop/shidoku-differ.csv")).unwrap(), csv);
+    let brute = fewest(16, |pick| others.iter().all(|d| pick.iter().any(|&c| d[c])));
+    assert_eq!(brute, (4, 12));
+    assert_eq!(optimum("shidoku-givens.qp", None, &[]), brute);
 }
 
 /// Published optima, proven (the larger instances of the bench set are in scripts/opt-bench.sh).

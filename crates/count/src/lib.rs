@@ -20,6 +20,7 @@
 
 mod backbone;
 pub mod backtrack;
+mod chains;
 pub mod dlx;
 pub mod engine;
 pub mod explain;

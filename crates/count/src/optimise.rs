@@ -19,9 +19,10 @@
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Lit, Model, SolverAnswer};
-use wgrnd_core::{Error, Grounding, Level, Objective};
+use wgrnd_core::{Error, Grounding, Objective};
 use wgrnd_solve::{interrupt, session, Session, SolveError, SolverSpec};
 
+use crate::chains::Shape;
 use crate::gte::Totalizer;
 
 /// Which engine minimises.
@@ -148,31 +149,38 @@ pub fn optimise<E>(
     (run.improved)(&best.0, &best.1);
     let mut proven = true;
     for (i, level) in levels.iter().enumerate() {
+        // The level's literals as the formula ties them: fixed ones, chains (an integer's order
+        // view). Taken from the grounding's clauses (the clauses added by earlier levels only
+        // tie totalizer outputs, never cost literals).
+        let shape = Shape::of(&g.cnf, &level.terms);
+        let last = i + 1 == levels.len();
         let use_core = match engine {
             // Cores need the solver's failed assumptions: in-process CaDiCaL only.
             OptEngine::Core => *spec == SolverSpec::Builtin,
             OptEngine::Linear => false,
             OptEngine::Auto => {
-                let cap = (best.1[i] - level.offset).max(0) as u64;
-                *spec == SolverSpec::Builtin && estimate(level, cap) > LINEAR_BUDGET
+                let cap = (best.1[i] - level.offset - shape.fixed as i64).max(0) as u64;
+                *spec == SolverSpec::Builtin && Totalizer::size(&shape.chains, cap, LINEAR_BUDGET).is_none()
             }
         };
         let done = if use_core {
             out.engines.push("core");
-            core_level(&mut run, &g.objective, i, &mut best)?
+            core_level(&mut run, &g.objective, &shape, &mut best)?
         } else {
             out.engines.push("linear");
-            linear_level(&mut run, &g.objective, i, &mut best)?
+            linear_level(&mut run, &g.objective, i, &shape, last, &mut best)?
         };
         if !done {
             proven = false;
             break;
         }
-        // Fix this level at its optimum for the next ones.
-        let cap = (best.1[i] - level.offset).max(0) as u64 + 1;
-        if let Some(t) = Totalizer::build(&level.terms, cap, usize::MAX, &mut run.s) {
-            for l in t.at_most((best.1[i] - level.offset) as u64) {
-                run.s.add_clause(&[l]);
+        if !last {
+            // Fix this level at its optimum for the next ones.
+            let sum = (best.1[i] - level.offset - shape.fixed as i64).max(0) as u64;
+            if let Some(t) = Totalizer::over_chains(&shape.chains, sum + 1, usize::MAX, &mut run.s) {
+                for l in t.at_most(sum) {
+                    run.s.add_clause(&[l]);
+                }
             }
         }
     }
@@ -183,27 +191,37 @@ pub fn optimise<E>(
     Ok(out)
 }
 
-/// Clauses of a totalizer over `level` capped at `cap` (an upper estimate).
-fn estimate(level: &Level, cap: u64) -> usize {
-    let n = level.terms.len() as u64;
-    let total: u64 = level.terms.iter().map(|t| t.0).fold(0u64, u64::saturating_add).min(cap);
-    (n.saturating_mul(total.min(n.saturating_mul(4).max(1))).saturating_mul(2)).min(usize::MAX as u64) as usize
-}
-
-/// Linear search on level `i`: `Ok(false)` when stopped before the proof.
-fn linear_level(run: &mut Run, o: &Objective, i: usize, best: &mut (Model, Vec<i64>)) -> Result<bool, SolveError> {
-    let level = &o.levels[i];
-    let sum = (best.1[i] - level.offset).max(0) as u64;
+/// Linear search on level `i` (of shape `shape`): `Ok(false)` when stopped before the proof.
+/// On the `last` level the bounds are added as clauses, not assumed: each holds from then on
+/// (a later solve only asks for less), and after the final "no better" nothing is solved again,
+/// so the solver may simplify with them.
+fn linear_level(
+    run: &mut Run,
+    o: &Objective,
+    i: usize,
+    shape: &Shape,
+    last: bool,
+    best: &mut (Model, Vec<i64>),
+) -> Result<bool, SolveError> {
+    // What every model pays at least: the offset and the literals fixed true.
+    let floor = o.levels[i].offset + shape.fixed as i64;
+    let sum = (best.1[i] - floor).max(0) as u64;
     if sum == 0 {
         return Ok(true);
     }
-    let Some(t) = Totalizer::build(&level.terms, sum, usize::MAX, &mut run.s) else { return Ok(true) };
+    let Some(t) = Totalizer::over_chains(&shape.chains, sum, usize::MAX, &mut run.s) else { return Ok(true) };
     loop {
-        let sum = (best.1[i] - level.offset).max(0) as u64;
+        let sum = (best.1[i] - floor).max(0) as u64;
         if sum == 0 {
             return Ok(true);
         }
-        let assumptions = t.at_most(sum - 1);
+        let mut assumptions = t.at_most(sum - 1);
+        if last {
+            for &l in &assumptions {
+                run.s.add_clause(&[l]);
+            }
+            assumptions.clear();
+        }
         match run.solve(&assumptions)? {
             Step::Sat(m) => {
                 let costs = o.costs(&m);
@@ -225,10 +243,11 @@ struct Soft {
     from: Option<(usize, u64)>,
 }
 
-/// Core-guided search (OLL) on level `i`: `Ok(false)` when stopped before the proof.
-fn core_level(run: &mut Run, o: &Objective, i: usize, best: &mut (Model, Vec<i64>)) -> Result<bool, SolveError> {
-    let level = &o.levels[i];
-    let mut softs: Vec<Soft> = level.terms.iter().map(|&(w, l)| Soft { lit: !l, weight: w, from: None }).collect();
+/// Core-guided search (OLL) on a level of shape `shape` (literals fixed by unit clauses are no
+/// soft literal): `Ok(false)` when stopped before the proof.
+fn core_level(run: &mut Run, o: &Objective, shape: &Shape, best: &mut (Model, Vec<i64>)) -> Result<bool, SolveError> {
+    let mut softs: Vec<Soft> =
+        shape.chains.iter().flatten().map(|&(w, l)| Soft { lit: !l, weight: w, from: None }).collect();
     let mut totalizers: Vec<(Totalizer, usize)> = Vec::new();
     loop {
         let active: Vec<usize> = (0..softs.len()).filter(|&j| softs[j].weight > 0).collect();
@@ -287,8 +306,9 @@ pub fn with_optimum<E>(g: Grounding<E>, costs: &[i64]) -> Grounding<E> {
     let mut out = g;
     let objective = std::mem::take(&mut out.objective);
     for (level, &c) in objective.levels.iter().zip(costs) {
-        let sum = (c - level.offset).max(0) as u64;
-        if let Some(t) = Totalizer::build(&level.terms, sum + 1, usize::MAX, &mut out.cnf) {
+        let shape = Shape::of(&out.cnf, &level.terms);
+        let sum = (c - level.offset - shape.fixed as i64).max(0) as u64;
+        if let Some(t) = Totalizer::over_chains(&shape.chains, sum + 1, usize::MAX, &mut out.cnf) {
             for l in t.at_most(sum) {
                 out.cnf.add_clause(&[l]);
             }
@@ -322,5 +342,126 @@ pub fn optimal_only<E>(
             solver: solver.name().to_string(),
             task: "the optimum was proven (needed before counting optimal solutions)".into(),
         })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wgrnd_cnf::{Cnf, Var};
+    use wgrnd_core::{Level, SplitMix64};
+
+    const N: usize = 10;
+
+    /// A random formula over `N` variables: the first five an integer's order view (`x >= 1` ..
+    /// `x >= 5`, each implying the one before, sometimes one fixed), random clauses of 2-3
+    /// literals; 1-2 levels of random weighted literals (the chain among them half of the time,
+    /// weighted as an integer's gaps).
+    fn random_model(seed: u64) -> (Cnf, Objective) {
+        let mut r = SplitMix64(seed);
+        let mut cnf = Cnf::new();
+        let v: Vec<Var> = (0..N).map(|_| cnf.new_var()).collect();
+        let lit = |r: &mut SplitMix64| {
+            let x = v[r.below(N as u64) as usize];
+            if r.below(2) == 0 {
+                x.pos()
+            } else {
+                x.neg()
+            }
+        };
+        for j in 1..5 {
+            cnf.add_clause(&[v[j].neg(), v[j - 1].pos()]);
+        }
+        match r.below(4) {
+            0 => cnf.add_clause(&[v[r.below(5) as usize].pos()]),
+            1 => cnf.add_clause(&[v[r.below(5) as usize].neg()]),
+            _ => {}
+        }
+        for _ in 0..r.below(12) {
+            let c: Vec<Lit> = (0..2 + r.below(2)).map(|_| lit(&mut r)).collect();
+            cnf.add_clause(&c);
+        }
+        let mut levels = Vec::new();
+        for _ in 0..1 + r.below(2) {
+            let mut coefs: Vec<(i64, Lit)> = Vec::new();
+            if r.below(2) == 0 {
+                coefs.extend((0..5).map(|j| (1 + r.below(3) as i64, v[j].pos())));
+            }
+            for _ in 0..r.below(7) {
+                coefs.push((r.below(11) as i64 - 5, lit(&mut r)));
+            }
+            levels.push(Level::new(r.below(5) as i64, &coefs, r.below(3) == 0, String::new()).unwrap());
+        }
+        (cnf, Objective { levels })
+    }
+
+    fn grounding(cnf: Cnf, objective: Objective) -> Grounding<()> {
+        Grounding {
+            projection: (0..N).map(Var::from_index).collect(),
+            cnf,
+            header: Vec::new(),
+            hash: 0,
+            fixed_weight: false,
+            ties: Vec::new(),
+            symmetries: Vec::new(),
+            encoding: (),
+            xors: Vec::new(),
+            objective,
+            groups: Vec::new(),
+        }
+    }
+
+    /// Every assignment of the `N` variables that satisfies the clauses, with its costs.
+    fn models(cnf: &Cnf, o: &Objective) -> Vec<(u32, Vec<i64>)> {
+        (0u32..1 << N)
+            .filter_map(|bits| {
+                let holds = |l: Lit| (bits >> l.var().index() & 1 == 1) == l.is_positive();
+                if !cnf.clauses().all(|c| c.iter().any(|&l| holds(l))) {
+                    return None;
+                }
+                let costs = o
+                    .levels
+                    .iter()
+                    .map(|lv| lv.offset + lv.terms.iter().filter(|t| holds(t.1)).map(|t| t.0 as i64).sum::<i64>())
+                    .collect();
+                Some((bits, costs))
+            })
+            .collect()
+    }
+
+    /// Random weighted models, several levels, chains: each engine's optimum equals the least
+    /// cost vector over all assignments, and the grounding fixed at it (`with_optimum`) keeps
+    /// exactly the optimal assignments.
+    #[test]
+    fn optimum_equals_brute_force_on_random_weighted_models() {
+        let mut with_chain = 0;
+        for seed in 0..120u64 {
+            let (cnf, o) = random_model(seed);
+            with_chain +=
+                usize::from(o.levels.iter().any(|l| Shape::of(&cnf, &l.terms).chains.iter().any(|c| c.len() > 1)));
+            let all = models(&cnf, &o);
+            let least = all.iter().map(|m| m.1.clone()).min();
+            for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto] {
+                let g = grounding(cnf.clone(), o.clone());
+                let out = optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
+                assert!(out.optimal, "seed {seed} {engine:?}");
+                let got = out.best.as_ref().map(|b| b.1.clone());
+                assert_eq!(got, least, "seed {seed} {engine:?}");
+                if let Some((m, costs)) = &out.best {
+                    assert_eq!(&o.costs(m), costs);
+                    assert!(cnf.first_unsatisfied(m).is_none(), "seed {seed} {engine:?}");
+                }
+            }
+            let Some(least) = least else { continue };
+            let fixed = with_optimum(grounding(cnf.clone(), o.clone()), &least);
+            assert!(fixed.objective.is_empty());
+            let mut s = session(&SolverSpec::Builtin, &fixed.cnf);
+            for (bits, costs) in &models(&cnf, &o) {
+                let cube: Vec<Lit> = (0..N).map(|i| Var::from_index(i).lit(bits >> i & 1 == 1)).collect();
+                let sat = matches!(s.solve_assuming(&cube, None).unwrap(), SolverAnswer::Sat(_));
+                assert_eq!(sat, *costs == least, "seed {seed}: assignment {bits:b}");
+            }
+        }
+        assert!(with_chain > 30, "{with_chain} models with a chain");
     }
 }
