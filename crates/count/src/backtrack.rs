@@ -810,6 +810,27 @@ mod tests {
         f
     }
 
+    /// `count` random clauses over atoms 1..=n, each of `min + next(choices)` literals (just
+    /// `min` when `choices` is 1), from the generator `next` (`next(k)` is below k).
+    fn random_cnf(next: &mut impl FnMut(u64) -> u64, n: u32, count: u64, (min, choices): (u64, u64)) -> Cnf {
+        let clauses: Vec<Vec<i32>> = (0..count)
+            .map(|_| {
+                (0..min + if choices > 1 { next(choices) } else { 0 })
+                    .map(|_| {
+                        let v = 1 + next(n as u64) as i32;
+                        if next(2) == 0 {
+                            v
+                        } else {
+                            -v
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
+        cnf(n, &refs)
+    }
+
     /// Every projected solution, as the set of true projection atoms.
     fn all(f: &Cnf, projection: &[u32]) -> Vec<Vec<u32>> {
         all_keeping(f, projection, usize::MAX)
@@ -900,22 +921,8 @@ mod tests {
         for round in 0..500 {
             let (n, ratio, width) =
                 if round < 300 { (4 + next(9) as u32, 2 + next(4), 3) } else { (10 + next(5) as u32, 4, 0) };
-            let clauses: Vec<Vec<i32>> = (0..(n as u64 * ratio))
-                .map(|_| {
-                    (0..if width == 0 { 3 } else { 1 + next(width) })
-                        .map(|_| {
-                            let v = 1 + next(n as u64) as i32;
-                            if next(2) == 0 {
-                                v
-                            } else {
-                                -v
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
-            let f = cnf(n, &refs);
+            let widths = if width == 0 { (3, 1) } else { (1, width) };
+            let f = random_cnf(&mut next, n, n as u64 * ratio, widths);
             let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
             let got = if round % 2 == 0 { all(&f, &projection) } else { all_keeping(&f, &projection, 2) };
             let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
@@ -935,22 +942,8 @@ mod tests {
         };
         for round in 0..300 {
             let n = 4 + next(9) as u32;
-            let clauses: Vec<Vec<i32>> = (0..(n as u64 * (2 + next(3))))
-                .map(|_| {
-                    (0..2 + next(2))
-                        .map(|_| {
-                            let v = 1 + next(n as u64) as i32;
-                            if next(2) == 0 {
-                                v
-                            } else {
-                                -v
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
-            let f = cnf(n, &refs);
+            let count = n as u64 * (2 + next(3));
+            let f = random_cnf(&mut next, n, count, (2, 2));
             let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
             let want = brute(&f, &projection);
             let vars: Vec<Var> = projection.iter().map(|&v| Var::new(v).unwrap()).collect();
