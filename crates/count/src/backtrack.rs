@@ -4,9 +4,8 @@
 //! its application for reachability analysis", FMCAD 2004, and the non-blocking methods compared
 //! by Toda and Soh, "Implementing efficient all solutions SAT solvers", JEA 2016).
 //!
-//! How it stays exact. The search decides projection atoms first (the most active first, VSIDS as
-//! in MiniSat, ties in the grounding's order; true first) and auxiliary atoms only once every
-//! projection atom has a value (in order, with their saved phase), so the decision levels
+//! How it stays exact. The search decides projection atoms first (in the grounding's order, true
+//! first) and auxiliary atoms only once every projection atom has a value, so the decision levels
 //! holding projection decisions come before any auxiliary one. A full assignment is a solution; the
 //! engine then *flips* the deepest projection decision that is not yet flipped: it undoes that level
 //! and re-opens it with the negated literal as a decision that is never undone by backjumping. A
@@ -34,8 +33,6 @@
 //! disjoint cubes still to search, which the blocking loop shares out among threads.
 
 use wgrnd_cnf::{Cnf, Lit, Model, Var};
-
-use crate::activity::Activity;
 
 /// No clause (a decision, a flipped literal or an unassigned atom).
 const NO_REASON: u32 = u32::MAX;
@@ -173,8 +170,6 @@ pub struct Backtrack {
     steps: u32,
     /// `stop` is asked when `steps & poll_mask` is 0 (every 256 decisions; every one in tests).
     poll_mask: u32,
-    /// The order of projection decisions by activity (VSIDS; ties in the grounding's order).
-    activity: Activity,
 }
 
 impl Backtrack {
@@ -196,7 +191,6 @@ impl Backtrack {
         for (k, &v) in order.iter().enumerate() {
             position[v as usize] = k as u32;
         }
-        let activity = Activity::new(n, &order[..projection_count]);
         let mut engine = Backtrack {
             num_vars: cnf.num_vars(),
             arena: Vec::with_capacity(cnf.num_lits()),
@@ -226,7 +220,6 @@ impl Backtrack {
             visits: 0,
             steps: 0,
             poll_mask: 255,
-            activity,
         };
         let mut buf: Vec<Code> = Vec::new();
         for clause in cnf.clauses() {
@@ -491,17 +484,9 @@ impl Backtrack {
         None
     }
 
-    /// The next decision: the most active unassigned projection atom made true, else the first
-    /// unassigned auxiliary atom with its saved phase; `None` when everything is assigned.
+    /// The next decision: the first unassigned projection atom made true, else an auxiliary atom
+    /// with its saved phase; `None` when everything is assigned.
     fn pick(&mut self) -> Option<Code> {
-        while let Some(v) = self.activity.pop() {
-            let positive = Var::from_index(v as usize).pos().code();
-            if self.value[positive as usize] == 0 {
-                return Some(positive);
-            }
-        }
-        // Every projection atom is assigned: the auxiliary ones in order.
-        self.cursor = self.cursor.max(self.projection_count);
         self.cursor += first_unassigned(&self.assigned[self.cursor..])?;
         let v = self.order[self.cursor] as usize;
         let negated = if self.cursor < self.projection_count { false } else { !self.phase[v] };
@@ -523,7 +508,6 @@ impl Backtrack {
             self.phase[v] = l & 1 == 0;
             let at = self.position[v] as usize;
             self.assigned[at] = false;
-            self.activity.insert(v as u32);
             self.cursor = self.cursor.min(at);
         }
         self.trail.truncate(start);
@@ -624,7 +608,6 @@ impl Backtrack {
                     continue;
                 }
                 self.seen[v] = true;
-                self.activity.bump(v);
                 if self.level_of[v] == level {
                     open += 1;
                 } else {
@@ -647,7 +630,6 @@ impl Backtrack {
             debug_assert!(clause != NO_REASON, "a decision before the first UIP");
         }
         learnt[0] = uip.map_or(0, |p| p ^ 1);
-        self.activity.decay();
         self.minimise(&mut learnt);
         // The deepest of the other literals goes second: it is watched, and gives the level.
         let mut assertion = 0;

@@ -18,7 +18,6 @@
 
 #![warn(missing_docs)]
 
-mod activity;
 mod backbone;
 pub mod backtrack;
 mod cubes;
