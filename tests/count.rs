@@ -86,7 +86,7 @@ fn sat_count_with(p: &Puzzle, opts: EncodeOptions, solver: &str) -> u64 {
     assert!(c.complete());
     // The blocking loop counts the same as auto's backtracking engine (on `builtin`; with another
     // solver auto already is the blocking loop).
-    let engines: &[Engine] = if solver == "builtin" { &[Engine::Blocking] } else { &[] };
+    let engines: &[Engine] = if solver == "builtin" { &[Engine::Blocking, Engine::Cubes] } else { &[] };
     for &engine in engines {
         let limits = Limits { engine, ..Limits::default() };
         let other = count(&f, &g, &SolverSpec::parse(solver), &limits, CountUnit::None, |_| {}).unwrap();

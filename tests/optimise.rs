@@ -44,7 +44,7 @@ pub(crate) fn optimum_by_both_engines<F: Family>(
     }
     assert_eq!(values[0], values[1], "the engines disagree");
     let fixed = wgrnd_count::with_optimum(f.ground().unwrap(), &costs);
-    let limits = Limits { max: None, timeout: None, engine: Engine::Auto };
+    let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
     let c = wgrnd_count::count(f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     (values[0], c.count)

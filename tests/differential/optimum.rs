@@ -107,7 +107,7 @@ pub fn compare(text: &str) -> Result<bool, String> {
         }
         // The optimal solutions: counted over the grounding fixed at the optimum.
         let fixed = wgrnd_count::with_optimum(f.ground().map_err(|e| e.to_string())?, &costs);
-        let limits = Limits { max: None, timeout: Some(Duration::from_secs(60)), engine: Engine::Auto };
+        let limits = Limits { max: None, timeout: Some(Duration::from_secs(60)), engine: Engine::Auto, jobs: 0 };
         let mut found = BTreeSet::new();
         let mut err = None;
         wgrnd_count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {

@@ -80,7 +80,7 @@ pub fn option_sets(model: u64) -> Vec<OptionSet> {
 const XOR_ELIM: [XorElim; 3] = [XorElim::On, XorElim::Off, XorElim::Auto];
 
 /// The counting engines a model may be counted with.
-pub const ENGINES: [Engine; 3] = [Engine::Auto, Engine::Blocking, Engine::Backtrack];
+pub const ENGINES: [Engine; 4] = [Engine::Auto, Engine::Blocking, Engine::Backtrack, Engine::Cubes];
 
 /// The command line's options for `o`.
 fn raw_options(o: &OptionSet) -> RawOptions {
@@ -289,7 +289,7 @@ pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), St
     let mut f = QpropModel::new(&Source::new("fuzz.qp", text), None, &raw_options(o)).map_err(|e| e.to_string())?;
     f.options.xor_elim = o.xor_elim;
     let g = f.ground().map_err(|e| e.to_string())?;
-    let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine };
+    let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine, jobs: 0 };
     let mut found = Vec::new();
     let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
         found.push(e.solution.clone());

@@ -442,7 +442,9 @@ pub struct ParallelArgs {
     /// Threads to use. `solve`: a portfolio of this many diverse configurations (encodings,
     /// CaDiCaL configurations and clause orders, kissat and CaDiCaL when installed) races, the
     /// first checked answer wins; default: the machine's cores with the built-in solver, 1 with a
-    /// `--solver` named. With `--cubes`: workers through the cubes (default: the cores).
+    /// `--solver` named. With `--cubes`: workers through the cubes (default: the cores). `count`
+    /// without `--cubes`: threads of the blocking loop once `--engine auto` hands over from the
+    /// backtracking engine (default: the cores; 1: one loop, the solutions in a fixed order).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
     /// Split into this many cubes (as `wgrnd cube`) and work through them on `--jobs` threads:
@@ -518,6 +520,9 @@ pub enum EngineArg {
     Backtrack,
     /// Dancing links.
     Dlx,
+    /// Backtracking for a moment, then the blocking loop over its open cubes on `--jobs` threads
+    /// (what `auto` does past its budget, forced early).
+    Cubes,
 }
 
 /// `--encoding`.

@@ -288,7 +288,9 @@ impl Job {
                         show: show_config(show),
                     });
                 }
-                // A count is parallel through cubes only: --jobs alone changes nothing.
+                // A count is parallel through cubes, or, without them, on --jobs threads (default:
+                // the cores) once `auto` hands over to the blocking loop.
+                let jobs = if parallel.cubes.is_some() { 1 } else { parallel.jobs.unwrap_or(0) };
                 let parallel = match parallel.cubes {
                     Some(_) => parallel_config("count", &parallel, true)?,
                     None => parallel_config("count", &parallel, false)?,
@@ -308,6 +310,7 @@ impl Job {
                             max: max.filter(|&m| m > 0),
                             timeout: secs(timeout)?,
                             engine: engine_choice(engine),
+                            jobs,
                         },
                         unit,
                         print,
@@ -469,6 +472,7 @@ fn engine_choice(e: EngineArg) -> Engine {
         EngineArg::Blocking => Engine::Blocking,
         EngineArg::Backtrack => Engine::Backtrack,
         EngineArg::Dlx => Engine::Dlx,
+        EngineArg::Cubes => Engine::Cubes,
     }
 }
 

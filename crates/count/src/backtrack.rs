@@ -16,7 +16,8 @@
 //!
 //! Learning is ordinary 1UIP conflict analysis in which flipped literals act as decisions (they
 //! have no reason clause), so every learnt clause is implied by the CNF alone and stays valid for
-//! the whole enumeration. Only the backjump is limited: after a conflict at level c the engine goes
+//! the whole enumeration (minimised recursively; a flipped literal, like a decision, always
+//! stays). Only the backjump is limited: after a conflict at level c the engine goes
 //! back to the learnt clause's assertion level, but never below the highest flipped level b at or
 //! under c (undoing a flipped literal would forget that its region is done and count it again). The
 //! learnt clause is still unit there and asserts its literal. When c itself is flipped, both branches
@@ -28,7 +29,8 @@
 //! Handing over: [`Backtrack::explored`] spells the explored region as one clause per flipped level
 //! (¬d1 ∨ … ∨ ¬d(j-1) ∨ f(j) for the flipped literal ¬f(j)), so that a blocking-clause solver can go
 //! on from exactly where this search stopped: its clauses exclude precisely the solutions already
-//! found, no matter how many there were.
+//! found, no matter how many there were. [`Backtrack::open_cubes`] spells the rest instead: the
+//! disjoint cubes still to search, which the blocking loop shares out among threads.
 
 use wgrnd_cnf::{Cnf, Lit, Model, Var};
 
@@ -166,6 +168,8 @@ pub struct Backtrack {
     /// Decisions so far (kept across solutions, so that `stop` is asked every 256 decisions even
     /// when solutions come more often).
     steps: u32,
+    /// `stop` is asked when `steps & poll_mask` is 0 (every 256 decisions; every one in tests).
+    poll_mask: u32,
 }
 
 impl Backtrack {
@@ -215,6 +219,7 @@ impl Backtrack {
             conflicts: 0,
             visits: 0,
             steps: 0,
+            poll_mask: 255,
         };
         let mut buf: Vec<Code> = Vec::new();
         for clause in cnf.clauses() {
@@ -245,6 +250,13 @@ impl Backtrack {
     #[cfg(test)]
     fn with_learnt_limit(mut self, n: usize) -> Backtrack {
         self.max_learnts = n;
+        self
+    }
+
+    /// Asks `stop` at every decision rather than every 256 (a hand-over forced early, tests that
+    /// stop at any moment of the search).
+    pub(crate) fn polling_every_step(mut self) -> Backtrack {
+        self.poll_mask = 0;
         self
     }
 
@@ -298,6 +310,32 @@ impl Backtrack {
         out
     }
 
+    /// The region not explored yet, as disjoint cubes over projection literals whose union holds
+    /// exactly the solutions not yet handed out: for every unflipped projection level j, the
+    /// decisions above it and the negation of its own (its other branch, not searched yet), and,
+    /// unless the solution under them was just handed out, the projection decisions themselves
+    /// (the branch being searched). Shallow cubes come first. None once the search is over.
+    pub fn open_cubes(&self) -> Vec<Vec<Lit>> {
+        if self.done {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let mut path: Vec<Lit> = Vec::new();
+        for level in self.levels.iter().take_while(|l| l.projection) {
+            let d = Lit::from_code(level.decision);
+            if !level.flipped {
+                let mut cube = path.clone();
+                cube.push(!d);
+                out.push(cube);
+            }
+            path.push(d);
+        }
+        if !self.flip_pending {
+            out.push(path);
+        }
+        out
+    }
+
     /// Searches for the next solution; `stop` is asked now and then whether to give up for now.
     pub fn next(&mut self, stop: &mut dyn FnMut(Effort) -> bool) -> Next {
         if self.done {
@@ -324,7 +362,7 @@ impl Backtrack {
                 continue;
             }
             self.steps = self.steps.wrapping_add(1);
-            if self.steps % 256 == 0 && stop(Effort { conflicts: self.conflicts, visits: self.visits }) {
+            if self.steps & self.poll_mask == 0 && stop(Effort { conflicts: self.conflicts, visits: self.visits }) {
                 return Next::Stopped;
             }
             if self.learnts > self.max_learnts {
@@ -592,9 +630,7 @@ impl Backtrack {
             debug_assert!(clause != NO_REASON, "a decision before the first UIP");
         }
         learnt[0] = uip.map_or(0, |p| p ^ 1);
-        for &l in &learnt[1..] {
-            self.seen[var_of(l)] = false;
-        }
+        self.minimise(&mut learnt);
         // The deepest of the other literals goes second: it is watched, and gives the level.
         let mut assertion = 0;
         if learnt.len() > 1 {
@@ -611,6 +647,61 @@ impl Backtrack {
         levels.sort_unstable();
         levels.dedup();
         (learnt, assertion, levels.len() as u32)
+    }
+
+    /// Drops the literals of a learnt clause (its asserting literal first, the others marked
+    /// `seen`) that the others imply through reason clauses: MiniSat's recursive minimisation
+    /// (Sörensson and Biere, "Minimizing learned clauses", SAT 2009). Decisions and flipped
+    /// literals have no reason and always stay, so the clause is still implied by the CNF alone.
+    /// Clears every `seen` mark of the analysis.
+    fn minimise(&mut self, learnt: &mut Vec<Code>) {
+        let levels = learnt[1..].iter().fold(0u32, |a, &l| a | 1 << (self.level_of[var_of(l)] & 31));
+        let marked: Vec<Code> = learnt[1..].to_vec();
+        let mut looked: Vec<Code> = Vec::new();
+        let mut keep = 1;
+        for k in 1..learnt.len() {
+            let l = learnt[k];
+            if self.reason[var_of(l)] == NO_REASON || !self.implied(l, levels, &mut looked) {
+                learnt[keep] = l;
+                keep += 1;
+            }
+        }
+        learnt.truncate(keep);
+        for &l in marked.iter().chain(&looked) {
+            self.seen[var_of(l)] = false;
+        }
+    }
+
+    /// Whether the false literal `p` (which has a reason) follows from literals marked `seen`
+    /// (and literals of level 0) through reason clauses; the literals it marks on the way are
+    /// added to `looked` when it does (so that they count as shown next time) and unmarked when
+    /// it does not. `levels` is the set of levels (modulo 32) of the clause's literals: a literal
+    /// on any other level cannot follow from them.
+    fn implied(&mut self, p: Code, levels: u32, looked: &mut Vec<Code>) -> bool {
+        let top = looked.len();
+        let mut stack = vec![p];
+        while let Some(q) = stack.pop() {
+            let m = self.clauses[self.reason[var_of(q)] as usize];
+            for k in 0..m.len as usize {
+                let l = self.arena[m.start as usize + k];
+                let v = var_of(l);
+                if v == var_of(q) || self.seen[v] || self.level_of[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != NO_REASON && levels & (1 << (self.level_of[v] & 31)) != 0 {
+                    self.seen[v] = true;
+                    stack.push(l);
+                    looked.push(l);
+                } else {
+                    for &x in &looked[top..] {
+                        self.seen[var_of(x)] = false;
+                    }
+                    looked.truncate(top);
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Stores a learnt clause and brings it up to date with the current assignment: it asserts
@@ -699,6 +790,27 @@ mod tests {
             f.add_clause(&c.iter().map(|&l| Lit::from_dimacs(l).unwrap()).collect::<Vec<_>>());
         }
         f
+    }
+
+    /// `count` random clauses over atoms 1..=n, each of `min + next(choices)` literals (just
+    /// `min` when `choices` is 1), from the generator `next` (`next(k)` is below k).
+    fn random_cnf(next: &mut impl FnMut(u64) -> u64, n: u32, count: u64, (min, choices): (u64, u64)) -> Cnf {
+        let clauses: Vec<Vec<i32>> = (0..count)
+            .map(|_| {
+                (0..min + if choices > 1 { next(choices) } else { 0 })
+                    .map(|_| {
+                        let v = 1 + next(n as u64) as i32;
+                        if next(2) == 0 {
+                            v
+                        } else {
+                            -v
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
+        cnf(n, &refs)
     }
 
     /// Every projected solution, as the set of true projection atoms.
@@ -791,27 +903,63 @@ mod tests {
         for round in 0..500 {
             let (n, ratio, width) =
                 if round < 300 { (4 + next(9) as u32, 2 + next(4), 3) } else { (10 + next(5) as u32, 4, 0) };
-            let clauses: Vec<Vec<i32>> = (0..(n as u64 * ratio))
-                .map(|_| {
-                    (0..if width == 0 { 3 } else { 1 + next(width) })
-                        .map(|_| {
-                            let v = 1 + next(n as u64) as i32;
-                            if next(2) == 0 {
-                                v
-                            } else {
-                                -v
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            let refs: Vec<&[i32]> = clauses.iter().map(|c| c.as_slice()).collect();
-            let f = cnf(n, &refs);
+            let widths = if width == 0 { (3, 1) } else { (1, width) };
+            let f = random_cnf(&mut next, n, n as u64 * ratio, widths);
             let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
             let got = if round % 2 == 0 { all(&f, &projection) } else { all_keeping(&f, &projection, 2) };
             let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
             assert_eq!(distinct.len(), got.len(), "round {round}: a solution found twice");
             assert_eq!(distinct, brute(&f, &projection), "round {round}");
+        }
+    }
+
+    /// After any number of solutions (and after a stop in the middle of a search), the open cubes
+    /// are pairwise disjoint and hold exactly the solutions not yet handed out.
+    #[test]
+    fn open_cubes_partition_what_is_left() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |k: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % k
+        };
+        for round in 0..300 {
+            let n = 4 + next(9) as u32;
+            let count = n as u64 * (2 + next(3));
+            let f = random_cnf(&mut next, n, count, (2, 2));
+            let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
+            let want = brute(&f, &projection);
+            let vars: Vec<Var> = projection.iter().map(|&v| Var::new(v).unwrap()).collect();
+            let e = Backtrack::new(&f, &vars);
+            let take = next(want.len() as u64 + 2);
+            let mut found: Vec<Vec<u32>> = Vec::new();
+            // Stop at a random step of the search after `take` solutions (or at its end).
+            let mut e = e.polling_every_step();
+            while (found.len() as u64) < take {
+                let mut stop = |_: Effort| next(4) == 0;
+                match e.next(&mut stop) {
+                    Next::Solution => {
+                        found.push(projection.iter().copied().filter(|&v| e.is_true(Var::new(v).unwrap())).collect())
+                    }
+                    Next::Exhausted | Next::Stopped => break,
+                }
+            }
+            let cubes = e.open_cubes();
+            for (i, a) in cubes.iter().enumerate() {
+                for b in &cubes[i + 1..] {
+                    assert!(a.iter().any(|&l| b.contains(&!l)), "round {round}: {a:?} and {b:?} overlap");
+                }
+            }
+            let mut every: Vec<Vec<u32>> = found.clone();
+            for cube in &cubes {
+                let mut g = f.clone();
+                for &l in cube {
+                    g.add_clause(&[l]);
+                }
+                every.extend(brute(&g, &projection));
+            }
+            let distinct: HashSet<Vec<u32>> = every.iter().cloned().collect();
+            assert_eq!(distinct.len(), every.len(), "round {round}: a solution in two places");
+            assert_eq!(distinct, want, "round {round}");
         }
     }
 

@@ -21,7 +21,10 @@
 //! conflicts each, where CaDiCaL needs about a millisecond (docs/encodings.md, "Which engine
 //! counts"). The hand-over loses nothing and counts nothing twice: the backtracking engine's
 //! explored region is exactly described by clauses over its flipped decisions
-//! ([`crate::backtrack::Backtrack::explored`]), which the blocking loop starts from.
+//! ([`crate::backtrack::Backtrack::explored`]), which the blocking loop starts from. With more
+//! than one thread ([`crate::Limits::jobs`], default: the machine's cores) and no symmetries, the
+//! blocking loop runs on every thread instead, through the backtracking engine's open cubes
+//! ([`crate::backtrack::Backtrack::open_cubes`], `cubes.rs`): disjoint, so the counts add up.
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -56,6 +59,12 @@ const HANDOVER: Budget = Budget {
     visits_per_solution: HANDOVER_VISITS_PER_SOLUTION,
 };
 
+/// Propagation visits before [`Engine::Cubes`] hands over (a few decisions on a small formula).
+pub const CUBES_VISITS: u64 = 64;
+
+/// The hand-over budget of [`Engine::Cubes`] (asked at every decision).
+const CUBES: Budget = Budget { conflicts: u64::MAX, per_solution: 0, visits: CUBES_VISITS, visits_per_solution: 0 };
+
 /// When the backtracking engine hands over: past `conflicts + per_solution * solutions` conflicts
 /// or past `visits + visits_per_solution * solutions` propagation visits, whichever comes first.
 #[derive(Clone, Copy, Debug)]
@@ -86,6 +95,10 @@ pub enum Engine {
     Backtrack,
     /// Dancing links on the family's exact-cover matrix.
     Dlx,
+    /// `auto`'s hand-over forced early: the backtracking engine for [`CUBES_VISITS`] propagation
+    /// visits, then the blocking loop over its open cubes on [`Limits::jobs`] threads (one loop on
+    /// the grown formula, as `auto`, for a grounding with symmetries). For tests and measurements.
+    Cubes,
 }
 
 impl Engine {
@@ -96,12 +109,13 @@ impl Engine {
             Engine::Blocking => "blocking",
             Engine::Backtrack => "backtrack",
             Engine::Dlx => "dlx",
+            Engine::Cubes => "cubes",
         }
     }
 }
 
 /// What a count's callback does with each solution.
-type OnHit<'a> = dyn FnMut(u64, Hit<'_>) -> Result<Found, Error> + 'a;
+pub(crate) type OnHit<'a> = dyn FnMut(u64, Hit<'_>) -> Result<Found, Error> + 'a;
 
 /// Runs the engine `limits.engine` names (or `auto`'s choice): the solutions counted, why it
 /// stopped, the time spent. `given_up` says that whoever takes the solutions wants no more (the
@@ -128,6 +142,7 @@ pub(crate) fn run<F: Family>(
                 f.kind()
             ))),
         },
+        Engine::Cubes => backtrack(g, solver, limits, start, Some(CUBES), &stop_now, &mut on_hit),
         Engine::Auto if !builtin => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
         Engine::Auto => match (crate::gauss::Parity::of(g), f.exact_cover(g)) {
             // A closed parity system: Gauss elimination (gauss.rs).
@@ -165,7 +180,7 @@ fn blocking(
     if up {
         return Ok((done, Stop::Timeout, start.elapsed()));
     }
-    let rest = Limits { max: limits.max.map(|m| m.saturating_sub(done)), timeout, engine: Engine::Blocking };
+    let rest = Limits { max: limits.max.map(|m| m.saturating_sub(done)), timeout, engine: Engine::Blocking, jobs: 1 };
     let (n, _, stop, _) = enumerate(cnf, solver, &rest, |before, model| on_hit(done + before, Hit::Model(model)))?;
     Ok((done + n, stop, start.elapsed()))
 }
@@ -191,7 +206,11 @@ fn backtrack<E>(
     // Ctrl-C (or a checker that gave up, `stop_now`) asks this search to stop (it polls), rather
     // than ending the process.
     let watch = Watch::start();
+    let forced = limits.engine == Engine::Cubes;
     let mut engine = Backtrack::new(&g.cnf, &g.projection);
+    if forced {
+        engine = engine.polling_every_step();
+    }
     let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
     let mut n = 0u64;
     let stop = loop {
@@ -227,6 +246,15 @@ fn backtrack<E>(
                 Some(Pause::Interrupted) => break Stop::Interrupted,
                 Some(Pause::Timeout) => break Stop::Timeout,
                 Some(Pause::HandOver) | None => {
+                    // On several threads when it may (not with symmetries: see cubes.rs).
+                    let jobs = crate::cubes::threads(limits.jobs);
+                    if (jobs > 1 || forced) && g.symmetries.is_empty() {
+                        let cubes = engine.open_cubes();
+                        drop(watch);
+                        return crate::cubes::blocking_over_cubes(
+                            &g.cnf, cubes, solver, jobs, limits, start, n, stop_now, on_hit,
+                        );
+                    }
                     let mut cnf = g.cnf.clone();
                     for clause in engine.explored() {
                         cnf.add_clause(&clause);
@@ -417,8 +445,9 @@ mod tests {
                 visits: 0,
                 visits_per_solution,
             }));
-            for budget in budgets {
-                let per_solution = (budget.per_solution, budget.visits_per_solution);
+            // One blocking loop on the grown formula, then its open cubes on two and three threads.
+            for (budget, jobs) in budgets.flat_map(|b| [(b, 1), (b, 2), (b, 3)]) {
+                let per_solution = (budget.per_solution, budget.visits_per_solution, jobs);
                 let budget = Some(budget);
                 let mut found = std::collections::HashSet::new();
                 let mut twice = 0;
@@ -429,14 +458,38 @@ mod tests {
                     let _ = before;
                     Ok(Found { solutions: 1, blocks: vec![g.blocking_clause(&g.true_projection(m))] })
                 };
+                let limits = Limits { jobs, ..Limits::default() };
                 let (n, stop, _) =
-                    backtrack(&g, &solver, &Limits::default(), Instant::now(), budget, &interrupted, &mut on_hit)
-                        .unwrap();
+                    backtrack(&g, &solver, &limits, Instant::now(), budget, &interrupted, &mut on_hit).unwrap();
                 assert_eq!((n, stop, twice), (want.count, Stop::Exhausted, 0), "seed {seed}, {per_solution:?}");
             }
         }
         // The visit budgets did hand over (the blocking loop found some of the solutions).
         assert!(handed_over > 0);
+    }
+
+    /// The open cubes on several threads count every solution once, and stop at `--max` exactly
+    /// (the models other workers find after it are not counted).
+    #[test]
+    fn the_cubes_on_threads_count_exactly_and_stop_at_max() {
+        for n in 8..=16 {
+            let f = Ring { n };
+            let g = f.ground().unwrap();
+            for jobs in [1, 2, 3] {
+                let limits = Limits { engine: Engine::Cubes, jobs, ..Limits::default() };
+                let c = crate::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
+                assert_eq!((c.count, c.stop), (lucas(n), Stop::Exhausted), "n {n}, jobs {jobs}");
+                for max in [1, 2, lucas(n) / 2, lucas(n) - 1] {
+                    let limits = Limits { max: Some(max), ..limits.clone() };
+                    let mut seen = std::collections::HashSet::new();
+                    let c = crate::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+                        assert!(seen.insert(e.solution.clone()), "a solution twice");
+                    })
+                    .unwrap();
+                    assert_eq!((c.count, c.stop, seen.len() as u64), (max, Stop::Bound, max), "n {n}, jobs {jobs}");
+                }
+            }
+        }
     }
 
     /// The budget is spent by conflicts or by visits, whichever runs out first, and grows with
@@ -460,8 +513,8 @@ mod tests {
     fn a_checker_that_gave_up_stops_the_search() {
         let f = Ring { n: 14 };
         let g = f.ground().unwrap();
-        for engine in [Engine::Auto, Engine::Backtrack] {
-            let limits = Limits { engine, ..Limits::default() };
+        for engine in [Engine::Auto, Engine::Backtrack, Engine::Cubes] {
+            let limits = Limits { engine, jobs: 2, ..Limits::default() };
             let mut hits = 0;
             let given_up = Cell::new(false);
             let (n, stop, _) = run(&f, &g, &SolverSpec::Builtin, &limits, &|| given_up.get(), |_, _| {

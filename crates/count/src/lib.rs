@@ -21,6 +21,7 @@
 mod backbone;
 pub mod backtrack;
 mod chains;
+mod cubes;
 pub mod dlx;
 pub mod engine;
 pub mod explain;
@@ -106,6 +107,9 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Which enumeration engine counts ([`Engine::Auto`] unless forced).
     pub engine: Engine,
+    /// Threads the blocking loop may work on after `auto` hands over from the backtracking
+    /// engine (its open cubes shared out, `cubes.rs`): 0 for the machine's cores, 1 for one loop.
+    pub jobs: usize,
 }
 
 /// What a model stood for: how many solutions, and the clauses that exclude them.

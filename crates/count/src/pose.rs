@@ -61,7 +61,9 @@ fn count_to_two<F: Pose>(
     if timeout.is_some_and(|t| t.is_zero()) {
         return Err(out_of_time(solver));
     }
-    let limits = Limits { max: Some(2), timeout, ..Limits::default() };
+    // One thread after a hand-over: which second solution comes first decides the next clue, and a
+    // posed puzzle is reproducible from its seed.
+    let limits = Limits { max: Some(2), timeout, jobs: 1, ..Limits::default() };
     let mut second: Option<Vec<F::Clue>> = None;
     let mut failed: Option<Error> = None;
     let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| {
@@ -232,7 +234,7 @@ pub fn only_solution<F: Family>(
     timeout: Option<Duration>,
 ) -> Result<Option<F::Solution>, Error> {
     let g = f.ground()?;
-    let limits = Limits { max: Some(2), timeout, engine: crate::Engine::Auto };
+    let limits = Limits { max: Some(2), timeout, engine: crate::Engine::Auto, jobs: 0 };
     let mut first = None;
     let c = count(f, &g, solver, &limits, CountUnit::None, |e| {
         if first.is_none() {

@@ -251,7 +251,8 @@ where
                     Engine::Auto | Engine::Dlx if f.exact_cover(g).is_some() => Engine::Blocking,
                     e => e,
                 };
-                let cube_limits = Limits { max, timeout: left, engine };
+                // The cubes are already spread over the workers: one thread each.
+                let cube_limits = Limits { max, timeout: left, engine, jobs: 1 };
                 let counted = wgrnd_count::count(f, &restricted, solver, &cube_limits, unit, |e| {
                     let n = total.fetch_add(1, Ordering::SeqCst) + 1;
                     if let Ok(mut found) = found.lock() {

@@ -349,7 +349,8 @@ impl RawPuzzle {
         solver: &str,
     ) -> PyResult<RawCount> {
         let unit = unit(symmetry)?;
-        let limits = wgrnd_count::Limits { max, timeout: seconds(timeout)?, engine: wgrnd_count::Engine::Auto };
+        let limits =
+            wgrnd_count::Limits { max, timeout: seconds(timeout)?, engine: wgrnd_count::Engine::Auto, jobs: 0 };
         let solver = SolverSpec::parse(solver);
         let loaded = self.reload(|raw| raw.count = Some(unit)).map_err(py_error)?;
         let (c, kept) = run::interruptible(py, {

@@ -20,6 +20,18 @@ pub trait Session {
     /// Solves the formula as it stands with `assumptions` true for this solve only (a backbone
     /// asks "is there a solution where this atom is flipped?" without changing the formula).
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError>;
+    /// [`Session::solve_assuming`] that `cancel` can stop from another thread (it then answers
+    /// UNKNOWN); a backend that cannot be stopped from outside ignores the flag and runs to its
+    /// answer or its time limit.
+    fn solve_stoppable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        let _ = cancel;
+        self.solve_assuming(assumptions, timeout)
+    }
     /// A fresh variable, above every variable of the formula (an activation literal for a clause
     /// that a later unit clause switches off).
     fn new_var(&mut self) -> Var;
@@ -97,6 +109,15 @@ impl Session for CadicalSession {
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
         self.solve_cancellable(assumptions, timeout, &crate::Cancel::default())
+    }
+
+    fn solve_stoppable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solve_cancellable(assumptions, timeout, cancel)
     }
 
     fn new_var(&mut self) -> Var {
