@@ -95,7 +95,7 @@ pub(crate) fn eliminate(g: &mut Grounded, shown: &[Var], mode: XorElim) -> Optio
     let mut rows: Vec<(Vec<Var>, bool)> = Vec::new();
     if e.consistent {
         e.reduce();
-        rows = e.equations().filter(|(vars, _)| !(chain(vars[0]) && !outside[vars[0].index()])).collect();
+        rows = e.equations().filter(|(vars, _)| !chain(vars[0]) || outside[vars[0].index()]).collect();
     }
     // Chain auxiliaries left in no clause: fixed false.
     let mut used = outside.clone();
