@@ -490,3 +490,23 @@ pub fn count_models<E>(
     }
     Ok(counter.count(&g.cnf, &show, &g.header)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A formula is decided (its count searched on the calling thread) only when its unit clauses
+    /// fix every variable: a variable in no clause, or only in longer clauses, leaves it open.
+    #[test]
+    fn decided_only_when_units_fix_every_variable() {
+        let mut cnf = Cnf::new();
+        let (a, b) = (cnf.new_var(), cnf.new_var());
+        cnf.add_clause(&[a.pos()]);
+        assert!(!fixed_by_units(&cnf), "b is in no clause");
+        cnf.add_clause(&[a.neg(), b.pos()]);
+        assert!(!fixed_by_units(&cnf), "b is only in a binary clause");
+        cnf.add_clause(&[b.neg()]);
+        assert!(fixed_by_units(&cnf));
+        assert!(fixed_by_units(&Cnf::new()), "no variable: one (empty) model at most");
+    }
+}
