@@ -188,7 +188,8 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     let mut first: Option<F::Solution> = None;
     let mut failed: Option<Error> = None;
     let result = wgrnd_count::count(f, &g, &config.solver, &config.limits, config.unit, |e| {
-        if first.is_none() {
+        // Kept for a certificate only (a copy of a large solution costs more than a small count).
+        if first.is_none() && config.proof.is_some() {
             first = Some(e.solution.clone());
         }
         // The spinner counts what the answer counts; --print shows one solution per unit counted.

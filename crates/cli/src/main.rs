@@ -14,6 +14,11 @@ fn main() -> ExitCode {
     // reports; with nothing stoppable running, or at the second signal, wgrnd exits at once.
     // (Before this line, in the process's first milliseconds, a signal has its default effect;
     // no file exists yet then.)
+    // On Unix a plain signal handler (no thread to start at every run: docs/wellposed.md, "Paint
+    // by numbers").
+    #[cfg(unix)]
+    let _ = interrupt::install_exit_handler(exit::INTERRUPTED.into());
+    #[cfg(not(unix))]
     let _ = ctrlc::set_handler(|| {
         if interrupt::request() == interrupt::Request::ExitNow {
             std::process::exit(exit::INTERRUPTED.into());

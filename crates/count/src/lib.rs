@@ -217,11 +217,17 @@ pub fn count<F: Family>(
     // Models the checker is done with go back to the search, which copies the next ones into
     // them: allocating on one thread and freeing on the other makes the two contend in malloc.
     let spent: Mutex<Vec<Model>> = Mutex::new(Vec::new());
+    // A formula whose unit clauses fix every variable has one model at most: its search is over
+    // at once, and a thread of its own would cost more than the whole count (a puzzle decided
+    // while grounding, as the line solver decides nonograms). It runs first, on this thread.
+    let decided = fixed_by_units(&g.cnf);
     let (searched, checked) = std::thread::scope(|scope| {
-        let search = scope.spawn(|| {
+        let run = || {
             let _closing = handover.closing();
             search(f, g, solver, limits, unit, &handover, &spent)
-        });
+        };
+        // `Err`: already searched here; `Ok`: searching on its own thread.
+        let search = if decided { Err(run()) } else { Ok(scope.spawn(run)) };
         // Everything the engine hands over, decoded and checked in order; the first failure
         // abandons the queue, which stops the search (it looks as often as at Ctrl-C). Ctrl-C
         // while the last solutions are checked after the search ended stops nothing half-done:
@@ -255,7 +261,10 @@ pub fn count<F: Family>(
             spare = batch;
         }
         drop(abandoning);
-        let searched = search.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let searched = match search {
+            Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(searched) => searched,
+        };
         (searched, checked.map(|()| solutions))
     });
     // A checker's verdict comes first: a search stopped by it only says that it was stopped.
@@ -269,6 +278,17 @@ pub fn count<F: Family>(
         symmetries: g.symmetries.len() + 1,
     };
     Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed: start.elapsed() })
+}
+
+/// Whether the unit clauses of `cnf` fix every variable (so that it has one model at most).
+fn fixed_by_units(cnf: &Cnf) -> bool {
+    let mut fixed = vec![false; cnf.num_vars() as usize];
+    for c in cnf.clauses() {
+        if let [l] = c {
+            fixed[l.var().index()] = true;
+        }
+    }
+    fixed.iter().all(|&f| f)
 }
 
 /// Bytes of models the search may be ahead of the checker (which holds at most as many again
@@ -474,4 +494,24 @@ pub fn count_models<E>(
         )));
     }
     Ok(counter.count(&g.cnf, &show, &g.header)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A formula is decided (its count searched on the calling thread) only when its unit clauses
+    /// fix every variable: a variable in no clause, or only in longer clauses, leaves it open.
+    #[test]
+    fn decided_only_when_units_fix_every_variable() {
+        let mut cnf = Cnf::new();
+        let (a, b) = (cnf.new_var(), cnf.new_var());
+        cnf.add_clause(&[a.pos()]);
+        assert!(!fixed_by_units(&cnf), "b is in no clause");
+        cnf.add_clause(&[a.neg(), b.pos()]);
+        assert!(!fixed_by_units(&cnf), "b is only in a binary clause");
+        cnf.add_clause(&[b.neg()]);
+        assert!(fixed_by_units(&cnf));
+        assert!(fixed_by_units(&Cnf::new()), "no variable: one (empty) model at most");
+    }
 }

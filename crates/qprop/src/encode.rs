@@ -380,8 +380,11 @@ impl Grounder<'_> {
     pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
         let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
-        // Sampled bindings that passed every guard so far.
-        let mut samples: Vec<Env> = vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES];
+        // Sampled bindings that passed every guard so far (none to draw when no level has a guard:
+        // every share is then 1).
+        let guarded = plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))));
+        let mut samples: Vec<Env> =
+            if guarded { vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES] } else { Vec::new() };
         for lv in &plan.levels {
             let mut f = match &lv.gen {
                 Some(g) => {
@@ -433,8 +436,8 @@ impl Grounder<'_> {
             return 1.0 / n as f64;
         }
         let share = kept.len() as f64 / n as f64;
-        // Resample the survivors back to full strength for the next level.
-        *samples = (0..n).map(|k| kept[k % kept.len()].clone()).collect();
+        // Resample the survivors back to full strength for the next level (all of them: as they are).
+        *samples = if kept.len() == n { kept } else { (0..n).map(|k| kept[k % kept.len()].clone()).collect() };
         share
     }
 }

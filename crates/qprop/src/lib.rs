@@ -45,6 +45,8 @@ mod views;
 mod walk;
 mod xorelim;
 
+use std::fmt::Write as _;
+
 use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
 use wgrnd_core::{AtomNames, StableHash};
@@ -295,7 +297,13 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     }
     header.extend(eliminated.map(|e| e.header_line()));
     header.extend(objective::header_lines(&objective));
-    header.extend(g.names.iter().enumerate().map(|(i, n)| format!("var {} {n}", i + 1)));
+    // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms).
+    header.extend(g.names.iter().enumerate().map(|(i, n)| {
+        let mut line = String::with_capacity(16 + n.len());
+        let _ = write!(line, "var {} ", i + 1);
+        line.push_str(n);
+        line
+    }));
     Ok(Grounding {
         cnf: g.cnf,
         header,

@@ -1,6 +1,6 @@
 //! The line solver across lines, and probing with it (docs/encodings.md, "Run patterns").
 //!
-//! [`LineSolver::propagate`] solves every queued line exactly ([`crate::regular::solve_line`])
+//! [`LineSolver::propagate`] solves every queued line exactly ([`crate::regular::solve_line_in`])
 //! and queues the lines of each cell it fixes, to a fixpoint. [`LineSolver::probe`] then tries each
 //! cell still unknown both ways: it sets the cell, propagates, and takes the assignments back. A
 //! value that leads to a contradiction is impossible, so the cell gets the other value (with what
@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 
 use wgrnd_cnf::Lit;
 
-use crate::regular::{solve_line, Line};
+use crate::regular::{solve_line_in, Line, Scratch};
 use crate::reify::Bit;
 
 /// Probing stops after line-solving this many cells times states (about a second or two).
@@ -33,6 +33,10 @@ pub(crate) struct LineSolver<'a> {
     queue: VecDeque<usize>,
     /// Cells times states of the lines solved (the probing budget's measure).
     pub work: u64,
+    /// Buffers reused by every line solved: its known cells, the deduction, the automaton's table.
+    known: Vec<Option<bool>>,
+    out: Vec<Option<bool>>,
+    scratch: Scratch,
 }
 
 /// The value of a cell under `value` (a constant, or its literal's variable's value).
@@ -64,6 +68,9 @@ impl<'a> LineSolver<'a> {
             queued: vec![true; lines.len()],
             queue: (0..lines.len()).collect(),
             work: 0,
+            known: Vec::new(),
+            out: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -97,14 +104,16 @@ impl<'a> LineSolver<'a> {
         while let Some(k) = self.queue.pop_front() {
             self.queued[k] = false;
             let line = &self.lines[k];
-            let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &self.value)).collect();
+            let (mut known, mut out) = (std::mem::take(&mut self.known), std::mem::take(&mut self.out));
+            known.clear();
+            known.extend(line.cells.iter().map(|b| known_of(b, &self.value)));
             self.work += (known.len() * (line.pat.len() + 1)) as u64;
-            let Some(out) = solve_line(&line.pat, &known) else {
+            if !solve_line_in(&line.pat, &known, &mut self.scratch, &mut out) {
                 for j in self.queue.drain(..) {
                     self.queued[j] = false;
                 }
                 return false;
-            };
+            }
             for (i, v) in out.iter().enumerate() {
                 let (Ok(l), Some(v), None) = (line.cells[i], *v, known[i]) else { continue };
                 // A cell repeated in the line is fixed once.
@@ -112,6 +121,7 @@ impl<'a> LineSolver<'a> {
                     self.assign(l.var().index(), v == l.is_positive());
                 }
             }
+            (self.known, self.out) = (known, out);
         }
         true
     }

@@ -1,7 +1,7 @@
 //! The resolved model: domains, predicates, parameters and formulas with variables as slots.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, Files, QpropError, Result, Span};
@@ -503,8 +503,18 @@ impl Program {
         if args.is_empty() {
             return p.name.clone();
         }
-        let a: Vec<String> = args.iter().map(|v| ShowVal(self, *v).to_string()).collect();
-        format!("{}({})", p.name, a.join(","))
+        // One string written in place (a grounding names every atom: no string per argument).
+        let mut out = String::with_capacity(p.name.len() + 2 + 4 * args.len());
+        out.push_str(&p.name);
+        out.push('(');
+        for (i, v) in args.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{}", ShowVal(self, *v));
+        }
+        out.push(')');
+        out
     }
     /// The parser's warnings, one line each: `file:line:col: warning: ...`.
     pub fn warnings(&self) -> Vec<String> {

@@ -92,88 +92,146 @@ pub(crate) fn pattern(lens: &[i64]) -> Vec<bool> {
     pat
 }
 
+/// Buffers of the line solver, reused from one line to the next (a propagation solves thousands
+/// of lines: no allocation per line).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// The flat table of [`layers`].
+    live: Vec<bool>,
+    /// The range of states reachable at each position (the live states lie within it).
+    range: Vec<(usize, usize)>,
+    /// The automaton's transitions on a white and on a black cell, by state ([`BROKEN`]: none).
+    white: Vec<u32>,
+    black: Vec<u32>,
+}
+
+/// No transition: the pattern is broken.
+const BROKEN: u32 = u32::MAX;
+
+/// The letters a cell allows: (white, black).
+fn letters(k: Option<bool>) -> (bool, bool) {
+    (k != Some(true), k != Some(false))
+}
+
 /// The states still possible at each position `0..=n` given the known cells (`None`: unknown):
 /// reachable from state 0 reading the line's prefix and reaching state `L` on its suffix, as a
 /// flat table (`live[i * (L + 1) + s]`). `None` when no placement of the runs fits. Only the
 /// states a position can hold at all are visited (the slack of the line wide).
 pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<bool>> {
+    let mut scratch = Scratch::default();
+    layers_in(pat, known, &mut scratch).then_some(scratch.live)
+}
+
+/// [`layers`] into `s.live` (and the reachable ranges into `s.range`, the transitions into
+/// `s.white` and `s.black`); false when no placement fits.
+fn layers_in(pat: &[bool], known: &[Option<bool>], s: &mut Scratch) -> bool {
     let (n, l) = (known.len(), pat.len());
     let w = l + 1;
-    let mut live = vec![false; (n + 1) * w];
+    let to = |t: Option<usize>| t.map_or(BROKEN, |t| t as u32);
+    s.white.clear();
+    s.white.extend((0..w).map(|st| to(step(pat, st, false))));
+    s.black.clear();
+    s.black.extend((0..w).map(|st| to(step(pat, st, true))));
+    let (live, range, white, black) = (&mut s.live, &mut s.range, &s.white, &s.black);
+    live.clear();
+    live.resize((n + 1) * w, false);
     live[0] = true;
     // Forward: reachable states, within [lo, hi] at each position.
-    let mut range = vec![(0usize, 0usize); n + 1];
+    range.clear();
+    range.resize(n + 1, (0, 0));
     for i in 0..n {
         let (lo, hi) = range[i];
-        let (mut nlo, mut nhi) = (usize::MAX, 0);
-        for s in lo..=hi {
-            if !live[i * w + s] {
+        let (done, rest) = live.split_at_mut((i + 1) * w);
+        let (cur, next) = (&done[i * w..], &mut rest[..w]);
+        let (may_white, may_black) = letters(known[i]);
+        let (mut nlo, mut nhi) = (u32::MAX, 0);
+        for st in lo..=hi {
+            if !cur[st] {
                 continue;
             }
-            for a in [false, true] {
-                if known[i].is_some_and(|k| k != a) {
-                    continue;
-                }
-                if let Some(t) = step(pat, s, a) {
-                    live[(i + 1) * w + t] = true;
+            for (allowed, t) in [(may_white, white[st]), (may_black, black[st])] {
+                if allowed && t != BROKEN {
+                    next[t as usize] = true;
                     nlo = nlo.min(t);
                     nhi = nhi.max(t);
                 }
             }
         }
         if nlo > nhi {
-            return None;
+            return false;
         }
-        range[i + 1] = (nlo, nhi);
+        range[i + 1] = (nlo as usize, nhi as usize);
     }
     if !live[n * w + l] {
-        return None;
+        return false;
     }
     // Backward: keep the states from which state L is reached on the suffix.
-    for s in 0..l {
-        live[n * w + s] = false;
+    for st in 0..l {
+        live[n * w + st] = false;
     }
     for i in (0..n).rev() {
         let (lo, hi) = range[i];
-        for s in lo..=hi {
-            if !live[i * w + s] {
-                continue;
+        let (done, rest) = live.split_at_mut((i + 1) * w);
+        let (cur, next) = (&mut done[i * w..], &rest[..w]);
+        let (may_white, may_black) = letters(known[i]);
+        for st in lo..=hi {
+            if cur[st] {
+                let (t0, t1) = (white[st], black[st]);
+                cur[st] = (may_white && t0 != BROKEN && next[t0 as usize])
+                    || (may_black && t1 != BROKEN && next[t1 as usize]);
             }
-            live[i * w + s] = [false, true]
-                .into_iter()
-                .any(|a| known[i].is_none_or(|k| k == a) && step(pat, s, a).is_some_and(|t| live[(i + 1) * w + t]));
         }
     }
-    Some(live)
+    true
 }
 
 /// The exact deduction of one line: the value every placement of the runs gives each cell (when
 /// they agree), or `None` when no placement fits the known cells.
+#[cfg(test)]
 pub(crate) fn solve_line(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Option<bool>>> {
-    let live = layers(pat, known)?;
+    let mut out = Vec::new();
+    solve_line_in(pat, known, &mut Scratch::default(), &mut out).then_some(out)
+}
+
+/// The exact deduction of one line into `out` (see `solve_line`), with the buffers of `s`; false
+/// when no placement fits the known cells.
+pub(crate) fn solve_line_in(
+    pat: &[bool],
+    known: &[Option<bool>],
+    s: &mut Scratch,
+    out: &mut Vec<Option<bool>>,
+) -> bool {
+    if !layers_in(pat, known, s) {
+        return false;
+    }
     let w = pat.len() + 1;
-    let mut out = Vec::with_capacity(known.len());
+    let (live, white, black) = (&s.live, &s.white, &s.black);
+    let reaches = |t: u32, next: &[bool]| t != BROKEN && next[t as usize];
+    out.clear();
     for (i, k) in known.iter().enumerate() {
         if k.is_some() {
             out.push(*k);
             continue;
         }
-        let (mut white, mut black) = (false, false);
-        for s in (0..w).filter(|&s| live[i * w + s]) {
-            white |= step(pat, s, false).is_some_and(|t| live[(i + 1) * w + t]);
-            black |= step(pat, s, true).is_some_and(|t| live[(i + 1) * w + t]);
-            if white && black {
+        let (cur, next) = (&live[i * w..(i + 1) * w], &live[(i + 1) * w..(i + 2) * w]);
+        let (mut is_white, mut is_black) = (false, false);
+        // The live states at i lie within the range reachable there.
+        let (lo, hi) = s.range[i];
+        for st in (lo..=hi).filter(|&st| cur[st]) {
+            is_white |= reaches(white[st], next);
+            is_black |= reaches(black[st], next);
+            if is_white && is_black {
                 break;
             }
         }
-        out.push(match (white, black) {
+        out.push(match (is_white, is_black) {
             (true, true) => None,
             (false, true) => Some(true),
             (true, false) => Some(false),
-            (false, false) => return None,
+            (false, false) => return false,
         });
     }
-    Some(out)
+    true
 }
 
 impl Grounder<'_> {
@@ -284,8 +342,14 @@ impl Grounder<'_> {
             self.cnf.add_clause(&[l]);
         }
         let value = solver.value;
+        let mut known: Vec<Option<bool>> = Vec::new();
         for (k, line) in lines.iter().enumerate() {
-            let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &value)).collect();
+            known.clear();
+            known.extend(line.cells.iter().map(|b| known_of(b, &value)));
+            // A line whose cells are all known was solved after its last cell was fixed: it holds.
+            if known.iter().all(Option::is_some) {
+                continue;
+            }
             self.encode_line(k, line, &known)?;
         }
         Ok(())
