@@ -25,9 +25,9 @@ pub struct Anneal {
 }
 
 impl Anneal {
-    /// The schedule the search uses: a loss of one edge is kept with probability e^-1 (37 %) at
-    /// the start of a cycle and e^-10 at its end.
-    pub const SEARCH: Anneal = Anneal { cycle: 4000, hot: 1.0, cold: 0.1 };
+    /// The schedule the search uses: a loss of two edges is kept with probability e^-1 (37 %)
+    /// at the start of a cycle and e^-10 at its end.
+    pub const SEARCH: Anneal = Anneal { cycle: 4000, hot: 2.0, cold: 0.2 };
 
     /// The temperature at move `i` (counted from 0).
     pub fn temperature(&self, i: u64) -> f64 {
@@ -58,7 +58,17 @@ impl Worker<'_> {
         if free.len() < 2 {
             return;
         }
-        let s1 = free[self.rng.below(free.len() as u64) as usize];
+        // Half of the time the first square is one with a mismatched edge (if one is drawn).
+        let mut s1 = free[self.rng.below(free.len() as u64) as usize];
+        if self.rng.below(2) == 0 {
+            for _ in 0..32 {
+                let s = free[self.rng.below(free.len() as u64) as usize];
+                if t.local(&self.board, s, self.board[s]) < t.neighbours(s).count() {
+                    s1 = s;
+                    break;
+                }
+            }
+        }
         let want = kind(t.rows, t.cols, s1);
         let Some(s2) = (0..64)
             .map(|_| free[self.rng.below(free.len() as u64) as usize])
@@ -96,7 +106,7 @@ impl Worker<'_> {
         }
     }
 
-    /// Frees a region (a band of two rows, or a rectangle of 2 x 2 to 5 x 6 squares; clues
+    /// Frees a region (a band of two rows, or a rectangle of 2 x 2 to 6 x 6 squares; clues
     /// excluded) and re-fills it with the backtracker under the fixed rest, at most `max_nodes`
     /// placements; the best placement found is kept (never worse than the region's own).
     pub(crate) fn refill(&mut self, max_nodes: u64) {
@@ -104,7 +114,7 @@ impl Worker<'_> {
         let (h, w) = if self.rng.below(4) == 0 {
             (2, t.cols)
         } else {
-            (2 + self.rng.below(4) as usize, 2 + self.rng.below(5) as usize)
+            (2 + self.rng.below(5) as usize, 2 + self.rng.below(5) as usize)
         };
         let (h, w) = (h.min(t.rows), w.min(t.cols));
         let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;

@@ -51,22 +51,24 @@ pub use anneal::Anneal;
 pub use backtrack::{FillStats, Schedule};
 pub use hungarian::max_assignment;
 
-/// Percent of the moves that are SAT windows, backtracking refills and Hungarian assignments;
-/// the rest are swaps.
-const WINDOW_PCT: u64 = 2;
-const REFILL_PCT: u64 = 38;
-const ASSIGN_PCT: u64 = 20;
+/// Moves in 10,000 that are SAT windows (tenths of a second each, and they hardly ever improve
+/// a board the other moves leave: few), backtracking refills and Hungarian assignments; the rest
+/// are swaps.
+const WINDOWS_IN_10K: u64 = 5;
+const REFILLS_IN_10K: u64 = 3_000;
+const ASSIGNMENTS_IN_10K: u64 = 3_500;
 /// Placements one refill may make.
-const REFILL_NODES: u64 = 20_000;
+const REFILL_NODES: u64 = 100_000;
 /// Placements per restart of the start fill.
 const FILL_NODES: u64 = 2_000_000;
 /// Moves without a better thread best after which a thread behind the best board takes it.
 const STALE: u64 = 20_000;
 
-/// How long the start fill runs: a sixth of the time limit, at most 5 minutes (1 minute without
-/// a limit).
+/// How long the start fill runs: a sixtieth of the time limit, at most 30 s (10 s without a
+/// limit). On Eternity II it passes 400 within seconds and then gains an edge a minute, the
+/// moves gain many more from its board.
 fn fill_time(timeout: Option<Duration>) -> Duration {
-    timeout.map_or(Duration::from_secs(60), |t| (t / 6).min(Duration::from_secs(300)))
+    timeout.map_or(Duration::from_secs(10), |t| (t / 60).min(Duration::from_secs(30)))
 }
 
 /// The start fill's first schedule: no break over the first 3/8 of the free squares, then a
@@ -407,13 +409,13 @@ impl Worker<'_> {
     fn step(&mut self, deadline: Option<Instant>) -> Result<bool, LnsError> {
         let temp = Anneal::SEARCH.temperature(self.moves);
         self.moves += 1;
-        let r = self.rng.below(100);
-        let go_on = if r < WINDOW_PCT {
+        let r = self.rng.below(10_000);
+        let go_on = if r < WINDOWS_IN_10K {
             self.window(deadline)?
-        } else if r < WINDOW_PCT + REFILL_PCT {
+        } else if r < WINDOWS_IN_10K + REFILLS_IN_10K {
             self.refill(REFILL_NODES);
             true
-        } else if r < WINDOW_PCT + REFILL_PCT + ASSIGN_PCT {
+        } else if r < WINDOWS_IN_10K + REFILLS_IN_10K + ASSIGNMENTS_IN_10K {
             let k = 8 + self.rng.below(40) as usize;
             self.assignment(k);
             true
