@@ -353,6 +353,9 @@ pub(crate) fn refill(
     search(t, board, region, &lists, &budget, now, max_nodes)
 }
 
+/// A full board and its breaks.
+pub(crate) type Scored = (Vec<(usize, u8)>, u32);
+
 /// What the start fill did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FillStats {
@@ -377,7 +380,7 @@ pub(crate) fn start_fill(
     first: Schedule,
     nodes_per_restart: u64,
     rng: &mut SplitMix64,
-    stop: &mut dyn FnMut(Option<&(Vec<(usize, u8)>, u32)>) -> bool,
+    stop: &mut dyn FnMut(Option<&Scored>) -> bool,
     stats: &mut FillStats,
 ) -> Option<(Vec<(usize, u8)>, u32)> {
     let n = t.rows * t.cols;
@@ -562,7 +565,14 @@ pub(crate) mod tests {
 
     /// The region's least breaks by every permutation and turn of its pieces (a plain loop).
     fn brute_region(p: &Puzzle, t: &Tables, board: &[(usize, u8)], region: &[usize]) -> u32 {
-        fn go(p: &Puzzle, t: &Tables, b: &mut Vec<(usize, u8)>, region: &[usize], i: usize, left: &mut Vec<usize>) -> u32 {
+        fn go(
+            p: &Puzzle,
+            t: &Tables,
+            b: &mut Vec<(usize, u8)>,
+            region: &[usize],
+            i: usize,
+            left: &mut Vec<usize>,
+        ) -> u32 {
             if i == region.len() {
                 return region_breaks(t, b, region);
             }
@@ -594,10 +604,8 @@ pub(crate) mod tests {
             let board = crate::fill(&p, &t, &mut rng).unwrap();
             let (h, w) = [(2, 2), (2, 3), (3, 2), (1, 5), (2, 4)][round % 5];
             let (r0, c0) = (rng.below(6 - h as u64) as usize, rng.below(6 - w as u64) as usize);
-            let region: Vec<usize> = (r0..r0 + h)
-                .flat_map(|r| (c0..c0 + w).map(move |c| r * 5 + c))
-                .filter(|&s| !t.pinned[s])
-                .collect();
+            let region: Vec<usize> =
+                (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * 5 + c)).filter(|&s| !t.pinned[s]).collect();
             let before = region_breaks(&t, &board, &region);
             let f = refill(&p, &t, &board, &region, u64::MAX, &mut rng);
             assert!(f.exhausted);
@@ -642,7 +650,12 @@ pub(crate) mod tests {
                 if let Some(b) = b {
                     if last != Some(b.1) {
                         last = Some(b.1);
-                        println!("{:.2} s: breaks {} score {}", started.elapsed().as_secs_f64(), b.1, t.total() - b.1 as usize);
+                        println!(
+                            "{:.2} s: breaks {} score {}",
+                            started.elapsed().as_secs_f64(),
+                            b.1,
+                            t.total() - b.1 as usize
+                        );
                     }
                 }
                 started.elapsed().as_secs_f64() > secs

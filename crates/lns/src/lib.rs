@@ -329,6 +329,9 @@ fn placements(cols: usize, board: &[(usize, u8)]) -> Vec<Placement> {
         .collect()
 }
 
+/// Hears of a board and its score.
+type BoardFound<'b> = dyn FnMut(&[(usize, u8)], usize) + 'b;
+
 /// One thread's search state.
 struct Worker<'a> {
     p: &'a Puzzle,
@@ -373,13 +376,13 @@ impl Worker<'_> {
 
     /// The start fill until `stop` says so; `found` hears of each better board. Keeps the best
     /// board of the fill when it beats the current one.
-    fn start_fill(&mut self, stop: &mut dyn FnMut() -> bool, found: &mut dyn FnMut(&[(usize, u8)], usize)) {
+    fn start_fill(&mut self, stop: &mut dyn FnMut() -> bool, found: &mut BoardFound) {
         let t = self.t;
         let total = t.total();
         let free = t.pinned.iter().filter(|&&x| !x).count();
         let first = first_schedule(free, total - self.score);
         let mut stats = FillStats::default();
-        let mut check = |b: Option<&(Vec<(usize, u8)>, u32)>| {
+        let mut check = |b: Option<&backtrack::Scored>| {
             if let Some((board, breaks)) = b {
                 found(board, total - *breaks as usize);
             }
