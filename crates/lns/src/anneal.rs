@@ -116,11 +116,7 @@ impl Worker<'_> {
         } else {
             (2 + self.rng.below(5) as usize, 2 + self.rng.below(5) as usize)
         };
-        let (h, w) = (h.min(t.rows), w.min(t.cols));
-        let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;
-        let c0 = self.rng.below((t.cols - w + 1) as u64) as usize;
-        let region: Vec<usize> =
-            (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * t.cols + c)).filter(|&s| !t.pinned[s]).collect();
+        let region = self.rectangle(h, w);
         if region.len() < 2 {
             return;
         }

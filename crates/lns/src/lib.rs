@@ -434,15 +434,21 @@ impl Worker<'_> {
         Ok(go_on)
     }
 
+    /// The squares but clues of an `h` x `w` rectangle (cut to the board) at a random place, row
+    /// by row.
+    fn rectangle(&mut self, h: usize, w: usize) -> Vec<usize> {
+        let t = self.t;
+        let (h, w) = (h.min(t.rows), w.min(t.cols));
+        let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;
+        let c0 = self.rng.below((t.cols - w + 1) as u64) as usize;
+        (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * t.cols + c)).filter(|&s| !t.pinned[s]).collect()
+    }
+
     /// Frees a window and re-solves it exactly; `false` when the solver stopped (Ctrl-C, time).
     fn window(&mut self, deadline: Option<Instant>) -> Result<bool, LnsError> {
         let t = self.t;
         let (h, w) = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3)][self.rng.below(8) as usize];
-        let (h, w) = (h.min(t.rows), w.min(t.cols));
-        let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;
-        let c0 = self.rng.below((t.cols - w + 1) as u64) as usize;
-        let squares: Vec<usize> =
-            (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * t.cols + c)).filter(|&s| !t.pinned[s]).collect();
+        let squares = self.rectangle(h, w);
         if squares.len() < 2 {
             return Ok(true);
         }
