@@ -124,6 +124,15 @@ fn finish(f: &EdgeMatching, config: &SolveConfig, o: &Outcome) -> Result<u8, Err
         eprintln!("c wgrnd {} on `{}` ({}): large-neighbourhood search", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
         eprintln!("c window moves {} ({} improved)", o.windows.tried, o.windows.improved);
         eprintln!("c assignment moves {} ({} improved)", o.assignments.tried, o.assignments.improved);
+        eprintln!(
+            "c refill moves {} ({} improved, {} searched to the end)",
+            o.refills.tried, o.refills.improved, o.refills_exact
+        );
+        eprintln!("c swap moves {} ({} improved, {} kept worse)", o.swaps.tried, o.swaps.improved, o.worse);
+        eprintln!(
+            "c start fill: {} restarts, {} placements, {} better boards",
+            o.fill.restarts, o.fill.nodes, o.fill.improved
+        );
         eprintln!("s {}", if optimal { "OPTIMUM FOUND" } else { "SATISFIABLE" });
     }
     let how = if optimal {

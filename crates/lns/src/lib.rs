@@ -5,9 +5,18 @@
 //!
 //! 1. **Fill**: clues (hints) first, then square by square in board order the unused piece and
 //!    turn that respects the frame and matches most of the neighbours placed so far (random ties).
-//!    Or a saved board (`--start`).
-//! 2. **Moves**, repeated until the time limit or Ctrl-C, each exact over its neighbourhood, each
-//!    accepted when it does not lose (equal scores drift):
+//!    Or a saved board (`--start`). Then, for a share of the time, each thread runs the budgeted
+//!    backtracking fill (`backtrack`: row by row, candidates from tables indexed by the west and
+//!    north labels, a budget of breaks that opens late in the scan, restarts) and keeps its best
+//!    board when it beats the greedy one.
+//! 2. **Moves**, repeated until the time limit or Ctrl-C, each exact over its neighbourhood but
+//!    the swap, each accepted when it does not lose (equal scores drift) but the swap, which is
+//!    kept by simulated annealing (`anneal`); each thread keeps its best board apart:
+//!    - *refill*: a band of two rows or a rectangle up to 5 x 6 is freed and re-filled by the
+//!      backtracker under the fixed rest, bounded by the region's current breaks (branch and
+//!      bound, exact when it finishes within its node limit);
+//!    - *swap*: two squares of one kind trade pieces (each in its best turn), kept when it does
+//!      not lose, else with the Metropolis probability at the cycle's temperature;
 //!    - *window*: a rectangle of squares is freed, its pieces re-placed (permuted and turned) with
 //!      the rest of the board fixed, for the most matched edges, by the exact optimiser
 //!      (`wgrnd_count::optimise`, in-process CaDiCaL) over `wgrnd_ground::score`'s encoding;
@@ -23,6 +32,8 @@
 
 #![warn(missing_docs)]
 
+mod anneal;
+mod backtrack;
 mod hungarian;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -36,7 +47,35 @@ use wgrnd_ground::score::{fits_square, ground_region, score_level, Region};
 use wgrnd_puzzle::{turned, Label, Placement, Puzzle};
 use wgrnd_solve::{interrupt, SolverSpec};
 
+pub use anneal::Anneal;
+pub use backtrack::{FillStats, Schedule};
 pub use hungarian::max_assignment;
+
+/// Moves in 10,000 that are SAT windows (tenths of a second each, and they hardly ever improve
+/// a board the other moves leave: few), backtracking refills and Hungarian assignments; the rest
+/// are swaps.
+const WINDOWS_IN_10K: u64 = 5;
+const REFILLS_IN_10K: u64 = 3_000;
+const ASSIGNMENTS_IN_10K: u64 = 3_500;
+/// Placements one refill may make.
+const REFILL_NODES: u64 = 100_000;
+/// Placements per restart of the start fill.
+const FILL_NODES: u64 = 2_000_000;
+/// Moves without a better thread best after which a thread behind the best board takes it.
+const STALE: u64 = 20_000;
+
+/// How long the start fill runs: a sixtieth of the time limit, at most 30 s (10 s without a
+/// limit). On Eternity II it passes 400 within seconds and then gains an edge a minute, the
+/// moves gain many more from its board.
+fn fill_time(timeout: Option<Duration>) -> Duration {
+    timeout.map_or(Duration::from_secs(10), |t| (t / 60).min(Duration::from_secs(30)))
+}
+
+/// The start fill's first schedule: no break over the first 3/8 of the free squares, then a
+/// ramp to one break fewer than the board it should beat has (`breaks`).
+fn first_schedule(free: usize, breaks: usize) -> Schedule {
+    Schedule { quiet: free * 3 / 8, max: breaks.saturating_sub(1) as u32 }
+}
 
 /// How to search.
 #[derive(Clone, Debug)]
@@ -96,6 +135,16 @@ pub struct Outcome {
     pub windows: MoveStats,
     /// Assignment moves over all threads.
     pub assignments: MoveStats,
+    /// Refill moves over all threads.
+    pub refills: MoveStats,
+    /// Refills whose search finished (the region's optimum).
+    pub refills_exact: u64,
+    /// Swap moves over all threads.
+    pub swaps: MoveStats,
+    /// Swaps kept although they lost edges (annealing).
+    pub worse: u64,
+    /// The start fills of all threads.
+    pub fill: FillStats,
 }
 
 /// An improvement of the best board: the board, its score, when (since the start).
@@ -156,6 +205,11 @@ impl Tables {
 
     fn pair(&self, a: u32, b: u32) -> bool {
         self.matches[a as usize * self.nl + b as usize]
+    }
+
+    /// All inner edges.
+    fn total(&self) -> usize {
+        self.rows * self.cols.saturating_sub(1) + self.rows.saturating_sub(1) * self.cols
     }
 
     /// Matched inner edges of a full board.
@@ -275,6 +329,9 @@ fn placements(cols: usize, board: &[(usize, u8)]) -> Vec<Placement> {
         .collect()
 }
 
+/// Hears of a board and its score.
+type BoardFound<'b> = dyn FnMut(&[(usize, u8)], usize) + 'b;
+
 /// One thread's search state.
 struct Worker<'a> {
     p: &'a Puzzle,
@@ -282,20 +339,116 @@ struct Worker<'a> {
     rng: SplitMix64,
     board: Vec<(usize, u8)>,
     score: usize,
+    /// The thread's best board (the current one may be worse: annealing).
+    best: Vec<(usize, u8)>,
+    best_score: usize,
+    moves: u64,
     windows: MoveStats,
     assignments: MoveStats,
+    refills: MoveStats,
+    refill_exact: u64,
+    swaps: MoveStats,
+    worse: u64,
+    fill: FillStats,
 }
 
 impl Worker<'_> {
+    fn new<'a>(p: &'a Puzzle, t: &'a Tables, seed: u64, board: Vec<(usize, u8)>) -> Worker<'a> {
+        let score = t.score(&board);
+        Worker {
+            p,
+            t,
+            rng: SplitMix64(seed),
+            best: board.clone(),
+            best_score: score,
+            board,
+            score,
+            moves: 0,
+            windows: MoveStats::default(),
+            assignments: MoveStats::default(),
+            refills: MoveStats::default(),
+            refill_exact: 0,
+            swaps: MoveStats::default(),
+            worse: 0,
+            fill: FillStats::default(),
+        }
+    }
+
+    /// The start fill until `stop` says so; `found` hears of each better board. Keeps the best
+    /// board of the fill when it beats the current one.
+    fn start_fill(&mut self, stop: &mut dyn FnMut() -> bool, found: &mut BoardFound) {
+        let t = self.t;
+        let total = t.total();
+        let free = t.pinned.iter().filter(|&&x| !x).count();
+        let first = first_schedule(free, total - self.score);
+        let mut stats = FillStats::default();
+        let mut check = |b: Option<&backtrack::Scored>| {
+            if let Some((board, breaks)) = b {
+                found(board, total - *breaks as usize);
+            }
+            stop()
+        };
+        let got = backtrack::start_fill(self.p, t, first, FILL_NODES, &mut self.rng, &mut check, &mut stats);
+        self.fill = stats;
+        if let Some((board, breaks)) = got {
+            if total - breaks as usize > self.score {
+                self.score = total - breaks as usize;
+                self.board = board;
+            }
+        }
+        self.keep_best();
+    }
+
+    /// Takes the current board as the thread's best when it is better.
+    fn keep_best(&mut self) {
+        if self.score > self.best_score {
+            self.best_score = self.score;
+            self.best.clone_from(&self.board);
+        }
+    }
+
+    /// One move (its type drawn by the shares above) at the schedule's temperature; at the end of
+    /// a cooling cycle, back to the thread's best board. `false` when a window's solver stopped.
+    fn step(&mut self, deadline: Option<Instant>) -> Result<bool, LnsError> {
+        let temp = Anneal::SEARCH.temperature(self.moves);
+        self.moves += 1;
+        let r = self.rng.below(10_000);
+        let go_on = if r < WINDOWS_IN_10K {
+            self.window(deadline)?
+        } else if r < WINDOWS_IN_10K + REFILLS_IN_10K {
+            self.refill(REFILL_NODES);
+            true
+        } else if r < WINDOWS_IN_10K + REFILLS_IN_10K + ASSIGNMENTS_IN_10K {
+            let k = 8 + self.rng.below(40) as usize;
+            self.assignment(k);
+            true
+        } else {
+            self.swap(temp);
+            true
+        };
+        self.keep_best();
+        if self.moves % Anneal::SEARCH.cycle == 0 && self.score < self.best_score {
+            self.score = self.best_score;
+            self.board.clone_from(&self.best);
+        }
+        Ok(go_on)
+    }
+
+    /// The squares but clues of an `h` x `w` rectangle (cut to the board) at a random place, row
+    /// by row.
+    fn rectangle(&mut self, h: usize, w: usize) -> Vec<usize> {
+        let t = self.t;
+        let (h, w) = (h.min(t.rows), w.min(t.cols));
+        let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;
+        let c0 = self.rng.below((t.cols - w + 1) as u64) as usize;
+        (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * t.cols + c)).filter(|&s| !t.pinned[s]).collect()
+    }
+
     /// Frees a window and re-solves it exactly; `false` when the solver stopped (Ctrl-C, time).
     fn window(&mut self, deadline: Option<Instant>) -> Result<bool, LnsError> {
         let t = self.t;
         let (h, w) = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3)][self.rng.below(8) as usize];
-        let (h, w) = (h.min(t.rows), w.min(t.cols));
-        let r0 = self.rng.below((t.rows - h + 1) as u64) as usize;
-        let c0 = self.rng.below((t.cols - w + 1) as u64) as usize;
-        let squares: Vec<usize> =
-            (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * t.cols + c)).filter(|&s| !t.pinned[s]).collect();
+        let squares = self.rectangle(h, w);
         if squares.len() < 2 {
             return Ok(true);
         }
@@ -425,7 +578,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
     let started = Instant::now();
     let deadline = opts.timeout.map(|t| started + t);
     let t = Tables::new(p);
-    let total = p.rows * p.cols.saturating_sub(1) + p.rows.saturating_sub(1) * p.cols;
+    let total = t.total();
     let mut rng = SplitMix64(opts.seed);
     let first = match &opts.start {
         Some(pl) => from_placements(p, pl)?,
@@ -439,48 +592,55 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
     let stop = Arc::new(AtomicBool::new(first_score == total));
     let (tx, rx) = mpsc::channel::<Improvement>();
     let jobs = opts.jobs.max(1);
-    let results: Vec<Result<(MoveStats, MoveStats), LnsError>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Worker<'_>, LnsError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs)
             .map(|i| {
                 let (best, best_score, stop, tx, t) = (&best, &best_score, &stop, tx.clone(), &t);
                 let first = first.clone();
-                scope.spawn(move || -> Result<(MoveStats, MoveStats), LnsError> {
-                    let mut w = Worker {
-                        p,
-                        t,
-                        rng: SplitMix64(opts.seed.wrapping_add(i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5eed),
-                        score: first_score,
-                        board: first,
-                        windows: MoveStats::default(),
-                        assignments: MoveStats::default(),
-                    };
-                    let mut stale = 0u64;
-                    while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
-                        let before = w.score;
-                        if w.rng.below(3) == 0 {
-                            if !w.window(deadline)? {
-                                break;
-                            }
-                        } else {
-                            let k = 8 + w.rng.below(40) as usize;
-                            w.assignment(k);
-                        }
-                        stale = if w.score > before { 0 } else { stale + 1 };
-                        if w.score as u64 > best_score.load(Ordering::SeqCst) {
+                scope.spawn(move || -> Result<Worker<'_>, LnsError> {
+                    let seed = opts.seed.wrapping_add(i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5eed;
+                    let mut w = Worker::new(p, t, seed, first);
+                    // A better thread best goes to the shared best board and the caller.
+                    let publish = |board: &[(usize, u8)], score: usize| {
+                        if score as u64 > best_score.load(Ordering::SeqCst) {
                             let mut b = best.lock().unwrap_or_else(|e| e.into_inner());
-                            if w.score > b.0 {
-                                *b = (w.score, w.board.clone());
-                                best_score.store(w.score as u64, Ordering::SeqCst);
-                                let _ = tx.send((placements(p.cols, &w.board), w.score, started.elapsed()));
-                                if w.score == total {
+                            if score > b.0 {
+                                *b = (score, board.to_vec());
+                                best_score.store(score as u64, Ordering::SeqCst);
+                                let _ = tx.send((placements(p.cols, board), score, started.elapsed()));
+                                if score == total {
                                     stop.store(true, Ordering::SeqCst);
                                 }
                             }
-                        } else if stale > 2000 && (best_score.load(Ordering::SeqCst) as usize) > w.score {
+                        }
+                    };
+                    if opts.start.is_none() && first_score < total {
+                        let until = started + fill_time(opts.timeout);
+                        let mut halt = || {
+                            Instant::now() >= until
+                                || deadline.is_some_and(|d| Instant::now() >= d)
+                                || stop.load(Ordering::SeqCst)
+                                || interrupt::interrupted()
+                        };
+                        w.start_fill(&mut halt, &mut |board, score| publish(board, score));
+                        publish(&w.best, w.best_score);
+                    }
+                    let mut stale = 0u64;
+                    while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
+                        let before = w.best_score;
+                        if !w.step(deadline)? {
+                            break;
+                        }
+                        stale = if w.best_score > before { 0 } else { stale + 1 };
+                        if w.best_score as u64 > best_score.load(Ordering::SeqCst) {
+                            publish(&w.best, w.best_score);
+                        } else if stale > STALE && (best_score.load(Ordering::SeqCst) as usize) > w.best_score {
                             // Stuck below the best board: take it and search on from there.
                             let b = best.lock().unwrap_or_else(|e| e.into_inner());
                             w.score = b.0;
-                            w.board = b.1.clone();
+                            w.board.clone_from(&b.1);
+                            w.best_score = b.0;
+                            w.best.clone_from(&b.1);
                             stale = 0;
                         }
                         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -488,7 +648,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                         }
                     }
                     stop.store(true, Ordering::SeqCst);
-                    Ok((w.windows, w.assignments))
+                    Ok(w)
                 })
             })
             .collect();
@@ -516,24 +676,37 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
             .map(|h| h.join().unwrap_or_else(|_| Err(LnsError::Solver("a search thread panicked".into()))))
             .collect()
     });
-    let mut windows = MoveStats::default();
-    let mut assignments = MoveStats::default();
-    for r in results {
-        let (w, a) = r?;
-        windows.tried += w.tried;
-        windows.improved += w.improved;
-        assignments.tried += a.tried;
-        assignments.improved += a.improved;
-    }
     let (score, board) = std::mem::take(&mut *best.lock().unwrap_or_else(|e| e.into_inner()));
-    Ok(Outcome {
+    let mut o = Outcome {
         best: placements(p.cols, &board),
         score,
         total,
         interrupted: interrupt::interrupted(),
-        windows,
-        assignments,
-    })
+        windows: MoveStats::default(),
+        assignments: MoveStats::default(),
+        refills: MoveStats::default(),
+        refills_exact: 0,
+        swaps: MoveStats::default(),
+        worse: 0,
+        fill: FillStats::default(),
+    };
+    let add = |a: &mut MoveStats, b: MoveStats| {
+        a.tried += b.tried;
+        a.improved += b.improved;
+    };
+    for r in results {
+        let w = r?;
+        add(&mut o.windows, w.windows);
+        add(&mut o.assignments, w.assignments);
+        add(&mut o.refills, w.refills);
+        add(&mut o.swaps, w.swaps);
+        o.refills_exact += w.refill_exact;
+        o.worse += w.worse;
+        o.fill.restarts += w.fill.restarts;
+        o.fill.nodes += w.fill.nodes;
+        o.fill.improved += w.fill.improved;
+    }
+    Ok(o)
 }
 
 #[cfg(test)]
@@ -564,5 +737,32 @@ mod tests {
         assert!(matches!(from_placements(&p, &[at(0, 0, 0)]), Err(LnsError::BadStart(_))));
         assert!(matches!(from_placements(&p, &[at(0, 1, 0), at(1, 0, 0)]), Err(LnsError::BadStart(_))));
         assert!(matches!(from_placements(&p, &[at(0, 0, 0), at(1, 0, 0)]), Err(LnsError::BadStart(_))));
+    }
+
+    #[test]
+    fn annealing_never_loses_the_best_board() {
+        let mut rng = SplitMix64(12);
+        let mut p = backtrack::tests::perfect(&mut rng, 6, 6, 3, true);
+        // Scrambled labels: no perfect board, so moves go both ways.
+        for q in 0..p.pieces.len() {
+            let other = p.pieces[rng.below(p.pieces.len() as u64) as usize][1];
+            if Some(p.pieces[q][1]) != p.frame && Some(other) != p.frame {
+                p.pieces[q][1] = other;
+            }
+        }
+        let t = Tables::new(&p);
+        let board = fill(&p, &t, &mut rng).unwrap();
+        let mut w = Worker::new(&p, &t, 3, board);
+        let mut most = w.score;
+        for _ in 0..3000 {
+            assert!(w.step(None).unwrap());
+            assert_eq!(w.score, t.score(&w.board), "the moves keep the score in step");
+            most = most.max(w.score);
+            assert_eq!(w.best_score, most);
+            assert_eq!(t.score(&w.best), most);
+        }
+        backtrack::tests::assert_placement(&p, &w.best);
+        assert!(w.worse > 0, "no worse board was kept: the test would not see a lost best");
+        assert!(w.refills.tried > 0 && w.assignments.tried > 0 && w.swaps.tried > 0);
     }
 }
