@@ -49,12 +49,15 @@ pub fn fixture(rel: &str) -> String {
 pub fn wgrnd(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgrnd"));
     cmd.args(args).current_dir(root()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    // Always a pipe, closed after the input (empty without one): a test that reads `-` then
+    // reads exactly what it gave, even on a machine whose /dev/null is not the empty device
+    // (a CI container once had a regular file there, holding a compiler's error message).
+    cmd.stdin(Stdio::piped());
     let mut child = cmd.spawn().expect("run wgrnd");
-    if let Some(input) = stdin {
+    {
         use std::io::Write;
         let mut s = child.stdin.take().expect("stdin");
-        s.write_all(input).expect("write stdin");
+        s.write_all(stdin.unwrap_or_default()).expect("write stdin");
     }
     child.wait_with_output().expect("wgrnd output")
 }
