@@ -16,7 +16,7 @@ use crate::backtrack;
 use crate::{MoveStats, Worker};
 
 /// Moves without a better episode board after which a thread kicks.
-pub(crate) const STUCK: u64 = 20_000;
+pub(crate) const STUCK: u64 = 8_000;
 /// An episode's best within this many edges of the thread's best is the next kick's base.
 pub(crate) const SLACK: usize = 2;
 /// Placements one kick's re-fill may make.

@@ -23,8 +23,11 @@
 //!    - *assignment*: a set of pairwise non-adjacent squares is freed; their neighbours are all
 //!      fixed, so each piece on each square scores independently (its best turn), and the best
 //!      reassignment is a weighted bipartite matching, solved by the Hungarian algorithm.
-//! 3. **Cores**: `jobs` threads with seeds `seed`, `seed + 1`, ... each search their own board; a
-//!    thread that has not improved for a while takes the best board so far. The calling thread
+//! 3. **Kicks** (`kick`): a thread searches in episodes; when its episode has not improved for a
+//!    while, it re-fills a large region of a good board with a few breaks to spare and goes on
+//!    from there (iterated local search).
+//! 4. **Cores**: `jobs` threads with seeds `seed`, `seed + 1`, ... each search their own board; a
+//!    thread behind the best board of all starts one kick in four from it. The calling thread
 //!    hears of every improvement of the best board (for files and progress).
 //!
 //! The score used here is internal and fast; the command recomputes every reported board's score
@@ -58,6 +61,9 @@ pub use hungarian::max_assignment;
 const WINDOWS_IN_10K: u64 = 5;
 const REFILLS_IN_10K: u64 = 3_000;
 const ASSIGNMENTS_IN_10K: u64 = 3_500;
+/// The most squares an assignment frees (8 to this many; at most the non-adjacent squares of
+/// one kind there are).
+const ASSIGN_MAX: u64 = 100;
 /// Placements one refill may make.
 const REFILL_NODES: u64 = 20_000;
 /// Placements per restart of the start fill.
@@ -444,7 +450,7 @@ impl Worker<'_> {
             self.refill(REFILL_NODES);
             true
         } else if r < WINDOWS_IN_10K + REFILLS_IN_10K + ASSIGNMENTS_IN_10K {
-            let k = 8 + self.rng.below(40) as usize;
+            let k = 8 + self.rng.below(ASSIGN_MAX - 7) as usize;
             self.assignment(k);
             true
         } else {
