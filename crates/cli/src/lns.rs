@@ -129,6 +129,7 @@ fn finish(f: &EdgeMatching, config: &SolveConfig, o: &Outcome) -> Result<u8, Err
             o.refills.tried, o.refills.improved, o.refills_exact
         );
         eprintln!("c swap moves {} ({} improved, {} kept worse)", o.swaps.tried, o.swaps.improved, o.worse);
+        eprintln!("c kicks {} ({} raised the thread's best)", o.kicks.tried, o.kicks.improved);
         eprintln!(
             "c start fill: {} restarts, {} placements, {} better boards",
             o.fill.restarts, o.fill.nodes, o.fill.improved

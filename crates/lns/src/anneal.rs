@@ -42,19 +42,12 @@ impl Anneal {
     }
 }
 
-/// Squares of a square's kind trade pieces: corner (2 outer sides), border (1), inner (0).
-fn kind(rows: usize, cols: usize, s: usize) -> usize {
-    let (r, c) = (s / cols, s % cols);
-    usize::from(r == 0 || r + 1 == rows) + usize::from(c == 0 || c + 1 == cols)
-}
-
 impl Worker<'_> {
     /// Swaps the pieces of two squares of one kind (each then in its best turn) and keeps the
     /// swap by the annealing rule at temperature `temp`.
     pub(crate) fn swap(&mut self, temp: f64) {
         let t = self.t;
-        let n = self.board.len();
-        let free: Vec<usize> = (0..n).filter(|&s| !t.pinned[s]).collect();
+        let free = &t.free;
         if free.len() < 2 {
             return;
         }
@@ -69,12 +62,15 @@ impl Worker<'_> {
                 }
             }
         }
-        let want = kind(t.rows, t.cols, s1);
-        let Some(s2) = (0..64)
-            .map(|_| free[self.rng.below(free.len() as u64) as usize])
-            .find(|&s| s != s1 && kind(t.rows, t.cols, s) == want)
-        else {
+        let same = &t.by_kind[t.kind(s1)];
+        if same.len() < 2 {
             return;
+        }
+        let s2 = loop {
+            let s = same[self.rng.below(same.len() as u64) as usize];
+            if s != s1 {
+                break s;
+            }
         };
         let region = [s1, s2];
         let before = region_breaks(t, &self.board, &region);
@@ -120,7 +116,7 @@ impl Worker<'_> {
         if region.len() < 2 {
             return;
         }
-        let f = backtrack::refill(self.p, t, &self.board, &region, max_nodes, &mut self.rng);
+        let f = backtrack::refill(self.p, t, &self.board, &region, 0, max_nodes, &mut self.rng);
         self.refills.tried += 1;
         self.refill_exact += u64::from(f.exhausted);
         let Some((next, _)) = f.best else { return };

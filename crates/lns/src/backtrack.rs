@@ -46,6 +46,9 @@ struct Lists {
     /// The pieces.
     pieces: Vec<usize>,
     k: usize,
+    /// The index in the tables of each class of square the lists were made for (only those:
+    /// a region has few).
+    dense: [usize; 16],
     /// `(class * k + a) * k + b`: candidates that match a west neighbour showing `a` east and a
     /// north neighbour showing `b` south.
     exact: Vec<Vec<Cand>>,
@@ -66,15 +69,25 @@ impl Lists {
         for &s in squares {
             rep[class(t, s)].get_or_insert(s);
         }
+        let mut dense = [usize::MAX; 16];
+        let mut m = 0;
+        for (c, r) in rep.iter().enumerate() {
+            if r.is_some() {
+                dense[c] = m;
+                m += 1;
+            }
+        }
         let mut l = Lists {
             pieces: pieces.to_vec(),
             k,
-            exact: vec![Vec::new(); 16 * k * k],
-            west: vec![Vec::new(); 16 * k],
-            north: vec![Vec::new(); 16 * k],
-            all: vec![Vec::new(); 16],
+            dense,
+            exact: vec![Vec::new(); m * k * k],
+            west: vec![Vec::new(); m * k],
+            north: vec![Vec::new(); m * k],
+            all: vec![Vec::new(); m],
         };
-        for (c, s) in rep.iter().enumerate().filter_map(|(c, s)| s.map(|s| (c, s))) {
+        for (c, s) in rep.iter().enumerate().filter_map(|(c, s)| s.map(|s| (dense[c], s))) {
+            let outer_sides = class(t, s);
             for &q in pieces {
                 for turn in (0..4u8).filter(|&turn| fits_square(p, s, q, turn)) {
                     let shows = t.shows((q, turn));
@@ -86,8 +99,8 @@ impl Lists {
                             (0..t.nl).filter(|&a| t.pair(a as u32, label)).collect()
                         }
                     };
-                    let akeys = keys(c & 8 != 0, shows[3]);
-                    let bkeys = keys(c & 1 != 0, shows[0]);
+                    let akeys = keys(outer_sides & 8 != 0, shows[3]);
+                    let bkeys = keys(outer_sides & 1 != 0, shows[0]);
                     for &a in &akeys {
                         l.west[c * k + a].push(cand);
                         for &b in &bkeys {
@@ -145,7 +158,7 @@ pub(crate) struct Found {
     pub exhausted: bool,
 }
 
-/// One square of the scan: where, its class, its west and north neighbours (none: an outer
+/// One square of the scan: where, its class (its index in the lists), its west and north neighbours (none: an outer
 /// side), and the labels that fixed east and south neighbours show towards it.
 #[derive(Clone, Copy)]
 struct Step {
@@ -189,7 +202,7 @@ fn search(
             let fixed = |u: usize, side: usize| (!free[u]).then(|| lab[u][side]);
             Step {
                 s,
-                class: class(t, s),
+                class: lists.dense[class(t, s)],
                 west: (c > 0).then(|| s - 1),
                 north: (r > 0).then(|| s - t.cols),
                 east_fixed: (c + 1 < t.cols).then(|| fixed(s + 1, 3)).flatten(),
@@ -336,19 +349,20 @@ pub(crate) fn region_breaks(t: &Tables, board: &[(usize, u8)], region: &[usize])
 }
 
 /// Re-fills `region` (row-major) with the rest of `board` fixed: the least breaks found within
-/// `max_nodes` placements, at most the region's current breaks (so never worse). `exhausted`:
-/// the result is the region's optimum.
+/// `max_nodes` placements, at most the region's current breaks plus `extra` (with `extra` 0
+/// never worse). `exhausted`: the result is the region's optimum.
 pub(crate) fn refill(
     p: &Puzzle,
     t: &Tables,
     board: &[(usize, u8)],
     region: &[usize],
+    extra: u32,
     max_nodes: u64,
     rng: &mut SplitMix64,
 ) -> Found {
     let pieces: Vec<usize> = region.iter().map(|&s| board[s].0).collect();
     let lists = Lists::new(p, t, &pieces, region, rng);
-    let now = region_breaks(t, board, region);
+    let now = region_breaks(t, board, region) + extra;
     let budget = vec![now; region.len()];
     search(t, board, region, &lists, &budget, now, max_nodes)
 }
@@ -607,7 +621,7 @@ pub(crate) mod tests {
             let region: Vec<usize> =
                 (r0..r0 + h).flat_map(|r| (c0..c0 + w).map(move |c| r * 5 + c)).filter(|&s| !t.pinned[s]).collect();
             let before = region_breaks(&t, &board, &region);
-            let f = refill(&p, &t, &board, &region, u64::MAX, &mut rng);
+            let f = refill(&p, &t, &board, &region, 0, u64::MAX, &mut rng);
             assert!(f.exhausted);
             let (after, cost) = f.best.expect("the current placement is within the budget");
             assert_eq!(cost, brute_region(&p, &t, &board, &region), "round {round}");

@@ -23,8 +23,11 @@
 //!    - *assignment*: a set of pairwise non-adjacent squares is freed; their neighbours are all
 //!      fixed, so each piece on each square scores independently (its best turn), and the best
 //!      reassignment is a weighted bipartite matching, solved by the Hungarian algorithm.
-//! 3. **Cores**: `jobs` threads with seeds `seed`, `seed + 1`, ... each search their own board; a
-//!    thread that has not improved for a while takes the best board so far. The calling thread
+//! 3. **Kicks** (`kick`): a thread searches in episodes; when its episode has not improved for a
+//!    while, it re-fills a large region of a good board with a few breaks to spare and goes on
+//!    from there (iterated local search).
+//! 4. **Cores**: `jobs` threads with seeds `seed`, `seed + 1`, ... each search their own board; a
+//!    thread behind the best board of all starts one kick in four from it. The calling thread
 //!    hears of every improvement of the best board (for files and progress).
 //!
 //! The score used here is internal and fast; the command recomputes every reported board's score
@@ -35,6 +38,7 @@
 mod anneal;
 mod backtrack;
 mod hungarian;
+mod kick;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -57,12 +61,13 @@ pub use hungarian::max_assignment;
 const WINDOWS_IN_10K: u64 = 5;
 const REFILLS_IN_10K: u64 = 3_000;
 const ASSIGNMENTS_IN_10K: u64 = 3_500;
+/// The most squares an assignment frees (8 to this many; at most the non-adjacent squares of
+/// one kind there are).
+const ASSIGN_MAX: u64 = 100;
 /// Placements one refill may make.
-const REFILL_NODES: u64 = 100_000;
+const REFILL_NODES: u64 = 20_000;
 /// Placements per restart of the start fill.
 const FILL_NODES: u64 = 2_000_000;
-/// Moves without a better thread best after which a thread behind the best board takes it.
-const STALE: u64 = 20_000;
 
 /// How long the start fill runs: a sixtieth of the time limit, at most 30 s (10 s without a
 /// limit). On Eternity II it passes 400 within seconds and then gains an edge a minute, the
@@ -145,6 +150,9 @@ pub struct Outcome {
     pub worse: u64,
     /// The start fills of all threads.
     pub fill: FillStats,
+    /// Kicks (`kick`: a stuck thread re-fills a large region of a good board with breaks to
+    /// spare) over all threads; improved: those whose episode raised the thread's best.
+    pub kicks: MoveStats,
 }
 
 /// An improvement of the best board: the board, its score, when (since the start).
@@ -161,6 +169,9 @@ struct Tables {
     nl: usize,
     /// Squares pinned by clues (never moved).
     pinned: Vec<bool>,
+    /// The squares not pinned, and those of each kind (`Tables::kind`).
+    free: Vec<usize>,
+    by_kind: [Vec<usize>; 3],
 }
 
 impl Tables {
@@ -176,14 +187,29 @@ impl Tables {
         for c in &p.clues {
             pinned[c.row * p.cols + c.col] = true;
         }
-        Tables {
+        let free: Vec<usize> = (0..p.squares()).filter(|&s| !pinned[s]).collect();
+        let mut t = Tables {
             rows: p.rows,
             cols: p.cols,
             pieces: p.pieces.iter().map(|e| e.map(|l| l.0)).collect(),
             matches,
             nl,
             pinned,
+            free: Vec::new(),
+            by_kind: Default::default(),
+        };
+        for &s in &free {
+            let k = t.kind(s);
+            t.by_kind[k].push(s);
         }
+        t.free = free;
+        t
+    }
+
+    /// A square's kind, for moves that trade pieces: corner (2 outer sides), border (1), inner (0).
+    fn kind(&self, s: usize) -> usize {
+        let (r, c) = (s / self.cols, s % self.cols);
+        usize::from(r == 0 || r + 1 == self.rows) + usize::from(c == 0 || c + 1 == self.cols)
     }
 
     fn shows(&self, cell: (usize, u8)) -> [u32; 4] {
@@ -350,6 +376,8 @@ struct Worker<'a> {
     swaps: MoveStats,
     worse: u64,
     fill: FillStats,
+    /// The current episode of the iterated local search (`kick`).
+    episode: kick::Episode,
 }
 
 impl Worker<'_> {
@@ -359,6 +387,7 @@ impl Worker<'_> {
             p,
             t,
             rng: SplitMix64(seed),
+            episode: kick::Episode::new(&board, score),
             best: board.clone(),
             best_score: score,
             board,
@@ -397,6 +426,7 @@ impl Worker<'_> {
             }
         }
         self.keep_best();
+        self.episode = kick::Episode { stuck: self.episode.stuck, ..kick::Episode::new(&self.board, self.score) };
     }
 
     /// Takes the current board as the thread's best when it is better.
@@ -408,8 +438,9 @@ impl Worker<'_> {
     }
 
     /// One move (its type drawn by the shares above) at the schedule's temperature; at the end of
-    /// a cooling cycle, back to the thread's best board. `false` when a window's solver stopped.
+    /// a cooling cycle, back to the episode's best board. `false` when a window's solver stopped.
     fn step(&mut self, deadline: Option<Instant>) -> Result<bool, LnsError> {
+        let best_before = self.best_score;
         let temp = Anneal::SEARCH.temperature(self.moves);
         self.moves += 1;
         let r = self.rng.below(10_000);
@@ -419,7 +450,7 @@ impl Worker<'_> {
             self.refill(REFILL_NODES);
             true
         } else if r < WINDOWS_IN_10K + REFILLS_IN_10K + ASSIGNMENTS_IN_10K {
-            let k = 8 + self.rng.below(40) as usize;
+            let k = 8 + self.rng.below(ASSIGN_MAX - 7) as usize;
             self.assignment(k);
             true
         } else {
@@ -427,9 +458,10 @@ impl Worker<'_> {
             true
         };
         self.keep_best();
-        if self.moves % Anneal::SEARCH.cycle == 0 && self.score < self.best_score {
-            self.score = self.best_score;
-            self.board.clone_from(&self.best);
+        self.age(best_before);
+        if self.moves % Anneal::SEARCH.cycle == 0 && self.score < self.episode.score {
+            self.score = self.episode.score;
+            self.board.clone_from(&self.episode.board);
         }
         Ok(go_on)
     }
@@ -509,11 +541,10 @@ impl Worker<'_> {
     fn assignment(&mut self, k: usize) {
         let t = self.t;
         let n = self.board.len();
-        let mut taken = vec![false; n];
         let mut blocked = vec![false; n];
         let mut set = Vec::new();
         // Random squares, mismatched ones first half of the time.
-        let mut order: Vec<usize> = (0..n).filter(|&s| !t.pinned[s]).collect();
+        let mut order: Vec<usize> = t.free.clone();
         for i in (1..order.len()).rev() {
             order.swap(i, self.rng.below(i as u64 + 1) as usize);
         }
@@ -522,10 +553,7 @@ impl Worker<'_> {
             order.sort_by_key(|&s| t.local(board, s, board[s]));
         }
         // One class of square at a time (corner, border, inner), so that pieces can trade places.
-        let class = |s: usize| {
-            let (r, c) = (s / t.cols, s % t.cols);
-            usize::from(r == 0 || r + 1 == t.rows) + usize::from(c == 0 || c + 1 == t.cols)
-        };
+        let class = |s: usize| t.kind(s);
         let Some(&first) = order.first() else { return };
         let want = class(first);
         for s in order {
@@ -535,7 +563,6 @@ impl Worker<'_> {
             if blocked[s] || class(s) != want {
                 continue;
             }
-            taken[s] = true;
             blocked[s] = true;
             for (_, u) in t.neighbours(s) {
                 blocked[u] = true;
@@ -625,23 +652,26 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                         w.start_fill(&mut halt, &mut |board, score| publish(board, score));
                         publish(&w.best, w.best_score);
                     }
-                    let mut stale = 0u64;
                     while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
-                        let before = w.best_score;
                         if !w.step(deadline)? {
                             break;
                         }
-                        stale = if w.best_score > before { 0 } else { stale + 1 };
                         if w.best_score as u64 > best_score.load(Ordering::SeqCst) {
                             publish(&w.best, w.best_score);
-                        } else if stale > STALE && (best_score.load(Ordering::SeqCst) as usize) > w.best_score {
-                            // Stuck below the best board: take it and search on from there.
-                            let b = best.lock().unwrap_or_else(|e| e.into_inner());
-                            w.score = b.0;
-                            w.board.clone_from(&b.1);
-                            w.best_score = b.0;
-                            w.best.clone_from(&b.1);
-                            stale = 0;
+                        }
+                        if w.stuck() {
+                            // Behind the best board of all, now and then start from it (else
+                            // the threads would search one basin).
+                            if (best_score.load(Ordering::SeqCst) as usize) > w.best_score
+                                && w.rng.below(kick::SHARE_ODDS) == 0
+                            {
+                                let b = best.lock().unwrap_or_else(|e| e.into_inner());
+                                w.adopt(&b.1, b.0);
+                            }
+                            w.kick();
+                            if w.best_score as u64 > best_score.load(Ordering::SeqCst) {
+                                publish(&w.best, w.best_score);
+                            }
                         }
                         if deadline.is_some_and(|d| Instant::now() >= d) {
                             break;
@@ -689,6 +719,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         swaps: MoveStats::default(),
         worse: 0,
         fill: FillStats::default(),
+        kicks: MoveStats::default(),
     };
     let add = |a: &mut MoveStats, b: MoveStats| {
         a.tried += b.tried;
@@ -700,6 +731,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         add(&mut o.assignments, w.assignments);
         add(&mut o.refills, w.refills);
         add(&mut o.swaps, w.swaps);
+        add(&mut o.kicks, w.episode.kicks);
         o.refills_exact += w.refill_exact;
         o.worse += w.worse;
         o.fill.restarts += w.fill.restarts;
