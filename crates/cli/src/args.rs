@@ -22,8 +22,10 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands.
+/// The subcommands. Each one's flags are added only when it is the one invoked (`defer`): a run
+/// builds one subcommand's arguments, not all of them (docs/wellposed.md, "Paint by numbers").
 #[derive(Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Ground a puzzle and write its CNF in DIMACS (with comments naming every atom).
     Encode {

@@ -48,13 +48,25 @@ impl Cnf {
         let is_true = |value: &[u8], l: Lit| value[l.var().index()] == if l.is_positive() { 1 } else { 2 };
         let is_false = |value: &[u8], l: Lit| value[l.var().index()] == if l.is_positive() { 2 } else { 1 };
         let clauses: Vec<&[Lit]> = self.clauses().collect();
-        // Occurrences by literal code; free[c]: literals of clause c not yet false.
-        let mut occurs: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+        // Occurrences by literal code, in one array (the clauses of literal code k are
+        // `occurs[start[k]..start[k + 1]]`, in clause order: no vector per literal); free[c]:
+        // literals of clause c not yet false.
+        let mut start = vec![0usize; 2 * n + 1];
+        for l in clauses.iter().copied().flatten() {
+            start[l.code() as usize + 1] += 1;
+        }
+        for k in 0..2 * n {
+            start[k + 1] += start[k];
+        }
+        let mut occurs = vec![0u32; start[2 * n]];
+        let mut next = start.clone();
         let mut free: Vec<u32> = Vec::with_capacity(clauses.len());
         let mut queue: Vec<Lit> = Vec::new();
         for (i, c) in clauses.iter().enumerate() {
             for l in *c {
-                occurs[l.code() as usize].push(i as u32);
+                let at = &mut next[l.code() as usize];
+                occurs[*at] = i as u32;
+                *at += 1;
             }
             free.push(c.len() as u32);
             match c {
@@ -74,7 +86,8 @@ impl Cnf {
                 return None;
             }
             value[l.var().index()] = if l.is_positive() { 1 } else { 2 };
-            for &c in &occurs[(!l).code() as usize] {
+            let k = (!l).code() as usize;
+            for &c in &occurs[start[k]..start[k + 1]] {
                 let c = c as usize;
                 free[c] -= 1;
                 if free[c] <= 1 && !clauses[c].iter().any(|&x| is_true(&value, x)) {

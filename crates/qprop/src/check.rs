@@ -12,6 +12,7 @@
 //! binding that a generator skipped is not reported; the grounder reports those.
 
 mod connect;
+mod dense;
 mod formulas;
 mod index;
 #[cfg(test)]
@@ -76,6 +77,8 @@ struct Checker<'a> {
     /// the program is borrowed).
     plans: HashMap<usize, Rc<Plan<'a>>>,
     index: Indexes,
+    /// Tables of the solved-for predicates' true atoms, built on each one's first lookup.
+    dense: Vec<Option<dense::Dense>>,
 }
 
 /// Above this many definition values the checker gives up (memory), as before plans.
@@ -137,6 +140,7 @@ impl<'a> Checker<'a> {
             memo_len: 0,
             plans: HashMap::new(),
             index: Indexes::default(),
+            dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
         }
     }
 
@@ -495,7 +499,15 @@ impl<'a> Checker<'a> {
         let p = self.p;
         let Some(pred) = p.preds.get(pr.index()) else { return Ok(false) };
         match &pred.kind {
-            PredKind::Var => Ok(self.atoms.get(pr.index()).copied().flatten().is_some_and(|a| a.contains(t))),
+            PredKind::Var => {
+                let atoms = self.atoms.get(pr.index()).copied().flatten();
+                if let Some(d) = self.dense.get_mut(pr.index()) {
+                    if let Some(v) = d.get_or_insert_with(|| dense::Dense::new(p, pred, atoms)).holds(p, pred, t) {
+                        return Ok(v);
+                    }
+                }
+                Ok(atoms.is_some_and(|a| a.contains(t)))
+            }
             PredKind::Int(_) => Ok(false),
             PredKind::Input(facts) => Ok(facts.contains(t)),
             PredKind::Def(def) => {

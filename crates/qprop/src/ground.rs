@@ -740,9 +740,10 @@ impl<'p> Grounder<'p> {
                     pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
                 let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
                 for idx in 0..self.data[pred.index()].len() {
-                    // Building the index reads every fact: no binding's reads.
-                    let facts = self.data[pred.index()][idx] == 2;
-                    if facts || self.data_atom(pred, idx, span)? {
+                    // Building the index reads every fact: no binding's reads. An atom known
+                    // false (most of an input predicate's) is passed over without a call.
+                    let known = self.data[pred.index()][idx];
+                    if known != 1 && (known == 2 || self.data_atom(pred, idx, span)?) {
                         let t = self.tuple(pred, idx);
                         let mut k = 0usize;
                         for (i, &d) in pr.args.iter().enumerate() {
@@ -775,7 +776,8 @@ impl<'p> Grounder<'p> {
         }
         let mut t = 0usize;
         for i in 0..n {
-            if self.data_atom(pred, i, span)? {
+            // Known false (1): no call.
+            if self.data[pred.index()][i] != 1 && self.data_atom(pred, i, span)? {
                 t += 1;
             }
         }

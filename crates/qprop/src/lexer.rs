@@ -24,7 +24,8 @@ const PUNCT: [&str; 27] = [
 
 /// Splits `text` (file number `file`) into tokens; `%` and `//` start comments to the end of the line.
 pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
-    let mut out = Vec::new();
+    // About one token per three bytes of a data file's facts: reserved once, not regrown.
+    let mut out = Vec::with_capacity(text.len() / 3 + 1);
     let bytes = text.as_bytes();
     let mut i = 0;
     'outer: while i < bytes.len() {
@@ -69,8 +70,10 @@ pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
             i += len + 2;
             continue;
         }
+        // Only the spellings that begin with this byte are compared (the list keeps the longest
+        // spellings first).
         for p in PUNCT {
-            if text[i..].starts_with(p) {
+            if p.as_bytes()[0] == c && text[i..].starts_with(p) {
                 out.push((Tok::Punct(p), Span::new(file, i, i + p.len())));
                 i += p.len();
                 continue 'outer;

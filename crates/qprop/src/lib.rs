@@ -45,8 +45,6 @@ mod views;
 mod walk;
 mod xorelim;
 
-use std::fmt::Write as _;
-
 use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
 use wgrnd_core::{AtomNames, StableHash};
@@ -300,7 +298,9 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms).
     header.extend(g.names.iter().enumerate().map(|(i, n)| {
         let mut line = String::with_capacity(16 + n.len());
-        let _ = write!(line, "var {} ", i + 1);
+        line.push_str("var ");
+        program::push_int(&mut line, i as i64 + 1);
+        line.push(' ');
         line.push_str(n);
         line
     }));

@@ -607,7 +607,11 @@ impl Parser<'_> {
         let mut args = Vec::new();
         if !self.eat(")") {
             loop {
-                args.push(self.inner_term()?);
+                let arg = match self.plain_arg() {
+                    Some(t) => t,
+                    None => self.inner_term()?,
+                };
+                args.push(arg);
                 if self.eat(")") {
                     break;
                 }
@@ -615,6 +619,22 @@ impl Parser<'_> {
             }
         }
         Ok(args)
+    }
+    /// An argument that is a lone number or name (the next token, `,` or `)`, ends it), read
+    /// without descending the grammar of terms: the term [`Parser::inner_term`] gives for it, for
+    /// the thousands of arguments of a data file's facts. `None`: any other argument.
+    fn plain_arg(&mut self) -> Option<Term> {
+        if !matches!(self.peek_at(1), Tok::Punct(",") | Tok::Punct(")")) || self.depth >= MAX_DEPTH {
+            return None;
+        }
+        let span = self.span();
+        let t = match self.peek() {
+            Tok::Int(v) => Term::Int(*v, span),
+            Tok::Ident(s) if !KEYWORDS.contains(&s.as_str()) => Term::Name(s.clone(), span),
+            _ => return None,
+        };
+        self.bump();
+        Some(t)
     }
     /// The right side of a comparison.
     fn rhs_term(&mut self) -> Result<Term> {

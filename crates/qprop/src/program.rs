@@ -487,6 +487,26 @@ pub struct Program {
 /// Displays a value with the program's symbol names.
 pub struct ShowVal<'a>(pub &'a Program, pub Val);
 
+/// Appends the decimal digits of `x` (as `{x}` formats it) without the formatting machinery: a
+/// grounding names thousands of atoms and header lines by their numbers.
+pub(crate) fn push_int(out: &mut String, x: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = x.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if x < 0 {
+        out.push('-');
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
 impl fmt::Display for ShowVal<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.1 {
@@ -511,7 +531,12 @@ impl Program {
             if i > 0 {
                 out.push(',');
             }
-            let _ = write!(out, "{}", ShowVal(self, *v));
+            match *v {
+                Val::Int(x) => push_int(&mut out, x),
+                v => {
+                    let _ = write!(out, "{}", ShowVal(self, v));
+                }
+            }
         }
         out.push(')');
         out

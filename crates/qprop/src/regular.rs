@@ -119,12 +119,14 @@ fn letters(k: Option<bool>) -> (bool, bool) {
 /// states a position can hold at all are visited (the slack of the line wide).
 pub(crate) fn layers(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<bool>> {
     let mut scratch = Scratch::default();
-    layers_in(pat, known, &mut scratch).then_some(scratch.live)
+    layers_in(pat, known, &mut scratch, &mut Vec::new()).then_some(scratch.live)
 }
 
 /// [`layers`] into `s.live` (and the reachable ranges into `s.range`, the transitions into
-/// `s.white` and `s.black`); false when no placement fits.
-fn layers_in(pat: &[bool], known: &[Option<bool>], s: &mut Scratch) -> bool {
+/// `s.white` and `s.black`); false when no placement fits. The backward pass also writes the
+/// line's deduction into `out` (see [`solve_line_in`]; a known cell keeps its value, `None` at a
+/// cell no surviving edge crosses, which a line with a placement does not have).
+fn layers_in(pat: &[bool], known: &[Option<bool>], s: &mut Scratch, out: &mut Vec<Option<bool>>) -> bool {
     let (n, l) = (known.len(), pat.len());
     let w = l + 1;
     let to = |t: Option<usize>| t.map_or(BROKEN, |t| t as u32);
@@ -165,22 +167,35 @@ fn layers_in(pat: &[bool], known: &[Option<bool>], s: &mut Scratch) -> bool {
     if !live[n * w + l] {
         return false;
     }
-    // Backward: keep the states from which state L is reached on the suffix.
+    // Backward: keep the states from which state L is reached on the suffix. The edges that
+    // survive at a cell are the letters it can take: its deduction, found in the same pass.
     for st in 0..l {
         live[n * w + st] = false;
     }
+    out.clear();
+    out.resize(n, None);
     for i in (0..n).rev() {
         let (lo, hi) = range[i];
         let (done, rest) = live.split_at_mut((i + 1) * w);
         let (cur, next) = (&mut done[i * w..], &rest[..w]);
         let (may_white, may_black) = letters(known[i]);
+        let (mut is_white, mut is_black) = (false, false);
         for st in lo..=hi {
             if cur[st] {
                 let (t0, t1) = (white[st], black[st]);
-                cur[st] = (may_white && t0 != BROKEN && next[t0 as usize])
-                    || (may_black && t1 != BROKEN && next[t1 as usize]);
+                let by_white = may_white && t0 != BROKEN && next[t0 as usize];
+                let by_black = may_black && t1 != BROKEN && next[t1 as usize];
+                cur[st] = by_white || by_black;
+                is_white |= by_white;
+                is_black |= by_black;
             }
         }
+        out[i] = match (known[i], is_white, is_black) {
+            (Some(k), _, _) => Some(k),
+            (None, true, false) => Some(false),
+            (None, false, true) => Some(true),
+            _ => None,
+        };
     }
     true
 }
@@ -201,37 +216,10 @@ pub(crate) fn solve_line_in(
     s: &mut Scratch,
     out: &mut Vec<Option<bool>>,
 ) -> bool {
-    if !layers_in(pat, known, s) {
-        return false;
-    }
-    let w = pat.len() + 1;
-    let (live, white, black) = (&s.live, &s.white, &s.black);
-    let reaches = |t: u32, next: &[bool]| t != BROKEN && next[t as usize];
-    out.clear();
-    for (i, k) in known.iter().enumerate() {
-        if k.is_some() {
-            out.push(*k);
-            continue;
-        }
-        let (cur, next) = (&live[i * w..(i + 1) * w], &live[(i + 1) * w..(i + 2) * w]);
-        let (mut is_white, mut is_black) = (false, false);
-        // The live states at i lie within the range reachable there.
-        let (lo, hi) = s.range[i];
-        for st in (lo..=hi).filter(|&st| cur[st]) {
-            is_white |= reaches(white[st], next);
-            is_black |= reaches(black[st], next);
-            if is_white && is_black {
-                break;
-            }
-        }
-        out.push(match (is_white, is_black) {
-            (true, true) => None,
-            (false, true) => Some(true),
-            (true, false) => Some(false),
-            (false, false) => return false,
-        });
-    }
-    true
+    // The deduction is made by the backward pass of the layers (a surviving edge on each letter
+    // leaves a cell open, edges on one letter only fix it). A line with a placement has a
+    // surviving edge at every cell, so an open cell is one with both.
+    layers_in(pat, known, s, out)
 }
 
 impl Grounder<'_> {

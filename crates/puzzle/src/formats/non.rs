@@ -10,6 +10,8 @@
 //! line is free), and a line `given R C V` reveals the cell in row R, column C as black (`V` = 1)
 //! or white (0). Other programs note `given` as an unknown keyword; a `?` clue is wgrnd's own.
 
+use std::fmt::Write as _;
+
 use super::{DataContract, Facts, Unwritable};
 use crate::formats::lex::{self, shown};
 use crate::InputError;
@@ -338,18 +340,19 @@ impl Nonogram {
         }
         let most = self.rows.iter().chain(&self.columns).flatten().map(Vec::len).max().unwrap_or(0).max(1);
         out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
+        // Written in place: a puzzle's data is thousands of facts.
         for (name, lines) in [(LINES[0], &self.rows), (LINES[1], &self.columns)] {
             for (i, runs) in lines.iter().enumerate() {
                 let Some(runs) = runs else { continue };
-                out.push_str(&format!("{name}clue({})", i + 1));
+                let _ = write!(out, "{name}clue({})", i + 1);
                 for (k, l) in runs.iter().enumerate() {
-                    out.push_str(&format!(" {name}run({}, {}, {l})", i + 1, k + 1));
+                    let _ = write!(out, " {name}run({}, {}, {l})", i + 1, k + 1);
                 }
                 out.push('\n');
             }
         }
         for &(r, c, black) in &self.given {
-            out.push_str(&format!("{GIVEN}({r}, {c}, {}).\n", u8::from(black)));
+            let _ = writeln!(out, "{GIVEN}({r}, {c}, {}).", u8::from(black));
         }
         out
     }

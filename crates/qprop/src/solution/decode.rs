@@ -1,5 +1,7 @@
 //! A solution decoded from a solver's model of a grounding.
 
+use std::collections::BTreeSet;
+
 use wgrnd_cnf::{Lit, Var};
 
 use super::{empty, Solution};
@@ -10,20 +12,18 @@ use crate::Atoms;
 /// variable are false).
 pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     let mut s = empty(p);
-    for (i, a) in g.atom_of.iter().enumerate() {
-        let Some((pr, idx)) = a else { continue };
-        if !value(Var::from_index(i)) {
-            continue;
-        }
-        let tuple = index_tuple(p, PredId::new(*pr as usize), *idx as usize);
-        if let Some(v) = s.preds.iter_mut().find(|v| v.pred.index() == *pr as usize) {
-            v.atoms.insert(tuple);
+    // The true atoms of each predicate, collected first and then made into its set at once (a
+    // sorted bulk build, not one search and insertion per atom).
+    let mut true_atoms: Vec<Vec<Vec<Val>>> = vec![Vec::new(); p.preds.len()];
+    let of_vars = g.atom_of.iter().enumerate().filter_map(|(i, a)| a.filter(|_| value(Var::from_index(i))));
+    for (pr, idx) in of_vars.chain(g.fixed_true.iter().copied()) {
+        if let Some(list) = true_atoms.get_mut(pr as usize) {
+            list.push(index_tuple(p, PredId::new(pr as usize), idx as usize));
         }
     }
-    for &(pr, idx) in &g.fixed_true {
-        let tuple = index_tuple(p, PredId::new(pr as usize), idx as usize);
-        if let Some(v) = s.preds.iter_mut().find(|v| v.pred.index() == pr as usize) {
-            v.atoms.insert(tuple);
+    for v in &mut s.preds {
+        if let Some(list) = true_atoms.get_mut(v.pred.index()) {
+            v.atoms = std::mem::take(list).into_iter().collect::<BTreeSet<Vec<Val>>>();
         }
     }
     for a in &g.int_list {
