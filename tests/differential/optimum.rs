@@ -84,8 +84,10 @@ pub fn compare(text: &str) -> Result<bool, String> {
     let maximize: Vec<bool> = g.objective.levels.iter().map(|l| l.maximize).collect();
     let expected = brute(&p, &shape, &maximize)?;
     // Each engine with every integer's smallest value first (the default), linear also with the
-    // solver's own phases.
-    for (engine, phases) in [(OptEngine::Linear, true), (OptEngine::Core, true), (OptEngine::Linear, false)] {
+    // solver's own phases, and two linear searches at once.
+    let runs =
+        [(OptEngine::Linear, true), (OptEngine::Core, true), (OptEngine::Linear, false), (OptEngine::Pair, true)];
+    for (engine, phases) in runs {
         let limit = Some(Duration::from_secs(60));
         let o = wgrnd_count::optimise_with(&g, &SolverSpec::Builtin, engine, phases, limit, &mut |_, _| {})
             .map_err(|e| e.to_string())?;
