@@ -435,7 +435,7 @@ mod tests {
             hash: 0,
             fixed_weight: false,
             // The first five variables are an integer's order view (`random_model`).
-            ties: vec![wgrnd_core::Tie::Ladder((0..5).collect())],
+            ties: vec![Tie::Ladder((0..5).collect())],
             symmetries: Vec::new(),
             encoding: (),
             xors: Vec::new(),
