@@ -245,13 +245,20 @@ fn published_optima() {
 #[test]
 fn each_improvement_is_reported_and_the_optimum_is_said_proven() {
     let model = fixture("qprop/queen-domination.qp");
-    let out = wgrnd(&["solve", &model, "-D", "n=6", "--opt", "linear", "-v"], None);
-    assert_eq!(code(&out), 10, "{}", stderr(&out));
-    let err = stderr(&out);
-    let costs: Vec<i64> = err.lines().filter_map(|l| l.strip_prefix("o ")).map(|c| c.parse().unwrap()).collect();
-    assert!(costs.len() >= 2 && costs.windows(2).all(|w| w[1] < w[0]), "{err}");
-    assert_eq!(costs.last(), Some(&3));
-    assert!(err.contains("s OPTIMUM FOUND") && err.contains("wgrnd: objective 3 (optimum, proven)"), "{err}");
+    // One linear search, and two at once (`--opt pair`, on threads: each improvement reported
+    // is still better than the one before).
+    for (opt, engine) in [("linear", "linear"), ("pair", "linear (two searches)")] {
+        let out = wgrnd(&["solve", &model, "-D", "n=6", "--opt", opt, "-v"], None);
+        assert_eq!(code(&out), 10, "{}", stderr(&out));
+        let err = stderr(&out);
+        let costs: Vec<i64> = err.lines().filter_map(|l| l.strip_prefix("o ")).map(|c| c.parse().unwrap()).collect();
+        // Either search may find the first model, so a pair's first report may be optimal.
+        let least = if opt == "linear" { 2 } else { 1 };
+        assert!(costs.len() >= least && costs.windows(2).all(|w| w[1] < w[0]), "{err}");
+        assert_eq!(costs.last(), Some(&3));
+        assert!(err.contains("s OPTIMUM FOUND") && err.contains("wgrnd: objective 3 (optimum, proven)"), "{err}");
+        assert!(err.contains(&format!("optimiser {engine} (")), "{err}");
+    }
     let out = wgrnd(&["solve", &model, "-D", "n=5", "--json"], None);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["objective"], serde_json::json!([3]));
@@ -271,18 +278,9 @@ fn a_time_limit_returns_the_best_so_far() {
     assert!((72..=121).contains(&len), "{doc}");
 }
 
-/// `--opt pair`: two searches on threads; improvements strictly better, one after the other, the
-/// optimum proven; stopped by the time limit, the best so far (both searches stop).
+/// `--opt pair` stopped by the time limit: the best so far (both searches stop).
 #[test]
-fn two_searches_report_improvements_prove_the_optimum_and_stop_in_time() {
-    let model = fixture("qprop/queen-domination.qp");
-    let out = wgrnd(&["solve", &model, "-D", "n=6", "--opt", "pair", "-v"], None);
-    assert_eq!(code(&out), 10, "{}", stderr(&out));
-    let err = stderr(&out);
-    let costs: Vec<i64> = err.lines().filter_map(|l| l.strip_prefix("o ")).map(|c| c.parse().unwrap()).collect();
-    assert!(!costs.is_empty() && costs.windows(2).all(|w| w[1] < w[0]), "{err}");
-    assert_eq!(costs.last(), Some(&3));
-    assert!(err.contains("optimiser linear (two searches)") && err.contains("s OPTIMUM FOUND"), "{err}");
+fn two_searches_stop_in_time() {
     let golomb = fixture("qprop/golomb.qp");
     let started = std::time::Instant::now();
     let out = wgrnd(&["solve", &golomb, "-D", "m=11", "--opt", "pair", "--timeout", "4", "--json"], None);
