@@ -214,7 +214,7 @@ pub fn optimise_with<E>(
 /// The phases for the search (`Session::phase`; a backend without phases ignores them): each
 /// integer's order view (`Tie::Ladder`: `x >= v` by increasing `v`) false first, so the solver
 /// tries the smallest value of every integer first, as constraint solvers label Golomb rulers
-/// (docs/optimise.md, "Phases"). Phases steer the search only: every answer stays exact.
+/// (docs/optimise.md, "The engines"). Phases steer the search only: every answer stays exact.
 pub fn low_first<E>(g: &Grounding<E>) -> Vec<Lit> {
     let ladders = g.ties.iter().filter_map(|t| match t {
         Tie::Ladder(atoms) => Some(atoms),

@@ -1,5 +1,5 @@
-//! Two linear searches of one objective level at once (`--jobs`, docs/optimise.md, "Two
-//! searches"): the solution-improving search of `optimise.rs` on two in-process CaDiCaL
+//! Two linear searches of one objective level at once (`--opt pair`, docs/optimise.md, "The
+//! engines"): the solution-improving search of `optimise.rs` on two in-process CaDiCaL
 //! sessions, one with every integer's smallest value first ([`crate::low_first`]), one with the
 //! solver's own phases. They share the best cost: either's improvement is reported at once, and
 //! the other takes it as its bound (its running solve is stopped for that; what it learnt stays).
