@@ -24,7 +24,7 @@ fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64)
     optimum_by_both_engines(&f, |_, _, _| {})
 }
 
-/// The optimum of `f`'s objective (its first level, as the model states it) by each engine (auto too),
+/// The optimum of `f`'s objective (its first level, as the model states it) by each engine (auto and pair too),
 /// which must agree, and the number of optimal solutions (projections); `inspect` sees each
 /// engine's grounding, optimal model and costs.
 pub(crate) fn optimum_by_both_engines<F: Family>(
@@ -33,7 +33,7 @@ pub(crate) fn optimum_by_both_engines<F: Family>(
 ) -> (i64, u64) {
     let mut values = Vec::new();
     let mut costs = Vec::new();
-    for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto] {
+    for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto, OptEngine::Pair] {
         let g = f.ground().unwrap();
         let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
         assert!(o.optimal);
@@ -42,7 +42,7 @@ pub(crate) fn optimum_by_both_engines<F: Family>(
         values.push(g.objective.shown(&c)[0]);
         costs = c;
     }
-    assert_eq!(values[0], values[1], "the engines disagree");
+    assert!(values.iter().all(|&v| v == values[0]), "the engines disagree: {values:?}");
     let fixed = wgrnd_count::with_optimum(f.ground().unwrap(), &costs);
     let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
     let c = wgrnd_count::count(f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
@@ -245,13 +245,20 @@ fn published_optima() {
 #[test]
 fn each_improvement_is_reported_and_the_optimum_is_said_proven() {
     let model = fixture("qprop/queen-domination.qp");
-    let out = wgrnd(&["solve", &model, "-D", "n=6", "--opt", "linear", "-v"], None);
-    assert_eq!(code(&out), 10, "{}", stderr(&out));
-    let err = stderr(&out);
-    let costs: Vec<i64> = err.lines().filter_map(|l| l.strip_prefix("o ")).map(|c| c.parse().unwrap()).collect();
-    assert!(costs.len() >= 2 && costs.windows(2).all(|w| w[1] < w[0]), "{err}");
-    assert_eq!(costs.last(), Some(&3));
-    assert!(err.contains("s OPTIMUM FOUND") && err.contains("wgrnd: objective 3 (optimum, proven)"), "{err}");
+    // One linear search, and two at once (`--opt pair`, on threads: each improvement reported
+    // is still better than the one before).
+    for (opt, engine) in [("linear", "linear"), ("pair", "linear (two searches)")] {
+        let out = wgrnd(&["solve", &model, "-D", "n=6", "--opt", opt, "-v"], None);
+        assert_eq!(code(&out), 10, "{}", stderr(&out));
+        let err = stderr(&out);
+        let costs: Vec<i64> = err.lines().filter_map(|l| l.strip_prefix("o ")).map(|c| c.parse().unwrap()).collect();
+        // Either search may find the first model, so a pair's first report may be optimal.
+        let least = if opt == "linear" { 2 } else { 1 };
+        assert!(costs.len() >= least && costs.windows(2).all(|w| w[1] < w[0]), "{err}");
+        assert_eq!(costs.last(), Some(&3));
+        assert!(err.contains("s OPTIMUM FOUND") && err.contains("wgrnd: objective 3 (optimum, proven)"), "{err}");
+        assert!(err.contains(&format!("optimiser {engine} (")), "{err}");
+    }
     let out = wgrnd(&["solve", &model, "-D", "n=5", "--json"], None);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["objective"], serde_json::json!([3]));
@@ -269,6 +276,22 @@ fn a_time_limit_returns_the_best_so_far() {
     assert_eq!(doc["optimal"], serde_json::json!(false));
     let len = doc["objective"][0].as_i64().unwrap();
     assert!((72..=121).contains(&len), "{doc}");
+}
+
+/// `--opt pair` stopped by the time limit: the best so far (both searches stop).
+#[test]
+fn two_searches_stop_in_time() {
+    let golomb = fixture("qprop/golomb.qp");
+    let started = std::time::Instant::now();
+    let out = wgrnd(&["solve", &golomb, "-D", "m=11", "--opt", "pair", "--timeout", "4", "--json"], None);
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    // No ruler yet on a very loaded machine: exit 30 (the time limit, nothing found).
+    if code(&out) != 30 {
+        assert_eq!(code(&out), 11, "{}", stderr(&out));
+        let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(doc["optimal"], serde_json::json!(false));
+        assert!((72..=121).contains(&doc["objective"][0].as_i64().unwrap()), "{doc}");
+    }
 }
 
 #[test]

@@ -83,11 +83,16 @@ pub fn compare(text: &str) -> Result<bool, String> {
     let Ok(g) = f.ground() else { return Ok(false) };
     let maximize: Vec<bool> = g.objective.levels.iter().map(|l| l.maximize).collect();
     let expected = brute(&p, &shape, &maximize)?;
-    for engine in [OptEngine::Linear, OptEngine::Core] {
-        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, Some(Duration::from_secs(60)), &mut |_, _| {})
+    // Each engine with every integer's smallest value first (the default), linear also with the
+    // solver's own phases, and two linear searches at once.
+    let runs =
+        [(OptEngine::Linear, true), (OptEngine::Core, true), (OptEngine::Linear, false), (OptEngine::Pair, true)];
+    for (engine, phases) in runs {
+        let limit = Some(Duration::from_secs(60));
+        let o = wgrnd_count::optimise_with(&g, &SolverSpec::Builtin, engine, phases, limit, &mut |_, _| {})
             .map_err(|e| e.to_string())?;
         if !o.optimal {
-            return Err(format!("{engine:?}: not proven optimal"));
+            return Err(format!("{engine:?} (phases {phases}): not proven optimal"));
         }
         let (model, costs) = match (&o.best, &expected) {
             (None, None) => continue,

@@ -64,7 +64,8 @@ pub enum Command {
         #[command(flatten)]
         parallel: ParallelArgs,
         /// The optimiser for a model with an objective: `linear` (solution-improving), `core`
-        /// (core-guided, OLL) or `auto` (docs/optimise.md); `lns`: the large-neighbourhood
+        /// (core-guided, OLL), `pair` (two linear searches on two threads) or `auto`
+        /// (docs/optimise.md); `lns`: the large-neighbourhood
         /// search of `--maximize matches` (auto on boards above 64 squares).
         #[arg(long, value_name = "ENGINE", default_value = "auto")]
         opt: String,

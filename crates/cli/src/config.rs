@@ -240,7 +240,7 @@ impl Job {
                         verbose,
                         show: show_config(show),
                         opt: wgrnd_count::OptEngine::parse(&opt).ok_or_else(|| {
-                            Error::Option(format!("--opt: found `{opt}`; expected auto, linear, core or lns"))
+                            Error::Option(format!("--opt: found `{opt}`; expected auto, linear, core, pair or lns"))
                         })?,
                     },
                 }

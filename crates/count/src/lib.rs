@@ -29,10 +29,11 @@ pub mod gauss;
 mod gte;
 mod handover;
 mod optimise;
+mod pair;
 mod pose;
 
 pub use backbone::{backbone, Backbone, DEFAULT_CHUNK};
-pub use optimise::{optimal_only, optimise, with_optimum, OptEngine, Optimum, LINEAR_BUDGET};
+pub use optimise::{low_first, optimal_only, optimise, optimise_with, with_optimum, OptEngine, Optimum, LINEAR_BUDGET};
 pub use pose::{only_solution, pose_target, pose_unique, random_solution, Posed};
 
 use std::collections::HashSet;

@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Lit, Model, SolverAnswer};
-use wgrnd_core::{Error, Grounding, Objective};
+use wgrnd_core::{Error, Grounding, Objective, Tie};
 use wgrnd_solve::{interrupt, session, Session, SolveError, SolverSpec};
 
 use crate::chains::Shape;
@@ -35,15 +35,19 @@ pub enum OptEngine {
     Linear,
     /// Core-guided (OLL).
     Core,
+    /// Two linear searches at once on two threads, sharing the best cost (`pair.rs`); one
+    /// linear search where it does not apply (several levels, another solver).
+    Pair,
 }
 
 impl OptEngine {
-    /// The engine named on the command line (`auto`, `linear`, `core`).
+    /// The engine named on the command line (`auto`, `linear`, `core`, `pair`).
     pub fn parse(s: &str) -> Option<OptEngine> {
         match s {
             "auto" => Some(OptEngine::Auto),
             "linear" => Some(OptEngine::Linear),
             "core" => Some(OptEngine::Core),
+            "pair" => Some(OptEngine::Pair),
             _ => None,
         }
     }
@@ -114,7 +118,8 @@ impl Run<'_> {
 
 /// Minimises `g.objective` lexicographically on `spec` within `timeout`; `improved` is called
 /// with each model better than the last (and its costs), as it is found. A grounding without an
-/// objective gives its first model, optimal.
+/// objective gives its first model, optimal. The solver takes every integer's smallest value
+/// first ([`low_first`]).
 pub fn optimise<E>(
     g: &Grounding<E>,
     spec: &SolverSpec,
@@ -122,14 +127,29 @@ pub fn optimise<E>(
     timeout: Option<Duration>,
     improved: &mut dyn FnMut(&Model, &[i64]),
 ) -> Result<Optimum, SolveError> {
+    optimise_with(g, spec, engine, true, timeout, improved)
+}
+
+/// [`optimise`], with the phases of [`low_first`] (`phases`) or the solver's own.
+pub fn optimise_with<E>(
+    g: &Grounding<E>,
+    spec: &SolverSpec,
+    engine: OptEngine,
+    phases: bool,
+    timeout: Option<Duration>,
+    improved: &mut dyn FnMut(&Model, &[i64]),
+) -> Result<Optimum, SolveError> {
     let _watch = interrupt::Watch::start();
-    let mut run = Run {
-        s: session(spec, &g.cnf),
-        deadline: timeout.map(|t| Instant::now() + t),
-        solves: 0,
-        interrupted: false,
-        improved,
-    };
+    let phased: Vec<Lit> = if phases { low_first(g) } else { Vec::new() };
+    if let ([level], OptEngine::Pair, SolverSpec::Builtin) = (&g.objective.levels[..], engine, spec) {
+        let shape = Shape::of(&g.cnf, &level.terms);
+        return crate::pair::optimise_pair(&g.cnf, &g.objective, &shape, &phased, timeout, improved);
+    }
+    let mut s = session(spec, &g.cnf);
+    for &l in &phased {
+        s.phase(l);
+    }
+    let mut run = Run { s, deadline: timeout.map(|t| Instant::now() + t), solves: 0, interrupted: false, improved };
     let levels = &g.objective.levels;
     let mut out = Optimum { best: None, optimal: false, interrupted: false, engines: Vec::new(), solves: 0 };
     let first = match run.solve(&[])? {
@@ -157,7 +177,7 @@ pub fn optimise<E>(
         let use_core = match engine {
             // Cores need the solver's failed assumptions: in-process CaDiCaL only.
             OptEngine::Core => *spec == SolverSpec::Builtin,
-            OptEngine::Linear => false,
+            OptEngine::Linear | OptEngine::Pair => false,
             OptEngine::Auto => {
                 let cap = (best.1[i] - level.offset - shape.fixed as i64).max(0) as u64;
                 *spec == SolverSpec::Builtin && Totalizer::size(&shape.chains, cap, LINEAR_BUDGET).is_none()
@@ -189,6 +209,18 @@ pub fn optimise<E>(
     out.solves = run.solves;
     out.best = Some(best);
     Ok(out)
+}
+
+/// The phases for the search (`Session::phase`; a backend without phases ignores them): each
+/// integer's order view (`Tie::Ladder`: `x >= v` by increasing `v`) false first, so the solver
+/// tries the smallest value of every integer first, as constraint solvers label Golomb rulers
+/// (docs/optimise.md, "The engines"). Phases steer the search only: every answer stays exact.
+pub fn low_first<E>(g: &Grounding<E>) -> Vec<Lit> {
+    let ladders = g.ties.iter().filter_map(|t| match t {
+        Tie::Ladder(atoms) => Some(atoms),
+        Tie::OneHot(_) => None,
+    });
+    ladders.flatten().filter_map(|&a| g.projection.get(a as usize)).map(|v| v.neg()).collect()
 }
 
 /// Linear search on level `i` (of shape `shape`): `Ok(false)` when stopped before the proof.
@@ -402,7 +434,8 @@ mod tests {
             header: Vec::new(),
             hash: 0,
             fixed_weight: false,
-            ties: Vec::new(),
+            // The first five variables are an integer's order view (`random_model`).
+            ties: vec![Tie::Ladder((0..5).collect())],
             symmetries: Vec::new(),
             encoding: (),
             xors: Vec::new(),
@@ -434,22 +467,27 @@ mod tests {
     /// exactly the optimal assignments.
     #[test]
     fn optimum_equals_brute_force_on_random_weighted_models() {
-        let mut with_chain = 0;
+        let (mut with_chain, mut pairs) = (0, 0);
         for seed in 0..120u64 {
             let (cnf, o) = random_model(seed);
             with_chain +=
                 usize::from(o.levels.iter().any(|l| Shape::of(&cnf, &l.terms).chains.iter().any(|c| c.len() > 1)));
             let all = models(&cnf, &o);
             let least = all.iter().map(|m| m.1.clone()).min();
-            for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto] {
-                let g = grounding(cnf.clone(), o.clone());
-                let out = optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
-                assert!(out.optimal, "seed {seed} {engine:?}");
-                let got = out.best.as_ref().map(|b| b.1.clone());
-                assert_eq!(got, least, "seed {seed} {engine:?}");
-                if let Some((m, costs)) = &out.best {
-                    assert_eq!(&o.costs(m), costs);
-                    assert!(cnf.first_unsatisfied(m).is_none(), "seed {seed} {engine:?}");
+            for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto, OptEngine::Pair] {
+                // With the integer's smallest value first and with the solver's own phases.
+                for phases in [true, false] {
+                    let g = grounding(cnf.clone(), o.clone());
+                    let out = optimise_with(&g, &SolverSpec::Builtin, engine, phases, None, &mut |_, _| {}).unwrap();
+                    let what = format!("seed {seed} {engine:?} phases {phases}");
+                    assert!(out.optimal, "{what}");
+                    pairs += usize::from(out.engines == ["linear (two searches)"]);
+                    let got = out.best.as_ref().map(|b| b.1.clone());
+                    assert_eq!(got, least, "{what}");
+                    if let Some((m, costs)) = &out.best {
+                        assert_eq!(&o.costs(m), costs);
+                        assert!(cnf.first_unsatisfied(m).is_none(), "{what}");
+                    }
                 }
             }
             let Some(least) = least else { continue };
@@ -463,5 +501,6 @@ mod tests {
             }
         }
         assert!(with_chain > 30, "{with_chain} models with a chain");
+        assert!(pairs > 50, "{pairs} runs of two searches");
     }
 }

@@ -13,6 +13,8 @@ mod cancel;
 mod counter;
 mod external;
 pub mod interrupt;
+#[cfg(feature = "cadical")]
+mod phase;
 mod session;
 
 use std::time::Duration;

@@ -40,6 +40,12 @@ pub trait Session {
     fn failed(&self, _lit: Lit) -> Option<bool> {
         None
     }
+    /// Makes the solver take `lit` whenever it decides `lit`'s variable, in every later solve (a
+    /// phase: propagation and conflicts still rule). `false` where the backend cannot (nothing
+    /// changes then): only in-process CaDiCaL can, on Linux and macOS (`phase.rs`).
+    fn phase(&mut self, _lit: Lit) -> bool {
+        false
+    }
 }
 
 /// A session on the solver `spec`, starting from `cnf`.
@@ -57,6 +63,8 @@ pub fn session(spec: &SolverSpec, cnf: &Cnf) -> Box<dyn Session> {
 pub struct CadicalSession {
     solver: cadical::Solver<crate::Deadline>,
     num_vars: u32,
+    /// The library's `CaDiCaL::Solver` inside `solver`, for phases (`None`: not available).
+    raw: Option<crate::phase::Raw>,
 }
 
 #[cfg(feature = "cadical")]
@@ -64,11 +72,13 @@ impl CadicalSession {
     /// Loads the formula.
     pub fn new(cnf: &Cnf) -> Self {
         let mut solver: cadical::Solver<crate::Deadline> = cadical::Solver::new();
+        // Before any solve: the crate's callbacks are unset then (`phase.rs`).
+        let raw = crate::phase::Raw::of(&solver);
         solver.reserve(cnf.num_vars() as i32);
         for clause in cnf.clauses() {
             solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
         }
-        CadicalSession { solver, num_vars: cnf.num_vars() }
+        CadicalSession { solver, num_vars: cnf.num_vars(), raw }
     }
 }
 
@@ -129,6 +139,16 @@ impl Session for CadicalSession {
 
     fn failed(&self, lit: Lit) -> Option<bool> {
         Some(self.solver.failed(lit.to_dimacs()))
+    }
+
+    fn phase(&mut self, lit: Lit) -> bool {
+        match &self.raw {
+            Some(raw) if lit.var().index() < self.num_vars as usize => {
+                raw.phase(lit.to_dimacs());
+                true
+            }
+            _ => false,
+        }
     }
 }
 
