@@ -4,7 +4,7 @@
 //! prove and counts orbits. One model in four gets a planted asymmetry (a base constraint
 //! written without its images), which the proof must refuse unless it happens to be symmetric.
 
-use crate::gen::Rng;
+use super::gen::Rng;
 
 /// An element of the square's group: transpose first, then reverse the first and the second
 /// coordinate.
