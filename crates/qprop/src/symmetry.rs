@@ -214,6 +214,9 @@ impl<'p> Expand<'p> {
         env: &mut Env,
         k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
     ) -> R<()> {
+        if let Some(facts) = self.fact_guard(binders, guard) {
+            return self.each_fact(binders, guard, facts, env, k);
+        }
         let Some((b, rest)) = binders.split_first() else {
             let holds = match guard {
                 None => true,
@@ -232,6 +235,76 @@ impl<'p> Expand<'p> {
             r?;
         }
         Ok(())
+    }
+
+    /// The facts of a guard that is one input atom whose arguments include binders and are
+    /// otherwise data known before the binders are bound: the bindings are then read off the
+    /// facts instead of enumerated (the guard holds exactly for them).
+    fn fact_guard(&self, binders: &[Bound], guard: Option<&F>) -> Option<&'p HashSet<Vec<Val>>> {
+        let Some(F::Atom(pred, args, _)) = guard else { return None };
+        let PredKind::Input(facts) = &self.p.preds[*pred].kind else { return None };
+        let bound = |s: &crate::program::Slot| binders.iter().any(|b| b.slot == *s);
+        let mut any = false;
+        for a in args {
+            match a {
+                T::Var(s) if bound(s) => any = true,
+                a if crate::walk::term_slots(a).iter().any(bound) => return None,
+                _ => {}
+            }
+        }
+        any.then_some(facts)
+    }
+
+    /// [`Expand::each`] over the facts of the guard ([`Expand::fact_guard`]).
+    fn each_fact(
+        &mut self,
+        binders: &[Bound],
+        guard: Option<&F>,
+        facts: &HashSet<Vec<Val>>,
+        env: &mut Env,
+        k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
+    ) -> R<()> {
+        let Some(F::Atom(_, args, _)) = guard else { return Ok(()) };
+        let saved: Vec<Option<Val>> = binders.iter().map(|b| env[b.slot.index()]).collect();
+        let rest: Vec<Bound> =
+            binders.iter().filter(|b| !args.iter().any(|a| matches!(a, T::Var(s) if *s == b.slot))).copied().collect();
+        let mut result = Ok(());
+        'facts: for fact in facts {
+            self.tick()?;
+            for b in binders {
+                env[b.slot.index()] = None;
+            }
+            for (a, &v) in args.iter().zip(fact) {
+                match a {
+                    T::Var(s) if binders.iter().any(|b| b.slot == *s) => {
+                        let dom = binders.iter().find(|b| b.slot == *s).map(|b| b.dom);
+                        if dom.is_some_and(|d| self.p.domains[d].pos(v).is_none()) {
+                            continue 'facts;
+                        }
+                        match env[s.index()] {
+                            Some(w) if w != v => continue 'facts,
+                            _ => env[s.index()] = Some(v),
+                        }
+                    }
+                    a => match eval_term(a, env) {
+                        Ok(w) if w == v => {}
+                        Ok(_) => continue 'facts,
+                        Err(_) => {
+                            result = Err("a guard that cannot be evaluated".to_string());
+                            break 'facts;
+                        }
+                    },
+                }
+            }
+            if let Err(e) = self.each(&rest, None, env, k) {
+                result = Err(e);
+                break;
+            }
+        }
+        for (b, v) in binders.iter().zip(saved) {
+            env[b.slot.index()] = v;
+        }
+        result
     }
 
     fn args(&self, args: &[T], env: &Env) -> R<Vec<Val>> {
