@@ -15,6 +15,11 @@ fn apply(n: i64, (swap, r1, r2): Motion, (a, b): (i64, i64)) -> (i64, i64) {
     (if r1 { n + 1 - x } else { x }, if r2 { n + 1 - y } else { y })
 }
 
+/// A motion of the grid's cells.
+type CellMap<'a> = dyn Fn((i64, i64)) -> (i64, i64) + 'a;
+/// A base constraint, written for the cells as a motion moves them.
+type Constraint = dyn Fn(&CellMap<'_>) -> String;
+
 /// The model of `r`'s next draws, as text.
 pub fn symmetric_model(r: &mut Rng) -> String {
     let all: Vec<Motion> = (0..8).map(|k| (k & 1 == 1, k & 2 == 2, k & 4 == 4)).collect();
@@ -30,13 +35,13 @@ pub fn symmetric_model(r: &mut Rng) -> String {
     text += if ints { "var g(d, d) in 0..2\n" } else { "pred g(d, d)\n" };
     text += "show g\n";
     let cell = |r: &mut Rng| (r.range(1, n), r.range(1, n));
-    let mut base: Vec<Box<dyn Fn(&dyn Fn((i64, i64)) -> (i64, i64)) -> String>> = Vec::new();
+    let mut base: Vec<Box<Constraint>> = Vec::new();
     for _ in 0..r.range(1, 4) {
         let (c1, c2, c3) = (cell(r), cell(r), cell(r));
         let k = r.range(0, 4);
         let (s1, s2) = (r.chance(1, 2), r.chance(1, 2));
         let kind = r.below(3);
-        base.push(Box::new(move |m: &dyn Fn((i64, i64)) -> (i64, i64)| {
+        base.push(Box::new(move |m: &CellMap<'_>| {
             let (a, b, c) = (m(c1), m(c2), m(c3));
             let at = |(x, y): (i64, i64)| format!("g({x}, {y})");
             let lit = |p: (i64, i64), pos: bool| format!("{}{}", if pos { "" } else { "not " }, at(p));
