@@ -29,6 +29,7 @@ mod sherlock;
 mod snapshots;
 mod solvers;
 mod standard;
+mod symmetries;
 mod tutorial;
 mod wellposed;
 

@@ -22,6 +22,8 @@ pub struct OptionSet {
     pub engine: Engine,
     /// The elimination of the linear part before the CNF is written (issue #25).
     pub xor_elim: XorElim,
+    /// Whether the count uses the model's own symmetries (else `--lex-leader none`).
+    pub symmetries: bool,
 }
 
 impl OptionSet {
@@ -39,10 +41,11 @@ impl OptionSet {
             LinearEncoding::Auto => "auto",
         };
         format!(
-            "--amo {} --ints {ints} --linear {linear} --engine {} (xor elimination {:?})",
+            "--amo {} --ints {ints} --linear {linear} --engine {} (xor elimination {:?}){}",
             self.amo.name(),
             self.engine.name(),
-            self.xor_elim
+            self.xor_elim,
+            if self.symmetries { "" } else { " --lex-leader none" }
         )
     }
 }
@@ -70,7 +73,8 @@ pub fn option_sets(model: u64) -> Vec<OptionSet> {
             // The elimination of the linear part: on (whatever its size), off, or by the rule
             // (another stride than the engine's, so that each meets each).
             let xor_elim = XOR_ELIM[(model as usize + 2 * sets.len()) % XOR_ELIM.len()];
-            sets.push(OptionSet { amo, ints, linear, engine, xor_elim });
+            let symmetries = (model as usize + sets.len()) % 2 == 0;
+            sets.push(OptionSet { amo, ints, linear, engine, xor_elim, symmetries });
         }
     }
     sets
@@ -84,7 +88,17 @@ pub const ENGINES: [Engine; 4] = [Engine::Auto, Engine::Blocking, Engine::Backtr
 
 /// The command line's options for `o`.
 fn raw_options(o: &OptionSet) -> RawOptions {
-    RawOptions { amo: o.amo, ints: Some(o.ints), linear: Some(o.linear), ..RawOptions::default() }
+    // As `wgrnd count` asks (the model's symmetries found, proven and used), or with them left
+    // alone (`--lex-leader none`), one option set in two.
+    let lex_leader = (!o.symmetries).then_some(CountUnit::None);
+    RawOptions {
+        amo: o.amo,
+        ints: Some(o.ints),
+        linear: Some(o.linear),
+        count: Some(CountUnit::None),
+        lex_leader,
+        ..RawOptions::default()
+    }
 }
 
 /// One solved-for value: an atom (2 values) or an integer variable's tuple (its range).

@@ -218,6 +218,8 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
         eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
         eprintln!("c counting {:.3} s", c.elapsed.as_secs_f64());
         eprintln!("c models {} counted {} stopped {}", c.models, c.count, c.stop.name());
+        // What a family says about its symmetries (a model: the candidates, proven or refused).
+        g.header.iter().filter(|l| l.starts_with("symmetr")).for_each(|l| eprintln!("c {l}"));
     }
     if let Some(dir) = &config.proof {
         // Exactly one in the unit counted: with `--symmetry board` or `all`, one orbit, whose

@@ -213,6 +213,9 @@ fn backtrack<E>(
     }
     let mut model = wgrnd_cnf::Model::new(g.cnf.num_vars());
     let mut n = 0u64;
+    // Solutions the search itself found: the budget grows with these (with symmetries, `n`
+    // counts each orbit's images too, which cost the search nothing).
+    let mut hits = 0u64;
     let stop = loop {
         if limits.max.is_some_and(|m| n >= m) {
             break Stop::Bound;
@@ -229,7 +232,7 @@ fn backtrack<E>(
                 Some(Pause::Interrupted)
             } else if remaining(limits, start).1 {
                 Some(Pause::Timeout)
-            } else if budget.is_some_and(|b| b.spent(effort, n)) {
+            } else if budget.is_some_and(|b| b.spent(effort, hits)) {
                 Some(Pause::HandOver)
             } else {
                 None
@@ -238,6 +241,7 @@ fn backtrack<E>(
         };
         match engine.next(&mut poll) {
             Next::Solution => {
+                hits += 1;
                 engine.fill(&mut model);
                 n += on_hit(n, Hit::Search(&model))?.solutions;
             }

@@ -1,8 +1,9 @@
 //! Models of the QPROP modelling language as a family: any finite puzzle a user writes as
 //! quantified formulas (docs/qprop.md). Grounding, decoding and checking are `wgrnd_qprop`'s; the
 //! checker evaluates the model's formulas on the decoded values and shares none of the grounder;
-//! drawing is `wgrnd_render::model`'s. The projection is the atoms of the `show`n predicates; a model declares no symmetries, so
-//! counts are of solutions projected on those atoms.
+//! drawing is `wgrnd_render::model`'s. The projection is the atoms of the `show`n predicates;
+//! counts are of solutions projected on those atoms. A count declares the model's own symmetries
+//! where the language proves them (its `symmetry` module), and then counts orbits.
 
 use wgrnd_cnf::{Model as Assignment, SolverAnswer, Var};
 use wgrnd_puzzle::formats::Facts;
@@ -18,6 +19,30 @@ use crate::{AtomNames, CountUnit, Error, Family, Flag, Grounding, RawOptions, So
 fn model_error(e: QpropError) -> Error {
     let exit = u8::try_from(e.exit_code()).unwrap_or(crate::exit::INTERNAL);
     Error::Family { diagnostic: e.render().trim_end().to_string(), exit }
+}
+
+/// Whether a model's grounding looks for its symmetries (and breaks them with lex-leader
+/// clauses), or why the flags cannot be: a count does unless `--lex-leader none`, `--counter` or
+/// a fixed puzzle (backbone, generate) says otherwise; `--lex-leader all` asks for it anywhere.
+fn model_symmetries(raw: &RawOptions) -> (bool, Option<&'static str>) {
+    use CountUnit::{All, Board, None as Plain};
+    if raw.count == Some(Board) || raw.lex_leader == Some(Board) {
+        return (false, Some("a model has no board: count it with --symmetry none or all (its own symmetries)"));
+    }
+    if raw.model_counter && (raw.count == Some(All) || raw.lex_leader.is_some()) {
+        return (
+            false,
+            Some("with --counter a model is counted without its symmetries: leave out --symmetry all and --lex-leader"),
+        );
+    }
+    if raw.fixed && raw.lex_leader == Some(All) {
+        return (false, Some("--lex-leader: backbone and generate --unique are about every solution of the model"));
+    }
+    if raw.count == Some(All) && raw.lex_leader == Some(Plain) {
+        return (false, Some("--symmetry all counts orbits of the model's symmetries: leave out --lex-leader none"));
+    }
+    let counting = raw.count.is_some() && !raw.fixed && !raw.model_counter;
+    ((counting && raw.lex_leader != Some(Plain)) || raw.lex_leader == Some(All), None)
 }
 
 /// A model (with its data and parameters) and how to ground it.
@@ -41,21 +66,24 @@ pub type QpropEncoding = Atoms;
 impl QpropModel {
     /// The flags a model takes.
     pub const FLAGS: &'static [Flag] =
-        &[Flag::Amo, Flag::Ints, Flag::MaxClauses, Flag::Define, Flag::Data, Flag::Linear];
+        &[Flag::Amo, Flag::Ints, Flag::MaxClauses, Flag::Define, Flag::Data, Flag::Linear, Flag::LexLeader];
 
     /// Reads the model in `source` (with a data file and `-D` overrides) and validates the flags:
-    /// a model takes `--amo`, `--ints`, `-D` and `--data`; it declares no symmetries, so a count
-    /// is of plain solutions.
+    /// a model takes `--amo`, `--ints`, `--linear`, `--max-clauses`, `-D`, `--data` and
+    /// `--lex-leader`. A count looks for the model's own symmetries (docs/qprop.md, "Symmetries of
+    /// a model"): with the proven ones it counts orbits, each orbit's images checked and counted;
+    /// `--symmetry none` (the default) still answers the number of solutions, `--symmetry all`
+    /// the number of orbits; `--lex-leader none` leaves the symmetries alone (every solution
+    /// found by the search), `--lex-leader all` writes their lex-leader clauses into any CNF.
     pub fn new(source: &Source, data: Option<&Source>, raw: &RawOptions) -> Result<Self, Error> {
         raw.accept_only(
             Self::FLAGS,
             "models",
-            "a model takes --amo, --ints, --linear, --max-clauses N, -D NAME=VALUE and --data FILE",
+            "a model takes --amo, --ints, --linear, --max-clauses N, -D NAME=VALUE, --data FILE and --lex-leader",
         )?;
-        if raw.count.is_some_and(|u| u != CountUnit::None) {
-            return Err(Error::Option(
-                "a model declares no symmetries: count it with --symmetry none (the default)".into(),
-            ));
+        let (symmetries, refused) = model_symmetries(raw);
+        if let Some(why) = refused {
+            return Err(Error::Option(why.into()));
         }
         let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(model_error)?;
         let defaults = GroundOptions::default();
@@ -64,6 +92,7 @@ impl QpropModel {
             ints: raw.ints.unwrap_or_default(),
             linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
+            symmetries,
             ..defaults
         };
         let name = std::path::Path::new(&source.name)
@@ -300,8 +329,13 @@ impl Family for QpropModel {
         wgrnd_qprop::partial_grid(&self.program, &g.encoding, solution, known)
     }
 
-    fn count_caption(&self, _unit: CountUnit, _g: &Grounding<QpropEncoding>) -> (String, &'static str) {
+    fn count_caption(&self, unit: CountUnit, g: &Grounding<QpropEncoding>) -> (String, &'static str) {
         let shown: Vec<&str> = self.program.shown.iter().map(|&i| self.program.preds[i].name.as_str()).collect();
+        if unit == CountUnit::All {
+            let group = g.symmetries.len() + 1;
+            let up_to = format!(" up to the model's {group} symmetries, the identity included");
+            return (format!("{up_to} (projected on {})", shown.join(", ")), "all");
+        }
         (format!(" (projected on {})", shown.join(", ")), "none")
     }
 

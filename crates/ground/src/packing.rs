@@ -374,39 +374,16 @@ pub fn encode_packing(p: &Packing, opts: &PackOptions) -> PackEncoding {
     }
 }
 
-/// Lex-leader: the disposition atoms, read as a bit string in atom order, are no greater than the
-/// same atoms permuted by `image` ("x <= x o image"), written with a chain of "equal so far" atoms
-/// `e`. Only the implication "prefix equal -> e" is needed: `e` is used only as a premise, so a
-/// model may set it false whenever the prefixes differ, and the models left are exactly those
-/// whose string is least in its orbit (one per orbit when every group element gets a chain).
+/// Lex-leader clauses for one symmetry over the disposition atoms, in atom order
+/// (`wgrnd_cnf::lex_leader`), their chain atoms named as an auxiliary run.
 fn lex_leader(cnf: &mut Cnf, aux: &mut AuxRuns, image: &[u32], s: usize) {
-    let moved: Vec<usize> = (0..image.len()).filter(|&i| image[i] as usize != i).collect();
-    if moved.is_empty() {
+    let fresh = wgrnd_cnf::lex_leader_fresh(image);
+    if (0..image.len()).all(|i| image[i] as usize == i) {
         return;
     }
-    let first = aux.aux(moved.len() as u32 - 1, format!("lex-leader equal-prefix symmetry #{s}"));
-    if moved.len() > 1 {
-        cnf.new_vars(moved.len() as u32 - 1);
-    }
-    let x = |i: usize| Var::from_index(i).pos();
-    let mut prev: Option<Lit> = None;
-    for (t, &i) in moved.iter().enumerate() {
-        let (xi, yi) = (x(i), x(image[i] as usize));
-        let mut clause: Vec<Lit> = prev.map(|e| vec![!e]).unwrap_or_default();
-        clause.extend([!xi, yi]);
-        cnf.add_clause(&clause);
-        if t + 1 == moved.len() {
-            break;
-        }
-        let e = Var::from_index((first - 1) as usize + t).pos();
-        for pair in [[xi, yi], [!xi, !yi]] {
-            let mut clause: Vec<Lit> = prev.map(|e| vec![!e]).unwrap_or_default();
-            clause.extend(pair);
-            clause.push(e);
-            cnf.add_clause(&clause);
-        }
-        prev = Some(e);
-    }
+    aux.aux(fresh, format!("lex-leader equal-prefix symmetry #{s}"));
+    let x: Vec<Var> = (0..image.len()).map(Var::from_index).collect();
+    wgrnd_cnf::lex_leader(cnf, &x, image);
 }
 
 impl PackEncoding {

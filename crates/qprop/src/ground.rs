@@ -57,6 +57,12 @@ pub struct GroundOptions {
     /// Eliminate the linear part of a mixed system before the CNF is written (xorelim.rs,
     /// docs/encodings.md "Mixed systems").
     pub xor_elim: crate::xorelim::XorElim,
+    /// Look for the model's symmetries and declare the proven ones in the grounding
+    /// (symmetry.rs; set by `count`, so that it counts orbits and checks their images).
+    pub symmetries: bool,
+    /// With `symmetries`: lex-leader clauses for every element of the group, so that the search
+    /// finds one member of each orbit (off: the search finds every solution, the count the same).
+    pub lex_leader: bool,
 }
 
 impl Default for GroundOptions {
@@ -68,6 +74,8 @@ impl Default for GroundOptions {
             max_clauses: 50_000_000,
             share: true,
             xor_elim: crate::xorelim::XorElim::Auto,
+            symmetries: false,
+            lex_leader: true,
         }
     }
 }

@@ -40,6 +40,7 @@ mod resolve_formula;
 mod resolve_int;
 mod resolve_syntax;
 mod solution;
+mod symmetry;
 mod tables;
 mod views;
 mod walk;
@@ -254,6 +255,12 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             }
         }
     }
+    // The model's own symmetries, proven on its ground program (symmetry.rs): only for a count.
+    let (symmetries, symmetry_lines) = if o.symmetries && tracker.is_none() {
+        symmetry::declare(p, &mut g, &shown, o.lex_leader)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     if let Some(t) = tracker {
         let (cnf, list) = explain::attach(p, t, &g.cnf, &mut g.names, &mut g.atom_of);
         g.cnf = cnf;
@@ -274,6 +281,10 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let hash = match o.xor_elim {
         XorElim::Auto => hash,
         x => hash.field(format!("xor elimination {x:?}")),
+    };
+    let hash = match symmetries.is_empty() {
+        true => hash,
+        false => hash.field(format!("symmetries {} lex-leader {}", symmetries.len() + 1, o.lex_leader)),
     }
     .finish();
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();
@@ -294,6 +305,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         header.push(format!("simplified by units: {} variables fixed, {} clauses before", s.fixed, s.clauses_before));
     }
     header.extend(eliminated.map(|e| e.header_line()));
+    header.extend(symmetry_lines);
     header.extend(objective::header_lines(&objective));
     // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms).
     header.extend(g.names.iter().enumerate().map(|(i, n)| {
@@ -312,8 +324,8 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         // A model's solutions make any number of shown atoms true: block on all of them.
         fixed_weight: false,
         ties,
-        // A model declares no symmetries.
-        symmetries: Vec::new(),
+        // None unless a count asked for them (and they were proven).
+        symmetries,
         encoding: Atoms {
             names: g.names,
             estimate,

@@ -1,0 +1,775 @@
+//! Symmetries of a model, found from its ground program and proven there (docs/qprop.md,
+//! "Symmetries of a model").
+//!
+//! Candidates come from the index structure of the one shown predicate: the reversal of each
+//! argument position over an integer range (v -> lo + hi - v) and the exchange of each pair of
+//! positions over the same values (a transposition). A candidate acts on the shown atoms (an
+//! integer variable keeps its value: variable symmetries only). It is kept only when it maps the
+//! ground constraint program onto itself: every statement is expanded here, on its own (its
+//! quantifiers, sums, counts and guards over the data; nothing of the grounder or the encoder),
+//! into ground constraints in a canonical form (conjunctions and disjunctions as sorted lists,
+//! linear comparisons as sorted sums normalised to `<= 0`, `= 0` or `=/= 0`), and the images of
+//! all of them must be, as a multiset, the constraints themselves. A construct this module cannot
+//! write in canonical form, a solved-for predicate that is not shown, more than one shown
+//! predicate or a program too large to expand means that no symmetry is declared.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use wgrnd_cnf::Var;
+
+use crate::ops::{CmpOp, Op};
+use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
+
+/// Largest group kept (the identity included); a generator that would grow the group beyond it
+/// is left out (the group kept is then a subgroup).
+pub(crate) const MAX_GROUP: usize = 5_040;
+/// Ground nodes expanded at most; a larger program gets no symmetry.
+const NODE_BUDGET: usize = 2_000_000;
+
+/// A ground term of a linear sum: an integer variable, or the 0/1 value of a formula.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Lt {
+    Int(u32, Vec<Val>),
+    Ind(Box<E>),
+}
+
+/// A linear sum: terms with their coefficients (sorted by term, none zero) and a constant.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Lin {
+    terms: Vec<(Lt, i64)>,
+    c: i64,
+}
+
+/// A ground formula in canonical form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum E {
+    Const(bool),
+    Atom(u32, Vec<Val>),
+    Not(Box<E>),
+    And(Vec<E>),
+    Or(Vec<E>),
+    Iff(Vec<E>),
+    Xor(Vec<E>),
+    /// `sum <= 0`.
+    Le(Lin),
+    /// `sum = 0` (the first coefficient positive).
+    Eq(Lin),
+    /// `sum =/= 0` (the first coefficient positive).
+    Ne(Lin),
+    /// `alldifferent` of the sums (sorted), values equal to the exception may repeat.
+    AllDiff(Vec<Lin>, Option<Lin>),
+}
+
+/// Why no symmetry is declared.
+pub(crate) type Refused = String;
+type R<X> = Result<X, Refused>;
+
+impl Lin {
+    fn constant(c: i64) -> Lin {
+        Lin { terms: Vec::new(), c }
+    }
+    fn norm(mut self) -> Lin {
+        self.terms.sort();
+        let mut out: Vec<(Lt, i64)> = Vec::with_capacity(self.terms.len());
+        for (t, k) in self.terms {
+            match out.last_mut() {
+                Some((u, j)) if *u == t => *j += k,
+                _ => out.push((t, k)),
+            }
+        }
+        out.retain(|(_, k)| *k != 0);
+        Lin { terms: out, c: self.c }
+    }
+    fn add(mut self, o: Lin, sign: i64) -> R<Lin> {
+        self.c = o.c.checked_mul(sign).and_then(|x| x.checked_add(self.c)).ok_or_else(overflow)?;
+        for (t, k) in o.terms {
+            self.terms.push((t, k.checked_mul(sign).ok_or_else(overflow)?));
+        }
+        Ok(self)
+    }
+    fn scale(mut self, m: i64) -> R<Lin> {
+        self.c = self.c.checked_mul(m).ok_or_else(overflow)?;
+        for (_, k) in &mut self.terms {
+            *k = k.checked_mul(m).ok_or_else(overflow)?;
+        }
+        Ok(self)
+    }
+    fn as_const(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.c)
+    }
+    /// The 0/1 value of a formula as a sum.
+    fn ind(e: E) -> Lin {
+        match e {
+            E::Const(b) => Lin::constant(i64::from(b)),
+            e => Lin { terms: vec![(Lt::Ind(Box::new(e)), 1)], c: 0 },
+        }
+    }
+}
+
+fn overflow() -> Refused {
+    "an integer overflow while expanding a sum".into()
+}
+
+fn not(e: E) -> E {
+    match e {
+        E::Const(b) => E::Const(!b),
+        E::Not(x) => *x,
+        e => E::Not(Box::new(e)),
+    }
+}
+
+/// A conjunction (`and`) or disjunction, flattened, constants folded, sorted.
+fn junction(and: bool, items: Vec<E>) -> E {
+    let mut out = Vec::with_capacity(items.len());
+    for e in items {
+        match e {
+            E::Const(b) if b == and => {}
+            E::Const(_) => return E::Const(!and),
+            E::And(xs) if and => out.extend(xs),
+            E::Or(xs) if !and => out.extend(xs),
+            e => out.push(e),
+        }
+    }
+    out.sort();
+    out.dedup();
+    match out.len() {
+        0 => E::Const(and),
+        1 => out.pop().unwrap_or(E::Const(and)),
+        _ if and => E::And(out),
+        _ => E::Or(out),
+    }
+}
+
+fn pair(iff: bool, a: E, b: E) -> E {
+    match (a, b) {
+        (E::Const(x), e) | (e, E::Const(x)) => {
+            if x == iff {
+                e
+            } else {
+                not(e)
+            }
+        }
+        (a, b) => {
+            let mut v = vec![a, b];
+            v.sort();
+            if iff {
+                E::Iff(v)
+            } else {
+                E::Xor(v)
+            }
+        }
+    }
+}
+
+/// `sum op 0` in canonical form.
+fn cmp(op: CmpOp, lin: Lin) -> R<E> {
+    let lin = lin.norm();
+    if let Some(c) = lin.as_const() {
+        return Ok(E::Const(op.holds(Val::Int(c), Val::Int(0)).unwrap_or(false)));
+    }
+    let one = |lin: Lin| lin.add(Lin::constant(1), 1);
+    Ok(match op {
+        CmpOp::Eq => E::Eq(signed(lin)),
+        CmpOp::Ne => E::Ne(signed(lin)),
+        CmpOp::Le => E::Le(lin),
+        CmpOp::Lt => E::Le(one(lin)?),
+        CmpOp::Ge => E::Le(lin.scale(-1)?),
+        CmpOp::Gt => E::Le(one(lin.scale(-1)?)?),
+    })
+}
+
+/// An equation's sum with its first coefficient positive (left as it is if negating overflows:
+/// then its image is not found and the candidate is refused, never wrongly kept).
+fn signed(lin: Lin) -> Lin {
+    if lin.terms.first().is_some_and(|(_, k)| *k < 0) {
+        lin.clone().scale(-1).unwrap_or(lin)
+    } else {
+        lin
+    }
+}
+
+/// The expansion of a program's statements into ground constraints.
+struct Expand<'p> {
+    p: &'p Program,
+    shown: PredId,
+    nodes: usize,
+}
+
+type Env = Vec<Option<Val>>;
+
+impl<'p> Expand<'p> {
+    fn tick(&mut self) -> R<()> {
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return Err(format!("the ground program has more than {NODE_BUDGET} parts"));
+        }
+        Ok(())
+    }
+
+    /// Runs `k` for every binding of `binders` whose guard holds.
+    fn each(
+        &mut self,
+        binders: &[Bound],
+        guard: Option<&F>,
+        env: &mut Env,
+        k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
+    ) -> R<()> {
+        if let Some(facts) = self.fact_guard(binders, guard) {
+            return self.each_fact(binders, guard, facts, env, k);
+        }
+        let Some((b, rest)) = binders.split_first() else {
+            let holds = match guard {
+                None => true,
+                Some(g) => match self.f(g, env)? {
+                    E::Const(b) => b,
+                    _ => return Err("a guard that depends on a solved-for atom".into()),
+                },
+            };
+            return if holds { k(self, env) } else { Ok(()) };
+        };
+        let p = self.p;
+        for &v in &p.domains[b.dom].values {
+            let before = env[b.slot.index()].replace(v);
+            let r = self.each(rest, guard, env, k);
+            env[b.slot.index()] = before;
+            r?;
+        }
+        Ok(())
+    }
+
+    /// The facts of a guard that is one input atom whose arguments include binders and are
+    /// otherwise data known before the binders are bound: the bindings are then read off the
+    /// facts instead of enumerated (the guard holds exactly for them).
+    fn fact_guard(&self, binders: &[Bound], guard: Option<&F>) -> Option<&'p HashSet<Vec<Val>>> {
+        let Some(F::Atom(pred, args, _)) = guard else { return None };
+        let PredKind::Input(facts) = &self.p.preds[*pred].kind else { return None };
+        let bound = |s: &crate::program::Slot| binders.iter().any(|b| b.slot == *s);
+        let mut any = false;
+        for a in args {
+            match a {
+                T::Var(s) if bound(s) => any = true,
+                a if crate::walk::term_slots(a).iter().any(bound) => return None,
+                _ => {}
+            }
+        }
+        any.then_some(facts)
+    }
+
+    /// [`Expand::each`] over the facts of the guard ([`Expand::fact_guard`]).
+    fn each_fact(
+        &mut self,
+        binders: &[Bound],
+        guard: Option<&F>,
+        facts: &HashSet<Vec<Val>>,
+        env: &mut Env,
+        k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
+    ) -> R<()> {
+        let Some(F::Atom(_, args, _)) = guard else { return Ok(()) };
+        let saved: Vec<Option<Val>> = binders.iter().map(|b| env[b.slot.index()]).collect();
+        let rest: Vec<Bound> =
+            binders.iter().filter(|b| !args.iter().any(|a| matches!(a, T::Var(s) if *s == b.slot))).copied().collect();
+        let mut result = Ok(());
+        'facts: for fact in facts {
+            self.tick()?;
+            for b in binders {
+                env[b.slot.index()] = None;
+            }
+            for (a, &v) in args.iter().zip(fact) {
+                match a {
+                    T::Var(s) if binders.iter().any(|b| b.slot == *s) => {
+                        let dom = binders.iter().find(|b| b.slot == *s).map(|b| b.dom);
+                        if dom.is_some_and(|d| self.p.domains[d].pos(v).is_none()) {
+                            continue 'facts;
+                        }
+                        match env[s.index()] {
+                            Some(w) if w != v => continue 'facts,
+                            _ => env[s.index()] = Some(v),
+                        }
+                    }
+                    a => match eval_term(a, env) {
+                        Ok(w) if w == v => {}
+                        Ok(_) => continue 'facts,
+                        Err(_) => {
+                            result = Err("a guard that cannot be evaluated".to_string());
+                            break 'facts;
+                        }
+                    },
+                }
+            }
+            if let Err(e) = self.each(&rest, None, env, k) {
+                result = Err(e);
+                break;
+            }
+        }
+        for (b, v) in binders.iter().zip(saved) {
+            env[b.slot.index()] = v;
+        }
+        result
+    }
+
+    fn args(&self, args: &[T], env: &Env) -> R<Vec<Val>> {
+        args.iter()
+            .map(|a| eval_term(a, env).map_err(|_| "an argument that depends on a solved-for value".to_string()))
+            .collect()
+    }
+
+    fn f(&mut self, f: &F, env: &mut Env) -> R<E> {
+        self.tick()?;
+        let p = self.p;
+        Ok(match f {
+            F::Const(b) => E::Const(*b),
+            F::Atom(pred, args, _) => {
+                let vals = self.args(args, env)?;
+                match &p.preds[*pred].kind {
+                    PredKind::Var if *pred == self.shown => E::Atom(pred.index() as u32, vals),
+                    PredKind::Var | PredKind::Int(_) => {
+                        return Err(format!("a constraint over '{}', which is not shown", p.preds[*pred].name))
+                    }
+                    PredKind::Input(facts) => E::Const(facts.contains(&vals)),
+                    PredKind::Def(def) => {
+                        let mut inner: Env = vec![None; def.slots.len()];
+                        for (s, v) in def.params.iter().zip(vals) {
+                            inner[s.index()] = Some(v);
+                        }
+                        self.f(&def.body, &mut inner)?
+                    }
+                }
+            }
+            F::Cmp(c) => {
+                if let (Ok(a), Ok(b)) = (eval_term(&c.a, env), eval_term(&c.b, env)) {
+                    match c.op.holds(a, b) {
+                        Some(h) => E::Const(h),
+                        None => return Err("an ordered comparison of symbols".into()),
+                    }
+                } else {
+                    let lin = self.t(&c.a, env)?.add(self.t(&c.b, env)?, -1)?;
+                    cmp(c.op, lin)?
+                }
+            }
+            F::Not(a) => not(self.f(a, env)?),
+            F::And(a, b) => junction(true, vec![self.f(a, env)?, self.f(b, env)?]),
+            F::Or(a, b) => junction(false, vec![self.f(a, env)?, self.f(b, env)?]),
+            F::Imp(a, b) => junction(false, vec![not(self.f(a, env)?), self.f(b, env)?]),
+            F::Iff(a, b) => pair(true, self.f(a, env)?, self.f(b, env)?),
+            F::Xor(a, b) => pair(false, self.f(a, env)?, self.f(b, env)?),
+            F::Quant(q) => {
+                let mut items = Vec::new();
+                self.each(&q.binders, q.guard.as_ref(), env, &mut |x, env| {
+                    items.push(x.f(&q.body, env)?);
+                    Ok(())
+                })?;
+                junction(q.all, items)
+            }
+            F::Count(c) => {
+                let mut sum = Lin::constant(0);
+                self.each(&c.binders, c.guard.as_ref(), env, &mut |x, env| {
+                    let e = x.f(&c.lit, env)?;
+                    sum = std::mem::replace(&mut sum, Lin::constant(0)).add(Lin::ind(e), 1)?;
+                    Ok(())
+                })?;
+                let bound = self.t(&c.bound, env)?;
+                match c.kind {
+                    crate::ast::CountKind::Exactly => cmp(CmpOp::Eq, sum.add(bound, -1)?)?,
+                    crate::ast::CountKind::AtMost => cmp(CmpOp::Le, sum.add(bound, -1)?)?,
+                    crate::ast::CountKind::AtLeast => cmp(CmpOp::Ge, sum.add(bound, -1)?)?,
+                }
+            }
+            F::AllDiff(a) => {
+                let mut items = Vec::new();
+                self.each(&a.binders, a.guard.as_ref(), env, &mut |x, env| {
+                    items.push(x.t(&a.body, env)?.norm());
+                    Ok(())
+                })?;
+                let except = a.except.as_ref().map(|t| self.t(t, env).map(Lin::norm)).transpose()?;
+                alldiff(items, except)
+            }
+            F::Connected(_) => return Err("a connectivity constraint".into()),
+            F::Order(_) => return Err("an order constraint".into()),
+            F::Lex(_) => return Err("a lexicographic order".into()),
+            F::Parity(_) => return Err("a parity constraint".into()),
+            F::Runs(_) => return Err("a runs constraint".into()),
+        })
+    }
+
+    fn t(&mut self, t: &T, env: &mut Env) -> R<Lin> {
+        self.tick()?;
+        let p = self.p;
+        Ok(match t {
+            T::Const(Val::Int(c)) => Lin::constant(*c),
+            T::Var(_) | T::Const(_) => match eval_term(t, env) {
+                Ok(Val::Int(c)) => Lin::constant(c),
+                _ => return Err("a symbol in a sum".into()),
+            },
+            T::Bin(b) => {
+                let (x, y) = (self.t(&b.a, env)?, self.t(&b.b, env)?);
+                match (b.op, x.as_const(), y.as_const()) {
+                    (Op::Add, _, _) => x.add(y, 1)?,
+                    (Op::Sub, _, _) => x.add(y, -1)?,
+                    (Op::Mul, Some(k), _) => y.scale(k)?,
+                    (Op::Mul, _, Some(k)) => x.scale(k)?,
+                    (op @ (Op::Div | Op::Mod), Some(a), Some(c)) => {
+                        match crate::program::arith(op, Val::Int(a), Val::Int(c), b.span) {
+                            Ok(Val::Int(v)) => Lin::constant(v),
+                            _ => return Err("a division by zero".into()),
+                        }
+                    }
+                    _ => return Err("a product or quotient of solved-for values".into()),
+                }
+            }
+            T::Neg(a, _) => self.t(a, env)?.scale(-1)?,
+            T::IntVar(pred, args, _) => {
+                let vals = self.args(args, env)?;
+                let pr = &p.preds[*pred];
+                match pr.kind {
+                    PredKind::Int(d) if *pred == self.shown => {
+                        if p.domains[d].values.iter().any(|v| matches!(v, Val::Sym(_))) {
+                            return Err(format!("'{}' takes symbols", pr.name));
+                        }
+                        Lin { terms: vec![(Lt::Int(pred.index() as u32, vals), 1)], c: 0 }
+                    }
+                    _ => return Err(format!("a constraint over '{}', which is not shown", pr.name)),
+                }
+            }
+            T::Sum(s) => {
+                let mut sum = Lin::constant(0);
+                self.each(&s.binders, s.guard.as_ref(), env, &mut |x, env| {
+                    let l = x.t(&s.body, env)?;
+                    sum = std::mem::replace(&mut sum, Lin::constant(0)).add(l, 1)?;
+                    Ok(())
+                })?;
+                sum
+            }
+            T::Bool(f, _) => Lin::ind(self.f(f, env)?),
+            T::Count(c) => {
+                let mut sum = Lin::constant(0);
+                self.each(&c.binders, c.guard.as_ref(), env, &mut |x, env| {
+                    let e = x.f(&c.body, env)?;
+                    sum = std::mem::replace(&mut sum, Lin::constant(0)).add(Lin::ind(e), 1)?;
+                    Ok(())
+                })?;
+                sum
+            }
+            T::MinMax(_) => return Err("a min or max term".into()),
+        })
+    }
+}
+
+fn alldiff(mut items: Vec<Lin>, except: Option<Lin>) -> E {
+    items.sort();
+    E::AllDiff(items, except)
+}
+
+/// A candidate: argument `i` of an image is argument `from[i]` of the atom, reversed when
+/// `reverse[i]` (over the range `lo..=hi` of its domain: v -> lo + hi - v).
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    from: Vec<usize>,
+    reverse: Vec<Option<(i64, i64)>>,
+    /// How `-v` names it (`reverse argument 1`, `exchange arguments 1 and 2`).
+    pub name: String,
+}
+
+impl Candidate {
+    fn apply(&self, args: &[Val]) -> Vec<Val> {
+        self.from
+            .iter()
+            .zip(&self.reverse)
+            .map(|(&i, r)| match (args[i], r) {
+                (Val::Int(v), Some((lo, hi))) => Val::Int(lo + hi - v),
+                (v, _) => v,
+            })
+            .collect()
+    }
+}
+
+/// The candidates for predicate `pred`: reversals of its integer-range positions, exchanges of
+/// its positions over equal values.
+fn candidates(p: &Program, pred: PredId) -> Vec<Candidate> {
+    let args = &p.preds[pred].args;
+    let n = args.len();
+    let identity: Vec<usize> = (0..n).collect();
+    let mut out = Vec::new();
+    for (i, &d) in args.iter().enumerate() {
+        let dom = &p.domains[d];
+        if let (Some(Val::Int(lo)), Some(Val::Int(hi))) = (dom.values.first(), dom.values.last()) {
+            if dom.range.is_some() && hi > lo {
+                let mut reverse = vec![None; n];
+                reverse[i] = Some((*lo, *hi));
+                out.push(Candidate { from: identity.clone(), reverse, name: format!("reverse argument {}", i + 1) });
+            }
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if p.domains[args[i]].values == p.domains[args[j]].values && p.domains[args[i]].len() > 1 {
+                let mut from = identity.clone();
+                from.swap(i, j);
+                out.push(Candidate {
+                    from,
+                    reverse: vec![None; n],
+                    name: format!("exchange arguments {} and {}", i + 1, j + 1),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn map_lin(l: &Lin, c: &Candidate) -> Lin {
+    let terms = l
+        .terms
+        .iter()
+        .map(|(t, k)| {
+            let t = match t {
+                Lt::Int(p, a) => Lt::Int(*p, c.apply(a)),
+                Lt::Ind(e) => Lt::Ind(Box::new(map(e, c))),
+            };
+            (t, *k)
+        })
+        .collect();
+    Lin { terms, c: l.c }.norm()
+}
+
+/// The image of a ground formula, in canonical form again.
+fn map(e: &E, c: &Candidate) -> E {
+    match e {
+        E::Const(b) => E::Const(*b),
+        E::Atom(p, a) => E::Atom(*p, c.apply(a)),
+        E::Not(x) => not(map(x, c)),
+        E::And(xs) => junction(true, xs.iter().map(|x| map(x, c)).collect()),
+        E::Or(xs) => junction(false, xs.iter().map(|x| map(x, c)).collect()),
+        E::Iff(xs) | E::Xor(xs) => {
+            let mut v: Vec<E> = xs.iter().map(|x| map(x, c)).collect();
+            v.sort();
+            if matches!(e, E::Iff(_)) {
+                E::Iff(v)
+            } else {
+                E::Xor(v)
+            }
+        }
+        E::Le(l) => E::Le(map_lin(l, c)),
+        E::Eq(l) => E::Eq(signed(map_lin(l, c))),
+        E::Ne(l) => E::Ne(signed(map_lin(l, c))),
+        E::AllDiff(items, except) => {
+            alldiff(items.iter().map(|l| map_lin(l, c)).collect(), except.as_ref().map(|l| map_lin(l, c)))
+        }
+    }
+}
+
+/// What the search for a model's symmetries found: the proven candidates (by name) and why the
+/// others were refused, or why none was looked for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Found {
+    /// The proven candidates.
+    pub proven: Vec<Candidate>,
+    /// Lines for the header and `-v`.
+    pub lines: Vec<String>,
+}
+
+/// Finds the candidates that map the ground program of `p` onto itself.
+pub(crate) fn find(p: &Program) -> Found {
+    let mut found = Found::default();
+    let solved: Vec<PredId> =
+        p.pred_ids().filter(|&i| matches!(p.preds[i].kind, PredKind::Var | PredKind::Int(_))).collect();
+    let refuse = |why: String| Found { proven: Vec::new(), lines: vec![format!("symmetries: none looked for: {why}")] };
+    if p.shown.len() != 1 {
+        return refuse("only a model with one shown predicate is searched for symmetries".into());
+    }
+    if !p.goals.is_empty() {
+        return refuse("the model has objectives".into());
+    }
+    let shown = p.shown[0];
+    if let Some(&other) = solved.iter().find(|&&i| i != shown) {
+        return refuse(format!("'{}' is solved for and not shown", p.preds[other].name));
+    }
+    let cands = candidates(p, shown);
+    if cands.is_empty() {
+        return refuse(format!("'{}' has no argument to reverse or exchange", p.preds[shown].name));
+    }
+    let mut x = Expand { p, shown, nodes: 0 };
+    let mut program: HashMap<E, usize> = HashMap::new();
+    for s in &p.stmts {
+        let mut env: Env = vec![None; s.slots.len()];
+        match x.f(&s.f, &mut env) {
+            Ok(E::And(items)) => items.into_iter().for_each(|e| *program.entry(e).or_default() += 1),
+            Ok(E::Const(true)) => {}
+            Ok(e) => *program.entry(e).or_default() += 1,
+            Err(why) => return refuse(why),
+        }
+    }
+    for c in cands {
+        let mut left = program.clone();
+        let kept = program.iter().all(|(e, &n)| match left.get_mut(&map(e, &c)) {
+            Some(m) if *m >= n => {
+                *m -= n;
+                true
+            }
+            _ => false,
+        });
+        found.lines.push(format!("symmetry candidate {}: {}", c.name, if kept { "proven" } else { "refused" }));
+        if kept {
+            found.proven.push(c);
+        }
+    }
+    found
+}
+
+/// The group generated by `generators` (permutations of `0..n`), the identity first; a generator
+/// that would make it larger than [`MAX_GROUP`] is left out. Returns the group and the
+/// generators left out.
+pub(crate) fn closure(n: usize, generators: &[Vec<u32>]) -> (Vec<Vec<u32>>, usize) {
+    let identity: Vec<u32> = (0..n as u32).collect();
+    let mut kept: Vec<&Vec<u32>> = Vec::new();
+    let mut group = vec![identity.clone()];
+    let mut left_out = 0;
+    for g in generators {
+        if group.contains(g) {
+            continue;
+        }
+        kept.push(g);
+        match close(&identity, &kept) {
+            Some(all) => group = all,
+            None => {
+                kept.pop();
+                left_out += 1;
+            }
+        }
+    }
+    (group, left_out)
+}
+
+fn close(identity: &[u32], gens: &[&Vec<u32>]) -> Option<Vec<Vec<u32>>> {
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut order = vec![identity.to_vec()];
+    seen.insert(identity.to_vec());
+    let mut queue: VecDeque<Vec<u32>> = VecDeque::from([identity.to_vec()]);
+    while let Some(e) = queue.pop_front() {
+        for g in gens {
+            let next: Vec<u32> = e.iter().map(|&i| g[i as usize]).collect();
+            if seen.insert(next.clone()) {
+                if seen.len() > MAX_GROUP {
+                    return None;
+                }
+                order.push(next.clone());
+                queue.push_back(next);
+            }
+        }
+    }
+    Some(order)
+}
+
+/// Declares the proven symmetries of `p` on the grounding `g` whose projection is `shown`: each
+/// proven candidate as a permutation of the projection atoms, the group they generate (the
+/// identity left out), and, when `lex_leader`, lex-leader clauses for every element of the group
+/// (the search then finds the least member of each orbit only). Returns the group and the lines
+/// that say what was found.
+pub(crate) fn declare(
+    p: &Program,
+    g: &mut crate::ground::Grounded,
+    shown: &[Var],
+    lex_leader: bool,
+) -> (Vec<wgrnd_core::Symmetry>, Vec<String>) {
+    let found = find(p);
+    let mut lines = found.lines;
+    if found.proven.is_empty() {
+        if !lines.iter().any(|l| l.starts_with("symmetries:")) {
+            lines.push("symmetries: none proven".into());
+        }
+        return (Vec::new(), lines);
+    }
+    let mut generators = Vec::new();
+    for c in &found.proven {
+        match permutation(p, g, shown, c) {
+            Ok(perm) => generators.push(perm),
+            Err(why) => {
+                lines.push(format!("symmetries: none declared: {} does not permute the shown atoms ({why})", c.name));
+                return (Vec::new(), lines);
+            }
+        }
+    }
+    let (group, left_out) = closure(shown.len(), &generators);
+    lines.push(format!(
+        "symmetries: a group of {} (the identity included) from {} proven generator(s){}; lex-leader clauses {}",
+        group.len(),
+        generators.len() - left_out,
+        if left_out > 0 {
+            format!(", {left_out} generator(s) left out to keep it at most {MAX_GROUP}")
+        } else {
+            String::new()
+        },
+        if lex_leader { "for every element" } else { "none" }
+    ));
+    let mut symmetries = Vec::new();
+    for (s, image) in group.into_iter().enumerate().skip(1) {
+        if lex_leader {
+            let fresh = wgrnd_cnf::lex_leader(&mut g.cnf, shown, &image);
+            for _ in 0..fresh {
+                g.names.push(format!("aux(lex-leader equal-prefix symmetry #{s})"));
+                g.atom_of.push(None);
+            }
+            g.aux_count += fresh;
+        }
+        symmetries.push(wgrnd_core::Symmetry { image, reflection: true });
+    }
+    (symmetries, lines)
+}
+
+/// The candidate `c` as a permutation of the projection atoms `shown` (indices), or why it is not
+/// one: an atom without a variable whose image has one, or integer variables of different views.
+fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Candidate) -> Result<Vec<u32>, String> {
+    let pred = p.shown[0];
+    let doms: Vec<&crate::program::Domain> = p.preds[pred].args.iter().map(|&d| &p.domains[d]).collect();
+    let mut strides = vec![1usize; doms.len()];
+    for i in (0..doms.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * doms[i + 1].len();
+    }
+    let tuple = |mut idx: usize| -> Vec<Val> {
+        doms.iter()
+            .zip(&strides)
+            .map(|(d, &s)| {
+                let v = d.values[idx / s];
+                idx %= s;
+                v
+            })
+            .collect()
+    };
+    let index = |args: &[Val]| -> Option<usize> {
+        doms.iter().zip(&strides).zip(args).map(|((d, &s), &v)| d.pos(v).map(|i| i as usize * s)).sum()
+    };
+    // Where each shown variable sits: a Boolean atom, or bit `offset` of an integer variable.
+    let mut bools: HashMap<u32, Var> = HashMap::new();
+    for (v, a) in g.atom_of.iter().enumerate() {
+        if let Some((pr, idx)) = a {
+            if *pr as usize == pred.index() {
+                bools.insert(*idx, Var::from_index(v));
+            }
+        }
+    }
+    let mut ints: HashMap<u32, &crate::ints::IntAtom> = HashMap::new();
+    let mut int_bits: HashMap<u32, (u32, u32)> = HashMap::new();
+    for a in g.int_list.iter().filter(|a| a.pred as usize == pred.index()) {
+        ints.insert(a.idx, a);
+        for j in 0..a.width {
+            int_bits.insert(a.first + j, (a.idx, j));
+        }
+    }
+    let position = |v: Var| shown.binary_search(&v).map(|i| i as u32).map_err(|_| "an image is not shown".to_string());
+    shown
+        .iter()
+        .map(|&v| {
+            if let Some(&(idx, j)) = int_bits.get(&v.get()) {
+                let to = index(&c.apply(&tuple(idx as usize))).ok_or("an image outside the domains")?;
+                let (a, b) = (ints[&idx], ints.get(&(to as u32)).ok_or("an image without a variable")?);
+                if a.view != b.view || a.width != b.width {
+                    return Err("integer variables encoded differently".into());
+                }
+                position(Var::from_index((b.first + j - 1) as usize))
+            } else if let Some(Some((_, idx))) = g.atom_of.get(v.index()) {
+                let to = index(&c.apply(&tuple(*idx as usize))).ok_or("an image outside the domains")?;
+                position(*bools.get(&(to as u32)).ok_or("an image without a variable")?)
+            } else {
+                Err("a shown variable that is no atom".into())
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,87 @@
+//! A model's own symmetries (docs/qprop.md, "Symmetries of a model"): found, proven on the ground
+//! program, used by the count (orbits, every image checked), and refused when a constraint
+//! breaks them. Counts with them equal counts without and the known totals.
+
+use crate::{fixture, wgrnd};
+
+/// `count -v` of `args`: the count's summary line and the `c symmetr...` lines.
+fn count(args: &[&str]) -> (String, Vec<String>) {
+    let mut all = vec!["count", "-v"];
+    all.extend_from_slice(args);
+    let out = wgrnd(&all, None);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines = stderr.lines().filter(|l| l.starts_with("c symmetr")).map(str::to_string).collect();
+    (stdout, lines)
+}
+
+#[test]
+fn magic_squares_of_order_3_are_one_orbit_of_eight() {
+    let magic = fixture("qprop/magic4.qp");
+    let (plain, lines) = count(&[&magic, "-D", "n=3"]);
+    assert!(plain.starts_with("8 solution(s)"), "{plain}");
+    assert!(lines.iter().any(|l| l.contains("a group of 8")), "{lines:?}");
+    let (orbits, _) = count(&[&magic, "-D", "n=3", "--symmetry", "all"]);
+    assert!(orbits.starts_with("1 solution(s) up to the model's 8 symmetries"), "{orbits}");
+    let (off, lines) = count(&[&magic, "-D", "n=3", "--lex-leader", "none"]);
+    assert!(off.starts_with("8 solution(s)"), "{off}");
+    assert!(lines.is_empty(), "{lines:?}");
+}
+
+#[test]
+fn queens_count_the_same_with_and_without_their_symmetries() {
+    let queens = fixture("qprop/queens.qp");
+    for (n, total, orbits) in [("5", "10", "2"), ("6", "4", "1"), ("8", "92", "12")] {
+        let d = format!("n={n}");
+        let (with, lines) = count(&[&queens, "-D", &d]);
+        assert!(with.starts_with(&format!("{total} solution(s)")), "n = {n}: {with}");
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        let (without, _) = count(&[&queens, "-D", &d, "--lex-leader", "none"]);
+        assert!(without.starts_with(&format!("{total} solution(s)")), "n = {n}: {without}");
+        let (up_to, _) = count(&[&queens, "-D", &d, "--symmetry", "all"]);
+        assert!(up_to.starts_with(&format!("{orbits} solution(s) up to")), "n = {n}: {up_to}");
+    }
+}
+
+#[test]
+fn a_planted_asymmetry_gets_no_symmetry() {
+    let dir = std::env::temp_dir().join(format!("wgrnd-sym-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let base = std::fs::read_to_string(fixture("qprop/queens.qp")).expect("queens");
+    // A queen on the first row's first square breaks every symmetry but the transposition.
+    let planted = dir.join("planted.qp");
+    std::fs::write(&planted, format!("{base}\nq(1, 1) or q(1, 2)\n")).expect("write");
+    let (out, lines) = count(&[&planted.to_string_lossy(), "-D", "n=6"]);
+    let (off, _) = count(&[&planted.to_string_lossy(), "-D", "n=6", "--lex-leader", "none"]);
+    let number = |s: &str| s.split_whitespace().next().map(str::to_string);
+    assert_eq!(number(&out), number(&off));
+    assert_eq!(number(&out).as_deref(), Some("1"), "{out}");
+    assert!(lines.iter().any(|l| l == "c symmetry candidate reverse argument 1: refused"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "c symmetry candidate reverse argument 2: refused"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("none proven")), "{lines:?}");
+    // A solved-for predicate that is not shown: nothing is looked for.
+    let hidden = dir.join("hidden.qp");
+    std::fs::write(&hidden, format!("{base}\npred y(row)\nforall i . y(i) -> q(i, 1)\n")).expect("write");
+    let (_, lines) = count(&[&hidden.to_string_lossy(), "-D", "n=5"]);
+    assert!(lines.iter().any(|l| l.contains("none looked for: 'y' is solved for and not shown")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_model_refuses_board_symmetry_and_counters_with_symmetries() {
+    let queens = fixture("qprop/queens.qp");
+    let out = wgrnd(&["count", &queens, "--symmetry", "board"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a model has no board"));
+    let out = wgrnd(&["count", &queens, "--symmetry", "all", "--lex-leader", "none"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn encode_keeps_every_solution_unless_lex_leader_is_asked_for() {
+    let queens = fixture("qprop/queens.qp");
+    let plain = String::from_utf8_lossy(&wgrnd(&["encode", &queens], None).stdout).to_string();
+    assert!(!plain.contains("lex-leader"));
+    let broken = String::from_utf8_lossy(&wgrnd(&["encode", &queens, "--lex-leader", "all"], None).stdout).to_string();
+    assert!(broken.contains("aux(lex-leader equal-prefix symmetry #1)"));
+}
