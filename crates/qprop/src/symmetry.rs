@@ -383,11 +383,9 @@ impl<'p> Expand<'p> {
                 let except = a.except.as_ref().map(|t| self.t(t, env).map(Lin::norm)).transpose()?;
                 alldiff(items, except)
             }
-            F::Connected(_) => return Err("a connectivity constraint".into()),
-            F::Order(_) => return Err("an order constraint".into()),
-            F::Lex(_) => return Err("a lexicographic order".into()),
-            F::Parity(_) => return Err("a parity constraint".into()),
-            F::Runs(_) => return Err("a runs constraint".into()),
+            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) => {
+                return Err(refused_kind(f).unwrap_or("a global constraint").into())
+            }
         })
     }
 
@@ -567,6 +565,35 @@ pub(crate) struct Found {
 }
 
 /// Finds the candidates that map the ground program of `p` onto itself.
+/// The constructs the expansion has no canonical form for.
+fn refused_kind(f: &F) -> Option<&'static str> {
+    match f {
+        F::Connected(_) => Some("a connectivity constraint"),
+        F::Order(_) => Some("an order constraint"),
+        F::Lex(_) => Some("a lexicographic order"),
+        F::Parity(_) => Some("a parity constraint"),
+        F::Runs(_) => Some("a runs constraint"),
+        _ => None,
+    }
+}
+
+/// The first construct of `f` without a canonical form, found by looking at the formula only:
+/// a model that has one is refused before any statement is expanded (a nonogram's `runs`
+/// statement comes after others that would cost half a millisecond to expand). It may refuse
+/// where the expansion would not reach the construct (a quantifier over nothing): no symmetry is
+/// then declared, which keeps counts exact.
+fn unsupported(f: &F) -> Option<&'static str> {
+    match f {
+        F::Not(a) => unsupported(a),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            unsupported(a).or_else(|| unsupported(b))
+        }
+        F::Quant(q) => q.guard.as_ref().and_then(unsupported).or_else(|| unsupported(&q.body)),
+        F::Count(c) => c.guard.as_ref().and_then(unsupported).or_else(|| unsupported(&c.lit)),
+        _ => refused_kind(f),
+    }
+}
+
 pub(crate) fn find(p: &Program) -> Found {
     let mut found = Found::default();
     let solved: Vec<PredId> =
@@ -585,6 +612,9 @@ pub(crate) fn find(p: &Program) -> Found {
     let cands = candidates(p, shown);
     if cands.is_empty() {
         return refuse(format!("'{}' has no argument to reverse or exchange", p.preds[shown].name));
+    }
+    if let Some(why) = p.stmts.iter().find_map(|s| unsupported(&s.f)) {
+        return refuse(why.into());
     }
     let mut x = Expand { p, shown, nodes: 0 };
     let mut program: HashMap<E, usize> = HashMap::new();
