@@ -94,12 +94,12 @@ fn queen_domination_equals_brute_force() {
     }
 }
 
-/// The shortest Golomb ruler with m marks (first distance shorter than the last) and how many,
-/// by enumeration of increasing mark positions up to `len`.
-fn brute_golomb(m: usize, len: i64) -> (i64, u64) {
-    fn go(marks: &mut Vec<i64>, m: usize, len: i64, best: &mut (i64, u64)) {
+/// Every Golomb ruler with m marks at 0 = x(1) < ... < x(m) <= len (all pairwise distances
+/// different) whose first distance is shorter than the last, by enumeration of increasing mark
+/// positions; `visit` sees each one's marks.
+fn golomb_rulers(m: usize, len: i64, visit: &mut dyn FnMut(&[i64])) {
+    fn go(marks: &mut Vec<i64>, m: usize, len: i64, visit: &mut dyn FnMut(&[i64])) {
         if marks.len() == m {
-            let d: Vec<i64> = marks.windows(2).map(|w| w[1] - w[0]).collect();
             let mut all: Vec<i64> = Vec::new();
             for i in 0..m {
                 for j in i + 1..m {
@@ -109,33 +109,75 @@ fn brute_golomb(m: usize, len: i64) -> (i64, u64) {
             let n = all.len();
             all.sort_unstable();
             all.dedup();
-            if all.len() == n && d[0] < d[m - 2] {
-                let l = marks[m - 1];
-                if l < best.0 {
-                    *best = (l, 1);
-                } else if l == best.0 {
-                    best.1 += 1;
-                }
+            if all.len() == n && marks[1] - marks[0] < marks[m - 1] - marks[m - 2] {
+                visit(marks);
             }
             return;
         }
         let last = *marks.last().unwrap();
         for x in last + 1..=len {
             marks.push(x);
-            go(marks, m, len, best);
+            go(marks, m, len, visit);
             marks.pop();
         }
     }
+    go(&mut vec![0], m, len, visit);
+}
+
+/// The shortest Golomb ruler with m marks (first distance shorter than the last) and how many,
+/// by enumeration ([`golomb_rulers`]).
+fn brute_golomb(m: usize, len: i64) -> (i64, u64) {
     let mut best = (i64::MAX, 0);
-    go(&mut vec![0], m, len, &mut best);
+    golomb_rulers(m, len, &mut |marks| {
+        let l = marks[marks.len() - 1];
+        if l < best.0 {
+            best = (l, 1);
+        } else if l == best.0 {
+            best.1 += 1;
+        }
+    });
     best
 }
 
 #[test]
 fn golomb_rulers_equal_brute_force() {
-    for m in 3..=5 {
+    for m in 3..=6 {
         let len = (m * m) as i64;
-        assert_eq!(optimum("golomb.qp", None, &[("m", &m.to_string())]), brute_golomb(m, len), "m = {m}");
+        for implied in ["0", "1"] {
+            let got = optimum("golomb.qp", None, &[("m", &m.to_string()), ("implied", implied)]);
+            assert_eq!(got, brute_golomb(m, len), "m = {m}, implied = {implied}");
+        }
+    }
+}
+
+/// The implied constraints of golomb.qp (the bounds on each distance from the different
+/// distances it spans and the different gaps outside it) exclude no ruler: the model without its
+/// `minimize` counts every ruler of the enumeration, with the bounds and without them.
+#[test]
+fn golomb_implied_constraints_exclude_no_ruler() {
+    let path = fixture("qprop/golomb.qp");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("param implied"), "golomb.qp states its implied constraints");
+    let plain: String = text.lines().filter(|l| !l.starts_with("minimize")).map(|l| format!("{l}\n")).collect();
+    for (m, len) in [(4, 9), (5, 14), (6, 19)] {
+        let mut rulers = 0u64;
+        golomb_rulers(m, len, &mut |_| rulers += 1);
+        assert!(rulers > 0, "m = {m}");
+        for implied in ["1", "0"] {
+            let src = Source::new(&path, plain.clone());
+            let defines = [("m", m.to_string()), ("len", len.to_string()), ("implied", implied.to_string())];
+            let raw = RawOptions {
+                defines: defines.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                ..RawOptions::default()
+            };
+            let f = QpropModel::new(&src, None, &raw).unwrap();
+            let g = f.ground().unwrap();
+            assert!(g.objective.is_empty());
+            let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
+            let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
+            assert!(c.complete());
+            assert_eq!(c.count, rulers, "m = {m}, len = {len}, implied = {implied}");
+        }
     }
 }
 

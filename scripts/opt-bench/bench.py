@@ -2,7 +2,7 @@
 and clingo's #minimize on the models of fixtures/qprop with known optima; the whole process
 timed, median of RUNS alternating runs, every optimum checked against the published one.
     python bench.py WGRND RUNS [INSTANCE ...]"""
-import os, re, resource, statistics, subprocess, sys, tempfile, time
+import math, os, re, resource, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FIX = os.path.join(ROOT, "fixtures", "qprop")
@@ -16,6 +16,10 @@ INSTANCES = {
     "golomb-8": ("golomb.qp", None, ["m=8"], ["m=8", "len=64"], "golomb.lp", None, 34, 34),
     "golomb-9": ("golomb.qp", None, ["m=9"], ["m=9", "len=81"], "golomb.lp", None, 44, 44),
     "golomb-10": ("golomb.qp", None, ["m=10"], ["m=10", "len=100"], "golomb.lp", None, 55, 55),
+    # The same rulers with the implied constraints stated (in both models): run only when named.
+    "golomb-8-implied": ("golomb.qp", None, ["m=8", "implied=1"], ["m=8", "len=64", "implied=1"], "golomb.lp", None, 34, 34),
+    "golomb-9-implied": ("golomb.qp", None, ["m=9", "implied=1"], ["m=9", "len=81", "implied=1"], "golomb.lp", None, 44, 44),
+    "golomb-10-implied": ("golomb.qp", None, ["m=10", "implied=1"], ["m=10", "len=100", "implied=1"], "golomb.lp", None, 55, 55),
     "queen-domination-8": ("queen-domination.qp", None, ["n=8"], ["n=8"], "queen-domination.lp", None, 5, 5),
     "mis-myciel4": ("independent-set.qp", "myciel4.qpd", [], [], "independent-set.lp", "myciel4.col", 23 - 11, -11),
     "mis-queen5_5": ("independent-set.qp", "queen5_5.qpd", [], [], "independent-set.lp", "queen5_5.col", 25 - 5, -5),
@@ -53,6 +57,8 @@ def timed(cmd):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=LIMIT)
     except subprocess.TimeoutExpired:
+        # Killed at the limit (and waited for): the CPU it had taken by then, a lower bound.
+        CPU.append(children_cpu() - c)
         return None, "", "timeout"
     CPU.append(children_cpu() - c)
     return time.perf_counter() - t, p.stdout, p.stderr
@@ -99,8 +105,8 @@ def run_clingo(clingo, inst, facts):
 
 def main():
     wgrnd, runs = sys.argv[1], int(sys.argv[2])
-    # golomb-10 only when named: none of the three tools proves it within minutes here.
-    names = sys.argv[3:] or [n for n in INSTANCES if n != "golomb-10"]
+    # golomb-10 (minutes for RC2 and clingo) and the implied variants only when named.
+    names = sys.argv[3:] or [n for n in INSTANCES if "golomb-10" not in n and "implied" not in n]
     python = sys.executable
     # The clingo wheel's command line (`python -m clingo`), the clingo binary when the wheel has one.
     exe = os.path.join(os.path.dirname(python), "clingo")
@@ -126,10 +132,15 @@ def main():
             open(facts, "w").write(col_facts(col))
         times = {"wgrnd": [], "rc2": [], "clingo": []}
         cpu = {"wgrnd": [], "rc2": [], "clingo": []}
+        killed = {"wgrnd": [], "rc2": [], "clingo": []}
 
         def record(tool, t):
-            times[tool].append(t)
-            cpu[tool].append(CPU[-1] if t is not None else None)
+            # A run stopped at the limit counts as infinitely long in the median; its CPU
+            # seconds at the kill are kept apart (`killed`) as a lower bound of the tool's.
+            times[tool].append(math.inf if t is None else t)
+            cpu[tool].append(math.inf if t is None else CPU[-1])
+            if t is None:
+                killed[tool].append(CPU[-1])
 
         for _ in range(runs):
             t, v = run_wgrnd(wgrnd, inst)
@@ -142,12 +153,31 @@ def main():
             # clingo's #maximize reports the negated count of the chosen vertices.
             assert v is None or v == clingo_want, (name, "clingo", v, clingo_want)
             record("clingo", t)
-        median = lambda d: {k: (statistics.median(v) if all(x is not None for x in v) else None) for k, v in d.items()}
+        median = lambda d: {k: statistics.median(v) for k, v in d.items()}
         med, mcpu = median(times), median(cpu)
-        fmt = lambda k: "> %.0f" % LIMIT if med[k] is None else "%.3f (%.3f)" % (med[k], mcpu[k])
-        ratio = lambda a, b: "-" if med[a] is None or med[b] is None else "%.2fx (%.2fx)" % (med[a] / med[b], mcpu[a] / max(mcpu[b], 1e-3))
-        print("| %s | %d | %s | %s | %s | %s | %s |" % (name, want, fmt("wgrnd"), fmt("rc2"), fmt("clingo"),
-                                                     ratio("wgrnd", "rc2"), ratio("wgrnd", "clingo")), flush=True)
+        print("| %s | %d | %s | %s | %s | %s | %s |" % (name, want, cell(med, mcpu, "wgrnd"), cell(med, mcpu, "rc2"),
+                                                     cell(med, mcpu, "clingo"), ratio(med, mcpu, killed, "wgrnd", "rc2"),
+                                                     ratio(med, mcpu, killed, "wgrnd", "clingo")), flush=True)
+
+
+def cell(med, mcpu, k):
+    """A tool's median wall seconds, CPU in brackets; "no answer in SECS s" when the median run
+    was stopped at the limit."""
+    if med[k] == math.inf:
+        return "no answer in %.0f s" % LIMIT
+    return "%.3f (%.3f)" % (med[k], mcpu[k])
+
+
+def ratio(med, mcpu, killed, a, b):
+    """a's median time over b's, CPU in brackets. When b's median run was stopped at the limit, b
+    took more than LIMIT seconds of wall time and at least the least CPU time of its stopped
+    runs, so the ratio is below "< x" (both bounds); when a's was, "-"."""
+    if med[a] == math.inf:
+        return "-"
+    if med[b] == math.inf:
+        least = min(killed[b])
+        return "< %.2fx (< %.2fx)" % (med[a] / LIMIT, mcpu[a] / max(least, 1e-3))
+    return "%.2fx (%.2fx)" % (med[a] / med[b], mcpu[a] / max(mcpu[b], 1e-3))
 
 
 main()
