@@ -19,7 +19,8 @@ use crate::program::{PredId, PredKind, Program};
 /// the threads of a count).
 #[derive(Default)]
 pub struct CheckCache {
-    inner: Mutex<Inner>,
+    /// Boxed: a model family holds one, and stays small.
+    inner: Box<Mutex<Inner>>,
 }
 
 #[derive(Default)]
