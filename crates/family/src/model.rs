@@ -58,6 +58,9 @@ pub struct QpropModel {
     /// The format the puzzle was read from, when a reader wrote its data: a posed puzzle is
     /// written back in it.
     reader: Option<&'static Reader>,
+    /// What the checker derives from the input facts, kept from one solution's check to the next
+    /// (a clone starts empty).
+    checks: wgrnd_qprop::CheckCache,
 }
 
 /// The names of a model's atoms, and what decoding needs: the language's own tables.
@@ -108,7 +111,7 @@ impl QpropModel {
             })
             .unwrap_or_default();
         let notes = program.warnings().into_iter().chain(notes).collect();
-        Ok(QpropModel { program, options, name, notes, reader: None })
+        Ok(QpropModel { program, options, name, notes, reader: None, checks: wgrnd_qprop::CheckCache::new() })
     }
 
     /// The numbers of a line given by an input predicate `pred(line, k, length)` (a nonogram's
@@ -272,7 +275,7 @@ impl Family for QpropModel {
     }
 
     fn check(&self, solution: &Solution) -> Result<Vec<String>, Error> {
-        let broken = wgrnd_qprop::check(&self.program, solution).map_err(model_error)?;
+        let broken = wgrnd_qprop::check_cached(&self.program, solution, &self.checks).map_err(model_error)?;
         Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
     }
 

@@ -11,6 +11,7 @@
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
 
+mod cache;
 mod connect;
 mod dense;
 mod formulas;
@@ -22,10 +23,13 @@ mod plan;
 mod runs;
 #[cfg(test)]
 mod tests;
+mod values;
 
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
+use std::sync::Arc;
 
+pub use cache::CheckCache;
 use index::Indexes;
 pub use objective::objective_values;
 use plan::{Body, Plan, Rest};
@@ -62,7 +66,7 @@ type Env = Vec<Option<Val>>;
 /// Values a binder takes: its domain, or a range of a generator's index.
 enum Cands<'a> {
     All(&'a [Val]),
-    Some(Rc<index::Table>, usize, usize),
+    Some(Arc<index::Table>, usize, usize),
 }
 
 struct Checker<'a> {
@@ -79,6 +83,12 @@ struct Checker<'a> {
     index: Indexes,
     /// Tables of the solved-for predicates' true atoms, built on each one's first lookup.
     dense: Vec<Option<dense::Dense>>,
+    /// Tables of the integer variables' values, built on each one's first lookup.
+    int_dense: Vec<Option<values::DenseInts>>,
+    /// What is kept across calls (derived from the input facts only), if anything.
+    cache: Option<&'a CheckCache>,
+    /// Tables of the input predicates' facts, from the cache, on each one's first lookup.
+    input_dense: Vec<Option<Arc<dense::Dense>>>,
 }
 
 /// Above this many definition values the checker gives up (memory), as before plans.
@@ -93,7 +103,17 @@ const SMALL_ARITY: usize = 8;
 /// division by zero) is broken too, with that diagnostic. An error is a checker that could not
 /// judge (too many definition values to remember, an internal fault): never a broken constraint.
 pub fn check(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
-    let mut c = Checker::new(p, s);
+    check_with(p, s, None)
+}
+
+/// [`check`], keeping in `cache` what it derives from the input facts of `p` for the next call on
+/// the same program (a count checks every solution: docs/counting.md).
+pub fn check_cached(p: &Program, s: &Solution, cache: &CheckCache) -> Result<Vec<Violation>, QpropError> {
+    check_with(p, s, Some(cache))
+}
+
+fn check_with(p: &Program, s: &Solution, cache: Option<&CheckCache>) -> Result<Vec<Violation>, QpropError> {
+    let mut c = Checker::new(p, s, cache);
     let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
@@ -125,7 +145,7 @@ pub(crate) fn cannot_judge(e: &QpropError) -> bool {
 }
 
 impl<'a> Checker<'a> {
-    fn new(p: &'a Program, s: &'a Solution) -> Checker<'a> {
+    fn new(p: &'a Program, s: &'a Solution, cache: Option<&'a CheckCache>) -> Checker<'a> {
         let mut atoms = vec![None; p.preds.len()];
         for v in &s.preds {
             if let Some(a) = atoms.get_mut(v.pred.index()) {
@@ -141,6 +161,9 @@ impl<'a> Checker<'a> {
             plans: HashMap::new(),
             index: Indexes::default(),
             dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
+            int_dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
+            cache,
+            input_dense: vec![None; if cache.is_some() { p.preds.len() } else { 0 }],
         }
     }
 
@@ -269,7 +292,7 @@ impl<'a> Checker<'a> {
             p.domains.get(arg_doms.get(k)?.index())?.pos(v)?;
             *out = v;
         }
-        let (t, lo, hi) = self.index.lookup(p, &self.atoms, g.index, known)?;
+        let (t, lo, hi) = self.index.lookup(p, &self.atoms, self.cache, g.index, known)?;
         Some(Cands::Some(t, lo, hi))
     }
 
@@ -398,9 +421,17 @@ impl<'a> Checker<'a> {
                 arith(b.op, x, y, b.span)
             }
             T::IntVar(pr, args, s) => {
-                let mut tuple = Vec::with_capacity(args.len());
                 let doms = self.p.preds.get(pr.index()).map_or(&[][..], |x| x.args.as_slice());
-                for (a, d) in args.iter().zip(doms) {
+                let n = args.len().min(doms.len());
+                let mut small = [Val::Int(0); SMALL_ARITY];
+                let mut big = Vec::new();
+                let tuple: &mut [Val] = if n <= SMALL_ARITY {
+                    &mut small[..n]
+                } else {
+                    big.resize(n, Val::Int(0));
+                    &mut big
+                };
+                for ((a, d), out) in args.iter().zip(doms).zip(tuple.iter_mut()) {
                     let v = self.term(a, env)?;
                     if reads_solution(a) && self.p.domains.get(d.index()).and_then(|x| x.pos(v)).is_none() {
                         return Err(QpropError::new(
@@ -410,14 +441,14 @@ impl<'a> Checker<'a> {
                             "an index inside the indexed variable's arguments",
                         ));
                     }
-                    tuple.push(v);
+                    *out = v;
                 }
-                match self.s.int_value(*pr, &tuple) {
+                match self.int_value(*pr, tuple) {
                     Some(v) => Ok(v),
                     None => Err(QpropError::new(
                         ErrorKind::Domain,
                         *s,
-                        format!("the solution gives no value to {}", self.p.atom_name(*pr, &tuple)),
+                        format!("the solution gives no value to {}", self.p.atom_name(*pr, tuple)),
                         "every integer variable the constraints use needs a value",
                     )),
                 }
@@ -502,14 +533,25 @@ impl<'a> Checker<'a> {
             PredKind::Var => {
                 let atoms = self.atoms.get(pr.index()).copied().flatten();
                 if let Some(d) = self.dense.get_mut(pr.index()) {
-                    if let Some(v) = d.get_or_insert_with(|| dense::Dense::new(p, pred, atoms)).holds(p, pred, t) {
+                    let new = || dense::Dense::new(p, pred, atoms.map_or(0, |a| a.len()), atoms.into_iter().flatten());
+                    if let Some(v) = d.get_or_insert_with(new).holds(p, pred, t) {
                         return Ok(v);
                     }
                 }
                 Ok(atoms.is_some_and(|a| a.contains(t)))
             }
             PredKind::Int(_) => Ok(false),
-            PredKind::Input(facts) => Ok(facts.contains(t)),
+            PredKind::Input(facts) => {
+                if let (Some(cache), Some(slot)) = (self.cache, self.input_dense.get_mut(pr.index())) {
+                    let d = slot.get_or_insert_with(|| {
+                        cache.dense(p, pr, || dense::Dense::new(p, pred, facts.len(), facts.iter()))
+                    });
+                    if let Some(v) = d.holds(p, pred, t) {
+                        return Ok(v);
+                    }
+                }
+                Ok(facts.contains(t))
+            }
             PredKind::Def(def) => {
                 if let Some(&v) = self.memo.get(pr.index()).and_then(|m| m.get(t)) {
                     return Ok(v);

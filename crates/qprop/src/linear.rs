@@ -345,7 +345,14 @@ impl Grounder<'_> {
 
     pub(crate) fn aux_var(&mut self, what: &str) -> wgrnd_cnf::Var {
         let v = self.cnf.new_var();
-        self.names.push(format!("aux({what} #{})", self.aux_count));
+        // Named without the formatting machinery: a sum's diagram makes thousands of these.
+        let mut name = String::with_capacity(what.len() + 12);
+        name.push_str("aux(");
+        name.push_str(what);
+        name.push_str(" #");
+        crate::program::push_int(&mut name, i64::from(self.aux_count));
+        name.push(')');
+        self.names.push(name);
         self.atom_of.push(None);
         self.aux_count += 1;
         v

@@ -117,7 +117,14 @@ impl Grounder<'_> {
             min_s[i] = min_s[i + 1].saturating_add(levels[i].min());
             max_s[i] = max_s[i + 1].saturating_add(levels[i].max());
         }
-        let mut b = Builder { levels: &levels, min_s: &min_s, max_s: &max_s, memo: vec![BTreeMap::new(); n], nodes: 0 };
+        let mut b = Builder {
+            levels: &levels,
+            min_s: &min_s,
+            max_s: &max_s,
+            memo: vec![BTreeMap::new(); n],
+            nodes: 0,
+            kids: vec![Vec::new(); n],
+        };
         Ok(b.build(self, 0, k)?.0)
     }
 
@@ -256,6 +263,8 @@ struct Builder<'l> {
     max_s: &'l [i64],
     memo: Vec<BTreeMap<i64, (i64, Node)>>,
     nodes: usize,
+    /// Per level, the buffer of a node's children (reused).
+    kids: Vec<Vec<(Node, Option<Lit>)>>,
 }
 
 impl Builder<'_> {
@@ -274,14 +283,21 @@ impl Builder<'_> {
         }
         let lv = &self.levels[i];
         let (mut lo, mut hi) = (i64::MIN, i64::MAX);
-        let mut kids: Vec<(Node, Option<Lit>)> = Vec::with_capacity(lv.opts.len() + 1);
-        let opts: Vec<(i64, Option<Lit>)> = if lv.direct {
-            lv.opts.iter().map(|&(w, l)| (w, Some(l))).collect()
-        } else {
-            std::iter::once((lv.base, None)).chain(lv.opts.iter().map(|&(w, l)| (w, Some(l)))).collect()
-        };
-        for (w, c) in opts {
-            let (n, a, b) = self.build(g, i + 1, r.saturating_sub(w))?;
+        // The children go into this level's buffer, kept from one node to the next (a node of
+        // level i only recurses into level i + 1): no allocation per node.
+        let mut kids = std::mem::take(&mut self.kids[i]);
+        kids.clear();
+        let order = usize::from(!lv.direct);
+        for j in 0..lv.opts.len() + order {
+            let (w, c) = if j < order { (lv.base, None) } else { (lv.opts[j - order].0, Some(lv.opts[j - order].1)) };
+            let built = self.build(g, i + 1, r.saturating_sub(w));
+            let (n, a, b) = match built {
+                Ok(x) => x,
+                Err(e) => {
+                    self.kids[i] = kids;
+                    return Err(e);
+                }
+            };
             lo = lo.max(a.saturating_add(w));
             hi = hi.min(b.saturating_add(w));
             kids.push((n, c));
@@ -291,22 +307,31 @@ impl Builder<'_> {
         } else {
             let t = g.aux_var("sum");
             let mut prev = None;
-            for (n, c) in kids {
+            for &(n, c) in &kids {
                 if !lv.direct && prev == Some(n) {
                     continue;
                 }
                 prev = Some(n);
-                let mut cl = vec![t.neg()];
-                cl.extend(c.map(|c| !c));
+                // At most three literals: not t, not the option's literal, the child.
+                let mut cl = [t.neg(); 3];
+                let mut len = 1;
+                if let Some(c) = c {
+                    cl[len] = !c;
+                    len += 1;
+                }
                 match n {
                     Node::True => continue,
                     Node::False => {}
-                    Node::Lit(x) => cl.push(x),
+                    Node::Lit(x) => {
+                        cl[len] = x;
+                        len += 1;
+                    }
                 }
-                g.cnf.add_clause(&cl);
+                g.cnf.add_clause(&cl[..len]);
             }
             Node::Lit(t.pos())
         };
+        self.kids[i] = kids;
         self.memo[i].insert(lo, (hi, node));
         self.nodes += 1;
         if self.nodes > MAX_NODES {

@@ -3,9 +3,8 @@
 //! multiplications instead of a search of the solution's set of argument vectors. Built from the
 //! solution on the predicate's first lookup, once per `check` call; only for predicates whose
 //! table is small beside the solution (a model's shown grid, not a sparse relation over large
-//! domains), the set answers the others.
-
-use std::collections::BTreeSet;
+//! domains), the set answers the others. An input predicate's facts get the same table, kept
+//! across calls in the checker's cache.
 
 use crate::program::{Pred, Program, Val};
 
@@ -19,14 +18,19 @@ pub(super) struct Dense {
 }
 
 impl Dense {
-    /// The table of `pred` whose true atoms are `atoms`.
-    pub(super) fn new(p: &Program, pred: &Pred, atoms: Option<&BTreeSet<Vec<Val>>>) -> Dense {
+    /// The table of `pred` whose `true_atoms` true atoms are `atoms` (a solution's, or an input
+    /// predicate's facts).
+    pub(super) fn new<'t>(
+        p: &Program,
+        pred: &Pred,
+        true_atoms: usize,
+        atoms: impl IntoIterator<Item = &'t Vec<Val>>,
+    ) -> Dense {
         let size = pred.args.iter().try_fold(1usize, |n, &d| n.checked_mul(p.domains[d].len()));
-        let true_atoms = atoms.map_or(0, BTreeSet::len);
         let limit = MIN_TABLE.max(true_atoms.saturating_mul(PER_TRUE_ATOM));
         let table = size.filter(|&n| n <= limit).map(|n| {
             let mut table = vec![false; n];
-            for t in atoms.into_iter().flatten() {
+            for t in atoms {
                 if let Some(i) = position(p, pred, t) {
                     table[i] = true;
                 }
@@ -46,7 +50,7 @@ impl Dense {
 
 /// The position of atom `t` of `pred` in its table: its arguments' positions in their domains,
 /// the first argument slowest. `None` for a value outside its domain or a wrong arity.
-fn position(p: &Program, pred: &Pred, t: &[Val]) -> Option<usize> {
+pub(super) fn position(p: &Program, pred: &Pred, t: &[Val]) -> Option<usize> {
     if t.len() != pred.args.len() {
         return None;
     }

@@ -1,16 +1,19 @@
 //! Candidate indexes for the checker's generators: for an input or solved-for predicate, a binder
 //! at one argument position and some other positions known, the values the binder can take in a
 //! true atom, in the binder's domain order (so bindings are visited in the written order).
-//! Built lazily, once per `check` call, from the facts or the solution's true atoms.
+//! Built lazily, once per `check` call, from the solution's true atoms; those over input facts
+//! once per program when the call has a cache (`cache.rs`).
 
 use std::collections::{BTreeSet, HashMap};
-use std::rc::Rc;
+use std::sync::Arc;
+
+use super::cache::CheckCache;
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
 
 /// What an index is over.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Key {
+pub(super) struct Key {
     pred: PredId,
     known: Vec<usize>,
     pos: usize,
@@ -60,7 +63,7 @@ fn partition(n: usize, below: impl Fn(usize) -> bool) -> usize {
 pub(super) struct Indexes {
     keys: Vec<Key>,
     ids: HashMap<Key, usize>,
-    built: Vec<Option<Rc<Table>>>,
+    built: Vec<Option<Arc<Table>>>,
 }
 
 impl Indexes {
@@ -83,12 +86,21 @@ impl Indexes {
         &mut self,
         p: &Program,
         atoms: &[Option<&BTreeSet<Vec<Val>>>],
+        cache: Option<&CheckCache>,
         id: usize,
         known: &[Val],
-    ) -> Option<(Rc<Table>, usize, usize)> {
+    ) -> Option<(Arc<Table>, usize, usize)> {
         let key = self.keys.get(id)?;
         let slot = self.built.get_mut(id)?;
-        let table = slot.get_or_insert_with(|| Rc::new(build(p, atoms, key))).clone();
+        let table = slot
+            .get_or_insert_with(|| {
+                let input = matches!(p.preds.get(key.pred.index()).map(|x| &x.kind), Some(PredKind::Input(_)));
+                match cache {
+                    Some(c) if input => c.table(p, key, || build(p, atoms, key)),
+                    _ => Arc::new(build(p, atoms, key)),
+                }
+            })
+            .clone();
         let (lo, hi) = table.range(known);
         Some((table, lo, hi))
     }

@@ -15,7 +15,7 @@ use crate::solution::Solution;
 /// cannot be evaluated on the solution (an integer without a value, a symbol where a number is
 /// expected).
 pub fn objective_values(p: &Program, s: &Solution) -> Result<Vec<i64>, QpropError> {
-    let mut c = Checker::new(p, s);
+    let mut c = Checker::new(p, s, None);
     let mut out = Vec::new();
     for level in levels(p) {
         let mut total = 0i64;

@@ -1,8 +1,8 @@
 //! The planned checker against the naive one (every binding of the full product) on random
 //! solutions of small models: both must accept, or reject with the same diagnostic.
 
-use super::check;
 use super::naive::check_naive;
+use super::{check, check_cached, CheckCache};
 use crate::program::{PredKind, Program, Val};
 use crate::{load, parse_solution, Solution, Source};
 
@@ -153,14 +153,22 @@ fn mutate(p: &Program, s: &Solution, rng: &mut Rng) -> Solution {
     s
 }
 
-fn same(p: &Program, s: &Solution, what: &str) -> bool {
-    let render = |r: Result<Vec<super::Violation>, crate::QpropError>| match r {
-        Ok(v) => Ok(v.iter().map(|v| v.render()).collect::<Vec<_>>()),
+type Rendered = Result<Vec<String>, String>;
+
+fn render(r: Result<Vec<super::Violation>, crate::QpropError>) -> Rendered {
+    match r {
+        Ok(v) => Ok(v.iter().map(|v| v.render()).collect()),
         Err(e) => Err(e.render()),
-    };
+    }
+}
+
+/// The planned checker (alone, and with `cache`, which the caller keeps across the solutions of
+/// `p`) against the naive one; whether `s` is accepted.
+fn same(p: &Program, cache: &CheckCache, s: &Solution, what: &str) -> bool {
     let fast = render(check(p, s));
     let naive = render(check_naive(p, s));
     assert_eq!(fast, naive, "{what}, solution:\n{}", s.to_facts());
+    assert_eq!(render(check_cached(p, s, cache)), naive, "{what} (cached), solution:\n{}", s.to_facts());
     fast.is_ok_and(|v| v.is_empty())
 }
 
@@ -171,12 +179,13 @@ fn planned_and_naive_checkers_agree_on_random_solutions() {
         let p =
             load(&Source::new(format!("model{m}.qp"), *model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
         let (mut accepted, mut rejected) = (0, 0);
+        let cache = CheckCache::new();
         for (k, sol) in solutions(&p, 40).iter().enumerate() {
-            assert!(same(&p, sol, &format!("model {m}, solution {k}")), "model {m}: solution {k} rejected");
+            assert!(same(&p, &cache, sol, &format!("model {m}, solution {k}")), "model {m}: solution {k} rejected");
             accepted += 1;
             for _ in 0..30 {
                 let bad = mutate(&p, sol, &mut rng);
-                if same(&p, &bad, &format!("model {m}, mutated solution {k}")) {
+                if same(&p, &cache, &bad, &format!("model {m}, mutated solution {k}")) {
                     accepted += 1;
                 } else {
                     rejected += 1;
@@ -187,7 +196,7 @@ fn planned_and_naive_checkers_agree_on_random_solutions() {
             let text = random_solution(&p, &mut rng, round % 5);
             let s =
                 parse_solution(&p, &Source::new("s.txt", text.clone())).unwrap_or_else(|e| panic!("{}", e.render()));
-            if same(&p, &s, &format!("model {m}, random solution {round}")) {
+            if same(&p, &cache, &s, &format!("model {m}, random solution {round}")) {
                 accepted += 1;
             } else {
                 rejected += 1;
@@ -234,14 +243,51 @@ fn planned_and_naive_checkers_agree_on_fixtures() {
         let sols = solutions(&p, n);
         assert!(!sols.is_empty(), "{model}: no solution");
         let mut rejected = 0;
+        let cache = CheckCache::new();
         for (k, sol) in sols.iter().enumerate() {
-            assert!(same(&p, sol, &format!("{model}, solution {k}")), "{model}: solution {k} rejected");
+            assert!(same(&p, &cache, sol, &format!("{model}, solution {k}")), "{model}: solution {k} rejected");
             for _ in 0..muts {
-                if !same(&p, &mutate(&p, sol, &mut rng), &format!("{model}, mutated solution {k}")) {
+                if !same(&p, &cache, &mutate(&p, sol, &mut rng), &format!("{model}, mutated solution {k}")) {
                     rejected += 1;
                 }
             }
         }
         assert!(rejected > 0, "{model}: no mutation rejected");
+    }
+}
+
+/// A cache filled on one program and then asked about another (the same model posed with other
+/// facts, as a generator poses clues) starts afresh: its verdicts are those of a fresh checker.
+#[test]
+fn a_check_cache_follows_the_program_it_is_used_with() {
+    let model = "domain d = 1..4
+var x, y in d
+clue pred e(d, d)
+e(1, 2) e(2, 3)
+pred on(d)
+forall x, y | e(x, y) . on(x) -> on(y)
+forall x . atmost 3 { on(y) : y | e(x, y) or e(y, x) or x = y }";
+    let p = load(&Source::new("m.qp", model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    let cache = CheckCache::new();
+    let sols = solutions(&p, 20);
+    assert!(sols.len() > 2);
+    for s in &sols {
+        assert_eq!(render(check_cached(&p, s, &cache)), render(check(&p, s)));
+    }
+    // The same number of facts, other edges: every verdict from a fresh start.
+    let clues = p.clue_facts();
+    let e = clues[0].0;
+    let other = vec![(e, vec![Val::Int(3), Val::Int(4)]), (e, vec![Val::Int(4), Val::Int(1)])];
+    let q = p.with_clue_facts(&other);
+    let mut differs = false;
+    for s in &sols {
+        let fresh = render(check(&q, s));
+        differs |= fresh != render(check(&p, s));
+        assert_eq!(render(check_cached(&q, s, &cache)), fresh);
+    }
+    assert!(differs, "the other facts change no verdict: the test proves nothing");
+    // And back: the cache now holds the other program's tables.
+    for s in &sols {
+        assert_eq!(render(check_cached(&p, s, &cache)), render(check(&p, s)));
     }
 }
