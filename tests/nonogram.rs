@@ -138,6 +138,33 @@ fn counts_equal_the_brute_force_on_random_small_nonograms() {
     );
 }
 
+/// The count's path for a puzzle the line solver decides (its CNF only unit clauses, counted
+/// without a search: count's `decided` engine) and for puzzles it does not: a unique plus sign, a
+/// puzzle with two pictures, one with none; each count equals the brute force, and only the
+/// decided one grounds to units alone.
+#[test]
+fn decided_and_undecided_puzzles_count_as_the_brute_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let units_only = |path: &str| {
+        let r = wgrnd(&["encode", path], None);
+        assert_eq!(code(&r), 0, "{}", stderr(&r));
+        stdout(&r).lines().filter(|l| !l.starts_with('c') && !l.starts_with('p')).all(|l| l.split(' ').count() == 2)
+    };
+    let plus: Clues = (vec![vec![1], vec![3], vec![1]], vec![vec![1], vec![3], vec![1]]);
+    let two: Clues = (vec![vec![1], vec![1]], vec![vec![1], vec![1]]);
+    let none: Clues = (vec![vec![2], vec![]], vec![vec![], vec![]]);
+    let cases = [("plus", 3, 3, &plus, 1, true), ("two", 2, 2, &two, 2, false), ("none", 2, 2, &none, 0, false)];
+    for (name, rows, cols, clue, pictures, decided) in cases {
+        let path = dir.path().join(format!("{name}.non"));
+        fs::write(&path, non_text(rows, cols, clue)).unwrap();
+        let path = path.to_str().unwrap();
+        let want = all_pictures(rows, cols).get(clue).copied().unwrap_or(0);
+        assert_eq!(want, pictures, "{name}: the brute force");
+        assert_eq!(count(path), want, "{name}");
+        assert_eq!(units_only(path), decided, "{name}");
+    }
+}
+
 /// The `goal` of a `.non` file (row by row, '0' white), read here without wgrnd's reader.
 fn goal(text: &str) -> Option<Vec<bool>> {
     let line = text.lines().find(|l| l.starts_with("goal"))?;

@@ -230,9 +230,12 @@ impl Job {
                 let solver = SolverSpec::parse(&solver.solver);
                 let lns = opt == "lns";
                 let opt = if lns { "auto".to_string() } else { opt };
+                let mut puzzle = source(puzzle, &encoding, None);
+                // A solve writes no DIMACS: its grounding's header needs no atom names.
+                puzzle.options.no_header = true;
                 Job::Solve {
                     score: ScoreConfig { lns, best, start, seed: seed.unwrap_or(1), seed_given: seed.is_some() },
-                    puzzle: source(puzzle, &encoding, None),
+                    puzzle,
                     parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
                     config: SolveConfig {
                         solver,
@@ -301,9 +304,12 @@ impl Job {
                             .into(),
                     ));
                 }
+                let mut puzzle = source(puzzle, &encoding, Some(unit));
+                // Only a certificate writes the count's DIMACS (with its header of atom names).
+                puzzle.options.no_header = proof.is_none();
                 Job::Count {
                     parallel,
-                    puzzle: source(puzzle, &encoding, Some(unit)),
+                    puzzle,
                     config: CountConfig {
                         solver: SolverSpec::parse(&solver.solver),
                         limits: Limits {
@@ -543,6 +549,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         model_counter: false,
         maximize: e.maximize.clone(),
         no_hints: e.no_hints,
+        no_header: false,
         defines: puzzle
             .define
             .iter()

@@ -9,12 +9,14 @@
 //!   puzzle (packings that fill their region).
 //!
 //! `auto` (the default): with a solver other than `builtin` named, the blocking loop on it (the
-//! user asked for that solver). Otherwise dancing links when the family states an exact cover, else
-//! the backtracking engine, which hands over to the blocking loop on in-process CaDiCaL once it has
-//! spent more than [`HANDOVER_CONFLICTS`] conflicts plus [`HANDOVER_CONFLICTS_PER_SOLUTION`] per
-//! solution found, or more than [`HANDOVER_VISITS`] propagation visits and
-//! [`HANDOVER_VISITS_PER_SOLUTION`] per solution found: on puzzles where the search, not the number
-//! of solutions, dominates, CaDiCaL's search is the stronger one. The second budget measures the
+//! user asked for that solver). Otherwise dancing links when the family states an exact cover,
+//! else, for a formula whose unit clauses fix every variable, the one assignment they make, checked
+//! against every clause (`decided.rs`: no search built), else the backtracking engine, which hands
+//! over to the blocking loop on in-process CaDiCaL once it has spent more than
+//! [`HANDOVER_CONFLICTS`] conflicts plus [`HANDOVER_CONFLICTS_PER_SOLUTION`] per solution found, or
+//! more than [`HANDOVER_VISITS`] propagation visits and [`HANDOVER_VISITS_PER_SOLUTION`] per
+//! solution found: on puzzles where the search, not the number of solutions, dominates, CaDiCaL's
+//! search is the stronger one. The second budget measures the
 //! search by its propagation work (watch-list visits, the same on every machine) rather than by
 //! conflicts: the backtracking engine neither restarts nor shortens its learnt clauses, and on
 //! models like the 4 x 4 magic square it costs about 60,000 visits per solution at only 20
@@ -148,6 +150,10 @@ pub(crate) fn run<F: Family>(
             // A closed parity system: Gauss elimination (gauss.rs).
             (Some(p), _) => crate::gauss::count(&p, limits, start, &stop_now, &mut on_hit),
             (None, Some(m)) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
+            // Units that fix every variable: one model at most, read off them (decided.rs).
+            (None, None) if crate::fixed_by_units(&g.cnf) => {
+                crate::decided::count(g, limits, start, &stop_now, &mut on_hit)
+            }
             (None, None) => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
         },
     }
@@ -160,7 +166,7 @@ fn matrix<E>(m: &ExactCover, g: &Grounding<E>) -> Dlx {
 }
 
 /// The time left of the limit, and whether it is up.
-fn remaining(limits: &Limits, start: Instant) -> (Option<Duration>, bool) {
+pub(crate) fn remaining(limits: &Limits, start: Instant) -> (Option<Duration>, bool) {
     match limits.timeout {
         Some(t) => (Some(t.saturating_sub(start.elapsed())), start.elapsed() >= t),
         None => (None, false),

@@ -22,6 +22,7 @@ mod backbone;
 pub mod backtrack;
 mod chains;
 mod cubes;
+mod decided;
 pub mod dlx;
 pub mod engine;
 pub mod explain;
@@ -282,7 +283,7 @@ pub fn count<F: Family>(
 }
 
 /// Whether the unit clauses of `cnf` fix every variable (so that it has one model at most).
-fn fixed_by_units(cnf: &Cnf) -> bool {
+pub(crate) fn fixed_by_units(cnf: &Cnf) -> bool {
     let mut fixed = vec![false; cnf.num_vars() as usize];
     for c in cnf.clauses() {
         if let [l] = c {

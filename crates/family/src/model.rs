@@ -96,6 +96,7 @@ impl QpropModel {
             linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
             symmetries,
+            names: !raw.no_header,
             ..defaults
         };
         let name = std::path::Path::new(&source.name)

@@ -75,6 +75,9 @@ pub struct RawOptions {
     pub maximize: Option<String>,
     /// `--no-hints`: drop the puzzle's clues (with `--maximize matches`).
     pub no_hints: bool,
+    /// Set by `solve` and by `count` without `--proof`: nothing writes the grounding's DIMACS
+    /// header, so a family may leave its atom names out of it (made when a message asks for one).
+    pub no_header: bool,
 }
 
 /// A flag that shapes a grounding, as the user gives it: the one list of them ([`Flag::ALL`]),
@@ -218,6 +221,7 @@ impl RawOptions {
             fixed: _,
             maximize: _,
             no_hints: _,
+            no_header: _,
         } = self;
         Flag::ALL.into_iter().filter(|f| f.is_set(self)).collect()
     }

@@ -63,6 +63,9 @@ pub struct GroundOptions {
     /// With `symmetries`: lex-leader clauses for every element of the group, so that the search
     /// finds one member of each orbit (off: the search finds every solution, the count the same).
     pub lex_leader: bool,
+    /// Name every variable in the header's `var` lines (off: the solved-for atoms' names are
+    /// made only when asked for, names.rs; for a count that writes no DIMACS).
+    pub names: bool,
 }
 
 impl Default for GroundOptions {
@@ -76,6 +79,7 @@ impl Default for GroundOptions {
             xor_elim: crate::xorelim::XorElim::Auto,
             symmetries: false,
             lex_leader: true,
+            names: true,
         }
     }
 }
@@ -147,6 +151,8 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
+    /// Solved-for atoms get an empty name, made when asked for (`GroundOptions::names` off).
+    pub(crate) lazy_names: bool,
     /// While a formula's leaf is grounded (`Grounder::defined`): the conditions under which one of
     /// its terms is undefined (an element index outside the indexed variable's arguments).
     pub(crate) undefined: Option<Vec<crate::reify::Bit>>,
@@ -238,6 +244,7 @@ impl<'p> Grounder<'p> {
             fixed_true: Vec::new(),
             lines: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
+            lazy_names: !o.names,
             undefined: None,
             one_of: HashMap::new(),
             one_of_groups: Vec::new(),
@@ -589,7 +596,7 @@ impl<'p> Grounder<'p> {
         }
         let var = self.cnf.new_var();
         self.vars[pred.index()][idx] = var.get();
-        let name = self.p.atom_name(pred, &self.tuple(pred, idx));
+        let name = if self.lazy_names { String::new() } else { self.p.atom_name(pred, &self.tuple(pred, idx)) };
         self.names.push(name);
         self.atom_of.push(Some((pred.index() as u32, idx as u32)));
         var

@@ -24,6 +24,7 @@ mod ints;
 mod lexer;
 mod linear;
 mod mdd;
+mod names;
 mod nnf;
 mod objective;
 mod ops;
@@ -130,14 +131,15 @@ pub fn load_with(
 }
 
 /// A grounded model: the seam's grounding, whose projection is the variables of the shown
-/// predicates, whose header names every variable (`var <i> <name>`), and whose encoding is the
-/// language's own atom tables.
+/// predicates, whose header names every variable (`var <i> <name>`; not with
+/// `GroundOptions::names` off), and whose encoding is the language's own atom tables.
 pub type Grounding = wgrnd_core::Grounding<Atoms>;
 
 /// The language's atom tables: the name of every variable, and what decoding needs.
 #[derive(Clone, Debug)]
 pub struct Atoms {
-    /// Name of variable `i + 1`: `pred(args)` or `aux(...)`.
+    /// Name of variable `i + 1`: `pred(args)` or `aux(...)` (empty for a solved-for atom when
+    /// grounded with `GroundOptions::names` off: [`AtomNames::atom_name`] makes it).
     pub names: Vec<String>,
     /// The size estimate made before grounding (clauses).
     pub estimate: f64,
@@ -146,15 +148,21 @@ pub struct Atoms {
     int_list: Vec<ints::IntAtom>,
     /// Solved-for atoms fixed true by unit statements (no variable).
     fixed_true: Vec<(u32, u32)>,
+    /// The names of solved-for atoms, made when asked for (names off).
+    namer: Option<names::Namer>,
 }
 
 impl AtomNames for Atoms {
     fn atom_name(&self, var: Var) -> String {
-        (var.get() as usize)
-            .checked_sub(1)
-            .and_then(|i| self.names.get(i))
-            .cloned()
-            .unwrap_or_else(|| format!("?{}", var.get()))
+        let i = (var.get() as usize).checked_sub(1);
+        let lazy = || {
+            let (pred, idx) = (*self.atom_of.get(i?)?)?;
+            self.namer.as_ref()?.name(pred, idx as usize)
+        };
+        match i.and_then(|i| self.names.get(i)) {
+            Some(n) if !n.is_empty() => n.clone(),
+            _ => lazy().unwrap_or_else(|| format!("?{}", var.get())),
+        }
     }
 }
 
@@ -307,15 +315,18 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     header.extend(eliminated.map(|e| e.header_line()));
     header.extend(symmetry_lines);
     header.extend(objective::header_lines(&objective));
-    // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms).
-    header.extend(g.names.iter().enumerate().map(|(i, n)| {
-        let mut line = String::with_capacity(16 + n.len());
-        line.push_str("var ");
-        program::push_int(&mut line, i as i64 + 1);
-        line.push(' ');
-        line.push_str(n);
-        line
-    }));
+    // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms); none
+    // when names are off (nothing writes this header).
+    if o.names {
+        header.extend(g.names.iter().enumerate().map(|(i, n)| {
+            let mut line = String::with_capacity(16 + n.len());
+            line.push_str("var ");
+            program::push_int(&mut line, i as i64 + 1);
+            line.push(' ');
+            line.push_str(n);
+            line
+        }));
+    }
     Ok(Grounding {
         cnf: g.cnf,
         header,
@@ -332,6 +343,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             atom_of: g.atom_of,
             int_list: g.int_list,
             fixed_true: g.fixed_true,
+            namer: (!o.names).then(|| names::Namer::new(p)),
         },
         xors: g.xors,
         objective,

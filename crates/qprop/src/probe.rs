@@ -25,8 +25,9 @@ pub(crate) struct LineSolver<'a> {
     lines: &'a [Line],
     /// Known values by variable index.
     pub value: Vec<Option<bool>>,
-    /// The lines of each variable.
-    of_var: Vec<Vec<u32>>,
+    /// The lines of variable `v`: `lines_of[of_var[v]..of_var[v + 1]]`.
+    of_var: Vec<u32>,
+    lines_of: Vec<u32>,
     /// Variables assigned here, in order.
     trail: Vec<usize>,
     queued: Vec<bool>,
@@ -51,19 +52,41 @@ impl<'a> LineSolver<'a> {
     /// A solver over `lines` whose variables have the values `value` (indexed by variable), with
     /// every line queued.
     pub(crate) fn new(lines: &'a [Line], value: Vec<Option<bool>>) -> Self {
-        let mut of_var: Vec<Vec<u32>> = vec![Vec::new(); value.len()];
+        // The lines of each variable in one array: counted, then filled (a cell repeated in a
+        // line is listed once for it).
+        let nv = value.len();
+        let mut of_var = vec![0u32; nv + 2];
+        let mut last = vec![u32::MAX; nv];
         for (k, line) in lines.iter().enumerate() {
             for b in line.cells.iter().flatten() {
                 let v = b.var().index();
-                if v < of_var.len() && of_var[v].last() != Some(&(k as u32)) {
-                    of_var[v].push(k as u32);
+                if v < nv && last[v] != k as u32 {
+                    last[v] = k as u32;
+                    of_var[v + 2] += 1;
                 }
             }
         }
+        for v in 2..of_var.len() {
+            of_var[v] += of_var[v - 1];
+        }
+        let mut lines_of = vec![0u32; of_var[nv + 1] as usize];
+        last.fill(u32::MAX);
+        for (k, line) in lines.iter().enumerate() {
+            for b in line.cells.iter().flatten() {
+                let v = b.var().index();
+                if v < nv && last[v] != k as u32 {
+                    last[v] = k as u32;
+                    lines_of[of_var[v + 1] as usize] = k as u32;
+                    of_var[v + 1] += 1;
+                }
+            }
+        }
+        of_var.truncate(nv + 1);
         LineSolver {
             lines,
             value,
             of_var,
+            lines_of,
             trail: Vec::new(),
             queued: vec![true; lines.len()],
             queue: (0..lines.len()).collect(),
@@ -83,7 +106,7 @@ impl<'a> LineSolver<'a> {
     fn assign(&mut self, v: usize, val: bool) {
         self.value[v] = Some(val);
         self.trail.push(v);
-        for &j in &self.of_var[v] {
+        for &j in &self.lines_of[self.of_var[v] as usize..self.of_var[v + 1] as usize] {
             if !self.queued[j as usize] {
                 self.queued[j as usize] = true;
                 self.queue.push_back(j as usize);
@@ -129,7 +152,7 @@ impl<'a> LineSolver<'a> {
     /// Probes every unknown variable of the lines (see the module's comment) until a round fixes
     /// nothing or `budget` work is spent; false when the lines have no solution.
     pub(crate) fn probe(&mut self, budget: u64) -> bool {
-        let vars: Vec<usize> = (0..self.of_var.len()).filter(|&v| !self.of_var[v].is_empty()).collect();
+        let vars: Vec<usize> = (0..self.value.len()).filter(|&v| self.of_var[v] < self.of_var[v + 1]).collect();
         let mut changed = true;
         while changed {
             changed = false;

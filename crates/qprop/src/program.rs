@@ -531,15 +531,20 @@ impl Program {
             if i > 0 {
                 out.push(',');
             }
-            match *v {
-                Val::Int(x) => push_int(&mut out, x),
-                v => {
-                    let _ = write!(out, "{}", ShowVal(self, v));
-                }
-            }
+            self.push_val(&mut out, *v);
         }
         out.push(')');
         out
+    }
+
+    /// Appends `v` as an atom's name writes an argument.
+    pub(crate) fn push_val(&self, out: &mut String, v: Val) {
+        match v {
+            Val::Int(x) => push_int(out, x),
+            v => {
+                let _ = write!(out, "{}", ShowVal(self, v));
+            }
+        }
     }
     /// The parser's warnings, one line each: `file:line:col: warning: ...`.
     pub fn warnings(&self) -> Vec<String> {

@@ -72,6 +72,43 @@ fn dimacs_names_every_variable() {
     assert!(g.encoding.names.iter().all(|n| n.contains('(')));
 }
 
+/// With names off (a count that writes no DIMACS), the grounding is the same CNF with the same
+/// projection, its header the same without the `var` lines, and every variable's name, made
+/// when asked for, the one the header names it by (integers, symbols, no arguments, auxiliaries).
+#[test]
+fn names_made_when_asked_are_the_headers() {
+    use wgrnd_core::AtomNames;
+    let symbols = "domain colour = {red, green, blue}\n\
+                   domain n = 1..3\n\
+                   pred paint(n, colour)\n\
+                   pred done\n\
+                   show paint\n\
+                   forall x in n . exactly 1 { paint(x, c) : c in colour }\n\
+                   forall x in n . paint(x, red) or paint(x, blue) or done\n";
+    let programs = [
+        load(&Source::new("m.qp", symbols), None, &[]).unwrap_or_else(|e| panic!("{}", e.render())),
+        program("foursquares-seed004.qp", Some("seed004-pieces.qpd"), &[]),
+        program("queens.qp", None, &[("n", "6")]),
+    ];
+    for p in &programs {
+        let on = grounding(p);
+        let off = wgrnd_qprop::ground(p, &wgrnd_qprop::GroundOptions { names: false, ..Default::default() })
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        assert_eq!(on.cnf.clauses().collect::<Vec<_>>(), off.cnf.clauses().collect::<Vec<_>>());
+        assert_eq!(on.projection, off.projection);
+        let without: Vec<&String> = on.header.iter().filter(|l| !l.starts_with("var ")).collect();
+        assert_eq!(off.header.iter().collect::<Vec<_>>(), without);
+        assert_eq!(on.header.len() - without.len(), on.cnf.num_vars() as usize);
+        let mut lazy = 0;
+        for i in 0..on.cnf.num_vars() as usize {
+            let v = wgrnd_cnf::Var::from_index(i);
+            assert_eq!(off.encoding.atom_name(v), on.encoding.names[i], "variable {}", i + 1);
+            lazy += usize::from(off.encoding.names[i].is_empty());
+        }
+        assert!(lazy > 0, "no name was left to make when asked");
+    }
+}
+
 /// A predicate without arguments decodes, checks, prints, reads back and shows as JSON; it is
 /// not cell-shaped (deciding that once indexed its missing first argument and panicked).
 #[test]
