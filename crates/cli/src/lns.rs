@@ -43,6 +43,8 @@ pub(crate) fn solve(
     let opts = LnsOptions { seed: score.seed, jobs: parallel.jobs, timeout: config.timeout, start };
     let terminal = std::io::stderr().is_terminal();
     let mut failure: Option<Error> = None;
+    // The score of the board `--best` holds.
+    let mut written: Option<usize> = None;
     let mut report = |(board, value, at): &(Vec<Placement>, usize, Duration)| {
         if failure.is_some() {
             return;
@@ -62,7 +64,8 @@ pub(crate) fn solve(
         // a write that a signal stops leaves the previous file whole, and the search ends.
         if let Some(path) = &score.best {
             match write_best(f, path, board, *value) {
-                Ok(()) | Err(Error::Solver(wgrnd_solve::SolveError::Interrupted)) => {}
+                Ok(()) => written = Some(*value),
+                Err(Error::Solver(wgrnd_solve::SolveError::Interrupted)) => {}
                 Err(e) => failure = Some(e),
             }
         }
@@ -71,6 +74,18 @@ pub(crate) fn solve(
         .map_err(|e| Error::bad_input(format!("{}: {e}", f.puzzle.name)))?;
     if let Some(e) = failure {
         return Err(e);
+    }
+    if o.interrupted {
+        // The search has stopped for the signal: it is honoured. What remains is to leave the
+        // best board behind, whose write the signal may have stopped (the file then still holds
+        // an older board), and to show it: a new signal during those writes stops them again.
+        wgrnd_solve::interrupt::clear();
+    }
+    if let Some(path) = &score.best {
+        if written != Some(o.score) {
+            checked(f, &o.best, o.score)?;
+            write_best(f, path, &o.best, o.score)?;
+        }
     }
     finish(f, config, &o)
 }
