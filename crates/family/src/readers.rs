@@ -6,14 +6,19 @@
 //! format itself and reports bad input with file and line; the data it writes is then well formed
 //! by construction. The data is source text of the language, so its names must be the model's:
 //! each reader states them in its [`DataContract`], writes its facts with them, and the tests
-//! below hold every contract against its model (and ground every reader's data with it). Adding a
-//! format is one entry in [`READERS`].
+//! below hold every contract against its model (and ground every reader's data with it). A reader
+//! may also build the same data as numbers ([`Reader::convert_numbers`], the `.non` reader does),
+//! which the model then takes without reading the text back; a test holds the two to the same
+//! program. Adding a format is one entry in [`READERS`].
 
 use wgrnd_cnf::InputError;
 use wgrnd_core::NumberData;
 use wgrnd_puzzle::formats::{
     ashes, battleships, lightsout, minesweeper, non, submarines, zebra, DataContract, Facts, Unwritable,
 };
+
+/// A reader's conversion of a file (`name`, `text`) into its data as text and as numbers.
+pub type ConvertNumbers = fn(name: &str, text: &str) -> Result<(String, NumberData), InputError>;
 
 /// A file format read into data for a bundled model.
 #[derive(Debug)]
@@ -32,7 +37,7 @@ pub struct Reader {
     /// `convert` for a reader that also builds its data as numbers: the text and the same data
     /// as [`NumberData`], which the model takes without reading the text back
     /// ([`wgrnd_qprop::load_numbers`]); what loading a file uses when there is one.
-    pub convert_numbers: Option<fn(name: &str, text: &str) -> Result<(String, NumberData), InputError>>,
+    pub convert_numbers: Option<ConvertNumbers>,
     /// The inverse of `convert`: a puzzle posed with the model (its data as [`Facts`]) written in
     /// this format, with a final newline; what `generate --unique -o FILE.EXT` writes.
     pub write: fn(&Facts) -> Result<String, Unwritable>,
