@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use super::{DataContract, Facts, Unwritable};
 use crate::formats::lex::{self, shown};
 use crate::InputError;
+use wgrnd_cnf::push_decimal;
 use wgrnd_core::{NumberData, NumberFacts};
 
 /// The names this reader's data shares with `models/nonogram.qp`: a line's clue and its runs, for
@@ -341,13 +342,25 @@ impl Nonogram {
         }
         let most = self.rows.iter().chain(&self.columns).flatten().map(Vec::len).max().unwrap_or(0).max(1);
         out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
-        // Written in place: a puzzle's data is thousands of facts.
+        // Written in place, without the formatting machinery: a puzzle's data is thousands of facts.
+        let number = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
         for (name, lines) in [(LINES[0], &self.rows), (LINES[1], &self.columns)] {
             for (i, runs) in lines.iter().enumerate() {
                 let Some(runs) = runs else { continue };
-                let _ = write!(out, "{name}clue({})", i + 1);
-                for (k, l) in runs.iter().enumerate() {
-                    let _ = write!(out, " {name}run({}, {}, {l})", i + 1, k + 1);
+                out.push_str(name);
+                out.push_str("clue(");
+                push_decimal(&mut out, number(i + 1));
+                out.push(')');
+                for (k, &l) in runs.iter().enumerate() {
+                    out.push(' ');
+                    out.push_str(name);
+                    out.push_str("run(");
+                    push_decimal(&mut out, number(i + 1));
+                    out.push_str(", ");
+                    push_decimal(&mut out, number(k + 1));
+                    out.push_str(", ");
+                    push_decimal(&mut out, number(l));
+                    out.push(')');
                 }
                 out.push('\n');
             }
