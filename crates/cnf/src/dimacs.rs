@@ -39,6 +39,27 @@ pub(crate) fn comment_lines(buf: &mut Vec<u8>, comments: &[String]) -> io::Resul
     Ok(())
 }
 
+/// Appends the decimal digits of `x` (as `{x}` formats it) without the formatting machinery: a
+/// grounding names thousands of atoms and header lines by their numbers, a reader writes
+/// thousands of facts.
+pub fn push_decimal(out: &mut String, x: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = x.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if x < 0 {
+        out.push('-');
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
 /// Appends the decimal digits of `v`, two at a time from a table.
 pub(crate) fn push_int(buf: &mut Vec<u8>, v: i32) {
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\

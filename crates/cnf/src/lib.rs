@@ -23,7 +23,7 @@ mod simplify;
 mod wcnf;
 
 pub use answer::{parse_answer, Model, SolverAnswer};
-pub use dimacs::write_dimacs;
+pub use dimacs::{push_decimal, write_dimacs};
 pub use error::{escape_controls, InputError};
 pub use file::{display_name, read_text, utf8};
 pub use formula::{Cnf, Lit, Var, MAX_VARS};

@@ -9,7 +9,8 @@
 //! own errors arrive rendered, as a diagnostic and its exit code; the small neutral vocabulary the
 //! trait speaks ([`View`], [`Status`], [`SolutionFormat`], [`CountUnit`], [`Orbits`]); the
 //! [`header`] line `c puzzle-hash` with its one stable hash ([`StableHash`], FNV-1a 64), written
-//! and read here only; and the reproducible generator [`SplitMix64`]. It depends on `wgrnd-cnf`
+//! and read here only; the data a format's reader hands to a model as numbers ([`NumberData`]);
+//! and the reproducible generator [`SplitMix64`]. It depends on `wgrnd-cnf`
 //! and `wgrnd-solve` only: counting and parallel runs build on it without knowing any family.
 
 #![warn(missing_docs)]
@@ -20,6 +21,7 @@ pub mod gf2;
 mod grounding;
 mod groups;
 pub mod header;
+mod number_data;
 mod objective;
 mod parity;
 pub mod pipeline;
@@ -35,6 +37,7 @@ pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry, Tie};
 pub use groups::{Group, GroupKind};
 pub use header::StableHash;
+pub use number_data::{NumberData, NumberFacts};
 pub use objective::{Level, Objective};
 pub use parity::{write_dimacs_xor, Xor};
 pub use pose::Pose;

@@ -6,6 +6,7 @@
 //! where the language proves them (its `symmetry` module), and then counts orbits.
 
 use wgrnd_cnf::{Model as Assignment, SolverAnswer, Var};
+use wgrnd_core::NumberData;
 use wgrnd_puzzle::formats::Facts;
 use wgrnd_qprop::{Atoms, ClueFact, GroundOptions, PredKind, Program, QpropError, ShowVal, Solution, Source, Val};
 use wgrnd_render::model::{model_json, render_model, MODEL_KIND};
@@ -79,6 +80,18 @@ impl QpropModel {
     /// the number of orbits; `--lex-leader none` leaves the symmetries alone (every solution
     /// found by the search), `--lex-leader all` writes their lex-leader clauses into any CNF.
     pub fn new(source: &Source, data: Option<&Source>, raw: &RawOptions) -> Result<Self, Error> {
+        Self::with_numbers(source, data, None, raw)
+    }
+
+    /// [`new`](Self::new), with the data also as numbers (a format's reader built them): the
+    /// program takes the numbers as they are ([`wgrnd_qprop::load_numbers`]); `data` stays the
+    /// puzzle's source (its hash, notes and diagnostics).
+    pub fn with_numbers(
+        source: &Source,
+        data: Option<&Source>,
+        numbers: Option<&NumberData>,
+        raw: &RawOptions,
+    ) -> Result<Self, Error> {
         raw.accept_only(
             Self::FLAGS,
             "models",
@@ -88,7 +101,13 @@ impl QpropModel {
         if let Some(why) = refused {
             return Err(Error::Option(why.into()));
         }
-        let program = wgrnd_qprop::load(source, data, &raw.defines).map_err(model_error)?;
+        let program = match (data, numbers) {
+            // Numbers that do not fit the model: the text says where.
+            (Some(data), Some(numbers)) => wgrnd_qprop::load_numbers(source, data, numbers, &raw.defines)
+                .or_else(|_| wgrnd_qprop::load(source, Some(data), &raw.defines)),
+            _ => wgrnd_qprop::load(source, data, &raw.defines),
+        }
+        .map_err(model_error)?;
         let defaults = GroundOptions::default();
         let options = GroundOptions {
             amo: raw.amo,

@@ -6,13 +6,19 @@
 //! format itself and reports bad input with file and line; the data it writes is then well formed
 //! by construction. The data is source text of the language, so its names must be the model's:
 //! each reader states them in its [`DataContract`], writes its facts with them, and the tests
-//! below hold every contract against its model (and ground every reader's data with it). Adding a
-//! format is one entry in [`READERS`].
+//! below hold every contract against its model (and ground every reader's data with it). A reader
+//! may also build the same data as numbers ([`Reader::convert_numbers`], the `.non` reader does),
+//! which the model then takes without reading the text back; a test holds the two to the same
+//! program. Adding a format is one entry in [`READERS`].
 
 use wgrnd_cnf::InputError;
+use wgrnd_core::NumberData;
 use wgrnd_puzzle::formats::{
     ashes, battleships, lightsout, minesweeper, non, submarines, zebra, DataContract, Facts, Unwritable,
 };
+
+/// A reader's conversion of a file (`name`, `text`) into its data as text and as numbers.
+pub type ConvertNumbers = fn(name: &str, text: &str) -> Result<(String, NumberData), InputError>;
 
 /// A file format read into data for a bundled model.
 #[derive(Debug)]
@@ -28,6 +34,10 @@ pub struct Reader {
     /// Converts the file (`name`, `text`) into data for the model: facts, tables and `param`
     /// lines in the language.
     pub convert: fn(name: &str, text: &str) -> Result<String, InputError>,
+    /// `convert` for a reader that also builds its data as numbers: the text and the same data
+    /// as [`NumberData`], which the model takes without reading the text back
+    /// ([`wgrnd_qprop::load_numbers`]); what loading a file uses when there is one.
+    pub convert_numbers: Option<ConvertNumbers>,
     /// The inverse of `convert`: a puzzle posed with the model (its data as [`Facts`]) written in
     /// this format, with a final newline; what `generate --unique -o FILE.EXT` writes.
     pub write: fn(&Facts) -> Result<String, Unwritable>,
@@ -76,6 +86,7 @@ pub static READERS: &[Reader] = &[
         model: ("submarines.qp", include_str!("../../../models/submarines.qp")),
         data: &submarines::DATA,
         convert: |name, text| Ok(submarines::Submarines::read(name, text)?.to_data()),
+        convert_numbers: None,
         write: |facts| Ok(submarines::Submarines::from_facts(facts)?.write()),
         clauses_per_cell: 3,
     },
@@ -85,6 +96,7 @@ pub static READERS: &[Reader] = &[
         model: ("ashes.qp", include_str!("../../../models/ashes.qp")),
         data: &ashes::DATA,
         convert: |name, text| Ok(ashes::Ashes::read(name, text)?.to_data()),
+        convert_numbers: None,
         write: |facts| Ok(ashes::Ashes::from_facts(facts)?.write()),
         clauses_per_cell: 200,
     },
@@ -94,6 +106,7 @@ pub static READERS: &[Reader] = &[
         model: ("minesweeper.qp", include_str!("../../../models/minesweeper.qp")),
         data: &minesweeper::DATA,
         convert: |name, text| Ok(minesweeper::Minesweeper::read(name, text)?.to_data()),
+        convert_numbers: None,
         write: |facts| Ok(minesweeper::Minesweeper::from_facts(facts)?.write()),
         clauses_per_cell: 12,
     },
@@ -103,6 +116,7 @@ pub static READERS: &[Reader] = &[
         model: ("lightsout.qp", include_str!("../../../models/lightsout.qp")),
         data: &lightsout::DATA,
         convert: |name, text| Ok(lightsout::LightsOut::read(name, text)?.to_data()),
+        convert_numbers: None,
         write: |facts| Ok(lightsout::LightsOut::from_facts(facts)?.write()),
         clauses_per_cell: 40,
     },
@@ -112,6 +126,7 @@ pub static READERS: &[Reader] = &[
         model: ("battleships.qp", include_str!("../../../models/battleships.qp")),
         data: &battleships::DATA,
         convert: |name, text| Ok(battleships::Battleships::read(name, text)?.to_data()),
+        convert_numbers: None,
         write: |facts| Ok(battleships::Battleships::from_facts(facts)?.write()),
         clauses_per_cell: 20,
     },
@@ -121,6 +136,10 @@ pub static READERS: &[Reader] = &[
         model: ("nonogram.qp", include_str!("../../../models/nonogram.qp")),
         data: &non::DATA,
         convert: |name, text| Ok(non::read_non(name, text)?.to_data()),
+        convert_numbers: Some(|name, text| {
+            let puzzle = non::read_non(name, text)?;
+            Ok((puzzle.to_data(), puzzle.to_numbers()))
+        }),
         write: |facts| Ok(non::Nonogram::from_facts(facts)?.write()),
         clauses_per_cell: 0,
     },
@@ -130,10 +149,22 @@ pub static READERS: &[Reader] = &[
         model: ("sherlock.qp", include_str!("../../../models/sherlock.qp")),
         data: &zebra::DATA,
         convert: |name, text| Ok(zebra::read_zebra(name, text)?.to_data()),
+        convert_numbers: None,
         write: |facts| Ok(zebra::Zebra::from_facts(facts)?.write()),
         clauses_per_cell: 0,
     },
 ];
+
+impl Reader {
+    /// The data for the model of the file (`name`, `text`): its text, and the same as numbers
+    /// when the reader builds them.
+    pub fn read(&self, name: &str, text: &str) -> Result<(String, Option<NumberData>), InputError> {
+        match self.convert_numbers {
+            Some(convert) => convert(name, text).map(|(data, numbers)| (data, Some(numbers))),
+            None => (self.convert)(name, text).map(|data| (data, None)),
+        }
+    }
+}
 
 /// The reader with this `--format` name.
 pub fn by_format(format: &str) -> Option<&'static Reader> {
@@ -250,6 +281,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A reader's data as numbers makes the same program as its text, for every fixture of every
+    /// reader that builds numbers: the same parameters, domains, facts of each predicate,
+    /// statements, shown predicates, warnings and hash (numbers handed on that differ from the
+    /// text, or that the model does not take, fail here rather than fall back to the text).
+    #[test]
+    fn every_reader_s_numbers_make_the_program_its_text_makes() {
+        let mut readers = 0;
+        for reader in READERS.iter().filter(|r| r.convert_numbers.is_some()) {
+            readers += 1;
+            for file in fixtures(reader) {
+                let name = file.to_string_lossy().into_owned();
+                let (text, numbers) = reader.read(&name, &std::fs::read_to_string(&file).unwrap()).unwrap();
+                let (model, data) = (Source::new(reader.model.0, reader.model.1), Source::new(name.clone(), text));
+                let from_text = load(&model, Some(&data), &[]).unwrap();
+                let numbers = numbers.expect("the reader builds numbers");
+                let from_numbers = wgrnd_qprop::load_numbers(&model, &data, &numbers, &[])
+                    .unwrap_or_else(|e| panic!("{name}: the numbers do not fit the model:\n{}", e.render()));
+                let (a, b) = (&from_text, &from_numbers);
+                assert_eq!(a.params, b.params, "{name}: parameters");
+                assert_eq!(a.hash, b.hash, "{name}: hash");
+                assert_eq!(a.warnings(), b.warnings(), "{name}: warnings");
+                assert_eq!(a.shown, b.shown, "{name}: shown predicates");
+                assert_eq!(a.symbols, b.symbols, "{name}: symbols");
+                let domains = |p: &wgrnd_qprop::Program| -> Vec<_> {
+                    p.domains.iter().map(|d| (d.name.clone(), d.values.clone(), d.parent)).collect()
+                };
+                assert_eq!(domains(a), domains(b), "{name}: domains");
+                assert_eq!(a.preds.len(), b.preds.len(), "{name}: predicates");
+                for (p, q) in a.preds.iter().zip(&b.preds) {
+                    assert_eq!((&p.name, &p.args, p.clue), (&q.name, &q.args, q.clue), "{name}: predicate");
+                    match (&p.kind, &q.kind) {
+                        (PredKind::Input(x), PredKind::Input(y)) => assert_eq!(x, y, "{name}: facts of {}", p.name),
+                        (x, y) => assert_eq!(format!("{x:?}"), format!("{y:?}"), "{name}: {}", p.name),
+                    }
+                }
+                assert_eq!(format!("{:?}", a.stmts), format!("{:?}", b.stmts), "{name}: statements");
+                assert!(
+                    a.preds.iter().any(|p| matches!(&p.kind, PredKind::Input(f) if !f.is_empty())),
+                    "{name}: no facts"
+                );
+            }
+        }
+        assert!(readers > 0, "no reader builds numbers");
     }
 
     /// Every fixture of every format, read into its model and written back in its format by the

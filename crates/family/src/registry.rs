@@ -63,9 +63,10 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
             )));
         }
         readers::check_size(reader, &name, &text, raw.max_clauses.unwrap_or_else(readers::max_clauses))?;
-        let data = (reader.convert)(&name, &text)?;
+        let (data, numbers) = reader.read(&name, &text)?;
         let model = Source::new(reader.model.0, reader.model.1);
-        let puzzle = QpropModel::new(&model, Some(&Source::new(name, data)), raw)?.read_by(reader);
+        let puzzle =
+            QpropModel::with_numbers(&model, Some(&Source::new(name, data)), numbers.as_ref(), raw)?.read_by(reader);
         return Ok(Loaded::Model(puzzle));
     }
     let model = match format {

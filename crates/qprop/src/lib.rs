@@ -49,7 +49,7 @@ mod xorelim;
 
 use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
-use wgrnd_core::{AtomNames, StableHash};
+use wgrnd_core::{AtomNames, NumberData, StableHash};
 
 pub use check::{check, check_cached, objective_values, CheckCache, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
@@ -95,34 +95,71 @@ pub fn load_with(
     overrides: &[(String, String)],
     read: ReadFile<'_>,
 ) -> Result<Program, QpropError> {
-    let mut files = vec![(model.name.clone(), model.text.clone())];
-    if let Some(d) = data {
-        files.push((d.name.clone(), d.text.clone()));
-    }
+    load_inner(model, data, None, overrides, read)
+}
+
+/// [`load`] of a model with data a program built ([`NumberData`], a format's reader) and the same
+/// data as text (`data`: the puzzle's hash, its `% note:` lines and the file diagnostics name):
+/// the numbers go into the program as they are, with no text to lex, parse and resolve. The
+/// program is the one `load(model, Some(data), overrides)` makes (the family's tests hold every
+/// bundled reader's fixtures to it). Numbers that do not fit the model (a predicate, arity or
+/// value it does not declare) are an error without a place: read the text then, for its
+/// diagnostic with file and line.
+pub fn load_numbers(
+    model: &Source,
+    data: &Source,
+    numbers: &NumberData,
+    overrides: &[(String, String)],
+) -> Result<Program, QpropError> {
+    load_inner(model, Some(data), Some(numbers), overrides, &|path| std::fs::read_to_string(path))
+}
+
+/// [`load_with`], with the data's facts and parameters taken from `numbers` instead of from the
+/// data's text when they are given.
+fn load_inner(
+    model: &Source,
+    data: Option<&Source>,
+    numbers: Option<&NumberData>,
+    overrides: &[(String, String)],
+    read: ReadFile<'_>,
+) -> Result<Program, QpropError> {
     let mut map = Files::default();
     let model_file = map.add(&model.name, &model.text);
     let data_file = data.map(|d| map.add(&d.name, &d.text));
     let mut run = || -> Result<Program, QpropError> {
         let parsed = parser::parse_file(model_file, &model.text)?;
         let (mut items, mut warnings) = (parsed.items, parsed.warnings);
-        if let (Some(d), Some(file)) = (data, data_file) {
-            let parsed = parser::parse_file(file, &d.text)?;
-            items.extend(parsed.items);
-            warnings.extend(parsed.warnings);
+        match (data, data_file, numbers) {
+            (Some(_), Some(file), Some(numbers)) => {
+                // The data's parameters as the text's `param` lines would be: items of the data
+                // file, which replace the model's values.
+                let at = Span::new(file, 0, 0);
+                items.extend(
+                    numbers.params.iter().map(|(n, v)| ast::Item::Param(n.clone(), ast::Term::Int(*v, at), at)),
+                );
+            }
+            (Some(d), Some(file), None) => {
+                let parsed = parser::parse_file(file, &d.text)?;
+                items.extend(parsed.items);
+                warnings.extend(parsed.warnings);
+            }
+            _ => {}
         }
         let mut tables = Vec::new();
         let items = tables::read_tables(items, &mut map, read, &mut tables)?;
         // The texts, not the file names: the same model and data read from elsewhere is the
         // same puzzle, and a CNF's hash does not depend on where its files lie. (Tables read
         // from files count after the model and data, so that a model without them keeps its hash.)
-        let h = files
-            .iter()
-            .map(|(_, text)| text)
-            .chain(overrides.iter().flat_map(|(name, value)| [name, value]))
-            .chain(tables.iter())
-            .fold(StableHash::new().number(files.len() as u64).number(overrides.len() as u64), StableHash::field);
+        let texts = std::iter::once(&model.text).chain(data.map(|d| &d.text));
+        let h = texts.chain(overrides.iter().flat_map(|(name, value)| [name, value])).chain(tables.iter()).fold(
+            StableHash::new().number(1 + u64::from(data.is_some())).number(overrides.len() as u64),
+            StableHash::field,
+        );
         let mut r = resolve::Resolver::new(map.clone(), h.finish());
         r.run(items, overrides)?;
+        if let Some(numbers) = numbers {
+            r.number_facts(numbers)?;
+        }
         r.p.warnings = warnings;
         Ok(r.p)
     };

@@ -487,25 +487,8 @@ pub struct Program {
 /// Displays a value with the program's symbol names.
 pub struct ShowVal<'a>(pub &'a Program, pub Val);
 
-/// Appends the decimal digits of `x` (as `{x}` formats it) without the formatting machinery: a
-/// grounding names thousands of atoms and header lines by their numbers.
-pub(crate) fn push_int(out: &mut String, x: i64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = x.unsigned_abs();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if x < 0 {
-        out.push('-');
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
-}
+/// Decimal digits without the formatting machinery (atom names, header lines).
+pub(crate) use wgrnd_cnf::push_decimal as push_int;
 
 impl fmt::Display for ShowVal<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

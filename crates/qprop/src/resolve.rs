@@ -371,6 +371,34 @@ impl Resolver {
         Ok(())
     }
 
+    /// Adds the facts a program built as numbers ([`wgrnd_core::NumberData`]), as the data's
+    /// fact statements would add them: each of a declared input predicate, with its number of
+    /// arguments, each argument in its domain. The first that is not is an error without a place
+    /// (the caller then reads the data's text, whose error has one).
+    pub(crate) fn number_facts(&mut self, data: &wgrnd_core::NumberData) -> Result<()> {
+        let unfit = |what: String| QpropError::nowhere(ErrorKind::Declaration, what);
+        for group in &data.facts {
+            let pi =
+                *self.preds.get(&group.pred).ok_or_else(|| unfit(format!("unknown predicate '{}'", group.pred)))?;
+            let doms = self.p.preds[pi].args.clone();
+            if doms.len() != group.arity || self.tuples.contains_key(&group.pred) {
+                return Err(unfit(format!("'{}' does not take {} arguments as data", group.pred, group.arity)));
+            }
+            let PredKind::Input(facts) = &mut self.p.preds[pi].kind else {
+                return Err(unfit(format!("'{}' is not an input predicate", group.pred)));
+            };
+            facts.reserve(group.args.len() / group.arity.max(1));
+            for args in group.facts() {
+                let vals: Vec<Val> = args.iter().map(|&v| Val::Int(v)).collect();
+                if vals.iter().zip(&doms).any(|(&v, &d)| self.p.domains[d].pos(v).is_none()) {
+                    return Err(unfit(format!("a fact of '{}' outside its domains", group.pred)));
+                }
+                facts.insert(vals);
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_args(&self, pi: PredId, vals: &[Val], args: &[Term], s: Span) -> Result<()> {
         for (i, (v, &d)) in vals.iter().zip(&self.p.preds[pi].args).enumerate() {
             if self.p.domains[d].pos(*v).is_none() {

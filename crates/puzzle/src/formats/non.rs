@@ -15,6 +15,8 @@ use std::fmt::Write as _;
 use super::{DataContract, Facts, Unwritable};
 use crate::formats::lex::{self, shown};
 use crate::InputError;
+use wgrnd_cnf::push_decimal;
+use wgrnd_core::{NumberData, NumberFacts};
 
 /// The names this reader's data shares with `models/nonogram.qp`: a line's clue and its runs, for
 /// rows and columns (`rowclue`, `rowrun`; `col...`).
@@ -340,13 +342,25 @@ impl Nonogram {
         }
         let most = self.rows.iter().chain(&self.columns).flatten().map(Vec::len).max().unwrap_or(0).max(1);
         out.push_str(&format!("param rows = {}\nparam cols = {}\nparam runs = {most}\n", self.height, self.width));
-        // Written in place: a puzzle's data is thousands of facts.
+        // Written in place, without the formatting machinery: a puzzle's data is thousands of facts.
+        let number = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
         for (name, lines) in [(LINES[0], &self.rows), (LINES[1], &self.columns)] {
             for (i, runs) in lines.iter().enumerate() {
                 let Some(runs) = runs else { continue };
-                let _ = write!(out, "{name}clue({})", i + 1);
-                for (k, l) in runs.iter().enumerate() {
-                    let _ = write!(out, " {name}run({}, {}, {l})", i + 1, k + 1);
+                out.push_str(name);
+                out.push_str("clue(");
+                push_decimal(&mut out, number(i + 1));
+                out.push(')');
+                for (k, &l) in runs.iter().enumerate() {
+                    out.push(' ');
+                    out.push_str(name);
+                    out.push_str("run(");
+                    push_decimal(&mut out, number(i + 1));
+                    out.push_str(", ");
+                    push_decimal(&mut out, number(k + 1));
+                    out.push_str(", ");
+                    push_decimal(&mut out, number(l));
+                    out.push(')');
                 }
                 out.push('\n');
             }
@@ -355,6 +369,34 @@ impl Nonogram {
             let _ = writeln!(out, "{GIVEN}({r}, {c}, {}).", u8::from(black));
         }
         out
+    }
+
+    /// The data of [`to_data`](Self::to_data) as numbers, the same parameters and facts (the
+    /// model then takes them without reading the text back; the family's tests hold the two to
+    /// the same program for every fixture).
+    pub fn to_numbers(&self) -> NumberData {
+        let most = self.rows.iter().chain(&self.columns).flatten().map(Vec::len).max().unwrap_or(0).max(1);
+        let params = [("rows", self.height), ("cols", self.width), ("runs", most)];
+        let number = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let mut facts = Vec::new();
+        for (name, lines) in [(LINES[0], &self.rows), (LINES[1], &self.columns)] {
+            let mut clues = NumberFacts::new(format!("{name}clue"), 1);
+            let mut runs = NumberFacts::new(format!("{name}run"), 3);
+            for (i, line) in lines.iter().enumerate() {
+                let Some(line) = line else { continue };
+                clues.push(&[number(i + 1)]);
+                for (k, &l) in line.iter().enumerate() {
+                    runs.push(&[number(i + 1), number(k + 1), number(l)]);
+                }
+            }
+            facts.extend([clues, runs]);
+        }
+        let mut given = NumberFacts::new(GIVEN, 3);
+        for &(r, c, black) in &self.given {
+            given.push(&[number(r), number(c), i64::from(black)]);
+        }
+        facts.push(given);
+        NumberData { params: params.iter().map(|&(n, v)| (n.to_string(), number(v))).collect(), facts }
     }
 
     /// The puzzle posed in the data of `models/nonogram.qp`, back as a `.non` file: the runs of
