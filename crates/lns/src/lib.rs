@@ -792,13 +792,7 @@ mod tests {
     fn the_best_turn_is_the_best_fitting_turn_by_local() {
         let mut rng = SplitMix64(53);
         let mut p = backtrack::tests::perfect(&mut rng, 6, 5, 3, true);
-        // Some pieces' labels scrambled (frame sides kept), so that turns score 0 to 4.
-        for q in 0..p.pieces.len() {
-            let other = p.pieces[rng.below(p.pieces.len() as u64) as usize][2];
-            if Some(p.pieces[q][2]) != p.frame && Some(other) != p.frame {
-                p.pieces[q][2] = other;
-            }
-        }
+        backtrack::tests::scramble(&mut rng, &mut p, 2);
         let t = Tables::new(&p);
         let board = fill(&p, &t, &mut rng).unwrap();
         let mut seen = [false; 5];
@@ -830,13 +824,7 @@ mod tests {
     fn annealing_never_loses_the_best_board() {
         let mut rng = SplitMix64(12);
         let mut p = backtrack::tests::perfect(&mut rng, 6, 6, 3, true);
-        // Scrambled labels: no perfect board, so moves go both ways.
-        for q in 0..p.pieces.len() {
-            let other = p.pieces[rng.below(p.pieces.len() as u64) as usize][1];
-            if Some(p.pieces[q][1]) != p.frame && Some(other) != p.frame {
-                p.pieces[q][1] = other;
-            }
-        }
+        backtrack::tests::scramble(&mut rng, &mut p, 1);
         let t = Tables::new(&p);
         let board = fill(&p, &t, &mut rng).unwrap();
         let mut w = Worker::new(&p, &t, 3, board);
