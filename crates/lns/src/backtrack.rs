@@ -492,6 +492,17 @@ pub(crate) mod tests {
         read_puzzle("t.wgrnd", &text, &ReadOptions::default()).unwrap()
     }
 
+    /// Scrambles side `side` of the pieces (each takes another piece's label there, the frame
+    /// kept): no perfect board then, so that moves go both ways and turns score 0 to 4.
+    pub(crate) fn scramble(rng: &mut SplitMix64, p: &mut Puzzle, side: usize) {
+        for q in 0..p.pieces.len() {
+            let other = p.pieces[rng.below(p.pieces.len() as u64) as usize][side];
+            if Some(p.pieces[q][side]) != p.frame && Some(other) != p.frame {
+                p.pieces[q][side] = other;
+            }
+        }
+    }
+
     /// Every full board is a placement of every piece once, frames and clues kept.
     pub(crate) fn assert_placement(p: &Puzzle, board: &[(usize, u8)]) {
         let mut seen = vec![false; p.pieces.len()];

@@ -120,7 +120,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::backtrack::tests::{assert_placement, perfect};
+    use crate::backtrack::tests::{assert_placement, perfect, scramble};
     use crate::{fill, placements, Tables, Worker};
     use wgrnd_core::SplitMix64;
     use wgrnd_puzzle::Puzzle;
@@ -129,12 +129,7 @@ mod tests {
     /// board, so moves and kicks go both ways.
     fn scrambled(rng: &mut SplitMix64) -> Puzzle {
         let mut p = perfect(rng, 7, 7, 3, true);
-        for q in 0..p.pieces.len() {
-            let other = p.pieces[rng.below(p.pieces.len() as u64) as usize][1];
-            if Some(p.pieces[q][1]) != p.frame && Some(other) != p.frame {
-                p.pieces[q][1] = other;
-            }
-        }
+        scramble(rng, &mut p, 1);
         p
     }
 
