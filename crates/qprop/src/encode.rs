@@ -376,13 +376,15 @@ impl Grounder<'_> {
     /// else its domain), thinned by the density of the data atoms checked at it and by the share
     /// of sampled bindings that pass the guards checked at it (arithmetic guards such as
     /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). A guard that
-    /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass.
+    /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass. Without
+    /// [`Grounder::sample_guards`] every guard is taken to pass: no smaller than with them.
     pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
         let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
         // Sampled bindings that passed every guard so far (none to draw when no level has a guard:
         // every share is then 1).
-        let guarded = plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))));
+        let guarded =
+            self.sample_guards && plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))));
         let mut samples: Vec<Env> =
             if guarded { vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES] } else { Vec::new() };
         for lv in &plan.levels {
