@@ -311,7 +311,10 @@ impl Grounder<'_> {
             return Err(self.bind_err(e, env));
         }
         let what = format!("count #{}", self.aux_count);
-        let amo = self.amo;
+        // At most one of up to 32 literals is written pairwise under `--amo auto`, as an
+        // integer's values are: no auxiliary atoms for the propagation to walk through (Langford's
+        // 14- to 16-way exactly-ones: a quarter of the count's instructions; docs/encodings.md).
+        let amo = self.amo_of(lits.len());
         let mut cnf = std::mem::take(&mut self.cnf);
         match kind {
             CountKind::Exactly if k < 0 || k > n => cnf.add_clause(&[]),
