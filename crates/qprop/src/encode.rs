@@ -311,7 +311,10 @@ impl Grounder<'_> {
             return Err(self.bind_err(e, env));
         }
         let what = format!("count #{}", self.aux_count);
-        let amo = self.amo;
+        // At most one of up to 32 literals is written pairwise under `--amo auto`, as an
+        // integer's values are: no auxiliary atoms for the propagation to walk through (Langford's
+        // 14- to 16-way exactly-ones: a quarter of the count's instructions; docs/encodings.md).
+        let amo = self.amo_of(lits.len());
         let mut cnf = std::mem::take(&mut self.cnf);
         match kind {
             CountKind::Exactly if k < 0 || k > n => cnf.add_clause(&[]),
@@ -376,13 +379,15 @@ impl Grounder<'_> {
     /// else its domain), thinned by the density of the data atoms checked at it and by the share
     /// of sampled bindings that pass the guards checked at it (arithmetic guards such as
     /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). A guard that
-    /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass.
+    /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass. Without
+    /// [`Grounder::sample_guards`] every guard is taken to pass: no smaller than with them.
     pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
         let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
         // Sampled bindings that passed every guard so far (none to draw when no level has a guard:
         // every share is then 1).
-        let guarded = plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))));
+        let guarded =
+            self.sample_guards && plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))));
         let mut samples: Vec<Env> =
             if guarded { vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES] } else { Vec::new() };
         for lv in &plan.levels {

@@ -374,7 +374,7 @@ impl Grounder<'_> {
                 }
             }
             if lits.len() > 1 {
-                let amo = self.int_amo(lits.len());
+                let amo = self.amo_of(lits.len());
                 let mut cnf = std::mem::take(&mut self.cnf);
                 at_most_one(&mut cnf, self, amo, &lits, || what.clone());
                 self.cnf = cnf;

@@ -153,6 +153,10 @@ pub(crate) struct Grounder<'p> {
     pub(crate) memo: crate::reify::Memo,
     /// Solved-for atoms get an empty name, made when asked for (`GroundOptions::names` off).
     pub(crate) lazy_names: bool,
+    /// Whether size estimates sample the guards (see [`Grounder::plan_size`]); off, a guard is
+    /// taken to pass and the estimate is an upper bound of the sampled one, at a fraction of its
+    /// cost (the grounding's first pass when no header shows the estimate: `ground_inner`).
+    pub(crate) sample_guards: bool,
     /// While a formula's leaf is grounded (`Grounder::defined`): the conditions under which one of
     /// its terms is undefined (an element index outside the indexed variable's arguments).
     pub(crate) undefined: Option<Vec<crate::reify::Bit>>,
@@ -245,6 +249,7 @@ impl<'p> Grounder<'p> {
             lines: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
             lazy_names: !o.names,
+            sample_guards: true,
             undefined: None,
             one_of: HashMap::new(),
             one_of_groups: Vec::new(),

@@ -115,10 +115,11 @@ fn lit(first: u32, j: usize) -> Lit {
 }
 
 impl Grounder<'_> {
-    /// The at-most-one encoding of an integer's direct view and of an `alldifferent` value:
-    /// under `--amo auto`, pairwise up to [`INT_PAIRWISE_MAX`] literals (no auxiliary atoms;
-    /// after the clues' unit propagation most of those clauses are gone), else `--amo`'s choice.
-    pub(crate) fn int_amo(&self, n: usize) -> wgrnd_cnf::amo::AmoEncoding {
+    /// The at-most-one encoding of `n` literals (an integer's direct view, an `alldifferent`
+    /// value, a counting constraint with bound 1): under `--amo auto`, pairwise up to
+    /// [`INT_PAIRWISE_MAX`] literals (no auxiliary atoms; after the clues' unit propagation most
+    /// of those clauses are gone), else `--amo`'s choice.
+    pub(crate) fn amo_of(&self, n: usize) -> wgrnd_cnf::amo::AmoEncoding {
         use wgrnd_cnf::amo::AmoEncoding;
         match self.amo {
             AmoEncoding::Auto if n <= INT_PAIRWISE_MAX => AmoEncoding::Pairwise,
@@ -218,7 +219,7 @@ impl Grounder<'_> {
             let all: Vec<Lit> = (0..n).map(d).collect();
             self.cnf.add_clause(&all);
             let what = format!("values of {name}");
-            let amo = self.int_amo(all.len());
+            let amo = self.amo_of(all.len());
             let mut cnf = std::mem::take(&mut self.cnf);
             wgrnd_cnf::amo::at_most_one(&mut cnf, self, amo, &all, || what.clone());
             self.cnf = cnf;

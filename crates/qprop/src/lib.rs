@@ -178,7 +178,8 @@ pub struct Atoms {
     /// Name of variable `i + 1`: `pred(args)` or `aux(...)` (empty for a solved-for atom when
     /// grounded with `GroundOptions::names` off: [`AtomNames::atom_name`] makes it).
     pub names: Vec<String>,
-    /// The size estimate made before grounding (clauses).
+    /// The size estimate made before grounding (clauses); with `GroundOptions::names` off, when
+    /// under the limit, an upper bound of it (guards taken to pass).
     pub estimate: f64,
     atom_of: Vec<Option<(u32, u32)>>,
     /// Integer atoms: pred, atom index, view, first variable, width.
@@ -217,15 +218,14 @@ pub fn ground_groups(p: &Program, o: &GroundOptions) -> Result<Grounding, QpropE
     ground_inner(p, &GroundOptions { share: false, ..*o }, true).map_err(|e| p.err(e))
 }
 
-fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Grounding, QpropError> {
-    let mut g = ground::Grounder::new(p, o)?;
-    let mut gs = Vec::new();
-    for s in &p.stmts {
-        gs.push((nnf::nnf(p, &s.f, true)?, s));
-    }
+/// The estimated clauses of the statements `gs`, and the largest of them with its place.
+fn estimate_statements<'p>(
+    g: &mut ground::Grounder<'p>,
+    gs: &[(nnf::G<'_>, &'p program::Stmt)],
+) -> Result<(f64, (f64, Option<Span>)), QpropError> {
     let mut estimate = 0.0;
     let mut biggest = (0.0, None);
-    for (gg, s) in &gs {
+    for (gg, s) in gs {
         g.in_statement(&s.slots);
         let e = g.estimate(gg)?;
         estimate += e;
@@ -233,6 +233,32 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             biggest = (e, Some(s.span));
         }
     }
+    Ok((estimate, biggest))
+}
+
+fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Grounding, QpropError> {
+    let mut g = ground::Grounder::new(p, o)?;
+    let mut gs = Vec::new();
+    for s in &p.stmts {
+        gs.push((nnf::nnf(p, &s.f, true)?, s));
+    }
+    // Without a header to show it (names off), the estimate need only be under the limit: a
+    // first pass takes every guard to pass (an upper bound, at a fraction of the cost of sampling
+    // them: a quarter of kakuro's whole `solve`); only a bound over the limit (or an error) is
+    // looked at again with the guards sampled, as the header's estimate always is, so the same
+    // models are refused with the same message.
+    let bound = if o.names {
+        None
+    } else {
+        g.sample_guards = false;
+        let bound = estimate_statements(&mut g, &gs).ok().filter(|(b, _)| *b <= o.max_clauses as f64);
+        g.sample_guards = true;
+        bound
+    };
+    let (estimate, biggest) = match bound {
+        Some(b) => b,
+        None => estimate_statements(&mut g, &gs)?,
+    };
     if estimate > o.max_clauses as f64 {
         let msg =
             format!("the model would ground to about {estimate:.0} clauses, above the limit of {}", o.max_clauses);
@@ -337,11 +363,12 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         format!("wgrnd qprop model {} (hash {hash:016x})", p.files[0].0),
         hash_line(hash),
         format!(
-            "at-most-one {}, {} variables ({} auxiliary), {} clauses (estimated {estimate:.0})",
+            "at-most-one {}, {} variables ({} auxiliary), {} clauses (estimated {}{estimate:.0})",
             o.amo.name(),
             g.cnf.num_vars(),
             g.aux_count,
-            g.cnf.num_clauses()
+            g.cnf.num_clauses(),
+            if bound.is_some() { "at most " } else { "" }
         ),
         format!("shown {}", shown_names.join(" ")),
         format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", g.fixed_true.len()),
