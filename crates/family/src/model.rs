@@ -102,9 +102,12 @@ impl QpropModel {
             return Err(Error::Option(why.into()));
         }
         let program = match (data, numbers) {
-            // Numbers that do not fit the model: the text says where.
-            (Some(data), Some(numbers)) => wgrnd_qprop::load_numbers(source, data, numbers, &raw.defines)
-                .or_else(|_| wgrnd_qprop::load(source, Some(data), &raw.defines)),
+            (Some(data), Some(numbers)) => match wgrnd_qprop::load_numbers(source, data, numbers, &raw.defines) {
+                // Numbers that do not fit the model are an error without a place: the text says
+                // where. An error with a place (in the model) is the text's too: no second load.
+                Err(e) if e.span.is_none() => wgrnd_qprop::load(source, Some(data), &raw.defines),
+                loaded => loaded,
+            },
             _ => wgrnd_qprop::load(source, data, &raw.defines),
         }
         .map_err(model_error)?;

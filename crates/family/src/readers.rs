@@ -292,9 +292,18 @@ mod tests {
         let mut readers = 0;
         for reader in READERS.iter().filter(|r| r.convert_numbers.is_some()) {
             readers += 1;
-            for file in fixtures(reader) {
-                let name = file.to_string_lossy().into_owned();
-                let (text, numbers) = reader.read(&name, &std::fs::read_to_string(&file).unwrap()).unwrap();
+            let mut inputs: Vec<(String, String)> = fixtures(reader)
+                .iter()
+                .map(|f| (f.to_string_lossy().into_owned(), std::fs::read_to_string(f).unwrap()))
+                .collect();
+            assert!(!inputs.is_empty(), "{}: no fixture", reader.format);
+            if reader.format == "non" {
+                // A posed puzzle (no fixture is one): a withheld clue `?` and revealed cells.
+                let posed = "width 3\nheight 3\nrows\n?\n1,1\n3\ncolumns\n2\n1\n?\ngiven 1 2 0\ngiven 3 3 1\n";
+                inputs.push(("posed.non".into(), posed.into()));
+            }
+            for (name, content) in inputs {
+                let (text, numbers) = reader.read(&name, &content).unwrap();
                 let (model, data) = (Source::new(reader.model.0, reader.model.1), Source::new(name.clone(), text));
                 let from_text = load(&model, Some(&data), &[]).unwrap();
                 let numbers = numbers.expect("the reader builds numbers");
@@ -323,6 +332,14 @@ mod tests {
                     a.preds.iter().any(|p| matches!(&p.kind, PredKind::Input(f) if !f.is_empty())),
                     "{name}: no facts"
                 );
+                if name == "posed.non" {
+                    let facts = |pred: &str| match &a.preds.iter().find(|p| p.name == pred).unwrap().kind {
+                        PredKind::Input(f) => f.len(),
+                        _ => 0,
+                    };
+                    // Two revealed cells; the clues of every line but the two withheld.
+                    assert_eq!((facts("given"), facts("rowclue"), facts("colclue")), (2, 2, 2), "{name}");
+                }
             }
         }
         assert!(readers > 0, "no reader builds numbers");

@@ -353,7 +353,14 @@ impl Grounder<'_> {
             G::All(plan, body) => self.plan_size(plan)? * self.estimate(body)?,
             G::Count(c) => {
                 let n = self.plan_size(&c.plan)?;
-                3.0 * n * 2.0
+                // A sequential counter takes about 6n clauses; an at most one that `amo_of`
+                // writes pairwise takes n(n - 1)/2 + 1, more from 14 literals on. The bound is a
+                // term, so any count that small is taken at the larger of the two.
+                if self.amo_of(n.ceil() as usize) == wgrnd_cnf::amo::AmoEncoding::Pairwise {
+                    (6.0 * n).max(n * (n - 1.0) / 2.0 + 1.0)
+                } else {
+                    6.0 * n
+                }
             }
             G::AllDiff(a) => {
                 let n = self.plan_size(&a.plan)?;

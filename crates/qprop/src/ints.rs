@@ -16,8 +16,10 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Grounder, IntEncoding};
 use crate::program::{DomId, PredId, PredKind, Val};
 
-/// Largest direct view or `alldifferent` value written pairwise under `--amo auto`: the 25 x 25
-/// sudoku solves in a third of the time of the sequential counter's (docs/encodings.md).
+/// Largest direct view, `alldifferent` value or `atmost 1` / `exactly 1` count written pairwise
+/// under `--amo auto` (`amo_of`): the 25 x 25 sudoku solves in a third of the time of the
+/// sequential counter's, and Langford's 14- to 16-way exactly-ones lose their counter atoms
+/// (docs/encodings.md).
 pub(crate) const INT_PAIRWISE_MAX: usize = 32;
 
 /// Which literals a variable's view is made of.

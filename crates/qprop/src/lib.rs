@@ -385,7 +385,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         header.extend(g.names.iter().enumerate().map(|(i, n)| {
             let mut line = String::with_capacity(16 + n.len());
             line.push_str("var ");
-            program::push_int(&mut line, i as i64 + 1);
+            program::push_decimal(&mut line, i as i64 + 1);
             line.push(' ');
             line.push_str(n);
             line

@@ -350,7 +350,7 @@ impl Grounder<'_> {
         name.push_str("aux(");
         name.push_str(what);
         name.push_str(" #");
-        crate::program::push_int(&mut name, i64::from(self.aux_count));
+        crate::program::push_decimal(&mut name, i64::from(self.aux_count));
         name.push(')');
         self.names.push(name);
         self.atom_of.push(None);

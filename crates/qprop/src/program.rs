@@ -488,7 +488,7 @@ pub struct Program {
 pub struct ShowVal<'a>(pub &'a Program, pub Val);
 
 /// Decimal digits without the formatting machinery (atom names, header lines).
-pub(crate) use wgrnd_cnf::push_decimal as push_int;
+pub(crate) use wgrnd_cnf::push_decimal;
 
 impl fmt::Display for ShowVal<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -523,7 +523,7 @@ impl Program {
     /// Appends `v` as an atom's name writes an argument.
     pub(crate) fn push_val(&self, out: &mut String, v: Val) {
         match v {
-            Val::Int(x) => push_int(out, x),
+            Val::Int(x) => push_decimal(out, x),
             v => {
                 let _ = write!(out, "{}", ShowVal(self, v));
             }

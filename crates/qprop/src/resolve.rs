@@ -381,7 +381,12 @@ impl Resolver {
             let pi =
                 *self.preds.get(&group.pred).ok_or_else(|| unfit(format!("unknown predicate '{}'", group.pred)))?;
             let doms = self.p.preds[pi].args.clone();
-            if doms.len() != group.arity || self.tuples.contains_key(&group.pred) {
+            // A short last fact (arguments not a multiple of the arity) would be cut by `facts`.
+            if doms.len() != group.arity
+                || group.arity == 0
+                || group.args.len() % group.arity != 0
+                || self.tuples.contains_key(&group.pred)
+            {
                 return Err(unfit(format!("'{}' does not take {} arguments as data", group.pred, group.arity)));
             }
             let PredKind::Input(facts) = &mut self.p.preds[pi].kind else {

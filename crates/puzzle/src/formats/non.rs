@@ -4,7 +4,9 @@
 //! followed by one line per row (column) of comma-separated run lengths, `0` or a blank line for a
 //! line without runs. Black-and-white puzzles only: a run with a colour letter (`3a`, the
 //! extension for multi-colour puzzles) is refused. Lines with an unknown keyword are ignored, each
-//! with a note. [`Nonogram::to_data`] writes the facts of the bundled model `models/nonogram.qp`.
+//! with a note. [`Nonogram::to_data`] writes the facts of the bundled model `models/nonogram.qp` as text (the
+//! puzzle's source: its hash, notes and diagnostics), [`Nonogram::to_numbers`] the same facts as
+//! numbers, handed to the model without the text round trip (a test holds the two equal).
 //!
 //! wgrnd's extensions, for the puzzles `generate --unique` poses: a line clue `?` is withheld (the
 //! line is free), and a line `given R C V` reveals the cell in row R, column C as black (`V` = 1)
