@@ -152,7 +152,7 @@ fn counts_match_brute_force_on_random_boards() {
         let diamond = sat_count(&p, EncodingKind::Diamond, false, "builtin");
         assert_eq!(diamond, expected, "diamond, seed {seed}: {g:?}, clues {:?}", p.clues);
         let turn = [EncodingKind::Diamond, EncodingKind::Support, EncodingKind::Conflict, EncodingKind::FourSquares];
-        engines_agree(&p, turn[tested as usize % turn.len()], expected);
+        engines_agree(&p, turn[tested % turn.len()], expected);
         if tested % 4 == 0 {
             assert_eq!(sat_count(&p, EncodingKind::FourSquares, false, "builtin"), expected, "qprop, seed {seed}");
         }
