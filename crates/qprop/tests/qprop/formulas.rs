@@ -2,8 +2,8 @@
 //! force that enumerates every assignment of the solved-for atoms and integer variables and asks
 //! the checker (which evaluates the formulas and shares no code with the encoder).
 
-use crate::common::{broken, Rng};
-use wgrnd_qprop::{decode, ground, load, parse_solution, GroundOptions, IntEncoding, PredKind, Program, Source, Val};
+use crate::common::{broken, each_solution, Rng};
+use wgrnd_qprop::{ground, load, parse_solution, GroundOptions, IntEncoding, PredKind, Program, Source, Val};
 
 fn load_text(text: &str) -> Program {
     load(&Source::new("m.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()))
@@ -12,26 +12,10 @@ fn load_text(text: &str) -> Program {
 /// SAT count projected on the shown atoms (each solution checked), up to `limit`, and the CNF's size.
 fn sat_count_with(p: &Program, o: &GroundOptions, limit: usize) -> (usize, u32, usize) {
     let g = ground(p, o).unwrap_or_else(|e| panic!("{}", e.render()));
-    let mut s = cadical::Solver::<cadical::Timeout>::new();
-    for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.to_dimacs()));
-    }
-    let mut n = 0;
-    while n < limit && s.solve() == Some(true) {
-        let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
+    let n = each_solution(p, &g, limit, |_, sol| {
         let b = broken(p, &sol);
         assert!(b.is_empty(), "{}\n{}", b.join("\n"), sol.to_facts());
-        n += 1;
-        let block: Vec<i32> = g
-            .projection
-            .iter()
-            .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
-            .collect();
-        if block.is_empty() {
-            break;
-        }
-        s.add_clause(block);
-    }
+    });
     (n, g.cnf.num_vars(), g.cnf.num_clauses())
 }
 

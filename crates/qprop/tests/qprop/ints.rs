@@ -1,7 +1,7 @@
 //! Bounded integer variables: order and log encodings give the same solutions.
 
 use crate::common::*;
-use wgrnd_qprop::{decode, ground, parse_solution, GroundOptions, IntEncoding, LinearEncoding, Source};
+use wgrnd_qprop::{ground, parse_solution, GroundOptions, IntEncoding, LinearEncoding, Source};
 
 fn count_with(p: &wgrnd_qprop::Program, ints: IntEncoding) -> (usize, f64) {
     let t = std::time::Instant::now();
@@ -55,29 +55,12 @@ fn agree(text: &str, want: usize) {
 
 fn count_opts(p: &wgrnd_qprop::Program, o: GroundOptions) -> usize {
     let g = ground(p, &o).unwrap_or_else(|e| panic!("{}", e.render()));
-    let mut s = cadical::Solver::<cadical::Timeout>::new();
-    for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.to_dimacs()));
-    }
-    let mut n = 0;
-    while s.solve() == Some(true) {
-        let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
+    each_solution(p, &g, usize::MAX, |_, sol| {
         let broken = broken(p, &sol);
         assert!(broken.is_empty(), "{}\n{}", broken.join("\n"), sol.to_facts());
         let back = parse_solution(p, &Source::new("answer.txt", sol.to_facts())).expect("reads back");
         assert_eq!(back, sol);
-        n += 1;
-        let block: Vec<i32> = g
-            .projection
-            .iter()
-            .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
-            .collect();
-        if block.is_empty() {
-            break;
-        }
-        s.add_clause(block);
-    }
-    n
+    })
 }
 
 /// Every assignment of values to variables with domains `doms`.

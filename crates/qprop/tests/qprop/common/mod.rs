@@ -42,34 +42,37 @@ pub fn count(p: &Program, limit: usize) -> (usize, Option<Solution>) {
 
 /// Counts solutions projected on the shown atoms, checking the first 20 and every `every`-th.
 pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option<Solution>) {
-    let g = grounding(p);
+    let mut first = None;
+    let n = each_solution(p, &grounding(p), limit, |n, sol| {
+        if n < 20 || n % every == 0 {
+            let broken = broken(p, &sol);
+            assert!(broken.is_empty(), "solution {n} rejected:\n{}\n{}", broken.join("\n"), sol.to_facts());
+        }
+        first.get_or_insert(sol);
+    });
+    (n, first)
+}
+
+/// The solutions of `g` projected on the shown atoms, up to `limit`, one after the other
+/// (numbered from 0) to `each`, found by CaDiCaL with a blocking clause per solution; how many.
+pub fn each_solution(p: &Program, g: &Grounding, limit: usize, mut each: impl FnMut(usize, Solution)) -> usize {
     let mut s = cadical::Solver::<cadical::Timeout>::new();
     for c in g.cnf.clauses() {
         s.add_clause(c.iter().map(|l| l.to_dimacs()));
     }
     let mut n = 0;
-    let mut first = None;
     while n < limit && s.solve() == Some(true) {
-        let sol = decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true));
-        if n < 20 || n % every == 0 {
-            let broken = broken(p, &sol);
-            assert!(broken.is_empty(), "solution {n} rejected:\n{}\n{}", broken.join("\n"), sol.to_facts());
-        }
+        let value = |v: wgrnd_cnf::Var| s.value(v.get() as i32) == Some(true);
+        each(n, decode(p, &g.encoding, value));
         n += 1;
-        let block: Vec<i32> = g
-            .projection
-            .iter()
-            .map(|v| if s.value(v.get() as i32) == Some(true) { -(v.get() as i32) } else { v.get() as i32 })
-            .collect();
-        if first.is_none() {
-            first = Some(sol);
-        }
+        let block: Vec<i32> =
+            g.projection.iter().map(|&v| if value(v) { -(v.get() as i32) } else { v.get() as i32 }).collect();
         if block.is_empty() {
             break;
         }
         s.add_clause(block);
     }
-    (n, first)
+    n
 }
 
 /// [`program`] with the data's `table p from "file"` files read from the repository (their
