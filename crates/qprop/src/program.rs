@@ -575,7 +575,7 @@ pub fn eval_term(t: &T, env: &[Option<Val>]) -> Result<Val> {
 }
 
 /// Integer arithmetic without building errors (the common case); `None` on any problem.
-fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
+pub(crate) fn fast_term(t: &T, env: &[Option<Val>]) -> Option<Val> {
     match t {
         T::Const(v) => Some(*v),
         T::Var(s) => env.get(s.index()).copied().flatten(),

@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use wgrnd_cnf::Var;
 
 use crate::ops::{CmpOp, Op};
-use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
+use crate::program::{eval_term, fast_term, Bound, PredId, PredKind, Program, Val, F, T};
 
 /// Largest group kept (the identity included); a generator that would grow the group beyond it
 /// is left out (the group kept is then a subgroup).
@@ -220,9 +220,15 @@ impl<'p> Expand<'p> {
         let Some((b, rest)) = binders.split_first() else {
             let holds = match guard {
                 None => true,
-                Some(g) => match self.f(g, env)? {
-                    E::Const(b) => b,
-                    _ => return Err("a guard that depends on a solved-for atom".into()),
+                Some(g) => match self.data(g, env) {
+                    Some(b) => {
+                        self.tick()?;
+                        b
+                    }
+                    None => match self.f(g, env)? {
+                        E::Const(b) => b,
+                        _ => return Err("a guard that depends on a solved-for atom".into()),
+                    },
                 },
             };
             return if holds { k(self, env) } else { Ok(()) };
@@ -235,6 +241,30 @@ impl<'p> Expand<'p> {
             r?;
         }
         Ok(())
+    }
+
+    /// The truth of a formula over data only (comparisons of bound values, input atoms, and
+    /// connectives over them), or `None` where [`Expand::f`] must decide (anything else, and
+    /// arithmetic that overflows or divides by zero): the same value as
+    /// `f`'s constant, without building canonical forms (a guard is evaluated once per binding,
+    /// so this is most of the expansion of a guarded quantifier). Both sides of a connective
+    /// are evaluated, as `f` does, so that a part `f` refuses is never skipped.
+    fn data(&self, f: &F, env: &Env) -> Option<bool> {
+        Some(match f {
+            F::Const(b) => *b,
+            F::Cmp(c) => c.op.holds(fast_term(&c.a, env)?, fast_term(&c.b, env)?)?,
+            F::Atom(pred, args, _) => match &self.p.preds[*pred].kind {
+                PredKind::Input(facts) => facts.contains(&self.args(args, env).ok()?),
+                _ => return None,
+            },
+            F::Not(a) => !self.data(a, env)?,
+            F::And(a, b) => self.data(a, env)? & self.data(b, env)?,
+            F::Or(a, b) => self.data(a, env)? | self.data(b, env)?,
+            F::Imp(a, b) => !self.data(a, env)? | self.data(b, env)?,
+            F::Iff(a, b) => self.data(a, env)? == self.data(b, env)?,
+            F::Xor(a, b) => self.data(a, env)? != self.data(b, env)?,
+            _ => return None,
+        })
     }
 
     /// The facts of a guard that is one input atom whose arguments include binders and are
@@ -628,14 +658,12 @@ pub(crate) fn find(p: &Program) -> Found {
         }
     }
     for c in cands {
-        let mut left = program.clone();
-        let kept = program.iter().all(|(e, &n)| match left.get_mut(&map(e, &c)) {
-            Some(m) if *m >= n => {
-                *m -= n;
-                true
-            }
-            _ => false,
-        });
+        // Every candidate permutes the atoms (a reversal of a range, an exchange of positions
+        // over equal values) and the canonical form is a function of the formula up to that
+        // renaming, so `map` is one-to-one on canonical forms: the images are the program as a
+        // multiset exactly when each constraint's image occurs as often as the constraint does
+        // (no copy of the program to count down per candidate).
+        let kept = program.iter().all(|(e, &n)| program.get(&map(e, &c)) == Some(&n));
         found.lines.push(format!("symmetry candidate {}: {}", c.name, if kept { "proven" } else { "refused" }));
         if kept {
             found.proven.push(c);
