@@ -14,6 +14,7 @@
 //! predicate or a program too large to expand means that no symmetry is declared.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use wgrnd_cnf::Var;
 
@@ -58,6 +59,41 @@ enum E {
     Ne(Lin),
     /// `alldifferent` of the sums (sorted), values equal to the exception may repeat.
     AllDiff(Vec<Lin>, Option<Lin>),
+}
+
+/// A multiplicative hash for the ground program's constraints: they are small integers and
+/// predicate numbers, hashed once each and once per candidate's image, where the default
+/// (SipHash, built against collisions chosen by an attacker) was a quarter of finding the
+/// symmetries of a small model. The program is the user's own, so there is no one to attack.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_i64(&mut self, x: i64) {
+        self.write_u64(x as u64);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn write_isize(&mut self, x: isize) {
+        self.write_u64(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Why no symmetry is declared.
@@ -236,6 +272,12 @@ impl<'p> Expand<'p> {
         let p = self.p;
         for &v in &p.domains[b.dom].values {
             let before = env[b.slot.index()].replace(v);
+            // A conjunct of the guard already false over data leaves nothing to expand under
+            // this value (the whole guard is then false whatever the other binders take).
+            if !rest.is_empty() && guard.is_some_and(|g| self.refutes(g, env)) {
+                env[b.slot.index()] = before;
+                continue;
+            }
             let r = self.each(rest, guard, env, k);
             env[b.slot.index()] = before;
             r?;
@@ -254,7 +296,9 @@ impl<'p> Expand<'p> {
             F::Const(b) => *b,
             F::Cmp(c) => c.op.holds(fast_term(&c.a, env)?, fast_term(&c.b, env)?)?,
             F::Atom(pred, args, _) => match &self.p.preds[*pred].kind {
-                PredKind::Input(facts) => facts.contains(&self.args(args, env).ok()?),
+                PredKind::Input(facts) => {
+                    facts.contains(&args.iter().map(|a| fast_term(a, env)).collect::<Option<Vec<Val>>>()?)
+                }
                 _ => return None,
             },
             F::Not(a) => !self.data(a, env)?,
@@ -265,6 +309,15 @@ impl<'p> Expand<'p> {
             F::Xor(a, b) => self.data(a, env)? != self.data(b, env)?,
             _ => return None,
         })
+    }
+
+    /// Whether a conjunct of `g` is false over data with the binders bound so far (one that
+    /// reads an unbound binder is not evaluated: [`Expand::data`] gives `None` for it).
+    fn refutes(&self, g: &F, env: &Env) -> bool {
+        match g {
+            F::And(a, b) => self.refutes(a, env) || self.refutes(b, env),
+            g => self.data(g, env) == Some(false),
+        }
     }
 
     /// The facts of a guard that is one input atom whose arguments include binders and are
@@ -647,7 +700,7 @@ pub(crate) fn find(p: &Program) -> Found {
         return refuse(why.into());
     }
     let mut x = Expand { p, shown, nodes: 0 };
-    let mut program: HashMap<E, usize> = HashMap::new();
+    let mut program: HashMap<E, usize, BuildHasherDefault<Mix>> = HashMap::default();
     for s in &p.stmts {
         let mut env: Env = vec![None; s.slots.len()];
         match x.f(&s.f, &mut env) {
