@@ -85,3 +85,33 @@ fn encode_keeps_every_solution_unless_lex_leader_is_asked_for() {
     let broken = String::from_utf8_lossy(&wgrnd(&["encode", &queens, "--lex-leader", "all"], None).stdout).to_string();
     assert!(broken.contains("aux(lex-leader equal-prefix symmetry #1)"));
 }
+
+#[test]
+fn guards_over_data_decide_which_symmetries_hold() {
+    // The symmetry search evaluates a guard that reads only data directly and skips the binders
+    // under a conjunct that is already false: a corner forbidden by such a guard keeps only the
+    // transposition; a guard false everywhere adds nothing and keeps every symmetry.
+    let dir = std::env::temp_dir().join(format!("wgrnd-sym-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let base = std::fs::read_to_string(fixture("qprop/queens.qp")).expect("queens");
+    let corner = dir.join("corner.qp");
+    std::fs::write(&corner, format!("{base}\nforall i, j | i = 1 and j = 1 . not q(i, j)\n")).expect("write");
+    let corner = corner.to_string_lossy().to_string();
+    // Of the 10 solutions of 5 queens, two put a queen on (1, 1).
+    let (with, lines) = count(&[&corner, "-D", "n=5"]);
+    assert!(with.starts_with("8 solution(s)"), "{with}");
+    let (without, _) = count(&[&corner, "-D", "n=5", "--lex-leader", "none"]);
+    assert!(without.starts_with("8 solution(s)"), "{without}");
+    assert!(lines.iter().any(|l| l == "c symmetry candidate reverse argument 1: refused"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "c symmetry candidate reverse argument 2: refused"), "{lines:?}");
+    let (up_to, _) = count(&[&corner, "-D", "n=5", "--symmetry", "all"]);
+    assert!(up_to.starts_with("4 solution(s) up to"), "{up_to}");
+    let never = dir.join("never.qp");
+    std::fs::write(&never, format!("{base}\nforall i, j | i > n and j = 1 . not q(i, j)\n")).expect("write");
+    let (with, lines) = count(&[&never.to_string_lossy(), "-D", "n=5"]);
+    assert!(with.starts_with("10 solution(s)"), "{with}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let (up_to, _) = count(&[&never.to_string_lossy(), "-D", "n=5", "--symmetry", "all"]);
+    assert!(up_to.starts_with("2 solution(s) up to"), "{up_to}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

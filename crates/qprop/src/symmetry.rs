@@ -290,7 +290,9 @@ impl<'p> Expand<'p> {
     /// arithmetic that overflows or divides by zero): the same value as
     /// `f`'s constant, without building canonical forms (a guard is evaluated once per binding,
     /// so this is most of the expansion of a guarded quantifier). Both sides of a connective
-    /// are evaluated, as `f` does, so that a part `f` refuses is never skipped.
+    /// are evaluated, as `f` does; where a side is already false under `and` the binders below
+    /// are pruned (`refutes`), so a later conjunct `f` would refuse (an overflow, symbols
+    /// compared by order) is then skipped: sound, since the guard is false whatever it says.
     fn data(&self, f: &F, env: &Env) -> Option<bool> {
         Some(match f {
             F::Const(b) => *b,
@@ -715,7 +717,9 @@ pub(crate) fn find(p: &Program) -> Found {
         // over equal values) and the canonical form is a function of the formula up to that
         // renaming, so `map` is one-to-one on canonical forms: the images are the program as a
         // multiset exactly when each constraint's image occurs as often as the constraint does
-        // (no copy of the program to count down per candidate).
+        // (no copy of the program to count down per candidate). Even "every image is some
+        // constraint" would do: the program then implies its image, which has as many models
+        // (a renaming of atoms), so the two are equivalent.
         let kept = program.iter().all(|(e, &n)| program.get(&map(e, &c)) == Some(&n));
         found.lines.push(format!("symmetry candidate {}: {}", c.name, if kept { "proven" } else { "refused" }));
         if kept {
