@@ -361,6 +361,12 @@ impl<'p> Grounder<'p> {
         Ok(idx)
     }
 
+    /// How far apart in the atoms of `pred` two atoms are whose argument `i` are neighbouring
+    /// values of its domain (the others the same).
+    pub(crate) fn stride(&self, pred: PredId, i: usize) -> Option<usize> {
+        self.strides.get(pred.index())?.get(i).copied()
+    }
+
     pub(crate) fn tuple(&self, pred: PredId, mut idx: usize) -> Vec<Val> {
         let pr = &self.p.preds[pred];
         let mut out = vec![Val::Int(0); pr.args.len()];
