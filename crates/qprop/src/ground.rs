@@ -367,6 +367,12 @@ impl<'p> Grounder<'p> {
         self.strides.get(pred.index())?.get(i).copied()
     }
 
+    /// What is known of data predicate `pred`'s atoms, by index: 2 true, 1 false (an input
+    /// predicate's atom that is not 2 is false; a definition's is computed by `data_atom`).
+    pub(crate) fn data_known(&self, pred: PredId) -> &[u8] {
+        self.data.get(pred.index()).map_or(&[], |d| d.as_slice())
+    }
+
     pub(crate) fn tuple(&self, pred: PredId, mut idx: usize) -> Vec<Val> {
         let pr = &self.p.preds[pred];
         let mut out = vec![Val::Int(0); pr.args.len()];

@@ -25,7 +25,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{Plan, G};
 use crate::probe::known_of;
-use crate::program::{eval_term, List, Program, Runs, Val, T};
+use crate::program::{eval_term, List, PredKind, Program, Runs, Val, F, T};
 use crate::reify::Bit;
 
 /// Refuse a line whose automaton has more than this many positions times states.
@@ -410,6 +410,65 @@ impl Grounder<'_> {
         Ok(Some(cells))
     }
 
+    /// The lengths `{ x_j : x_1, ..., x_m | q(args) }` where `q` is an input predicate and each
+    /// binder is one of its arguments (over that argument's own domain; the others constants or
+    /// variables of the enclosing scope): the bindings in order as an odometer over the atoms'
+    /// indexes, stepped by the arguments' strides, each fact read from the data table, instead of
+    /// a plan's generators per binding. The same values in the same order as the plan; false
+    /// (nothing pushed) for any other shape.
+    fn fact_lengths(&mut self, s: &crate::program::Sum, env: &mut Env, vals: &mut Vec<Val>) -> Result<bool> {
+        let (Some(F::Atom(pr, args, span)), T::Var(out)) = (&s.guard, &s.body) else { return Ok(false) };
+        let p = self.p;
+        let pred = &p.preds[*pr];
+        if !matches!(pred.kind, PredKind::Input(_)) || args.iter().any(|a| !matches!(a, T::Var(_) | T::Const(_))) {
+            return Ok(false);
+        }
+        let mut steps = Vec::with_capacity(s.binders.len());
+        let mut sizes = Vec::with_capacity(s.binders.len());
+        for b in &s.binders {
+            let mut at =
+                args.iter().enumerate().filter(|(_, a)| matches!(a, T::Var(x) if *x == b.slot)).map(|(i, _)| i);
+            let (Some(i), None) = (at.next(), at.next()) else { return Ok(false) };
+            let Some(step) = self.stride(*pr, i).filter(|_| pred.args.get(i) == Some(&b.dom)) else { return Ok(false) };
+            steps.push(step);
+            sizes.push(p.domains[b.dom].len());
+        }
+        let Some(j) = s.binders.iter().position(|b| b.slot == *out) else { return Ok(false) };
+        if sizes.contains(&0) {
+            return Ok(true);
+        }
+        // The first binding's atom, as the plan evaluates it first (and fails, if it does).
+        for b in &s.binders {
+            env[b.slot] = p.domains[b.dom].values.first().copied();
+        }
+        let base = self.atom_index(*pr, args, *span, env);
+        for b in &s.binders {
+            env[b.slot] = None;
+        }
+        let (mut idx, known, out_values) = (base?, self.data_known(*pr), &p.domains[s.binders[j].dom].values);
+        let mut at = vec![0usize; sizes.len()];
+        loop {
+            if known.get(idx) == Some(&2) {
+                vals.push(out_values[at[j]]);
+            }
+            // The next binding: the last binder fastest.
+            let mut d = sizes.len();
+            loop {
+                if d == 0 {
+                    return Ok(true);
+                }
+                d -= 1;
+                at[d] += 1;
+                idx += steps[d];
+                if at[d] < sizes[d] {
+                    break;
+                }
+                idx -= steps[d] * sizes[d];
+                at[d] = 0;
+            }
+        }
+    }
+
     /// The run lengths of a line: integers, at least 0 (zeros are no runs).
     fn run_lengths(&mut self, l: &List, plan: Option<&Plan>, span: Span, env: &mut Env) -> Result<Vec<i64>> {
         let mut vals = Vec::new();
@@ -419,6 +478,7 @@ impl Grounder<'_> {
                     vals.push(eval_term(t, env).map_err(|e| self.bind_err(e, env))?);
                 }
             }
+            List::Compr(s) if self.tracker.is_none() && self.fact_lengths(s, env, &mut vals)? => {}
             List::Compr(s) => {
                 let mut push = |me: &mut Self, env: &mut Env| {
                     vals.push(eval_term(&s.body, env).map_err(|e| me.bind_err(e, env))?);
@@ -583,7 +643,7 @@ impl Grounder<'_> {
 impl crate::resolve::Resolver {
     /// `runs { lit : binders | guard } = lengths` resolved: the lengths in the enclosing scope,
     /// then the binders, guard and cell formula in the binders' scope.
-    pub(crate) fn runs(&mut self, r: &crate::ast::RunsAst) -> Result<crate::program::F> {
+    pub(crate) fn runs(&mut self, r: &crate::ast::RunsAst) -> Result<F> {
         let lens = self.list(&r.lens, r.span)?;
         let depth = self.scope.len();
         let binders = self.binders(&r.binders)?;
@@ -593,7 +653,7 @@ impl crate::resolve::Resolver {
         };
         let lit = self.formula(&r.lit)?;
         self.scope.truncate(depth);
-        Ok(crate::program::F::Runs(Box::new(Runs { lit, binders, guard, lens, span: r.span })))
+        Ok(F::Runs(Box::new(Runs { lit, binders, guard, lens, span: r.span })))
     }
 }
 
