@@ -447,12 +447,18 @@ impl Grounder<'_> {
         }
         let (mut idx, known, out_values) = (base?, self.data_known(*pr), &p.domains[s.binders[j].dom].values);
         let mut at = vec![0usize; sizes.len()];
+        let last = sizes.len() - 1;
         loop {
-            if known.get(idx) == Some(&2) {
-                vals.push(out_values[at[j]]);
+            // The last binder's atoms: one strided scan of the table.
+            for k in 0..sizes[last] {
+                if known.get(idx + k * steps[last]) == Some(&2) {
+                    at[last] = k;
+                    vals.push(out_values[at[j]]);
+                }
             }
-            // The next binding: the last binder fastest.
-            let mut d = sizes.len();
+            at[last] = 0;
+            // The next values of the others: the last of them fastest.
+            let mut d = last;
             loop {
                 if d == 0 {
                     return Ok(true);
