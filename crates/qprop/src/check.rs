@@ -10,6 +10,9 @@
 //! tested left to right, so a violation names the same binding as a plain evaluation.
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
+//!
+//! A `runs` line of the common shape (one atom over the line's binder, lengths from one input
+//! predicate's facts) is read directly, without plans (`runs.rs`).
 
 mod cache;
 mod connect;
