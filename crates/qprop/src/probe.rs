@@ -268,7 +268,7 @@ mod tests {
     /// another value than the deduction): solving any line once more fixes nothing new.
     #[test]
     fn propagation_ends_at_every_lines_fixpoint() {
-        let mut seed = 0x5EED_0F_F1C5_u64;
+        let mut seed = 0x005E_ED0F_F1C5_u64;
         let mut requeued = 0;
         for case in 0..300 {
             let nv = 3 + (rng(&mut seed) % 4) as usize;
