@@ -10,6 +10,9 @@
 //! tested left to right, so a violation names the same binding as a plain evaluation.
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
+//!
+//! A `runs` line of the common shape (one atom over the line's binder, lengths from one input
+//! predicate's facts) is read directly, without plans (`runs.rs`).
 
 mod cache;
 mod connect;
@@ -89,6 +92,10 @@ struct Checker<'a> {
     cache: Option<&'a CheckCache>,
     /// Tables of the input predicates' facts, from the cache, on each one's first lookup.
     input_dense: Vec<Option<Arc<dense::Dense>>>,
+    /// How each `runs` statement is read (by its address), decided on its first evaluation.
+    runs_shapes: HashMap<usize, Rc<runs::Shape<'a>>>,
+    /// Whether `runs` statements of the line's shape take the fast path (tests turn it off).
+    fast_runs: bool,
 }
 
 /// Above this many definition values the checker gives up (memory), as before plans.
@@ -113,7 +120,19 @@ pub fn check_cached(p: &Program, s: &Solution, cache: &CheckCache) -> Result<Vec
 }
 
 fn check_with(p: &Program, s: &Solution, cache: Option<&CheckCache>) -> Result<Vec<Violation>, QpropError> {
-    let mut c = Checker::new(p, s, cache);
+    check_all(Checker::new(p, s, cache))
+}
+
+/// [`check`] with every `runs` statement through the binding planner (the fast path's reference).
+#[cfg(test)]
+fn check_generic_runs(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
+    let mut c = Checker::new(p, s, None);
+    c.fast_runs = false;
+    check_all(c)
+}
+
+fn check_all(mut c: Checker) -> Result<Vec<Violation>, QpropError> {
+    let p = c.p;
     let mut out = Vec::new();
     for st in &p.stmts {
         let mut env = vec![None; st.slots.len()];
@@ -164,6 +183,8 @@ impl<'a> Checker<'a> {
             int_dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
             cache,
             input_dense: vec![None; if cache.is_some() { p.preds.len() } else { 0 }],
+            runs_shapes: HashMap::new(),
+            fast_runs: true,
         }
     }
 
@@ -531,13 +552,10 @@ impl<'a> Checker<'a> {
         let Some(pred) = p.preds.get(pr.index()) else { return Ok(false) };
         match &pred.kind {
             PredKind::Var => {
-                let atoms = self.atoms.get(pr.index()).copied().flatten();
-                if let Some(d) = self.dense.get_mut(pr.index()) {
-                    let new = || dense::Dense::new(p, pred, atoms.map_or(0, |a| a.len()), atoms.into_iter().flatten());
-                    if let Some(v) = d.get_or_insert_with(new).holds(p, pred, t) {
-                        return Ok(v);
-                    }
+                if let Some(v) = self.var_dense(pr).and_then(|d| d.holds(p, pred, t)) {
+                    return Ok(v);
                 }
+                let atoms = self.atoms.get(pr.index()).copied().flatten();
                 Ok(atoms.is_some_and(|a| a.contains(t)))
             }
             PredKind::Int(_) => Ok(false),
@@ -583,6 +601,15 @@ impl<'a> Checker<'a> {
                 v
             }
         }
+    }
+
+    /// The table of solved-for predicate `pr`'s true atoms, built on its first use.
+    fn var_dense(&mut self, pr: PredId) -> Option<&dense::Dense> {
+        let p = self.p;
+        let pred = p.preds.get(pr.index())?;
+        let atoms = self.atoms.get(pr.index()).copied().flatten();
+        let new = || dense::Dense::new(p, pred, atoms.map_or(0, |a| a.len()), atoms.into_iter().flatten());
+        Some(self.dense.get_mut(pr.index())?.get_or_insert_with(new))
     }
 
     fn set_memo(&mut self, pr: PredId, t: &[Val], v: bool) {

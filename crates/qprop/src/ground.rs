@@ -100,6 +100,9 @@ pub(crate) type Env = Vec<Option<Val>>;
 /// other arguments.
 type FactIndex = Vec<Rc<[Val]>>;
 
+/// At most this many variables are reserved for the solved-for atoms when grounding starts.
+const RESERVED_ATOMS: usize = 1 << 16;
+
 /// What grounding made, handed to the caller by [`Grounder::finish`].
 pub(crate) struct Grounded {
     pub cnf: Cnf,
@@ -228,11 +231,15 @@ impl<'p> Grounder<'p> {
             });
             strides.push(st);
         }
+        // Room for a variable per solved-for atom up front (most models use most of them): one
+        // allocation instead of a doubling series whose copies touch new pages each time. Capped,
+        // so that a large predicate of which few atoms are used does not reserve for all.
+        let atoms = vars.iter().map(Vec::len).sum::<usize>().min(RESERVED_ATOMS);
         Ok(Grounder {
             p,
             cnf: Cnf::new(),
-            names: Vec::new(),
-            atom_of: Vec::new(),
+            names: Vec::with_capacity(atoms),
+            atom_of: Vec::with_capacity(atoms),
             vars,
             data,
             strides,
@@ -359,6 +366,18 @@ impl<'p> Grounder<'p> {
             idx += pos as usize * self.strides[pred.index()][i];
         }
         Ok(idx)
+    }
+
+    /// How far apart in the atoms of `pred` two atoms are whose argument `i` are neighbouring
+    /// values of its domain (the others the same).
+    pub(crate) fn stride(&self, pred: PredId, i: usize) -> Option<usize> {
+        self.strides.get(pred.index())?.get(i).copied()
+    }
+
+    /// What is known of data predicate `pred`'s atoms, by index: 2 true, 1 false (an input
+    /// predicate's atom that is not 2 is false; a definition's is computed by `data_atom`).
+    pub(crate) fn data_known(&self, pred: PredId) -> &[u8] {
+        self.data.get(pred.index()).map_or(&[], |d| d.as_slice())
     }
 
     pub(crate) fn tuple(&self, pred: PredId, mut idx: usize) -> Vec<Val> {

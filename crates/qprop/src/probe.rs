@@ -38,6 +38,9 @@ pub(crate) struct LineSolver<'a> {
     known: Vec<Option<bool>>,
     out: Vec<Option<bool>>,
     scratch: Scratch,
+    /// Whether a line was queued again by its own deductions (a repeated variable; tests).
+    #[cfg(test)]
+    requeued: bool,
 }
 
 /// The value of a cell under `value` (a constant, or its literal's variable's value).
@@ -94,6 +97,8 @@ impl<'a> LineSolver<'a> {
             known: Vec::new(),
             out: Vec::new(),
             scratch: Scratch::default(),
+            #[cfg(test)]
+            requeued: false,
         }
     }
 
@@ -125,13 +130,15 @@ impl<'a> LineSolver<'a> {
     /// is emptied then).
     pub(crate) fn propagate(&mut self) -> bool {
         while let Some(k) = self.queue.pop_front() {
-            self.queued[k] = false;
+            // `queued[k]` stays set while the line's own deductions are assigned: an exact line
+            // solver's result is a fixpoint of that line, so they need not queue it again.
             let line = &self.lines[k];
             let (mut known, mut out) = (std::mem::take(&mut self.known), std::mem::take(&mut self.out));
             known.clear();
             known.extend(line.cells.iter().map(|b| known_of(b, &self.value)));
             self.work += (known.len() * (line.pat.len() + 1)) as u64;
             if !solve_line_in(&line.pat, &known, &mut self.scratch, &mut out) {
+                self.queued[k] = false;
                 for j in self.queue.drain(..) {
                     self.queued[j] = false;
                 }
@@ -142,6 +149,18 @@ impl<'a> LineSolver<'a> {
                 // A cell repeated in the line is fixed once.
                 if self.value[l.var().index()].is_none() {
                     self.assign(l.var().index(), v == l.is_positive());
+                }
+            }
+            self.queued[k] = false;
+            // Unless a variable repeated in the line gave a cell another value than its deduction
+            // (fixed a cell left open, or the opposite of what it deduced): then the line knows
+            // more than it was solved with.
+            if out.iter().zip(&line.cells).any(|(o, b)| known_of(b, &self.value) != *o) {
+                self.queued[k] = true;
+                self.queue.push_back(k);
+                #[cfg(test)]
+                {
+                    self.requeued = true;
                 }
             }
             (self.known, self.out) = (known, out);
@@ -242,6 +261,42 @@ mod tests {
             }
             pick[r] += 1;
         }
+    }
+
+    /// Propagation ends at a fixpoint of every line, also when a line lists a variable twice (a
+    /// line is not queued again by its own deductions, except when such a variable gave a cell
+    /// another value than the deduction): solving any line once more fixes nothing new.
+    #[test]
+    fn propagation_ends_at_every_lines_fixpoint() {
+        let mut seed = 0x005E_ED0F_F1C5_u64;
+        let mut requeued = 0;
+        for case in 0..300 {
+            let nv = 3 + (rng(&mut seed) % 4) as usize;
+            let lines: Vec<Line> = (0..2 + rng(&mut seed) % 4)
+                .map(|_| {
+                    let n = 3 + (rng(&mut seed) % 5) as usize;
+                    let cells = (0..n)
+                        .map(
+                            |_| Ok(Var::from_index((rng(&mut seed) % nv as u64) as usize).lit(rng(&mut seed) % 3 != 0)),
+                        )
+                        .collect();
+                    let lens: Vec<i64> = (0..rng(&mut seed) % 3).map(|_| 1 + (rng(&mut seed) % 2) as i64).collect();
+                    Line { cells, pat: pattern(&lens) }
+                })
+                .collect();
+            let mut s = LineSolver::new(&lines, vec![None; nv]);
+            if !s.propagate() {
+                continue;
+            }
+            for line in &lines {
+                let known: Vec<Option<bool>> = line.cells.iter().map(|b| known_of(b, &s.value)).collect();
+                let mut out = Vec::new();
+                assert!(solve_line_in(&line.pat, &known, &mut Scratch::default(), &mut out), "case {case}");
+                assert_eq!(out, known, "case {case}: a line deduces more after propagation");
+            }
+            requeued += usize::from(s.requeued);
+        }
+        assert!(requeued > 0, "no line was ever queued again by its own repeated variable");
     }
 
     /// On random small puzzles (clues of a random picture, or random clues), every cell that

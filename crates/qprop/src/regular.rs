@@ -25,7 +25,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{Plan, G};
 use crate::probe::known_of;
-use crate::program::{eval_term, List, Program, Runs, Val};
+use crate::program::{eval_term, List, PredKind, Program, Runs, Val, F, T};
 use crate::reify::Bit;
 
 /// Refuse a line whose automaton has more than this many positions times states.
@@ -38,6 +38,9 @@ pub(crate) struct RunsG<'a> {
     pub pos: G<'a>,
     pub neg: G<'a>,
     pub plan: Plan<'a>,
+    /// The plan of the lengths' comprehension, when they are one with a guard (made once, not
+    /// per line).
+    pub lens: Option<Plan<'a>>,
 }
 
 /// `runs` in NNF; refused under negation.
@@ -48,7 +51,13 @@ pub(crate) fn nnf<'a>(p: &Program, r: &'a Runs, positive: bool) -> Result<G<'a>>
     let plan = crate::nnf::plan(p, &r.binders, r.guard.as_ref(), &G::Const(false), true)?;
     let pos = crate::nnf::nnf(p, &r.lit, true)?;
     let neg = crate::nnf::nnf(p, &r.lit, false)?;
-    Ok(G::Runs(Box::new(RunsG { r, pos, neg, plan })))
+    let lens = match &r.lens {
+        List::Compr(s) if s.guard.is_some() => {
+            crate::nnf::plan(p, &s.binders, s.guard.as_ref(), &G::Const(false), true).ok()
+        }
+        _ => None,
+    };
+    Ok(G::Runs(Box::new(RunsG { r, pos, neg, plan, lens })))
 }
 
 /// The error for a `runs` constraint under `not`, `or`, `->` or inside a term.
@@ -309,23 +318,29 @@ impl Grounder<'_> {
 
     /// Records one `runs` constraint under `env` (encoded by [`Grounder::finish_lines`]).
     pub(crate) fn runs(&mut self, r: &RunsG, env: &mut Env) -> Result<()> {
-        let what = format!("runs #{}", self.aux_count);
-        let mut cells = Vec::new();
-        self.each(&r.plan, env, &mut |me, env| {
-            let x = match &r.pos {
-                G::Const(b) => Err(*b),
-                G::Lit(l) => me.literal(l, env)?,
-                _ => {
-                    let t = me.fresh(&format!("{what} cell"));
-                    me.conj(&r.pos, env, &[!t])?;
-                    me.conj(&r.neg, env, &[t])?;
-                    Ok(t)
-                }
-            };
-            cells.push(x);
-            Ok(false)
-        })?;
-        let lens = self.run_lengths(&r.r.lens, r.r.span, env)?;
+        let cells = match self.line_cells(r, env)? {
+            Some(cells) => cells,
+            None => {
+                let what = format!("runs #{}", self.aux_count);
+                let mut cells = Vec::new();
+                self.each(&r.plan, env, &mut |me, env| {
+                    let x = match &r.pos {
+                        G::Const(b) => Err(*b),
+                        G::Lit(l) => me.literal(l, env)?,
+                        _ => {
+                            let t = me.fresh(&format!("{what} cell"));
+                            me.conj(&r.pos, env, &[!t])?;
+                            me.conj(&r.neg, env, &[t])?;
+                            Ok(t)
+                        }
+                    };
+                    cells.push(x);
+                    Ok(false)
+                })?;
+                cells
+            }
+        };
+        let lens = self.run_lengths(&r.r.lens, r.lens.as_ref(), r.r.span, env)?;
         let pat = pattern(&lens);
         if cells.len().saturating_mul(pat.len() + 1) > MAX_LINE_STATES {
             let e = QpropError::new(
@@ -348,8 +363,120 @@ impl Grounder<'_> {
         Ok(())
     }
 
+    /// The cells of a line whose formula is one atom `p(.., x, ..)` of a solved-for predicate
+    /// with the line's only binder `x` (over the argument's own domain, no guard, no other binder
+    /// among the arguments): the atom's index is computed once and stepped by the argument's
+    /// stride, instead of evaluating the literal on each binding. The same literals as `literal`
+    /// on each binding; `None` for any other line (and when grounding with groups).
+    fn line_cells(&mut self, r: &RunsG, env: &mut Env) -> Result<Option<Vec<Bit>>> {
+        let G::Lit(l) = &r.pos else { return Ok(None) };
+        let ([lv], []) = (r.plan.levels.as_slice(), r.plan.pre.as_slice()) else { return Ok(None) };
+        let p = self.p;
+        if lv.gen.is_some() || !lv.checks.is_empty() || self.tracker.is_some() || crate::nnf::is_data(p, l.pred) {
+            return Ok(None);
+        }
+        let mut at = None;
+        for (i, a) in l.args.iter().enumerate() {
+            match a {
+                T::Var(s) if *s == lv.slot => {
+                    if at.replace(i).is_some() {
+                        return Ok(None);
+                    }
+                }
+                T::Var(_) | T::Const(_) => {}
+                _ => return Ok(None),
+            }
+        }
+        let Some(at) = at.filter(|&i| p.preds[l.pred].args.get(i) == Some(&lv.dom)) else { return Ok(None) };
+        let Some(step) = self.stride(l.pred, at) else { return Ok(None) };
+        let values = &p.domains[lv.dom].values;
+        let Some(&first) = values.first() else { return Ok(Some(Vec::new())) };
+        // The first cell's atom, as the first binding evaluates it (and fails, if it does).
+        env[lv.slot] = Some(first);
+        let base = self.atom_index(l.pred, l.args, l.span, env);
+        env[lv.slot] = None;
+        let base = base?;
+        let mut cells = Vec::with_capacity(values.len());
+        for k in 0..values.len() {
+            let idx = base + k * step;
+            cells.push(match self.fixed(l.pred, idx) {
+                Some(value) => Err(value == l.positive),
+                None => {
+                    let v = self.var(l.pred, idx);
+                    Ok(if l.positive { v.pos() } else { v.neg() })
+                }
+            });
+        }
+        Ok(Some(cells))
+    }
+
+    /// The lengths `{ x_j : x_1, ..., x_m | q(args) }` where `q` is an input predicate and each
+    /// binder is one of its arguments (over that argument's own domain; the others constants or
+    /// variables of the enclosing scope): the bindings in order as an odometer over the atoms'
+    /// indexes, stepped by the arguments' strides, each fact read from the data table, instead of
+    /// a plan's generators per binding. The same values in the same order as the plan; false
+    /// (nothing pushed) for any other shape.
+    fn fact_lengths(&mut self, s: &crate::program::Sum, env: &mut Env, vals: &mut Vec<Val>) -> Result<bool> {
+        let (Some(F::Atom(pr, args, span)), T::Var(out)) = (&s.guard, &s.body) else { return Ok(false) };
+        let p = self.p;
+        let pred = &p.preds[*pr];
+        if !matches!(pred.kind, PredKind::Input(_)) || args.iter().any(|a| !matches!(a, T::Var(_) | T::Const(_))) {
+            return Ok(false);
+        }
+        let mut steps = Vec::with_capacity(s.binders.len());
+        let mut sizes = Vec::with_capacity(s.binders.len());
+        for b in &s.binders {
+            let mut at =
+                args.iter().enumerate().filter(|(_, a)| matches!(a, T::Var(x) if *x == b.slot)).map(|(i, _)| i);
+            let (Some(i), None) = (at.next(), at.next()) else { return Ok(false) };
+            let Some(step) = self.stride(*pr, i).filter(|_| pred.args.get(i) == Some(&b.dom)) else { return Ok(false) };
+            steps.push(step);
+            sizes.push(p.domains[b.dom].len());
+        }
+        let Some(j) = s.binders.iter().position(|b| b.slot == *out) else { return Ok(false) };
+        if sizes.contains(&0) {
+            return Ok(true);
+        }
+        // The first binding's atom, as the plan evaluates it first (and fails, if it does).
+        for b in &s.binders {
+            env[b.slot] = p.domains[b.dom].values.first().copied();
+        }
+        let base = self.atom_index(*pr, args, *span, env);
+        for b in &s.binders {
+            env[b.slot] = None;
+        }
+        let (mut idx, known, out_values) = (base?, self.data_known(*pr), &p.domains[s.binders[j].dom].values);
+        let mut at = vec![0usize; sizes.len()];
+        let last = sizes.len() - 1;
+        loop {
+            // The last binder's atoms: one strided scan of the table.
+            for k in 0..sizes[last] {
+                if known.get(idx + k * steps[last]) == Some(&2) {
+                    at[last] = k;
+                    vals.push(out_values[at[j]]);
+                }
+            }
+            at[last] = 0;
+            // The next values of the others: the last of them fastest.
+            let mut d = last;
+            loop {
+                if d == 0 {
+                    return Ok(true);
+                }
+                d -= 1;
+                at[d] += 1;
+                idx += steps[d];
+                if at[d] < sizes[d] {
+                    break;
+                }
+                idx -= steps[d] * sizes[d];
+                at[d] = 0;
+            }
+        }
+    }
+
     /// The run lengths of a line: integers, at least 0 (zeros are no runs).
-    fn run_lengths(&mut self, l: &List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
+    fn run_lengths(&mut self, l: &List, plan: Option<&Plan>, span: Span, env: &mut Env) -> Result<Vec<i64>> {
         let mut vals = Vec::new();
         match l {
             List::Items(ts) => {
@@ -357,11 +484,18 @@ impl Grounder<'_> {
                     vals.push(eval_term(t, env).map_err(|e| self.bind_err(e, env))?);
                 }
             }
+            List::Compr(s) if self.tracker.is_none() && self.fact_lengths(s, env, &mut vals)? => {}
             List::Compr(s) => {
-                self.eval_binders(&s.binders, 0, s.guard.as_ref(), env, &mut |me, env| {
+                let mut push = |me: &mut Self, env: &mut Env| {
                     vals.push(eval_term(&s.body, env).map_err(|e| me.bind_err(e, env))?);
                     Ok(false)
-                })?;
+                };
+                // The plan visits the bindings `eval_binders` visits, in the same order; not when
+                // grounding with groups (as there).
+                match plan.filter(|_| self.tracker.is_none()) {
+                    Some(plan) => self.each(plan, env, &mut push)?,
+                    None => self.eval_binders(&s.binders, 0, s.guard.as_ref(), env, &mut push)?,
+                };
             }
         }
         let mut out = Vec::with_capacity(vals.len());
@@ -515,7 +649,7 @@ impl Grounder<'_> {
 impl crate::resolve::Resolver {
     /// `runs { lit : binders | guard } = lengths` resolved: the lengths in the enclosing scope,
     /// then the binders, guard and cell formula in the binders' scope.
-    pub(crate) fn runs(&mut self, r: &crate::ast::RunsAst) -> Result<crate::program::F> {
+    pub(crate) fn runs(&mut self, r: &crate::ast::RunsAst) -> Result<F> {
         let lens = self.list(&r.lens, r.span)?;
         let depth = self.scope.len();
         let binders = self.binders(&r.binders)?;
@@ -525,7 +659,7 @@ impl crate::resolve::Resolver {
         };
         let lit = self.formula(&r.lit)?;
         self.scope.truncate(depth);
-        Ok(crate::program::F::Runs(Box::new(Runs { lit, binders, guard, lens, span: r.span })))
+        Ok(F::Runs(Box::new(Runs { lit, binders, guard, lens, span: r.span })))
     }
 }
 

@@ -48,6 +48,19 @@ impl Dense {
     }
 }
 
+impl Dense {
+    /// The table with, for atom `t` of `pred` whose argument `at` is its domain's first value,
+    /// the position of `t` and the step of argument `at`: the atoms that differ from `t` at `at`
+    /// only, at `position + k * step` for the `k`-th value. `None` without a table or for a value
+    /// outside its domain.
+    pub(super) fn line(&self, p: &Program, pred: &Pred, t: &[Val], at: usize) -> Option<(&[bool], usize, usize)> {
+        let table = self.table.as_deref()?;
+        let base = position(p, pred, t)?;
+        let step = pred.args.get(at + 1..)?.iter().map(|&d| p.domains[d].len()).product();
+        Some((table, base, step))
+    }
+}
+
 /// The position of atom `t` of `pred` in its table: its arguments' positions in their domains,
 /// the first argument slowest. `None` for a value outside its domain or a wrong arity.
 pub(super) fn position(p: &Program, pred: &Pred, t: &[Val]) -> Option<usize> {

@@ -2,7 +2,7 @@
 //! solutions of small models: both must accept, or reject with the same diagnostic.
 
 use super::naive::check_naive;
-use super::{check, check_cached, CheckCache};
+use super::{check, check_cached, check_generic_runs, CheckCache};
 use crate::program::{PredKind, Program, Val};
 use crate::{load, parse_solution, Solution, Source};
 
@@ -56,6 +56,26 @@ pred u(d, d)
 connected { on(x) : x in d } via ed
 circuit { on(x) or u(x, x) : x in d | x > 1 } via u
 forall y in d . connected { not on(x) and x =/= y : x in d } via ed",
+    "domain row = 1..3
+domain col = 1..4
+domain idx = 1..3
+domain len = 0..4
+domain few = { x in idx | x < 3 }
+var r in row
+var c in col
+var k in idx
+var f in few
+var l in len
+input pred rowrun(row, idx, len)
+rowrun(1, 1, 1) rowrun(1, 2, 2) rowrun(2, 1, 4) rowrun(3, 2, 0) rowrun(3, 1, 2)
+input pred colrun(idx, col, len)
+colrun(1, 1, 3) colrun(1, 2, 2) colrun(1, 3, 2) colrun(2, 3, 0) colrun(1, 4, 2) colrun(3, 4, 1)
+pred black(row, col)
+pred mark(col)
+forall r . runs { black(r, c) : c } = { l : k, l | rowrun(r, k, l) }
+forall c . runs { black(r, c) : r } = { l : f, l | colrun(f, c, l) }
+runs { mark(c) : c } = [1, 0, 1]
+forall c . mark(c) -> black(1, c)",
 ];
 
 /// A tiny deterministic generator (xorshift): no dependency, reproducible failures.
@@ -168,6 +188,7 @@ fn same(p: &Program, cache: &CheckCache, s: &Solution, what: &str) -> bool {
     let fast = render(check(p, s));
     let naive = render(check_naive(p, s));
     assert_eq!(fast, naive, "{what}, solution:\n{}", s.to_facts());
+    assert_eq!(render(check_generic_runs(p, s)), naive, "{what} (runs the generic way), solution:\n{}", s.to_facts());
     assert_eq!(render(check_cached(p, s, cache)), naive, "{what} (cached), solution:\n{}", s.to_facts());
     fast.is_ok_and(|v| v.is_empty())
 }
@@ -290,4 +311,184 @@ forall x . atmost 3 { on(y) : y | e(x, y) or e(y, x) or x = y }";
     for s in &sols {
         assert_eq!(render(check_cached(&p, s, &cache)), render(check(&p, s)));
     }
+}
+
+/// The lines of `n` cells whose runs are `lens` (zeros are no runs), by placing the runs: the
+/// first at any start, each next one at least one cell after the one before. Brute force, shared
+/// with nothing of the checker.
+fn placements(n: usize, lens: &[i64]) -> Vec<Vec<bool>> {
+    let lens: Vec<usize> = lens.iter().filter(|&&l| l > 0).map(|&l| l as usize).collect();
+    let mut out = Vec::new();
+    let mut line = vec![false; n];
+    fn place(lens: &[usize], from: usize, line: &mut Vec<bool>, out: &mut Vec<Vec<bool>>) {
+        let Some((&l, rest)) = lens.split_first() else {
+            out.push(line.clone());
+            return;
+        };
+        for start in from..line.len() {
+            if start + l > line.len() {
+                break;
+            }
+            line[start..start + l].fill(true);
+            place(rest, start + l + 1, line, out);
+            line[start..start + l].fill(false);
+        }
+    }
+    place(&lens, 0, &mut line, &mut out);
+    out
+}
+
+/// Random lines of 6 cells and random clues, the lengths as facts in the binders' order, in the
+/// reversed order, through a filter domain and as a written list: the fast path, the generic
+/// way and the naive checker accept exactly the lines that a placement of the runs gives.
+#[test]
+fn runs_agree_with_brute_force_on_random_lines() {
+    let mut rng = Rng(0x0bad_5eed_1234_5678);
+    let forms = [
+        ("{ l : k, l | run(k, l) }", 0),
+        ("{ l : l, k | run(k, l) }", 1),
+        ("{ l : f, l | run(f, l) }", 2),
+        ("[LIST]", 3),
+    ];
+    let (mut accepted, mut fast_lines) = (0, 0);
+    for round in 0..160 {
+        let (form, kind) = forms[round % forms.len()];
+        let mut facts: Vec<(i64, i64)> =
+            (0..rng.below(4)).map(|_| (1 + rng.below(3) as i64, rng.below(4) as i64)).collect();
+        facts.sort_unstable();
+        facts.dedup();
+        // The lengths as the comprehension lists them: by k then l, by l then k, k < 3 only.
+        let lens: Vec<i64> = match kind {
+            1 => {
+                let mut by_len = facts.clone();
+                by_len.sort_unstable_by_key(|&(k, l)| (l, k));
+                by_len.iter().map(|&(_, l)| l).collect()
+            }
+            2 => facts.iter().filter(|&&(k, _)| k < 3).map(|&(_, l)| l).collect(),
+            _ => facts.iter().map(|&(_, l)| l).collect(),
+        };
+        let list = format!("[{}]", lens.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", "));
+        let text = format!(
+            "domain col = 1..6
+domain idx = 1..3
+domain few = {{ x in idx | x < 3 }}
+domain len = 0..3
+var c in col
+var k in idx
+var f in few
+var l in len
+input pred run(idx, len)
+{}
+pred black(col)
+runs {{ black(c) : c }} = {}",
+            facts.iter().map(|(k, l)| format!("run({k}, {l})")).collect::<Vec<_>>().join(" "),
+            form.replace("[LIST]", &list)
+        );
+        let p = load(&Source::new("line.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+        if let crate::program::F::Runs(r) = &p.stmts[0].f {
+            fast_lines += usize::from(matches!(super::runs::shape(&p, r), super::runs::Shape::Line(_)));
+        }
+        let fits = placements(6, &lens);
+        for bits in 0..64u32 {
+            let line: Vec<bool> = (0..6).map(|i| bits >> i & 1 == 1).collect();
+            let sol: String = (0..6).filter(|&i| line[i]).map(|i| format!("black({}).\n", i + 1)).collect();
+            let s = parse_solution(&p, &Source::new("s.txt", sol)).unwrap_or_else(|e| panic!("{}", e.render()));
+            let want = fits.contains(&line);
+            let what = format!("clue {lens:?} as {form}, line {line:?}");
+            assert_eq!(render(check(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what}");
+            assert_eq!(render(check_generic_runs(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (generic)");
+            assert_eq!(render(check_naive(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (naive)");
+            accepted += usize::from(want);
+        }
+    }
+    assert!(accepted > 100, "{accepted} lines accepted: the clues prove little");
+    assert_eq!(fast_lines, 160, "every form is a line for the fast path");
+}
+
+/// A `.non` puzzle as models/nonogram.qp's data (every line's clue shown) and its `goal` as the
+/// solution's facts: a reading of the few keywords the fixtures use, of its own.
+fn nonogram(text: &str) -> (String, String, usize, usize) {
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let num = |key: &str| {
+        lines.iter().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse::<usize>().ok()).expect(key)
+    };
+    let (w, h) = (num("width "), num("height "));
+    let clues = |key: &str, n: usize| -> Vec<Vec<i64>> {
+        let at = lines.iter().position(|l| *l == key).expect(key) + 1;
+        lines[at..at + n]
+            .iter()
+            .map(|l| l.split(',').filter_map(|x| x.trim().parse().ok()).filter(|&x| x > 0).collect())
+            .collect()
+    };
+    let (rows, cols) = (clues("rows", h), clues("columns", w));
+    let most = rows.iter().chain(&cols).map(Vec::len).max().unwrap_or(0).max(1);
+    let mut data = format!("param rows = {h}\nparam cols = {w}\nparam runs = {most}\n");
+    for (name, all) in [("row", &rows), ("col", &cols)] {
+        for (i, runs) in all.iter().enumerate() {
+            data.push_str(&format!("{name}clue({})\n", i + 1));
+            for (k, l) in runs.iter().enumerate() {
+                data.push_str(&format!("{name}run({}, {}, {l})\n", i + 1, k + 1));
+            }
+        }
+    }
+    let goal = lines.iter().find_map(|l| l.strip_prefix("goal ")).expect("goal").trim_matches('"');
+    let facts = goal
+        .chars()
+        .enumerate()
+        .filter(|&(_, ch)| ch == '1')
+        .map(|(i, _)| format!("black({}, {}).\n", i / w + 1, i % w + 1))
+        .collect();
+    (data, facts, h, w)
+}
+
+/// Every published nonogram: its picture is accepted by the fast path, the generic way and the
+/// naive checker alike, and pictures with a few cells flipped get the same verdicts (the naive
+/// checker on the first few only: it is slow on the large puzzles).
+#[test]
+fn runs_fast_path_agrees_on_nonogram_fixtures() {
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let model = std::fs::read_to_string(format!("{root}/models/nonogram.qp")).expect("models/nonogram.qp");
+    let mut paths: Vec<_> = std::fs::read_dir(format!("{root}/fixtures/nonogram"))
+        .expect("fixtures/nonogram")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "non"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 39, "{} fixtures", paths.len());
+    let mut rng = Rng(0x1357_9bdf_2468_ace0);
+    let mut rejected = 0;
+    for path in &paths {
+        let (data, goal, h, w) = nonogram(&std::fs::read_to_string(path).expect("read"));
+        let name = path.display().to_string();
+        let p = load(&Source::new("nonogram.qp", model.as_str()), Some(&Source::new(name.as_str(), data)), &[])
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        for st in &p.stmts {
+            let crate::program::F::Quant(q) = &st.f else { continue };
+            if let crate::program::F::Runs(r) = &q.body {
+                assert!(matches!(super::runs::shape(&p, r), super::runs::Shape::Line(_)), "{name}: not a line");
+            }
+        }
+        let s = parse_solution(&p, &Source::new("goal", goal)).unwrap_or_else(|e| panic!("{}", e.render()));
+        let fast = render(check(&p, &s));
+        assert_eq!(fast, Ok(Vec::new()), "{name}: the goal is rejected");
+        assert_eq!(render(check_generic_runs(&p, &s)), fast, "{name}");
+        assert_eq!(render(check_naive(&p, &s)), fast, "{name} (naive)");
+        for m in 0..6 {
+            let mut bad = s.clone();
+            let atoms = &mut bad.preds[0].atoms;
+            for _ in 0..=rng.below(3) {
+                let t = vec![Val::Int(1 + rng.below(h as u64) as i64), Val::Int(1 + rng.below(w as u64) as i64)];
+                if !atoms.remove(&t) {
+                    atoms.insert(t);
+                }
+            }
+            let fast = render(check(&p, &bad));
+            rejected += usize::from(fast.as_ref().is_ok_and(|v| !v.is_empty()));
+            assert_eq!(render(check_generic_runs(&p, &bad)), fast, "{name}, flip {m}");
+            if m < 2 {
+                assert_eq!(render(check_naive(&p, &bad)), fast, "{name}, flip {m} (naive)");
+            }
+        }
+    }
+    assert!(rejected > 100, "{rejected} flipped pictures rejected");
 }
