@@ -490,8 +490,12 @@ impl Grounder<'_> {
                     vals.push(eval_term(&s.body, env).map_err(|e| me.bind_err(e, env))?);
                     Ok(false)
                 };
-                // The plan visits the bindings `eval_binders` visits, in the same order; not when
-                // grounding with groups (as there).
+                // The plan visits the bindings `eval_binders` visits, in the same order (a binder's
+                // domain is its argument's or a filter of it, in that order); not when grounding
+                // with groups (as there). Unlike `eval_binders`, which plans only from 16
+                // bindings up, it is used for small lists too: it tests each conjunct at its
+                // binders' level, so a binding whose first conjunct is false is skipped before a
+                // later conjunct could raise an error.
                 match plan.filter(|_| self.tracker.is_none()) {
                     Some(plan) => self.each(plan, env, &mut push)?,
                     None => self.eval_binders(&s.binders, 0, s.guard.as_ref(), env, &mut push)?,

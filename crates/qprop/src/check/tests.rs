@@ -492,3 +492,51 @@ fn runs_fast_path_agrees_on_nonogram_fixtures() {
     }
     assert!(rejected > 100, "{rejected} flipped pictures rejected");
 }
+
+/// A line of a predicate too large for a table (6,000 atoms: the checker reads the set of true
+/// atoms), with a constant among its arguments: the fast path, the generic way and the naive
+/// checker accept exactly the lines that a placement of the runs gives.
+#[test]
+fn runs_fast_path_reads_a_sparse_predicate() {
+    let mut rng = Rng(0x2468_ace0_1357_9bdf);
+    let mut accepted = 0;
+    for _ in 0..24 {
+        let mut facts: Vec<(i64, i64)> =
+            (0..rng.below(4)).map(|_| (1 + rng.below(3) as i64, rng.below(4) as i64)).collect();
+        facts.sort_unstable();
+        facts.dedup();
+        let lens: Vec<i64> = facts.iter().map(|&(_, l)| l).collect();
+        let text = format!(
+            "domain col = 1..6
+domain wide = 1..1000
+domain idx = 1..3
+domain len = 0..3
+var c in col
+var k in idx
+var l in len
+input pred run(idx, len)
+{}
+pred black(col, wide)
+runs {{ black(c, 7) : c }} = {{ l : k, l | run(k, l) }}",
+            facts.iter().map(|(k, l)| format!("run({k}, {l})")).collect::<Vec<_>>().join(" "),
+        );
+        let p = load(&Source::new("line.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+        let crate::program::F::Runs(r) = &p.stmts[0].f else { panic!("not a runs statement") };
+        assert!(matches!(super::runs::shape(&p, r), super::runs::Shape::Line(_)), "not a line");
+        let fits = placements(6, &lens);
+        for bits in 0..64u32 {
+            let line: Vec<bool> = (0..6).map(|i| bits >> i & 1 == 1).collect();
+            // Atoms off the line (another second argument) change nothing.
+            let mut sol: String = (0..6).filter(|&i| line[i]).map(|i| format!("black({}, 7).\n", i + 1)).collect();
+            sol.push_str("black(1, 8).\nblack(6, 1000).\n");
+            let s = parse_solution(&p, &Source::new("s.txt", sol)).unwrap_or_else(|e| panic!("{}", e.render()));
+            let want = fits.contains(&line);
+            let what = format!("clue {lens:?}, line {line:?}");
+            assert_eq!(render(check(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what}");
+            assert_eq!(render(check_generic_runs(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (generic)");
+            assert_eq!(render(check_naive(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (naive)");
+            accepted += usize::from(want);
+        }
+    }
+    assert!(accepted > 10, "{accepted} lines accepted: the clues prove little");
+}

@@ -145,3 +145,50 @@ fn small_nonograms_count_and_deduce_like_brute_force() {
     }
     assert!(fixed_total > 0, "the line solver fixed no cell in any case");
 }
+
+/// The grounder's shortcuts for a nonogram line (the cells stepped through the atom table, the
+/// lengths read from the facts' table) write the clauses the general way writes: the bundled
+/// model against the same model with guards that hold everywhere (`c >= 1`, `l >= 0`), which
+/// the shortcuts do not take, clause for clause on random pictures (empty lines, withheld
+/// clues, given cells), with black and with white cells.
+#[test]
+fn grounding_shortcuts_write_the_general_clauses() {
+    let model = std::fs::read_to_string(format!("{}/../../models/nonogram.qp", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let general = model
+        .replace("runs { black(r, c) : c }", "runs { black(r, c) : c | c >= 1 }")
+        .replace("runs { black(r, c) : r }", "runs { black(r, c) : r | r >= 1 }")
+        .replace("rowrun(r, k, l) }", "rowrun(r, k, l) and l >= 0 }")
+        .replace("colrun(c, k, l) }", "colrun(c, k, l) and l >= 0 }");
+    assert_eq!(general.matches(">= ").count(), 4, "the model's lines changed: update the replacements");
+    let white = |m: &str| m.replace("runs { black(r, c) :", "runs { not black(r, c) :");
+    let clauses = |p: &wgrnd_qprop::Program| {
+        let g = ground(p, &GroundOptions::default()).unwrap_or_else(|e| panic!("{}", e.render()));
+        (g.cnf.num_vars(), g.cnf.clauses().map(|c| c.to_vec()).collect::<Vec<_>>(), g.encoding.names.clone())
+    };
+    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    for case in 0..40 {
+        let (h, w) = (1 + rng.below(5) as usize, 1 + rng.below(5) as usize);
+        let pic: Vec<bool> = (0..h * w).map(|_| rng.below(2) == 0).collect();
+        let row = |r: usize| runs_of(&pic[r * w..(r + 1) * w]);
+        let col = |c: usize| runs_of(&(0..h).map(|r| pic[r * w + c]).collect::<Vec<_>>());
+        let most = (0..h).map(|r| row(r).len()).chain((0..w).map(|c| col(c).len())).max().unwrap_or(0);
+        let mut data = format!("param rows = {h}\nparam cols = {w}\nparam runs = {}\n", most.max(1));
+        for r in (0..h).filter(|_| rng.below(5) != 0) {
+            data.push_str(&format!("rowclue({}).\n", r + 1));
+            for (k, l) in row(r).iter().enumerate() {
+                data.push_str(&format!("rowrun({}, {}, {l}).\n", r + 1, k + 1));
+            }
+        }
+        for c in (0..w).filter(|_| rng.below(5) != 0) {
+            data.push_str(&format!("colclue({}).\n", c + 1));
+            for (k, l) in col(c).iter().enumerate() {
+                data.push_str(&format!("colrun({}, {}, {l}).\n", c + 1, k + 1));
+            }
+        }
+        for i in (0..h * w).filter(|_| rng.below(8) == 0) {
+            data.push_str(&format!("given({}, {}, {}).\n", i / w + 1, i % w + 1, u8::from(pic[i])));
+        }
+        let (m, g) = if case % 2 == 0 { (model.clone(), general.clone()) } else { (white(&model), white(&general)) };
+        assert_eq!(clauses(&load_text(&m, Some(&data))), clauses(&load_text(&g, Some(&data))), "case {case}:\n{data}");
+    }
+}
