@@ -178,7 +178,8 @@ fn the_search_reaches_the_brute_force_optimum_on_tiny_boards() {
     for _ in 0..2 {
         let p = read(&random_puzzle(&mut rng, 2, 3, 3, false, false));
         let (best, _) = brute(&p);
-        let opts = wgrnd_lns::LnsOptions { seed: 1, jobs: 1, timeout: Some(Duration::from_millis(700)), start: None };
+        let opts =
+            wgrnd_lns::LnsOptions { seed: 1, jobs: 1, timeout: Some(Duration::from_millis(700)), ..Default::default() };
         let o = wgrnd_lns::search(&p, &opts, &mut |_| {}).unwrap();
         assert_eq!(o.score, best);
         assert_eq!(wgrnd_check::edge_score(&p, &o.best).matched, best);
