@@ -9,7 +9,9 @@
 //!    backtracking fill (`backtrack`: row by row, candidates from tables indexed by the west and
 //!    north labels, a budget of breaks that opens late in the scan, restarts) and keeps its best
 //!    board when it beats the greedy one.
-//! 2. **Moves**, repeated until the time limit or Ctrl-C, each exact over its neighbourhood but
+//! 2. **Moves**, repeated until the time limit, Ctrl-C or a number of moves per thread (with the
+//!    start fill by placements instead of time, one thread repeats move for move under any load:
+//!    the comparisons of docs/optimise.md), each exact over its neighbourhood but
 //!    the swap, each accepted when it does not lose (equal scores drift) but the swap, which is
 //!    kept by simulated annealing (`anneal`); each thread keeps its best board apart:
 //!    - *refill*: a band of two rows or a rectangle up to 5 x 6 is freed and re-filled by the
