@@ -459,7 +459,8 @@ impl Worker<'_> {
             }
             stop()
         };
-        let got = backtrack::start_fill(self.p, t, first, FILL_NODES, max_nodes, &mut self.rng, &mut check, &mut stats);
+        let nodes = backtrack::FillNodes { per_restart: FILL_NODES, total: max_nodes };
+        let got = backtrack::start_fill(self.p, t, first, nodes, &mut self.rng, &mut check, &mut stats);
         self.fill = stats;
         if let Some((board, breaks)) = got {
             if total - breaks as usize > self.score {
