@@ -307,3 +307,18 @@ fn the_hints_fixture_places_the_five_official_pieces() {
             .unwrap();
     assert!(f.puzzle.clues.is_empty());
 }
+
+#[test]
+fn a_run_by_moves_and_fill_nodes_repeats() {
+    let e2 = fixture("heule/e2hints.txt");
+    let args =
+        ["solve", "--maximize", "matches", &e2, "--jobs", "1", "--seed", "2", "--moves", "60", "--fill-nodes", "30000"];
+    let run = || {
+        let o = wgrnd(&[&args[..], &["-v", "--json"]].concat(), None);
+        assert_eq!(code(&o), 11, "{}", stderr(&o));
+        assert!(stderr(&o).contains("c moves 60 (all threads)"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("c start fill: 1 restarts, 30000 placements"), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(run(), run(), "the same seed, moves and placements: the same board");
+}
