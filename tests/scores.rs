@@ -178,7 +178,8 @@ fn the_search_reaches_the_brute_force_optimum_on_tiny_boards() {
     for _ in 0..2 {
         let p = read(&random_puzzle(&mut rng, 2, 3, 3, false, false));
         let (best, _) = brute(&p);
-        let opts = wgrnd_lns::LnsOptions { seed: 1, jobs: 1, timeout: Some(Duration::from_millis(700)), start: None };
+        let opts =
+            wgrnd_lns::LnsOptions { seed: 1, jobs: 1, timeout: Some(Duration::from_millis(700)), ..Default::default() };
         let o = wgrnd_lns::search(&p, &opts, &mut |_| {}).unwrap();
         assert_eq!(o.score, best);
         assert_eq!(wgrnd_check::edge_score(&p, &o.best).matched, best);
@@ -305,4 +306,19 @@ fn the_hints_fixture_places_the_five_official_pieces() {
         EdgeMatching::new(p, &RawOptions { maximize: Some("matches".into()), no_hints: true, ..RawOptions::default() })
             .unwrap();
     assert!(f.puzzle.clues.is_empty());
+}
+
+#[test]
+fn a_run_by_moves_and_fill_nodes_repeats() {
+    let e2 = fixture("heule/e2hints.txt");
+    let args =
+        ["solve", "--maximize", "matches", &e2, "--jobs", "1", "--seed", "2", "--moves", "60", "--fill-nodes", "30000"];
+    let run = || {
+        let o = wgrnd(&[&args[..], &["-v", "--json"]].concat(), None);
+        assert_eq!(code(&o), 11, "{}", stderr(&o));
+        assert!(stderr(&o).contains("c moves 60 (all threads)"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("c start fill: 1 restarts, 30000 placements"), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(run(), run(), "the same seed, moves and placements: the same board");
 }

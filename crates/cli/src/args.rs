@@ -80,6 +80,14 @@ pub enum Command {
         /// next ones); default 1.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
+        /// `--maximize matches` by search: each thread stops after N moves (with --fill-nodes
+        /// and --jobs 1 the run repeats under any load: docs/optimise.md).
+        #[arg(long, value_name = "N")]
+        moves: Option<u64>,
+        /// `--maximize matches` by search: the start fill stops after N placements (at the end
+        /// of the restart that passes them) instead of after a share of the time limit.
+        #[arg(long, value_name = "N")]
+        fill_nodes: Option<u64>,
     },
     /// Read a solver's answer for the puzzle's CNF, check it, and show the solution.
     Decode {

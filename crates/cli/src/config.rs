@@ -68,12 +68,21 @@ pub struct ScoreConfig {
     pub seed: u64,
     /// Whether `--seed` was given.
     pub seed_given: bool,
+    /// `--moves N`: each thread's moves.
+    pub moves: Option<u64>,
+    /// `--fill-nodes N`: the start fill's placements.
+    pub fill_nodes: Option<u64>,
 }
 
 impl ScoreConfig {
     /// Whether a flag of the search was given.
     pub fn any(&self) -> bool {
-        self.lns || self.best.is_some() || self.start.is_some() || self.seed_given
+        self.lns
+            || self.best.is_some()
+            || self.start.is_some()
+            || self.seed_given
+            || self.moves.is_some()
+            || self.fill_nodes.is_some()
     }
 }
 
@@ -226,7 +235,21 @@ impl Job {
             Command::Encode { puzzle, encoding, output, xor_lines, wcnf } => {
                 Job::Encode { puzzle: source(puzzle, &encoding, None), output, xor_lines, wcnf }
             }
-            Command::Solve { puzzle, encoding, show, timeout, solver, verbose, parallel, opt, best, start, seed } => {
+            Command::Solve {
+                puzzle,
+                encoding,
+                show,
+                timeout,
+                solver,
+                verbose,
+                parallel,
+                opt,
+                best,
+                start,
+                seed,
+                moves,
+                fill_nodes,
+            } => {
                 let solver = SolverSpec::parse(&solver.solver);
                 let lns = opt == "lns";
                 let opt = if lns { "auto".to_string() } else { opt };
@@ -234,7 +257,15 @@ impl Job {
                 // A solve writes no DIMACS: its grounding's header needs no atom names.
                 puzzle.options.no_header = true;
                 Job::Solve {
-                    score: ScoreConfig { lns, best, start, seed: seed.unwrap_or(1), seed_given: seed.is_some() },
+                    score: ScoreConfig {
+                        lns,
+                        best,
+                        start,
+                        seed: seed.unwrap_or(1),
+                        seed_given: seed.is_some(),
+                        moves,
+                        fill_nodes,
+                    },
                     puzzle,
                     parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
                     config: SolveConfig {

@@ -47,7 +47,7 @@ pub fn run(job: Job) -> Result<u8, Error> {
             }
             if score.any() {
                 return Err(Error::Option(
-                    "--best, --start, --seed and --opt lns apply to `--maximize matches` on edge-matching puzzles"
+                    "--best, --start, --seed, --moves, --fill-nodes and --opt lns apply to `--maximize matches` on edge-matching puzzles"
                         .into(),
                 ));
             }

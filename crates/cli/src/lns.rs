@@ -19,10 +19,15 @@ use crate::output::Output;
 pub const EXACT_MAX_SQUARES: usize = 64;
 
 /// Whether this solve runs the search: an edge-matching board by score that is large, or asked
-/// for with `--opt lns`, `--best` or `--start`.
+/// for with `--opt lns`, `--best`, `--start`, `--moves` or `--fill-nodes`.
 pub(crate) fn wanted(f: &EdgeMatching, score: &ScoreConfig) -> bool {
     f.options.score
-        && (score.lns || score.best.is_some() || score.start.is_some() || f.puzzle.squares() > EXACT_MAX_SQUARES)
+        && (score.lns
+            || score.best.is_some()
+            || score.start.is_some()
+            || score.moves.is_some()
+            || score.fill_nodes.is_some()
+            || f.puzzle.squares() > EXACT_MAX_SQUARES)
 }
 
 /// The search, its best board checked and shown.
@@ -40,12 +45,19 @@ pub(crate) fn solve(
         }
         None => None,
     };
-    let opts = LnsOptions { seed: score.seed, jobs: parallel.jobs, timeout: config.timeout, start };
+    let opts = LnsOptions {
+        seed: score.seed,
+        jobs: parallel.jobs,
+        timeout: config.timeout,
+        start,
+        moves: score.moves,
+        fill_nodes: score.fill_nodes,
+    };
     let terminal = std::io::stderr().is_terminal();
     let mut failure: Option<Error> = None;
     // The score of the board `--best` holds.
     let mut written: Option<usize> = None;
-    let mut report = |(board, value, at): &(Vec<Placement>, usize, Duration)| {
+    let mut report = |(board, value, at, moves): &(Vec<Placement>, usize, Duration, u64)| {
         if failure.is_some() {
             return;
         }
@@ -56,7 +68,7 @@ pub(crate) fn solve(
         let total = f.puzzle.rows * f.puzzle.cols.saturating_sub(1) + f.puzzle.rows.saturating_sub(1) * f.puzzle.cols;
         if config.verbose {
             eprintln!("o {value}");
-            eprintln!("c {:.2} s: score {value}/{total}", at.as_secs_f64());
+            eprintln!("c {:.2} s: score {value}/{total} (move {moves})", at.as_secs_f64());
         } else if terminal {
             eprintln!("wgrnd: {:.2} s: score {value}/{total}", at.as_secs_f64());
         }
@@ -145,6 +157,7 @@ fn finish(f: &EdgeMatching, config: &SolveConfig, o: &Outcome) -> Result<u8, Err
         );
         eprintln!("c swap moves {} ({} improved, {} kept worse)", o.swaps.tried, o.swaps.improved, o.worse);
         eprintln!("c kicks {} ({} raised the thread's best)", o.kicks.tried, o.kicks.improved);
+        eprintln!("c moves {} (all threads)", o.moves);
         eprintln!(
             "c start fill: {} restarts, {} placements, {} better boards",
             o.fill.restarts, o.fill.nodes, o.fill.improved

@@ -381,10 +381,17 @@ pub struct FillStats {
     pub improved: u64,
 }
 
+/// The start fill's placements: at most `per_restart` in each restart, `total` in all.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FillNodes {
+    pub per_restart: u64,
+    pub total: u64,
+}
+
 /// The start fill: restarts of the budgeted search over every square but the clues', each with a
-/// fresh random candidate order and at most `nodes_per_restart` placements, until `stop()`
-/// says so (checked between restarts and every `nodes_per_restart` placements) or a board without
-/// break is found. The first restart uses `first`; after a board with `m` breaks the next ones
+/// fresh random candidate order and at most `nodes.per_restart` placements, until `stop()`
+/// says so (checked between restarts), `nodes.total` placements are made (the last restart cut
+/// to them) or a board without break is found. The first restart uses `first`; after a board with `m` breaks the next ones
 /// allow `m - 1`; a restart that searches its whole tree halves `quiet` (and with `quiet` 0 the
 /// search ends: its best board is optimal). Returns the best full board and its breaks, or none when no
 /// restart completed a board.
@@ -392,7 +399,7 @@ pub(crate) fn start_fill(
     p: &Puzzle,
     t: &Tables,
     first: Schedule,
-    nodes_per_restart: u64,
+    nodes: FillNodes,
     rng: &mut SplitMix64,
     stop: &mut dyn FnMut(Option<&Scored>) -> bool,
     stats: &mut FillStats,
@@ -423,12 +430,12 @@ pub(crate) fn start_fill(
     let mut best: Option<(Vec<(usize, u8)>, u32)> = None;
     let mut schedule = first;
     let mut stop_now = false;
-    while !stop_now && !stop(best.as_ref()) {
+    while !stop_now && stats.nodes < nodes.total && !stop(best.as_ref()) {
         let lists = Lists::new(p, t, &pieces, &region, rng);
         let allowed = schedule.max.saturating_sub(fixed);
         let budget: Vec<u32> =
             (0..region.len()).map(|i| Schedule { max: allowed, ..schedule }.budget(i, region.len())).collect();
-        let f = search(t, &board, &region, &lists, &budget, allowed, nodes_per_restart);
+        let f = search(t, &board, &region, &lists, &budget, allowed, nodes.per_restart.min(nodes.total - stats.nodes));
         stats.restarts += 1;
         stats.nodes += f.nodes;
         if f.exhausted {
@@ -535,7 +542,7 @@ pub(crate) mod tests {
                 &p,
                 &t,
                 Schedule { quiet: 0, max: 0 },
-                u64::MAX,
+                FillNodes { per_restart: u64::MAX, total: u64::MAX },
                 &mut rng,
                 &mut |_| {
                     rounds += 1;
@@ -572,7 +579,7 @@ pub(crate) mod tests {
                 &p,
                 &t,
                 Schedule { quiet: cols, max: 12 },
-                20_000,
+                FillNodes { per_restart: 20_000, total: u64::MAX },
                 &mut rng,
                 &mut |_| {
                     restarts += 1;
@@ -669,7 +676,7 @@ pub(crate) mod tests {
             &p,
             &t,
             first,
-            env("E2_NODES", 2_000_000),
+            FillNodes { per_restart: env("E2_NODES", 2_000_000), total: u64::MAX },
             &mut rng,
             &mut |b| {
                 if let Some(b) = b {

@@ -9,7 +9,9 @@
 //!    backtracking fill (`backtrack`: row by row, candidates from tables indexed by the west and
 //!    north labels, a budget of breaks that opens late in the scan, restarts) and keeps its best
 //!    board when it beats the greedy one.
-//! 2. **Moves**, repeated until the time limit or Ctrl-C, each exact over its neighbourhood but
+//! 2. **Moves**, repeated until the time limit, Ctrl-C or a number of moves per thread (with the
+//!    start fill by placements instead of time, one thread repeats move for move under any load:
+//!    the comparisons of docs/optimise.md), each exact over its neighbourhood but
 //!    the swap, each accepted when it does not lose (equal scores drift) but the swap, which is
 //!    kept by simulated annealing (`anneal`); each thread keeps its best board apart:
 //!    - *refill*: a band of two rows or a rectangle up to 5 x 6 is freed and re-filled by the
@@ -83,7 +85,7 @@ fn first_schedule(free: usize, breaks: usize) -> Schedule {
 }
 
 /// How to search.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct LnsOptions {
     /// Seed of the first thread (the others take the next ones).
     pub seed: u64,
@@ -93,6 +95,12 @@ pub struct LnsOptions {
     pub timeout: Option<Duration>,
     /// Start from this board instead of the greedy fill.
     pub start: Option<Vec<Placement>>,
+    /// Each thread stops after this many moves (kicks not counted).
+    pub moves: Option<u64>,
+    /// The start fill stops after this many placements instead of after `fill_time`; the SAT windows then have no time limit of their own
+    /// but the deadline. With `moves` and one thread a run is repeatable: the same seed gives the
+    /// same boards move for move under any load (the comparisons of docs/optimise.md).
+    pub fill_nodes: Option<u64>,
 }
 
 /// Why the search cannot run.
@@ -153,10 +161,13 @@ pub struct Outcome {
     /// Kicks (`kick`: a stuck thread re-fills a large region of a good board with breaks to
     /// spare) over all threads; improved: those whose episode raised the thread's best.
     pub kicks: MoveStats,
+    /// Moves over all threads (kicks not counted).
+    pub moves: u64,
 }
 
-/// An improvement of the best board: the board, its score, when (since the start).
-pub type Improvement = (Vec<Placement>, usize, Duration);
+/// An improvement of the best board: the board, its score, when (since the start), and the
+/// moves the thread that found it had made.
+pub type Improvement = (Vec<Placement>, usize, Duration, u64);
 
 /// The puzzle's tables for fast scoring.
 struct Tables {
@@ -406,6 +417,8 @@ struct Worker<'a> {
     fill: FillStats,
     /// The current episode of the iterated local search (`kick`).
     episode: kick::Episode,
+    /// Whether a SAT window stops after a few seconds of its own (else only at the deadline).
+    window_limit: bool,
 }
 
 impl Worker<'_> {
@@ -428,12 +441,13 @@ impl Worker<'_> {
             swaps: MoveStats::default(),
             worse: 0,
             fill: FillStats::default(),
+            window_limit: true,
         }
     }
 
-    /// The start fill until `stop` says so; `found` hears of each better board. Keeps the best
-    /// board of the fill when it beats the current one.
-    fn start_fill(&mut self, stop: &mut dyn FnMut() -> bool, found: &mut BoardFound) {
+    /// The start fill until `stop` says so or past `max_nodes` placements; `found` hears of each
+    /// better board. Keeps the best board of the fill when it beats the current one.
+    fn start_fill(&mut self, max_nodes: u64, stop: &mut dyn FnMut() -> bool, found: &mut BoardFound) {
         let t = self.t;
         let total = t.total();
         let free = t.pinned.iter().filter(|&&x| !x).count();
@@ -445,7 +459,8 @@ impl Worker<'_> {
             }
             stop()
         };
-        let got = backtrack::start_fill(self.p, t, first, FILL_NODES, &mut self.rng, &mut check, &mut stats);
+        let nodes = backtrack::FillNodes { per_restart: FILL_NODES, total: max_nodes };
+        let got = backtrack::start_fill(self.p, t, first, nodes, &mut self.rng, &mut check, &mut stats);
         self.fill = stats;
         if let Some((board, breaks)) = got {
             if total - breaks as usize > self.score {
@@ -539,12 +554,14 @@ impl Worker<'_> {
             objective: Objective { levels: vec![level] },
             groups: Vec::new(),
         };
-        // A window is small: a few seconds at most, never past the deadline.
-        let mut limit = Duration::from_secs(5);
+        // A window is small: a few seconds at most (unless the run is to repeat), never past
+        // the deadline.
+        let mut limit = self.window_limit.then(|| Duration::from_secs(5));
         if let Some(d) = deadline {
-            limit = limit.min(d.saturating_duration_since(Instant::now()));
+            let left = d.saturating_duration_since(Instant::now());
+            limit = Some(limit.map_or(left, |l| l.min(left)));
         }
-        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, OptEngine::Linear, Some(limit), &mut |_, _| {})
+        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, OptEngine::Linear, limit, &mut |_, _| {})
             .map_err(|e| LnsError::Solver(e.to_string()))?;
         self.windows.tried += 1;
         let Some((model, _)) = o.best else { return Ok(!o.interrupted) };
@@ -639,7 +656,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         None => fill(p, &t, &mut rng)?,
     };
     let first_score = t.score(&first);
-    improved(&(placements(p.cols, &first), first_score, started.elapsed()));
+    improved(&(placements(p.cols, &first), first_score, started.elapsed(), 0));
     let _watch = interrupt::Watch::start();
     let best = Arc::new(Mutex::new((first_score, first.clone())));
     let best_score = Arc::new(AtomicU64::new(first_score as u64));
@@ -655,13 +672,13 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                     let seed = opts.seed.wrapping_add(i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5eed;
                     let mut w = Worker::new(p, t, seed, first);
                     // A better thread best goes to the shared best board and the caller.
-                    let publish = |board: &[(usize, u8)], score: usize| {
+                    let publish = |board: &[(usize, u8)], score: usize, moves: u64| {
                         if score as u64 > best_score.load(Ordering::SeqCst) {
                             let mut b = best.lock().unwrap_or_else(|e| e.into_inner());
                             if score > b.0 {
                                 *b = (score, board.to_vec());
                                 best_score.store(score as u64, Ordering::SeqCst);
-                                let _ = tx.send((placements(p.cols, board), score, started.elapsed()));
+                                let _ = tx.send((placements(p.cols, board), score, started.elapsed(), moves));
                                 if score == total {
                                     stop.store(true, Ordering::SeqCst);
                                 }
@@ -671,20 +688,29 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                     if opts.start.is_none() && first_score < total {
                         let until = started + fill_time(opts.timeout);
                         let mut halt = || {
-                            Instant::now() >= until
+                            (opts.fill_nodes.is_none() && Instant::now() >= until)
                                 || deadline.is_some_and(|d| Instant::now() >= d)
                                 || stop.load(Ordering::SeqCst)
                                 || interrupt::interrupted()
                         };
-                        w.start_fill(&mut halt, &mut |board, score| publish(board, score));
-                        publish(&w.best, w.best_score);
+                        let max_nodes = opts.fill_nodes.unwrap_or(u64::MAX);
+                        w.start_fill(max_nodes, &mut halt, &mut |board, score| publish(board, score, 0));
+                        publish(&w.best, w.best_score, 0);
                     }
+                    // The SAT windows' own time limit would make a repeatable run depend on the load.
+                    w.window_limit = opts.fill_nodes.is_none();
+                    let mut done = false;
                     while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
+                        if opts.moves.is_some_and(|m| w.moves >= m) {
+                            // This thread's share is done; the others go on to theirs.
+                            done = true;
+                            break;
+                        }
                         if !w.step(deadline)? {
                             break;
                         }
                         if w.best_score as u64 > best_score.load(Ordering::SeqCst) {
-                            publish(&w.best, w.best_score);
+                            publish(&w.best, w.best_score, w.moves);
                         }
                         if w.stuck() {
                             // Behind the best board of all, now and then start from it (else
@@ -697,14 +723,16 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                             }
                             w.kick();
                             if w.best_score as u64 > best_score.load(Ordering::SeqCst) {
-                                publish(&w.best, w.best_score);
+                                publish(&w.best, w.best_score, w.moves);
                             }
                         }
                         if deadline.is_some_and(|d| Instant::now() >= d) {
                             break;
                         }
                     }
-                    stop.store(true, Ordering::SeqCst);
+                    if !done {
+                        stop.store(true, Ordering::SeqCst);
+                    }
                     Ok(w)
                 })
             })
@@ -747,6 +775,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         worse: 0,
         fill: FillStats::default(),
         kicks: MoveStats::default(),
+        moves: 0,
     };
     let add = |a: &mut MoveStats, b: MoveStats| {
         a.tried += b.tried;
@@ -760,6 +789,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         add(&mut o.swaps, w.swaps);
         add(&mut o.kicks, w.episode.kicks);
         o.refills_exact += w.refill_exact;
+        o.moves += w.moves;
         o.worse += w.worse;
         o.fill.restarts += w.fill.restarts;
         o.fill.nodes += w.fill.nodes;
@@ -808,6 +838,26 @@ mod tests {
             }
         }
         assert!(seen[0] && seen[2] && seen[4], "the board should show many scores: {seen:?}");
+    }
+
+    #[test]
+    fn a_run_by_moves_and_fill_nodes_repeats() {
+        let mut rng = SplitMix64(77);
+        let mut p = backtrack::tests::perfect(&mut rng, 7, 7, 3, true);
+        backtrack::tests::scramble(&mut rng, &mut p, 1);
+        let opts = LnsOptions { seed: 5, jobs: 1, moves: Some(1_000), fill_nodes: Some(20_000), ..Default::default() };
+        let run = || {
+            let mut reported = 0;
+            let o = search(&p, &opts, &mut |imp| reported = reported.max(imp.1)).unwrap();
+            assert_eq!(reported, o.score, "the last board reported is the best");
+            assert_eq!(wgrnd_check::edge_score(&p, &o.best).matched, o.score, "the checker's score");
+            o
+        };
+        let (a, b) = (run(), run());
+        assert_eq!((a.moves, a.fill.nodes), (1_000, 20_000), "the run stops at its moves and placements");
+        assert_eq!((&a.best, a.score), (&b.best, b.score), "the same seed, the same board");
+        assert_eq!((a.assignments, a.refills, a.swaps, a.kicks), (b.assignments, b.refills, b.swaps, b.kicks));
+        assert!(a.kicks.tried > 0 || a.refills.tried > 0);
     }
 
     #[test]
