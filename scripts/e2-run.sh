@@ -28,8 +28,11 @@ fi
 run() {
     local s=$1
     # Exit 11: the best board found in the time limit (10: every edge matches).
-    "$wgrnd" solve --maximize matches "$puzzle" --seed "$s" --jobs "$jobs" --timeout "$secs" "${repeat[@]}" \
-        --best "$out/seed-$s.json" --view grid -v -o "$out/seed-$s.grid" 2>"$out/seed-$s.err" || [ $? -eq 11 ] || [ $? -eq 10 ]
+    "$wgrnd" solve --maximize matches "$puzzle" --seed "$s" --jobs "$jobs" --timeout "$secs" ${repeat[@]+"${repeat[@]}"} \
+        --best "$out/seed-$s.json" --view grid -v -o "$out/seed-$s.grid" 2>"$out/seed-$s.err" || {
+        rc=$?
+        [ "$rc" -eq 11 ] || [ "$rc" -eq 10 ]
+    }
     grep '^c .* s: score ' "$out/seed-$s.err" | sed 's/^c //' >"$out/seed-$s.log"
     "$wgrnd" check "$puzzle" "$out/seed-$s.json" >"$out/seed-$s.check" 2>&1 || true
     echo "seed $s: $(tail -1 "$out/seed-$s.log") ($(grep -h 'score:' "$out/seed-$s.check" | head -1))"

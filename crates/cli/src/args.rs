@@ -80,12 +80,13 @@ pub enum Command {
         /// next ones); default 1.
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
-        /// `--maximize matches` by search: each thread stops after N moves (with --fill-nodes
-        /// and --jobs 1 the run repeats under any load: docs/optimise.md).
-        #[arg(long, value_name = "N")]
+        /// `--maximize matches` by search: each thread stops after N moves (N x jobs in all;
+        /// with --fill-nodes and --jobs 1 the run repeats under any load, and the SAT windows
+        /// have no time limit of their own: docs/optimise.md).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         moves: Option<u64>,
-        /// `--maximize matches` by search: the start fill stops after N placements (at the end
-        /// of the restart that passes them) instead of after a share of the time limit.
+        /// `--maximize matches` by search: the start fill stops after exactly N placements
+        /// instead of after a share of the time limit.
         #[arg(long, value_name = "N")]
         fill_nodes: Option<u64>,
     },

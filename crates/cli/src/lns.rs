@@ -169,7 +169,7 @@ fn finish(f: &EdgeMatching, config: &SolveConfig, o: &Outcome) -> Result<u8, Err
     } else if o.interrupted {
         "the best found before the interrupt, not proven optimal"
     } else {
-        "the best found in the time limit, not proven optimal"
+        "the best found in the time limit (or the moves), not proven optimal"
     };
     if config.show.view == View::Json {
         let doc = json_with(

@@ -26,8 +26,9 @@ pub struct Anneal {
 
 impl Anneal {
     /// The schedule the search uses: a loss of two edges is kept with probability e^-0.5 (61 %)
-    /// at the start of a cycle and e^-10 at its end (hot 4.0 rather than 2.0: better at equal
-    /// moves on 5 of 6 Eternity II seeds, docs/optimise.md).
+    /// at the start of a cycle and e^-10 at its end (hot 4.0 rather than 2.0: at 200,000 moves
+    /// better on 5 of 6 Eternity II seeds, at 400,000 on 2 of 3: a small gain, not a proven one;
+    /// docs/optimise.md).
     pub const SEARCH: Anneal = Anneal { cycle: 4000, hot: 4.0, cold: 0.2 };
 
     /// The temperature at move `i` (counted from 0).

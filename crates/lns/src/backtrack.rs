@@ -391,10 +391,10 @@ pub(crate) struct FillNodes {
 /// The start fill: restarts of the budgeted search over every square but the clues', each with a
 /// fresh random candidate order and at most `nodes.per_restart` placements, until `stop()`
 /// says so (checked between restarts), `nodes.total` placements are made (the last restart cut
-/// to them) or a board without break is found. The first restart uses `first`; after a board with `m` breaks the next ones
-/// allow `m - 1`; a restart that searches its whole tree halves `quiet` (and with `quiet` 0 the
-/// search ends: its best board is optimal). Returns the best full board and its breaks, or none when no
-/// restart completed a board.
+/// to them) or a board without break is found. The first restart uses `first`; after a board
+/// with `m` breaks the next ones allow `m - 1`; a restart that searches its whole tree halves
+/// `quiet` (and with `quiet` 0 the search ends: its best board is optimal). Returns the best full
+/// board and its breaks, or none when no restart completed a board.
 pub(crate) fn start_fill(
     p: &Puzzle,
     t: &Tables,

@@ -97,8 +97,9 @@ pub struct LnsOptions {
     pub start: Option<Vec<Placement>>,
     /// Each thread stops after this many moves (kicks not counted).
     pub moves: Option<u64>,
-    /// The start fill stops after this many placements instead of after `fill_time`; the SAT windows then have no time limit of their own
-    /// but the deadline. With `moves` and one thread a run is repeatable: the same seed gives the
+    /// The start fill stops after this many placements instead of after `fill_time`; with
+    /// `moves` too, the SAT windows have no time limit of their own but the deadline. With
+    /// `moves` and one thread a run is repeatable: the same seed gives the
     /// same boards move for move under any load (the comparisons of docs/optimise.md).
     pub fill_nodes: Option<u64>,
 }
@@ -142,7 +143,7 @@ pub struct Outcome {
     pub score: usize,
     /// All inner edges.
     pub total: usize,
-    /// Whether it stopped at Ctrl-C (else at the time limit, or every edge matched).
+    /// Whether it stopped at Ctrl-C (else at the time limit, after `--moves`, or every edge matched).
     pub interrupted: bool,
     /// Window moves over all threads.
     pub windows: MoveStats,
@@ -697,8 +698,9 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                         w.start_fill(max_nodes, &mut halt, &mut |board, score| publish(board, score, 0));
                         publish(&w.best, w.best_score, 0);
                     }
-                    // The SAT windows' own time limit would make a repeatable run depend on the load.
-                    w.window_limit = opts.fill_nodes.is_none();
+                    // The SAT windows' own time limit would make a repeatable run (`--moves` and
+                    // `--fill-nodes` both) depend on the load; any other run keeps it.
+                    w.window_limit = opts.moves.is_none() || opts.fill_nodes.is_none();
                     let mut done = false;
                     while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
                         if opts.moves.is_some_and(|m| w.moves >= m) {

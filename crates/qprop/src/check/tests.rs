@@ -338,6 +338,27 @@ fn placements(n: usize, lens: &[i64]) -> Vec<Vec<bool>> {
     out
 }
 
+/// Every line of 6 cells (cell `i` true: the fact `cell(i)`, from 1; `extra` is in every
+/// solution): the fast path, the generic way and the naive checker accept it exactly when a
+/// placement of the runs `lens` gives it. Returns how many lines were accepted.
+fn every_line_agrees(p: &Program, lens: &[i64], cell: &dyn Fn(usize) -> String, extra: &str, form: &str) -> usize {
+    let fits = placements(6, lens);
+    let mut accepted = 0;
+    for bits in 0..64u32 {
+        let line: Vec<bool> = (0..6).map(|i| bits >> i & 1 == 1).collect();
+        let mut sol = extra.to_string();
+        sol.extend((0..6).filter(|&i| line[i]).map(|i| format!("\n{}", cell(i + 1))));
+        let s = parse_solution(p, &Source::new("s.txt", sol)).unwrap_or_else(|e| panic!("{}", e.render()));
+        let want = fits.contains(&line);
+        let what = format!("clue {lens:?} {form}, line {line:?}");
+        assert_eq!(render(check(p, &s)).map(|v| v.is_empty()), Ok(want), "{what}");
+        assert_eq!(render(check_generic_runs(p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (generic)");
+        assert_eq!(render(check_naive(p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (naive)");
+        accepted += usize::from(want);
+    }
+    accepted
+}
+
 /// Random lines of 6 cells and random clues, the lengths as facts in the binders' order, in the
 /// reversed order, through a filter domain and as a written list: the fast path, the generic
 /// way and the naive checker accept exactly the lines that a placement of the runs gives.
@@ -388,18 +409,7 @@ runs {{ black(c) : c }} = {}",
         if let crate::program::F::Runs(r) = &p.stmts[0].f {
             fast_lines += usize::from(matches!(super::runs::shape(&p, r), super::runs::Shape::Line(_)));
         }
-        let fits = placements(6, &lens);
-        for bits in 0..64u32 {
-            let line: Vec<bool> = (0..6).map(|i| bits >> i & 1 == 1).collect();
-            let sol: String = (0..6).filter(|&i| line[i]).map(|i| format!("black({}).\n", i + 1)).collect();
-            let s = parse_solution(&p, &Source::new("s.txt", sol)).unwrap_or_else(|e| panic!("{}", e.render()));
-            let want = fits.contains(&line);
-            let what = format!("clue {lens:?} as {form}, line {line:?}");
-            assert_eq!(render(check(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what}");
-            assert_eq!(render(check_generic_runs(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (generic)");
-            assert_eq!(render(check_naive(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (naive)");
-            accepted += usize::from(want);
-        }
+        accepted += every_line_agrees(&p, &lens, &|i| format!("black({i})."), "", &format!("as {form}"));
     }
     assert!(accepted > 100, "{accepted} lines accepted: the clues prove little");
     assert_eq!(fast_lines, 160, "every form is a line for the fast path");
@@ -523,20 +533,9 @@ runs {{ black(c, 7) : c }} = {{ l : k, l | run(k, l) }}",
         let p = load(&Source::new("line.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
         let crate::program::F::Runs(r) = &p.stmts[0].f else { panic!("not a runs statement") };
         assert!(matches!(super::runs::shape(&p, r), super::runs::Shape::Line(_)), "not a line");
-        let fits = placements(6, &lens);
-        for bits in 0..64u32 {
-            let line: Vec<bool> = (0..6).map(|i| bits >> i & 1 == 1).collect();
-            // Atoms off the line (another second argument) change nothing.
-            let mut sol: String = (0..6).filter(|&i| line[i]).map(|i| format!("black({}, 7).\n", i + 1)).collect();
-            sol.push_str("black(1, 8).\nblack(6, 1000).\n");
-            let s = parse_solution(&p, &Source::new("s.txt", sol)).unwrap_or_else(|e| panic!("{}", e.render()));
-            let want = fits.contains(&line);
-            let what = format!("clue {lens:?}, line {line:?}");
-            assert_eq!(render(check(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what}");
-            assert_eq!(render(check_generic_runs(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (generic)");
-            assert_eq!(render(check_naive(&p, &s)).map(|v| v.is_empty()), Ok(want), "{what} (naive)");
-            accepted += usize::from(want);
-        }
+        // Atoms off the line (another second argument) change nothing.
+        let extra = "black(1, 8). black(6, 1000).";
+        accepted += every_line_agrees(&p, &lens, &|i| format!("black({i}, 7)."), extra, "(sparse)");
     }
     assert!(accepted > 10, "{accepted} lines accepted: the clues prove little");
 }
