@@ -215,6 +215,33 @@ fn solves_over_cubes_and_portfolios_are_checked() {
     }
 }
 
+/// A small formula goes first to the backtracking engine on the calling thread, and one that it
+/// does not settle within its budget to CaDiCaL as before: the pigeonhole formulas of 5 and of 8
+/// pigeons in one hole fewer (unsatisfiable; the engine refutes 5 in about 600 visits, 8 needs far
+/// more than its budget), and 6 queens (satisfiable, its solution checked by the checker).
+#[test]
+fn small_formulas_go_to_the_backtracking_engine_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("pigeons.qp");
+    std::fs::write(
+        &model,
+        "param n = 5\ndomain pigeon = 1..n\ndomain hole = 2..n\nvar p, p2 in pigeon\nvar h in hole\n\
+         pred at(pigeon, hole)\nshow at\nforall p . exactly 1 { at(p, h) : h }\n\
+         forall h, p, p2 | p < p2 . not at(p, h) or not at(p2, h)\n",
+    )
+    .unwrap();
+    let model = model.to_string_lossy().into_owned();
+    for (n, engine) in [("n=5", "c winner own/builtin (backtracking)"), ("n=8", "c winner own/builtin\n")] {
+        let out = wgrnd(&["solve", "-v", "--jobs", "2", &model, "-D", n], None);
+        assert_eq!(code(&out), 20, "{n}: {}", stderr(&out));
+        assert!(stderr(&out).contains(engine), "{n}: {}", stderr(&out));
+    }
+    let queens = fixture("qprop/queens.qp");
+    let out = wgrnd(&["solve", "-v", "--jobs", "2", &queens, "-D", "n=6"], None);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    assert!(stderr(&out).contains("c winner own/builtin (backtracking)"), "{}", stderr(&out));
+}
+
 /// Runs wgrnd with TMPDIR in a fresh directory.
 fn in_tmp(args: &[&str], tmp: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_wgrnd"))

@@ -2,7 +2,8 @@
 //!
 //! Owns using more than one core, or more than one machine, on one puzzle, over the [`Family`]
 //! interface like every command: the [`portfolio`] (diverse solver configurations and encodings
-//! race, the first checked answer wins, the others are stopped at once), [`cube`] splitting
+//! race, the first checked answer wins, the others are stopped at once; a small formula is first
+//! given to `wgrnd-count`'s backtracking engine on the calling thread), [`cube`] splitting
 //! (cube-and-conquer: a lookahead decision tree over the projection atoms whose leaves are
 //! disjoint cubes that cover the search space), [`runs`] that solve or count through the cubes on
 //! all cores, and [`emit`], the cubes written for other engines (iCNF, one DIMACS file per cube

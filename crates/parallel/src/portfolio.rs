@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use wgrnd_cnf::SolverAnswer;
 use wgrnd_core::pipeline::{checked_decode, Answer};
 use wgrnd_core::{Error, Family, Grounding};
+use wgrnd_count::backtrack::{Backtrack, Effort, Next};
 use wgrnd_solve::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
 
 /// Which solver a member runs.
@@ -128,12 +129,36 @@ pub struct Outcome<S> {
 /// 1.8 s (8 x 8, 12 colours), a quarter of a median solve there, with the second core idle.
 pub const HEAD_START_CONFLICTS: i32 = 2_000;
 
+/// The largest formula (in literals) that the portfolio first gives to the in-house backtracking
+/// engine of `wgrnd-count` ([`Backtrack`]), on the calling thread, before the head start. Loading
+/// a formula into CaDiCaL costs about 1,600 instructions a clause (a call per literal, a clause
+/// allocated and watched, watch vectors growing, the release at the end), and the head start's
+/// thread more; on the small models of the language benchmark that was half of `solve`'s
+/// instructions, while the backtracking engine loads them for a fraction of it and finds their
+/// first solution (or proves there is none) within about one visit per literal
+/// (docs/benchmarks.md, "The first solution of small models").
+pub const SMALL_LITERALS: usize = 50_000;
+
+/// Propagation visits the backtracking engine may spend per literal of a small formula, plus
+/// [`SMALL_VISITS_BASE`], before the portfolio goes on as if it had not tried (CaDiCaL's head
+/// start, from scratch). A search without restarts can be lost on a hard formula however small;
+/// a visit costs about 100 to 150 instructions, so a lost try costs about what CaDiCaL's loading
+/// of the same formula does, and Langford n = 12, which the engine solves only in 6.7 visits a
+/// literal (more than CaDiCaL's whole solve), goes to CaDiCaL.
+pub const SMALL_VISITS_PER_LITERAL: u64 = 2;
+
+/// The visits every small formula may spend (the tiniest have a few hundred literals).
+pub const SMALL_VISITS_BASE: u64 = 2_000;
+
 /// Races `members` on `f` (grounded as `g`) within `timeout`. SAT is accepted once the model
 /// satisfies the member's CNF and its decoded solution passes the family's checker; UNSAT from any
 /// member is accepted, since every member solves a complete grounding of the whole puzzle. A
 /// model that breaks its CNF or fails the checker is an error at once (a lying solver, an encoding
 /// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`. When the
-/// first member is the built-in solver, it runs alone for [`HEAD_START_CONFLICTS`] first.
+/// first member is the built-in solver, a formula of at most [`SMALL_LITERALS`] literals goes
+/// first to the backtracking engine within its budget (its answer, judged the same way, is then
+/// the portfolio's, and may be another solution than `--jobs 1`'s); otherwise, or when the budget
+/// runs out, the first member runs alone for [`HEAD_START_CONFLICTS`] first.
 pub fn race<F>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -147,6 +172,16 @@ where
     // cleanly: every thread looks at `interrupted` before its next step.
     let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
+    if members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none())
+        && g.cnf.num_literals() <= SMALL_LITERALS
+    {
+        let name = format!("{} (backtracking)", members[0].name);
+        if let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout, started)? {
+            let winner = Some(format!("{name}: {} conflicts, {} visits", effort.conflicts, effort.visits));
+            let elapsed = started.elapsed();
+            return Ok(Outcome { answer, winner, failures: Vec::new(), elapsed, checking });
+        }
+    }
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
     let cancel = Cancel::default();
     let (tx, rx) = mpsc::channel::<(usize, Result<(Answer<F::Solution>, Duration), Error>)>();
@@ -256,6 +291,40 @@ fn head_start<F: Family>(
         answer = session.solve_cancellable(&[], left, cancel)?;
     }
     judge(f, g, name, answer)
+}
+
+/// What the backtracking engine came to on a small formula.
+struct SmallAnswer<S> {
+    /// The judged answer.
+    answer: Answer<S>,
+    /// The time its checking took.
+    checking: Duration,
+    /// The search's work.
+    effort: Effort,
+}
+
+/// A small formula's answer by the backtracking engine within its budget
+/// ([`SMALL_VISITS_PER_LITERAL`]), judged like a member's, with the search's effort; `None` when
+/// the budget, the time limit or Ctrl-C stopped it first.
+fn small_first<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    name: &str,
+    timeout: Option<Duration>,
+    started: Instant,
+) -> Result<Option<SmallAnswer<F::Solution>>, Error> {
+    let mut engine = Backtrack::new(&g.cnf, &g.projection);
+    let budget = SMALL_VISITS_BASE + SMALL_VISITS_PER_LITERAL * g.cnf.num_literals() as u64;
+    let mut stop =
+        |effort: Effort| effort.visits > budget || interrupted() || timeout.is_some_and(|t| started.elapsed() >= t);
+    let answer = match engine.next(&mut stop) {
+        Next::Solution => SolverAnswer::Sat(engine.model()),
+        Next::Exhausted => SolverAnswer::Unsat,
+        Next::Stopped => return Ok(None),
+    };
+    let effort = Effort { conflicts: engine.conflicts, visits: engine.visits };
+    let (answer, checking) = judge(f, g, name, answer)?;
+    Ok(Some(SmallAnswer { answer, checking, effort }))
 }
 
 /// A member's answer, its model checked against its own CNF and by the family's checker; and the
