@@ -20,7 +20,7 @@ mod symmetric;
 use std::time::Instant;
 
 use gen::Model;
-use oracle::{brute_force, option_sets, template, wgrnd_count};
+use oracle::{brute_force, option_sets, template, wgrnd_count, wgrnd_first};
 
 /// What a run did.
 #[derive(Debug, Default)]
@@ -34,6 +34,8 @@ struct Stats {
     several: u64,
     /// Assignments the checker judged.
     judged: u64,
+    /// First solutions (`solve`) that agreed with the brute force.
+    solves: u64,
     /// Models with a hidden value (projection matters).
     projected: u64,
     /// Models per production or declaration kind used (`gen::Model::used`).
@@ -107,6 +109,19 @@ fn compare_texts(seed: u64, text: &str, counted: &str, stats: &mut Stats) -> Res
                 missing.map(|k| format!("\n  accepted by the checker only: {k}")).unwrap_or_default(),
             ));
         }
+        // The first solution `solve` finds: one the brute force accepts, or none when it has none.
+        match wgrnd_first(counted, &o) {
+            Ok(Some(s)) if !brute.keys.contains(&brute.key(&s)) => failures.push(format!(
+                "{}: solve found {}, which the brute force refuses",
+                o.flags(),
+                brute.show(&p, &brute.key(&s))
+            )),
+            Ok(None) if !brute.keys.is_empty() => {
+                failures.push(format!("{}: solve found no solution, the brute force {}", o.flags(), brute.keys.len()))
+            }
+            Ok(_) => stats.solves += 1,
+            Err(e) => failures.push(format!("{}: {e}", o.flags())),
+        }
     }
     if failures.is_empty() {
         Ok(())
@@ -134,8 +149,8 @@ fn run(n: u64, seed: u64, max_bits: f64) -> (Stats, Vec<String>) {
 fn summary(s: &Stats, secs: f64) -> String {
     format!(
         "comparisons {} disagreements {} models {} (no solution {}, one {}, several {}; with hidden values {}) \
-         assignments judged {} time {secs:.1} s",
-        s.comparisons, s.disagreements, s.models, s.empty, s.unique, s.several, s.projected, s.judged
+         assignments judged {} first solutions agreeing {} time {secs:.1} s",
+        s.comparisons, s.disagreements, s.models, s.empty, s.unique, s.several, s.projected, s.judged, s.solves
     ) + &format!(
         "\nmodels per construct: {}",
         s.used.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join(", ")
@@ -176,7 +191,8 @@ fn a_seed_names_one_model() {
 }
 
 /// A planted difference is reported: wgrnd counts the model without its at-most-one (8 sets of
-/// `p` instead of 4), and the report names both counts and a set found by wgrnd only.
+/// `p` instead of 4), and the report names both counts and a set found by wgrnd only, for every
+/// option set; a first solution outside the brute force's sets is reported too.
 #[test]
 fn a_planted_difference_is_reported() {
     let text = "domain D = 1..3;\npred p(D);\nvar x(D) in 0..1;\nshow p;\n\
@@ -190,7 +206,12 @@ fn a_planted_difference_is_reported() {
         "{report}"
     );
     assert!(report.contains("found by wgrnd only: p(") && report.contains("--- model ---\ndomain D"), "{report}");
-    assert_eq!(stats.disagreements, option_sets(1).len() as u64);
+    let sets = option_sets(1).len();
+    assert_eq!(report.matches("wgrnd counts 8, brute force 4").count(), sets, "{report}");
+    let firsts = report.matches("which the brute force refuses").count();
+    assert_eq!(stats.disagreements, (sets + firsts) as u64, "{report}");
+    // The solve's first solution: `p` true wherever the at-most-one is gone (true first).
+    assert!(firsts > 0, "{report}");
 }
 
 /// Found by the fuzzer (seed 230, `WGRND_FUZZ_BITS=10`), minimised: a statement decided without

@@ -1,15 +1,18 @@
 //! The two sides of a comparison: brute force (every assignment of the solved-for atoms and
 //! integer values, judged by the checker, projected on the shown ones) and wgrnd's count through
 //! the library path `wgrnd count` takes (`QpropModel` from `wgrnd-family`, grounded, counted by
-//! `wgrnd_count::count`, every solution decoded and checked), for each option set.
+//! `wgrnd_count::count`, every solution decoded and checked), for each option set; and wgrnd's
+//! first solution as `wgrnd solve` finds it (the portfolio).
 
 use std::collections::BTreeSet;
 use std::time::Duration;
 
 use wgrnd_cnf::amo::AmoEncoding;
-use wgrnd_core::{CountUnit, Family};
+use wgrnd_core::pipeline::Answer;
+use wgrnd_core::{CountUnit, Family, Grounding};
 use wgrnd_count::{Engine, Limits};
 use wgrnd_family::{QpropModel, RawOptions};
+use wgrnd_parallel::portfolio;
 use wgrnd_qprop::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val, XorElim};
 use wgrnd_solve::SolverSpec;
 
@@ -297,12 +300,18 @@ impl Brute {
     }
 }
 
-/// wgrnd's side: the model counted with `o` as `wgrnd count` counts it; the projections of the
-/// solutions, each checked by the pipeline's checker on the way.
-pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), String> {
+/// The model of `text` grounded with `o`, as the commands ground it.
+fn grounded(text: &str, o: &OptionSet) -> Result<(QpropModel, Grounding<<QpropModel as Family>::Encoding>), String> {
     let mut f = QpropModel::new(&Source::new("fuzz.qp", text), None, &raw_options(o)).map_err(|e| e.to_string())?;
     f.options.xor_elim = o.xor_elim;
     let g = f.ground().map_err(|e| e.to_string())?;
+    Ok((f, g))
+}
+
+/// wgrnd's side: the model counted with `o` as `wgrnd count` counts it; the projections of the
+/// solutions, each checked by the pipeline's checker on the way.
+pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), String> {
+    let (f, g) = grounded(text, o)?;
     let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine, jobs: 0 };
     let mut found = Vec::new();
     let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
@@ -313,6 +322,25 @@ pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), St
         return Err(format!("the count stopped early ({}) at {}", c.stop.name(), c.count));
     }
     Ok((c.count, found))
+}
+
+/// wgrnd's first solution of the model grounded with `o`, as `wgrnd solve` with two jobs finds
+/// it (the portfolio, whose small formulas go to the backtracking engine first), checked by the
+/// pipeline's checker on the way; `None` when there is none. (The generator writes no objective:
+/// `solve` would optimise one instead, which optimum.rs judges.)
+pub fn wgrnd_first(text: &str, o: &OptionSet) -> Result<Option<Solution>, String> {
+    let (f, g) = grounded(text, o)?;
+    if !g.objective.is_empty() {
+        return Err("a model with an objective".into());
+    }
+    let members = portfolio::members(2, &SolverSpec::Builtin, "own", &[], |_| false);
+    let outcome = portfolio::race(&f, &g, &members, Some(Duration::from_secs(120)))
+        .map_err(|e| format!("the solve failed: {e}"))?;
+    match outcome.answer {
+        Answer::Solved(s) => Ok(Some(s)),
+        Answer::NoSolution => Ok(None),
+        Answer::Unknown => Err("the solve gave no answer".into()),
+    }
 }
 
 /// Any solution of `text` (for its shape: which predicates, which are shown).
