@@ -154,8 +154,8 @@ impl fmt::Display for Lit {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cnf {
     num_vars: u32,
-    lits: Vec<Lit>,
-    ends: Vec<usize>,
+    pub(crate) lits: Vec<Lit>,
+    pub(crate) ends: Vec<usize>,
 }
 
 impl Cnf {

@@ -43,90 +43,113 @@ impl Cnf {
     /// (the solver then finds there is no model, with the clauses as written).
     pub fn simplify_units(&mut self) -> Option<Simplified> {
         let n = self.num_vars() as usize;
-        // value[v]: 0 unknown, 1 true, 2 false.
-        let mut value = vec![0u8; n];
-        let is_true = |value: &[u8], l: Lit| value[l.var().index()] == if l.is_positive() { 1 } else { 2 };
-        let is_false = |value: &[u8], l: Lit| value[l.var().index()] == if l.is_positive() { 2 } else { 1 };
-        let clauses: Vec<&[Lit]> = self.clauses().collect();
+        let clauses = self.ends.len();
+        let range = |ends: &[usize], i: usize| if i == 0 { 0 } else { ends[i - 1] }..ends[i];
+        // The unit clauses first: a formula without one (or with an empty clause) is left alone
+        // before any occurrence list is built.
+        let mut queue: Vec<Lit> = Vec::new();
+        for i in 0..clauses {
+            let r = range(&self.ends, i);
+            match r.len() {
+                0 => return None,
+                1 => queue.push(self.lits[r.start]),
+                _ => {}
+            }
+        }
+        if queue.is_empty() {
+            return None;
+        }
+        // value[code]: 0 unknown, 1 true, 2 false, by literal code (both of a variable's codes
+        // are set together): one load per test.
+        let mut value = vec![0u8; 2 * n];
         // Occurrences by literal code, in one array (the clauses of literal code k are
         // `occurs[start[k]..start[k + 1]]`, in clause order: no vector per literal); free[c]:
         // literals of clause c not yet false.
-        let mut start = vec![0usize; 2 * n + 1];
-        for l in clauses.iter().copied().flatten() {
+        let mut start = vec![0u32; 2 * n + 1];
+        for l in &self.lits {
             start[l.code() as usize + 1] += 1;
         }
         for k in 0..2 * n {
             start[k + 1] += start[k];
         }
-        let mut occurs = vec![0u32; start[2 * n]];
-        let mut next = start.clone();
-        let mut free: Vec<u32> = Vec::with_capacity(clauses.len());
-        let mut queue: Vec<Lit> = Vec::new();
-        for (i, c) in clauses.iter().enumerate() {
-            for l in *c {
-                let at = &mut next[l.code() as usize];
-                occurs[*at] = i as u32;
-                *at += 1;
-            }
-            free.push(c.len() as u32);
-            match c {
-                [] => return None,
-                [l] => queue.push(*l),
-                _ => {}
+        let mut occurs = vec![0u32; self.lits.len()];
+        let mut free: Vec<u32> = Vec::with_capacity(clauses);
+        {
+            let mut next = start.clone();
+            for i in 0..clauses {
+                let r = range(&self.ends, i);
+                free.push(r.len() as u32);
+                for l in &self.lits[r] {
+                    let at = &mut next[l.code() as usize];
+                    occurs[*at as usize] = i as u32;
+                    *at += 1;
+                }
             }
         }
         let mut head = 0;
+        let mut fixed = 0;
         while head < queue.len() {
             let l = queue[head];
             head += 1;
-            if is_true(&value, l) {
-                continue;
+            match value[l.code() as usize] {
+                1 => continue,
+                2 => return None,
+                _ => {}
             }
-            if is_false(&value, l) {
-                return None;
-            }
-            value[l.var().index()] = if l.is_positive() { 1 } else { 2 };
+            value[l.code() as usize] = 1;
             let k = (!l).code() as usize;
-            for &c in &occurs[start[k]..start[k + 1]] {
+            value[k] = 2;
+            fixed += 1;
+            for &c in &occurs[start[k] as usize..start[k + 1] as usize] {
                 let c = c as usize;
                 free[c] -= 1;
-                if free[c] <= 1 && !clauses[c].iter().any(|&x| is_true(&value, x)) {
-                    match clauses[c].iter().find(|&&x| !is_false(&value, x)) {
-                        Some(&x) => queue.push(x),
-                        None => return None,
+                if free[c] <= 1 {
+                    let lits = &self.lits[range(&self.ends, c)];
+                    if !lits.iter().any(|x| value[x.code() as usize] == 1) {
+                        match lits.iter().find(|x| value[x.code() as usize] != 2) {
+                            Some(&x) => queue.push(x),
+                            None => return None,
+                        }
                     }
                 }
             }
         }
-        let fixed = value.iter().filter(|&&v| v != 0).count();
-        if fixed == 0 {
-            return None;
-        }
-        let mut out = Cnf::new();
-        out.new_vars(self.num_vars());
-        let mut kept_before = Vec::with_capacity(clauses.len() + 1);
-        let mut buf = Vec::new();
-        for c in &clauses {
-            kept_before.push(out.num_clauses());
-            if c.iter().any(|&x| is_true(&value, x)) {
+        // In place: the kept clauses and literals move down (never up), then one unit clause per
+        // fixed variable; no second formula is built.
+        let mut kept_before = Vec::with_capacity(clauses + 1);
+        let (mut w, mut kept, mut from) = (0, 0, 0);
+        for i in 0..clauses {
+            kept_before.push(kept);
+            let end = self.ends[i];
+            let r = from..end;
+            from = end;
+            if self.lits[r.clone()].iter().any(|x| value[x.code() as usize] == 1) {
                 continue;
             }
-            buf.clear();
-            buf.extend(c.iter().copied().filter(|&x| !is_false(&value, x)));
-            out.add_clause(&buf);
+            for j in r {
+                let x = self.lits[j];
+                if value[x.code() as usize] == 0 {
+                    self.lits[w] = x;
+                    w += 1;
+                }
+            }
+            self.ends[kept] = w;
+            kept += 1;
         }
-        kept_before.push(out.num_clauses());
-        for (i, v) in value.iter().enumerate() {
-            if *v != 0 {
-                out.add_clause(&[crate::Var::from_index(i).lit(*v == 1)]);
+        kept_before.push(kept);
+        self.lits.truncate(w);
+        self.ends.truncate(kept);
+        for v in 0..n {
+            let l = crate::Var::from_index(v).pos();
+            match value[l.code() as usize] {
+                1 => self.add_clause(&[l]),
+                2 => self.add_clause(&[!l]),
+                _ => {}
             }
         }
-        let before = clauses.len();
-        drop(clauses);
-        *self = out;
         Some(Simplified {
             fixed,
-            clauses_before: before,
+            clauses_before: clauses,
             clauses_after: self.num_clauses(),
             map: ClauseMap { kept_before },
         })
@@ -187,7 +210,7 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) % k
         };
-        for _ in 0..300 {
+        for _ in 0..2000 {
             let n = 6;
             let mut f = Cnf::new();
             f.new_vars(n);
@@ -198,9 +221,56 @@ mod tests {
                 f.add_clause(&c);
             }
             let mut g = f.clone();
-            if g.simplify_units().is_some() {
+            let simplified = g.simplify_units();
+            assert_eq!(simplified.is_some(), reference(&f).is_some(), "{:?}", f.to_i32_clauses());
+            if let Some(s) = simplified {
                 assert_eq!(models(&f, n), models(&g, n), "{:?}", f.to_i32_clauses());
+                // Exactly the clauses, in the order, that the plain definition gives.
+                assert_eq!(Some(g.to_i32_clauses()), reference(&f), "{:?}", f.to_i32_clauses());
+                assert_eq!((s.clauses_before, s.clauses_after), (f.num_clauses(), g.num_clauses()));
             }
         }
+    }
+
+    /// The module doc's definition written plainly: propagate by passes over every clause until
+    /// nothing changes, then strike and drop in order and append the units by variable; `None`
+    /// where the formula is left alone.
+    fn reference(f: &Cnf) -> Option<Vec<Vec<i32>>> {
+        let mut value: Vec<Option<bool>> = vec![None; f.num_vars() as usize];
+        let truth = |value: &[Option<bool>], l: Lit| value[l.var().index()].map(|v| v == l.is_positive());
+        loop {
+            let mut changed = false;
+            for c in f.clauses() {
+                if c.iter().any(|&l| truth(&value, l) == Some(true)) {
+                    continue;
+                }
+                let open: Vec<Lit> = c.iter().copied().filter(|&l| truth(&value, l).is_none()).collect();
+                match open.as_slice() {
+                    [] => return None,
+                    [l] => {
+                        value[l.var().index()] = Some(l.is_positive());
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if value.iter().all(|v| v.is_none()) {
+            return None;
+        }
+        let mut out: Vec<Vec<i32>> = f
+            .clauses()
+            .filter(|c| !c.iter().any(|&l| truth(&value, l) == Some(true)))
+            .map(|c| c.iter().filter(|&&l| truth(&value, l).is_none()).map(|l| l.to_dimacs()).collect())
+            .collect();
+        for (i, v) in value.iter().enumerate() {
+            if let Some(b) = v {
+                out.push(vec![if *b { i as i32 + 1 } else { -(i as i32 + 1) }]);
+            }
+        }
+        Some(out)
     }
 }
