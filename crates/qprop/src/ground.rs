@@ -813,6 +813,13 @@ impl<'p> Grounder<'p> {
         if n == 0 {
             return Ok(1.0);
         }
+        // Facts without a definition, nobody tracking which facts are used: the atoms marked true
+        // are the true ones (`data_atom` would evaluate nothing and record nothing), counted in
+        // one pass without a call per atom (kakuro's `across` and `down` have 14,580 atoms each).
+        if self.tracker.is_none() && !matches!(self.p.preds[pred].kind, PredKind::Def(_)) {
+            let t = self.data[pred.index()].iter().filter(|&&v| v == 2).count();
+            return Ok(t as f64 / n as f64);
+        }
         let mut t = 0usize;
         for i in 0..n {
             // Known false (1): no call.
