@@ -34,7 +34,7 @@ struct Stats {
     several: u64,
     /// Assignments the checker judged.
     judged: u64,
-    /// First solutions (`solve`) that agreed with the brute force.
+    /// Answers of `solve` (a solution, or none) that agreed with the brute force.
     solves: u64,
     /// Models with a hidden value (projection matters).
     projected: u64,
@@ -149,7 +149,7 @@ fn run(n: u64, seed: u64, max_bits: f64) -> (Stats, Vec<String>) {
 fn summary(s: &Stats, secs: f64) -> String {
     format!(
         "comparisons {} disagreements {} models {} (no solution {}, one {}, several {}; with hidden values {}) \
-         assignments judged {} first solutions agreeing {} time {secs:.1} s",
+         assignments judged {} solve answers agreeing {} time {secs:.1} s",
         s.comparisons, s.disagreements, s.models, s.empty, s.unique, s.several, s.projected, s.judged, s.solves
     ) + &format!(
         "\nmodels per construct: {}",

@@ -10,6 +10,7 @@ use wgrnd_core::header;
 use wgrnd_count::Count;
 use wgrnd_family::pipeline::{self, Answer};
 use wgrnd_family::{exit, CountUnit, Error, Family, SolutionFormat, Status, View};
+use wgrnd_parallel::portfolio;
 
 use crate::config::{CountConfig, ShowConfig, SolveConfig};
 use crate::output::{Output, Progress};
@@ -72,7 +73,7 @@ pub(crate) fn solve_grounded<F: Family>(
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
     let (answer, times) = match gauss {
         Some(p) => wgrnd_count::gauss::solve(f, g, &p)?,
-        None => pipeline::solve_timed(f, g, &config.solver, config.timeout)?,
+        None => plain_solve(f, g, config)?,
     };
     clock.stop();
     if config.verbose {
@@ -92,6 +93,29 @@ pub(crate) fn solve_grounded<F: Family>(
     show(f, answer, &config.show)
 }
 
+/// The configured solver on `g`; the built-in solver first tries the backtracking engine on a
+/// small formula, as the portfolio does (`wgrnd_parallel::portfolio::small_first`), so that one
+/// job and many give the same solution.
+fn plain_solve<F: Family>(
+    f: &F,
+    g: &wgrnd_core::Grounding<F::Encoding>,
+    config: &SolveConfig,
+) -> Result<(Answer<F::Solution>, pipeline::Times), Error> {
+    let started = Instant::now();
+    if config.solver == wgrnd_solve::SolverSpec::Builtin && portfolio::tries_small_first(g) {
+        let name = format!("{} (backtracking)", config.solver.name());
+        if let Some(small) = portfolio::small_first(f, g, &name, config.timeout)? {
+            let solving = started.elapsed().saturating_sub(small.checking);
+            return Ok((small.answer, pipeline::Times { solving, checking: small.checking }));
+        }
+    }
+    let left = config.timeout.map(|t| t.saturating_sub(started.elapsed()));
+    let (answer, times) = pipeline::solve_timed(f, g, &config.solver, left)?;
+    // The solving time includes a try that ran out of budget.
+    let solving = started.elapsed().saturating_sub(times.checking);
+    Ok((answer, pipeline::Times { solving, checking: times.checking }))
+}
+
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws
 /// nothing when standard error is piped).
 pub(crate) struct Clock(indicatif::ProgressBar);
@@ -103,7 +127,10 @@ impl Clock {
             bar.set_style(style);
         }
         bar.set_message(what.to_string());
-        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        // The ticker is a thread: not started when nothing would be drawn (a pipe, a benchmark).
+        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        }
         Clock(bar)
     }
 

@@ -157,9 +157,9 @@ pub const SMALL_VISITS_BASE: u64 = 2_000;
 /// model that breaks its CNF or fails the checker is an error at once (a lying solver, an encoding
 /// bug), whichever member found it. Ctrl-C stops every member and reports `Interrupted`. When the
 /// first member is the built-in solver, a formula of at most [`SMALL_LITERALS`] literals goes
-/// first to the backtracking engine within its budget (its answer, judged the same way, is then
-/// the portfolio's, and may be another solution than `--jobs 1`'s); otherwise, or when the budget
-/// runs out, the first member runs alone for [`HEAD_START_CONFLICTS`] first.
+/// first to the backtracking engine within its budget ([`small_first`]: its answer, judged the same
+/// way, is then the portfolio's, as it is the plain solve's); otherwise, or when the budget runs
+/// out, the first member runs alone for [`HEAD_START_CONFLICTS`] first.
 pub fn race<F>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -173,16 +173,22 @@ where
     // cleanly: every thread looks at `interrupted` before its next step.
     let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
-    if members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none())
-        && g.cnf.num_literals() <= SMALL_LITERALS
-    {
+    let builtin_first =
+        members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none());
+    if builtin_first && tries_small_first(g) {
         let name = format!("{} (backtracking)", members[0].name);
-        if let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout, started)? {
-            let winner = Some(format!("{name}: {} conflicts, {} visits", effort.conflicts, effort.visits));
+        if let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout)? {
+            let winner = match answer {
+                // The time limit ran out during the try: nobody won.
+                Answer::Unknown => None,
+                _ => Some(format!("{name}: {} conflicts, {} visits", effort.conflicts, effort.visits)),
+            };
             let elapsed = started.elapsed();
             return Ok(Outcome { answer, winner, failures: Vec::new(), elapsed, checking });
         }
     }
+    // The members share what is left of the time limit after the try.
+    let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
     let cancel = Cancel::default();
     let (tx, rx) = mpsc::channel::<(usize, Result<(Answer<F::Solution>, Duration), Error>)>();
@@ -190,7 +196,7 @@ where
         let mut rest = 0;
         let mut ran = members.len();
         #[cfg(feature = "cadical")]
-        if members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none()) {
+        if builtin_first {
             // The head start: member 0 asks for help (`go`) when its budget runs out, and goes on.
             let (go_tx, go_rx) = mpsc::channel::<()>();
             let (tx, cancel) = (tx.clone(), cancel.clone());
@@ -295,32 +301,44 @@ fn head_start<F: Family>(
 }
 
 /// What the backtracking engine came to on a small formula.
-struct SmallAnswer<S> {
-    /// The judged answer.
-    answer: Answer<S>,
+pub struct SmallAnswer<S> {
+    /// The judged answer: [`Answer::Unknown`] when the time limit ran out during the try.
+    pub answer: Answer<S>,
     /// The time its checking took.
-    checking: Duration,
+    pub checking: Duration,
     /// The search's work.
-    effort: Effort,
+    pub effort: Effort,
+}
+
+/// Whether [`small_first`] is tried on `g`: at most [`SMALL_LITERALS`] literals.
+pub fn tries_small_first<E>(g: &Grounding<E>) -> bool {
+    g.cnf.num_literals() <= SMALL_LITERALS
 }
 
 /// A small formula's answer by the backtracking engine within its budget
-/// ([`SMALL_VISITS_PER_LITERAL`]), judged like a member's, with the search's effort; `None` when
-/// the budget, the time limit or Ctrl-C stopped it first.
-fn small_first<F: Family>(
+/// ([`SMALL_VISITS_PER_LITERAL`]), judged like a member's (`name` in a lying model's message),
+/// with the search's effort; `None` when the budget ran out first (the caller goes on with
+/// another solver). The time limit running out is an answer ([`Answer::Unknown`]), Ctrl-C an
+/// error ([`SolveError::Interrupted`]), so that neither starts another solver. Both the plain
+/// solve with the built-in solver and the portfolio try it first, so that they give the same
+/// solution.
+pub fn small_first<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     name: &str,
     timeout: Option<Duration>,
-    started: Instant,
 ) -> Result<Option<SmallAnswer<F::Solution>>, Error> {
+    let _watch = wgrnd_solve::interrupt::Watch::start();
+    let started = Instant::now();
     let mut engine = Backtrack::new(&g.cnf, &g.projection);
     let budget = SMALL_VISITS_BASE + SMALL_VISITS_PER_LITERAL * g.cnf.num_literals() as u64;
-    let mut stop =
-        |effort: Effort| effort.visits > budget || interrupted() || timeout.is_some_and(|t| started.elapsed() >= t);
+    let out_of_time = || timeout.is_some_and(|t| started.elapsed() >= t);
+    let mut stop = |effort: Effort| effort.visits > budget || interrupted() || out_of_time();
     let answer = match engine.next(&mut stop) {
         Next::Solution => SolverAnswer::Sat(engine.model()),
         Next::Exhausted => SolverAnswer::Unsat,
+        Next::Stopped if interrupted() => return Err(Error::Solver(SolveError::Interrupted)),
+        Next::Stopped if out_of_time() => SolverAnswer::Unknown,
         Next::Stopped => return Ok(None),
     };
     let effort = Effort { conflicts: engine.conflicts, visits: engine.visits };
