@@ -819,20 +819,7 @@ pub(crate) mod tests {
         for case in 0..400 {
             let n = 60 + (rng(&mut seed) % 140) as usize;
             let dense = 2 + rng(&mut seed) % 6;
-            let word: Vec<bool> = (0..n).map(|_| rng(&mut seed) % dense != 0).collect();
-            let mut lens = runs_of(&word);
-            if case % 5 == 0 && !lens.is_empty() {
-                // A clue changed by one: often no placement.
-                let k = (rng(&mut seed) % lens.len() as u64) as usize;
-                lens[k] += 1;
-            }
-            let known: Vec<Option<bool>> = (0..n)
-                .map(|i| match rng(&mut seed) % 8 {
-                    0 => Some(word[i]),
-                    1 if case % 3 == 0 => Some(!word[i]),
-                    _ => None,
-                })
-                .collect();
+            let (lens, known) = random_line(&mut seed, case, n, dense, 8);
             let pat = pattern(&lens);
             assert_eq!(layers(&pat, &known), plain_layers(&pat, &known), "case {case}: {lens:?} {known:?}");
             let want = plain_deduction(&pat, &known);
@@ -840,6 +827,32 @@ pub(crate) mod tests {
             solved += usize::from(want.is_some());
         }
         assert!(solved > 100 && solved < 400, "{solved} of 400 lines had a placement");
+    }
+
+    /// A random line of `n` cells: the runs of a random word (black with odds `1 - 1/dense`; on
+    /// every fifth case one run lengthened: often no placement) and its cells, one in
+    /// `known_one_in` known with the word's value (on every third case as many with the other).
+    fn random_line(
+        seed: &mut u64,
+        case: usize,
+        n: usize,
+        dense: u64,
+        known_one_in: u64,
+    ) -> (Vec<i64>, Vec<Option<bool>>) {
+        let word: Vec<bool> = (0..n).map(|_| rng(seed) % dense != 0).collect();
+        let mut lens = runs_of(&word);
+        if case % 5 == 0 && !lens.is_empty() {
+            let k = (rng(seed) % lens.len() as u64) as usize;
+            lens[k] += 1;
+        }
+        let known = (0..n)
+            .map(|i| match rng(seed) % known_one_in {
+                0 => Some(word[i]),
+                1 if case % 3 == 0 => Some(!word[i]),
+                _ => None,
+            })
+            .collect();
+        (lens, known)
     }
 
     /// The deduction of a line from the plain table: a letter is possible at a cell when some
@@ -870,21 +883,9 @@ pub(crate) mod tests {
         for case in 0..400 {
             let n = if case % 10 == 0 { 64 } else { 1 + (rng(&mut seed) % 64) as usize };
             let dense = 2 + rng(&mut seed) % 4;
-            let word: Vec<bool> = (0..n).map(|_| rng(&mut seed) % dense != 0).collect();
-            let mut lens = runs_of(&word);
-            if case % 5 == 0 && !lens.is_empty() {
-                let k = (rng(&mut seed) % lens.len() as u64) as usize;
-                lens[k] += 1;
-            }
+            let (lens, known) = random_line(&mut seed, case, n, dense, 6);
             let pat = pattern(&lens);
             let Some(p) = WordPattern::new(&pat) else { continue };
-            let known: Vec<Option<bool>> = (0..n)
-                .map(|i| match rng(&mut seed) % 6 {
-                    0 => Some(word[i]),
-                    1 if case % 3 == 0 => Some(!word[i]),
-                    _ => None,
-                })
-                .collect();
             let bits = |v: bool| known.iter().enumerate().fold(0u64, |m, (i, k)| m | u64::from(*k != Some(!v)) << i);
             let got = p.solve_masks(n, bits(false), bits(true)).map(|(white, black)| {
                 (0..n)
