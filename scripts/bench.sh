@@ -20,7 +20,7 @@ instances=${1:-"fixtures/heule/em_7_3_6.txt fixtures/heule/em_7_4_8.txt fixtures
 seeds=${2:-"1 2 3"}
 limit=${TIMEOUT:-60}
 configs=${CONFIGS:-"diamond-builtin diamond-cadical four-squares-builtin diamond-splr heule-cadical clingo"}
-cargo build --release -q -p wgrnd-cli || exit 3
+scripts/build-release.sh -q || exit 3
 w=target/release/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

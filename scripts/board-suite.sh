@@ -11,7 +11,7 @@ boards=${2:-"board_0 board_1 board_2 board_3 board_4"}
 solver=${SOLVER:-builtin}
 encoding=${ENCODING:-diamond}
 limit=${TIMEOUT:-30}
-cargo build --release -q -p wgrnd-cli || exit 3
+scripts/build-release.sh -q || exit 3
 w=${WGRND:-target/release/wgrnd}
 solved=0; failed=0; gaveup=0
 for size in $sizes; do

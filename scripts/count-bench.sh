@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 bounds=${1:-"1000 16000 64000"}
 reps=${REPS:-3}
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 w=target/release/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

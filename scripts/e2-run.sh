@@ -19,7 +19,7 @@ out=${3:-e2-runs}
 seeds=${SEEDS:-"1 2 3"}
 puzzle=${E2_PUZZLE:-fixtures/heule/e2hints.txt}
 mkdir -p "$out"
-[ -n "${E2_NO_BUILD:-}" ] || cargo build --release -q -p wgrnd-cli
+[ -n "${E2_NO_BUILD:-}" ] || scripts/build-release.sh -q
 wgrnd=${E2_WGRND:-$(pwd)/target/release/wgrnd}
 repeat=()
 if [ -n "${E2_MOVES:-}" ]; then

@@ -20,7 +20,7 @@ ks=${2:-"2 3 4 6"}
 n=${3:-20}
 wgrnd=${WGRND:-target/release/wgrnd}
 timeout=${TIMEOUT:-60}
-[ -x "$wgrnd" ] || cargo build --release -p wgrnd-cli >&2 || exit 1
+[ -x "$wgrnd" ] || scripts/build-release.sh >&2 || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 median() { sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print a[int((NR + 1) / 2)]}'; }

@@ -14,7 +14,7 @@ bin=$(scripts/pydeps.sh "cpmpy==1.1.1" "clingo==5.8.3" python-sat pypblib pindak
 if ! command -v minizinc >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq minizinc flatzinc >/dev/null || true
 fi
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 # The library in process (tool `wgrnd-py`, measured as the Python peers are): the release wheel of
 # the package, installed apart from the venv (whose dev build scripts/test.sh manages).
 rm -rf target/lang-bench-wheel target/lang-bench-py

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 nonogrid=${2:-$(command -v nonogrid || true)}
 [ -n "$nonogrid" ] && [ -x "$nonogrid" ] || { echo "nonogrid not found: cargo install --root DIR nonogrid, then pass DIR/bin/nonogrid" >&2; exit 2; }
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 exec flock /tmp/wgrnd-bench.lock python3 - "$runs" "$nonogrid" target/release/wgrnd fixtures/nonogram/*.non <<'EOF'
 import os, statistics, subprocess, sys, tempfile, time
 

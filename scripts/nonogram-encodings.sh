@@ -8,7 +8,7 @@
 #   scripts/nonogram-encodings.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 exec flock /tmp/wgrnd-bench.lock python3 - target/release/wgrnd models/nonogram.qp fixtures/qprop/nonogram-starts.qp fixtures/nonogram/*.non <<'PY'
 import os, statistics, subprocess, sys, tempfile, time
 

@@ -11,7 +11,7 @@ n=${1:-50}
 size=${2:-30}
 limit=${3:-120}
 seed=${4:-1}
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 exec python3 - "$n" "$size" "$limit" "$seed" target/release/wgrnd <<'PY'
 import os, random, statistics, subprocess, sys, tempfile, time
 

@@ -10,6 +10,6 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 shift || true
 bin=$(scripts/pydeps.sh "clingo==5.8.3" python-sat)
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 wgrnd=$(pwd)/target/release/wgrnd
 PATH="$bin:$PATH" "$bin/python" scripts/opt-bench/bench.py "$wgrnd" "$runs" "$@"

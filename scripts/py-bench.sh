@@ -14,7 +14,7 @@ puzzle=fixtures/qprop/count-64000.qp
 bin=$(scripts/pydeps.sh maturin)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 "$bin/maturin" build --release -q -m crates/py/Cargo.toml -o "$tmp/wheel" >/dev/null
 python3 -m venv "$tmp/venv"
 "$tmp/venv/bin/pip" install -q --disable-pip-version-check --no-index "$tmp"/wheel/*.whl

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 w=target/release/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-60}; shift
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 w=target/release/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -68,7 +68,7 @@ def blank_ships():
 
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    subprocess.run(["cargo", "build", "--release", "-q", "-p", "wgrnd-cli"], cwd=ROOT, check=True)
+    subprocess.run([os.path.join(ROOT, "scripts", "build-release.sh"), "-q"], cwd=ROOT, check=True)
     tmp = tempfile.mkdtemp()
 
     def put(name, text):

@@ -4,7 +4,7 @@
 # median of 3 runs, against `cat` of the same file as the ceiling. Prints a markdown table.
 set -eu
 cd "$(dirname "$0")/.."
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 w=target/release/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 puzzles=${1:-"fixtures/witch/witches.lpl fixtures/witch/commented.txt fixtures/witch/exercise.lpl fixtures/foursquares/orig.txt fixtures/foursquares/easy.txt fixtures/board-suite/4/5/board_0/puzzle.puz fixtures/board-suite/5/8/board_0/puzzle.puz fixtures/board-suite/6/12/board_0/puzzle.puz"}
 runs=${RUNS:-5}
 encodings="diamond four-squares support conflict"
-cargo build --release -q -p wgrnd-cli || exit 3
+scripts/build-release.sh -q || exit 3
 w=target/release/wgrnd
 printf '| puzzle | solutions |'; for e in $encodings; do printf ' %s |' "$e"; done; echo
 printf '|---|---|'; for e in $encodings; do printf -- '---|'; done; echo

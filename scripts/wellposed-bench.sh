@@ -8,7 +8,7 @@
 set -u
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
-cargo build --release -q -p wgrnd-cli || exit 3
+scripts/build-release.sh -q || exit 3
 w=target/release/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
-cargo build --release -q -p wgrnd-cli
+scripts/build-release.sh -q
 exec flock /tmp/wgrnd-bench.lock python3 - "$runs" target/release/wgrnd fixtures/zebra/*.zebra <<'PY'
 import statistics, subprocess, sys, time
 

@@ -2,11 +2,13 @@
 
 use crate::error::{syntax, FileId, Result, Span};
 
-/// One token.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tok {
+/// One token. Names and strings are slices of the text: a model's tokens are lexed, read once
+/// and dropped, and an owned copy of each name cost an allocation and a free (the parser copies
+/// only the names it keeps).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok<'t> {
     /// A name or keyword.
-    Ident(String),
+    Ident(&'t str),
     /// A non-negative integer literal.
     Int(i64),
     /// Punctuation or an operator, spelled as in the source.
@@ -14,7 +16,7 @@ pub enum Tok {
     /// End of the file.
     Eof,
     /// A double-quoted string (a file name: `table p from "edges.csv"`), without its quotes.
-    Str(String),
+    Str(&'t str),
 }
 
 const PUNCT: [&str; 27] = [
@@ -23,7 +25,7 @@ const PUNCT: [&str; 27] = [
 ];
 
 /// Splits `text` (file number `file`) into tokens; `%` and `//` start comments to the end of the line.
-pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
+pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok<'_>, Span)>> {
     // About one token per three bytes of a data file's facts: reserved once, not regrown.
     let mut out = Vec::with_capacity(text.len() / 3 + 1);
     let bytes = text.as_bytes();
@@ -35,9 +37,9 @@ pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
             continue;
         }
         if c == b'%' || c == b'#' || (c == b'/' && bytes.get(i + 1) == Some(&b'/')) {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
-            }
+            // Comments are most of a model's bytes: the end of the line found by `find`, not
+            // byte by byte.
+            i = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
             continue;
         }
         if c.is_ascii_digit() {
@@ -57,7 +59,7 @@ pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
             while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'\'') {
                 i += 1;
             }
-            out.push((Tok::Ident(text[start..i].to_string()), Span::new(file, start, i)));
+            out.push((Tok::Ident(&text[start..i]), Span::new(file, start, i)));
             continue;
         }
         if c == b'"' {
@@ -66,7 +68,7 @@ pub fn lex(file: FileId, text: &str) -> Result<Vec<(Tok, Span)>> {
                 let span = Span::new(file, start, start + 1);
                 return Err(syntax(span, "unterminated string", "a closing '\"' on the same line"));
             };
-            out.push((Tok::Str(text[i + 1..i + 1 + len].to_string()), Span::new(file, start, i + len + 2)));
+            out.push((Tok::Str(&text[i + 1..i + 1 + len]), Span::new(file, start, i + len + 2)));
             i += len + 2;
             continue;
         }

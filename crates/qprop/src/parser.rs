@@ -13,7 +13,19 @@ use crate::ops::{CmpOp, Conn, Op};
 /// (docs/qprop.md lists them).
 /// The second line holds the words of the global constraints of issue 24, reserved before every
 /// one of them is parsed, so that no model takes them as names.
-pub(crate) const KEYWORDS: [&str; 42] = [
+macro_rules! reserved_words {
+    ($($word:literal),* $(,)?) => {
+        /// The same words as a list, for the tests.
+        #[cfg(test)]
+        pub(crate) const KEYWORDS: &[&str] = &[$($word),*];
+        /// Whether `s` is one of [`KEYWORDS`]: a `match`, compiled to a switch on the length and
+        /// one compare, where a search of the list compared up to 42 words for every name.
+        pub(crate) fn is_keyword(s: &str) -> bool {
+            matches!(s, $($word)|*)
+        }
+    };
+}
+reserved_words![
     "forall",
     "exists",
     "and",
@@ -90,7 +102,7 @@ pub fn parse_file(file: FileId, text: &str) -> Result<Parsed> {
 }
 
 struct Parser<'t> {
-    toks: Vec<(Tok, Span)>,
+    toks: Vec<(Tok<'t>, Span)>,
     pos: usize,
     depth: usize,
     text: &'t str,
@@ -102,11 +114,11 @@ struct Parser<'t> {
     inline: Vec<Item>,
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> &Tok {
+impl<'t> Parser<'t> {
+    fn peek(&self) -> &Tok<'t> {
         &self.toks[self.pos.min(self.toks.len() - 1)].0
     }
-    fn peek_at(&self, k: usize) -> &Tok {
+    fn peek_at(&self, k: usize) -> &Tok<'t> {
         &self.toks[(self.pos + k).min(self.toks.len() - 1)].0
     }
     fn span(&self) -> Span {
@@ -127,7 +139,7 @@ impl Parser<'_> {
         matches!(self.peek(), Tok::Punct(q) if *q == p)
     }
     fn is_kw(&self, k: &str) -> bool {
-        matches!(self.peek(), Tok::Ident(s) if s == k)
+        matches!(self.peek(), Tok::Ident(s) if *s == k)
     }
     fn eat(&mut self, p: &str) -> bool {
         let yes = self.is(p);
@@ -163,11 +175,11 @@ impl Parser<'_> {
         }
     }
     fn name(&mut self, what: &str) -> Result<(String, Span)> {
-        match self.peek().clone() {
-            Tok::Ident(s) if !KEYWORDS.contains(&s.as_str()) => {
+        match *self.peek() {
+            Tok::Ident(s) if !is_keyword(s) => {
                 let span = self.span();
                 self.bump();
-                Ok((s, span))
+                Ok((s.to_string(), span))
             }
             Tok::Ident(s) => Err(syntax(
                 self.span(),
@@ -340,7 +352,7 @@ impl Parser<'_> {
             return Ok(d);
         }
         if self.eat("{") {
-            if matches!(self.peek(), Tok::Ident(_)) && matches!(self.peek_at(1), Tok::Ident(s) if s == "in") {
+            if matches!(self.peek(), Tok::Ident(_)) && matches!(self.peek_at(1), Tok::Ident(s) if *s == "in") {
                 let (name, span) = self.name("a variable name")?;
                 self.bump();
                 let d = self.name("a domain name")?;
@@ -529,14 +541,15 @@ impl Parser<'_> {
             return Ok(f);
         }
         if self.is_kw("alldifferent")
-            && (matches!(self.peek_at(1), Tok::Punct("{")) || matches!(self.peek_at(1), Tok::Ident(s) if s == "except"))
+            && (matches!(self.peek_at(1), Tok::Punct("{"))
+                || matches!(self.peek_at(1), Tok::Ident(s) if *s == "except"))
         {
             self.bump();
             let except = if self.eat_kw("except") { Some(self.term()?) } else { None };
             let (t, binders, guard) = self.comprehension()?;
             return Ok(Formula::AllDiff(except, t, binders, guard, start.to(self.prev_span())));
         }
-        if matches!(self.peek(), Tok::Ident(k) if k == "connected" || k == "circuit")
+        if matches!(self.peek(), Tok::Ident(k) if *k == "connected" || *k == "circuit")
             && matches!(self.peek_at(1), Tok::Punct("{"))
         {
             return self.connected(start);
@@ -630,7 +643,7 @@ impl Parser<'_> {
         let span = self.span();
         let t = match self.peek() {
             Tok::Int(v) => Term::Int(*v, span),
-            Tok::Ident(s) if !KEYWORDS.contains(&s.as_str()) => Term::Name(s.clone(), span),
+            Tok::Ident(s) if !is_keyword(s) => Term::Name(s.to_string(), span),
             _ => return None,
         };
         self.bump();
@@ -722,7 +735,7 @@ impl Parser<'_> {
     }
     fn primary_term(&mut self) -> Result<Term> {
         let start = self.span();
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Int(v) => {
                 self.bump();
                 Ok(Term::Int(v, start))
@@ -740,7 +753,7 @@ impl Parser<'_> {
                 self.expect("]")?;
                 Ok(Term::Bool(Box::new(f), start.to(self.prev_span())))
             }
-            Tok::Ident(k) if k == "sum" => {
+            Tok::Ident("sum") => {
                 self.bump();
                 self.expect("{")?;
                 let t = self.inner_term()?;
@@ -761,7 +774,7 @@ impl Parser<'_> {
             }
             // `min(a, b)`, `max(a, b)`: reserved words, read only here and before `{`.
             Tok::Ident(k) if (k == "min" || k == "max") && matches!(self.peek_at(1), Tok::Punct("(")) => {
-                let n = k.clone();
+                let n = k.to_string();
                 self.bump();
                 self.expect("(")?;
                 let args = self.call_args()?;

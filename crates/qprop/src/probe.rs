@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 
 use wgrnd_cnf::Lit;
 
-use crate::regular::{solve_line_in, Line, Scratch};
+use crate::regular::{solve_line_in, Line, Scratch, WordPattern};
 use crate::reify::Bit;
 
 /// Probing stops after line-solving this many cells times states (about a second or two).
@@ -23,6 +23,10 @@ pub(crate) const PROBE_WORK: u64 = 2_000_000_000;
 /// The lines, the values of the variables known so far, and the trail of the assignments made.
 pub(crate) struct LineSolver<'a> {
     lines: &'a [Line],
+    /// By line: its automaton as masks when the line has at most 64 cells, at most 63 states
+    /// and no variable twice (every line of the published puzzles but the widest): it is then
+    /// solved on bit masks, without the vectors of the general way.
+    word: Vec<Option<WordPattern>>,
     /// Known values by variable index.
     pub value: Vec<Option<bool>>,
     /// The lines of variable `v`: `lines_of[of_var[v]..of_var[v + 1]]`.
@@ -60,14 +64,19 @@ impl<'a> LineSolver<'a> {
         let nv = value.len();
         let mut of_var = vec![0u32; nv + 2];
         let mut last = vec![u32::MAX; nv];
+        let mut word: Vec<Option<WordPattern>> = Vec::with_capacity(lines.len());
         for (k, line) in lines.iter().enumerate() {
+            let mut plain = line.cells.len() <= 64;
             for b in line.cells.iter().flatten() {
                 let v = b.var().index();
                 if v < nv && last[v] != k as u32 {
                     last[v] = k as u32;
                     of_var[v + 2] += 1;
+                } else {
+                    plain = false;
                 }
             }
+            word.push(WordPattern::new(&line.pat).filter(|_| plain));
         }
         for v in 2..of_var.len() {
             of_var[v] += of_var[v - 1];
@@ -87,6 +96,7 @@ impl<'a> LineSolver<'a> {
         of_var.truncate(nv + 1);
         LineSolver {
             lines,
+            word,
             value,
             of_var,
             lines_of,
@@ -132,6 +142,12 @@ impl<'a> LineSolver<'a> {
         while let Some(k) = self.queue.pop_front() {
             // `queued[k]` stays set while the line's own deductions are assigned: an exact line
             // solver's result is a fixpoint of that line, so they need not queue it again.
+            if let Some(pattern) = self.word[k] {
+                if !self.propagate_word(k, &pattern) {
+                    return false;
+                }
+                continue;
+            }
             let line = &self.lines[k];
             let (mut known, mut out) = (std::mem::take(&mut self.known), std::mem::take(&mut self.out));
             known.clear();
@@ -165,6 +181,42 @@ impl<'a> LineSolver<'a> {
             }
             (self.known, self.out) = (known, out);
         }
+        true
+    }
+
+    /// [`LineSolver::propagate`]'s step for line `k` solved on bit masks (`pattern`: see
+    /// [`LineSolver::word`]): the same deduction, assigned in the same order; false when no
+    /// placement fits (the queue is emptied then). With no variable twice in the line, its
+    /// assignments cannot change its other cells, so it is never queued again by them.
+    fn propagate_word(&mut self, k: usize, pattern: &WordPattern) -> bool {
+        let line = &self.lines[k];
+        let (mut can_white, mut can_black) = (0u64, 0u64);
+        for (i, b) in line.cells.iter().enumerate() {
+            let (white, black) = match known_of(b, &self.value) {
+                None => (1, 1),
+                Some(v) => (u64::from(!v), u64::from(v)),
+            };
+            can_white |= white << i;
+            can_black |= black << i;
+        }
+        self.work += (line.cells.len() * (line.pat.len() + 1)) as u64;
+        let Some((white, black)) = pattern.solve_masks(line.cells.len(), can_white, can_black) else {
+            self.queued[k] = false;
+            for j in self.queue.drain(..) {
+                self.queued[j] = false;
+            }
+            return false;
+        };
+        // The open cells the line fixes, first to last (unknown cells are literals).
+        let mut fixed = (white | black) & can_white & can_black;
+        while fixed != 0 {
+            let i = fixed.trailing_zeros() as usize;
+            fixed &= fixed - 1;
+            if let Ok(l) = line.cells[i] {
+                self.assign(l.var().index(), ((black >> i) & 1 == 1) == l.is_positive());
+            }
+        }
+        self.queued[k] = false;
         true
     }
 

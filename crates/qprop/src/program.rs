@@ -31,15 +31,24 @@ pub struct Domain {
 
 impl Domain {
     pub(crate) fn new(name: String, values: Vec<Val>, parent: Option<DomId>) -> Domain {
-        let mut seen = HashSet::new();
-        let values: Vec<Val> = values.into_iter().filter(|v| seen.insert(*v)).collect();
-        let range = match values.first() {
+        let consecutive = |values: &[Val]| match values.first() {
             Some(Val::Int(lo))
                 if values.iter().enumerate().all(|(i, v)| Some(*v) == lo.checked_add(i as i64).map(Val::Int)) =>
             {
                 Some(*lo)
             }
             _ => None,
+        };
+        // A range (every domain `a..b`) has no value twice: kept as it is, without hashing each
+        // value to find the duplicates of a list.
+        let (values, range) = match consecutive(&values) {
+            Some(lo) => (values, Some(lo)),
+            None => {
+                let mut seen = HashSet::new();
+                let values: Vec<Val> = values.into_iter().filter(|v| seen.insert(*v)).collect();
+                let range = consecutive(&values);
+                (values, range)
+            }
         };
         let index = if range.is_some() {
             HashMap::new()

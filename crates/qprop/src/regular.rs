@@ -238,52 +238,118 @@ fn layers_in(pat: &[bool], known: &[Option<bool>], s: &mut Scratch, out: &mut Ve
 /// published puzzles but the widest), without the loops over words: the same sets, the same
 /// deduction.
 fn layers_in_word(pat: &[bool], known: &[Option<bool>], live: &mut Vec<u64>, out: &mut Vec<Option<bool>>) -> bool {
-    let (n, l) = (known.len(), pat.len());
-    // As `step`: white advances at a separator, else stays where a gap may grow.
-    let (mut stay, mut white, mut black) = (1u64 | (1 << l), 0u64, 0u64);
-    for (st, &b) in pat.iter().enumerate() {
-        if b {
-            black |= 1 << st;
-        } else {
-            white |= 1 << st;
-            // After a separator's white, a gap may grow.
-            stay |= 1 << (st + 1);
-        }
-    }
-    stay &= !white;
+    let n = known.len();
+    let p = WordPattern::new(pat).expect("a pattern of at most 63 states");
     live.clear();
     live.resize(n + 1, 0);
-    live[0] = 1;
-    for (i, &k) in known.iter().enumerate() {
-        let (mw, mb) = letters(k);
-        let cur = live[i];
-        let next = (cur & stay & mw) | ((cur & ((white & mw) | (black & mb))) << 1);
-        if next == 0 {
-            return false;
-        }
-        live[i + 1] = next;
-    }
-    if (live[n] >> l) & 1 == 0 {
-        return false;
-    }
-    live[n] = 1 << l;
     out.clear();
     out.resize(n, None);
-    for (i, &k) in known.iter().enumerate().rev() {
-        let (mw, mb) = letters(k);
-        let (cur, next) = (live[i], live[i + 1]);
-        let ahead = next >> 1;
-        let by_white = cur & mw & ((stay & next) | (white & ahead));
-        let by_black = cur & mb & black & ahead;
-        live[i] = by_white | by_black;
-        out[i] = match (k, by_white != 0, by_black != 0) {
-            (Some(k), _, _) => Some(k),
-            (None, true, false) => Some(false),
-            (None, false, true) => Some(true),
-            _ => None,
-        };
+    p.layers(
+        n,
+        |i| letters(known[i]),
+        live,
+        |i, any_white, any_black| {
+            out[i] = match (known[i], any_white, any_black) {
+                (Some(k), _, _) => Some(k),
+                (None, true, false) => Some(false),
+                (None, false, true) => Some(true),
+                _ => None,
+            }
+        },
+    )
+}
+
+/// A line's automaton of at most 63 states as masks over its states (the transitions of
+/// [`step`]): a white cell keeps the states of `stay` and advances those of `white` (the
+/// separator of two runs), a black cell advances those of `black`; `accept` is the last state.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WordPattern {
+    accept: u32,
+    stay: u64,
+    white: u64,
+    black: u64,
+}
+
+impl WordPattern {
+    /// The masks of `pat`; `None` when it has 64 states or more.
+    pub(crate) fn new(pat: &[bool]) -> Option<Self> {
+        let l = pat.len();
+        if l >= 64 {
+            return None;
+        }
+        let (mut stay, mut white, mut black) = (1u64 | (1 << l), 0u64, 0u64);
+        for (st, &b) in pat.iter().enumerate() {
+            if b {
+                black |= 1 << st;
+            } else {
+                white |= 1 << st;
+                // After a separator's white, a gap may grow.
+                stay |= 1 << (st + 1);
+            }
+        }
+        Some(WordPattern { accept: l as u32, stay: stay & !white, white, black })
     }
-    true
+
+    /// The forward and backward passes over `n` cells whose allowed letters are `letters(i)`
+    /// (masks: white, black): `live[i]` ends as the states of position `i` on some placement,
+    /// and `edges(i, white, black)` is told which letters such placements give cell `i` (every
+    /// cell, last to first). False when no placement fits (`edges` is then never called).
+    #[inline]
+    fn layers(
+        &self,
+        n: usize,
+        letters: impl Fn(usize) -> (u64, u64),
+        live: &mut [u64],
+        mut edges: impl FnMut(usize, bool, bool),
+    ) -> bool {
+        let (stay, white, black, l) = (self.stay, self.white, self.black, self.accept);
+        live[0] = 1;
+        for i in 0..n {
+            let (mw, mb) = letters(i);
+            let cur = live[i];
+            let next = (cur & stay & mw) | ((cur & ((white & mw) | (black & mb))) << 1);
+            if next == 0 {
+                return false;
+            }
+            live[i + 1] = next;
+        }
+        if (live[n] >> l) & 1 == 0 {
+            return false;
+        }
+        live[n] = 1 << l;
+        for i in (0..n).rev() {
+            let (mw, mb) = letters(i);
+            let (cur, next) = (live[i], live[i + 1]);
+            let ahead = next >> 1;
+            let by_white = cur & mw & ((stay & next) | (white & ahead));
+            let by_black = cur & mb & black & ahead;
+            live[i] = by_white | by_black;
+            edges(i, by_white != 0, by_black != 0);
+        }
+        true
+    }
+
+    /// The deduction of a line of `n` cells (at most 64) given as bit masks, bit `i` for cell
+    /// `i`: the cells that may be white, those that may be black. Returns the cells that every
+    /// placement makes white and those it makes black (known cells included), `None` when no
+    /// placement fits. The same passes as [`solve_line_in`], without a table or a vector.
+    pub(crate) fn solve_masks(&self, n: usize, can_white: u64, can_black: u64) -> Option<(u64, u64)> {
+        debug_assert!(n <= 64);
+        let mut live = [0u64; 65];
+        let mask = |m: u64, i: usize| 0u64.wrapping_sub((m >> i) & 1);
+        // The cells some placement makes white, those some placement makes black.
+        let (mut any_white, mut any_black) = (0u64, 0u64);
+        let fits = self.layers(
+            n,
+            |i| (mask(can_white, i), mask(can_black, i)),
+            &mut live,
+            |i, w, b| {
+                any_white |= u64::from(w) << i;
+                any_black |= u64::from(b) << i;
+            },
+        );
+        fits.then_some((any_white & !any_black, any_black & !any_white))
+    }
 }
 
 /// The exact deduction of one line: the value every placement of the runs gives each cell (when
@@ -753,45 +819,87 @@ pub(crate) mod tests {
         for case in 0..400 {
             let n = 60 + (rng(&mut seed) % 140) as usize;
             let dense = 2 + rng(&mut seed) % 6;
-            let word: Vec<bool> = (0..n).map(|_| rng(&mut seed) % dense != 0).collect();
-            let mut lens = runs_of(&word);
-            if case % 5 == 0 && !lens.is_empty() {
-                // A clue changed by one: often no placement.
-                let k = (rng(&mut seed) % lens.len() as u64) as usize;
-                lens[k] += 1;
-            }
-            let known: Vec<Option<bool>> = (0..n)
-                .map(|i| match rng(&mut seed) % 8 {
-                    0 => Some(word[i]),
-                    1 if case % 3 == 0 => Some(!word[i]),
-                    _ => None,
-                })
-                .collect();
+            let (lens, known) = random_line(&mut seed, case, n, dense, 8);
             let pat = pattern(&lens);
-            let want = plain_layers(&pat, &known);
-            assert_eq!(layers(&pat, &known), want, "case {case}: {lens:?} {known:?}");
-            let deduced = solve_line(&pat, &known);
-            assert_eq!(deduced.is_some(), want.is_some(), "case {case}");
-            if let (Some(d), Some(live)) = (deduced, want) {
-                solved += 1;
-                let w = pat.len() + 1;
-                for i in 0..n {
-                    // A letter is possible at cell i when some live state reads it into a live one.
-                    let can = |a: bool| {
-                        known[i] != Some(!a)
-                            && (0..w)
-                                .any(|s| live[i * w + s] && step(&pat, s, a).is_some_and(|t| live[(i + 1) * w + t]))
-                    };
-                    let expect = match (can(false), can(true)) {
-                        (true, false) => Some(false),
-                        (false, true) => Some(true),
-                        _ => known[i],
-                    };
-                    assert_eq!(d[i], expect, "case {case}: cell {i}");
-                }
-            }
+            assert_eq!(layers(&pat, &known), plain_layers(&pat, &known), "case {case}: {lens:?} {known:?}");
+            let want = plain_deduction(&pat, &known);
+            assert_eq!(solve_line(&pat, &known), want, "case {case}: {lens:?} {known:?}");
+            solved += usize::from(want.is_some());
         }
         assert!(solved > 100 && solved < 400, "{solved} of 400 lines had a placement");
+    }
+
+    /// A random line of `n` cells: the runs of a random word (black with odds `1 - 1/dense`; on
+    /// every fifth case one run lengthened: often no placement) and its cells, one in
+    /// `known_one_in` known with the word's value (on every third case as many with the other).
+    fn random_line(
+        seed: &mut u64,
+        case: usize,
+        n: usize,
+        dense: u64,
+        known_one_in: u64,
+    ) -> (Vec<i64>, Vec<Option<bool>>) {
+        let word: Vec<bool> = (0..n).map(|_| rng(seed) % dense != 0).collect();
+        let mut lens = runs_of(&word);
+        if case % 5 == 0 && !lens.is_empty() {
+            let k = (rng(seed) % lens.len() as u64) as usize;
+            lens[k] += 1;
+        }
+        let known = (0..n)
+            .map(|i| match rng(seed) % known_one_in {
+                0 => Some(word[i]),
+                1 if case % 3 == 0 => Some(!word[i]),
+                _ => None,
+            })
+            .collect();
+        (lens, known)
+    }
+
+    /// The deduction of a line from the plain table: a letter is possible at a cell when some
+    /// live state reads it into a live one; `None` when no placement fits.
+    fn plain_deduction(pat: &[bool], known: &[Option<bool>]) -> Option<Vec<Option<bool>>> {
+        let live = plain_layers(pat, known)?;
+        let w = pat.len() + 1;
+        let deduce = |i: usize| {
+            let can = |a: bool| {
+                known[i] != Some(!a)
+                    && (0..w).any(|s| live[i * w + s] && step(pat, s, a).is_some_and(|t| live[(i + 1) * w + t]))
+            };
+            match (can(false), can(true)) {
+                (true, false) => Some(false),
+                (false, true) => Some(true),
+                _ => known[i],
+            }
+        };
+        Some((0..known.len()).map(deduce).collect())
+    }
+
+    /// The line solver on bit masks (lines of at most 64 cells and 63 states, up to both
+    /// limits) deduces what the plain table does, and fails when it has no placement.
+    #[test]
+    fn word_lines_match_the_plain_table() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut solved = 0;
+        for case in 0..400 {
+            let n = if case % 10 == 0 { 64 } else { 1 + (rng(&mut seed) % 64) as usize };
+            let dense = 2 + rng(&mut seed) % 4;
+            let (lens, known) = random_line(&mut seed, case, n, dense, 6);
+            let pat = pattern(&lens);
+            let Some(p) = WordPattern::new(&pat) else { continue };
+            let bits = |v: bool| known.iter().enumerate().fold(0u64, |m, (i, k)| m | u64::from(*k != Some(!v)) << i);
+            let got = p.solve_masks(n, bits(false), bits(true)).map(|(white, black)| {
+                (0..n)
+                    .map(|i| match ((white >> i) & 1, (black >> i) & 1) {
+                        (1, _) => Some(false),
+                        (_, 1) => Some(true),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            });
+            assert_eq!(got, plain_deduction(&pat, &known), "case {case}: {lens:?} {known:?}");
+            solved += usize::from(got.is_some());
+        }
+        assert!(solved > 100 && solved < 380, "{solved} of 400 lines had a placement");
     }
 
     /// The line solver fixes a cell exactly when every completion of the known cells with the

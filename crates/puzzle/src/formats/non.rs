@@ -84,9 +84,9 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
             None => (trimmed, ""),
         };
         // Errors about the keyword point at it, errors about its value at the value (or where it
-        // is missing).
-        let key_col = lex::word_col(line, 0);
-        let value_col = lex::word_col(line, 1);
+        // is missing); the columns are counted only for an error (most lines have none).
+        let key_col = || lex::word_col(line, 0);
+        let value_col = || lex::word_col(line, 1);
         match key {
             "width" | "height" => {
                 let slot = if key == "width" { &mut width } else { &mut height };
@@ -94,7 +94,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        key_col,
+                        key_col(),
                         format!("a second `{key}`"),
                         format!("one `{key}` (the first is on line {first})"),
                     ));
@@ -103,7 +103,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        key_col,
+                        key_col(),
                         format!("`{key}` after the clues"),
                         "`width` and `height` before `rows` and `columns`",
                     ));
@@ -112,7 +112,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     InputError::at(
                         file,
                         no,
-                        value_col,
+                        value_col(),
                         format!("`{key}` {}", shown(value)),
                         format!("`{key}` and a whole number from 1 to {MAX_SIDE}"),
                     )
@@ -126,7 +126,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        key_col,
+                        key_col(),
                         format!("`{key}` before `{needed}`"),
                         format!("`width` and `height` before `{key}`"),
                     ));
@@ -136,7 +136,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        key_col,
+                        key_col(),
                         format!("`{key}` before `{length_key}`"),
                         format!("`width` and `height` before `{key}`"),
                     ));
@@ -146,7 +146,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        key_col,
+                        key_col(),
                         format!("a second `{key}` section"),
                         format!("one `{key}` section"),
                     ));
@@ -155,7 +155,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        value_col,
+                        value_col(),
                         format!("{} after `{key}`", shown(value)),
                         format!("`{key}` alone on its line, the clues on the {count} lines after it"),
                     ));
@@ -167,7 +167,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            key_col,
+                            key_col(),
                             format!("the file ends after {k} {what} clue(s)"),
                             format!(
                                 "{count} {what} clues after `{key}` (the {})",
@@ -183,7 +183,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
             }
             "goal" => {
                 if goal.is_some() {
-                    return Err(InputError::at(file, no, key_col, "a second `goal`", "one `goal`"));
+                    return Err(InputError::at(file, no, key_col(), "a second `goal`", "one `goal`"));
                 }
                 let raw = value.trim_matches('"');
                 let cells = match (width, height) {
@@ -192,7 +192,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                         return Err(InputError::at(
                             file,
                             no,
-                            key_col,
+                            key_col(),
                             "`goal` before `width` and `height`",
                             "`width` and `height` before `goal`",
                         ))
@@ -203,7 +203,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        value_col,
+                        value_col(),
                         format!("a goal of {} cells", picture.len()),
                         format!("a goal of width x height = {cells} cells, row by row"),
                     ));
@@ -215,7 +215,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     return Err(InputError::at(
                         file,
                         no,
-                        key_col,
+                        key_col(),
                         "`given` before `width` and `height`",
                         "`width` and `height` before `given`",
                     ));
@@ -232,7 +232,7 @@ pub fn read_non(file: &str, text: &str) -> Result<Nonogram, InputError> {
                     },
                     _ => None,
                 };
-                given.push(cell.ok_or_else(|| InputError::at(file, no, value_col, shown(value), want))?);
+                given.push(cell.ok_or_else(|| InputError::at(file, no, value_col(), shown(value), want))?);
             }
             "title" => title = Some(value.trim_matches('"').to_string()),
             k if KNOWN_TEXT.contains(&k) => {}

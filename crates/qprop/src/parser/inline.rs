@@ -41,7 +41,7 @@ impl Parser<'_> {
     pub(super) fn binder_domain(&mut self) -> Result<(String, Span)> {
         let plain_name = matches!(self.peek(), Tok::Ident(_))
             && !matches!(self.peek_at(1), Tok::Punct(".." | "+" | "-" | "*" | "/" | "("))
-            && !matches!(self.peek_at(1), Tok::Ident(k) if k == "mod");
+            && !matches!(self.peek_at(1), Tok::Ident(k) if *k == "mod");
         if plain_name {
             return self.name("a domain name");
         }
@@ -152,7 +152,7 @@ impl Parser<'_> {
     /// `table p from "file"` (after `table p`).
     pub(super) fn table_from(&mut self, pred: String, pred_span: Span) -> Result<Item> {
         self.bump();
-        let Tok::Str(path) = self.peek().clone() else {
+        let Tok::Str(path) = *self.peek() else {
             return self.fail("a file name in double quotes");
         };
         let path_span = self.span();
@@ -160,14 +160,14 @@ impl Parser<'_> {
         if path.is_empty() {
             return Err(syntax(path_span, "empty file name", "expected the path of a CSV or .col file"));
         }
-        Ok(Item::TableFrom(pred, pred_span, path, path_span))
+        Ok(Item::TableFrom(pred, pred_span, path.to_string(), path_span))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::KEYWORDS;
+    use crate::parser::{is_keyword, KEYWORDS};
 
     /// docs/qprop.md prints the reserved words: the parser's list, in its order.
     #[test]
@@ -176,6 +176,19 @@ mod tests {
         let listed = doc.split("<!-- keywords -->").nth(1).and_then(|s| s.split("<!-- /keywords -->").next());
         let words: Vec<&str> = listed.unwrap_or("").split_whitespace().map(|w| w.trim_matches('`')).collect();
         assert_eq!(words, KEYWORDS);
+    }
+
+    /// The parser's test of a reserved word says yes to each word of the list and to nothing
+    /// else: its prefixes, its extensions, its other cases.
+    #[test]
+    fn the_reserved_words_are_the_list() {
+        for word in KEYWORDS {
+            assert!(is_keyword(word), "{word}");
+            for other in [&word[..word.len() - 1], &format!("{word}_"), &format!("{word}'"), &word.to_uppercase()] {
+                assert_eq!(is_keyword(other), KEYWORDS.contains(&other), "{other}");
+            }
+        }
+        assert!(!is_keyword("") && !is_keyword("black") && !is_keyword("r"));
     }
 
     #[test]

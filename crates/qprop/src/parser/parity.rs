@@ -12,8 +12,8 @@ impl Parser<'_> {
     /// `xor {...}`, `odd {...}` or `even {...}` at the parser's position, if there is one.
     pub(super) fn parity(&mut self, start: Span) -> Result<Option<Formula>> {
         let odd = match self.peek() {
-            Tok::Ident(k) if k == "xor" || k == "odd" => true,
-            Tok::Ident(k) if k == "even" => false,
+            Tok::Ident(k) if *k == "xor" || *k == "odd" => true,
+            Tok::Ident(k) if *k == "even" => false,
             _ => return Ok(None),
         };
         if !matches!(self.peek_at(1), Tok::Punct("{")) {

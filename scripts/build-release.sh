@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the release `wgrnd` (target/release/wgrnd) the way the benchmarks measure it: on Linux
+# with glibc, statically linked (`-C target-feature=+crt-static`, position-dependent), so that no
+# dynamic loader maps and relocates libc, libm and libgcc_s at every start (webpbn #1's
+# `count --max 2`: 1.65 M -> 1.31 M instructions, 171 -> 117 page faults; docs/wellposed.md, "The
+# sixth session"). The flags go to the binary's final rustc call only (`cargo rustc`): set for
+# the whole build (RUSTFLAGS or .cargo/config.toml) they would also reach the proc-macro crates
+# and the Python module's cdylib, which the gnu target cannot build with a static C runtime.
+# Elsewhere, and with WGRND_DYNAMIC set, the plain `cargo build --release`.
+#   scripts/build-release.sh [CARGO OPTIONS, e.g. -q]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "$(uname -s)" = Linux ] && [ -z "${WGRND_DYNAMIC:-}" ] && getconf GNU_LIBC_VERSION >/dev/null 2>&1; then
+    exec cargo rustc --release "$@" -p wgrnd-cli --bin wgrnd -- -C target-feature=+crt-static -C relocation-model=static
+fi
+exec cargo build --release "$@" -p wgrnd-cli
