@@ -6,11 +6,18 @@
 # sixth session"). The flags go to the binary's final rustc call only (`cargo rustc`): set for
 # the whole build (RUSTFLAGS or .cargo/config.toml) they would also reach the proc-macro crates
 # and the Python module's cdylib, which the gnu target cannot build with a static C runtime.
-# Elsewhere, and with WGRND_DYNAMIC set, the plain `cargo build --release`.
+# The binary is position-dependent, so it does without address-space randomisation (ASLR).
+# Elsewhere, without glibc's static library (Fedora's glibc-static), or with WGRND_DYNAMIC set,
+# the plain `cargo build --release`. A later plain `cargo build --release` puts the dynamic
+# binary back at target/release/wgrnd.
 #   scripts/build-release.sh [CARGO OPTIONS, e.g. -q]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(uname -s)" = Linux ] && [ -z "${WGRND_DYNAMIC:-}" ] && getconf GNU_LIBC_VERSION >/dev/null 2>&1; then
-    exec cargo rustc --release "$@" -p wgrnd-cli --bin wgrnd -- -C target-feature=+crt-static -C relocation-model=static
+    # `cc -print-file-name` prints the bare name when the file is not installed.
+    if [ -e "$(cc -print-file-name=libc.a 2>/dev/null)" ]; then
+        exec cargo rustc --release "$@" -p wgrnd-cli --bin wgrnd -- -C target-feature=+crt-static -C relocation-model=static
+    fi
+    echo "scripts/build-release.sh: no static libc.a (e.g. glibc-static): the dynamic build" >&2
 fi
 exec cargo build --release "$@" -p wgrnd-cli
