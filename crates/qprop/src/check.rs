@@ -28,7 +28,7 @@ mod runs;
 mod tests;
 mod values;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -41,6 +41,7 @@ use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::{show, Solution};
+use crate::symmetry::MixMap;
 
 /// A constraint the solution breaks: the statement, and the bindings of its quantifiers. (A
 /// checker that cannot finish, out of memory or at an internal fault, returns a [`QpropError`]
@@ -78,11 +79,11 @@ struct Checker<'a> {
     /// The solution's true atoms, by predicate (solved-for predicates only).
     atoms: Vec<Option<&'a BTreeSet<Vec<Val>>>>,
     /// Definition values by predicate index and arguments, computed on first use.
-    memo: Vec<HashMap<Vec<Val>, bool>>,
+    memo: Vec<MixMap<Vec<Val>, bool>>,
     memo_len: usize,
     /// Plans by the address of the quantifier's binders (unique per quantifier, stable while
     /// the program is borrowed).
-    plans: HashMap<usize, Rc<Plan<'a>>>,
+    plans: MixMap<usize, Rc<Plan<'a>>>,
     index: Indexes,
     /// Tables of the solved-for predicates' true atoms, built on each one's first lookup.
     dense: Vec<Option<dense::Dense>>,
@@ -93,7 +94,7 @@ struct Checker<'a> {
     /// Tables of the input predicates' facts, from the cache, on each one's first lookup.
     input_dense: Vec<Option<Arc<dense::Dense>>>,
     /// How each `runs` statement is read (by its address), decided on its first evaluation.
-    runs_shapes: HashMap<usize, Rc<runs::Shape<'a>>>,
+    runs_shapes: MixMap<usize, Rc<runs::Shape<'a>>>,
     /// Whether `runs` statements of the line's shape take the fast path (tests turn it off).
     fast_runs: bool,
 }
@@ -175,15 +176,15 @@ impl<'a> Checker<'a> {
             p,
             s,
             atoms,
-            memo: vec![HashMap::new(); p.preds.len()],
+            memo: vec![MixMap::default(); p.preds.len()],
             memo_len: 0,
-            plans: HashMap::new(),
+            plans: MixMap::default(),
             index: Indexes::default(),
             dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
             int_dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
             cache,
             input_dense: vec![None; if cache.is_some() { p.preds.len() } else { 0 }],
-            runs_shapes: HashMap::new(),
+            runs_shapes: MixMap::default(),
             fast_runs: true,
         }
     }

@@ -4,12 +4,13 @@
 //! Built lazily, once per `check` call, from the solution's true atoms; those over input facts
 //! once per program when the call has a cache (`cache.rs`).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::cache::CheckCache;
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
+use crate::symmetry::MixMap;
 
 /// What an index is over.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -62,7 +63,7 @@ fn partition(n: usize, below: impl Fn(usize) -> bool) -> usize {
 #[derive(Default)]
 pub(super) struct Indexes {
     keys: Vec<Key>,
-    ids: HashMap<Key, usize>,
+    ids: MixMap<Key, usize>,
     built: Vec<Option<Arc<Table>>>,
 }
 
