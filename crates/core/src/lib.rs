@@ -47,6 +47,9 @@ pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
 
 use wgrnd_cnf::{Model, Var};
 
+/// A family's checker for a run of solutions ([`Family::check_session`]).
+pub type CheckSession<'a, S, V> = Box<dyn FnMut(&S) -> Result<Vec<V>, Error> + 'a>;
+
 /// One kind of puzzle, with its options already validated (by `wgrnd-family`'s registry).
 ///
 /// The trait is generic (associated types) rather than object-safe: each family keeps its own
@@ -84,6 +87,13 @@ pub trait Family: Sync {
     /// shares no code with the grounding. An error is a checker that could not judge (out of
     /// memory, an internal fault): never a violation.
     fn check(&self, solution: &Self::Solution) -> Result<Vec<Self::Violation>, Error>;
+
+    /// A checker for many solutions of this puzzle, one after another on one thread (a count's):
+    /// it may keep between calls what it derives from the puzzle alone, never anything of a
+    /// solution, so each verdict is [`Family::check`]'s. The default is `check` itself.
+    fn check_session(&self) -> CheckSession<'_, Self::Solution, Self::Violation> {
+        Box::new(move |s| self.check(s))
+    }
 
     /// What the checker has to add about an invalid solution (a table made for another rule, say).
     fn check_notes(&self, _solution: &Self::Solution) -> Vec<String> {

@@ -23,8 +23,19 @@ pub enum Answer<S> {
 /// Decodes a model and has the family's checker judge it: a model that satisfies the CNF but not
 /// the checker is a bug of the encoding.
 pub fn checked_decode<F: Family>(f: &F, g: &Grounding<F::Encoding>, model: &Model) -> Result<F::Solution, Error> {
+    checked_decode_by(f, g, model, &mut |s| f.check(s))
+}
+
+/// [`checked_decode`] with the verdicts of `check` (a [`Family::check_session`], for a run of
+/// models).
+pub fn checked_decode_by<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    model: &Model,
+    check: &mut dyn FnMut(&F::Solution) -> Result<Vec<F::Violation>, Error>,
+) -> Result<F::Solution, Error> {
     let solution = f.decode(g, model)?;
-    let violations = f.check(&solution)?;
+    let violations = check(&solution)?;
     if violations.is_empty() {
         return Ok(solution);
     }

@@ -45,8 +45,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer};
-use wgrnd_core::pipeline::checked_decode;
-use wgrnd_core::{CountUnit, Error, Family, Grounding, Orbits};
+use wgrnd_core::pipeline::checked_decode_by;
+use wgrnd_core::{CheckSession, CountUnit, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{session, SolveError, SolverSpec};
 
 pub use engine::Engine;
@@ -250,6 +250,8 @@ pub fn count<F: Family>(
             }
         };
         let mut checked: Result<(), Error> = Ok(());
+        // One checker for every solution this thread judges: it keeps its plans between them.
+        let mut check = f.check_session();
         let (mut spare, mut done) = (Vec::new(), Vec::new());
         while let Some(mut batch) = handover.take(spare) {
             let mut at = 0;
@@ -261,10 +263,10 @@ pub fn count<F: Family>(
                     // of its 90 M instructions checking, after a search of 13 M). Reports stay
                     // in order: the later half's are made here, after the earlier half's.
                     let (mine, later) = rest.split_at(rest.len() / 2);
-                    checked = check_in_two(f, g, mine, later, &mut report);
+                    checked = check_in_two(f, g, &mut check, mine, later, &mut report);
                     at = batch.len();
                 } else {
-                    checked = decode_orbit(f, g, &batch[at]).map(|members| report(&batch[at], members));
+                    checked = decode_orbit(f, g, &mut check, &batch[at]).map(|members| report(&batch[at], members));
                     at += 1;
                 }
             }
@@ -301,6 +303,7 @@ pub fn count<F: Family>(
 fn check_in_two<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
+    check: &mut CheckSession<'_, F::Solution, F::Violation>,
     mine: &[Orbit],
     later: &[Orbit],
     report: &mut impl FnMut(&Orbit, Vec<F::Solution>),
@@ -309,11 +312,12 @@ fn check_in_two<F: Family>(
     let (mut checked, helped) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
             let mut out = Vec::with_capacity(later.len());
+            let mut check = f.check_session();
             for orbit in later {
                 if failed.load(Ordering::Relaxed) {
                     break;
                 }
-                let members = decode_orbit(f, g, orbit);
+                let members = decode_orbit(f, g, &mut check, orbit);
                 let stop = members.is_err();
                 out.push(members);
                 if stop {
@@ -322,7 +326,8 @@ fn check_in_two<F: Family>(
             }
             out
         });
-        let checked = mine.iter().try_for_each(|orbit| decode_orbit(f, g, orbit).map(|members| report(orbit, members)));
+        let checked =
+            mine.iter().try_for_each(|orbit| decode_orbit(f, g, check, orbit).map(|members| report(orbit, members)));
         failed.store(checked.is_err(), Ordering::Relaxed);
         (checked, helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
@@ -335,10 +340,20 @@ fn check_in_two<F: Family>(
 
 /// The members of `orbit`, each decoded and passed by the family's checker (the engine's model
 /// first, where it gave one).
-fn decode_orbit<F: Family>(f: &F, g: &Grounding<F::Encoding>, orbit: &Orbit) -> Result<Vec<F::Solution>, Error> {
-    let from_model = orbit.model.as_ref().map(|m| checked_decode(f, g, m));
-    let from_projection = orbit.projections.iter().map(|set| checked_decode(f, g, &g.projected_model(set)));
-    from_model.into_iter().chain(from_projection).collect()
+fn decode_orbit<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    check: &mut CheckSession<'_, F::Solution, F::Violation>,
+    orbit: &Orbit,
+) -> Result<Vec<F::Solution>, Error> {
+    let mut out = Vec::with_capacity(orbit.projections.len() + 1);
+    if let Some(m) = &orbit.model {
+        out.push(checked_decode_by(f, g, m, check)?);
+    }
+    for set in &orbit.projections {
+        out.push(checked_decode_by(f, g, &g.projected_model(set), check)?);
+    }
+    Ok(out)
 }
 
 /// Whether the unit clauses of `cnf` fix every variable (so that it has one model at most).

@@ -81,6 +81,16 @@ impl Indexes {
         id
     }
 
+    /// Drops the tables built from a solution's atoms, keeping the ids and the tables over input
+    /// facts (a [`super::CheckSession`] between two solutions).
+    pub(super) fn forget_solution(&mut self, p: &Program) {
+        for (key, slot) in self.keys.iter().zip(&mut self.built) {
+            if !matches!(p.preds.get(key.pred.index()).map(|x| &x.kind), Some(PredKind::Input(_))) {
+                *slot = None;
+            }
+        }
+    }
+
     /// The candidates of index `id` for the `known` values: the table and a range of its `vals`
     /// (empty when no true atom matches).
     pub(super) fn lookup(
