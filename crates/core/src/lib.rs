@@ -47,8 +47,11 @@ pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
 
 use wgrnd_cnf::{Model, Var};
 
+/// A checker's verdicts on solutions of type `S`, one call per solution.
+pub type CheckFn<'a, S, V> = dyn FnMut(&S) -> Result<Vec<V>, Error> + 'a;
+
 /// A family's checker for a run of solutions ([`Family::check_session`]).
-pub type CheckSession<'a, S, V> = Box<dyn FnMut(&S) -> Result<Vec<V>, Error> + 'a>;
+pub type CheckSession<'a, S, V> = Box<CheckFn<'a, S, V>>;
 
 /// One kind of puzzle, with its options already validated (by `wgrnd-family`'s registry).
 ///

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wgrnd_cnf::{parse_answer, Model, SolverAnswer};
 use wgrnd_solve::SolverSpec;
 
-use crate::{BrokenClause, Error, Family, Grounding, View};
+use crate::{BrokenClause, CheckFn, Error, Family, Grounding, View};
 
 /// What a solve came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub fn checked_decode_by<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     model: &Model,
-    check: &mut dyn FnMut(&F::Solution) -> Result<Vec<F::Violation>, Error>,
+    check: &mut CheckFn<'_, F::Solution, F::Violation>,
 ) -> Result<F::Solution, Error> {
     let solution = f.decode(g, model)?;
     let violations = check(&solution)?;
