@@ -11,6 +11,10 @@
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
 //!
+//! A count checks its solutions through one [`CheckSession`] per thread: it keeps what does not
+//! depend on the solution (plans, indexes over facts, the bindings of quantifiers that read data
+//! only) and judges each solution as [`check`] does.
+//!
 //! A `runs` line of the common shape (one atom over the line's binder, lengths from one input
 //! predicate's facts) is read directly, without plans (`runs.rs`).
 
