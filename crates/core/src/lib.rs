@@ -47,6 +47,12 @@ pub use vocabulary::{CountUnit, SolutionFormat, Status, View};
 
 use wgrnd_cnf::{Model, Var};
 
+/// A checker's verdicts on solutions of type `S`, one call per solution.
+pub type CheckFn<'a, S, V> = dyn FnMut(&S) -> Result<Vec<V>, Error> + 'a;
+
+/// A family's checker for a run of solutions ([`Family::check_session`]).
+pub type CheckSession<'a, S, V> = Box<CheckFn<'a, S, V>>;
+
 /// One kind of puzzle, with its options already validated (by `wgrnd-family`'s registry).
 ///
 /// The trait is generic (associated types) rather than object-safe: each family keeps its own
@@ -84,6 +90,13 @@ pub trait Family: Sync {
     /// shares no code with the grounding. An error is a checker that could not judge (out of
     /// memory, an internal fault): never a violation.
     fn check(&self, solution: &Self::Solution) -> Result<Vec<Self::Violation>, Error>;
+
+    /// A checker for many solutions of this puzzle, one after another on one thread (a count's):
+    /// it may keep between calls what it derives from the puzzle alone, never anything of a
+    /// solution, so each verdict is [`Family::check`]'s. The default is `check` itself.
+    fn check_session(&self) -> CheckSession<'_, Self::Solution, Self::Violation> {
+        Box::new(move |s| self.check(s))
+    }
 
     /// What the checker has to add about an invalid solution (a table made for another rule, say).
     fn check_notes(&self, _solution: &Self::Solution) -> Vec<String> {

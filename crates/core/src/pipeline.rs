@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use wgrnd_cnf::{parse_answer, Model, SolverAnswer};
 use wgrnd_solve::SolverSpec;
 
-use crate::{BrokenClause, Error, Family, Grounding, View};
+use crate::{BrokenClause, CheckFn, Error, Family, Grounding, View};
 
 /// What a solve came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +23,19 @@ pub enum Answer<S> {
 /// Decodes a model and has the family's checker judge it: a model that satisfies the CNF but not
 /// the checker is a bug of the encoding.
 pub fn checked_decode<F: Family>(f: &F, g: &Grounding<F::Encoding>, model: &Model) -> Result<F::Solution, Error> {
+    checked_decode_by(f, g, model, &mut |s| f.check(s))
+}
+
+/// [`checked_decode`] with the verdicts of `check` (a [`Family::check_session`], for a run of
+/// models).
+pub fn checked_decode_by<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    model: &Model,
+    check: &mut CheckFn<'_, F::Solution, F::Violation>,
+) -> Result<F::Solution, Error> {
     let solution = f.decode(g, model)?;
-    let violations = f.check(&solution)?;
+    let violations = check(&solution)?;
     if violations.is_empty() {
         return Ok(solution);
     }

@@ -342,6 +342,8 @@ mod tests {
     /// the seam, so a family this small exercises them as a real one does.
     struct Ring {
         n: u32,
+        /// A solution the checker rejects (as if the encoding let a wrong one through).
+        reject: Option<Vec<bool>>,
     }
 
     struct RingAtoms;
@@ -389,7 +391,12 @@ mod tests {
         }
         fn check(&self, s: &Vec<bool>) -> Result<Vec<String>, Error> {
             let n = s.len();
-            Ok((0..n).filter(|&i| s[i] && s[(i + 1) % n]).map(|i| format!("x({}) and its neighbour", i + 1)).collect())
+            let wrong = (self.reject.as_ref() == Some(s)).then(|| "the rejected solution".to_string());
+            Ok((0..n)
+                .filter(|&i| s[i] && s[(i + 1) % n])
+                .map(|i| format!("x({}) and its neighbour", i + 1))
+                .chain(wrong)
+                .collect())
         }
         fn valid_line(&self, _s: &Vec<bool>) -> String {
             "valid".into()
@@ -422,7 +429,7 @@ mod tests {
 
     #[test]
     fn the_ring_has_lucas_many_solutions() {
-        let f = Ring { n: 10 };
+        let f = Ring { n: 10, reject: None };
         let g = f.ground().unwrap();
         let want = crate::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
         assert!(want.complete());
@@ -436,7 +443,7 @@ mod tests {
     fn a_hand_over_counts_exactly_what_the_blocking_loop_counts() {
         let mut handed_over = 0;
         for seed in 8..=13 {
-            let f = Ring { n: seed };
+            let f = Ring { n: seed, reject: None };
             let g = f.ground().unwrap();
             let limits = |engine| Limits { engine, ..Limits::default() };
             let solver = SolverSpec::Builtin;
@@ -483,7 +490,7 @@ mod tests {
     #[test]
     fn the_cubes_on_threads_count_exactly_and_stop_at_max() {
         for n in 8..=16 {
-            let f = Ring { n };
+            let f = Ring { n, reject: None };
             let g = f.ground().unwrap();
             for jobs in [1, 2, 3] {
                 let limits = Limits { engine: Engine::Cubes, jobs, ..Limits::default() };
@@ -519,9 +526,48 @@ mod tests {
 
     /// A checker that gave up stops every in-process engine at its next look, without another
     /// solution: the search neither runs to its end nor hands over.
+    /// The check split across two threads once the search has ended (`crate::check_in_two`)
+    /// reports every solution once, in the order found, wherever the split falls, and stops at
+    /// the first rejected solution in that order, whichever half it is in.
+    #[test]
+    fn checking_in_two_halves_reports_in_order_and_stops_at_the_first_failure() {
+        let f = Ring { n: 9, reject: None };
+        let g = f.ground().unwrap();
+        let mut models = Vec::new();
+        let limits = Limits { engine: Engine::Backtrack, ..Limits::default() };
+        run(&f, &g, &SolverSpec::Builtin, &limits, &|| false, |_, hit| {
+            if let Hit::Search(m) | Hit::Model(m) = hit {
+                models.push(m.clone());
+            }
+            Ok(Found { solutions: 1, blocks: Vec::new() })
+        })
+        .unwrap();
+        let orbits: Vec<crate::Orbit> =
+            models.iter().enumerate().map(|(i, m)| crate::Orbit::of_model(m.clone(), i as u64)).collect();
+        let all: Vec<Vec<bool>> = models.iter().map(|m| f.decode(&g, m).unwrap()).collect();
+        assert_eq!(all.len() as u64, lucas(9));
+        let n = orbits.len();
+        for split in [0, 1, n / 3, n / 2, n - 1, n] {
+            let (mine, later) = orbits.split_at(split);
+            let mut got = Vec::new();
+            crate::check_in_two(&f, &g, &mut f.check_session(), mine, later, &mut |_, members| got.extend(members))
+                .unwrap();
+            assert_eq!(got, all, "split at {split}");
+            for bad in [0, 1, split.saturating_sub(1), split.min(n - 1), n / 2 + 3, n - 1] {
+                let f = Ring { n: 9, reject: Some(all[bad].clone()) };
+                let mut got = Vec::new();
+                let r = crate::check_in_two(&f, &g, &mut f.check_session(), mine, later, &mut |_, members| {
+                    got.extend(members)
+                });
+                assert!(matches!(r, Err(Error::EncodingBug(_))), "split at {split}, rejected {bad}");
+                assert_eq!(got, all[..bad], "split at {split}, rejected {bad}");
+            }
+        }
+    }
+
     #[test]
     fn a_checker_that_gave_up_stops_the_search() {
-        let f = Ring { n: 14 };
+        let f = Ring { n: 14, reject: None };
         let g = f.ground().unwrap();
         for engine in [Engine::Auto, Engine::Backtrack, Engine::Cubes] {
             let limits = Limits { engine, jobs: 2, ..Limits::default() };

@@ -302,6 +302,14 @@ impl Family for QpropModel {
         Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
     }
 
+    fn check_session(&self) -> wgrnd_core::CheckSession<'_, Solution, String> {
+        let mut session = wgrnd_qprop::CheckSession::new(&self.program, &self.checks);
+        Box::new(move |solution| {
+            let broken = session.check(solution).map_err(model_error)?;
+            Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
+        })
+    }
+
     fn objective_values(&self, solution: &Solution) -> Result<Option<Vec<i64>>, Error> {
         if self.program.goals.is_empty() {
             return Ok(None);

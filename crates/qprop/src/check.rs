@@ -11,6 +11,10 @@
 //! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
 //! binding that a generator skipped is not reported; the grounder reports those.
 //!
+//! A count checks its solutions through one [`CheckSession`] per thread: it keeps what does not
+//! depend on the solution (plans, indexes over facts, the bindings of quantifiers that read data
+//! only) and judges each solution as [`check`] does.
+//!
 //! A `runs` line of the common shape (one atom over the line's binder, lengths from one input
 //! predicate's facts) is read directly, without plans (`runs.rs`).
 
@@ -28,7 +32,7 @@ mod runs;
 mod tests;
 mod values;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -41,6 +45,7 @@ use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::{show, Solution};
+use crate::symmetry::MixMap;
 
 /// A constraint the solution breaks: the statement, and the bindings of its quantifiers. (A
 /// checker that cannot finish, out of memory or at an internal fault, returns a [`QpropError`]
@@ -72,17 +77,19 @@ enum Cands<'a> {
     Some(Arc<index::Table>, usize, usize),
 }
 
-struct Checker<'a> {
+/// `'a`: the program (plans and shapes borrow it, and may outlive one solution in a
+/// [`CheckSession`]); `'s`: the solution being judged.
+struct Checker<'a, 's> {
     p: &'a Program,
-    s: &'a Solution,
+    s: &'s Solution,
     /// The solution's true atoms, by predicate (solved-for predicates only).
-    atoms: Vec<Option<&'a BTreeSet<Vec<Val>>>>,
+    atoms: Vec<Option<&'s BTreeSet<Vec<Val>>>>,
     /// Definition values by predicate index and arguments, computed on first use.
-    memo: Vec<HashMap<Vec<Val>, bool>>,
+    memo: Vec<MixMap<Vec<Val>, bool>>,
     memo_len: usize,
     /// Plans by the address of the quantifier's binders (unique per quantifier, stable while
     /// the program is borrowed).
-    plans: HashMap<usize, Rc<Plan<'a>>>,
+    plans: MixMap<usize, Rc<Plan<'a>>>,
     index: Indexes,
     /// Tables of the solved-for predicates' true atoms, built on each one's first lookup.
     dense: Vec<Option<dense::Dense>>,
@@ -93,10 +100,22 @@ struct Checker<'a> {
     /// Tables of the input predicates' facts, from the cache, on each one's first lookup.
     input_dense: Vec<Option<Arc<dense::Dense>>>,
     /// How each `runs` statement is read (by its address), decided on its first evaluation.
-    runs_shapes: HashMap<usize, Rc<runs::Shape<'a>>>,
+    runs_shapes: MixMap<usize, Rc<runs::Shape<'a>>>,
     /// Whether `runs` statements of the line's shape take the fast path (tests turn it off).
     fast_runs: bool,
+    /// Whether plans that read data only keep their bindings ([`CheckSession`] only: a single
+    /// check would pay for recording them and never use them).
+    ground_data: bool,
+    /// Per plan (by address), whether its bindings depend on data only.
+    data_only: MixMap<usize, bool>,
+    /// The bindings of data-only plans, by plan and environment on entry: the binders' values
+    /// of every binding that passes the plan's conjuncts, flat, in the order visited.
+    grounded: MixMap<(usize, Env), Rc<Vec<Val>>>,
+    grounded_len: usize,
 }
+
+/// Above this many kept binding values a session stops keeping more (memory).
+const GROUNDED_LIMIT: usize = 20_000_000;
 
 /// Above this many definition values the checker gives up (memory), as before plans.
 const MEMO_LIMIT: usize = 50_000_000;
@@ -120,7 +139,100 @@ pub fn check_cached(p: &Program, s: &Solution, cache: &CheckCache) -> Result<Vec
 }
 
 fn check_with(p: &Program, s: &Solution, cache: Option<&CheckCache>) -> Result<Vec<Violation>, QpropError> {
-    check_all(Checker::new(p, s, cache))
+    check_all(&mut Checker::new(p, s, cache))
+}
+
+/// A checker for many solutions of one program, one after another (a count's): it keeps between
+/// calls what does not depend on the solution (the evaluation plans of the quantifiers, the
+/// candidate indexes' layout and those over input facts, the shapes of `runs` lines), so that each
+/// call only evaluates. Every call judges its solution as [`check`] does: nothing of a previous
+/// solution is kept (its atoms' tables and definition values are dropped), and nothing comes from
+/// the encoder.
+pub struct CheckSession<'a> {
+    p: &'a Program,
+    cache: &'a CheckCache,
+    kept: Option<Kept<'a>>,
+}
+
+/// What a [`CheckSession`] carries from one solution to the next.
+struct Kept<'a> {
+    plans: MixMap<usize, Rc<Plan<'a>>>,
+    index: Indexes,
+    input_dense: Vec<Option<Arc<dense::Dense>>>,
+    runs_shapes: MixMap<usize, Rc<runs::Shape<'a>>>,
+    data_only: MixMap<usize, bool>,
+    grounded: MixMap<(usize, Env), Rc<Vec<Val>>>,
+    grounded_len: usize,
+}
+
+/// Whether the bindings of `plan` that pass its conjuncts depend on data only: every conjunct
+/// reads data only and every generator draws from input facts.
+fn data_plan(p: &Program, plan: &Plan) -> bool {
+    !plan.binders.is_empty()
+        && plan.conj.iter().all(|f| data_formula(p, f))
+        && plan.gens.iter().flatten().all(|g| input_pred(p, g.pred) && g.known.iter().all(|(_, t)| data_term(t)))
+}
+
+fn input_pred(p: &Program, pr: PredId) -> bool {
+    matches!(p.preds.get(pr.index()).map(|x| &x.kind), Some(PredKind::Input(_)))
+}
+
+/// Whether `f` reads data only (input facts, constants, bound variables): conservative, anything
+/// else (a solved-for atom, an integer variable, a definition, an aggregate) says no.
+fn data_formula(p: &Program, f: &F) -> bool {
+    match f {
+        F::Const(_) => true,
+        F::Atom(pr, args, _) => input_pred(p, *pr) && args.iter().all(data_term),
+        F::Cmp(c) => data_term(&c.a) && data_term(&c.b),
+        F::Not(a) => data_formula(p, a),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            data_formula(p, a) && data_formula(p, b)
+        }
+        _ => false,
+    }
+}
+
+fn data_term(t: &T) -> bool {
+    match t {
+        T::Const(_) | T::Var(_) => true,
+        T::Bin(b) => data_term(&b.a) && data_term(&b.b),
+        T::Neg(a, _) => data_term(a),
+        _ => false,
+    }
+}
+
+impl<'a> CheckSession<'a> {
+    /// A session over `p`, sharing `cache` (tables of input facts) with other checks of `p`.
+    pub fn new(p: &'a Program, cache: &'a CheckCache) -> CheckSession<'a> {
+        CheckSession { p, cache, kept: None }
+    }
+
+    /// [`check`] of `s`.
+    pub fn check(&mut self, s: &Solution) -> Result<Vec<Violation>, QpropError> {
+        let mut c = Checker::new(self.p, s, Some(self.cache));
+        c.ground_data = true;
+        if let Some(k) = self.kept.take() {
+            c.plans = k.plans;
+            c.index = k.index;
+            c.index.forget_solution(self.p);
+            c.input_dense = k.input_dense;
+            c.runs_shapes = k.runs_shapes;
+            c.data_only = k.data_only;
+            c.grounded = k.grounded;
+            c.grounded_len = k.grounded_len;
+        }
+        let out = check_all(&mut c);
+        self.kept = Some(Kept {
+            plans: std::mem::take(&mut c.plans),
+            index: std::mem::take(&mut c.index),
+            input_dense: std::mem::take(&mut c.input_dense),
+            runs_shapes: std::mem::take(&mut c.runs_shapes),
+            data_only: std::mem::take(&mut c.data_only),
+            grounded: std::mem::take(&mut c.grounded),
+            grounded_len: c.grounded_len,
+        });
+        out
+    }
 }
 
 /// [`check`] with every `runs` statement through the binding planner (the fast path's reference).
@@ -128,10 +240,10 @@ fn check_with(p: &Program, s: &Solution, cache: Option<&CheckCache>) -> Result<V
 fn check_generic_runs(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
     let mut c = Checker::new(p, s, None);
     c.fast_runs = false;
-    check_all(c)
+    check_all(&mut c)
 }
 
-fn check_all(mut c: Checker) -> Result<Vec<Violation>, QpropError> {
+fn check_all(c: &mut Checker) -> Result<Vec<Violation>, QpropError> {
     let p = c.p;
     let mut out = Vec::new();
     for st in &p.stmts {
@@ -163,8 +275,8 @@ pub(crate) fn cannot_judge(e: &QpropError) -> bool {
     matches!(e.kind, ErrorKind::Internal | ErrorKind::TooLarge)
 }
 
-impl<'a> Checker<'a> {
-    fn new(p: &'a Program, s: &'a Solution, cache: Option<&'a CheckCache>) -> Checker<'a> {
+impl<'a, 's> Checker<'a, 's> {
+    fn new(p: &'a Program, s: &'s Solution, cache: Option<&'a CheckCache>) -> Checker<'a, 's> {
         let mut atoms = vec![None; p.preds.len()];
         for v in &s.preds {
             if let Some(a) = atoms.get_mut(v.pred.index()) {
@@ -175,16 +287,20 @@ impl<'a> Checker<'a> {
             p,
             s,
             atoms,
-            memo: vec![HashMap::new(); p.preds.len()],
+            memo: vec![MixMap::default(); p.preds.len()],
             memo_len: 0,
-            plans: HashMap::new(),
+            plans: MixMap::default(),
             index: Indexes::default(),
             dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
             int_dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
             cache,
             input_dense: vec![None; if cache.is_some() { p.preds.len() } else { 0 }],
-            runs_shapes: HashMap::new(),
+            runs_shapes: MixMap::default(),
             fast_runs: true,
+            ground_data: false,
+            data_only: MixMap::default(),
+            grounded: MixMap::default(),
+            grounded_len: 0,
         }
     }
 
@@ -239,10 +355,100 @@ impl<'a> Checker<'a> {
         if plan.binders.iter().any(|b| self.p.domains.get(b.dom.index()).is_none_or(|d| d.is_empty())) {
             return Ok(false);
         }
+        if self.ground_data {
+            if let Some(flat) = self.grounded_bindings(plan, env) {
+                return self.replay(plan, &flat, env, f);
+            }
+        }
         if !self.passes(plan, 0, env)? {
             return Ok(false);
         }
         self.level(plan, 0, env, f)
+    }
+
+    /// The bindings that pass `plan`'s conjuncts under `env`, when they depend on data only (the
+    /// conjuncts read no solved-for atom, integer variable or definition; the generators are over
+    /// input facts): recorded on the first call with this environment, the same for every
+    /// solution. `None`: the plan reads the solution, evaluating its conjuncts failed (the live
+    /// evaluation then reports that as a plain check does), or the session keeps enough.
+    fn grounded_bindings(&mut self, plan: &Plan<'a>, env: &mut Env) -> Option<Rc<Vec<Val>>> {
+        let key = plan as *const Plan as usize;
+        let p = self.p;
+        if !*self.data_only.entry(key).or_insert_with(|| data_plan(p, plan)) {
+            return None;
+        }
+        let at = (key, env.clone());
+        if let Some(flat) = self.grounded.get(&at) {
+            return Some(flat.clone());
+        }
+        if self.grounded_len > GROUNDED_LIMIT {
+            return None;
+        }
+        let mut flat = Vec::new();
+        let recorded = self.passes(plan, 0, env).and_then(|pass| {
+            if !pass {
+                return Ok(false);
+            }
+            self.level(plan, 0, env, &mut |_, env| {
+                flat.extend(
+                    plan.binders.iter().map(|b| env.get(b.slot.index()).copied().flatten().unwrap_or(Val::Int(0))),
+                );
+                Ok(false)
+            })
+        });
+        for b in plan.binders.iter() {
+            if let Some(x) = env.get_mut(b.slot.index()) {
+                *x = None;
+            }
+        }
+        recorded.ok()?;
+        self.grounded_len += flat.len() + env.len();
+        let flat = Rc::new(flat);
+        self.grounded.insert(at, flat.clone());
+        Some(flat)
+    }
+
+    /// Calls `f` on the recorded bindings `flat` of `plan` in order, as `level` would.
+    fn replay(
+        &mut self,
+        plan: &Plan<'a>,
+        flat: &[Val],
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &mut Env) -> Result<bool>,
+    ) -> Result<bool> {
+        let width = plan.binders.len();
+        let mut stop = false;
+        if width == 0 {
+            // The one empty binding, recorded as no values: it passed when anything was recorded
+            // at all, which a plan without binders cannot tell apart; it goes the live way.
+            return Err(QpropError::nowhere(ErrorKind::Internal, "internal: a plan without binders was grounded"));
+        }
+        for row in flat.chunks_exact(width) {
+            for (b, &v) in plan.binders.iter().zip(row) {
+                if let Some(x) = env.get_mut(b.slot.index()) {
+                    *x = Some(v);
+                }
+            }
+            let out = f(self, env);
+            if !matches!(out, Ok(false)) {
+                stop = true;
+                if let Err(e) = out {
+                    self.unbind(plan, env);
+                    return Err(e);
+                }
+                break;
+            }
+        }
+        self.unbind(plan, env);
+        Ok(stop)
+    }
+
+    fn unbind(&self, plan: &Plan<'a>, env: &mut Env) {
+        for b in plan.binders.iter() {
+            if let Some(x) = env.get_mut(b.slot.index()) {
+                *x = None;
+            }
+        }
     }
 
     /// Binds binder `i` to each of its values (a generator's candidates, else its domain) and

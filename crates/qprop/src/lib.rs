@@ -51,7 +51,7 @@ use wgrnd_cnf::Var;
 use wgrnd_core::header::hash_line;
 use wgrnd_core::{AtomNames, NumberData, StableHash};
 
-pub use check::{check, check_cached, objective_values, CheckCache, Violation};
+pub use check::{check, check_cached, objective_values, CheckCache, CheckSession, Violation};
 pub use clues::{clues_true_of, ClueFact, MAX_CLUE_CANDIDATES};
 pub use error::{ErrorKind, FileId, Files, QpropError, Span};
 pub use tables::ReadFile;

@@ -65,8 +65,12 @@ enum E {
 /// predicate numbers, hashed once each and once per candidate's image, where the default
 /// (SipHash, built against collisions chosen by an attacker) was a quarter of finding the
 /// symmetries of a small model. The program is the user's own, so there is no one to attack.
+/// The checker keys its plans and candidate indexes with it too (`check.rs`).
 #[derive(Default)]
-struct Mix(u64);
+pub(crate) struct Mix(u64);
+
+/// A hash map keyed through [`Mix`].
+pub(crate) type MixMap<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
 
 impl Hasher for Mix {
     fn write(&mut self, bytes: &[u8]) {
@@ -702,7 +706,7 @@ pub(crate) fn find(p: &Program) -> Found {
         return refuse(why.into());
     }
     let mut x = Expand { p, shown, nodes: 0 };
-    let mut program: HashMap<E, usize, BuildHasherDefault<Mix>> = HashMap::default();
+    let mut program: MixMap<E, usize> = HashMap::default();
     for s in &p.stmts {
         let mut env: Env = vec![None; s.slots.len()];
         match x.f(&s.f, &mut env) {

@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::nnf::is_data;
 use crate::program::{Connected, Val};
 
-impl<'a> Checker<'a> {
+impl<'a> Checker<'a, '_> {
     /// Whether `c` holds on the solution under `env`.
     pub(super) fn connected(&mut self, c: &'a Connected, env: &mut Env) -> Result<bool> {
         let plan = self.plan(&c.binders, c.guard.as_ref(), Body::Sum);

@@ -6,7 +6,7 @@ use super::{Checker, Env};
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{Binders, Lex, List, Order, Val, F};
 
-impl<'a> Checker<'a> {
+impl<'a> Checker<'a, '_> {
     /// How many bindings of `binders` (with `guard`) make `f` true.
     pub(super) fn count_true(
         &mut self,

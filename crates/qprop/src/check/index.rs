@@ -4,12 +4,13 @@
 //! Built lazily, once per `check` call, from the solution's true atoms; those over input facts
 //! once per program when the call has a cache (`cache.rs`).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::cache::CheckCache;
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
+use crate::symmetry::MixMap;
 
 /// What an index is over.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -62,7 +63,7 @@ fn partition(n: usize, below: impl Fn(usize) -> bool) -> usize {
 #[derive(Default)]
 pub(super) struct Indexes {
     keys: Vec<Key>,
-    ids: HashMap<Key, usize>,
+    ids: MixMap<Key, usize>,
     built: Vec<Option<Arc<Table>>>,
 }
 
@@ -78,6 +79,16 @@ impl Indexes {
         self.ids.insert(key, id);
         self.built.push(None);
         id
+    }
+
+    /// Drops the tables built from a solution's atoms, keeping the ids and the tables over input
+    /// facts (a [`super::CheckSession`] between two solutions).
+    pub(super) fn forget_solution(&mut self, p: &Program) {
+        for (key, slot) in self.keys.iter().zip(&mut self.built) {
+            if !matches!(p.preds.get(key.pred.index()).map(|x| &x.kind), Some(PredKind::Input(_))) {
+                *slot = None;
+            }
+        }
     }
 
     /// The candidates of index `id` for the `known` values: the table and a range of its `vals`

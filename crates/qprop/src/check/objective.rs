@@ -51,7 +51,7 @@ pub fn objective_values(p: &Program, s: &Solution) -> Result<Vec<i64>, QpropErro
     Ok(out)
 }
 
-impl<'a> Checker<'a> {
+impl<'a> Checker<'a, '_> {
     /// The value of a goal's term (an integer).
     fn int(&mut self, g: &'a Goal, env: &mut Env) -> Result<i64> {
         match self.term(&g.t, env)? {

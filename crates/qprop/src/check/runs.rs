@@ -60,7 +60,7 @@ struct Facts<'a> {
     groups: Vec<Option<Vec<i64>>>,
 }
 
-impl<'a> Checker<'a> {
+impl<'a> Checker<'a, '_> {
     /// Whether `r` holds on the solution under `env`.
     pub(super) fn runs_hold(&mut self, r: &'a Runs, env: &mut Env) -> Result<bool> {
         if self.fast_runs {

@@ -2,7 +2,7 @@
 //! solutions of small models: both must accept, or reject with the same diagnostic.
 
 use super::naive::check_naive;
-use super::{check, check_cached, check_generic_runs, CheckCache};
+use super::{check, check_cached, check_generic_runs, CheckCache, CheckSession};
 use crate::program::{PredKind, Program, Val};
 use crate::{load, parse_solution, Solution, Source};
 
@@ -182,14 +182,16 @@ fn render(r: Result<Vec<super::Violation>, crate::QpropError>) -> Rendered {
     }
 }
 
-/// The planned checker (alone, and with `cache`, which the caller keeps across the solutions of
-/// `p`) against the naive one; whether `s` is accepted.
-fn same(p: &Program, cache: &CheckCache, s: &Solution, what: &str) -> bool {
+/// The planned checker (alone, with `cache` and through `session`, which the caller keeps across
+/// the solutions of `p`, right and wrong ones alike) against the naive one; whether `s` is
+/// accepted.
+fn same(p: &Program, cache: &CheckCache, session: &mut CheckSession, s: &Solution, what: &str) -> bool {
     let fast = render(check(p, s));
     let naive = render(check_naive(p, s));
     assert_eq!(fast, naive, "{what}, solution:\n{}", s.to_facts());
     assert_eq!(render(check_generic_runs(p, s)), naive, "{what} (runs the generic way), solution:\n{}", s.to_facts());
     assert_eq!(render(check_cached(p, s, cache)), naive, "{what} (cached), solution:\n{}", s.to_facts());
+    assert_eq!(render(session.check(s)), naive, "{what} (session), solution:\n{}", s.to_facts());
     fast.is_ok_and(|v| v.is_empty())
 }
 
@@ -201,12 +203,16 @@ fn planned_and_naive_checkers_agree_on_random_solutions() {
             load(&Source::new(format!("model{m}.qp"), *model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
         let (mut accepted, mut rejected) = (0, 0);
         let cache = CheckCache::new();
+        let mut session = CheckSession::new(&p, &cache);
         for (k, sol) in solutions(&p, 40).iter().enumerate() {
-            assert!(same(&p, &cache, sol, &format!("model {m}, solution {k}")), "model {m}: solution {k} rejected");
+            assert!(
+                same(&p, &cache, &mut session, sol, &format!("model {m}, solution {k}")),
+                "model {m}: solution {k} rejected"
+            );
             accepted += 1;
             for _ in 0..30 {
                 let bad = mutate(&p, sol, &mut rng);
-                if same(&p, &cache, &bad, &format!("model {m}, mutated solution {k}")) {
+                if same(&p, &cache, &mut session, &bad, &format!("model {m}, mutated solution {k}")) {
                     accepted += 1;
                 } else {
                     rejected += 1;
@@ -217,7 +223,7 @@ fn planned_and_naive_checkers_agree_on_random_solutions() {
             let text = random_solution(&p, &mut rng, round % 5);
             let s =
                 parse_solution(&p, &Source::new("s.txt", text.clone())).unwrap_or_else(|e| panic!("{}", e.render()));
-            if same(&p, &cache, &s, &format!("model {m}, random solution {round}")) {
+            if same(&p, &cache, &mut session, &s, &format!("model {m}, random solution {round}")) {
                 accepted += 1;
             } else {
                 rejected += 1;
@@ -265,10 +271,20 @@ fn planned_and_naive_checkers_agree_on_fixtures() {
         assert!(!sols.is_empty(), "{model}: no solution");
         let mut rejected = 0;
         let cache = CheckCache::new();
+        let mut session = CheckSession::new(&p, &cache);
         for (k, sol) in sols.iter().enumerate() {
-            assert!(same(&p, &cache, sol, &format!("{model}, solution {k}")), "{model}: solution {k} rejected");
+            assert!(
+                same(&p, &cache, &mut session, sol, &format!("{model}, solution {k}")),
+                "{model}: solution {k} rejected"
+            );
             for _ in 0..muts {
-                if !same(&p, &cache, &mutate(&p, sol, &mut rng), &format!("{model}, mutated solution {k}")) {
+                if !same(
+                    &p,
+                    &cache,
+                    &mut session,
+                    &mutate(&p, sol, &mut rng),
+                    &format!("{model}, mutated solution {k}"),
+                ) {
                     rejected += 1;
                 }
             }

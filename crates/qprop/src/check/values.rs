@@ -45,7 +45,7 @@ impl DenseInts {
     }
 }
 
-impl Checker<'_> {
+impl Checker<'_, '_> {
     /// The solution's value of integer variable `pr` at `t`, if it gives one.
     pub(super) fn int_value(&mut self, pr: PredId, t: &[Val]) -> Option<Val> {
         let (p, s) = (self.p, self.s);
