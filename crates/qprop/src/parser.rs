@@ -18,8 +18,8 @@ macro_rules! reserved_words {
         /// The same words as a list, for the tests.
         #[cfg(test)]
         pub(crate) const KEYWORDS: &[&str] = &[$($word),*];
-        /// Whether `s` is one of [`KEYWORDS`]: a `match`, compiled to a switch on the length and
-        /// one compare, where a search of the list compared up to 42 words for every name.
+        /// Whether `s` is one of [`KEYWORDS`]: a `match`, no loop over the list (a search of the
+        /// list compared up to 42 words for every name).
         pub(crate) fn is_keyword(s: &str) -> bool {
             matches!(s, $($word)|*)
         }

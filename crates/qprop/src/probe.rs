@@ -1,6 +1,7 @@
 //! The line solver across lines, and probing with it (docs/encodings.md, "Run patterns").
 //!
-//! [`LineSolver::propagate`] solves every queued line exactly ([`crate::regular::solve_line_in`])
+//! [`LineSolver::propagate`] solves every queued line exactly (on bit masks when it fits a word, else
+//! [`crate::regular::solve_line_in`])
 //! and queues the lines of each cell it fixes, to a fixpoint. [`LineSolver::probe`] then tries each
 //! cell still unknown both ways: it sets the cell, propagates, and takes the assignments back. A
 //! value that leads to a contradiction is impossible, so the cell gets the other value (with what
@@ -23,7 +24,7 @@ pub(crate) const PROBE_WORK: u64 = 2_000_000_000;
 /// The lines, the values of the variables known so far, and the trail of the assignments made.
 pub(crate) struct LineSolver<'a> {
     lines: &'a [Line],
-    /// By line: its automaton as masks when the line has at most 64 cells, at most 63 states
+    /// By line: its automaton as masks when the line has at most 64 cells, at most 64 states
     /// and no variable twice (every line of the published puzzles but the widest): it is then
     /// solved on bit masks, without the vectors of the general way.
     word: Vec<Option<WordPattern>>,

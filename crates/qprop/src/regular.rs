@@ -234,12 +234,12 @@ fn layers_in(pat: &[bool], known: &[Option<bool>], s: &mut Scratch, out: &mut Ve
     true
 }
 
-/// [`layers_in`] for a line of at most 63 states (one word per position: every line of the
+/// [`layers_in`] for a line of at most 64 states (one word per position: every line of the
 /// published puzzles but the widest), without the loops over words: the same sets, the same
 /// deduction.
 fn layers_in_word(pat: &[bool], known: &[Option<bool>], live: &mut Vec<u64>, out: &mut Vec<Option<bool>>) -> bool {
     let n = known.len();
-    let p = WordPattern::new(pat).expect("a pattern of at most 63 states");
+    let p = WordPattern::new(pat).expect("a pattern of at most 63 letters (64 states)");
     live.clear();
     live.resize(n + 1, 0);
     out.clear();
@@ -259,7 +259,7 @@ fn layers_in_word(pat: &[bool], known: &[Option<bool>], live: &mut Vec<u64>, out
     )
 }
 
-/// A line's automaton of at most 63 states as masks over its states (the transitions of
+/// A line's automaton of at most 64 states (63 letters) as masks over its states (the transitions of
 /// [`step`]): a white cell keeps the states of `stay` and advances those of `white` (the
 /// separator of two runs), a black cell advances those of `black`; `accept` is the last state.
 #[derive(Clone, Copy, Debug)]
@@ -271,7 +271,7 @@ pub(crate) struct WordPattern {
 }
 
 impl WordPattern {
-    /// The masks of `pat`; `None` when it has 64 states or more.
+    /// The masks of `pat`; `None` when it has 65 states or more (64 letters or more).
     pub(crate) fn new(pat: &[bool]) -> Option<Self> {
         let l = pat.len();
         if l >= 64 {
@@ -874,7 +874,7 @@ pub(crate) mod tests {
         Some((0..known.len()).map(deduce).collect())
     }
 
-    /// The line solver on bit masks (lines of at most 64 cells and 63 states, up to both
+    /// The line solver on bit masks (lines of at most 64 cells and 64 states, up to both
     /// limits) deduces what the plain table does, and fails when it has no placement.
     #[test]
     fn word_lines_match_the_plain_table() {
