@@ -524,8 +524,6 @@ mod tests {
         assert!(!b.spent(e(u64::MAX - 1, u64::MAX - 1), u64::MAX));
     }
 
-    /// A checker that gave up stops every in-process engine at its next look, without another
-    /// solution: the search neither runs to its end nor hands over.
     /// The check split across two threads once the search has ended (`crate::check_in_two`)
     /// reports every solution once, in the order found, wherever the split falls, and stops at
     /// the first rejected solution in that order, whichever half it is in.
@@ -565,6 +563,8 @@ mod tests {
         }
     }
 
+    /// A checker that gave up stops every in-process engine at its next look, without another
+    /// solution: the search neither runs to its end nor hands over.
     #[test]
     fn a_checker_that_gave_up_stops_the_search() {
         let f = Ring { n: 14, reject: None };

@@ -381,10 +381,13 @@ impl<'a, 's> Checker<'a, 's> {
         if let Some(flat) = self.grounded.get(&at) {
             return Some(flat.clone());
         }
-        if self.grounded_len > GROUNDED_LIMIT {
+        if self.grounded_len >= GROUNDED_LIMIT {
             return None;
         }
         let mut flat = Vec::new();
+        // A recording stops (and is dropped) once it would pass the session's limit: a data-only
+        // plan over a product of large domains must not take all memory.
+        let room = GROUNDED_LIMIT - self.grounded_len;
         let recorded = self.passes(plan, 0, env).and_then(|pass| {
             if !pass {
                 return Ok(false);
@@ -393,15 +396,16 @@ impl<'a, 's> Checker<'a, 's> {
                 flat.extend(
                     plan.binders.iter().map(|b| env.get(b.slot.index()).copied().flatten().unwrap_or(Val::Int(0))),
                 );
-                Ok(false)
+                Ok(flat.len() > room)
             })
         });
-        for b in plan.binders.iter() {
-            if let Some(x) = env.get_mut(b.slot.index()) {
-                *x = None;
-            }
+        self.unbind(plan, env);
+        if !matches!(recorded, Ok(false)) {
+            // An evaluation error (the live way reports it) or too large: this plan goes the live
+            // way from now on, instead of trying to record it again for every solution.
+            self.data_only.insert(key, false);
+            return None;
         }
-        recorded.ok()?;
         self.grounded_len += flat.len() + env.len();
         let flat = Rc::new(flat);
         self.grounded.insert(at, flat.clone());
@@ -419,8 +423,8 @@ impl<'a, 's> Checker<'a, 's> {
         let width = plan.binders.len();
         let mut stop = false;
         if width == 0 {
-            // The one empty binding, recorded as no values: it passed when anything was recorded
-            // at all, which a plan without binders cannot tell apart; it goes the live way.
+            // Not reached: `data_plan` refuses a plan without binders (its one empty binding,
+            // recorded as no values, could not be told from none).
             return Err(QpropError::nowhere(ErrorKind::Internal, "internal: a plan without binders was grounded"));
         }
         for row in flat.chunks_exact(width) {
