@@ -73,7 +73,7 @@ pub(crate) fn solve_grounded<F: Family>(
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
     let (answer, times) = match gauss {
         Some(p) => wgrnd_count::gauss::solve(f, g, &p)?,
-        None => plain_solve(f, g, config)?,
+        None => portfolio::solve_timed(f, g, &config.solver, config.timeout)?,
     };
     clock.stop();
     if config.verbose {
@@ -91,29 +91,6 @@ pub(crate) fn solve_grounded<F: Family>(
         eprintln!("c answer {verdict}");
     }
     show(f, answer, &config.show)
-}
-
-/// The configured solver on `g`; the built-in solver first tries the backtracking engine on a
-/// small formula, as the portfolio does (`wgrnd_parallel::portfolio::small_first`), so that one
-/// job and many give the same solution.
-fn plain_solve<F: Family>(
-    f: &F,
-    g: &wgrnd_core::Grounding<F::Encoding>,
-    config: &SolveConfig,
-) -> Result<(Answer<F::Solution>, pipeline::Times), Error> {
-    let started = Instant::now();
-    if config.solver == wgrnd_solve::SolverSpec::Builtin && portfolio::tries_small_first(g) {
-        let name = format!("{} (backtracking)", config.solver.name());
-        if let Some(small) = portfolio::small_first(f, g, &name, config.timeout)? {
-            let solving = started.elapsed().saturating_sub(small.checking);
-            return Ok((small.answer, pipeline::Times { solving, checking: small.checking }));
-        }
-    }
-    let left = config.timeout.map(|t| t.saturating_sub(started.elapsed()));
-    let (answer, times) = pipeline::solve_timed(f, g, &config.solver, left)?;
-    // The solving time includes a try that ran out of budget.
-    let solving = started.elapsed().saturating_sub(times.checking);
-    Ok((answer, pipeline::Times { solving, checking: times.checking }))
 }
 
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws

@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::SolverAnswer;
-use wgrnd_core::pipeline::{checked_decode, Answer};
+use wgrnd_core::pipeline::{checked_decode, Answer, Times};
 use wgrnd_core::{Error, Family, Grounding};
 use wgrnd_count::backtrack::{Backtrack, Effort, Next};
 use wgrnd_solve::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
@@ -344,6 +344,29 @@ pub fn small_first<F: Family>(
     let effort = Effort { conflicts: engine.conflicts, visits: engine.visits };
     let (answer, checking) = judge(f, g, name, answer)?;
     Ok(Some(SmallAnswer { answer, checking, effort }))
+}
+
+/// The plain solve (one job): `solver` on `g`, where the built-in solver first tries
+/// [`small_first`] on a small formula, as [`race`] does, so that one job and many, the command
+/// line and the Python package, give the same solution. The solving time includes a lost try.
+pub fn solve_timed<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+) -> Result<(Answer<F::Solution>, Times), Error> {
+    let started = Instant::now();
+    if *solver == SolverSpec::Builtin && tries_small_first(g) {
+        let name = format!("{} (backtracking)", solver.name());
+        if let Some(small) = small_first(f, g, &name, timeout)? {
+            let solving = started.elapsed().saturating_sub(small.checking);
+            return Ok((small.answer, Times { solving, checking: small.checking }));
+        }
+    }
+    let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+    let (answer, times) = wgrnd_core::pipeline::solve_timed(f, g, solver, left)?;
+    let solving = started.elapsed().saturating_sub(times.checking);
+    Ok((answer, Times { solving, checking: times.checking }))
 }
 
 /// A member's answer, its model checked against its own CNF and by the family's checker; and the

@@ -244,7 +244,8 @@ fn solve_family<F: Wrap>(f: &F, solver: &SolverSpec, timeout: Option<Duration>) 
     let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_count::gauss::Parity::of(&g)).flatten();
     let answer = match parity {
         Some(p) => wgrnd_count::gauss::solve(f, &g, &p)?.0,
-        None => wgrnd_family::pipeline::solve(f, &g, solver, timeout)?,
+        // The command line's plain solve (a small formula first by the backtracking engine).
+        None => wgrnd_parallel::portfolio::solve_timed(f, &g, solver, timeout)?.0,
     };
     match answer {
         Answer::Solved(s) => Ok(Some(s)),
