@@ -73,8 +73,19 @@ pub fn solve_timed<F: Family>(
     let started = Instant::now();
     let answer = solver.backend(timeout).solve(&g.cnf)?;
     let solving = started.elapsed();
-    let answer = finish(f, g, answer, |source| Error::LyingSolver { solver: solver.name().to_string(), source })?;
+    let answer = judge(f, g, solver.name(), answer)?;
     Ok((answer, Times { solving, checking: started.elapsed() - solving }))
+}
+
+/// A solver's answer judged: a model must satisfy the grounding's CNF (else the solver named
+/// `solver` lied) and its decoded solution must pass the family's checker.
+pub fn judge<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &str,
+    answer: SolverAnswer,
+) -> Result<Answer<F::Solution>, Error> {
+    finish(f, g, answer, |source| Error::LyingSolver { solver: solver.to_string(), source })
 }
 
 /// Reads a solver's output for the grounding's CNF (`file` names it in messages); a model that

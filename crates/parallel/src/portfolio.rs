@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::SolverAnswer;
-use wgrnd_core::pipeline::{checked_decode, Answer, Times};
+use wgrnd_core::pipeline::{judge as judge_answer, Answer, Times};
 use wgrnd_core::{Error, Family, Grounding};
 use wgrnd_count::backtrack::{Backtrack, Effort, Next};
 use wgrnd_solve::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
@@ -378,14 +378,7 @@ fn judge<F: Family>(
     answer: SolverAnswer,
 ) -> Result<(Answer<F::Solution>, Duration), Error> {
     let started = Instant::now();
-    let answer = match answer {
-        SolverAnswer::Sat(model) => {
-            g.check_model(&model).map_err(|source| Error::LyingSolver { solver: name.to_string(), source })?;
-            Answer::Solved(checked_decode(f, g, &model)?)
-        }
-        SolverAnswer::Unsat => Answer::NoSolution,
-        SolverAnswer::Unknown => Answer::Unknown,
-    };
+    let answer = judge_answer(f, g, name, answer)?;
     Ok((answer, started.elapsed()))
 }
 
