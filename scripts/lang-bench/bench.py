@@ -139,7 +139,7 @@ def main():
     for name in names:
         cnf[("wgrnd", name)] = wgrnd_cnf(wgrnd, name)
         cnf[("cpmpy-pysat", name)] = cpmpy_cnf(name)
-    fmt = lambda x: "-" if x is None else f"{x:.3f}"  # noqa: E731
+    fmt = lambda x: "-" if x is None else f"{x:.4f}"  # noqa: E731
     print("| model | tool | first (s) | count (s) | CNF vars | CNF clauses | wgrnd/tool first | wgrnd/tool count "
           "| wgrnd-py/tool first | wgrnd-py/tool count |")
     print("|---|---|---|---|---|---|---|---|---|---|")

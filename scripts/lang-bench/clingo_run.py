@@ -56,7 +56,7 @@ def main():
             n += 1
             if n >= 10**6:
                 break
-    print(f"solutions {n} seconds {time.perf_counter() - t0:.3f}")
+    print(f"solutions {n} seconds {time.perf_counter() - t0:.6f}")
 
 
 if __name__ == "__main__":

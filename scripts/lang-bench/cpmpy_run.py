@@ -28,7 +28,7 @@ def main():
         n = 1 if s.solve() else 0
     else:
         n = s.solveAll(solution_limit=10**6)
-    print(f"solutions {n} seconds {time.perf_counter() - t0:.3f}")
+    print(f"solutions {n} seconds {time.perf_counter() - t0:.6f}")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def main():
         n = 0 if p.solve() is None else 1
     else:
         n = p.count(max=10**6).count
-    print(f"solutions {n} seconds {time.perf_counter() - t0:.3f}")
+    print(f"solutions {n} seconds {time.perf_counter() - t0:.6f}")
 
 
 if __name__ == "__main__":
