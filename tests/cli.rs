@@ -88,6 +88,41 @@ fn solve_writes_the_solution_file_whole() {
     assert_eq!(mode & 0o777, 0o644);
 }
 
+/// `-o` naming what is not a regular file writes into it: a named pipe stays a pipe (renaming a
+/// temporary file over it, as for a file, would replace it; as root `-o /dev/null` once replaced
+/// the machine's /dev/null); a symbolic link to a file stays a link, the file it names replaced.
+#[cfg(unix)]
+#[test]
+fn output_into_a_pipe_or_through_a_link() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = fixture("witch/witches.lpl");
+    let want = stdout(&wgrnd(&["encode", &puzzle], None));
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = wgrnd(&["encode", &puzzle, "-o", fifo.to_str().unwrap()], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    // Before joining: a pipe replaced by a file would leave the reader waiting for ever.
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), want);
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["pipe"], "files left behind");
+
+    let file = dir.path().join("real.cnf");
+    std::fs::write(&file, "old").unwrap();
+    let link = dir.path().join("link.cnf");
+    std::os::unix::fs::symlink(&file, &link).unwrap();
+    let out = wgrnd(&["encode", &puzzle, "-o", link.to_str().unwrap()], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), want);
+}
+
 /// An encoding too large to hold is refused up front, with the estimate, and writes nothing.
 #[test]
 fn oversized_conflict_encoding_is_refused() {

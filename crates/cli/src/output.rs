@@ -1,6 +1,7 @@
 //! Where results go: standard output, or a file that appears whole or not at all (written to a
-//! temporary file beside it, then renamed over it). A closed standard output (`wgrnd encode | head`)
-//! ends the program quietly. Also the spinner of a long count.
+//! temporary file beside it, then renamed over it; a device or a named pipe is written directly).
+//! A closed standard output (`wgrnd encode | head`) ends the program quietly. Also the spinner of
+//! a long count.
 
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -49,6 +50,21 @@ impl<'a> Output<'a> {
                 expected: "a file path for the output",
             });
         }
+        // What is not a regular file (/dev/null, a terminal, a named pipe) is written as it is:
+        // renaming a temporary file over it would replace the device or the pipe by a file (as
+        // root, `-o /dev/null` once turned the machine's /dev/null into a regular file).
+        // `metadata` follows symbolic links: a link to a device is written through as well.
+        if std::fs::metadata(target).is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(target).map_err(cannot)?;
+            let mut w = BufWriter::with_capacity(1 << 16, file);
+            return fill(&mut w).and_then(|_| w.flush()).map_err(cannot);
+        }
+        // A symbolic link to a file: the file it names is replaced, the link stays.
+        let resolved = match std::fs::symlink_metadata(target) {
+            Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(target).ok(),
+            _ => None,
+        };
+        let target = resolved.as_deref().unwrap_or(target);
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
