@@ -10,9 +10,10 @@
 //! SIGSEGV) and the main thread's name in a panic message (`<unnamed>`). Standard output is
 //! flushed by `std::process::exit`. std reads the arguments through `.init_array` on Linux,
 //! so `std::env::args` is unchanged.
-#![cfg_attr(target_os = "linux", no_main)]
+// Not in the test build of this file: its harness needs its own `main`.
+#![cfg_attr(all(target_os = "linux", not(test)), no_main)]
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(any(not(target_os = "linux"), test))]
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -22,7 +23,7 @@ use wgrnd_cnf::escape_controls;
 use wgrnd_family::{exit, Error};
 use wgrnd_solve::interrupt;
 
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", not(test)))]
 #[no_mangle]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // SAFETY: at the process's start, before any other thread exists; `signal` with SIG_IGN and
@@ -36,7 +37,7 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     std::process::exit(code.into())
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(any(not(target_os = "linux"), test))]
 fn main() -> ExitCode {
     ExitCode::from(run())
 }
@@ -47,7 +48,7 @@ fn main() -> ExitCode {
 ///
 /// # Safety
 /// Only at the start of the process, before other threads.
-#[cfg(target_os = "linux")]
+#[cfg(all(target_os = "linux", not(test)))]
 unsafe fn open_closed_standard_fds() {
     let mut fds = [0, 1, 2].map(|fd| libc::pollfd { fd, events: 0, revents: 0 });
     // SAFETY: `fds` is a valid array of three `pollfd`.
