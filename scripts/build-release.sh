@@ -10,9 +10,17 @@
 # Elsewhere, without glibc's static library (Fedora's glibc-static), or with WGRND_DYNAMIC set,
 # the plain `cargo build --release`. A later plain `cargo build --release` puts the dynamic
 # binary back at target/release/wgrnd.
+# Link-time optimisation across crates, thin (CARGO_PROFILE_RELEASE_LTO, here only, so that CI's
+# `cargo build --release` keeps its build time; CARGO_PROFILE_RELEASE_LTO=false skips it): webpbn
+# #1's `count --max 2` 1.093 M -> 1.036 M instructions, the tiger 22.4 M -> 21.8 M; fat LTO gave
+# the same counts for a longer build. The cost: the binary's link takes about 2 minutes on 2 loaded
+# cores even when only main.rs changed (2 s without LTO), and the first build rebuilds every
+# dependency (its artifacts are kept beside the plain release build's). docs/wellposed.md, "The
+# seventh session".
 #   scripts/build-release.sh [CARGO OPTIONS, e.g. -q]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export CARGO_PROFILE_RELEASE_LTO="${CARGO_PROFILE_RELEASE_LTO:-thin}"
 if [ "$(uname -s)" = Linux ] && [ -z "${WGRND_DYNAMIC:-}" ] && getconf GNU_LIBC_VERSION >/dev/null 2>&1; then
     # `cc -print-file-name` prints the bare name when the file is not installed.
     if [ -e "$(cc -print-file-name=libc.a 2>/dev/null)" ]; then
