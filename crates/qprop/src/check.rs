@@ -677,7 +677,9 @@ impl<'a, 's> Checker<'a, 's> {
                 };
                 for ((a, d), out) in args.iter().zip(doms).zip(tuple.iter_mut()) {
                     let v = self.term(a, env)?;
-                    if reads_solution(a) && self.p.domains.get(d.index()).and_then(|x| x.pos(v)).is_none() {
+                    // A leaf (most indexes) never reads the solution: no call to ask.
+                    let leaf = matches!(a, T::Const(_) | T::Var(_));
+                    if !leaf && reads_solution(a) && self.p.domains.get(d.index()).and_then(|x| x.pos(v)).is_none() {
                         return Err(QpropError::new(
                             ErrorKind::Undefined,
                             *s,
