@@ -267,7 +267,7 @@ impl Job {
                         fill_nodes,
                     },
                     puzzle,
-                    parallel: parallel_config("solve", &parallel, solver == SolverSpec::Builtin)?,
+                    parallel: parallel_config("solve", &parallel, wgrnd_parallel::default_jobs(&solver))?,
                     config: SolveConfig {
                         solver,
                         timeout: secs(timeout)?,
@@ -326,8 +326,8 @@ impl Job {
                 // the cores) once `auto` hands over to the blocking loop.
                 let jobs = if parallel.cubes.is_some() { 1 } else { parallel.jobs.unwrap_or(0) };
                 let parallel = match parallel.cubes {
-                    Some(_) => parallel_config("count", &parallel, true)?,
-                    None => parallel_config("count", &parallel, false)?,
+                    Some(_) => parallel_config("count", &parallel, wgrnd_parallel::cores())?,
+                    None => parallel_config("count", &parallel, 1)?,
                 };
                 if parallel.cubes.is_some() && proof.is_some() {
                     return Err(Error::Option(
@@ -475,16 +475,17 @@ impl Job {
     }
 }
 
-/// `--jobs` and `--cubes`: zero of either is refused; `--jobs` defaults to the machine's cores
-/// where `all_cores` (the built-in solver's portfolio, any run over cubes), else to 1.
-fn parallel_config(command: &str, p: &ParallelArgs, all_cores: bool) -> Result<Parallel, Error> {
+/// `--jobs` and `--cubes`: zero of either is refused; `--jobs` defaults to `default` (a solve's
+/// [`wgrnd_parallel::default_jobs`], the Python package's too), or the machine's cores for any run
+/// over cubes.
+fn parallel_config(command: &str, p: &ParallelArgs, default: usize) -> Result<Parallel, Error> {
     if p.jobs == Some(0) || p.cubes == Some(0) {
         return Err(Error::Option(format!(
             "{command}: found {} 0; expected at least 1",
             if p.jobs == Some(0) { "--jobs" } else { "--cubes" }
         )));
     }
-    let default = if all_cores || p.cubes.is_some() { wgrnd_parallel::cores() } else { 1 };
+    let default = if p.cubes.is_some() { wgrnd_parallel::cores() } else { default };
     Ok(Parallel { jobs: p.jobs.unwrap_or(default), cubes: p.cubes, score: cube_score(p.cube_score) })
 }
 

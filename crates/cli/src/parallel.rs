@@ -61,8 +61,7 @@ where
             run.answer
         }
         None => {
-            let alternatives: Vec<String> = f.alternatives().into_iter().map(|(name, _)| name).collect();
-            let members = portfolio::members(parallel.jobs, &config.solver, "own", &alternatives, portfolio::on_path);
+            let members = portfolio::default_members(f, &config.solver, parallel.jobs);
             let outcome = portfolio::race(f, &g, &members, config.timeout)?;
             let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
             lines.push(format!("c portfolio {} members: {}", members.len(), names.join(", ")));

@@ -105,6 +105,30 @@ pub fn members(
     list
 }
 
+/// The members a solve of `f` races on `jobs` cores: [`members`] over the family's own grounding
+/// and its alternatives, external solvers where they are on PATH ([`on_path`]). The command line's
+/// portfolio and [`solve_jobs`] (the Python package's solve) both take these.
+pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Vec<Member> {
+    let alternatives: Vec<String> = f.alternatives().into_iter().map(|(name, _)| name).collect();
+    members(jobs, solver, "own", &alternatives, on_path)
+}
+
+/// A solve on `jobs` cores once grounded: one job is the plain solve ([`solve_timed`]), more race
+/// [`default_members`], as `wgrnd solve --jobs` does; `jobs` is usually [`crate::default_jobs`].
+/// The Python package's `solve` calls it, so that a solve there runs what the command line runs.
+pub fn solve_jobs<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    jobs: usize,
+    timeout: Option<Duration>,
+) -> Result<Answer<F::Solution>, Error> {
+    if jobs <= 1 {
+        return Ok(solve_timed(f, g, solver, timeout)?.0);
+    }
+    Ok(race(f, g, &default_members(f, solver, jobs), timeout)?.answer)
+}
+
 /// What a portfolio came to.
 #[derive(Debug)]
 pub struct Outcome<S> {

@@ -237,15 +237,21 @@ impl RawPuzzle {
     }
 }
 
-/// Solve one family (see [`RawPuzzle::solve`]).
-fn solve_family<F: Wrap>(f: &F, solver: &SolverSpec, timeout: Option<Duration>) -> Result<Option<F::Solution>, Error> {
+/// Solve one family on `jobs` cores (see [`RawPuzzle::solve`]).
+fn solve_family<F: Wrap>(
+    f: &F,
+    solver: &SolverSpec,
+    jobs: usize,
+    timeout: Option<Duration>,
+) -> Result<Option<F::Solution>, Error> {
     let g = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?.0;
     // A closed parity system is solved by Gauss elimination, as on the command line.
     let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_count::gauss::Parity::of(&g)).flatten();
     let answer = match parity {
         Some(p) => wgrnd_count::gauss::solve(f, &g, &p)?.0,
-        // The command line's plain solve (a small formula first by the backtracking engine).
-        None => wgrnd_parallel::portfolio::solve_timed(f, &g, solver, timeout)?.0,
+        // The command line's solve: the plain one on one job (a small formula first by the
+        // backtracking engine), the portfolio on more.
+        None => wgrnd_parallel::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?,
     };
     match answer {
         Answer::Solved(s) => Ok(Some(s)),
@@ -328,13 +334,27 @@ impl RawPuzzle {
         })
     }
 
-    /// One solution, checked (`wgrnd solve`); `None` when there is none.
-    #[pyo3(signature = (solver = "builtin", timeout = None))]
-    fn solve(&self, py: Python<'_>, solver: &str, timeout: Option<f64>) -> PyResult<Option<RawSolution>> {
+    /// One solution, checked (`wgrnd solve`); `None` when there is none. `jobs`: the command
+    /// line's `--jobs`, by default its default ([`wgrnd_parallel::default_jobs`]: the portfolio on
+    /// every core with the built-in solver).
+    #[pyo3(signature = (solver = "builtin", timeout = None, jobs = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        solver: &str,
+        timeout: Option<f64>,
+        jobs: Option<usize>,
+    ) -> PyResult<Option<RawSolution>> {
         let (solver, timeout) = (SolverSpec::parse(solver), seconds(timeout)?);
+        if jobs == Some(0) {
+            return Err(PyValueError::new_err("jobs 0: expected at least 1"));
+        }
+        let jobs = jobs.unwrap_or_else(|| wgrnd_parallel::default_jobs(&solver));
         let loaded = Arc::clone(&self.loaded);
         run::interruptible(py, move || {
-            with_family!(&*loaded, |f| Ok(solve_family(f, &solver, timeout)?.map(|s| RawSolution::new(f, &loaded, s))))
+            with_family!(&*loaded, |f| {
+                Ok(solve_family(f, &solver, jobs, timeout)?.map(|s| RawSolution::new(f, &loaded, s)))
+            })
         })
     }
 

@@ -249,6 +249,24 @@ def test_count_and_solve_equal_the_command_line(cli, args):
     assert s.json == solved
 
 
+# The 25 queens: past the backtracking engine's small formulas (50,000 literals), so that the
+# solve goes to CaDiCaL, and solved within the portfolio's head start, so that one job and many
+# give the same solution whatever the timing.
+QUEENS25 = ["qprop/queens.qp", "-D", "n=25"]
+
+
+@pytest.mark.parametrize("jobs", [None, 1, 2])
+def test_solve_runs_what_the_command_line_runs(cli, jobs):
+    p = wgrnd.load(fixture(QUEENS25[0]), params={"n": 25})
+    given = [] if jobs is None else ["--jobs", str(jobs)]
+    solved = cli_json(cli, "solve", fixture(QUEENS25[0]), *QUEENS25[1:], *given)
+    s = p.solve() if jobs is None else p.solve(jobs=jobs)
+    assert s is not None and solved["status"] == "solved"
+    assert s.json == solved
+    with pytest.raises(ValueError, match="jobs 0"):
+        p.solve(jobs=0)
+
+
 def test_backbone_and_encode_equal_the_command_line(cli):
     path = fixture("seed002/xkcd-2496.mines")
     b = wgrnd.load(path).backbone()

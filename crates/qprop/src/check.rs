@@ -637,12 +637,25 @@ impl<'a, 's> Checker<'a, 's> {
     }
 
     /// Evaluates a term on the solution: integer variables take their values, sums are summed.
+    /// Constants and bound variables, most of the leaves a check reads, are answered here, inlined
+    /// into the caller; anything else by [`Self::compound`].
+    #[inline]
     fn term(&mut self, t: &'a T, env: &mut Env) -> Result<Val> {
         match t {
             T::Const(v) => Ok(*v),
-            T::Var(s) => env.get(s.index()).copied().flatten().ok_or_else(|| {
-                QpropError::nowhere(ErrorKind::Internal, "internal: unbound variable slot while checking")
-            }),
+            T::Var(s) => match env.get(s.index()) {
+                Some(&Some(v)) => Ok(v),
+                _ => Err(unbound_slot()),
+            },
+            _ => self.compound(t, env),
+        }
+    }
+
+    /// [`Self::term`] of any term but a leaf (a leaf too, as `term` would).
+    fn compound(&mut self, t: &'a T, env: &mut Env) -> Result<Val> {
+        match t {
+            T::Const(v) => Ok(*v),
+            T::Var(s) => env.get(s.index()).copied().flatten().ok_or_else(unbound_slot),
             T::Neg(a, s) => {
                 let x = self.term(a, env)?;
                 arith(Op::Sub, Val::Int(0), x, *s)
@@ -664,7 +677,9 @@ impl<'a, 's> Checker<'a, 's> {
                 };
                 for ((a, d), out) in args.iter().zip(doms).zip(tuple.iter_mut()) {
                     let v = self.term(a, env)?;
-                    if reads_solution(a) && self.p.domains.get(d.index()).and_then(|x| x.pos(v)).is_none() {
+                    // A leaf (most indexes) never reads the solution: no call to ask.
+                    let leaf = matches!(a, T::Const(_) | T::Var(_));
+                    if !leaf && reads_solution(a) && self.p.domains.get(d.index()).and_then(|x| x.pos(v)).is_none() {
                         return Err(QpropError::new(
                             ErrorKind::Undefined,
                             *s,
@@ -831,8 +846,12 @@ impl<'a, 's> Checker<'a, 's> {
     }
 }
 
-/// Whether a term's value depends on the solution (an integer variable, a sum or count of
-/// solved formulas): the checker's own reading, not the grounder's.
+/// The error of a variable read before it is bound (a planner bug).
+#[cold]
+fn unbound_slot() -> QpropError {
+    QpropError::nowhere(ErrorKind::Internal, "internal: unbound variable slot while checking")
+}
+
 /// A term's value, or `None` when it is undefined (relational semantics: the formula around it
 /// is false); other errors stay errors.
 fn defined<V>(r: Result<V>) -> Result<Option<V>> {
@@ -843,6 +862,8 @@ fn defined<V>(r: Result<V>) -> Result<Option<V>> {
     }
 }
 
+/// Whether a term's value depends on the solution (an integer variable, a sum or count of
+/// solved formulas): the checker's own reading, not the grounder's.
 pub(crate) fn reads_solution(t: &T) -> bool {
     match t {
         T::Const(_) | T::Var(_) => false,

@@ -169,9 +169,12 @@ class Puzzle:
         """The CNF in DIMACS, its comments naming every atom (``wgrnd encode``)."""
         return self._raw.encode()
 
-    def solve(self, *, timeout: Optional[float] = None, solver: str = "builtin") -> Optional[Solution]:
-        """One checked solution, or None when there is none (``wgrnd solve``)."""
-        raw = self._raw.solve(solver=solver, timeout=timeout)
+    def solve(
+        self, *, timeout: Optional[float] = None, solver: str = "builtin", jobs: Optional[int] = None
+    ) -> Optional[Solution]:
+        """One checked solution, or None when there is none (``wgrnd solve``). ``jobs``: as
+        ``--jobs``; by default, as there, the portfolio on every core with the built-in solver."""
+        raw = self._raw.solve(solver=solver, timeout=timeout, jobs=jobs)
         return None if raw is None else Solution(raw)
 
     def count(

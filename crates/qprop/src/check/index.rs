@@ -39,6 +39,18 @@ impl Table {
     /// The rows whose known values are `known`: a range of `vals`.
     fn range(&self, known: &[Val]) -> (usize, usize) {
         let n = self.vals.len();
+        // The two common shapes without comparing slices: nothing known (every row: a binder's
+        // first generator, asked once per binding of the binders before it) and one value known.
+        match (self.width, known) {
+            (0, _) => return (0, n),
+            (1, &[v]) => {
+                let keys = self.keys.get(..n).unwrap_or(&[]);
+                let lo = keys.partition_point(|&k| k < v);
+                let hi = lo + keys.get(lo..).unwrap_or(&[]).partition_point(|&k| k <= v);
+                return (lo, hi);
+            }
+            _ => {}
+        }
         let lo = partition(n, |r| self.key(r) < known);
         let hi = lo + partition(n - lo, |r| self.key(lo + r) <= known);
         (lo, hi)
