@@ -59,14 +59,8 @@ pub fn run(job: Job) -> Result<u8, Error> {
                 .and_then(|()| commands::decode(&f, &model, cnf.as_deref(), &show)))
         }
         Job::Count { puzzle, config, parallel } => {
-            let loaded = load(&puzzle.path, puzzle.format, &puzzle.options)?;
-            let code = with_family!(&loaded, |f| check_view(f, config.show.view)
-                .and_then(|()| parallel::count(f, &config, parallel)));
-            // The process ends with the count: the exit returns the model's memory at once, where
-            // dropping it freed its parts one by one (19 K instructions on webpbn #1, 2% of the
-            // run; docs/wellposed.md, "The seventh session").
-            std::mem::forget(loaded);
-            code
+            with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, config.show.view)
+                .and_then(|()| parallel::count(&f, &config, parallel)))
         }
         Job::Cube { puzzle, config } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| parallel::cube(&f, &config))

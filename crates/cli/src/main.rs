@@ -1,19 +1,20 @@
 //! The `wgrnd` binary: parses the command line, runs it, turns the outcome into an exit code.
 //!
-//! On Linux the binary has its own C `main` instead of std's runtime start (`no_main`): std's
-//! start reads `/proc/self/maps` to place the main thread's stack guard and maps an alternate
-//! signal stack, 48 K instructions and 8 system calls of a run that answers a small puzzle in
-//! 1 ms (docs/wellposed.md, "The seventh session"). What the start did that wgrnd needs is done
-//! here: SIGPIPE ignored (a closed pipe is an error, `Error::BrokenPipe`), standard input, output
-//! and error opened on /dev/null when closed (so that no file wgrnd opens becomes fd 1), a panic
-//! caught (exit 101, as std's start). Given up: std's message on a stack overflow (it is a plain
-//! SIGSEGV) and the main thread's name in a panic message (`<unnamed>`). Standard output is
-//! flushed by `std::process::exit`. std reads the arguments through `.init_array` on Linux,
-//! so `std::env::args` is unchanged.
+//! On Linux with glibc the binary has its own C `main` instead of std's runtime start
+//! (`no_main`): std's start reads `/proc/self/maps` to place the main thread's stack guard and
+//! maps an alternate signal stack, 47 K instructions and 8 system calls of a run that answers a
+//! small puzzle in 1 ms (docs/wellposed.md, "The seventh session"). What the start did that wgrnd
+//! needs is done here: SIGPIPE ignored (a closed pipe is an error, `Error::BrokenPipe`), standard
+//! input, output and error opened on /dev/null when closed (so that no file wgrnd opens becomes
+//! fd 1), a panic caught (exit 101, as std's start). Given up: std's message on a stack overflow
+//! in any thread (it is a plain SIGSEGV) and the main thread's name in a panic message
+//! (`<unnamed>`). Standard output is flushed by `std::process::exit`. glibc hands the arguments
+//! to std through `.init_array`, so `std::env::args` is unchanged; other C libraries (musl) do
+//! not, hence std's own start there.
 // Not in the test build of this file: its harness needs its own `main`.
-#![cfg_attr(all(target_os = "linux", not(test)), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
-#[cfg(any(not(target_os = "linux"), test))]
+#[cfg(any(not(all(target_os = "linux", target_env = "gnu")), test))]
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -23,7 +24,7 @@ use wgrnd_cnf::escape_controls;
 use wgrnd_family::{exit, Error};
 use wgrnd_solve::interrupt;
 
-#[cfg(all(target_os = "linux", not(test)))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[no_mangle]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // SAFETY: at the process's start, before any other thread exists; `signal` with SIG_IGN and
@@ -37,7 +38,7 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     std::process::exit(code.into())
 }
 
-#[cfg(any(not(target_os = "linux"), test))]
+#[cfg(any(not(all(target_os = "linux", target_env = "gnu")), test))]
 fn main() -> ExitCode {
     ExitCode::from(run())
 }
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
 ///
 /// # Safety
 /// Only at the start of the process, before other threads.
-#[cfg(all(target_os = "linux", not(test)))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 unsafe fn open_closed_standard_fds() {
     let mut fds = [0, 1, 2].map(|fd| libc::pollfd { fd, events: 0, revents: 0 });
     // SAFETY: `fds` is a valid array of three `pollfd`.

@@ -116,6 +116,9 @@ pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Ve
 /// A solve on `jobs` cores once grounded: one job is the plain solve ([`solve_timed`]), more race
 /// [`default_members`], as `wgrnd solve --jobs` does; `jobs` is usually [`crate::default_jobs`].
 /// The Python package's `solve` calls it, so that a solve there runs what the command line runs.
+/// `g` must be `f.ground()`'s grounding as it is: the alternative encodings of the race are
+/// grounded again from `f`, so clauses added to `g` (an optimum fixed) would bind only the
+/// family's own member; solve such a `g` on one job.
 pub fn solve_jobs<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,

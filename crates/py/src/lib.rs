@@ -244,7 +244,10 @@ fn solve_family<F: Wrap>(
     jobs: usize,
     timeout: Option<Duration>,
 ) -> Result<Option<F::Solution>, Error> {
-    let g = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?.0;
+    let (g, optimum) = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?;
+    // With the optimum fixed (clauses added to `g`) only `g` itself may be solved: the
+    // portfolio's alternative encodings are grounded again from `f` and would not carry it.
+    let jobs = if optimum.is_some() { 1 } else { jobs };
     // A closed parity system is solved by Gauss elimination, as on the command line.
     let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_count::gauss::Parity::of(&g)).flatten();
     let answer = match parity {

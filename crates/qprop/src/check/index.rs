@@ -39,6 +39,8 @@ impl Table {
     /// The rows whose known values are `known`: a range of `vals`.
     fn range(&self, known: &[Val]) -> (usize, usize) {
         let n = self.vals.len();
+        // The planner asks with one value per key column; the shortcuts below rely on it.
+        debug_assert_eq!(known.len(), self.width);
         // The two common shapes without comparing slices: nothing known (every row: a binder's
         // first generator, asked once per binding of the binders before it) and one value known.
         match (self.width, known) {
