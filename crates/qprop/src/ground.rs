@@ -707,8 +707,24 @@ impl<'p> Grounder<'p> {
         let slot = lv.slot;
         let p = self.p;
         let gen_vals;
+        let points;
+        let dom = &p.domains[lv.dom];
+        // The checks that narrowed the values hold on each of them: not evaluated again.
+        let mut proven = 0;
         let values: &[Val] = match &lv.gen {
-            None => &p.domains[lv.dom].values,
+            None if lv.narrow.is_empty() => &dom.values,
+            None => match crate::narrow::values(slot, dom, &lv.narrow, env) {
+                Some(crate::narrow::Values::Range(lo, hi)) => {
+                    proven = lv.narrow.len();
+                    &dom.values[lo..hi]
+                }
+                Some(crate::narrow::Values::Points(vals, n)) => {
+                    proven = lv.narrow.len();
+                    points = vals;
+                    &points[..n]
+                }
+                None => &dom.values,
+            },
             Some(g) => {
                 gen_vals = self.gen_values(g.pred, g.pos, g.args, g.span, env)?;
                 &gen_vals
@@ -729,7 +745,7 @@ impl<'p> Grounder<'p> {
                 }
             }
             let mut ok = true;
-            for c in &lv.checks {
+            for c in &lv.checks[proven..] {
                 if !self.check(c, env)? {
                     ok = false;
                     break;
