@@ -291,7 +291,7 @@ impl Grounder<'_> {
         c: i64,
         span: Span,
     ) -> Result<Option<std::result::Result<Lit, bool>>> {
-        let (k, c, op) = if k < 0 { (-k, -c, flip(op)) } else { (k, c, op) };
+        let (k, c, op) = if k < 0 { (-k, -c, op.swapped()) } else { (k, c, op) };
         // k x op -c, k > 0.
         let m = c.checked_neg().ok_or_else(|| overflow(span))?;
         let _ = self.int_values(id, span)?;
@@ -434,16 +434,6 @@ fn grow(
         }
     }
     out
-}
-
-fn flip(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        o => o,
-    }
 }
 
 fn not(r: std::result::Result<Lit, bool>) -> std::result::Result<Lit, bool> {

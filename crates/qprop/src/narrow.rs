@@ -90,21 +90,10 @@ fn solved<'a>(x: Slot, ints: bool, op: CmpOp, a: &'a T, b: &'a T) -> Option<Solv
     let (na, nb) = (occurrences(a, x)?, occurrences(b, x)?);
     let (side, other, op) = match (na, nb) {
         (1, 0) => (a, b, op),
-        (0, 1) => (b, a, flip(op)),
+        (0, 1) => (b, a, op.swapped()),
         _ => return None,
     };
     (matches!(side, T::Var(s) if *s == x) || (ints && linear_path(side, x))).then_some(Solved { side, other, op })
-}
-
-/// `a op b` as `b op' a`.
-fn flip(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        o => o,
-    }
 }
 
 /// How often `x` occurs in `t`; `None` when `t` has a part whose variables are not plain to see
@@ -187,7 +176,7 @@ pub(crate) fn values(x: Slot, dom: &Domain, narrow: &[Narrow], env: &[Option<Val
                 // sign * x + c op o, that is x op' t with t = sign * (o - c) and op' the order
                 // reversed when sign is -1.
                 let t = sign * (o - c);
-                let op = if sign < 0 { flip(s.op) } else { s.op };
+                let op = if sign < 0 { s.op.swapped() } else { s.op };
                 let first = dom.range?;
                 // Bounds as positions in the range (values first, first + 1, ...).
                 let at = |v: i64| v.saturating_sub(first).clamp(0, dom.len() as i64) as usize;

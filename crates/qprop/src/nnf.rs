@@ -96,6 +96,16 @@ pub(crate) enum Check<'a> {
     Atom(PredId, &'a [T], Span),
 }
 
+impl<'a> Check<'a> {
+    /// The guard formula, if this is one.
+    pub(crate) fn guard(&self) -> Option<&'a F> {
+        match self {
+            Check::Guard(f) => Some(*f),
+            Check::Atom(..) => None,
+        }
+    }
+}
+
 /// Enumerate binder values from a data predicate's true atoms: pred, argument position of the
 /// binder, and the other arguments.
 #[derive(Debug)]
@@ -344,14 +354,7 @@ pub(crate) fn plan<'a>(
         lv.checks.push(check);
     }
     for lv in levels.iter_mut().filter(|lv| lv.gen.is_none()) {
-        let guards: Vec<Option<&'a F>> = lv
-            .checks
-            .iter()
-            .map(|c| match c {
-                Check::Guard(f) => Some(*f),
-                Check::Atom(..) => None,
-            })
-            .collect();
+        let guards: Vec<Option<&'a F>> = lv.checks.iter().map(Check::guard).collect();
         lv.narrow = crate::narrow::plan(lv.slot, &p.domains[lv.dom], &guards);
     }
     Ok(Plan { pre, levels })
