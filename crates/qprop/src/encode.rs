@@ -427,14 +427,7 @@ impl Grounder<'_> {
             samples.clear();
             return 1.0;
         }
-        let guards: Vec<&F> = lv
-            .checks
-            .iter()
-            .filter_map(|c| match c {
-                Check::Guard(g) => Some(*g),
-                Check::Atom(..) => None,
-            })
-            .collect();
+        let guards: Vec<&F> = lv.checks.iter().filter_map(Check::guard).collect();
         let n = samples.len();
         let mut kept = Vec::with_capacity(n);
         for mut env in std::mem::take(samples) {

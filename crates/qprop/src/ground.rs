@@ -3,7 +3,6 @@
 //! mentions is free), quantifiers enumerated by their plans. (Past 500 lines: the atom table and
 //! the binding loop share its state; the clause writers are in encode.rs.)
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use wgrnd_cnf::amo::{AmoEncoding, AuxAtoms};
@@ -13,6 +12,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ints::View;
 use crate::nnf::{Check, Plan};
 use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
+use crate::symmetry::MixMap;
 
 /// How integer variables are encoded (docs/encodings.md, "Integer variables").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -145,7 +145,7 @@ pub(crate) struct Grounder<'p> {
     /// Linear comparison encoding.
     pub(crate) linear: LinearEncoding,
     /// Integer atoms: (pred, idx) -> integer variable.
-    pub(crate) int_atoms: HashMap<(PredId, usize), usize>,
+    pub(crate) int_atoms: MixMap<(PredId, usize), usize>,
     /// Integer atoms in creation order.
     pub(crate) int_list: Vec<crate::ints::IntAtom>,
     /// Integer variables (atoms and auxiliaries).
@@ -165,7 +165,7 @@ pub(crate) struct Grounder<'p> {
     pub(crate) undefined: Option<Vec<crate::reify::Bit>>,
     /// Literals that an outright `exactly 1` statement groups (group number per literal, the
     /// groups): a sum over a group's literals is one level of its decision diagram (PB(AMO)).
-    pub(crate) one_of: HashMap<Lit, u32>,
+    pub(crate) one_of: MixMap<Lit, u32>,
     pub(crate) one_of_groups: Vec<Vec<Lit>>,
     /// Integer predicates made with the direct view under `--ints auto` (views.rs).
     pub(crate) direct_only: std::collections::HashSet<PredId>,
@@ -249,7 +249,7 @@ impl<'p> Grounder<'p> {
             aux_count: 0,
             ints: o.ints,
             linear: o.linear,
-            int_atoms: HashMap::new(),
+            int_atoms: MixMap::default(),
             int_list: Vec::new(),
             ivars: Vec::new(),
             fixed_true: Vec::new(),
@@ -258,7 +258,7 @@ impl<'p> Grounder<'p> {
             lazy_names: !o.names,
             sample_guards: true,
             undefined: None,
-            one_of: HashMap::new(),
+            one_of: MixMap::default(),
             one_of_groups: Vec::new(),
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
             xors: Vec::new(),
@@ -707,8 +707,24 @@ impl<'p> Grounder<'p> {
         let slot = lv.slot;
         let p = self.p;
         let gen_vals;
+        let points;
+        let dom = &p.domains[lv.dom];
+        // The checks that narrowed the values hold on each of them: not evaluated again.
+        let mut proven = 0;
         let values: &[Val] = match &lv.gen {
-            None => &p.domains[lv.dom].values,
+            None if lv.narrow.is_empty() => &dom.values,
+            None => match crate::narrow::values(slot, dom, &lv.narrow, env) {
+                Some(crate::narrow::Values::Range(lo, hi)) => {
+                    proven = lv.narrow.len();
+                    &dom.values[lo..hi]
+                }
+                Some(crate::narrow::Values::Points(vals, n)) => {
+                    proven = lv.narrow.len();
+                    points = vals;
+                    &points[..n]
+                }
+                None => &dom.values,
+            },
             Some(g) => {
                 gen_vals = self.gen_values(g.pred, g.pos, g.args, g.span, env)?;
                 &gen_vals
@@ -729,7 +745,7 @@ impl<'p> Grounder<'p> {
                 }
             }
             let mut ok = true;
-            for c in &lv.checks {
+            for c in &lv.checks[proven..] {
                 if !self.check(c, env)? {
                     ok = false;
                     break;

@@ -25,6 +25,7 @@ mod lexer;
 mod linear;
 mod mdd;
 mod names;
+mod narrow;
 mod nnf;
 mod objective;
 mod ops;

@@ -7,14 +7,13 @@
 //! Sörensson). The root literal implies the constraint, so comparisons may sit anywhere in a
 //! formula. Elements, `min`/`max` and products become auxiliary integers (`globals.rs`).
 
-use std::collections::HashMap;
-
 use wgrnd_cnf::Lit;
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder, LinearEncoding};
 use crate::ints::{IntRef, View};
 use crate::program::{arith, eval_term, CmpOp, Op, Val, T};
+use crate::symmetry::MixMap;
 
 /// Largest number of bits in one comparison, and of BDD nodes.
 pub(crate) const MAX_BITS: usize = 20_000;
@@ -220,7 +219,7 @@ impl Grounder<'_> {
 
     /// Same variables' coefficients added; zero coefficients dropped.
     fn merge(&self, mut l: Lin) -> Lin {
-        let mut by: HashMap<usize, i64> = HashMap::new();
+        let mut by: MixMap<usize, i64> = MixMap::default();
         let mut order = Vec::new();
         for (a, id) in l.terms.drain(..) {
             let e = by.entry(id).or_insert_with(|| {
@@ -292,7 +291,7 @@ impl Grounder<'_> {
         c: i64,
         span: Span,
     ) -> Result<Option<std::result::Result<Lit, bool>>> {
-        let (k, c, op) = if k < 0 { (-k, -c, flip(op)) } else { (k, c, op) };
+        let (k, c, op) = if k < 0 { (-k, -c, op.swapped()) } else { (k, c, op) };
         // k x op -c, k > 0.
         let m = c.checked_neg().ok_or_else(|| overflow(span))?;
         let _ = self.int_values(id, span)?;
@@ -435,16 +434,6 @@ fn grow(
         }
     }
     out
-}
-
-fn flip(op: CmpOp) -> CmpOp {
-    match op {
-        CmpOp::Lt => CmpOp::Gt,
-        CmpOp::Le => CmpOp::Ge,
-        CmpOp::Gt => CmpOp::Lt,
-        CmpOp::Ge => CmpOp::Le,
-        o => o,
-    }
 }
 
 fn not(r: std::result::Result<Lit, bool>) -> std::result::Result<Lit, bool> {

@@ -9,7 +9,7 @@
 //!   v_{j-1}) [x >= v_j]`, binary digits, or `sum v_j [x = v_j]`), the pseudo-Boolean constraint
 //!   over those bits as a reduced ordered BDD (Eén and Sörensson 2006).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use wgrnd_cnf::Lit;
 
@@ -17,6 +17,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::Grounder;
 use crate::ints::View;
 use crate::linear::{overflow, Lin, Node, MAX_BITS, MAX_NODES};
+use crate::symmetry::MixMap;
 
 /// Most levels the MDD builds (deeper sums go to the BDD, which is iterative).
 const MAX_LEVELS: usize = 2_000;
@@ -198,7 +199,7 @@ impl Grounder<'_> {
         for i in (0..ts.len()).rev() {
             suffix[i] = suffix[i + 1].saturating_add(ts[i].0);
         }
-        let mut memo: HashMap<(usize, i64), Node> = HashMap::new();
+        let mut memo: MixMap<(usize, i64), Node> = MixMap::default();
         // Iterative post-order over (i, rem).
         let mut stack = vec![(0usize, k, false)];
         while let Some((i, rem, expanded)) = stack.pop() {
@@ -213,7 +214,7 @@ impl Grounder<'_> {
                 stack.push((lo_key.0, lo_key.1, false));
                 continue;
             }
-            let get = |memo: &HashMap<(usize, i64), Node>, (j, r): (usize, i64)| {
+            let get = |memo: &MixMap<(usize, i64), Node>, (j, r): (usize, i64)| {
                 if r < 0 {
                     Node::False
                 } else if suffix[j] <= r {

@@ -1,7 +1,8 @@
 //! Negation normal form for grounding, with iteration plans: each quantifier's guard conjuncts and
 //! the data literals that decide its body are checked at the first binder that binds all their
 //! variables, and a data atom with the binder as a plain argument enumerates its facts instead of
-//! the binder's domain.
+//! the binder's domain; a guard conjunct that solves for the binder (`i = q or i + k + 1 = q`,
+//! `c2 <= c + l`) narrows its domain (narrow.rs).
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
@@ -95,6 +96,16 @@ pub(crate) enum Check<'a> {
     Atom(PredId, &'a [T], Span),
 }
 
+impl<'a> Check<'a> {
+    /// The guard formula, if this is one.
+    pub(crate) fn guard(&self) -> Option<&'a F> {
+        match self {
+            Check::Guard(f) => Some(*f),
+            Check::Atom(..) => None,
+        }
+    }
+}
+
 /// Enumerate binder values from a data predicate's true atoms: pred, argument position of the
 /// binder, and the other arguments.
 #[derive(Debug)]
@@ -112,6 +123,9 @@ pub(crate) struct Level<'a> {
     pub dom: DomId,
     pub gen: Option<Gen<'a>>,
     pub checks: Vec<Check<'a>>,
+    /// Guards that bind (narrow.rs): the first `narrow.len()` checks, as narrowings of the
+    /// domain (only without a generator).
+    pub narrow: Vec<crate::narrow::Narrow<'a>>,
 }
 
 /// How a quantifier's bindings are enumerated.
@@ -312,8 +326,10 @@ pub(crate) fn plan<'a>(
             }
         }
     }
-    let mut levels: Vec<Level<'a>> =
-        binders.iter().map(|b| Level { slot: b.slot, dom: b.dom, gen: None, checks: Vec::new() }).collect();
+    let mut levels: Vec<Level<'a>> = binders
+        .iter()
+        .map(|b| Level { slot: b.slot, dom: b.dom, gen: None, checks: Vec::new(), narrow: Vec::new() })
+        .collect();
     let mut pre = Vec::new();
     for (check, slots) in checks {
         let level = slots.iter().filter_map(|s| binders.iter().position(|b| b.slot == *s)).max();
@@ -336,6 +352,10 @@ pub(crate) fn plan<'a>(
             }
         }
         lv.checks.push(check);
+    }
+    for lv in levels.iter_mut().filter(|lv| lv.gen.is_none()) {
+        let guards: Vec<Option<&'a F>> = lv.checks.iter().map(Check::guard).collect();
+        lv.narrow = crate::narrow::plan(lv.slot, &p.domains[lv.dom], &guards);
     }
     Ok(Plan { pre, levels })
 }

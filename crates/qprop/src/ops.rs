@@ -96,6 +96,16 @@ impl CmpOp {
             CmpOp::Ge => x >= y,
         }
     }
+    /// The comparison with its operands swapped: `a op b` is `b op.swapped() a`.
+    pub fn swapped(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            o => o,
+        }
+    }
     /// The comparison that holds exactly when this one does not.
     pub fn negate(self) -> CmpOp {
         match self {

@@ -11,8 +11,6 @@
 //! literals. A shared literal whose first use wrote one direction gets the other written when a
 //! later use needs it.
 
-use std::collections::{HashMap, HashSet};
-
 use wgrnd_cnf::Lit;
 
 use crate::ast::CountKind;
@@ -20,6 +18,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{is_data, Counting, Literal, G};
 use crate::program::{eval_term, CmpOp, Val, T};
+use crate::symmetry::{MixMap, MixSet};
 
 /// Which directions of `literal <-> formula` a context needs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -69,13 +68,13 @@ const MAX_COUNTER: f64 = 50_000_000.0;
 #[derive(Default)]
 pub(crate) struct Memo {
     /// Conjunctions by sorted input literals: the gate and the directions written.
-    gates: HashMap<Vec<Lit>, (Lit, bool, bool)>,
+    gates: MixMap<Vec<Lit>, (Lit, bool, bool)>,
     /// `int_cmp` results by operator and ground key of both sides.
-    cmps: HashMap<(u8, Vec<i64>), Bit>,
+    cmps: MixMap<(u8, Vec<i64>), Bit>,
     /// Comparisons whose two one-way literals are already tied into an equivalence.
-    tied: HashSet<(u8, Vec<i64>)>,
+    tied: MixSet<(u8, Vec<i64>)>,
     /// Counter outputs by counted literals, number of outputs and directions.
-    counters: HashMap<(Vec<Lit>, usize, bool, bool), Vec<Lit>>,
+    counters: MixMap<(Vec<Lit>, usize, bool, bool), Vec<Lit>>,
     /// How many times a shared literal was reused instead of encoded again.
     pub(crate) hits: u64,
     /// Sharing switched off (`GroundOptions::share` false): nothing is looked up.

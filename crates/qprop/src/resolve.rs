@@ -349,6 +349,17 @@ impl Resolver {
         if let Formula::Atom(n, args, s) = &f {
             let pi = self.pred(n, *s)?;
             if let PredKind::Input(_) = self.p.preds[pi].kind {
+                // A fact of numbers of the right arity (a data file's thousands): its values as
+                // they are, without resolving each number into a term and evaluating it back.
+                let numbers: Option<Vec<Val>> =
+                    args.iter().map(|a| if let Term::Int(v, _) = a { Some(Val::Int(*v)) } else { None }).collect();
+                if let Some(vals) = numbers.filter(|v| v.len() == self.p.preds[pi].args.len()) {
+                    self.check_args(pi, &vals, args, *s)?;
+                    if let PredKind::Input(facts) = &mut self.p.preds[pi].kind {
+                        facts.insert(vals);
+                    }
+                    return Ok(());
+                }
                 let F::Atom(_, targs, _) = self.formula(&f)? else { return Ok(()) };
                 // With an integer variable among its arguments it is a table constraint.
                 if targs.iter().any(crate::linear::has_int) {

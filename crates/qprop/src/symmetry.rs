@@ -65,12 +65,17 @@ enum E {
 /// predicate numbers, hashed once each and once per candidate's image, where the default
 /// (SipHash, built against collisions chosen by an attacker) was a quarter of finding the
 /// symmetries of a small model. The program is the user's own, so there is no one to attack.
-/// The checker keys its plans and candidate indexes with it too (`check.rs`).
+/// The checker keys its plans and candidate indexes with it too (`check.rs`), and the grounder
+/// its shared sub-formulas, integer atoms and decision-diagram nodes (SipHash was a sixth of the
+/// graph colouring's whole `solve`).
 #[derive(Default)]
 pub(crate) struct Mix(u64);
 
 /// A hash map keyed through [`Mix`].
 pub(crate) type MixMap<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
+
+/// A hash set keyed through [`Mix`].
+pub(crate) type MixSet<K> = HashSet<K, BuildHasherDefault<Mix>>;
 
 impl Hasher for Mix {
     fn write(&mut self, bytes: &[u8]) {
