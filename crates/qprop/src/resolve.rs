@@ -20,6 +20,9 @@ pub(crate) struct Resolver {
     pub(crate) slots: Vec<String>,
     /// Tuple domains: the input predicate of their tuples (crate::resolve_syntax).
     pub(crate) tuples: HashMap<String, PredId>,
+    /// Per input predicate, once asked: whether every argument's domain holds integers only, so
+    /// that a fact of numbers needs no type check (`statement`'s fast path).
+    int_args: HashMap<PredId, bool>,
 }
 
 pub(crate) fn err(kind: ErrorKind, span: Span, msg: impl Into<String>, label: impl Into<String>) -> QpropError {
@@ -49,6 +52,7 @@ impl Resolver {
             scope: Vec::new(),
             slots: Vec::new(),
             tuples: HashMap::new(),
+            int_args: HashMap::new(),
         }
     }
 
@@ -353,7 +357,14 @@ impl Resolver {
                 // they are, without resolving each number into a term and evaluating it back.
                 let numbers: Option<Vec<Val>> =
                     args.iter().map(|a| if let Term::Int(v, _) = a { Some(Val::Int(*v)) } else { None }).collect();
-                if let Some(vals) = numbers.filter(|v| v.len() == self.p.preds[pi].args.len()) {
+                // Only where every argument's domain holds integers only: else a number is a type
+                // error for a symbol's place, which the general path reports (`type_check`).
+                let domains = &self.p.domains;
+                let args_of = &self.p.preds[pi].args;
+                let int_args = *self.int_args.entry(pi).or_insert_with(|| {
+                    args_of.iter().all(|&d| domains[d].values.iter().all(|x| matches!(x, Val::Int(_))))
+                });
+                if let Some(vals) = numbers.filter(|v| int_args && v.len() == args_of.len()) {
                     self.check_args(pi, &vals, args, *s)?;
                     if let PredKind::Input(facts) = &mut self.p.preds[pi].kind {
                         facts.insert(vals);
