@@ -118,18 +118,20 @@ pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Ve
 /// The Python package's `solve` calls it, so that a solve there runs what the command line runs.
 /// `g` must be `f.ground()`'s grounding as it is: the alternative encodings of the race are
 /// grounded again from `f`, so clauses added to `g` (an optimum fixed) would bind only the
-/// family's own member; solve such a `g` on one job.
+/// family's own member; solve such a `g` on one job. Besides the answer, the members raced (none
+/// for the plain solve), so that a caller's `jobs` is seen to reach the race.
 pub fn solve_jobs<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     jobs: usize,
     timeout: Option<Duration>,
-) -> Result<Answer<F::Solution>, Error> {
+) -> Result<(Answer<F::Solution>, Vec<Member>), Error> {
     if jobs <= 1 {
-        return Ok(solve_timed(f, g, solver, timeout)?.0);
+        return Ok((solve_timed(f, g, solver, timeout)?.0, Vec::new()));
     }
-    Ok(race(f, g, &default_members(f, solver, jobs), timeout)?.answer)
+    let raced = default_members(f, solver, jobs);
+    Ok((race(f, g, &raced, timeout)?.answer, raced))
 }
 
 /// What a portfolio came to.
@@ -457,5 +459,113 @@ mod tests {
             assert!(list.iter().any(|m| m.alternative == Some(0)));
         }
         assert_eq!(members(1, &SolverSpec::Builtin, "diamond", &alts, |_| true).len(), 1);
+    }
+
+    use wgrnd_cnf::{Cnf, Model, Var};
+    use wgrnd_core::{AtomNames, CountUnit, SolutionFormat, Status, View};
+
+    /// A toy family: `n` lamps of which exactly one is lit (one clause that some lamp is, one per
+    /// pair that not both are); a solution is the lamps' states.
+    struct OneLit {
+        n: u32,
+    }
+
+    struct Lamps;
+
+    impl AtomNames for Lamps {
+        fn atom_name(&self, var: Var) -> String {
+            format!("lit({})", var.get())
+        }
+    }
+
+    impl Family for OneLit {
+        type Encoding = Lamps;
+        type Solution = Vec<bool>;
+        type Violation = String;
+        const VIEWS: &'static [View] = &[View::Auto];
+
+        fn kind(&self) -> &'static str {
+            "one-lit"
+        }
+        fn name(&self) -> &str {
+            "one-lit"
+        }
+        fn ground(&self) -> Result<Grounding<Lamps>, Error> {
+            let mut cnf = Cnf::new();
+            let lamps: Vec<Var> = (0..self.n).map(|_| cnf.new_var()).collect();
+            cnf.add_clause(&lamps.iter().map(|v| v.pos()).collect::<Vec<_>>());
+            for (i, a) in lamps.iter().enumerate() {
+                for b in &lamps[i + 1..] {
+                    cnf.add_clause(&[a.neg(), b.neg()]);
+                }
+            }
+            Ok(Grounding {
+                cnf,
+                header: Vec::new(),
+                hash: 0,
+                projection: lamps,
+                fixed_weight: false,
+                ties: Vec::new(),
+                symmetries: Vec::new(),
+                encoding: Lamps,
+                xors: Vec::new(),
+                objective: Default::default(),
+                groups: Vec::new(),
+            })
+        }
+        fn decode(&self, g: &Grounding<Lamps>, model: &Model) -> Result<Vec<bool>, Error> {
+            Ok(g.projection.iter().map(|v| model.value(*v) == Some(true)).collect())
+        }
+        fn check(&self, s: &Vec<bool>) -> Result<Vec<String>, Error> {
+            let lit = s.iter().filter(|&&on| on).count();
+            Ok(if lit == 1 { Vec::new() } else { vec![format!("{lit} lamps lit")] })
+        }
+        fn valid_line(&self, _s: &Vec<bool>) -> String {
+            "valid".into()
+        }
+        fn invalid_line(&self, violations: usize) -> String {
+            format!("{violations} broken")
+        }
+        fn read_solution(&self, _f: &str, _t: &str, _fmt: Option<SolutionFormat>) -> Result<Vec<bool>, Error> {
+            Err(Error::Option("the lamps read no solutions".into()))
+        }
+        fn render(&self, s: &Vec<bool>, _view: View) -> Result<String, Error> {
+            Ok(s.iter().map(|&on| if on { '*' } else { '.' }).collect())
+        }
+        fn render_none(&self, _status: Status, _view: View) -> String {
+            String::new()
+        }
+        fn count_caption(&self, _unit: CountUnit, _g: &Grounding<Lamps>) -> (String, &'static str) {
+            (String::new(), "none")
+        }
+    }
+
+    /// `jobs` reaches the race: one job is the plain solve (no members raced), two race the two
+    /// first of [`default_members`], and each answer is a solution the checker accepts.
+    #[test]
+    fn solve_jobs_races_as_many_members_as_jobs() {
+        let f = OneLit { n: 6 };
+        let g = f.ground().unwrap();
+        let solver = SolverSpec::Builtin;
+        for jobs in [1, 2, 3] {
+            let (answer, raced) = solve_jobs(&f, &g, &solver, jobs, None).unwrap();
+            let Answer::Solved(s) = answer else { panic!("{jobs} jobs: no solution") };
+            assert_eq!(f.check(&s).unwrap(), Vec::<String>::new(), "{jobs} jobs");
+            if jobs == 1 {
+                assert!(raced.is_empty());
+            } else {
+                assert_eq!(raced.len(), jobs);
+                assert_eq!(raced, default_members(&f, &solver, jobs));
+            }
+        }
+    }
+
+    /// The default: every core with the built-in solver (its portfolio), one with another solver.
+    #[test]
+    fn default_jobs_is_the_cores_with_the_builtin_solver_else_one() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(crate::default_jobs(&SolverSpec::Builtin), cores);
+        let kissat = SolverSpec::External(External::new("kissat -q {cnf}", None));
+        assert_eq!(crate::default_jobs(&kissat), 1);
     }
 }

@@ -254,7 +254,7 @@ fn solve_family<F: Wrap>(
         Some(p) => wgrnd_count::gauss::solve(f, &g, &p)?.0,
         // The command line's solve: the plain one on one job (a small formula first by the
         // backtracking engine), the portfolio on more.
-        None => wgrnd_parallel::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?,
+        None => wgrnd_parallel::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0,
     };
     match answer {
         Answer::Solved(s) => Ok(Some(s)),
@@ -346,13 +346,18 @@ impl RawPuzzle {
         py: Python<'_>,
         solver: &str,
         timeout: Option<f64>,
-        jobs: Option<usize>,
+        jobs: Option<i64>,
     ) -> PyResult<Option<RawSolution>> {
         let (solver, timeout) = (SolverSpec::parse(solver), seconds(timeout)?);
-        if jobs == Some(0) {
-            return Err(PyValueError::new_err("jobs 0: expected at least 1"));
-        }
-        let jobs = jobs.unwrap_or_else(|| wgrnd_parallel::default_jobs(&solver));
+        // Signed, so that a negative count is the same ValueError as 0 (an unsigned parameter
+        // made it PyO3's OverflowError).
+        let jobs = match jobs {
+            None => wgrnd_parallel::default_jobs(&solver),
+            Some(n) => match usize::try_from(n) {
+                Ok(n) if n >= 1 => n,
+                _ => return Err(PyValueError::new_err(format!("jobs {n}: expected at least 1"))),
+            },
+        };
         let loaded = Arc::clone(&self.loaded);
         run::interruptible(py, move || {
             with_family!(&*loaded, |f| {

@@ -249,15 +249,24 @@ def test_count_and_solve_equal_the_command_line(cli, args):
     assert s.json == solved
 
 
-# The 25 queens: past the backtracking engine's small formulas (50,000 literals), so that the
-# solve goes to CaDiCaL, and solved within the portfolio's head start, so that one job and many
-# give the same solution whatever the timing.
+# The 25 queens: past the backtracking engine's small formulas (50,000 literals,
+# wgrnd_parallel::portfolio::SMALL_LITERALS; asserted below), so that the solve goes to CaDiCaL,
+# and solved within the portfolio's head start, so that one job and many give the same solution
+# whatever the timing. That `jobs` reaches the race is tested in crates/parallel
+# (solve_jobs_races_as_many_members_as_jobs): here the solutions are equal by design.
 QUEENS25 = ["qprop/queens.qp", "-D", "n=25"]
+SMALL_LITERALS = 50_000
+
+
+def dimacs_literals(dimacs):
+    clauses = (line for line in dimacs.splitlines() if line and line[0] not in "pc")
+    return sum(len(line.split()) - 1 for line in clauses)
 
 
 @pytest.mark.parametrize("jobs", [None, 1, 2])
 def test_solve_runs_what_the_command_line_runs(cli, jobs):
     p = wgrnd.load(fixture(QUEENS25[0]), params={"n": 25})
+    assert dimacs_literals(p.encode()) > SMALL_LITERALS
     given = [] if jobs is None else ["--jobs", str(jobs)]
     solved = cli_json(cli, "solve", fixture(QUEENS25[0]), *QUEENS25[1:], *given)
     s = p.solve() if jobs is None else p.solve(jobs=jobs)
@@ -265,6 +274,8 @@ def test_solve_runs_what_the_command_line_runs(cli, jobs):
     assert s.json == solved
     with pytest.raises(ValueError, match="jobs 0"):
         p.solve(jobs=0)
+    with pytest.raises(ValueError, match="jobs -1"):
+        p.solve(jobs=-1)
 
 
 def test_backbone_and_encode_equal_the_command_line(cli):
