@@ -5,7 +5,9 @@
 # repository) with `-m 2` (stop after two solutions), on every fixtures/nonogram/*.non. nonogrid
 # reads its own TOML clue format, so each puzzle is converted first (outside the timing). RUNS
 # rounds (default 5), the two solvers alternating on each puzzle, all under
-# flock /tmp/wgrnd-bench.lock; prints per-puzzle medians, their ratio, and the median ratio.
+# flock /tmp/wgrnd-bench.lock; both binaries run from copies written afresh at the start (the same
+# for both: how a binary's file was written changes its page faults); prints per-puzzle medians,
+# their ratio, and the median ratio.
 #   scripts/nonogram-bench.sh [RUNS] [NONOGRID]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +19,21 @@ exec flock /tmp/wgrnd-bench.lock python3 - "$runs" "$nonogrid" target/release/wg
 import os, statistics, subprocess, sys, tempfile, time
 
 runs, nonogrid, wgrnd, files = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+
+tmp = tempfile.mkdtemp()
+
+def fresh(binary, name):
+    """A copy of `binary` written in one sequential pass, run instead of it: how a file was written
+    (a linker's scattered writes, a copy made long ago) changes the page faults of every run
+    from it by a fifth (docs/wellposed.md, "The seventh session"), so both tools run from copies
+    made the same way at the same moment."""
+    copy = os.path.join(tmp, name)
+    with open(binary, "rb") as src, open(copy, "wb") as dst:
+        dst.write(src.read())
+    os.chmod(copy, 0o755)
+    return copy
+
+wgrnd, nonogrid = fresh(wgrnd, "wgrnd"), fresh(nonogrid, "nonogrid")
 
 def toml(text):
     """The clues of a .non file in nonogrid's TOML format (`0` for an empty line)."""
@@ -40,7 +57,6 @@ def timed(cmd, ok):
         sys.exit(f"{cmd}: exit {r.returncode}: {r.stderr[-500:]}")
     return took, r.stdout
 
-tmp = tempfile.mkdtemp()
 ratios, w_total, n_total = [], 0.0, 0.0
 print(f"{'puzzle':<28} {'size':>7} {'wgrnd (s)':>10} {'nonogrid (s)':>13} {'ratio':>7}")
 for path in files:
