@@ -101,7 +101,11 @@ impl Hasher for Mix {
         self.write_u64(x as u64);
     }
     fn finish(&self) -> u64 {
-        self.0
+        // A product's low bits depend on its input's low bits only, and hash tables take the
+        // bucket from the low bits: keys that differ only high up (remainders of large
+        // power-of-two weights in an MDD's memo) would share a probe chain. Rotating brings the
+        // well-mixed middle bits down (as rustc-hash 2 does).
+        self.0.rotate_left(26)
     }
 }
 
