@@ -297,6 +297,29 @@ mod tests {
     }
 
     #[test]
+    fn a_set_domain_in_its_own_order_and_a_negative_range() {
+        // A set with gaps, declared out of numeric order: the candidates come in its order.
+        let m = "domain d = {5, 1, 3}\ndomain r = 1..5\nvar i in d\nvar q in r\npred p(d)\n\
+                 forall q, i | i = q . p(i)\n";
+        assert_eq!(same(m, 1), 3);
+        let m = "domain d = {5, 1, 3}\ndomain r = 1..5\nvar i in d\nvar q, k in r\npred p(d)\n\
+                 forall q, k, i | i = q or i = k . p(i)\n";
+        assert_eq!(same(m, 1), 27);
+        // A range below zero, the variable negated and bounded from both sides.
+        let m = "domain z = -4..3\nvar i, q in z\npred p(z)\nforall q, i | -i < q and i + q <= 1 . p(i)\n";
+        same(m, 1);
+    }
+
+    #[test]
+    fn shapes_that_do_not_narrow_are_filtered() {
+        // Five disjuncts, a disjunct without the variable, a disequality.
+        for guard in ["i = 1 or i = 2 or i = 3 or i = 4 or i = q", "i = q or k = 2", "i =/= q"] {
+            let m = format!("{HEAD}forall q, k, i | {guard} . p(k, i)\n");
+            same(&m, 0);
+        }
+    }
+
+    #[test]
     fn a_candidate_failing_a_later_guard_is_not_bound() {
         let m = format!("{HEAD}forall q, k, i | (i = q or i = k) and i + k =/= 5 and i < 7 . p(k, i)\n");
         same(&m, 1);
