@@ -325,10 +325,8 @@ impl Job {
                 // A count is parallel through cubes, or, without them, on --jobs threads (default:
                 // the cores) once `auto` hands over to the blocking loop.
                 let jobs = if parallel.cubes.is_some() { 1 } else { parallel.jobs.unwrap_or(0) };
-                let parallel = match parallel.cubes {
-                    Some(_) => parallel_config("count", &parallel, wgrnd_parallel::cores())?,
-                    None => parallel_config("count", &parallel, 1)?,
-                };
+                // One job by default; over cubes `parallel_config` takes every core.
+                let parallel = parallel_config("count", &parallel, 1)?;
                 if parallel.cubes.is_some() && proof.is_some() {
                     return Err(Error::Option(
                         "count: --proof certifies one enumeration of the whole puzzle; drop --cubes to get a certificate"

@@ -4,10 +4,10 @@
 //! interface like every command: the [`portfolio`] (diverse solver configurations and encodings
 //! race, the first checked answer wins, the others are stopped at once; a small formula is first
 //! given to `wgrnd-count`'s backtracking engine on the calling thread) and how many jobs a solve
-//! runs by default ([`default_jobs`], for the command line and the Python package alike), [`cube`] splitting
-//! (cube-and-conquer: a lookahead decision tree over the projection atoms whose leaves are
-//! disjoint cubes that cover the search space), [`runs`] that solve or count through the cubes on
-//! all cores, and [`emit`], the cubes written for other engines (iCNF, one DIMACS file per cube
+//! runs by default ([`default_jobs`], for the command line and the Python package alike),
+//! [`cube`] splitting (cube-and-conquer: a lookahead decision tree over the projection atoms
+//! whose leaves are disjoint cubes that cover the search space), [`runs`] that solve or count
+//! through the cubes on all cores, and [`emit`], the cubes written for other engines (iCNF, one DIMACS file per cube
 //! with a manifest, a Slurm array script, Mallob jobs; `scripts/dask-cubes.py` runs a cube
 //! directory on Dask). Nothing here is a network protocol of its own.
 //!
