@@ -21,6 +21,7 @@
 mod cache;
 mod connect;
 mod dense;
+mod flat;
 mod formulas;
 mod index;
 #[cfg(test)]
@@ -152,6 +153,11 @@ pub struct CheckSession<'a> {
     p: &'a Program,
     cache: &'a CheckCache,
     kept: Option<Kept<'a>>,
+    /// The check plan (`flat.rs`), built at the second solution (a run of one solution, most
+    /// first-solution counts, never pays for it).
+    flat: Option<flat::Flat>,
+    /// Solutions judged so far.
+    judged: usize,
 }
 
 /// What a [`CheckSession`] carries from one solution to the next.
@@ -204,7 +210,7 @@ fn data_term(t: &T) -> bool {
 impl<'a> CheckSession<'a> {
     /// A session over `p`, sharing `cache` (tables of input facts) with other checks of `p`.
     pub fn new(p: &'a Program, cache: &'a CheckCache) -> CheckSession<'a> {
-        CheckSession { p, cache, kept: None }
+        CheckSession { p, cache, kept: None, flat: None, judged: 0 }
     }
 
     /// [`check`] of `s`.
@@ -221,7 +227,18 @@ impl<'a> CheckSession<'a> {
             c.grounded = k.grounded;
             c.grounded_len = k.grounded_len;
         }
-        let out = check_all(&mut c);
+        self.judged += 1;
+        if self.judged == 2 {
+            self.flat = Some(flat::Flat::build(self.p));
+        }
+        let out = match &mut self.flat {
+            Some(plan) => {
+                plan.load(self.p, s);
+                // A statement the plan finds true holds; any other the tree walk judges.
+                check_some(&mut c, &mut |k| plan.holds(k) != Some(true))
+            }
+            None => check_all(&mut c),
+        };
         self.kept = Some(Kept {
             plans: std::mem::take(&mut c.plans),
             index: std::mem::take(&mut c.index),
@@ -235,6 +252,20 @@ impl<'a> CheckSession<'a> {
     }
 }
 
+/// Per statement of `p`, the check plan's verdict on `s` (`None`: the plan leaves it to the tree
+/// walk) and the tree walk's (whether it holds); `Err` when the tree walk cannot judge.
+#[cfg(test)]
+fn plan_and_walk(p: &Program, s: &Solution) -> Result<Vec<(Option<bool>, bool)>, QpropError> {
+    let mut plan = flat::Flat::build(p);
+    plan.load(p, s);
+    let mut out = Vec::new();
+    for k in 0..p.stmts.len() {
+        let walk = check_some(&mut Checker::new(p, s, None), &mut |j| j == k)?;
+        out.push((plan.holds_any(k), walk.is_empty()));
+    }
+    Ok(out)
+}
+
 /// [`check`] with every `runs` statement through the binding planner (the fast path's reference).
 #[cfg(test)]
 fn check_generic_runs(p: &Program, s: &Solution) -> Result<Vec<Violation>, QpropError> {
@@ -244,9 +275,17 @@ fn check_generic_runs(p: &Program, s: &Solution) -> Result<Vec<Violation>, Qprop
 }
 
 fn check_all(c: &mut Checker) -> Result<Vec<Violation>, QpropError> {
+    check_some(c, &mut |_| true)
+}
+
+/// [`check_all`] of the statements (by their index) for which `walk` says yes; the others hold.
+fn check_some(c: &mut Checker, walk: &mut dyn FnMut(usize) -> bool) -> Result<Vec<Violation>, QpropError> {
     let p = c.p;
     let mut out = Vec::new();
-    for st in &p.stmts {
+    for (k, st) in p.stmts.iter().enumerate() {
+        if !walk(k) {
+            continue;
+        }
         let mut env = vec![None; st.slots.len()];
         let found = match c.find(&st.f, &mut env) {
             Ok(found) => found,

@@ -2,7 +2,7 @@
 //! solutions of small models: both must accept, or reject with the same diagnostic.
 
 use super::naive::check_naive;
-use super::{check, check_cached, check_generic_runs, CheckCache, CheckSession};
+use super::{check, check_cached, check_generic_runs, plan_and_walk, CheckCache, CheckSession};
 use crate::program::{PredKind, Program, Val};
 use crate::{load, parse_solution, Solution, Source};
 
@@ -186,6 +186,7 @@ fn render(r: Result<Vec<super::Violation>, crate::QpropError>) -> Rendered {
 /// the solutions of `p`, right and wrong ones alike) against the naive one; whether `s` is
 /// accepted.
 fn same(p: &Program, cache: &CheckCache, session: &mut CheckSession, s: &Solution, what: &str) -> bool {
+    plan_agrees(p, s, what);
     let fast = render(check(p, s));
     let naive = render(check_naive(p, s));
     assert_eq!(fast, naive, "{what}, solution:\n{}", s.to_facts());
@@ -554,4 +555,20 @@ runs {{ black(c, 7) : c }} = {{ l : k, l | run(k, l) }}",
         accepted += every_line_agrees(&p, &lens, &|i| format!("black({i}, 7)."), extra, "(sparse)");
     }
     assert!(accepted > 10, "{accepted} lines accepted: the clues prove little");
+}
+
+/// The check plan's verdict on every statement it judges (accepting or rejecting) is the tree
+/// walk's: the plan is tested on its own, not only where it accepts.
+fn plan_agrees(p: &Program, s: &Solution, what: &str) {
+    let Ok(verdicts) = plan_and_walk(p, s) else { return };
+    for (k, (plan, walk)) in verdicts.into_iter().enumerate() {
+        if let Some(plan) = plan {
+            assert_eq!(
+                plan,
+                walk,
+                "{what}: statement {k}, the plan's verdict against the tree walk's; solution:\n{}",
+                s.to_facts()
+            );
+        }
+    }
 }

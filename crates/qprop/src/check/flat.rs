@@ -1,0 +1,961 @@
+//! A [`super::CheckSession`]'s check plan: each statement resolved once, by the checker's own
+//! evaluation of the program, into a flat formula over the solution's atoms and integer values,
+//! then evaluated on every solution without a binding, a lookup by tuple or an allocation.
+//!
+//! Everything that does not depend on the solution is decided when the plan is built: the
+//! quantifiers are expanded over their domains, guards and atoms over data (input facts,
+//! definitions, parameters, bound variables, constants) become constants, and an atom or an
+//! integer variable with known arguments becomes a position in a per-solution table. What is
+//! left is an arena of nodes (`and`, `or`, counts, comparisons of sums...) evaluated left to
+//! right, short-circuiting as the tree walk does, so that it reads no more of a solution than the
+//! tree walk would.
+//!
+//! The plan only ever accepts: a statement it finds true (with no evaluation error on the way) is
+//! true; one it finds false, or cannot evaluate (an arithmetic error, an integer variable without
+//! a value), is judged again by the tree walk, whose verdict and message are the checker's. A
+//! statement of a shape the plan does not cover (`connected`, `runs`, `min`/`max`, orders, an
+//! atom whose arguments read the solution...), or whose expansion is too large, is always judged
+//! by the tree walk. Nothing here comes from the grounder or the encoding.
+
+use crate::ast::CountKind;
+use crate::program::{arith, Binders, CmpOp, Op, PredId, PredKind, Program, Val, F, T};
+use crate::solution::Solution;
+use crate::walk::formula_slots;
+
+/// Above this many nodes, terms and children in all a session's plans, no more statements are
+/// planned (memory: each entry is a few words).
+const PLAN_LIMIT: usize = 2_000_000;
+
+/// Above this many bindings visited while planning, no more statements are planned (the time a
+/// session spends before its first planned check).
+const BINDING_LIMIT: usize = 4_000_000;
+
+/// A solved-for predicate or integer variable gets a table only up to this many argument tuples.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// Definitions are expanded at most this deep (they cannot recurse; a loop must not hang).
+const DEF_DEPTH: usize = 64;
+
+/// A formula of the plan: an index into `Flat::nodes`.
+type NodeId = u32;
+/// A term of the plan: an index into `Flat::terms`.
+type TermId = u32;
+
+/// A formula node. Children lists are ranges of `Flat::kids` (nodes) or `Flat::items`.
+#[derive(Clone, Copy, Debug)]
+enum Node {
+    Const(bool),
+    /// Atom of solved-for predicate table `table` at `pos`.
+    Atom {
+        table: u32,
+        pos: u32,
+    },
+    Not(NodeId),
+    /// Left to right, stopping at the first false.
+    And {
+        start: u32,
+        len: u32,
+    },
+    /// Left to right, stopping at the first true.
+    Or {
+        start: u32,
+        len: u32,
+    },
+    Imp(NodeId, NodeId),
+    Iff(NodeId, NodeId),
+    Xor(NodeId, NodeId),
+    Cmp {
+        op: CmpOp,
+        a: TermId,
+        b: TermId,
+    },
+    /// How many of the kids hold, against `bound`.
+    Count {
+        kind: CountKind,
+        start: u32,
+        len: u32,
+        bound: TermId,
+    },
+    /// How many atoms of table `table` at `Flat::positions[start..start + len]` hold, against
+    /// `bound` (the common count: a set of plain atoms, no evaluation error possible).
+    CountAtoms {
+        kind: CountKind,
+        table: u32,
+        start: u32,
+        len: u32,
+        bound: TermId,
+    },
+    /// Whether an odd (`odd`) or even number of the kids hold.
+    Parity {
+        odd: bool,
+        start: u32,
+        len: u32,
+    },
+    /// The values of `items` (each a guard and a term) all differ, but for `except`.
+    AllDiff {
+        start: u32,
+        len: u32,
+        except: Option<TermId>,
+    },
+}
+
+#[derive(Clone, Copy)]
+enum Term {
+    Const(Val),
+    /// Integer variable table `table` at `pos`.
+    Int {
+        table: u32,
+        pos: u32,
+    },
+    Bin {
+        op: Op,
+        a: TermId,
+        b: TermId,
+    },
+    Neg(TermId),
+    /// The sum of `items` (each a guard and a term; a false guard adds nothing).
+    Sum {
+        start: u32,
+        len: u32,
+    },
+    /// 1 if the node holds, else 0.
+    Bool(NodeId),
+    /// How many of the kids hold.
+    Count {
+        start: u32,
+        len: u32,
+    },
+}
+
+/// A guard (`None`: none) and a term, of a sum or an `alldifferent`.
+#[derive(Clone, Copy)]
+struct Item {
+    guard: Option<NodeId>,
+    term: TermId,
+}
+
+/// A compiled formula or term: a constant, or a node of the plan.
+#[derive(Clone, Copy, Debug)]
+enum Cf {
+    Known(bool),
+    Node(NodeId),
+}
+
+#[derive(Clone, Copy)]
+enum Ct {
+    Known(Val),
+    Term(TermId),
+}
+
+/// Why a statement is not planned (it stays with the tree walk).
+struct Abort;
+
+type Built<X> = Result<X, Abort>;
+
+/// The plans of a program's statements, and the solution tables they read.
+pub(super) struct Flat {
+    nodes: Vec<Node>,
+    terms: Vec<Term>,
+    kids: Vec<NodeId>,
+    items: Vec<Item>,
+    /// Atom positions of `Node::CountAtoms`.
+    positions: Vec<u32>,
+    /// Per statement, its plan: `Some(true)` known to hold on every solution, a node, or `None`
+    /// (the tree walk judges it).
+    stmts: Vec<Option<Cf>>,
+    /// The solved-for predicates with a table, and their tables' sizes.
+    atom_preds: Vec<(PredId, usize)>,
+    /// The integer variables with a table, and their sizes.
+    int_preds: Vec<(PredId, usize)>,
+    /// The current solution's tables (reused from one solution to the next).
+    atoms: Vec<Vec<bool>>,
+    ints: Vec<Vec<Option<Val>>>,
+    /// Scratch values of an `alldifferent`.
+    scratch: Vec<Val>,
+    /// Bindings visited while planning.
+    visited: usize,
+}
+
+/// An evaluation error or an undefined value: the tree walk decides.
+struct Unsure;
+
+impl Flat {
+    /// Plans every statement of `p` it can.
+    pub(super) fn build(p: &Program) -> Flat {
+        let mut f = Flat {
+            nodes: Vec::new(),
+            terms: Vec::new(),
+            kids: Vec::new(),
+            items: Vec::new(),
+            positions: Vec::new(),
+            stmts: Vec::new(),
+            atom_preds: Vec::new(),
+            int_preds: Vec::new(),
+            atoms: Vec::new(),
+            ints: Vec::new(),
+            scratch: Vec::new(),
+            visited: 0,
+        };
+        for st in &p.stmts {
+            let marks = (f.nodes.len(), f.terms.len(), f.kids.len(), f.items.len(), f.positions.len());
+            let mut env = vec![None; st.slots.len()];
+            let out = f.formula(p, &st.f, &mut env, 0);
+            let plan = match out {
+                Ok(c) if f.size() <= PLAN_LIMIT && f.visited <= BINDING_LIMIT => Some(c),
+                _ => {
+                    // Dropped: its nodes go too.
+                    f.nodes.truncate(marks.0);
+                    f.terms.truncate(marks.1);
+                    f.kids.truncate(marks.2);
+                    f.items.truncate(marks.3);
+                    f.positions.truncate(marks.4);
+                    None
+                }
+            };
+            f.stmts.push(plan);
+        }
+        f.atoms = f.atom_preds.iter().map(|&(_, n)| vec![false; n]).collect();
+        f.ints = f.int_preds.iter().map(|&(_, n)| vec![None; n]).collect();
+        f
+    }
+
+    fn size(&self) -> usize {
+        self.nodes.len() + self.terms.len() + self.kids.len() + 2 * self.items.len() + self.positions.len()
+    }
+
+    /// Whether the plan holds nothing (no statement planned past a constant).
+    #[cfg(test)]
+    pub(super) fn planned(&self) -> usize {
+        self.stmts.iter().filter(|s| s.is_some()).count()
+    }
+
+    /// Fills the tables from `s`.
+    pub(super) fn load(&mut self, p: &Program, s: &Solution) {
+        for (&(pr, _), table) in self.atom_preds.iter().zip(&mut self.atoms) {
+            table.fill(false);
+            let Some(pred) = p.preds.get(pr.index()) else { continue };
+            // The last entry, as the tree walk's table of atoms takes it.
+            if let Some(v) = s.preds.iter().rfind(|v| v.pred == pr) {
+                for t in &v.atoms {
+                    if let Some(x) = super::dense::position(p, pred, t).and_then(|i| table.get_mut(i)) {
+                        *x = true;
+                    }
+                }
+            }
+        }
+        for (&(pr, _), table) in self.int_preds.iter().zip(&mut self.ints) {
+            table.fill(None);
+            let Some(pred) = p.preds.get(pr.index()) else { continue };
+            // The first entry, as the solution's own lookup finds it.
+            if let Some(v) = s.ints.iter().find(|v| v.pred == pr) {
+                for (t, &x) in &v.values {
+                    if let Some(slot) = super::dense::position(p, pred, t).and_then(|i| table.get_mut(i)) {
+                        *slot = Some(x);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether statement `k` holds on the loaded solution: `Some(true)` only when it does;
+    /// `None` when the tree walk must judge it (false, not planned, or not evaluable here).
+    pub(super) fn holds(&mut self, k: usize) -> Option<bool> {
+        match self.stmts.get(k).copied().flatten()? {
+            Cf::Known(b) => Some(b),
+            Cf::Node(n) => self.holds_at(n).ok(),
+        }
+    }
+
+    /// The plan's verdict on statement `k`, false ones too (`None`: not planned, or an
+    /// evaluation error): what the tests compare with the tree walk's.
+    #[cfg(test)]
+    pub(super) fn holds_any(&mut self, k: usize) -> Option<bool> {
+        match self.stmts.get(k).copied().flatten()? {
+            Cf::Known(b) => Some(b),
+            Cf::Node(n) => self.holds_at(n).ok(),
+        }
+    }
+
+    // ---- evaluation ----
+
+    fn holds_at(&mut self, n: NodeId) -> Result<bool, Unsure> {
+        Ok(match self.nodes[n as usize] {
+            Node::Const(b) => b,
+            Node::Atom { table, pos } => self.atoms[table as usize][pos as usize],
+            Node::Not(a) => !self.holds_at(a)?,
+            Node::And { start, len } => {
+                for i in start..start + len {
+                    if !self.holds_at(self.kids[i as usize])? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Node::Or { start, len } => {
+                for i in start..start + len {
+                    if self.holds_at(self.kids[i as usize])? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            Node::Imp(a, b) => !self.holds_at(a)? || self.holds_at(b)?,
+            Node::Iff(a, b) => self.holds_at(a)? == self.holds_at(b)?,
+            Node::Xor(a, b) => self.holds_at(a)? != self.holds_at(b)?,
+            Node::Cmp { op, a, b } => {
+                let x = self.value(a)?;
+                let y = self.value(b)?;
+                op.holds(x, y).ok_or(Unsure)?
+            }
+            Node::Count { kind, start, len, bound } => {
+                let n = self.count(start, len)?;
+                let Val::Int(k) = self.value(bound)? else { return Err(Unsure) };
+                match kind {
+                    CountKind::Exactly => n == k,
+                    CountKind::AtMost => n <= k,
+                    CountKind::AtLeast => n >= k,
+                }
+            }
+            Node::CountAtoms { kind, table, start, len, bound } => {
+                let table = &self.atoms[table as usize];
+                let at = &self.positions[start as usize..(start + len) as usize];
+                let n = at.iter().filter(|&&i| table[i as usize]).count() as i64;
+                let Val::Int(k) = self.value(bound)? else { return Err(Unsure) };
+                match kind {
+                    CountKind::Exactly => n == k,
+                    CountKind::AtMost => n <= k,
+                    CountKind::AtLeast => n >= k,
+                }
+            }
+            Node::Parity { odd, start, len } => self.count(start, len)? % 2 == i64::from(odd),
+            Node::AllDiff { start, len, except } => {
+                let except = match except {
+                    Some(t) => Some(self.value(t)?),
+                    None => None,
+                };
+                let mut vals = std::mem::take(&mut self.scratch);
+                vals.clear();
+                let mut out = Ok(true);
+                for i in start..start + len {
+                    let Item { guard, term } = self.items[i as usize];
+                    match guard
+                        .map_or(Ok(true), |g| self.holds_at(g))
+                        .and_then(|on| on.then(|| self.value(term)).transpose())
+                    {
+                        Ok(Some(v)) if Some(v) != except => vals.push(v),
+                        Ok(_) => {}
+                        Err(e) => {
+                            out = Err(e);
+                            break;
+                        }
+                    }
+                }
+                if out.is_ok() {
+                    vals.sort_unstable();
+                    out = Ok(vals.windows(2).all(|w| w[0] != w[1]));
+                }
+                self.scratch = vals;
+                out?
+            }
+        })
+    }
+
+    fn count(&mut self, start: u32, len: u32) -> Result<i64, Unsure> {
+        let mut n = 0;
+        for i in start..start + len {
+            if self.holds_at(self.kids[i as usize])? {
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    fn value(&mut self, t: TermId) -> Result<Val, Unsure> {
+        Ok(match self.terms[t as usize] {
+            Term::Const(v) => v,
+            Term::Int { table, pos } => self.ints[table as usize][pos as usize].ok_or(Unsure)?,
+            Term::Bin { op, a, b } => {
+                let x = self.value(a)?;
+                let y = self.value(b)?;
+                arith(op, x, y, crate::error::Span::default()).map_err(|_| Unsure)?
+            }
+            Term::Neg(a) => {
+                let x = self.value(a)?;
+                arith(Op::Sub, Val::Int(0), x, crate::error::Span::default()).map_err(|_| Unsure)?
+            }
+            Term::Sum { start, len } => {
+                let mut acc = Val::Int(0);
+                for i in start..start + len {
+                    let Item { guard, term } = self.items[i as usize];
+                    if let Some(g) = guard {
+                        if !self.holds_at(g)? {
+                            continue;
+                        }
+                    }
+                    let x = self.value(term)?;
+                    acc = arith(Op::Add, acc, x, crate::error::Span::default()).map_err(|_| Unsure)?;
+                }
+                acc
+            }
+            Term::Bool(n) => Val::Int(i64::from(self.holds_at(n)?)),
+            Term::Count { start, len } => Val::Int(self.count(start, len)?),
+        })
+    }
+
+    // ---- building ----
+
+    fn node(&mut self, n: Node) -> Built<Cf> {
+        let id = u32::try_from(self.nodes.len()).map_err(|_| Abort)?;
+        self.nodes.push(n);
+        if self.size() > PLAN_LIMIT {
+            return Err(Abort);
+        }
+        Ok(Cf::Node(id))
+    }
+
+    fn new_term(&mut self, t: Term) -> Built<Ct> {
+        let id = u32::try_from(self.terms.len()).map_err(|_| Abort)?;
+        self.terms.push(t);
+        if self.size() > PLAN_LIMIT {
+            return Err(Abort);
+        }
+        Ok(Ct::Term(id))
+    }
+
+    /// A node for `c` (a constant becomes a `Const` node).
+    fn as_node(&mut self, c: Cf) -> Built<NodeId> {
+        match c {
+            Cf::Node(n) => Ok(n),
+            Cf::Known(b) => match self.node(Node::Const(b))? {
+                Cf::Node(n) => Ok(n),
+                Cf::Known(_) => Err(Abort),
+            },
+        }
+    }
+
+    fn as_term(&mut self, c: Ct) -> Built<TermId> {
+        match c {
+            Ct::Term(t) => Ok(t),
+            Ct::Known(v) => match self.new_term(Term::Const(v))? {
+                Ct::Term(t) => Ok(t),
+                Ct::Known(_) => Err(Abort),
+            },
+        }
+    }
+
+    /// A list of nodes as kids (a contiguous range).
+    fn kids_of(&mut self, list: &[NodeId]) -> Built<(u32, u32)> {
+        let start = u32::try_from(self.kids.len()).map_err(|_| Abort)?;
+        self.kids.extend_from_slice(list);
+        Ok((start, u32::try_from(list.len()).map_err(|_| Abort)?))
+    }
+
+    fn items_of(&mut self, list: &[Item]) -> Built<(u32, u32)> {
+        let start = u32::try_from(self.items.len()).map_err(|_| Abort)?;
+        self.items.extend_from_slice(list);
+        Ok((start, u32::try_from(list.len()).map_err(|_| Abort)?))
+    }
+
+    /// A chain of `and` (`all`) or `or`, left to right as the tree walk evaluates it: a constant
+    /// that decides the chain ends it (what follows is never evaluated); a neutral one is left
+    /// out; the parts before a deciding constant are kept (their evaluation may fail, and the
+    /// tree walk would report that).
+    fn chain(&mut self, all: bool, parts: &[Cf]) -> Built<Cf> {
+        let mut list = Vec::new();
+        let mut decided = false;
+        for &c in parts {
+            match c {
+                Cf::Known(b) if b == all => {}
+                Cf::Known(_) => {
+                    decided = true;
+                    break;
+                }
+                Cf::Node(n) => list.push(n),
+            }
+        }
+        if list.is_empty() {
+            return Ok(Cf::Known(if decided { !all } else { all }));
+        }
+        if decided {
+            let c = self.as_node(Cf::Known(!all))?;
+            list.push(c);
+        }
+        if list.len() == 1 {
+            return Ok(Cf::Node(list[0]));
+        }
+        let (start, len) = self.kids_of(&list)?;
+        self.node(if all { Node::And { start, len } } else { Node::Or { start, len } })
+    }
+
+    fn formula(&mut self, p: &Program, f: &F, env: &mut super::Env, depth: usize) -> Built<Cf> {
+        Ok(match f {
+            F::Const(b) => Cf::Known(*b),
+            F::Atom(pr, args, _) => self.atom(p, *pr, args, env, depth)?,
+            F::Cmp(c) => {
+                let a = self.term(p, &c.a, env, depth)?;
+                let b = self.term(p, &c.b, env, depth)?;
+                match (a, b) {
+                    (Ct::Known(x), Ct::Known(y)) => Cf::Known(c.op.holds(x, y).ok_or(Abort)?),
+                    _ => {
+                        let (a, b) = (self.as_term(a)?, self.as_term(b)?);
+                        self.node(Node::Cmp { op: c.op, a, b })?
+                    }
+                }
+            }
+            F::Not(a) => match self.formula(p, a, env, depth)? {
+                Cf::Known(b) => Cf::Known(!b),
+                Cf::Node(n) => self.node(Node::Not(n))?,
+            },
+            F::And(..) | F::Or(..) => {
+                let all = matches!(f, F::And(..));
+                let mut parts = Vec::new();
+                for g in flatten(f, all) {
+                    let c = self.formula(p, g, env, depth)?;
+                    parts.push(c);
+                    // What follows a deciding constant is never evaluated (not even planned).
+                    if matches!(c, Cf::Known(b) if b != all) {
+                        break;
+                    }
+                }
+                self.chain(all, &parts)?
+            }
+            F::Imp(a, b) => {
+                let a = self.formula(p, a, env, depth)?;
+                if matches!(a, Cf::Known(false)) {
+                    return Ok(Cf::Known(true));
+                }
+                let b = self.formula(p, b, env, depth)?;
+                match (a, b) {
+                    (Cf::Known(true), b) => b,
+                    (a, b) => {
+                        let (a, b) = (self.as_node(a)?, self.as_node(b)?);
+                        self.node(Node::Imp(a, b))?
+                    }
+                }
+            }
+            F::Iff(a, b) | F::Xor(a, b) => {
+                let iff = matches!(f, F::Iff(..));
+                let a = self.formula(p, a, env, depth)?;
+                let b = self.formula(p, b, env, depth)?;
+                match (a, b) {
+                    (Cf::Known(x), Cf::Known(y)) => Cf::Known((x == y) == iff),
+                    (a, b) => {
+                        let (a, b) = (self.as_node(a)?, self.as_node(b)?);
+                        self.node(if iff { Node::Iff(a, b) } else { Node::Xor(a, b) })?
+                    }
+                }
+            }
+            F::Quant(q) => {
+                // forall: every binding's `guard -> body`; exists: some binding's `guard and body`.
+                let mut parts = Vec::new();
+                let all = q.all;
+                let mut decided = false;
+                self.bindings(p, &q.binders, q.guard.as_ref(), env, depth, &mut |me, env, guard| {
+                    let one = if matches!(guard, Cf::Known(false)) {
+                        // Holds for forall, no witness for exists: the body is not evaluated.
+                        Cf::Known(all)
+                    } else if all {
+                        let body = me.formula(p, &q.body, env, depth)?;
+                        match (guard, body) {
+                            (Cf::Known(true), b) => b,
+                            (g, b) => {
+                                let (g, b) = (me.as_node(g)?, me.as_node(b)?);
+                                me.node(Node::Imp(g, b))?
+                            }
+                        }
+                    } else {
+                        let body = me.formula(p, &q.body, env, depth)?;
+                        me.chain(true, &[guard, body])?
+                    };
+                    parts.push(one);
+                    // The tree walk stops at the first binding that decides.
+                    decided = matches!(one, Cf::Known(b) if b != all);
+                    Ok(decided)
+                })?;
+                self.chain(all, &parts)?
+            }
+            F::Count(c) => {
+                let lits = self.counted(p, &c.binders, c.guard.as_ref(), &c.lit, env, depth)?;
+                let bound = self.term(p, &c.bound, env, depth)?;
+                let known = lits.iter().filter(|c| matches!(c, Cf::Known(true))).count();
+                let open: Vec<NodeId> =
+                    lits.iter().filter_map(|c| if let Cf::Node(n) = c { Some(*n) } else { None }).collect();
+                if let (true, Ct::Known(Val::Int(k))) = (open.is_empty(), bound) {
+                    let n = i64::try_from(known).map_err(|_| Abort)?;
+                    return Ok(Cf::Known(match c.kind {
+                        CountKind::Exactly => n == k,
+                        CountKind::AtMost => n <= k,
+                        CountKind::AtLeast => n >= k,
+                    }));
+                }
+                let list = self.lit_list(&lits)?;
+                let bound = self.as_term(bound)?;
+                // Plain atoms of one table: their positions, counted without a node each.
+                let table = match list.first().map(|&n| self.nodes[n as usize]) {
+                    Some(Node::Atom { table, .. }) => Some(table),
+                    _ => None,
+                };
+                let mut at = Vec::new();
+                for &n in &list {
+                    match (self.nodes[n as usize], table) {
+                        (Node::Atom { table: t, pos }, Some(x)) if t == x => at.push(pos),
+                        _ => break,
+                    }
+                }
+                match table {
+                    Some(table) if at.len() == list.len() => {
+                        let start = u32::try_from(self.positions.len()).map_err(|_| Abort)?;
+                        self.positions.extend_from_slice(&at);
+                        let len = u32::try_from(at.len()).map_err(|_| Abort)?;
+                        self.node(Node::CountAtoms { kind: c.kind, table, start, len, bound })?
+                    }
+                    _ => {
+                        let (start, len) = self.kids_of(&list)?;
+                        self.node(Node::Count { kind: c.kind, start, len, bound })?
+                    }
+                }
+            }
+            F::Parity(c) => {
+                let lits = self.counted(p, &c.binders, c.guard.as_ref(), &c.lit, env, depth)?;
+                if lits.iter().all(|c| matches!(c, Cf::Known(_))) {
+                    let n = lits.iter().filter(|c| matches!(c, Cf::Known(true))).count();
+                    return Ok(Cf::Known(n % 2 == usize::from(c.odd)));
+                }
+                let list = self.lit_list(&lits)?;
+                let (start, len) = self.kids_of(&list)?;
+                self.node(Node::Parity { odd: c.odd, start, len })?
+            }
+            F::AllDiff(a) => {
+                let except = match &a.except {
+                    Some(t) => Some(self.term(p, t, env, depth)?),
+                    None => None,
+                };
+                let items = self.items(p, &a.binders, a.guard.as_ref(), &a.body, env, depth)?;
+                let except = match except {
+                    Some(t) => Some(self.as_term(t)?),
+                    None => None,
+                };
+                let (start, len) = self.items_of(&items)?;
+                self.node(Node::AllDiff { start, len, except })?
+            }
+            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Runs(_) => return Err(Abort),
+        })
+    }
+
+    /// The plans of a count's literal over its bindings (`guard and lit` each).
+    fn counted(
+        &mut self,
+        p: &Program,
+        binders: &Binders,
+        guard: Option<&F>,
+        lit: &F,
+        env: &mut super::Env,
+        depth: usize,
+    ) -> Built<Vec<Cf>> {
+        let mut lits = Vec::new();
+        self.bindings(p, binders, guard, env, depth, &mut |me, env, g| {
+            let one = if matches!(g, Cf::Known(false)) {
+                Cf::Known(false)
+            } else {
+                let l = me.formula(p, lit, env, depth)?;
+                me.chain(true, &[g, l])?
+            };
+            lits.push(one);
+            Ok(false)
+        })?;
+        Ok(lits)
+    }
+
+    /// The nodes of the literals that are not known false (a known true one as a constant).
+    fn lit_list(&mut self, lits: &[Cf]) -> Built<Vec<NodeId>> {
+        let mut list = Vec::new();
+        for &c in lits {
+            if !matches!(c, Cf::Known(false)) {
+                list.push(self.as_node(c)?);
+            }
+        }
+        Ok(list)
+    }
+
+    /// The items (guard, term) of a sum or `alldifferent` over its bindings.
+    fn items(
+        &mut self,
+        p: &Program,
+        binders: &Binders,
+        guard: Option<&F>,
+        body: &T,
+        env: &mut super::Env,
+        depth: usize,
+    ) -> Built<Vec<Item>> {
+        let mut items = Vec::new();
+        self.bindings(p, binders, guard, env, depth, &mut |me, env, g| {
+            let guard = match g {
+                Cf::Known(false) => return Ok(false),
+                Cf::Known(true) => None,
+                Cf::Node(n) => Some(n),
+            };
+            let t = me.term(p, body, env, depth)?;
+            let term = me.as_term(t)?;
+            items.push(Item { guard, term });
+            Ok(false)
+        })?;
+        Ok(items)
+    }
+
+    /// Calls `f` on every binding of `binders` in the written order with the plan of `guard`
+    /// there (a known false guard only where it is the tree walk's verdict too), until `f`
+    /// returns true. Guard conjuncts over data, before any over the solution, are tested as soon
+    /// as their variables are bound.
+    fn bindings(
+        &mut self,
+        p: &Program,
+        binders: &Binders,
+        guard: Option<&F>,
+        env: &mut super::Env,
+        depth: usize,
+        f: &mut dyn FnMut(&mut Self, &mut super::Env, Cf) -> Built<bool>,
+    ) -> Built<()> {
+        if binders.iter().any(|b| p.domains.get(b.dom.index()).is_none_or(|d| d.is_empty())) {
+            return Ok(());
+        }
+        let conj: Vec<&F> = guard.map(|g| flatten(g, true)).unwrap_or_default();
+        // The leading conjuncts over data, each with the number of binders it needs.
+        let lead: Vec<usize> = conj
+            .iter()
+            .take_while(|c| super::data_formula(p, c))
+            .map(|c| {
+                formula_slots(c)
+                    .iter()
+                    .filter_map(|s| binders.iter().position(|b| b.slot == *s))
+                    .map(|i| i + 1)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        // A conjunct is tested no earlier than the one before it.
+        let mut due = vec![Vec::new(); binders.len() + 1];
+        let mut at = 0;
+        for (k, &l) in lead.iter().enumerate() {
+            at = at.max(l);
+            due[at].push(k);
+        }
+        let rest = &conj[lead.len()..];
+        self.level(p, binders, 0, &conj, &due, rest, env, depth, f)?;
+        for b in binders {
+            if let Some(x) = env.get_mut(b.slot.index()) {
+                *x = None;
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn level(
+        &mut self,
+        p: &Program,
+        binders: &Binders,
+        i: usize,
+        conj: &[&F],
+        due: &[Vec<usize>],
+        rest: &[&F],
+        env: &mut super::Env,
+        depth: usize,
+        f: &mut dyn FnMut(&mut Self, &mut super::Env, Cf) -> Built<bool>,
+    ) -> Built<bool> {
+        self.visited += 1;
+        if self.visited > BINDING_LIMIT {
+            return Err(Abort);
+        }
+        for &k in due.get(i).map_or(&[][..], |v| v.as_slice()) {
+            if !data_holds(p, conj[k], env)? {
+                return Ok(false);
+            }
+        }
+        let Some(b) = binders.get(i) else {
+            let mut parts = Vec::new();
+            for c in rest {
+                let x = self.formula(p, c, env, depth)?;
+                parts.push(x);
+                if matches!(x, Cf::Known(false)) {
+                    break;
+                }
+            }
+            let g = self.chain(true, &parts)?;
+            return f(self, env, g);
+        };
+        let vals = p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice());
+        if env.len() <= b.slot.index() {
+            return Err(Abort);
+        }
+        for &v in vals {
+            env[b.slot.index()] = Some(v);
+            if self.level(p, binders, i + 1, conj, due, rest, env, depth, f)? {
+                return Ok(true);
+            }
+        }
+        env[b.slot.index()] = None;
+        Ok(false)
+    }
+
+    /// The argument tuple of an atom or integer variable, when known while planning.
+    fn args(&mut self, args: &[T], env: &mut super::Env) -> Built<Vec<Val>> {
+        args.iter().map(|a| if super::reads_solution(a) { Err(Abort) } else { data_value(a, env) }).collect()
+    }
+
+    fn atom(&mut self, p: &Program, pr: PredId, args: &[T], env: &mut super::Env, depth: usize) -> Built<Cf> {
+        let pred = p.preds.get(pr.index()).ok_or(Abort)?;
+        let t = self.args(args, env)?;
+        // Arguments outside the predicate's domains: the tree walk's error (or its false), not ours.
+        let pos = super::dense::position(p, pred, &t).ok_or(Abort)?;
+        Ok(match &pred.kind {
+            PredKind::Input(facts) => Cf::Known(facts.contains(&t)),
+            PredKind::Int(_) => Cf::Known(false),
+            PredKind::Var => {
+                let table = table_of(&mut self.atom_preds, p, pr)?;
+                self.node(Node::Atom { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
+            }
+            PredKind::Def(def) => {
+                if depth >= DEF_DEPTH {
+                    return Err(Abort);
+                }
+                let mut denv = vec![None; def.slots.len()];
+                for (s, v) in def.params.iter().zip(&t) {
+                    *denv.get_mut(s.index()).ok_or(Abort)? = Some(*v);
+                }
+                self.formula(p, &def.body, &mut denv, depth + 1)?
+            }
+        })
+    }
+
+    fn term(&mut self, p: &Program, t: &T, env: &mut super::Env, depth: usize) -> Built<Ct> {
+        Ok(match t {
+            T::Const(v) => Ct::Known(*v),
+            T::Var(s) => Ct::Known(env.get(s.index()).copied().flatten().ok_or(Abort)?),
+            T::Bin(b) => {
+                let x = self.term(p, &b.a, env, depth)?;
+                let y = self.term(p, &b.b, env, depth)?;
+                match (x, y) {
+                    (Ct::Known(x), Ct::Known(y)) => Ct::Known(arith(b.op, x, y, b.span).map_err(|_| Abort)?),
+                    (x, y) => {
+                        let (a, b2) = (self.as_term(x)?, self.as_term(y)?);
+                        self.new_term(Term::Bin { op: b.op, a, b: b2 })?
+                    }
+                }
+            }
+            T::Neg(a, s) => match self.term(p, a, env, depth)? {
+                Ct::Known(x) => Ct::Known(arith(Op::Sub, Val::Int(0), x, *s).map_err(|_| Abort)?),
+                Ct::Term(a) => self.new_term(Term::Neg(a))?,
+            },
+            T::IntVar(pr, args, _) => {
+                let pred = p.preds.get(pr.index()).ok_or(Abort)?;
+                let tuple = self.args(args, env)?;
+                let pos = super::dense::position(p, pred, &tuple).ok_or(Abort)?;
+                let table = table_of(&mut self.int_preds, p, *pr)?;
+                self.new_term(Term::Int { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
+            }
+            T::Sum(s) => {
+                let items = self.items(p, &s.binders, s.guard.as_ref(), &s.body, env, depth)?;
+                if items.iter().all(|x| x.guard.is_none() && matches!(self.terms[x.term as usize], Term::Const(_))) {
+                    let mut acc = Val::Int(0);
+                    for x in &items {
+                        let Term::Const(v) = self.terms[x.term as usize] else { return Err(Abort) };
+                        acc = arith(Op::Add, acc, v, s.span).map_err(|_| Abort)?;
+                    }
+                    return Ok(Ct::Known(acc));
+                }
+                let (start, len) = self.items_of(&items)?;
+                self.new_term(Term::Sum { start, len })?
+            }
+            T::Bool(f, _) => match self.formula(p, f, env, depth)? {
+                Cf::Known(b) => Ct::Known(Val::Int(i64::from(b))),
+                Cf::Node(n) => self.new_term(Term::Bool(n))?,
+            },
+            T::Count(c) => {
+                let lits = self.counted(p, &c.binders, c.guard.as_ref(), &c.body, env, depth)?;
+                if lits.iter().all(|c| matches!(c, Cf::Known(_))) {
+                    let n = lits.iter().filter(|c| matches!(c, Cf::Known(true))).count();
+                    return Ok(Ct::Known(Val::Int(i64::try_from(n).map_err(|_| Abort)?)));
+                }
+                let list = self.lit_list(&lits)?;
+                let (start, len) = self.kids_of(&list)?;
+                self.new_term(Term::Count { start, len })?
+            }
+            T::MinMax(_) => return Err(Abort),
+        })
+    }
+}
+
+/// The table number of solved-for predicate or integer variable `pr` in `list`, added on first
+/// use; too large a table is not planned.
+fn table_of(list: &mut Vec<(PredId, usize)>, p: &Program, pr: PredId) -> Built<u32> {
+    if let Some(i) = list.iter().position(|&(x, _)| x == pr) {
+        return u32::try_from(i).map_err(|_| Abort);
+    }
+    let pred = p.preds.get(pr.index()).ok_or(Abort)?;
+    let size =
+        pred.args.iter().try_fold(1usize, |n, &d| n.checked_mul(p.domains.get(d.index())?.len())).ok_or(Abort)?;
+    if size > TABLE_LIMIT {
+        return Err(Abort);
+    }
+    list.push((pr, size));
+    u32::try_from(list.len() - 1).map_err(|_| Abort)
+}
+
+/// Whether formula `f` over data (`super::data_formula`) holds: the tree walk's evaluation of
+/// it, without planning (the guards of every binding pass here).
+fn data_holds(p: &Program, f: &F, env: &super::Env) -> Built<bool> {
+    Ok(match f {
+        F::Const(b) => *b,
+        F::Atom(pr, args, _) => {
+            let pred = p.preds.get(pr.index()).ok_or(Abort)?;
+            let PredKind::Input(facts) = &pred.kind else { return Err(Abort) };
+            let mut small = [Val::Int(0); super::SMALL_ARITY];
+            let t = small.get_mut(..args.len()).ok_or(Abort)?;
+            for ((a, &d), out) in args.iter().zip(&pred.args).zip(t.iter_mut()) {
+                let v = data_value(a, env)?;
+                // Outside the argument's domain: the tree walk's error, not a false atom.
+                p.domains.get(d.index()).and_then(|x| x.pos(v)).ok_or(Abort)?;
+                *out = v;
+            }
+            if args.len() != pred.args.len() {
+                return Err(Abort);
+            }
+            facts.contains(&t[..])
+        }
+        F::Cmp(c) => c.op.holds(data_value(&c.a, env)?, data_value(&c.b, env)?).ok_or(Abort)?,
+        F::Not(a) => !data_holds(p, a, env)?,
+        F::And(a, b) => data_holds(p, a, env)? && data_holds(p, b, env)?,
+        F::Or(a, b) => data_holds(p, a, env)? || data_holds(p, b, env)?,
+        F::Imp(a, b) => !data_holds(p, a, env)? || data_holds(p, b, env)?,
+        F::Iff(a, b) => data_holds(p, a, env)? == data_holds(p, b, env)?,
+        F::Xor(a, b) => data_holds(p, a, env)? != data_holds(p, b, env)?,
+        _ => return Err(Abort),
+    })
+}
+
+/// The value of a term over data (constants, bound variables, arithmetic).
+fn data_value(t: &T, env: &super::Env) -> Built<Val> {
+    match t {
+        T::Const(v) => Ok(*v),
+        T::Var(s) => env.get(s.index()).copied().flatten().ok_or(Abort),
+        T::Bin(b) => arith(b.op, data_value(&b.a, env)?, data_value(&b.b, env)?, b.span).map_err(|_| Abort),
+        T::Neg(a, s) => arith(Op::Sub, Val::Int(0), data_value(a, env)?, *s).map_err(|_| Abort),
+        _ => Err(Abort),
+    }
+}
+
+/// The parts of a chain of `and` (`all`) or `or`, in written order.
+fn flatten(f: &F, all: bool) -> Vec<&F> {
+    let mut out = Vec::new();
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        match (g, all) {
+            (F::And(a, b), true) | (F::Or(a, b), false) => {
+                stack.push(b);
+                stack.push(a);
+            }
+            _ => out.push(g),
+        }
+    }
+    out
+}
