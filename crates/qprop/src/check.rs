@@ -229,7 +229,9 @@ impl<'a> CheckSession<'a> {
         }
         self.judged += 1;
         if self.judged == 2 {
-            self.flat = Some(flat::Flat::build(self.p));
+            let plan = self.cache.plan(self.p);
+            // Nothing planned: the tree walk alone, without filling tables for nothing.
+            self.flat = (plan.planned() > 0).then(|| flat::Flat::new(plan));
         }
         let out = match &mut self.flat {
             Some(plan) => {
@@ -256,12 +258,12 @@ impl<'a> CheckSession<'a> {
 /// walk) and the tree walk's (whether it holds); `Err` when the tree walk cannot judge.
 #[cfg(test)]
 fn plan_and_walk(p: &Program, s: &Solution) -> Result<Vec<(Option<bool>, bool)>, QpropError> {
-    let mut plan = flat::Flat::build(p);
+    let mut plan = flat::Flat::new(Arc::new(flat::Plan::build(p)));
     plan.load(p, s);
     let mut out = Vec::new();
     for k in 0..p.stmts.len() {
         let walk = check_some(&mut Checker::new(p, s, None), &mut |j| j == k)?;
-        out.push((plan.holds_any(k), walk.is_empty()));
+        out.push((plan.holds(k), walk.is_empty()));
     }
     Ok(out)
 }

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::dense::Dense;
+use super::flat::Plan;
 use super::index::{Key, Table};
 use crate::program::{PredId, PredKind, Program};
 
@@ -29,6 +30,8 @@ struct Inner {
     stamp: Option<(u64, Vec<usize>)>,
     tables: HashMap<Key, Arc<Table>>,
     dense: HashMap<PredId, Arc<Dense>>,
+    /// The check plan of the program's statements (`flat.rs`).
+    plan: Option<Arc<Plan>>,
 }
 
 impl Clone for CheckCache {
@@ -79,5 +82,11 @@ impl CheckCache {
     /// The atoms of input predicate `pred` of `p` as a table, built by `build` on first use.
     pub(super) fn dense(&self, p: &Program, pred: PredId, build: impl FnOnce() -> Dense) -> Arc<Dense> {
         self.with(p, |inner| inner.dense.entry(pred).or_insert_with(|| Arc::new(build())).clone())
+    }
+
+    /// The check plan of `p`, built on first use (while the cache is locked: a second thread
+    /// waits for it rather than building its own).
+    pub(super) fn plan(&self, p: &Program) -> Arc<Plan> {
+        self.with(p, |inner| inner.plan.get_or_insert_with(|| Arc::new(Plan::build(p))).clone())
     }
 }

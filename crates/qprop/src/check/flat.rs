@@ -21,6 +21,7 @@ use crate::ast::CountKind;
 use crate::program::{arith, Binders, CmpOp, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::Solution;
 use crate::walk::formula_slots;
+use std::sync::Arc;
 
 /// Above this many nodes, terms and children in all a session's plans, no more statements are
 /// planned (memory: each entry is a few words).
@@ -35,6 +36,9 @@ const TABLE_LIMIT: usize = 1 << 20;
 
 /// Definitions are expanded at most this deep (they cannot recurse; a loop must not hang).
 const DEF_DEPTH: usize = 64;
+
+/// The bit of a `Node::Lits` position that negates it (positions stay below `TABLE_LIMIT`).
+const NEGATED: u32 = 1 << 31;
 
 /// A formula of the plan: an index into `Flat::nodes`.
 type NodeId = u32;
@@ -75,6 +79,20 @@ enum Node {
         start: u32,
         len: u32,
         bound: TermId,
+    },
+    /// A chain of `and` (`all`) or `or` over atoms and negated atoms: `Plan::lits[start..start +
+    /// len]`, each a table and a position (its top bit set: negated).
+    Lits {
+        all: bool,
+        start: u32,
+        len: u32,
+    },
+    /// A chain of `and` (`all`) or `or` over comparisons of two integer variables:
+    /// `Plan::cmps[start..start + len]`.
+    IntCmps {
+        all: bool,
+        start: u32,
+        len: u32,
     },
     /// How many atoms of table `table` at `Flat::positions[start..start + len]` hold, against
     /// `bound` (the common count: a set of plain atoms, no evaluation error possible).
@@ -127,6 +145,14 @@ enum Term {
     },
 }
 
+/// A comparison of two integer variables, each a table and a position.
+#[derive(Clone, Copy)]
+struct IntCmp {
+    op: CmpOp,
+    a: (u32, u32),
+    b: (u32, u32),
+}
+
 /// A guard (`None`: none) and a term, of a sum or an `alldifferent`.
 #[derive(Clone, Copy)]
 struct Item {
@@ -152,52 +178,68 @@ struct Abort;
 
 type Built<X> = Result<X, Abort>;
 
-/// The plans of a program's statements, and the solution tables they read.
-pub(super) struct Flat {
+/// The plans of a program's statements: built once per program (kept in the checker's cache and
+/// shared by the threads of a count), read by every [`Flat`].
+pub(crate) struct Plan {
     nodes: Vec<Node>,
     terms: Vec<Term>,
     kids: Vec<NodeId>,
     items: Vec<Item>,
     /// Atom positions of `Node::CountAtoms`.
     positions: Vec<u32>,
-    /// Per statement, its plan: `Some(true)` known to hold on every solution, a node, or `None`
-    /// (the tree walk judges it).
+    /// Literals of `Node::Lits`.
+    lits: Vec<(u32, u32)>,
+    /// Comparisons of `Node::IntCmps`.
+    cmps: Vec<IntCmp>,
+    /// Per statement, its plan: a constant, a node, or `None` (the tree walk judges it).
     stmts: Vec<Option<Cf>>,
     /// The solved-for predicates with a table, and their tables' sizes.
     atom_preds: Vec<(PredId, usize)>,
     /// The integer variables with a table, and their sizes.
     int_preds: Vec<(PredId, usize)>,
-    /// The current solution's tables (reused from one solution to the next).
+    /// Bindings visited while planning.
+    visited: usize,
+}
+
+/// A session's evaluation of a [`Plan`]: the current solution's tables, reused from one solution
+/// to the next.
+pub(super) struct Flat {
+    plan: Arc<Plan>,
     atoms: Vec<Vec<bool>>,
     ints: Vec<Vec<Option<Val>>>,
     /// Scratch values of an `alldifferent`.
     scratch: Vec<Val>,
-    /// Bindings visited while planning.
-    visited: usize,
 }
 
 /// An evaluation error or an undefined value: the tree walk decides.
 struct Unsure;
 
-impl Flat {
+impl Plan {
     /// Plans every statement of `p` it can.
-    pub(super) fn build(p: &Program) -> Flat {
-        let mut f = Flat {
+    pub(super) fn build(p: &Program) -> Plan {
+        let mut f = Plan {
             nodes: Vec::new(),
             terms: Vec::new(),
             kids: Vec::new(),
             items: Vec::new(),
             positions: Vec::new(),
+            lits: Vec::new(),
+            cmps: Vec::new(),
             stmts: Vec::new(),
             atom_preds: Vec::new(),
             int_preds: Vec::new(),
-            atoms: Vec::new(),
-            ints: Vec::new(),
-            scratch: Vec::new(),
             visited: 0,
         };
         for st in &p.stmts {
-            let marks = (f.nodes.len(), f.terms.len(), f.kids.len(), f.items.len(), f.positions.len());
+            let marks = (
+                f.nodes.len(),
+                f.terms.len(),
+                f.kids.len(),
+                f.items.len(),
+                f.positions.len(),
+                f.lits.len(),
+                f.cmps.len(),
+            );
             let mut env = vec![None; st.slots.len()];
             let out = f.formula(p, &st.f, &mut env, 0);
             let plan = match out {
@@ -209,29 +251,43 @@ impl Flat {
                     f.kids.truncate(marks.2);
                     f.items.truncate(marks.3);
                     f.positions.truncate(marks.4);
+                    f.lits.truncate(marks.5);
+                    f.cmps.truncate(marks.6);
                     None
                 }
             };
             f.stmts.push(plan);
         }
-        f.atoms = f.atom_preds.iter().map(|&(_, n)| vec![false; n]).collect();
-        f.ints = f.int_preds.iter().map(|&(_, n)| vec![None; n]).collect();
         f
     }
 
     fn size(&self) -> usize {
-        self.nodes.len() + self.terms.len() + self.kids.len() + 2 * self.items.len() + self.positions.len()
+        self.nodes.len()
+            + self.terms.len()
+            + self.kids.len()
+            + 2 * self.items.len()
+            + self.positions.len()
+            + 2 * self.lits.len()
+            + 3 * self.cmps.len()
     }
 
-    /// Whether the plan holds nothing (no statement planned past a constant).
-    #[cfg(test)]
+    /// How many statements are planned (the others are the tree walk's alone).
     pub(super) fn planned(&self) -> usize {
         self.stmts.iter().filter(|s| s.is_some()).count()
+    }
+}
+
+impl Flat {
+    /// An evaluation of `plan`, with empty tables.
+    pub(super) fn new(plan: Arc<Plan>) -> Flat {
+        let atoms = plan.atom_preds.iter().map(|&(_, n)| vec![false; n]).collect();
+        let ints = plan.int_preds.iter().map(|&(_, n)| vec![None; n]).collect();
+        Flat { plan, atoms, ints, scratch: Vec::new() }
     }
 
     /// Fills the tables from `s`.
     pub(super) fn load(&mut self, p: &Program, s: &Solution) {
-        for (&(pr, _), table) in self.atom_preds.iter().zip(&mut self.atoms) {
+        for (&(pr, _), table) in self.plan.atom_preds.iter().zip(&mut self.atoms) {
             table.fill(false);
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The last entry, as the tree walk's table of atoms takes it.
@@ -243,7 +299,7 @@ impl Flat {
                 }
             }
         }
-        for (&(pr, _), table) in self.int_preds.iter().zip(&mut self.ints) {
+        for (&(pr, _), table) in self.plan.int_preds.iter().zip(&mut self.ints) {
             table.fill(None);
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The first entry, as the solution's own lookup finds it.
@@ -257,20 +313,11 @@ impl Flat {
         }
     }
 
-    /// Whether statement `k` holds on the loaded solution: `Some(true)` only when it does;
-    /// `None` when the tree walk must judge it (false, not planned, or not evaluable here).
+    /// The plan's verdict on statement `k` of the loaded solution: `Some(true)` only when it
+    /// holds, `Some(false)` when it does not; `None` when the tree walk must judge it (not
+    /// planned, or not evaluable here: an arithmetic error, an integer without a value).
     pub(super) fn holds(&mut self, k: usize) -> Option<bool> {
-        match self.stmts.get(k).copied().flatten()? {
-            Cf::Known(b) => Some(b),
-            Cf::Node(n) => self.holds_at(n).ok(),
-        }
-    }
-
-    /// The plan's verdict on statement `k`, false ones too (`None`: not planned, or an
-    /// evaluation error): what the tests compare with the tree walk's.
-    #[cfg(test)]
-    pub(super) fn holds_any(&mut self, k: usize) -> Option<bool> {
-        match self.stmts.get(k).copied().flatten()? {
+        match self.plan.stmts.get(k).copied().flatten()? {
             Cf::Known(b) => Some(b),
             Cf::Node(n) => self.holds_at(n).ok(),
         }
@@ -279,13 +326,13 @@ impl Flat {
     // ---- evaluation ----
 
     fn holds_at(&mut self, n: NodeId) -> Result<bool, Unsure> {
-        Ok(match self.nodes[n as usize] {
+        Ok(match self.plan.nodes[n as usize] {
             Node::Const(b) => b,
             Node::Atom { table, pos } => self.atoms[table as usize][pos as usize],
             Node::Not(a) => !self.holds_at(a)?,
             Node::And { start, len } => {
                 for i in start..start + len {
-                    if !self.holds_at(self.kids[i as usize])? {
+                    if !self.holds_at(self.plan.kids[i as usize])? {
                         return Ok(false);
                     }
                 }
@@ -293,7 +340,7 @@ impl Flat {
             }
             Node::Or { start, len } => {
                 for i in start..start + len {
-                    if self.holds_at(self.kids[i as usize])? {
+                    if self.holds_at(self.plan.kids[i as usize])? {
                         return Ok(true);
                     }
                 }
@@ -316,9 +363,31 @@ impl Flat {
                     CountKind::AtLeast => n >= k,
                 }
             }
+            Node::Lits { all, start, len } => {
+                let lits = &self.plan.lits[start as usize..(start + len) as usize];
+                // `and`: every literal true; `or`: some literal true.
+                let atoms = &self.atoms;
+                let one = |&(t, pos): &(u32, u32)| atoms[t as usize][(pos & !NEGATED) as usize] != (pos & NEGATED != 0);
+                if all {
+                    lits.iter().all(one)
+                } else {
+                    lits.iter().any(one)
+                }
+            }
+            Node::IntCmps { all, start, len } => {
+                for c in &self.plan.cmps[start as usize..(start + len) as usize] {
+                    let x = self.ints[c.a.0 as usize][c.a.1 as usize].ok_or(Unsure)?;
+                    let y = self.ints[c.b.0 as usize][c.b.1 as usize].ok_or(Unsure)?;
+                    // `and` stops at the first false, `or` at the first true.
+                    if c.op.holds(x, y).ok_or(Unsure)? != all {
+                        return Ok(!all);
+                    }
+                }
+                all
+            }
             Node::CountAtoms { kind, table, start, len, bound } => {
                 let table = &self.atoms[table as usize];
-                let at = &self.positions[start as usize..(start + len) as usize];
+                let at = &self.plan.positions[start as usize..(start + len) as usize];
                 let n = at.iter().filter(|&&i| table[i as usize]).count() as i64;
                 let Val::Int(k) = self.value(bound)? else { return Err(Unsure) };
                 match kind {
@@ -337,7 +406,7 @@ impl Flat {
                 vals.clear();
                 let mut out = Ok(true);
                 for i in start..start + len {
-                    let Item { guard, term } = self.items[i as usize];
+                    let Item { guard, term } = self.plan.items[i as usize];
                     match guard
                         .map_or(Ok(true), |g| self.holds_at(g))
                         .and_then(|on| on.then(|| self.value(term)).transpose())
@@ -363,7 +432,7 @@ impl Flat {
     fn count(&mut self, start: u32, len: u32) -> Result<i64, Unsure> {
         let mut n = 0;
         for i in start..start + len {
-            if self.holds_at(self.kids[i as usize])? {
+            if self.holds_at(self.plan.kids[i as usize])? {
                 n += 1;
             }
         }
@@ -371,7 +440,7 @@ impl Flat {
     }
 
     fn value(&mut self, t: TermId) -> Result<Val, Unsure> {
-        Ok(match self.terms[t as usize] {
+        Ok(match self.plan.terms[t as usize] {
             Term::Const(v) => v,
             Term::Int { table, pos } => self.ints[table as usize][pos as usize].ok_or(Unsure)?,
             Term::Bin { op, a, b } => {
@@ -386,7 +455,7 @@ impl Flat {
             Term::Sum { start, len } => {
                 let mut acc = Val::Int(0);
                 for i in start..start + len {
-                    let Item { guard, term } = self.items[i as usize];
+                    let Item { guard, term } = self.plan.items[i as usize];
                     if let Some(g) = guard {
                         if !self.holds_at(g)? {
                             continue;
@@ -401,7 +470,9 @@ impl Flat {
             Term::Count { start, len } => Val::Int(self.count(start, len)?),
         })
     }
+}
 
+impl Plan {
     // ---- building ----
 
     fn node(&mut self, n: Node) -> Built<Cf> {
@@ -482,6 +553,36 @@ impl Flat {
         }
         if list.len() == 1 {
             return Ok(Cf::Node(list[0]));
+        }
+        // Atoms and negated atoms only: one node, no recursion per literal.
+        let lit = |n: NodeId| match self.nodes[n as usize] {
+            Node::Atom { table, pos } => Some((table, pos)),
+            Node::Not(a) => match self.nodes[a as usize] {
+                Node::Atom { table, pos } => Some((table, pos | NEGATED)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(lits) = list.iter().map(|&n| lit(n)).collect::<Option<Vec<_>>>() {
+            let start = u32::try_from(self.lits.len()).map_err(|_| Abort)?;
+            self.lits.extend_from_slice(&lits);
+            let len = u32::try_from(lits.len()).map_err(|_| Abort)?;
+            return self.node(Node::Lits { all, start, len });
+        }
+        // Comparisons of two integer variables only (`col(a) =/= col(b)` over the edges).
+        let int = |t: TermId| match self.terms[t as usize] {
+            Term::Int { table, pos } => Some((table, pos)),
+            _ => None,
+        };
+        let cmp = |n: NodeId| match self.nodes[n as usize] {
+            Node::Cmp { op, a, b } => Some(IntCmp { op, a: int(a)?, b: int(b)? }),
+            _ => None,
+        };
+        if let Some(cmps) = list.iter().map(|&n| cmp(n)).collect::<Option<Vec<_>>>() {
+            let start = u32::try_from(self.cmps.len()).map_err(|_| Abort)?;
+            self.cmps.extend_from_slice(&cmps);
+            let len = u32::try_from(cmps.len()).map_err(|_| Abort)?;
+            return self.node(Node::IntCmps { all, start, len });
         }
         let (start, len) = self.kids_of(&list)?;
         self.node(if all { Node::And { start, len } } else { Node::Or { start, len } })
@@ -835,7 +936,7 @@ impl Flat {
                 let x = self.term(p, &b.a, env, depth)?;
                 let y = self.term(p, &b.b, env, depth)?;
                 match (x, y) {
-                    (Ct::Known(x), Ct::Known(y)) => Ct::Known(arith(b.op, x, y, b.span).map_err(|_| Abort)?),
+                    (Ct::Known(x), Ct::Known(y)) => Ct::Known(data_arith(b.op, x, y, b.span)?),
                     (x, y) => {
                         let (a, b2) = (self.as_term(x)?, self.as_term(y)?);
                         self.new_term(Term::Bin { op: b.op, a, b: b2 })?
@@ -933,12 +1034,24 @@ fn data_holds(p: &Program, f: &F, env: &super::Env) -> Built<bool> {
     })
 }
 
+/// `x op y` over data: `+`, `-` and `*` of integers here (most of a guard's arithmetic),
+/// anything else as the program's `arith` computes it.
+fn data_arith(op: Op, x: Val, y: Val, span: crate::error::Span) -> Built<Val> {
+    let r = match (op, x, y) {
+        (Op::Add, Val::Int(a), Val::Int(b)) => a.checked_add(b),
+        (Op::Sub, Val::Int(a), Val::Int(b)) => a.checked_sub(b),
+        (Op::Mul, Val::Int(a), Val::Int(b)) => a.checked_mul(b),
+        _ => return arith(op, x, y, span).map_err(|_| Abort),
+    };
+    r.map(Val::Int).ok_or(Abort)
+}
+
 /// The value of a term over data (constants, bound variables, arithmetic).
 fn data_value(t: &T, env: &super::Env) -> Built<Val> {
     match t {
         T::Const(v) => Ok(*v),
         T::Var(s) => env.get(s.index()).copied().flatten().ok_or(Abort),
-        T::Bin(b) => arith(b.op, data_value(&b.a, env)?, data_value(&b.b, env)?, b.span).map_err(|_| Abort),
+        T::Bin(b) => data_arith(b.op, data_value(&b.a, env)?, data_value(&b.b, env)?, b.span),
         T::Neg(a, s) => arith(Op::Sub, Val::Int(0), data_value(a, env)?, *s).map_err(|_| Abort),
         _ => Err(Abort),
     }

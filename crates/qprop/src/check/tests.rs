@@ -572,3 +572,112 @@ fn plan_agrees(p: &Program, s: &Solution, what: &str) {
         }
     }
 }
+
+/// One model with each kind of statement the check plan covers; a solution that satisfies them,
+/// then one breaking each in turn.
+const PLANNED: &str = "domain d = 1..4
+var i, j, k in d
+input pred e(d, d)
+e(1, 2) e(2, 3) e(3, 4)
+pred p(d, d)
+var x(d) in 1..4
+forall i . exactly 1 { p(i, j) : j }
+forall i, j | e(i, j) . x(i) =/= x(j)
+forall i, j | e(i, j) and i + 1 = j . p(i, j) -> not p(j, i)
+forall i . exists j . p(i, j) and forall k | k < j . not p(k, j)
+sum { x(i) : i } <= 12
+alldifferent { x(i) : i | i mod 2 = 1 }";
+
+#[test]
+fn the_check_plan_rejects_each_kind_of_statement_as_the_tree_walk_does() {
+    let p = load(&Source::new("planned.qp", PLANNED), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    let solution = |atoms: &str, ints: [i64; 4]| {
+        let mut text = String::new();
+        for a in atoms.split_whitespace() {
+            text.push_str(&format!("p({a}).\n"));
+        }
+        for (i, v) in ints.iter().enumerate() {
+            text.push_str(&format!("x({}) = {v}.\n", i + 1));
+        }
+        parse_solution(&p, &Source::new("s.txt", text)).unwrap_or_else(|e| panic!("{}", e.render()))
+    };
+    let good = solution("1,1 2,2 3,3 4,4", [1, 2, 3, 2]);
+    // (what is broken, the solution, the statement the plan must reject)
+    let bad = [
+        ("a count", solution("1,1 1,3 2,2 3,3 4,4", [1, 2, 3, 2]), 0),
+        ("an integer comparison", solution("1,1 2,2 3,3 4,4", [1, 2, 2, 2]), 1),
+        ("a guard over data", solution("1,2 2,1 3,3 4,4", [1, 2, 3, 2]), 2),
+        ("nested quantifiers", solution("1,2 2,2 3,3 4,4", [1, 2, 3, 2]), 3),
+        ("a sum", solution("1,1 2,2 3,3 4,4", [4, 3, 4, 3]), 4),
+        ("an alldifferent", solution("1,1 2,2 3,3 4,4", [1, 2, 1, 2]), 5),
+    ];
+    let verdicts = plan_and_walk(&p, &good).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert!(verdicts.iter().all(|&v| v == (Some(true), true)), "the good solution: {verdicts:?}");
+    let cache = CheckCache::new();
+    let mut session = CheckSession::new(&p, &cache);
+    // The first solution of a session is the tree walk's alone; the plan judges from the second.
+    assert!(render(session.check(&good)).is_ok_and(|v| v.is_empty()));
+    for (what, s, k) in &bad {
+        let verdicts = plan_and_walk(&p, s).unwrap_or_else(|e| panic!("{}", e.render()));
+        assert_eq!(verdicts[*k], (Some(false), false), "{what}: the plan does not reject statement {k}");
+        let walk = render(check(&p, s));
+        assert!(walk.as_ref().is_ok_and(|v| !v.is_empty()), "{what}: accepted");
+        assert_eq!(render(session.check(s)), walk, "{what}: the session's message");
+        assert!(render(session.check(&good)).is_ok_and(|v| v.is_empty()), "after {what}");
+    }
+}
+
+/// The plan against the tree walk on random models (every statement's verdict, where the plan
+/// gives one), on random assignments, right and wrong: lang-fuzz's models in small.
+#[test]
+fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
+    let mut rng = Rng(0x51ed_270b_6a4c_33f1);
+    let shapes = [
+        "forall i . exactly K { p(i, j) : j | G }",
+        "forall i, j | G . p(i, j) -> not p(j, i) or x(i) < x(j)",
+        "forall i . exists j | G . p(i, j) and x(j) >= K",
+        "sum { x(i) * [p(i, j)] : i, j | G } <= K + 3",
+        "forall i, j | G and i < j . x(i) =/= x(j) or p(i, i)",
+        "atmost K { p(i, j) : i, j | G and not e(i, j) }",
+        "forall i . (p(i, i) iff exists j | G . e(i, j) and p(j, i)) or x(i) = K",
+        "alldifferent { x(i) + [p(i, j)] : i, j | G and j = 1 }",
+        "forall i . count { p(i, j) : j | G } <= x(i)",
+    ];
+    let guards = ["true", "e(i, j)", "i =/= j", "i + j <= 4", "not e(j, i) and j > 1"];
+    let (mut planned, mut rejected) = (0, 0);
+    for round in 0..60 {
+        let mut model = String::from(
+            "domain d = 1..3\nvar i, j in d\ninput pred e(d, d)\ne(1, 2) e(2, 3) e(3, 3)\npred p(d, d)\nvar x(d) in 0..3\n",
+        );
+        for _ in 0..3 {
+            let shape = shapes[rng.below(shapes.len() as u64) as usize];
+            let g = guards[rng.below(guards.len() as u64) as usize];
+            model.push_str(&shape.replace('G', g).replace('K', &rng.below(3).to_string()));
+            model.push('\n');
+        }
+        let p = load(&Source::new(format!("random{round}.qp"), model.clone()), None, &[])
+            .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
+        for _ in 0..40 {
+            let mut text = String::new();
+            for a in 1..=3 {
+                for b in 1..=3 {
+                    if rng.below(3) == 0 {
+                        text.push_str(&format!("p({a}, {b}).\n"));
+                    }
+                }
+                text.push_str(&format!("x({a}) = {}.\n", rng.below(4)));
+            }
+            let s = parse_solution(&p, &Source::new("s.txt", text)).unwrap_or_else(|e| panic!("{}", e.render()));
+            let verdicts = plan_and_walk(&p, &s).unwrap_or_else(|e| panic!("{}", e.render()));
+            for (k, (plan, walk)) in verdicts.into_iter().enumerate() {
+                if let Some(plan) = plan {
+                    planned += 1;
+                    rejected += usize::from(!plan);
+                    assert_eq!(plan, walk, "statement {k} of\n{model}\non\n{}", s.to_facts());
+                }
+            }
+        }
+    }
+    // Most statements are planned and both verdicts occur, or the comparison proves little.
+    assert!(planned > 60 * 40 * 2 && rejected > planned / 10, "{planned} verdicts of the plan, {rejected} rejections");
+}
