@@ -153,11 +153,13 @@ pub struct CheckSession<'a> {
     p: &'a Program,
     cache: &'a CheckCache,
     kept: Option<Kept<'a>>,
-    /// The check plan (`flat.rs`), built at the second solution (a run of one solution, most
-    /// first-solution counts, never pays for it).
+    /// The check plan (`flat.rs`), built at the second solution (a run of one solution never
+    /// pays for it), with a budget that grows with the solutions judged.
     flat: Option<flat::Flat>,
     /// Solutions judged so far.
     judged: usize,
+    /// At which solution to build (or build again) the plan.
+    plan_at: usize,
 }
 
 /// What a [`CheckSession`] carries from one solution to the next.
@@ -210,7 +212,7 @@ fn data_term(t: &T) -> bool {
 impl<'a> CheckSession<'a> {
     /// A session over `p`, sharing `cache` (tables of input facts) with other checks of `p`.
     pub fn new(p: &'a Program, cache: &'a CheckCache) -> CheckSession<'a> {
-        CheckSession { p, cache, kept: None, flat: None, judged: 0 }
+        CheckSession { p, cache, kept: None, flat: None, judged: 0, plan_at: 2 }
     }
 
     /// [`check`] of `s`.
@@ -228,8 +230,10 @@ impl<'a> CheckSession<'a> {
             c.grounded_len = k.grounded_len;
         }
         self.judged += 1;
-        if self.judged == 2 {
-            let plan = self.cache.plan(self.p);
+        if self.judged == self.plan_at {
+            let plan = self.cache.plan(self.p, self.judged.saturating_mul(flat::BINDINGS_PER_SOLUTION));
+            // Cut short for want of budget: again after 4 times the solutions, with 4 times it.
+            self.plan_at = if plan.cut() { self.judged.saturating_mul(4) } else { usize::MAX };
             // Nothing planned: the tree walk alone, without filling tables for nothing.
             self.flat = (plan.planned() > 0).then(|| flat::Flat::new(plan));
         }
@@ -258,7 +262,7 @@ impl<'a> CheckSession<'a> {
 /// walk) and the tree walk's (whether it holds); `Err` when the tree walk cannot judge.
 #[cfg(test)]
 fn plan_and_walk(p: &Program, s: &Solution) -> Result<Vec<(Option<bool>, bool)>, QpropError> {
-    let mut plan = flat::Flat::new(Arc::new(flat::Plan::build(p)));
+    let mut plan = flat::Flat::new(Arc::new(flat::Plan::build(p, flat::BINDING_LIMIT)));
     plan.load(p, s);
     let mut out = Vec::new();
     for k in 0..p.stmts.len() {

@@ -84,9 +84,13 @@ impl CheckCache {
         self.with(p, |inner| inner.dense.entry(pred).or_insert_with(|| Arc::new(build())).clone())
     }
 
-    /// The check plan of `p`, built on first use (while the cache is locked: a second thread
-    /// waits for it rather than building its own).
-    pub(super) fn plan(&self, p: &Program) -> Arc<Plan> {
-        self.with(p, |inner| inner.plan.get_or_insert_with(|| Arc::new(Plan::build(p))).clone())
+    /// The check plan of `p` with at least `budget` bindings (or one that needed less), built
+    /// when there is none (while the cache is locked: a second thread waits for it rather than
+    /// building its own).
+    pub(super) fn plan(&self, p: &Program, budget: usize) -> Arc<Plan> {
+        self.with(p, |inner| match &inner.plan {
+            Some(plan) if !plan.cut() || plan.budget() >= budget => plan.clone(),
+            _ => inner.plan.insert(Arc::new(Plan::build(p, budget))).clone(),
+        })
     }
 }

@@ -27,9 +27,15 @@ use std::sync::Arc;
 /// planned (memory: each entry is a few words).
 const PLAN_LIMIT: usize = 2_000_000;
 
-/// Above this many bindings visited while planning, no more statements are planned (the time a
-/// session spends before its first planned check).
-const BINDING_LIMIT: usize = 4_000_000;
+/// Bindings a plan may visit while it is built, per solution already judged by the tree walk:
+/// planning costs about 1,000 instructions a binding (callgrind, release), so a session spends on
+/// it at most about two tree walks of a small model (100,000 to 200,000 instructions) per solution
+/// it has judged; a plan cut short is built again with 4 times the budget after 4 times the
+/// solutions (`CheckSession`).
+pub(super) const BINDINGS_PER_SOLUTION: usize = 2_000;
+
+/// The most bindings a plan visits while it is built, whatever the number of solutions.
+pub(super) const BINDING_LIMIT: usize = 4_000_000;
 
 /// A solved-for predicate or integer variable gets a table only up to this many argument tuples.
 const TABLE_LIMIT: usize = 1 << 20;
@@ -199,6 +205,10 @@ pub(crate) struct Plan {
     int_preds: Vec<(PredId, usize)>,
     /// Bindings visited while planning.
     visited: usize,
+    /// The most bindings it could visit.
+    budget: usize,
+    /// Whether a statement was left to the tree walk for want of budget (a larger one may plan it).
+    cut: bool,
 }
 
 /// A session's evaluation of a [`Plan`]: the current solution's tables, reused from one solution
@@ -215,8 +225,10 @@ pub(super) struct Flat {
 struct Unsure;
 
 impl Plan {
-    /// Plans every statement of `p` it can.
-    pub(super) fn build(p: &Program) -> Plan {
+    /// Plans every statement of `p` it can, visiting at most `budget` bindings (at most
+    /// [`BINDING_LIMIT`]).
+    pub(super) fn build(p: &Program, budget: usize) -> Plan {
+        let budget = budget.min(BINDING_LIMIT);
         let mut f = Plan {
             nodes: Vec::new(),
             terms: Vec::new(),
@@ -229,6 +241,8 @@ impl Plan {
             atom_preds: Vec::new(),
             int_preds: Vec::new(),
             visited: 0,
+            budget,
+            cut: false,
         };
         for st in &p.stmts {
             let marks = (
@@ -243,8 +257,9 @@ impl Plan {
             let mut env = vec![None; st.slots.len()];
             let out = f.formula(p, &st.f, &mut env, 0);
             let plan = match out {
-                Ok(c) if f.size() <= PLAN_LIMIT && f.visited <= BINDING_LIMIT => Some(c),
+                Ok(c) if f.size() <= PLAN_LIMIT && f.visited <= f.budget => Some(c),
                 _ => {
+                    f.cut |= f.visited > f.budget && f.budget < BINDING_LIMIT;
                     // Dropped: its nodes go too.
                     f.nodes.truncate(marks.0);
                     f.terms.truncate(marks.1);
@@ -269,6 +284,16 @@ impl Plan {
             + self.positions.len()
             + 2 * self.lits.len()
             + 3 * self.cmps.len()
+    }
+
+    /// Whether a larger budget could plan more statements.
+    pub(super) fn cut(&self) -> bool {
+        self.cut
+    }
+
+    /// The budget it was built with.
+    pub(super) fn budget(&self) -> usize {
+        self.budget
     }
 
     /// How many statements are planned (the others are the tree walk's alone).
@@ -864,7 +889,7 @@ impl Plan {
         f: &mut dyn FnMut(&mut Self, &mut super::Env, Cf) -> Built<bool>,
     ) -> Built<bool> {
         self.visited += 1;
-        if self.visited > BINDING_LIMIT {
+        if self.visited > self.budget {
             return Err(Abort);
         }
         for &k in due.get(i).map_or(&[][..], |v| v.as_slice()) {
