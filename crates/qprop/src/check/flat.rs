@@ -501,21 +501,22 @@ impl Plan {
     // ---- building ----
 
     fn node(&mut self, n: Node) -> Built<Cf> {
-        let id = u32::try_from(self.nodes.len()).map_err(|_| Abort)?;
-        self.nodes.push(n);
-        if self.size() > PLAN_LIMIT {
-            return Err(Abort);
-        }
+        let (id, _) = append(&mut self.nodes, &[n])?;
+        self.within_limit()?;
         Ok(Cf::Node(id))
     }
 
     fn new_term(&mut self, t: Term) -> Built<Ct> {
-        let id = u32::try_from(self.terms.len()).map_err(|_| Abort)?;
-        self.terms.push(t);
+        let (id, _) = append(&mut self.terms, &[t])?;
+        self.within_limit()?;
+        Ok(Ct::Term(id))
+    }
+
+    fn within_limit(&self) -> Built<()> {
         if self.size() > PLAN_LIMIT {
             return Err(Abort);
         }
-        Ok(Ct::Term(id))
+        Ok(())
     }
 
     /// A node for `c` (a constant becomes a `Const` node).
@@ -541,15 +542,11 @@ impl Plan {
 
     /// A list of nodes as kids (a contiguous range).
     fn kids_of(&mut self, list: &[NodeId]) -> Built<(u32, u32)> {
-        let start = u32::try_from(self.kids.len()).map_err(|_| Abort)?;
-        self.kids.extend_from_slice(list);
-        Ok((start, u32::try_from(list.len()).map_err(|_| Abort)?))
+        append(&mut self.kids, list)
     }
 
     fn items_of(&mut self, list: &[Item]) -> Built<(u32, u32)> {
-        let start = u32::try_from(self.items.len()).map_err(|_| Abort)?;
-        self.items.extend_from_slice(list);
-        Ok((start, u32::try_from(list.len()).map_err(|_| Abort)?))
+        append(&mut self.items, list)
     }
 
     /// A chain of `and` (`all`) or `or`, left to right as the tree walk evaluates it: a constant
@@ -589,9 +586,7 @@ impl Plan {
             _ => None,
         };
         if let Some(lits) = list.iter().map(|&n| lit(n)).collect::<Option<Vec<_>>>() {
-            let start = u32::try_from(self.lits.len()).map_err(|_| Abort)?;
-            self.lits.extend_from_slice(&lits);
-            let len = u32::try_from(lits.len()).map_err(|_| Abort)?;
+            let (start, len) = append(&mut self.lits, &lits)?;
             return self.node(Node::Lits { all, start, len });
         }
         // Comparisons of two integer variables only (`col(a) =/= col(b)` over the edges).
@@ -604,9 +599,7 @@ impl Plan {
             _ => None,
         };
         if let Some(cmps) = list.iter().map(|&n| cmp(n)).collect::<Option<Vec<_>>>() {
-            let start = u32::try_from(self.cmps.len()).map_err(|_| Abort)?;
-            self.cmps.extend_from_slice(&cmps);
-            let len = u32::try_from(cmps.len()).map_err(|_| Abort)?;
+            let (start, len) = append(&mut self.cmps, &cmps)?;
             return self.node(Node::IntCmps { all, start, len });
         }
         let (start, len) = self.kids_of(&list)?;
@@ -730,9 +723,7 @@ impl Plan {
                 }
                 match table {
                     Some(table) if at.len() == list.len() => {
-                        let start = u32::try_from(self.positions.len()).map_err(|_| Abort)?;
-                        self.positions.extend_from_slice(&at);
-                        let len = u32::try_from(at.len()).map_err(|_| Abort)?;
+                        let (start, len) = append(&mut self.positions, &at)?;
                         self.node(Node::CountAtoms { kind: c.kind, table, start, len, bound })?
                     }
                     _ => {
@@ -1009,6 +1000,13 @@ impl Plan {
             T::MinMax(_) => return Err(Abort),
         })
     }
+}
+
+/// Appends `xs` to an arena: their range (start, length).
+fn append<X: Copy>(list: &mut Vec<X>, xs: &[X]) -> Built<(u32, u32)> {
+    let start = u32::try_from(list.len()).map_err(|_| Abort)?;
+    list.extend_from_slice(xs);
+    Ok((start, u32::try_from(xs.len()).map_err(|_| Abort)?))
 }
 
 /// The table number of solved-for predicate or integer variable `pr` in `list`, added on first
