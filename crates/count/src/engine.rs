@@ -548,15 +548,27 @@ mod tests {
         for split in [0, 1, n / 3, n / 2, n - 1, n] {
             let (mine, later) = orbits.split_at(split);
             let mut got = Vec::new();
-            crate::check_in_two(&f, &g, &mut f.check_session(), mine, later, &mut |_, members| got.extend(members))
-                .unwrap();
+            crate::check_in_two(
+                &f,
+                &g,
+                (&mut f.decode_session(&g), &mut f.check_session()),
+                mine,
+                later,
+                &mut |_, members| got.extend(members),
+            )
+            .unwrap();
             assert_eq!(got, all, "split at {split}");
             for bad in [0, 1, split.saturating_sub(1), split.min(n - 1), n / 2 + 3, n - 1] {
                 let f = Ring { n: 9, reject: Some(all[bad].clone()) };
                 let mut got = Vec::new();
-                let r = crate::check_in_two(&f, &g, &mut f.check_session(), mine, later, &mut |_, members| {
-                    got.extend(members)
-                });
+                let r = crate::check_in_two(
+                    &f,
+                    &g,
+                    (&mut f.decode_session(&g), &mut f.check_session()),
+                    mine,
+                    later,
+                    &mut |_, members| got.extend(members),
+                );
                 assert!(matches!(r, Err(Error::EncodingBug(_))), "split at {split}, rejected {bad}");
                 assert_eq!(got, all[..bad], "split at {split}, rejected {bad}");
             }
