@@ -968,6 +968,24 @@ mod tests {
         }
     }
 
+    /// A fixed linear congruential generator (reproducible, no dependency): `next(k)` is below k.
+    fn generator(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |k: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % k
+        }
+    }
+
+    /// The engine, keeping about `learnts` learnt clauses, finds each projected solution of `f`
+    /// once, and exactly those the brute force finds.
+    fn matches_brute_force(f: &Cnf, projection: &[u32], learnts: usize, round: u32) {
+        let got = all_keeping(f, projection, learnts);
+        let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
+        assert_eq!(distinct.len(), got.len(), "round {round}: a solution found twice");
+        assert_eq!(distinct, brute(f, projection), "round {round}");
+    }
+
     /// The projected solutions by trying every full assignment.
     fn brute(f: &Cnf, projection: &[u32]) -> HashSet<Vec<u32>> {
         let n = f.num_vars();
@@ -1019,12 +1037,7 @@ mod tests {
 
     #[test]
     fn random_formulas_match_brute_force() {
-        // A fixed linear congruential generator: reproducible, no dependency.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |k: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % k
-        };
+        let mut next = generator(0x2545_f491_4f6c_dd1du64);
         // Small formulas with unit and binary clauses, then larger 3-SAT ones near the threshold
         // (many conflicts, learnt clauses, backjumps stopped at flipped levels).
         for round in 0..500 {
@@ -1033,10 +1046,7 @@ mod tests {
             let widths = if width == 0 { (3, 1) } else { (1, width) };
             let f = random_cnf(&mut next, n, n as u64 * ratio, widths);
             let projection: Vec<u32> = (1..=n).filter(|_| next(3) != 0).collect();
-            let got = if round % 2 == 0 { all(&f, &projection) } else { all_keeping(&f, &projection, 2) };
-            let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
-            assert_eq!(distinct.len(), got.len(), "round {round}: a solution found twice");
-            assert_eq!(distinct, brute(&f, &projection), "round {round}");
+            matches_brute_force(&f, &projection, if round % 2 == 0 { usize::MAX } else { 2 }, round);
         }
     }
 
@@ -1046,11 +1056,7 @@ mod tests {
     /// learnt clauses or very few.
     #[test]
     fn binary_heavy_formulas_match_brute_force() {
-        let mut state = 0x6a09_e667_f3bc_c908u64;
-        let mut next = move |k: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % k
-        };
+        let mut next = generator(0x6a09_e667_f3bc_c908u64);
         for round in 0..200 {
             let n = 6 + next(8) as u32;
             let (binaries, longs) = (n as u64 * (1 + next(3)), 1 + next(3));
@@ -1059,10 +1065,7 @@ mod tests {
                 f.add_clause(long);
             }
             let projection: Vec<u32> = (1..=n).filter(|_| next(4) != 0).collect();
-            let got = if round % 2 == 0 { all(&f, &projection) } else { all_keeping(&f, &projection, 1) };
-            let distinct: HashSet<Vec<u32>> = got.iter().cloned().collect();
-            assert_eq!(distinct.len(), got.len(), "round {round}: a solution found twice");
-            assert_eq!(distinct, brute(&f, &projection), "round {round}");
+            matches_brute_force(&f, &projection, if round % 2 == 0 { usize::MAX } else { 1 }, round);
         }
     }
 
@@ -1070,11 +1073,7 @@ mod tests {
     /// are pairwise disjoint and hold exactly the solutions not yet handed out.
     #[test]
     fn open_cubes_partition_what_is_left() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |k: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % k
-        };
+        let mut next = generator(0x9e37_79b9_7f4a_7c15u64);
         for round in 0..300 {
             let n = 4 + next(9) as u32;
             let count = n as u64 * (2 + next(3));
