@@ -551,7 +551,7 @@ mod tests {
             let halves = |f: &Ring| {
                 let mut got = Vec::new();
                 let (mut decode, mut check) = (f.decode_session(&g), f.check_session());
-                let r = crate::check_in_two(f, &g, (&mut decode, &mut check), mine, later, &mut |_, members| {
+                let r = crate::check_in_two(f, &g, &mut decode, &mut check, mine, later, &mut |_, members| {
                     got.extend(members)
                 });
                 (r, got)

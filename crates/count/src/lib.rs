@@ -265,7 +265,7 @@ pub fn count<F: Family>(
                     // of its 90 M instructions checking, after a search of 13 M). Reports stay
                     // in order: the later half's are made here, after the earlier half's.
                     let (mine, later) = rest.split_at(rest.len() / 2);
-                    checked = check_in_two(f, g, (&mut decode, &mut check), mine, later, &mut report);
+                    checked = check_in_two(f, g, &mut decode, &mut check, mine, later, &mut report);
                     at = batch.len();
                 } else {
                     checked =
@@ -306,7 +306,8 @@ pub fn count<F: Family>(
 fn check_in_two<'a, F: Family>(
     f: &'a F,
     g: &'a Grounding<F::Encoding>,
-    (decode, check): (&mut DecodeSession<'a, F::Solution>, &mut CheckSession<'_, F::Solution, F::Violation>),
+    decode: &mut DecodeSession<'a, F::Solution>,
+    check: &mut CheckSession<'_, F::Solution, F::Violation>,
     mine: &[Orbit],
     later: &[Orbit],
     report: &mut impl FnMut(&Orbit, Vec<F::Solution>),
