@@ -37,8 +37,9 @@ use wgrnd_cnf::{Cnf, Lit, Model, Var};
 /// Learnt clauses kept at least before the less useful half is forgotten (MiniSat's limit is a
 /// third of the formula's clauses; this floor spares tiny formulas a reduction every few
 /// conflicts). It was 20,000: Langford 8's 1,300 learnt clauses were all kept and visited, and
-/// its count took 110.8 M instructions against 98.7 M with the third (424); queens10, colour5,
-/// queens8, magic3, kakuro within 0.2%.
+/// its count took 110.8 M instructions against 98.7 M with the third (424); queens10, queens8,
+/// magic3 and kakuro within 0.2%, colour5 within 0.9% (as much as it moves between identical
+/// runs: its checks run on two threads).
 const MIN_LEARNTS: usize = 100;
 
 /// No clause (a decision, a flipped literal or an unassigned atom).
