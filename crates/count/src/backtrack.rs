@@ -207,6 +207,29 @@ pub struct Backtrack {
     poll_mask: u32,
 }
 
+/// Sorts a clause's literal codes, the short ones (nearly all of a grounding's clauses have two
+/// or three literals, and the encoders write them in no particular order) by compare-and-swap:
+/// the library's sort was a quarter of [`Backtrack::new`] on the 4 x 4 magic square. The order
+/// is the same as `sort_unstable`'s (codes are integers), so the watches are too.
+fn sort_short(codes: &mut [Code]) {
+    match codes.len() {
+        0 | 1 => {}
+        2 => {
+            if codes[0] > codes[1] {
+                codes.swap(0, 1);
+            }
+        }
+        3 => {
+            for (i, j) in [(0, 1), (1, 2), (0, 1)] {
+                if codes[i] > codes[j] {
+                    codes.swap(i, j);
+                }
+            }
+        }
+        _ => codes.sort_unstable(),
+    }
+}
+
 impl Backtrack {
     /// Loads `cnf`; `projection` lists the atoms a solution is made of (decided first, in order).
     pub fn new(cnf: &Cnf, projection: &[Var]) -> Backtrack {
@@ -267,7 +290,7 @@ impl Backtrack {
         for clause in cnf.clauses() {
             buf.clear();
             buf.extend(clause.iter().map(|&l| l.code()));
-            buf.sort_unstable();
+            sort_short(&mut buf);
             buf.dedup();
             if buf.windows(2).any(|w| w[0] ^ 1 == w[1]) {
                 continue; // a tautology
