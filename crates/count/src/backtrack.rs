@@ -943,6 +943,21 @@ mod tests {
         f
     }
 
+    /// The set-up's sort of short clauses gives `sort_unstable`'s order on every arrangement of
+    /// up to four codes with repeats (a wrong swap in the network fails it).
+    #[test]
+    fn short_clauses_sorted_as_the_library_sorts() {
+        for len in 0..=4u32 {
+            for k in 0..4u32.pow(len) {
+                let codes: Vec<Code> = (0..len).map(|i| (k / 4u32.pow(i)) % 4).collect();
+                let (mut ours, mut library) = (codes.clone(), codes.clone());
+                sort_short(&mut ours);
+                library.sort_unstable();
+                assert_eq!(ours, library, "{codes:?}");
+            }
+        }
+    }
+
     /// `count` random clauses over atoms 1..=n, each of `min + next(choices)` literals (just
     /// `min` when `choices` is 1), from the generator `next` (`next(k)` is below k).
     fn random_cnf(next: &mut impl FnMut(u64) -> u64, n: u32, count: u64, (min, choices): (u64, u64)) -> Cnf {
