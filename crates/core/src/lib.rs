@@ -53,6 +53,9 @@ pub type CheckFn<'a, S, V> = dyn FnMut(&S) -> Result<Vec<V>, Error> + 'a;
 /// A family's checker for a run of solutions ([`Family::check_session`]).
 pub type CheckSession<'a, S, V> = Box<CheckFn<'a, S, V>>;
 
+/// A family's decoder for a run of models of one grounding ([`Family::decode_session`]).
+pub type DecodeSession<'a, S> = Box<dyn FnMut(&Model) -> Result<S, Error> + 'a>;
+
 /// One kind of puzzle, with its options already validated (by `wgrnd-family`'s registry).
 ///
 /// The trait is generic (associated types) rather than object-safe: each family keeps its own
@@ -96,6 +99,14 @@ pub trait Family: Sync {
     /// solution, so each verdict is [`Family::check`]'s. The default is `check` itself.
     fn check_session(&self) -> CheckSession<'_, Self::Solution, Self::Violation> {
         Box::new(move |s| self.check(s))
+    }
+
+    /// A decoder for many models of the grounding `g`, one after another on one thread (a
+    /// count's): it may keep between calls what it derives from the puzzle and `g` alone, never
+    /// anything of a model, so each solution is [`Family::decode`]'s. The default is `decode`
+    /// itself.
+    fn decode_session<'a>(&'a self, g: &'a Grounding<Self::Encoding>) -> DecodeSession<'a, Self::Solution> {
+        Box::new(move |m| self.decode(g, m))
     }
 
     /// What the checker has to add about an invalid solution (a table made for another rule, say).

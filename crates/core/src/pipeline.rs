@@ -34,7 +34,11 @@ pub fn checked_decode_by<F: Family>(
     model: &Model,
     check: &mut CheckFn<'_, F::Solution, F::Violation>,
 ) -> Result<F::Solution, Error> {
-    let solution = f.decode(g, model)?;
+    checked_by(f.decode(g, model)?, check)
+}
+
+/// `solution` if `check` finds nothing wrong with it, else the encoding bug its violations show.
+pub fn checked_by<S, V: std::fmt::Display>(solution: S, check: &mut CheckFn<'_, S, V>) -> Result<S, Error> {
     let violations = check(&solution)?;
     if violations.is_empty() {
         return Ok(solution);

@@ -547,16 +547,20 @@ mod tests {
         let n = orbits.len();
         for split in [0, 1, n / 3, n / 2, n - 1, n] {
             let (mine, later) = orbits.split_at(split);
-            let mut got = Vec::new();
-            crate::check_in_two(&f, &g, &mut f.check_session(), mine, later, &mut |_, members| got.extend(members))
-                .unwrap();
-            assert_eq!(got, all, "split at {split}");
-            for bad in [0, 1, split.saturating_sub(1), split.min(n - 1), n / 2 + 3, n - 1] {
-                let f = Ring { n: 9, reject: Some(all[bad].clone()) };
+            // What the two halves report, in order, and the verdict.
+            let halves = |f: &Ring| {
                 let mut got = Vec::new();
-                let r = crate::check_in_two(&f, &g, &mut f.check_session(), mine, later, &mut |_, members| {
+                let (mut decode, mut check) = (f.decode_session(&g), f.check_session());
+                let r = crate::check_in_two(f, &g, &mut decode, &mut check, mine, later, &mut |_, members| {
                     got.extend(members)
                 });
+                (r, got)
+            };
+            let (r, got) = halves(&f);
+            r.unwrap();
+            assert_eq!(got, all, "split at {split}");
+            for bad in [0, 1, split.saturating_sub(1), split.min(n - 1), n / 2 + 3, n - 1] {
+                let (r, got) = halves(&Ring { n: 9, reject: Some(all[bad].clone()) });
                 assert!(matches!(r, Err(Error::EncodingBug(_))), "split at {split}, rejected {bad}");
                 assert_eq!(got, all[..bad], "split at {split}, rejected {bad}");
             }

@@ -45,8 +45,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use wgrnd_cnf::{Cnf, Lit, Model, SolverAnswer};
-use wgrnd_core::pipeline::checked_decode_by;
-use wgrnd_core::{CheckSession, CountUnit, Error, Family, Grounding, Orbits};
+use wgrnd_core::pipeline::checked_by;
+use wgrnd_core::{CheckSession, CountUnit, DecodeSession, Error, Family, Grounding, Orbits};
 use wgrnd_solve::{session, SolveError, SolverSpec};
 
 pub use engine::Engine;
@@ -252,6 +252,8 @@ pub fn count<F: Family>(
         let mut checked: Result<(), Error> = Ok(());
         // One checker for every solution this thread judges: it keeps its plans between them.
         let mut check = f.check_session();
+        // And one decoder (it keeps what it derives from the grounding).
+        let mut decode = f.decode_session(g);
         let (mut spare, mut done) = (Vec::new(), Vec::new());
         while let Some(mut batch) = handover.take(spare) {
             let mut at = 0;
@@ -263,10 +265,11 @@ pub fn count<F: Family>(
                     // of its 90 M instructions checking, after a search of 13 M). Reports stay
                     // in order: the later half's are made here, after the earlier half's.
                     let (mine, later) = rest.split_at(rest.len() / 2);
-                    checked = check_in_two(f, g, &mut check, mine, later, &mut report);
+                    checked = check_in_two(f, g, &mut decode, &mut check, mine, later, &mut report);
                     at = batch.len();
                 } else {
-                    checked = decode_orbit(f, g, &mut check, &batch[at]).map(|members| report(&batch[at], members));
+                    checked =
+                        decode_orbit(g, &mut decode, &mut check, &batch[at]).map(|members| report(&batch[at], members));
                     at += 1;
                 }
             }
@@ -300,9 +303,10 @@ pub fn count<F: Family>(
 /// Decodes and checks `mine` here and `later` on a thread of its own at the same time, then
 /// reports `mine` and `later` in that order; stops at the first failure in that order (a failure in
 /// `mine` also stops the other thread at its next orbit).
-fn check_in_two<F: Family>(
-    f: &F,
-    g: &Grounding<F::Encoding>,
+fn check_in_two<'a, F: Family>(
+    f: &'a F,
+    g: &'a Grounding<F::Encoding>,
+    decode: &mut DecodeSession<'a, F::Solution>,
     check: &mut CheckSession<'_, F::Solution, F::Violation>,
     mine: &[Orbit],
     later: &[Orbit],
@@ -313,11 +317,12 @@ fn check_in_two<F: Family>(
         let helper = scope.spawn(|| {
             let mut out = Vec::with_capacity(later.len());
             let mut check = f.check_session();
+            let mut decode = f.decode_session(g);
             for orbit in later {
                 if failed.load(Ordering::Relaxed) {
                     break;
                 }
-                let members = decode_orbit(f, g, &mut check, orbit);
+                let members = decode_orbit(g, &mut decode, &mut check, orbit);
                 let stop = members.is_err();
                 out.push(members);
                 if stop {
@@ -326,8 +331,9 @@ fn check_in_two<F: Family>(
             }
             out
         });
-        let checked =
-            mine.iter().try_for_each(|orbit| decode_orbit(f, g, check, orbit).map(|members| report(orbit, members)));
+        let checked = mine
+            .iter()
+            .try_for_each(|orbit| decode_orbit(g, decode, check, orbit).map(|members| report(orbit, members)));
         failed.store(checked.is_err(), Ordering::Relaxed);
         (checked, helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
@@ -340,18 +346,18 @@ fn check_in_two<F: Family>(
 
 /// The members of `orbit`, each decoded and passed by the family's checker (the engine's model
 /// first, where it gave one).
-fn decode_orbit<F: Family>(
-    f: &F,
-    g: &Grounding<F::Encoding>,
-    check: &mut CheckSession<'_, F::Solution, F::Violation>,
+fn decode_orbit<E, S, V: std::fmt::Display>(
+    g: &Grounding<E>,
+    decode: &mut DecodeSession<'_, S>,
+    check: &mut CheckSession<'_, S, V>,
     orbit: &Orbit,
-) -> Result<Vec<F::Solution>, Error> {
+) -> Result<Vec<S>, Error> {
     let mut out = Vec::with_capacity(orbit.projections.len() + 1);
     if let Some(m) = &orbit.model {
-        out.push(checked_decode_by(f, g, m, check)?);
+        out.push(checked_by(decode(m)?, check)?);
     }
     for set in &orbit.projections {
-        out.push(checked_decode_by(f, g, &g.projected_model(set), check)?);
+        out.push(checked_by(decode(&g.projected_model(set))?, check)?);
     }
     Ok(out)
 }

@@ -1,10 +1,11 @@
 //! A solution decoded from a solver's model of a grounding.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use wgrnd_cnf::{Lit, Var};
 
 use super::{empty, Solution};
+use crate::ints::IntAtom;
 use crate::program::{PredId, PredKind, Program, Val};
 use crate::Atoms;
 
@@ -38,6 +39,90 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     }
     unconstrained_ints(p, &mut s);
     s
+}
+
+/// What [`decode`] derives from the grounding alone, made once for a run of models (a count's):
+/// each solved-for atom's predicate and arguments, each integer variable's arguments and ordered
+/// values, the empty solution. [`Decoder::decode`] gives what [`decode`] gives.
+pub struct Decoder<'a> {
+    p: &'a Program,
+    empty: Solution,
+    /// Variable index, slot in [`Solution::preds`], arguments: every atom with a variable.
+    atoms: Vec<(u32, usize, Vec<Val>)>,
+    /// Slot and arguments of every atom fixed true without a variable.
+    fixed: Vec<(usize, Vec<Val>)>,
+    /// Every integer variable with a slot in [`Solution::ints`].
+    ints: Vec<IntSlot>,
+    /// The ordered values of each integer domain an integer variable uses ([`IntSlot::values`]).
+    values: Vec<Vec<Val>>,
+}
+
+/// An integer variable as [`Decoder`] reads it.
+struct IntSlot {
+    atom: IntAtom,
+    slot: usize,
+    args: Vec<Val>,
+    /// Its list in [`Decoder::values`].
+    values: usize,
+}
+
+impl<'a> Decoder<'a> {
+    /// The decoder of groundings `g` of `p`.
+    pub fn new(p: &'a Program, g: &Atoms) -> Decoder<'a> {
+        let empty = empty(p);
+        let var_slot: HashMap<usize, usize> =
+            empty.preds.iter().enumerate().map(|(k, v)| (v.pred.index(), k)).collect();
+        let int_slot: HashMap<usize, usize> = empty.ints.iter().enumerate().map(|(k, v)| (v.pred.index(), k)).collect();
+        let with_slot = |(pr, idx): (u32, u32)| {
+            let slot = *var_slot.get(&(pr as usize))?;
+            Some((slot, index_tuple(p, PredId::new(pr as usize), idx as usize)))
+        };
+        let atoms = g
+            .atom_of
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| with_slot((*a)?).map(|(slot, args)| (i as u32, slot, args)))
+            .collect();
+        let fixed = g.fixed_true.iter().filter_map(|&a| with_slot(a)).collect();
+        let mut lists: HashMap<usize, usize> = HashMap::new();
+        let mut values = Vec::new();
+        let mut ints = Vec::new();
+        for a in &g.int_list {
+            let PredKind::Int(d) = p.preds[a.pred as usize].kind else { continue };
+            let Some(&slot) = int_slot.get(&(a.pred as usize)) else { continue };
+            let list = *lists.entry(d.index()).or_insert_with(|| {
+                values.push(crate::ints::ordered_values(&p.domains[d].values).0);
+                values.len() - 1
+            });
+            let args = index_tuple(p, PredId::new(a.pred as usize), a.idx as usize);
+            ints.push(IntSlot { atom: *a, slot, args, values: list });
+        }
+        Decoder { p, empty, atoms, fixed, ints, values }
+    }
+
+    /// The solution the model `value(var)` gives: [`decode`]'s.
+    pub fn decode(&self, value: impl Fn(Var) -> bool) -> Solution {
+        let mut s = self.empty.clone();
+        let mut true_atoms: Vec<Vec<Vec<Val>>> = vec![Vec::new(); s.preds.len()];
+        for (var, slot, args) in &self.atoms {
+            if value(Var::from_index(*var as usize)) {
+                true_atoms[*slot].push(args.clone());
+            }
+        }
+        for (slot, args) in &self.fixed {
+            true_atoms[*slot].push(args.clone());
+        }
+        for (v, list) in s.preds.iter_mut().zip(true_atoms) {
+            v.atoms = list.into_iter().collect();
+        }
+        for a in &self.ints {
+            if let Some(&x) = self.values[a.values].get(a.atom.position(&value)) {
+                s.ints[a.slot].values.insert(a.args.clone(), x);
+            }
+        }
+        unconstrained_ints(self.p, &mut s);
+        s
+    }
 }
 
 /// Largest integer variable (in argument tuples) whose values the grounding left free are given
@@ -104,4 +189,52 @@ pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
         out.extend(a.fix(pos));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ground, load, GroundOptions, IntEncoding, Source};
+
+    /// A model with a predicate over a symbol domain, atoms fixed by a unit statement, integer
+    /// variables over a range with a gap and over symbols, and a hidden predicate.
+    const MODEL: &str = "
+domain cell = 1..4
+domain colour = {red, green, blue}
+domain level = {0, 2, 3, 7}
+var i in cell
+pred x(cell, colour)
+pred hidden(cell)
+var y(cell) in level
+var z(colour) in colour
+show x, y, z
+x(1, red)
+forall i . exactly 1 { x(i, c) : c in colour }
+forall i . y(i) >= 2 or hidden(i)
+";
+
+    /// The decoder gives what `decode` gives, on arbitrary assignments (not only models), with
+    /// every encoding of the integers.
+    #[test]
+    fn the_decoder_gives_what_decode_gives() {
+        let p = load(&Source::new("d.qp", MODEL), None, &[]).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for ints in [IntEncoding::Order, IntEncoding::Log, IntEncoding::Direct, IntEncoding::Auto] {
+            let g = ground(&p, &GroundOptions { ints, ..GroundOptions::default() }).unwrap();
+            // Both kinds of atom the decoder reads besides variables are there.
+            assert!(!g.encoding.fixed_true.is_empty() && !g.encoding.int_list.is_empty(), "{ints:?}");
+            let decoder = Decoder::new(&p, &g.encoding);
+            let n = g.cnf.num_vars() as usize;
+            for _ in 0..50 {
+                let bits: Vec<bool> = (0..n)
+                    .map(|_| {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        state >> 63 == 1
+                    })
+                    .collect();
+                let value = |v: Var| bits[v.index()];
+                assert_eq!(decoder.decode(value), decode(&p, &g.encoding, value), "{ints:?}");
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
 
-pub use decode::{decode, shown_literals};
+pub use decode::{decode, shown_literals, Decoder};
 pub use read::parse_solution;
 pub use show::partial_grid;
 pub(crate) use show::show;
