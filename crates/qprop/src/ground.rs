@@ -167,6 +167,8 @@ pub(crate) struct Grounder<'p> {
     /// groups): a sum over a group's literals is one level of its decision diagram (PB(AMO)).
     pub(crate) one_of: MixMap<Lit, u32>,
     pub(crate) one_of_groups: Vec<Vec<Lit>>,
+    /// Decision diagrams built, by shape (mdd.rs): a sum of the same shape replays one.
+    pub(crate) mdd_shapes: MixMap<Vec<i64>, Rc<crate::mdd::Shape>>,
     /// Integer predicates made with the direct view under `--ints auto` (views.rs).
     pub(crate) direct_only: std::collections::HashSet<PredId>,
     /// Parity constraints kept as XORs, with their clauses (parity.rs).
@@ -259,6 +261,7 @@ impl<'p> Grounder<'p> {
             sample_guards: true,
             undefined: None,
             one_of: MixMap::default(),
+            mdd_shapes: MixMap::default(),
             one_of_groups: Vec::new(),
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
             xors: Vec::new(),

@@ -122,6 +122,13 @@ impl Grounder<'_> {
             min_s[i] = min_s[i + 1].saturating_add(levels[i].min());
             max_s[i] = max_s[i + 1].saturating_add(levels[i].max());
         }
+        // A diagram is a function of the levels' weights and `k` only: one built before for the
+        // same shape (a magic square's rows, columns and diagonals) is replayed over this sum's
+        // literals, the same clauses in the same order as a build would write them.
+        let key = shape_key(&levels, k);
+        if let Some(shape) = self.mdd_shapes.get(&key).cloned() {
+            return Ok(self.replay(&shape, &levels));
+        }
         let mut b = Builder {
             levels: &levels,
             min_s: &min_s,
@@ -129,8 +136,39 @@ impl Grounder<'_> {
             memo: vec![BTreeMap::new(); n],
             nodes: 0,
             kids: vec![Vec::new(); n],
+            first_var: self.cnf.num_vars() as usize,
+            clauses: Vec::new(),
         };
-        Ok(b.build(self, 0, k)?.0)
+        let root = b.build(self, 0, k)?.0;
+        let root_slot = b.slot_of(root);
+        let shape = Shape { nodes: b.nodes, clauses: b.clauses, root: root_slot };
+        self.mdd_shapes.insert(key, std::rc::Rc::new(shape));
+        Ok(root)
+    }
+
+    /// The diagram of `shape` over the literals of `levels`: its nodes' variables made in their
+    /// order, then its clauses.
+    fn replay(&mut self, shape: &Shape, levels: &[Level]) -> Node {
+        let first = self.cnf.num_vars() as usize;
+        for _ in 0..shape.nodes {
+            self.aux_var("sum");
+        }
+        let lit = |s: Slot| match s {
+            Slot::Node(o, neg) => wgrnd_cnf::Var::from_index(first + o as usize).lit(!neg),
+            Slot::NotOpt(i, j) => !levels[i as usize].opts[j as usize].1,
+        };
+        let mut cl = [Lit::from_dimacs(1).expect("1 is a literal"); 3];
+        for &(slots, len) in &shape.clauses {
+            for (c, s) in cl.iter_mut().zip(&slots[..usize::from(len)]) {
+                *c = lit(*s);
+            }
+            self.cnf.add_clause(&cl[..usize::from(len)]);
+        }
+        match shape.root {
+            None => Node::False,
+            Some(None) => Node::True,
+            Some(Some(o)) => Node::Lit(lit(Slot::Node(o, false))),
+        }
     }
 
     /// `S <= k` (or `-S <= k`) as a BDD over the bits of the variables' views.
@@ -261,6 +299,35 @@ fn lit(first: u32, j: usize) -> Lit {
     wgrnd_cnf::Var::from_index(first as usize - 1 + j).pos()
 }
 
+/// A literal of a diagram's clause by its place: node `o`'s variable (the `o`-th the build made;
+/// negated when the flag is set), or the negation of option `j` of level `i`.
+#[derive(Copy, Clone)]
+enum Slot {
+    Node(u32, bool),
+    NotOpt(u32, u32),
+}
+
+/// A diagram without its literals: how many nodes, its clauses (at most three literals each) in
+/// the order they were written, and its root (`None` false, `Some(None)` true, else a node).
+pub(crate) struct Shape {
+    nodes: usize,
+    clauses: Vec<([Slot; 3], u8)>,
+    root: Option<Option<u32>>,
+}
+
+/// What makes two diagrams the same but for their literals: `k` and the levels in order (style,
+/// base, weights).
+fn shape_key(levels: &[Level], k: i64) -> Vec<i64> {
+    let mut key = Vec::with_capacity(2 + levels.iter().map(|lv| 3 + lv.opts.len()).sum::<usize>());
+    key.push(k);
+    key.push(levels.len() as i64);
+    for lv in levels {
+        key.extend([i64::from(lv.direct), lv.base, lv.opts.len() as i64]);
+        key.extend(lv.opts.iter().map(|o| o.0));
+    }
+    key
+}
+
 /// The MDD under construction: per level, intervals of `r` (lo -> (hi, node)).
 struct Builder<'l> {
     levels: &'l [Level],
@@ -270,9 +337,28 @@ struct Builder<'l> {
     nodes: usize,
     /// Per level, the buffer of a node's children (reused).
     kids: Vec<Vec<(Node, Option<Lit>)>>,
+    /// The index of the first variable the build makes (its nodes' variables are consecutive).
+    first_var: usize,
+    /// The clauses written, by place (the diagram's [`Shape`]).
+    clauses: Vec<([Slot; 3], u8)>,
 }
 
 impl Builder<'_> {
+    /// The place of a node's variable in the diagram (only its own nodes are literals).
+    fn node_of(&self, x: Lit) -> u32 {
+        let o = x.var().index() - self.first_var;
+        debug_assert!(o < self.nodes && x.is_positive(), "a node of this diagram");
+        o as u32
+    }
+
+    fn slot_of(&self, n: Node) -> Option<Option<u32>> {
+        match n {
+            Node::False => None,
+            Node::True => Some(None),
+            Node::Lit(x) => Some(Some(self.node_of(x))),
+        }
+    }
+
     /// Node `(i, r)` with the interval of `r` it stands for.
     fn build(&mut self, g: &mut Grounder, i: usize, r: i64) -> Result<(Node, i64, i64)> {
         if r < self.min_s[i] {
@@ -311,17 +397,21 @@ impl Builder<'_> {
             kids[0].0
         } else {
             let t = g.aux_var("sum");
+            let own = (t.index() - self.first_var) as u32;
+            debug_assert_eq!(own as usize, self.nodes, "the nodes' variables are consecutive");
             let mut prev = None;
-            for &(n, c) in &kids {
+            for (j, &(n, c)) in kids.iter().enumerate() {
                 if !lv.direct && prev == Some(n) {
                     continue;
                 }
                 prev = Some(n);
                 // At most three literals: not t, not the option's literal, the child.
                 let mut cl = [t.neg(); 3];
+                let mut slots = [Slot::Node(own, true); 3];
                 let mut len = 1;
                 if let Some(c) = c {
                     cl[len] = !c;
+                    slots[len] = Slot::NotOpt(i as u32, (j - order) as u32);
                     len += 1;
                 }
                 match n {
@@ -329,10 +419,12 @@ impl Builder<'_> {
                     Node::False => {}
                     Node::Lit(x) => {
                         cl[len] = x;
+                        slots[len] = Slot::Node(self.node_of(x), false);
                         len += 1;
                     }
                 }
                 g.cnf.add_clause(&cl[..len]);
+                self.clauses.push((slots, len as u8));
             }
             Node::Lit(t.pos())
         };
