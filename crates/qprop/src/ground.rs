@@ -168,7 +168,7 @@ pub(crate) struct Grounder<'p> {
     pub(crate) one_of: MixMap<Lit, u32>,
     pub(crate) one_of_groups: Vec<Vec<Lit>>,
     /// Decision diagrams built, by shape (mdd.rs): a sum of the same shape replays one.
-    pub(crate) mdd_shapes: MixMap<Vec<i64>, Rc<crate::mdd::Shape>>,
+    pub(crate) mdd_shapes: MixMap<Vec<i64>, crate::mdd::Shape>,
     /// Integer predicates made with the direct view under `--ints auto` (views.rs).
     pub(crate) direct_only: std::collections::HashSet<PredId>,
     /// Parity constraints kept as XORs, with their clauses (parity.rs).

@@ -10,6 +10,7 @@
 //!   over those bits as a reduced ordered BDD (Eén and Sörensson 2006).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use wgrnd_cnf::Lit;
 
@@ -126,9 +127,10 @@ impl Grounder<'_> {
         // same shape (a magic square's rows, columns and diagonals) is replayed over this sum's
         // literals, the same clauses in the same order as a build would write them.
         let key = shape_key(&levels, k);
-        if let Some(shape) = self.mdd_shapes.get(&key).cloned() {
-            return Ok(self.replay(&shape, &levels));
+        if let Some(placed) = self.placed_shape(&key) {
+            return Ok(self.replay(&placed, &levels));
         }
+        let (first_var, first_clause) = (self.cnf.num_vars() as usize, self.cnf.num_clauses());
         let mut b = Builder {
             levels: &levels,
             min_s: &min_s,
@@ -136,19 +138,70 @@ impl Grounder<'_> {
             memo: vec![BTreeMap::new(); n],
             nodes: 0,
             kids: vec![Vec::new(); n],
-            first_var: self.cnf.num_vars() as usize,
-            clauses: Vec::new(),
         };
         let root = b.build(self, 0, k)?.0;
-        let root_slot = b.slot_of(root);
-        let shape = Shape { nodes: b.nodes, clauses: b.clauses, root: root_slot };
-        self.mdd_shapes.insert(key, std::rc::Rc::new(shape));
+        // Where it lies, read back into places only when a second sum of its shape comes (most
+        // shapes come once: nothing is recorded during the build).
+        let opts = levels
+            .iter()
+            .enumerate()
+            .flat_map(|(i, lv)| lv.opts.iter().enumerate().map(move |(j, o)| (!o.1, i as u32, j as u32)))
+            .collect();
+        let built = Built {
+            first_var,
+            nodes: b.nodes,
+            clauses: first_clause..self.cnf.num_clauses(),
+            opts,
+            root: slot_of(root, first_var),
+        };
+        self.mdd_shapes.insert(key, Shape::Built(built));
         Ok(root)
+    }
+
+    /// The places of the diagram of shape `key` when one was built, read from the formula the
+    /// first time; `None` when there is none (or its literals' places are ambiguous: one literal
+    /// at two levels).
+    fn placed_shape(&mut self, key: &[i64]) -> Option<Rc<Placed>> {
+        let shape = self.mdd_shapes.get_mut(key)?;
+        let b = match shape {
+            Shape::Placed(p) => return Some(p.clone()),
+            Shape::Ambiguous => return None,
+            Shape::Built(b) => b,
+        };
+        let mut place: MixMap<Lit, (u32, u32)> = MixMap::default();
+        for &(l, i, j) in &b.opts {
+            if place.insert(l, (i, j)).is_some() {
+                *shape = Shape::Ambiguous;
+                return None;
+            }
+        }
+        let nodes = b.first_var..b.first_var + b.nodes;
+        let mut clauses = Vec::with_capacity(b.clauses.len());
+        for c in b.clauses.clone().map(|i| self.cnf.clause(i)) {
+            debug_assert!(c.len() <= 3, "a diagram's clause has at most three literals");
+            let mut slots = [Slot::Node(0, false); 3];
+            for (s, &l) in slots.iter_mut().zip(c) {
+                let v = l.var().index();
+                *s = if nodes.contains(&v) {
+                    Slot::Node((v - nodes.start) as u32, !l.is_positive())
+                } else {
+                    let Some(&(i, j)) = place.get(&l) else {
+                        *shape = Shape::Ambiguous;
+                        return None;
+                    };
+                    Slot::NotOpt(i, j)
+                };
+            }
+            clauses.push((slots, c.len() as u8));
+        }
+        let placed = Rc::new(Placed { nodes: b.nodes, clauses, root: b.root });
+        *shape = Shape::Placed(placed.clone());
+        Some(placed)
     }
 
     /// The diagram of `shape` over the literals of `levels`: its nodes' variables made in their
     /// order, then its clauses.
-    fn replay(&mut self, shape: &Shape, levels: &[Level]) -> Node {
+    fn replay(&mut self, shape: &Placed, levels: &[Level]) -> Node {
         let first = self.cnf.num_vars() as usize;
         for _ in 0..shape.nodes {
             self.aux_var("sum");
@@ -309,10 +362,37 @@ enum Slot {
 
 /// A diagram without its literals: how many nodes, its clauses (at most three literals each) in
 /// the order they were written, and its root (`None` false, `Some(None)` true, else a node).
-pub(crate) struct Shape {
+pub(crate) struct Placed {
     nodes: usize,
     clauses: Vec<([Slot; 3], u8)>,
     root: Option<Option<u32>>,
+}
+
+/// The first diagram of a shape as built: its variables from `first_var` on, its clauses (in the
+/// formula), each option's literal as its clauses hold it (negated) with its level and option.
+pub(crate) struct Built {
+    first_var: usize,
+    nodes: usize,
+    clauses: std::ops::Range<usize>,
+    opts: Vec<(Lit, u32, u32)>,
+    root: Option<Option<u32>>,
+}
+
+/// A shape's diagram: as built, in places (once a second sum of the shape asked), or not to be
+/// replayed.
+pub(crate) enum Shape {
+    Built(Built),
+    Placed(Rc<Placed>),
+    Ambiguous,
+}
+
+/// A node as a place among the diagram's nodes (its variables from `first_var` on).
+fn slot_of(n: Node, first_var: usize) -> Option<Option<u32>> {
+    match n {
+        Node::False => None,
+        Node::True => Some(None),
+        Node::Lit(x) => Some(Some((x.var().index() - first_var) as u32)),
+    }
 }
 
 /// What makes two diagrams the same but for their literals: `k` and the levels in order (style,
@@ -337,28 +417,9 @@ struct Builder<'l> {
     nodes: usize,
     /// Per level, the buffer of a node's children (reused).
     kids: Vec<Vec<(Node, Option<Lit>)>>,
-    /// The index of the first variable the build makes (its nodes' variables are consecutive).
-    first_var: usize,
-    /// The clauses written, by place (the diagram's [`Shape`]).
-    clauses: Vec<([Slot; 3], u8)>,
 }
 
 impl Builder<'_> {
-    /// The place of a node's variable in the diagram (only its own nodes are literals).
-    fn node_of(&self, x: Lit) -> u32 {
-        let o = x.var().index() - self.first_var;
-        debug_assert!(o < self.nodes && x.is_positive(), "a node of this diagram");
-        o as u32
-    }
-
-    fn slot_of(&self, n: Node) -> Option<Option<u32>> {
-        match n {
-            Node::False => None,
-            Node::True => Some(None),
-            Node::Lit(x) => Some(Some(self.node_of(x))),
-        }
-    }
-
     /// Node `(i, r)` with the interval of `r` it stands for.
     fn build(&mut self, g: &mut Grounder, i: usize, r: i64) -> Result<(Node, i64, i64)> {
         if r < self.min_s[i] {
@@ -397,21 +458,17 @@ impl Builder<'_> {
             kids[0].0
         } else {
             let t = g.aux_var("sum");
-            let own = (t.index() - self.first_var) as u32;
-            debug_assert_eq!(own as usize, self.nodes, "the nodes' variables are consecutive");
             let mut prev = None;
-            for (j, &(n, c)) in kids.iter().enumerate() {
+            for &(n, c) in &kids {
                 if !lv.direct && prev == Some(n) {
                     continue;
                 }
                 prev = Some(n);
                 // At most three literals: not t, not the option's literal, the child.
                 let mut cl = [t.neg(); 3];
-                let mut slots = [Slot::Node(own, true); 3];
                 let mut len = 1;
                 if let Some(c) = c {
                     cl[len] = !c;
-                    slots[len] = Slot::NotOpt(i as u32, (j - order) as u32);
                     len += 1;
                 }
                 match n {
@@ -419,12 +476,10 @@ impl Builder<'_> {
                     Node::False => {}
                     Node::Lit(x) => {
                         cl[len] = x;
-                        slots[len] = Slot::Node(self.node_of(x), false);
                         len += 1;
                     }
                 }
                 g.cnf.add_clause(&cl[..len]);
-                self.clauses.push((slots, len as u8));
             }
             Node::Lit(t.pos())
         };
