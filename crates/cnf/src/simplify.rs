@@ -129,10 +129,10 @@ impl Cnf {
         // copy, by the number of literals dropped before it.
         let mut kept_before = Vec::with_capacity(clauses + 1);
         let (mut kept, mut from, mut shift, mut run) = (0, 0, 0, 0);
-        for i in 0..clauses {
+        for (i, &touched) in state.iter().enumerate() {
             kept_before.push(kept);
             let end = self.ends[i];
-            if state[i] == 0 {
+            if touched == 0 {
                 self.ends[kept] = end - shift;
                 kept += 1;
             } else {
@@ -140,7 +140,7 @@ impl Cnf {
                     self.lits.copy_within(run..from, run - shift);
                 }
                 let mut w = from - shift;
-                if state[i] == 1 {
+                if touched == 1 {
                     for j in from..end {
                         let x = self.lits[j];
                         if value[x.code() as usize] == 0 {
