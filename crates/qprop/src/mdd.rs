@@ -4,7 +4,9 @@
 //!   variable's order view: a node `(i, r)` means "the terms from `i` on sum to at most `r`", with
 //!   the clause `node and x_i >= v -> node(i+1, r - a*v)` per value (direct view: `x_i = v`).
 //!   Nodes are shared by interval: the set of `r` with the same function is computed bottom-up
-//!   and memoised per level (Abío, Nieuwenhuis, Oliveras, Rodríguez-Carbonell 2012).
+//!   and memoised per level (Abío, Nieuwenhuis, Oliveras, Rodríguez-Carbonell 2012). A diagram
+//!   depends on the levels' weights and `k` only: one per shape is built, and later sums of the
+//!   shape replay it over their own literals (the same clauses, byte for byte).
 //! - BDD: every variable written as weighted bits of one of its views (`x = v_0 + sum (v_j -
 //!   v_{j-1}) [x >= v_j]`, binary digits, or `sum v_j [x = v_j]`), the pseudo-Boolean constraint
 //!   over those bits as a reduced ordered BDD (Eén and Sörensson 2006).
