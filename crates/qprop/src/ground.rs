@@ -110,6 +110,8 @@ pub(crate) struct Grounded {
     pub names: Vec<String>,
     /// Per variable: predicate and atom index, or `None` for auxiliaries.
     pub atom_of: Vec<Option<(u32, u32)>>,
+    /// What the auxiliaries' names left empty (names off) are made of, by variable.
+    pub lazy_aux: Vec<crate::names::LazyAux>,
     /// How many variables are auxiliary.
     pub aux_count: u32,
     /// Integer atoms in creation order.
@@ -154,8 +156,11 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
-    /// Solved-for atoms get an empty name, made when asked for (`GroundOptions::names` off).
+    /// Solved-for atoms and most auxiliaries get an empty name, made when asked for
+    /// (`GroundOptions::names` off).
     pub(crate) lazy_names: bool,
+    /// With names off: what the auxiliaries' names left empty are made of, by variable.
+    pub(crate) lazy_aux: Vec<crate::names::LazyAux>,
     /// Whether size estimates sample the guards (see [`Grounder::plan_size`]); off, a guard is
     /// taken to pass and the estimate is an upper bound of the sampled one, at a fraction of its
     /// cost (the grounding's first pass when no header shows the estimate: `ground_inner`).
@@ -258,6 +263,7 @@ impl<'p> Grounder<'p> {
             lines: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
             lazy_names: !o.names,
+            lazy_aux: Vec::new(),
             sample_guards: true,
             undefined: None,
             one_of: MixMap::default(),
@@ -332,6 +338,7 @@ impl<'p> Grounder<'p> {
             cnf: self.cnf,
             names: self.names,
             atom_of: self.atom_of,
+            lazy_aux: self.lazy_aux,
             aux_count: self.aux_count,
             int_list: self.int_list,
             fixed_true: self.fixed_true,

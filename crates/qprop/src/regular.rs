@@ -394,7 +394,7 @@ impl Grounder<'_> {
                         G::Const(b) => Err(*b),
                         G::Lit(l) => me.literal(l, env)?,
                         _ => {
-                            let t = me.fresh(&format!("{what} cell"));
+                            let t = me.fresh_text(format!("{what} cell"));
                             me.conj(&r.pos, env, &[!t])?;
                             me.conj(&r.neg, env, &[t])?;
                             Ok(t)
@@ -643,7 +643,7 @@ impl Grounder<'_> {
             for s in 0..=l {
                 if layer[s] {
                     row[s] =
-                        Some(if count == 1 { Err(true) } else { Ok(self.fresh(&format!("runs #{k} q({i}, {s})"))) });
+                        Some(if count == 1 { Err(true) } else { Ok(self.fresh_text(format!("runs #{k} q({i}, {s})"))) });
                 }
             }
             q.push(row);
