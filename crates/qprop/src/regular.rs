@@ -642,8 +642,11 @@ impl Grounder<'_> {
             let mut row = vec![None; l + 1];
             for s in 0..=l {
                 if layer[s] {
-                    row[s] =
-                        Some(if count == 1 { Err(true) } else { Ok(self.fresh_text(format!("runs #{k} q({i}, {s})"))) });
+                    row[s] = Some(if count == 1 {
+                        Err(true)
+                    } else {
+                        Ok(self.fresh_text(format!("runs #{k} q({i}, {s})")))
+                    });
                 }
             }
             q.push(row);
