@@ -211,6 +211,15 @@ impl Cnf {
         self.lits.len()
     }
 
+    /// Clause `i` (from 0).
+    ///
+    /// # Panics
+    /// If there are not more than `i` clauses.
+    pub fn clause(&self, i: usize) -> &[Lit] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.lits[start..self.ends[i]]
+    }
+
     /// The clauses in order.
     pub fn clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
         self.ends.iter().enumerate().map(move |(i, &end)| {

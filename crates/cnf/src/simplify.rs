@@ -44,17 +44,17 @@ impl Cnf {
     pub fn simplify_units(&mut self) -> Option<Simplified> {
         let n = self.num_vars() as usize;
         let clauses = self.ends.len();
-        let range = |ends: &[usize], i: usize| if i == 0 { 0 } else { ends[i - 1] }..ends[i];
         // The unit clauses first: a formula without one (or with an empty clause) is left alone
         // before any occurrence list is built.
         let mut queue: Vec<Lit> = Vec::new();
-        for i in 0..clauses {
-            let r = range(&self.ends, i);
-            match r.len() {
+        let mut from = 0;
+        for &end in &self.ends {
+            match end - from {
                 0 => return None,
-                1 => queue.push(self.lits[r.start]),
+                1 => queue.push(self.lits[from]),
                 _ => {}
             }
+            from = end;
         }
         if queue.is_empty() {
             return None;
@@ -63,30 +63,34 @@ impl Cnf {
         // are set together): one load per test.
         let mut value = vec![0u8; 2 * n];
         // Occurrences by literal code, in one array (the clauses of literal code k are
-        // `occurs[start[k]..start[k + 1]]`, in clause order: no vector per literal); free[c]:
+        // `occurs[start[k]..start[k + 1]]`, in clause order: no vector per literal), filled
+        // backwards so that `start` ends as the lists' starts without a second array; free[c]:
         // literals of clause c not yet false.
         debug_assert!(u32::try_from(self.lits.len()).is_ok(), "occurrences are indexed by u32");
         let mut start = vec![0u32; 2 * n + 1];
         for l in &self.lits {
-            start[l.code() as usize + 1] += 1;
+            start[l.code() as usize] += 1;
         }
-        for k in 0..2 * n {
-            start[k + 1] += start[k];
+        let mut total = 0;
+        for s in &mut start {
+            total += *s;
+            *s = total;
         }
         let mut occurs = vec![0u32; self.lits.len()];
-        let mut free: Vec<u32> = Vec::with_capacity(clauses);
-        {
-            let mut next = start.clone();
-            for i in 0..clauses {
-                let r = range(&self.ends, i);
-                free.push(r.len() as u32);
-                for l in &self.lits[r] {
-                    let at = &mut next[l.code() as usize];
-                    occurs[*at as usize] = i as u32;
-                    *at += 1;
-                }
+        let mut free = vec![0u32; clauses];
+        let mut end = self.lits.len();
+        for i in (0..clauses).rev() {
+            let from = if i == 0 { 0 } else { self.ends[i - 1] };
+            free[i] = (end - from) as u32;
+            for l in &self.lits[from..end] {
+                let at = &mut start[l.code() as usize];
+                *at -= 1;
+                occurs[*at as usize] = i as u32;
             }
+            end = from;
         }
+        // state[c]: 0 untouched by the units (kept as it is), 1 a literal struck, 2 satisfied.
+        let mut state = vec![0u8; clauses];
         let mut head = 0;
         let mut fixed = 0;
         while head < queue.len() {
@@ -97,46 +101,65 @@ impl Cnf {
                 2 => return None,
                 _ => {}
             }
-            value[l.code() as usize] = 1;
-            let k = (!l).code() as usize;
-            value[k] = 2;
+            let k = l.code() as usize;
+            value[k] = 1;
+            value[k ^ 1] = 2;
             fixed += 1;
             for &c in &occurs[start[k] as usize..start[k + 1] as usize] {
+                state[c as usize] = 2;
+            }
+            for &c in &occurs[start[k ^ 1] as usize..start[(k ^ 1) + 1] as usize] {
                 let c = c as usize;
                 free[c] -= 1;
+                if state[c] == 2 {
+                    continue;
+                }
+                state[c] = 1;
                 if free[c] <= 1 {
-                    let lits = &self.lits[range(&self.ends, c)];
-                    if !lits.iter().any(|x| value[x.code() as usize] == 1) {
-                        match lits.iter().find(|x| value[x.code() as usize] != 2) {
-                            Some(&x) => queue.push(x),
-                            None => return None,
-                        }
+                    let from = if c == 0 { 0 } else { self.ends[c - 1] };
+                    match self.lits[from..self.ends[c]].iter().find(|x| value[x.code() as usize] != 2) {
+                        Some(&x) => queue.push(x),
+                        None => return None,
                     }
                 }
             }
         }
         // In place: the kept clauses and literals move down (never up), then one unit clause per
-        // fixed variable; no second formula is built.
+        // fixed variable; no second formula is built. A run of untouched clauses moves in one
+        // copy, by the number of literals dropped before it.
         let mut kept_before = Vec::with_capacity(clauses + 1);
-        let (mut w, mut kept, mut from) = (0, 0, 0);
-        for i in 0..clauses {
+        let (mut kept, mut from, mut shift, mut run) = (0, 0, 0, 0);
+        for (i, &touched) in state.iter().enumerate() {
             kept_before.push(kept);
             let end = self.ends[i];
-            let r = from..end;
-            from = end;
-            if self.lits[r.clone()].iter().any(|x| value[x.code() as usize] == 1) {
-                continue;
-            }
-            for j in r {
-                let x = self.lits[j];
-                if value[x.code() as usize] == 0 {
-                    self.lits[w] = x;
-                    w += 1;
+            if touched == 0 {
+                self.ends[kept] = end - shift;
+                kept += 1;
+            } else {
+                if shift > 0 {
+                    self.lits.copy_within(run..from, run - shift);
                 }
+                let mut w = from - shift;
+                if touched == 1 {
+                    for j in from..end {
+                        let x = self.lits[j];
+                        if value[x.code() as usize] == 0 {
+                            self.lits[w] = x;
+                            w += 1;
+                        }
+                    }
+                    self.ends[kept] = w;
+                    kept += 1;
+                }
+                shift = end - w;
+                run = end;
             }
-            self.ends[kept] = w;
-            kept += 1;
+            from = end;
         }
+        if shift > 0 {
+            self.lits.copy_within(run..from, run - shift);
+        }
+        let w = from - shift;
         kept_before.push(kept);
         self.lits.truncate(w);
         self.ends.truncate(kept);

@@ -119,7 +119,7 @@ impl Grounder<'_> {
                 Err(false) => continue,
                 Err(true) => {
                     let t = *truth.get_or_insert_with(|| {
-                        let t = self.fresh(&format!("{what} true"));
+                        let t = self.fresh_text(format!("{what} true"));
                         self.cnf.add_clause(&[t]);
                         t
                     });
@@ -192,7 +192,7 @@ impl Grounder<'_> {
             G::Const(b) => Ok(Err(*b)),
             G::Lit(l) => self.literal(l, env),
             _ => {
-                let t = self.fresh(&format!("{what} node"));
+                let t = self.fresh_text(format!("{what} node"));
                 self.conj(&c.pos, env, &[!t])?;
                 self.conj(&c.neg, env, &[t])?;
                 Ok(Ok(t))
@@ -230,7 +230,7 @@ impl Grounder<'_> {
         if let [one] = parts {
             return *one;
         }
-        let u = self.fresh(&format!("{what} edge"));
+        let u = self.fresh_text(format!("{what} edge"));
         let mut long = vec![!u];
         for &p in parts {
             self.clause(&mut vec![!p, u]);
@@ -270,14 +270,14 @@ impl Grounder<'_> {
             // z(j) <-> y(j) and x(i); exactly two of the z's and two copies of "not x(i)".
             let mut zs = Vec::with_capacity(d + 2);
             for &y in &ys {
-                let z = self.fresh(&format!("{what} degree"));
+                let z = self.fresh_text(format!("{what} degree"));
                 self.clause(&mut vec![!z, y]);
                 self.clause(&mut vec![!z, x[i]]);
                 self.clause(&mut vec![z, !y, !x[i]]);
                 zs.push(z);
             }
             for _ in 0..2 {
-                let n = self.fresh(&format!("{what} idle"));
+                let n = self.fresh_text(format!("{what} idle"));
                 self.clause(&mut vec![n, x[i]]);
                 self.clause(&mut vec![!n, !x[i]]);
                 zs.push(n);
@@ -300,13 +300,13 @@ impl Grounder<'_> {
         prev.push(x[0]);
         let mut seen = x[0];
         for (i, &xi) in x.iter().enumerate().skip(1) {
-            let r = self.fresh(&format!("{what} root {i}"));
+            let r = self.fresh_text(format!("{what} root {i}"));
             self.clause(&mut vec![!r, xi]);
             self.clause(&mut vec![!r, !seen]);
             self.clause(&mut vec![!xi, seen, r]);
             prev.push(r);
             if i + 1 < n {
-                let s = self.fresh(&format!("{what} seen {i}"));
+                let s = self.fresh_text(format!("{what} seen {i}"));
                 self.clause(&mut vec![!seen, s]);
                 self.clause(&mut vec![!xi, s]);
                 self.clause(&mut vec![!s, seen, xi]);
@@ -318,7 +318,7 @@ impl Grounder<'_> {
             let cur: Vec<Lit> = if k == levels {
                 x.to_vec()
             } else {
-                (0..n).map(|i| self.fresh(&format!("{what} reach {i} {k}"))).collect()
+                (0..n).map(|i| self.fresh_text(format!("{what} reach {i} {k}"))).collect()
             };
             for i in 0..n {
                 self.clause(&mut vec![!cur[i], x[i]]);
@@ -331,7 +331,7 @@ impl Grounder<'_> {
                             support.push(prev[j]);
                         }
                         Some(e) => {
-                            let q = self.fresh(&format!("{what} step {j} {i} {k}"));
+                            let q = self.fresh_text(format!("{what} step {j} {i} {k}"));
                             self.clause(&mut vec![!q, prev[j]]);
                             self.clause(&mut vec![!q, e]);
                             self.clause(&mut vec![q, !prev[j], !e]);

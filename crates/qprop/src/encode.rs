@@ -269,10 +269,7 @@ impl Grounder<'_> {
         let mut parts = acc.conj.into_iter();
         let Some((first, mut first_env)) = parts.next() else { return Ok(()) };
         for (g, mut env) in parts {
-            let t = self.cnf.new_var();
-            self.names.push(format!("aux(part of a disjunction #{})", self.aux_count));
-            self.atom_of.push(None);
-            self.aux_count += 1;
+            let t = self.aux_var("part of a disjunction");
             self.conj(g, &mut env, &[t.neg()])?;
             acc.lits.push(t.pos());
         }

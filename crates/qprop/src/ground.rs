@@ -110,6 +110,8 @@ pub(crate) struct Grounded {
     pub names: Vec<String>,
     /// Per variable: predicate and atom index, or `None` for auxiliaries.
     pub atom_of: Vec<Option<(u32, u32)>>,
+    /// What the auxiliaries' names left empty (names off) are made of, by variable.
+    pub lazy_aux: Vec<crate::names::LazyAux>,
     /// How many variables are auxiliary.
     pub aux_count: u32,
     /// Integer atoms in creation order.
@@ -154,8 +156,11 @@ pub(crate) struct Grounder<'p> {
     fixed_true: Vec<(u32, u32)>,
     /// Shared reified sub-formulas, comparisons and counters (reify.rs).
     pub(crate) memo: crate::reify::Memo,
-    /// Solved-for atoms get an empty name, made when asked for (`GroundOptions::names` off).
+    /// Solved-for atoms and most auxiliaries get an empty name, made when asked for
+    /// (`GroundOptions::names` off).
     pub(crate) lazy_names: bool,
+    /// With names off: what the auxiliaries' names left empty are made of, by variable.
+    pub(crate) lazy_aux: Vec<crate::names::LazyAux>,
     /// Whether size estimates sample the guards (see [`Grounder::plan_size`]); off, a guard is
     /// taken to pass and the estimate is an upper bound of the sampled one, at a fraction of its
     /// cost (the grounding's first pass when no header shows the estimate: `ground_inner`).
@@ -167,6 +172,8 @@ pub(crate) struct Grounder<'p> {
     /// groups): a sum over a group's literals is one level of its decision diagram (PB(AMO)).
     pub(crate) one_of: MixMap<Lit, u32>,
     pub(crate) one_of_groups: Vec<Vec<Lit>>,
+    /// Decision diagrams built, by shape (mdd.rs): a sum of the same shape replays one.
+    pub(crate) mdd_shapes: MixMap<Vec<i64>, crate::mdd::Shape>,
     /// Integer predicates made with the direct view under `--ints auto` (views.rs).
     pub(crate) direct_only: std::collections::HashSet<PredId>,
     /// Parity constraints kept as XORs, with their clauses (parity.rs).
@@ -256,9 +263,11 @@ impl<'p> Grounder<'p> {
             lines: Vec::new(),
             memo: crate::reify::Memo::new(o.share),
             lazy_names: !o.names,
+            lazy_aux: Vec::new(),
             sample_guards: true,
             undefined: None,
             one_of: MixMap::default(),
+            mdd_shapes: MixMap::default(),
             one_of_groups: Vec::new(),
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
             xors: Vec::new(),
@@ -329,6 +338,7 @@ impl<'p> Grounder<'p> {
             cnf: self.cnf,
             names: self.names,
             atom_of: self.atom_of,
+            lazy_aux: self.lazy_aux,
             aux_count: self.aux_count,
             int_list: self.int_list,
             fixed_true: self.fixed_true,
@@ -794,20 +804,31 @@ impl<'p> Grounder<'p> {
                 let keys: usize =
                     pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
                 let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
-                for idx in 0..self.data[pred.index()].len() {
-                    // Building the index reads every fact: no binding's reads. An atom known
-                    // false (most of an input predicate's) is passed over without a call.
-                    let known = self.data[pred.index()][idx];
-                    if known != 1 && (known == 2 || self.data_atom(pred, idx, span)?) {
-                        let t = self.tuple(pred, idx);
-                        let mut k = 0usize;
-                        for (i, &d) in pr.args.iter().enumerate() {
-                            if i != pos {
-                                k = k * p.domains[d].len() + p.domains[d].pos(t[i]).unwrap_or(0) as usize;
-                            }
+                // Building the index reads every fact: no binding's reads. An atom known false
+                // (most of an input predicate's) is passed over without a call; facts without a
+                // definition, nobody tracking which are used, are the atoms marked true, found in
+                // one pass (as `density` counts them: kakuro's `across` has 14,580 atoms).
+                let true_atoms: Vec<usize> = if self.tracker.is_none() && !matches!(pr.kind, PredKind::Def(_)) {
+                    self.data[pred.index()].iter().enumerate().filter(|(_, &v)| v == 2).map(|(idx, _)| idx).collect()
+                } else {
+                    let mut found = Vec::new();
+                    for idx in 0..self.data[pred.index()].len() {
+                        let known = self.data[pred.index()][idx];
+                        if known != 1 && (known == 2 || self.data_atom(pred, idx, span)?) {
+                            found.push(idx);
                         }
-                        lists[k].push(t[pos]);
                     }
+                    found
+                };
+                for idx in true_atoms {
+                    let t = self.tuple(pred, idx);
+                    let mut k = 0usize;
+                    for (i, &d) in pr.args.iter().enumerate() {
+                        if i != pos {
+                            k = k * p.domains[d].len() + p.domains[d].pos(t[i]).unwrap_or(0) as usize;
+                        }
+                    }
+                    lists[k].push(t[pos]);
                 }
                 let ix: Rc<FactIndex> = Rc::new(lists.into_iter().map(Rc::from).collect());
                 if self.index.len() <= pred.index() {

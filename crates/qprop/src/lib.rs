@@ -176,8 +176,9 @@ pub type Grounding = wgrnd_core::Grounding<Atoms>;
 /// The language's atom tables: the name of every variable, and what decoding needs.
 #[derive(Clone, Debug)]
 pub struct Atoms {
-    /// Name of variable `i + 1`: `pred(args)` or `aux(...)` (empty for a solved-for atom when
-    /// grounded with `GroundOptions::names` off: [`AtomNames::atom_name`] makes it).
+    /// Name of variable `i + 1`: `pred(args)` or `aux(...)` (empty for a solved-for atom and
+    /// most auxiliaries when grounded with `GroundOptions::names` off: [`AtomNames::atom_name`]
+    /// makes it).
     pub names: Vec<String>,
     /// The size estimate made before grounding (clauses); with `GroundOptions::names` off, when
     /// under the limit, an upper bound of it (guards taken to pass).
@@ -189,14 +190,16 @@ pub struct Atoms {
     fixed_true: Vec<(u32, u32)>,
     /// The names of solved-for atoms, made when asked for (names off).
     namer: Option<names::Namer>,
+    /// What the names of auxiliaries are made of, made when asked for (names off).
+    lazy_aux: Vec<names::LazyAux>,
 }
 
 impl AtomNames for Atoms {
     fn atom_name(&self, var: Var) -> String {
         let i = (var.get() as usize).checked_sub(1);
-        let lazy = || {
-            let (pred, idx) = (*self.atom_of.get(i?)?)?;
-            self.namer.as_ref()?.name(pred, idx as usize)
+        let lazy = || match *self.atom_of.get(i?)? {
+            Some((pred, idx)) => self.namer.as_ref()?.name(pred, idx as usize),
+            None => names::lazy_aux_name(&self.lazy_aux, i?),
         };
         match i.and_then(|i| self.names.get(i)) {
             Some(n) if !n.is_empty() => n.clone(),
@@ -409,6 +412,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             int_list: g.int_list,
             fixed_true: g.fixed_true,
             namer: (!o.names).then(|| names::Namer::new(p)),
+            lazy_aux: g.lazy_aux,
         },
         xors: g.xors,
         objective,

@@ -7,6 +7,8 @@
 //! Sörensson). The root literal implies the constraint, so comparisons may sit anywhere in a
 //! formula. Elements, `min`/`max` and products become auxiliary integers (`globals.rs`).
 
+use std::borrow::Cow;
+
 use wgrnd_cnf::Lit;
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
@@ -342,16 +344,22 @@ impl Grounder<'_> {
         Ok(t.pos())
     }
 
-    pub(crate) fn aux_var(&mut self, what: &str) -> wgrnd_cnf::Var {
+    /// A fresh auxiliary variable that stands for `what`.
+    pub(crate) fn aux_var(&mut self, what: &'static str) -> wgrnd_cnf::Var {
+        self.aux_var_as(Cow::Borrowed(what))
+    }
+
+    /// A fresh auxiliary variable that stands for `what`, named now with names on, or only
+    /// when asked for (names.rs): a sum's diagram makes thousands of these, and a solve or a
+    /// count without a certificate writes no header to name them in.
+    pub(crate) fn aux_var_as(&mut self, what: Cow<'static, str>) -> wgrnd_cnf::Var {
         let v = self.cnf.new_var();
-        // Named without the formatting machinery: a sum's diagram makes thousands of these.
-        let mut name = String::with_capacity(what.len() + 12);
-        name.push_str("aux(");
-        name.push_str(what);
-        name.push_str(" #");
-        crate::program::push_decimal(&mut name, i64::from(self.aux_count));
-        name.push(')');
-        self.names.push(name);
+        if self.lazy_names {
+            self.names.push(String::new());
+            self.lazy_aux.push(crate::names::LazyAux { var: v.index() as u32, number: self.aux_count, what });
+        } else {
+            self.names.push(crate::names::aux_name(&what, self.aux_count));
+        }
         self.atom_of.push(None);
         self.aux_count += 1;
         v

@@ -4,12 +4,15 @@
 //!   variable's order view: a node `(i, r)` means "the terms from `i` on sum to at most `r`", with
 //!   the clause `node and x_i >= v -> node(i+1, r - a*v)` per value (direct view: `x_i = v`).
 //!   Nodes are shared by interval: the set of `r` with the same function is computed bottom-up
-//!   and memoised per level (Abío, Nieuwenhuis, Oliveras, Rodríguez-Carbonell 2012).
+//!   and memoised per level (Abío, Nieuwenhuis, Oliveras, Rodríguez-Carbonell 2012). A diagram
+//!   depends on the levels' weights and `k` only: one per shape is built, and later sums of the
+//!   shape replay it over their own literals (the same clauses, byte for byte).
 //! - BDD: every variable written as weighted bits of one of its views (`x = v_0 + sum (v_j -
 //!   v_{j-1}) [x >= v_j]`, binary digits, or `sum v_j [x = v_j]`), the pseudo-Boolean constraint
 //!   over those bits as a reduced ordered BDD (Eén and Sörensson 2006).
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use wgrnd_cnf::Lit;
 
@@ -122,6 +125,14 @@ impl Grounder<'_> {
             min_s[i] = min_s[i + 1].saturating_add(levels[i].min());
             max_s[i] = max_s[i + 1].saturating_add(levels[i].max());
         }
+        // A diagram is a function of the levels' weights and `k` only: one built before for the
+        // same shape (a magic square's rows, columns and diagonals) is replayed over this sum's
+        // literals, the same clauses in the same order as a build would write them.
+        let key = shape_key(&levels, k);
+        if let Some(placed) = self.placed_shape(&key) {
+            return Ok(self.replay(&placed, &levels));
+        }
+        let (first_var, first_clause) = (self.cnf.num_vars() as usize, self.cnf.num_clauses());
         let mut b = Builder {
             levels: &levels,
             min_s: &min_s,
@@ -130,7 +141,89 @@ impl Grounder<'_> {
             nodes: 0,
             kids: vec![Vec::new(); n],
         };
-        Ok(b.build(self, 0, k)?.0)
+        let root = b.build(self, 0, k)?.0;
+        // Where it lies, read back into places only when a second sum of its shape comes (most
+        // shapes come once: nothing is recorded during the build).
+        let opts = levels
+            .iter()
+            .enumerate()
+            .flat_map(|(i, lv)| lv.opts.iter().enumerate().map(move |(j, o)| (!o.1, i as u32, j as u32)))
+            .collect();
+        let built = Built {
+            first_var,
+            nodes: b.nodes,
+            clauses: first_clause..self.cnf.num_clauses(),
+            opts,
+            root: slot_of(root, first_var),
+        };
+        self.mdd_shapes.insert(key, Shape::Built(built));
+        Ok(root)
+    }
+
+    /// The places of the diagram of shape `key` when one was built, read from the formula the
+    /// first time; `None` when there is none (or its literals' places are ambiguous: one literal
+    /// at two levels).
+    fn placed_shape(&mut self, key: &[i64]) -> Option<Rc<Placed>> {
+        let shape = self.mdd_shapes.get_mut(key)?;
+        let b = match shape {
+            Shape::Placed(p) => return Some(p.clone()),
+            Shape::Ambiguous => return None,
+            Shape::Built(b) => b,
+        };
+        let mut place: MixMap<Lit, (u32, u32)> = MixMap::default();
+        for &(l, i, j) in &b.opts {
+            if place.insert(l, (i, j)).is_some() {
+                *shape = Shape::Ambiguous;
+                return None;
+            }
+        }
+        let nodes = b.first_var..b.first_var + b.nodes;
+        let mut clauses = Vec::with_capacity(b.clauses.len());
+        for c in b.clauses.clone().map(|i| self.cnf.clause(i)) {
+            debug_assert!(c.len() <= 3, "a diagram's clause has at most three literals");
+            let mut slots = [Slot::Node(0, false); 3];
+            for (s, &l) in slots.iter_mut().zip(c) {
+                let v = l.var().index();
+                *s = if nodes.contains(&v) {
+                    Slot::Node((v - nodes.start) as u32, !l.is_positive())
+                } else {
+                    let Some(&(i, j)) = place.get(&l) else {
+                        *shape = Shape::Ambiguous;
+                        return None;
+                    };
+                    Slot::NotOpt(i, j)
+                };
+            }
+            clauses.push((slots, c.len() as u8));
+        }
+        let placed = Rc::new(Placed { nodes: b.nodes, clauses, root: b.root });
+        *shape = Shape::Placed(placed.clone());
+        Some(placed)
+    }
+
+    /// The diagram of `shape` over the literals of `levels`: its nodes' variables made in their
+    /// order, then its clauses.
+    fn replay(&mut self, shape: &Placed, levels: &[Level]) -> Node {
+        let first = self.cnf.num_vars() as usize;
+        for _ in 0..shape.nodes {
+            self.aux_var("sum");
+        }
+        let lit = |s: Slot| match s {
+            Slot::Node(o, neg) => wgrnd_cnf::Var::from_index(first + o as usize).lit(!neg),
+            Slot::NotOpt(i, j) => !levels[i as usize].opts[j as usize].1,
+        };
+        let mut cl = [Lit::from_dimacs(1).expect("1 is a literal"); 3];
+        for &(slots, len) in &shape.clauses {
+            for (c, s) in cl.iter_mut().zip(&slots[..usize::from(len)]) {
+                *c = lit(*s);
+            }
+            self.cnf.add_clause(&cl[..usize::from(len)]);
+        }
+        match shape.root {
+            None => Node::False,
+            Some(None) => Node::True,
+            Some(Some(o)) => Node::Lit(lit(Slot::Node(o, false))),
+        }
     }
 
     /// `S <= k` (or `-S <= k`) as a BDD over the bits of the variables' views.
@@ -259,6 +352,62 @@ impl Grounder<'_> {
 /// Literal `j` (from 0) of the variables from `first` (a variable number, from 1).
 fn lit(first: u32, j: usize) -> Lit {
     wgrnd_cnf::Var::from_index(first as usize - 1 + j).pos()
+}
+
+/// A literal of a diagram's clause by its place: node `o`'s variable (the `o`-th the build made;
+/// negated when the flag is set), or the negation of option `j` of level `i`.
+#[derive(Copy, Clone)]
+enum Slot {
+    Node(u32, bool),
+    NotOpt(u32, u32),
+}
+
+/// A diagram without its literals: how many nodes, its clauses (at most three literals each) in
+/// the order they were written, and its root (`None` false, `Some(None)` true, else a node).
+pub(crate) struct Placed {
+    nodes: usize,
+    clauses: Vec<([Slot; 3], u8)>,
+    root: Option<Option<u32>>,
+}
+
+/// The first diagram of a shape as built: its variables from `first_var` on, its clauses (in the
+/// formula), each option's literal as its clauses hold it (negated) with its level and option.
+pub(crate) struct Built {
+    first_var: usize,
+    nodes: usize,
+    clauses: std::ops::Range<usize>,
+    opts: Vec<(Lit, u32, u32)>,
+    root: Option<Option<u32>>,
+}
+
+/// A shape's diagram: as built, in places (once a second sum of the shape asked), or not to be
+/// replayed.
+pub(crate) enum Shape {
+    Built(Built),
+    Placed(Rc<Placed>),
+    Ambiguous,
+}
+
+/// A node as a place among the diagram's nodes (its variables from `first_var` on).
+fn slot_of(n: Node, first_var: usize) -> Option<Option<u32>> {
+    match n {
+        Node::False => None,
+        Node::True => Some(None),
+        Node::Lit(x) => Some(Some((x.var().index() - first_var) as u32)),
+    }
+}
+
+/// What makes two diagrams the same but for their literals: `k` and the levels in order (style,
+/// base, weights).
+fn shape_key(levels: &[Level], k: i64) -> Vec<i64> {
+    let mut key = Vec::with_capacity(2 + levels.iter().map(|lv| 3 + lv.opts.len()).sum::<usize>());
+    key.push(k);
+    key.push(levels.len() as i64);
+    for lv in levels {
+        key.extend([i64::from(lv.direct), lv.base, lv.opts.len() as i64]);
+        key.extend(lv.opts.iter().map(|o| o.0));
+    }
+    key
 }
 
 /// The MDD under construction: per level, intervals of `r` (lo -> (hi, node)).

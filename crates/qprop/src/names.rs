@@ -3,9 +3,41 @@
 //! count with the built-in engine and no certificate writes no header, so the names of the
 //! solved-for atoms (thousands on a nonogram) are left out of it and made here from the atom's
 //! predicate and index only when a message needs one. The text is `Program::atom_name`'s, the
-//! arguments written by `Program::push_val`.
+//! arguments written by `Program::push_val`. The same holds for most auxiliary variables (a
+//! sum's diagram makes thousands on a magic square): with names off only what an auxiliary's
+//! name is made of is kept ([`LazyAux`]), and [`aux_name`] writes it when asked, as the header
+//! would have.
+
+use std::borrow::Cow;
 
 use crate::program::{PredKind, Program};
+
+/// The name of auxiliary number `number` that stands for `what`: `aux(what #number)`. Written
+/// without the formatting machinery (a grounding with names on makes thousands of these).
+pub(crate) fn aux_name(what: &str, number: u32) -> String {
+    let mut name = String::with_capacity(what.len() + 12);
+    name.push_str("aux(");
+    name.push_str(what);
+    name.push_str(" #");
+    crate::program::push_decimal(&mut name, i64::from(number));
+    name.push(')');
+    name
+}
+
+/// What an auxiliary variable's name is made of, kept instead of the name when names are off:
+/// the variable's index, its number among the auxiliaries and what it stands for.
+#[derive(Clone, Debug)]
+pub(crate) struct LazyAux {
+    pub var: u32,
+    pub number: u32,
+    pub what: Cow<'static, str>,
+}
+
+/// The name of variable index `var` among `lazy` (sorted by variable), if it is one of them.
+pub(crate) fn lazy_aux_name(lazy: &[LazyAux], var: usize) -> Option<String> {
+    let i = lazy.binary_search_by_key(&var, |a| a.var as usize).ok()?;
+    Some(aux_name(&lazy[i].what, lazy[i].number))
+}
 
 /// What names a solved-for atom: per predicate its name and, per argument, the stride of its
 /// position in the atom index and the texts of its domain's values.

@@ -394,7 +394,7 @@ impl Grounder<'_> {
                         G::Const(b) => Err(*b),
                         G::Lit(l) => me.literal(l, env)?,
                         _ => {
-                            let t = me.fresh(&format!("{what} cell"));
+                            let t = me.fresh_text(format!("{what} cell"));
                             me.conj(&r.pos, env, &[!t])?;
                             me.conj(&r.neg, env, &[t])?;
                             Ok(t)
@@ -642,8 +642,11 @@ impl Grounder<'_> {
             let mut row = vec![None; l + 1];
             for s in 0..=l {
                 if layer[s] {
-                    row[s] =
-                        Some(if count == 1 { Err(true) } else { Ok(self.fresh(&format!("runs #{k} q({i}, {s})"))) });
+                    row[s] = Some(if count == 1 {
+                        Err(true)
+                    } else {
+                        Ok(self.fresh_text(format!("runs #{k} q({i}, {s})")))
+                    });
                 }
             }
             q.push(row);

@@ -111,8 +111,13 @@ fn op_code(op: CmpOp) -> u8 {
 
 impl Grounder<'_> {
     /// A fresh auxiliary variable named after what it stands for.
-    pub(crate) fn fresh(&mut self, what: &str) -> Lit {
+    pub(crate) fn fresh(&mut self, what: &'static str) -> Lit {
         self.aux_var(what).pos()
+    }
+
+    /// A fresh auxiliary variable named after what it stands for, a text made for it.
+    pub(crate) fn fresh_text(&mut self, what: String) -> Lit {
+        self.aux_var_as(what.into()).pos()
     }
 
     /// Adds the clause `prefix or bits` (true bits drop it, false bits drop out).

@@ -73,7 +73,8 @@ fn dimacs_names_every_variable() {
 
 /// With names off (a count that writes no DIMACS), the grounding is the same CNF with the same
 /// projection, its header the same without the `var` lines, and every variable's name, made
-/// when asked for, the one the header names it by (integers, symbols, no arguments, auxiliaries).
+/// when asked for, the one the header names it by (integers, symbols, no arguments, auxiliaries,
+/// a sum's diagram).
 #[test]
 fn names_made_when_asked_are_the_headers() {
     use wgrnd_core::AtomNames;
@@ -88,7 +89,10 @@ fn names_made_when_asked_are_the_headers() {
         load(&Source::new("m.qp", symbols), None, &[]).unwrap_or_else(|e| panic!("{}", e.render())),
         program("foursquares-seed004.qp", Some("seed004-pieces.qpd"), &[]),
         program("queens.qp", None, &[("n", "6")]),
+        // Sums: their diagrams' auxiliaries are named when asked for.
+        program("magic4.qp", None, &[("n", "3")]),
     ];
+    let mut lazy_aux = 0;
     for p in &programs {
         let on = grounding(p);
         let off = wgrnd_qprop::ground(p, &wgrnd_qprop::GroundOptions { names: false, ..Default::default() })
@@ -112,9 +116,11 @@ fn names_made_when_asked_are_the_headers() {
             let v = wgrnd_cnf::Var::from_index(i);
             assert_eq!(off.encoding.atom_name(v), on.encoding.names[i], "variable {}", i + 1);
             lazy += usize::from(off.encoding.names[i].is_empty());
+            lazy_aux += usize::from(off.encoding.names[i].is_empty() && on.encoding.names[i].starts_with("aux("));
         }
         assert!(lazy > 0, "no name was left to make when asked");
     }
+    assert!(lazy_aux > 0, "no auxiliary's name was left to make when asked");
 }
 
 /// A predicate without arguments decodes, checks, prints, reads back and shows as JSON; it is
