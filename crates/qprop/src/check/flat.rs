@@ -7,8 +7,12 @@
 //! definitions, parameters, bound variables, constants) become constants, and an atom or an
 //! integer variable with known arguments becomes a position in a per-solution table. What is
 //! left is an arena of nodes (`and`, `or`, counts, comparisons of sums...) evaluated left to
-//! right, short-circuiting as the tree walk does, so that it reads no more of a solution than the
-//! tree walk would.
+//! right, short-circuiting as the tree walk does. It may read more of a solution than the tree
+//! walk: a guard conjunct over the solution at every binding (where the tree walk's index of true
+//! atoms skips bindings) and every atom of a count of plain atoms. Reading more can only make it
+//! unsure (an integer without a value, an arithmetic error there), never make it accept. A
+//! definition reads only data: it is expanded once per argument tuple while a plan is built (a
+//! memo of its value), each expansion counted against the budget of bindings.
 //!
 //! The plan only ever accepts: a statement it finds true (with no evaluation error on the way) is
 //! true; one it finds false, or cannot evaluate (an arithmetic error, an integer variable without
