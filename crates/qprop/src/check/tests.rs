@@ -628,6 +628,17 @@ fn the_check_plan_rejects_each_kind_of_statement_as_the_tree_walk_does() {
     }
 }
 
+/// Appends three statements drawn from `shapes` to `model`, each with a guard drawn from `guards`
+/// for `G` and a bound from 0 to 2 for `K`.
+fn push_random_statements(model: &mut String, rng: &mut Rng, shapes: &[&str], guards: &[&str]) {
+    for _ in 0..3 {
+        let shape = shapes[rng.below(shapes.len() as u64) as usize];
+        let g = guards[rng.below(guards.len() as u64) as usize];
+        model.push_str(&shape.replace('G', g).replace('K', &rng.below(3).to_string()));
+        model.push('\n');
+    }
+}
+
 /// The plan against the tree walk on random models (every statement's verdict, where the plan
 /// gives one), on random assignments, right and wrong: lang-fuzz's models in small.
 #[test]
@@ -650,12 +661,7 @@ fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
         let mut model = String::from(
             "domain d = 1..3\nvar i, j in d\ninput pred e(d, d)\ne(1, 2) e(2, 3) e(3, 3)\npred p(d, d)\nvar x(d) in 0..3\n",
         );
-        for _ in 0..3 {
-            let shape = shapes[rng.below(shapes.len() as u64) as usize];
-            let g = guards[rng.below(guards.len() as u64) as usize];
-            model.push_str(&shape.replace('G', g).replace('K', &rng.below(3).to_string()));
-            model.push('\n');
-        }
+        push_random_statements(&mut model, &mut rng, &shapes, &guards);
         let p = load(&Source::new(format!("random{round}.qp"), model.clone()), None, &[])
             .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
         for _ in 0..40 {
@@ -719,20 +725,9 @@ fn the_check_plan_leaves_errors_missing_values_and_cut_statements_to_the_tree_wa
             "domain d = 1..3\ndomain col = {red, green, blue}\nvar i, j, k in d\ninput pred e(d, d)\ne(1, 2) e(2, 3) e(3, 3)
 pred p(d, d)\nvar x(d) in 0..3\nvar c(d) in col\ndef d1(i) := i > 1\ndef d2(i) := d1(i) and not e(i, i)\n",
         );
-        for _ in 0..3 {
-            let shape = shapes[rng.below(shapes.len() as u64) as usize];
-            let g = guards[rng.below(guards.len() as u64) as usize];
-            model.push_str(&shape.replace('G', g).replace('K', &rng.below(3).to_string()));
-            model.push('\n');
-        }
-        // Some shapes are rejected by the loader (a symbol in arithmetic over data...).
-        let p = match load(&Source::new(format!("errors{round}.qp"), model.clone()), None, &[]) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("SKIP {}", e.render());
-                continue;
-            }
-        };
+        push_random_statements(&mut model, &mut rng, &shapes, &guards);
+        let p = load(&Source::new(format!("errors{round}.qp"), model.clone()), None, &[])
+            .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
         let budget = budgets[round % budgets.len()];
         cut += usize::from(Plan::build(&p, budget).cut());
         for _ in 0..20 {
