@@ -7,8 +7,12 @@
 //! definitions, parameters, bound variables, constants) become constants, and an atom or an
 //! integer variable with known arguments becomes a position in a per-solution table. What is
 //! left is an arena of nodes (`and`, `or`, counts, comparisons of sums...) evaluated left to
-//! right, short-circuiting as the tree walk does, so that it reads no more of a solution than the
-//! tree walk would.
+//! right, short-circuiting as the tree walk does. It may read more of a solution than the tree
+//! walk: a guard conjunct over the solution at every binding (where the tree walk's index of true
+//! atoms skips bindings) and every atom of a count of plain atoms. Reading more can only make it
+//! unsure (an integer without a value, an arithmetic error there), never make it accept. A
+//! definition reads only data: it is expanded once per argument tuple while a plan is built (a
+//! memo of its value), each expansion counted against the budget of bindings.
 //!
 //! The plan only ever accepts: a statement it finds true (with no evaluation error on the way) is
 //! true; one it finds false, or cannot evaluate (an arithmetic error, an integer variable without
@@ -21,6 +25,7 @@ use crate::ast::CountKind;
 use crate::program::{arith, Binders, CmpOp, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::Solution;
 use crate::walk::formula_slots;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Above this many nodes, terms and children in all a session's plans, no more statements are
@@ -209,6 +214,10 @@ pub(crate) struct Plan {
     budget: usize,
     /// Whether a statement was left to the tree walk for want of budget (a larger one may plan it).
     cut: bool,
+    /// While building: the value of each definition expanded so far, by its arguments.
+    /// Definitions read only data, so one value serves every use (without it, stacked
+    /// definitions were expanded once per use: exponential in their depth).
+    defs: HashMap<(PredId, Vec<Val>), bool>,
 }
 
 /// A session's evaluation of a [`Plan`]: the current solution's tables, reused from one solution
@@ -243,6 +252,7 @@ impl Plan {
             visited: 0,
             budget,
             cut: false,
+            defs: HashMap::new(),
         };
         for st in &p.stmts {
             let marks = (
@@ -273,6 +283,8 @@ impl Plan {
             };
             f.stmts.push(plan);
         }
+        // Only for building: not kept in the cache.
+        f.defs = HashMap::new();
         f
     }
 
@@ -932,14 +944,26 @@ impl Plan {
                 self.node(Node::Atom { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
             }
             PredKind::Def(def) => {
-                if depth >= DEF_DEPTH {
+                let key = (pr, t);
+                if let Some(&b) = self.defs.get(&key) {
+                    return Ok(Cf::Known(b));
+                }
+                // An expansion costs a binding of the budget: a definition folds to a constant and
+                // makes no node, so neither `PLAN_LIMIT` nor `level` would count its work.
+                self.visited += 1;
+                if self.visited > self.budget || depth >= DEF_DEPTH {
                     return Err(Abort);
                 }
                 let mut denv = vec![None; def.slots.len()];
-                for (s, v) in def.params.iter().zip(&t) {
+                for (s, v) in def.params.iter().zip(&key.1) {
                     *denv.get_mut(s.index()).ok_or(Abort)? = Some(*v);
                 }
-                self.formula(p, &def.body, &mut denv, depth + 1)?
+                let out = self.formula(p, &def.body, &mut denv, depth + 1)?;
+                // An abort is not kept: it ends the statement's planning anyway.
+                if let Cf::Known(b) = out {
+                    self.defs.insert(key, b);
+                }
+                out
             }
         })
     }

@@ -1,6 +1,7 @@
 //! The planned checker against the naive one (every binding of the full product) on random
 //! solutions of small models: both must accept, or reject with the same diagnostic.
 
+use super::flat::{Plan, BINDING_LIMIT};
 use super::naive::check_naive;
 use super::{check, check_cached, check_generic_runs, plan_and_walk, CheckCache, CheckSession};
 use crate::program::{PredKind, Program, Val};
@@ -560,7 +561,7 @@ runs {{ black(c, 7) : c }} = {{ l : k, l | run(k, l) }}",
 /// The check plan's verdict on every statement it judges (accepting or rejecting) is the tree
 /// walk's: the plan is tested on its own, not only where it accepts.
 fn plan_agrees(p: &Program, s: &Solution, what: &str) {
-    let Ok(verdicts) = plan_and_walk(p, s) else { return };
+    let verdicts = plan_and_walk(p, s, BINDING_LIMIT);
     for (k, (plan, walk)) in verdicts.into_iter().enumerate() {
         if let Some(plan) = plan {
             assert_eq!(
@@ -611,19 +612,30 @@ fn the_check_plan_rejects_each_kind_of_statement_as_the_tree_walk_does() {
         ("a sum", solution("1,1 2,2 3,3 4,4", [4, 3, 4, 3]), 4),
         ("an alldifferent", solution("1,1 2,2 3,3 4,4", [1, 2, 1, 2]), 5),
     ];
-    let verdicts = plan_and_walk(&p, &good).unwrap_or_else(|e| panic!("{}", e.render()));
+    let verdicts = plan_and_walk(&p, &good, BINDING_LIMIT);
     assert!(verdicts.iter().all(|&v| v == (Some(true), true)), "the good solution: {verdicts:?}");
     let cache = CheckCache::new();
     let mut session = CheckSession::new(&p, &cache);
     // The first solution of a session is the tree walk's alone; the plan judges from the second.
     assert!(render(session.check(&good)).is_ok_and(|v| v.is_empty()));
     for (what, s, k) in &bad {
-        let verdicts = plan_and_walk(&p, s).unwrap_or_else(|e| panic!("{}", e.render()));
+        let verdicts = plan_and_walk(&p, s, BINDING_LIMIT);
         assert_eq!(verdicts[*k], (Some(false), false), "{what}: the plan does not reject statement {k}");
         let walk = render(check(&p, s));
         assert!(walk.as_ref().is_ok_and(|v| !v.is_empty()), "{what}: accepted");
         assert_eq!(render(session.check(s)), walk, "{what}: the session's message");
         assert!(render(session.check(&good)).is_ok_and(|v| v.is_empty()), "after {what}");
+    }
+}
+
+/// Appends three statements drawn from `shapes` to `model`, each with a guard drawn from `guards`
+/// for `G` and a bound from 0 to 2 for `K`.
+fn push_random_statements(model: &mut String, rng: &mut Rng, shapes: &[&str], guards: &[&str]) {
+    for _ in 0..3 {
+        let shape = shapes[rng.below(shapes.len() as u64) as usize];
+        let g = guards[rng.below(guards.len() as u64) as usize];
+        model.push_str(&shape.replace('G', g).replace('K', &rng.below(3).to_string()));
+        model.push('\n');
     }
 }
 
@@ -649,12 +661,7 @@ fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
         let mut model = String::from(
             "domain d = 1..3\nvar i, j in d\ninput pred e(d, d)\ne(1, 2) e(2, 3) e(3, 3)\npred p(d, d)\nvar x(d) in 0..3\n",
         );
-        for _ in 0..3 {
-            let shape = shapes[rng.below(shapes.len() as u64) as usize];
-            let g = guards[rng.below(guards.len() as u64) as usize];
-            model.push_str(&shape.replace('G', g).replace('K', &rng.below(3).to_string()));
-            model.push('\n');
-        }
+        push_random_statements(&mut model, &mut rng, &shapes, &guards);
         let p = load(&Source::new(format!("random{round}.qp"), model.clone()), None, &[])
             .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
         for _ in 0..40 {
@@ -668,7 +675,7 @@ fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
                 text.push_str(&format!("x({a}) = {}.\n", rng.below(4)));
             }
             let s = parse_solution(&p, &Source::new("s.txt", text)).unwrap_or_else(|e| panic!("{}", e.render()));
-            let verdicts = plan_and_walk(&p, &s).unwrap_or_else(|e| panic!("{}", e.render()));
+            let verdicts = plan_and_walk(&p, &s, BINDING_LIMIT);
             for (k, (plan, walk)) in verdicts.into_iter().enumerate() {
                 if let Some(plan) = plan {
                     planned += 1;
@@ -680,4 +687,94 @@ fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
     }
     // Most statements are planned and both verdicts occur, or the comparison proves little.
     assert!(planned > 60 * 40 * 2 && rejected > planned / 10, "{planned} verdicts of the plan, {rejected} rejections");
+}
+
+/// The plan against the tree walk where the plan must leave a statement to it: division and
+/// `mod` by a solved-for integer (an error when it is 0), integers without a value, symbol-valued
+/// integers (compared, ordered, added: errors), atoms counted twice (`p(i mod 2 + 1, j)`), and
+/// budgets from none to a few bindings (statements cut short). An evaluation error is not a
+/// statement that holds: the plan must never accept there.
+#[test]
+fn the_check_plan_leaves_errors_missing_values_and_cut_statements_to_the_tree_walk() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let shapes = [
+        "forall i . not (6 / x(i) = 3) or p(i, 1)",
+        "forall i . p(i, i) or 6 / x(i) >= 2",
+        "exists i, j | G . x(i) mod x(j) = 0",
+        "forall i . exactly K { p(i mod 2 + 1, j) : j | G }",
+        "sum { x(j mod 2 + 1) : i, j, k | G } <= K + 2",
+        "alldifferent { x(i mod 2 + 1) : i, j | G }",
+        "alldifferent except K { x(i) : i, j | G }",
+        "count { p(i, j) : i, j | G } = x(1)",
+        "forall i . p(i, 2) iff x(i) - x(2) > K",
+        "forall i, j | G . x(i) =/= x(j) or p(i, j) or x(i) / (x(j) - 1) = 0",
+        "forall i . c(i) =/= c(i mod 3 + 1) or p(i, i)",
+        "forall i . c(i) < c(1) or p(i, 1)",
+        "forall i . p(i, 1) or (x(i) + c(i) = 1)",
+        "forall i . sum { x(j) : j | G and p(i, j) } =/= K or p(i, 3)",
+        "forall i . exists j | G . p(i, j) or x(j) / x(i) = 2",
+        "not (exactly K { x(i) / x(j) = 1 : i, j | G })",
+        "forall i . d2(i) -> p(i, i)",
+    ];
+    let guards = ["true", "e(i, j)", "i =/= j", "not e(j, i) and j > 1", "6 / (j - 1) > 2", "x(j) > 0"];
+    // Half the models with a budget too small for some of their statements.
+    let budgets = [BINDING_LIMIT, 0, BINDING_LIMIT, 2, BINDING_LIMIT, 5, BINDING_LIMIT, 13, BINDING_LIMIT, 30];
+    let (mut planned, mut accepted, mut cut) = (0, 0, 0);
+    for round in 0..150 {
+        let mut model = String::from(
+            "domain d = 1..3\ndomain col = {red, green, blue}\nvar i, j, k in d\ninput pred e(d, d)\ne(1, 2) e(2, 3) e(3, 3)
+pred p(d, d)\nvar x(d) in 0..3\nvar c(d) in col\ndef d1(i) := i > 1\ndef d2(i) := d1(i) and not e(i, i)\n",
+        );
+        push_random_statements(&mut model, &mut rng, &shapes, &guards);
+        let p = load(&Source::new(format!("errors{round}.qp"), model.clone()), None, &[])
+            .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
+        let budget = budgets[round % budgets.len()];
+        cut += usize::from(Plan::build(&p, budget).cut());
+        for _ in 0..20 {
+            let mut text = String::new();
+            for a in 1..=3 {
+                for b in 1..=3 {
+                    if rng.below(3) == 0 {
+                        text.push_str(&format!("p({a}, {b}).\n"));
+                    }
+                }
+                // A fifth of the integers without a value.
+                if rng.below(5) != 0 {
+                    text.push_str(&format!("x({a}) = {}.\n", rng.below(4)));
+                }
+                if rng.below(5) != 0 {
+                    text.push_str(&format!("c({a}) = {}.\n", ["red", "green", "blue"][rng.below(3) as usize]));
+                }
+            }
+            let s = parse_solution(&p, &Source::new("s.txt", text)).unwrap_or_else(|e| panic!("{}", e.render()));
+            for (k, (plan, walk)) in plan_and_walk(&p, &s, budget).into_iter().enumerate() {
+                if let Some(plan) = plan {
+                    planned += 1;
+                    accepted += usize::from(plan);
+                    assert_eq!(plan, walk, "statement {k} of\n{model}\non\n{}", s.to_facts());
+                }
+            }
+        }
+    }
+    // Seen: 2,595 verdicts, 854 acceptances, 64 models cut short.
+    assert!(planned > 1200 && accepted > planned / 4 && cut > 30, "{planned} verdicts, {accepted} accepted, {cut} cut");
+}
+
+/// Stacked definitions, each using the one below four times: each is planned once per argument
+/// tuple (a memo), so a budget of 100 bindings plans a depth of 12 (4^12 expansions without it).
+#[test]
+fn the_check_plan_expands_each_definition_once_per_argument_tuple() {
+    let depth = 12;
+    let mut model = String::from("domain d = 1..2\nvar i in d\npred p(d)\ndef d0(i) := i = 1\n");
+    for l in 1..=depth {
+        model.push_str(&format!("def d{l}(i) := d{0}(i) and d{0}(i) and d{0}(i) and d{0}(i)\n", l - 1));
+    }
+    model.push_str(&format!("forall i . d{depth}(i) -> p(i)\n"));
+    let p = load(&Source::new("defs.qp", model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    let plan = Plan::build(&p, 100);
+    assert!(plan.planned() == 1 && !plan.cut(), "the stacked definitions are not planned within 100 bindings");
+    for (atoms, holds) in [("p(1).", true), ("p(2).", false)] {
+        let s = parse_solution(&p, &Source::new("s.txt", atoms)).unwrap_or_else(|e| panic!("{}", e.render()));
+        assert_eq!(plan_and_walk(&p, &s, 100), [(Some(holds), holds)], "{atoms}");
+    }
 }
