@@ -299,9 +299,19 @@ impl Family for QpropModel {
 
     fn decode_session<'a>(&'a self, g: &'a Grounding<QpropEncoding>) -> wgrnd_core::DecodeSession<'a, Solution> {
         // Each atom's arguments and each integer variable's values found once, not per model
-        // (colour5's count: 29 K instructions a solution before).
-        let decoder = wgrnd_qprop::Decoder::new(&self.program, &g.encoding);
-        Box::new(move |model| Ok(decoder.decode(|v| model.value(v) == Some(true))))
+        // (colour5's count: 29 K instructions a solution before). Found at the second model: the
+        // decoder indexes every atom, true or not, so a count of none or one solution of a large
+        // grounding (a sudoku's) decodes as `decode` does.
+        let mut decoder: Option<wgrnd_qprop::Decoder> = None;
+        let mut first = true;
+        Box::new(move |model| {
+            let truth = |v| model.value(v) == Some(true);
+            if std::mem::take(&mut first) {
+                return Ok(wgrnd_qprop::decode(&self.program, &g.encoding, truth));
+            }
+            let decoder = decoder.get_or_insert_with(|| wgrnd_qprop::Decoder::new(&self.program, &g.encoding));
+            Ok(decoder.decode(truth))
+        })
     }
 
     fn check(&self, solution: &Solution) -> Result<Vec<String>, Error> {

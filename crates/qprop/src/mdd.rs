@@ -149,14 +149,19 @@ impl Grounder<'_> {
             .enumerate()
             .flat_map(|(i, lv)| lv.opts.iter().enumerate().map(move |(j, o)| (!o.1, i as u32, j as u32)))
             .collect();
+        // The variables the build made, not its memo entries (an entry whose children are all
+        // equal makes none): a replay makes exactly these.
+        let made = self.cnf.num_vars() as usize - first_var;
+        debug_assert!(made <= b.nodes, "a diagram makes at most one variable a node");
         let built = Built {
             first_var,
-            nodes: b.nodes,
+            nodes: made,
             clauses: first_clause..self.cnf.num_clauses(),
             opts,
             root: slot_of(root, first_var),
         };
-        self.mdd_shapes.insert(key, Shape::Built(built));
+        // A shape found ambiguous stays so: its later sums are built, not read back again.
+        self.mdd_shapes.entry(key).or_insert(Shape::Built(built));
         Ok(root)
     }
 
