@@ -224,8 +224,11 @@ pub struct RawPuzzle {
 }
 
 impl RawPuzzle {
+    /// `loaded` is grounded as the command line's `solve` grounds (no DIMACS header, so no atom
+    /// names made unless asked for); `raw` keeps the options as given, for the calls that write
+    /// or name atoms (`encode`, `backbone`, `generate_unique`), which read the puzzle again.
     fn from_origin(origin: Origin, raw: RawOptions) -> Result<RawPuzzle, Error> {
-        let loaded = Arc::new(origin.load(&raw)?);
+        let loaded = Arc::new(origin.load(&RawOptions { no_header: true, ..raw.clone() })?);
         Ok(RawPuzzle { origin, raw, loaded })
     }
 
@@ -326,7 +329,7 @@ impl RawPuzzle {
 
     /// The CNF in DIMACS, its header naming every atom (`wgrnd encode`).
     fn encode(&self, py: Python<'_>) -> PyResult<String> {
-        let loaded = Arc::clone(&self.loaded);
+        let loaded = self.reload(|_| {}).map_err(py_error)?;
         run::interruptible(py, move || {
             let mut out = Vec::new();
             with_family!(&*loaded, |f| {
@@ -381,7 +384,13 @@ impl RawPuzzle {
         let limits =
             wgrnd_count::Limits { max, timeout: seconds(timeout)?, engine: wgrnd_count::Engine::Auto, jobs: 0 };
         let solver = SolverSpec::parse(solver);
-        let loaded = self.reload(|raw| raw.count = Some(unit)).map_err(py_error)?;
+        // As the command line's `count` without `--proof`: no DIMACS header to name atoms in.
+        let loaded = self
+            .reload(|raw| {
+                raw.count = Some(unit);
+                raw.no_header = true;
+            })
+            .map_err(py_error)?;
         let (c, kept) = run::interruptible(py, {
             let loaded = Arc::clone(&loaded);
             move || {

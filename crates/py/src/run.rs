@@ -1,9 +1,20 @@
-//! Long calls: the work runs on a thread of its own while the calling thread, with the GIL
-//! released between looks, polls Python's signal handlers. Ctrl-C (SIGINT, or any handler that
-//! raises) sets the library's one stop flag, as the binary's Ctrl-C handler does
-//! ([`wgrnd_solve::interrupt::request`]); a solve or count then stops at its next look at the
-//! flag, the work returns, the flag is cleared for the next call, and the handler's exception
-//! (`KeyboardInterrupt`) is raised.
+//! Long calls: the work runs with the GIL released and stops on Ctrl-C through the library's one
+//! stop flag ([`wgrnd_solve::interrupt::request`]), as the binary's Ctrl-C handler stops it; a
+//! solve or count then stops at its next look at the flag, the work returns, the flag is cleared
+//! for the next call, and `KeyboardInterrupt` (or the handler's own exception) is raised. How the
+//! signal reaches the flag depends on who would handle it in Python:
+//!
+//! - on Python's main thread with Python's own SIGINT handler (`signal.default_int_handler`, the
+//!   usual case) the work runs on the calling thread, under a SIGINT handler of the library's own
+//!   (`sigaction`) for the length of the call, Python's put back after it;
+//! - on Python's main thread with any other handler (a function of the user's, which may or may
+//!   not raise) the work runs on a thread of its own while the calling thread, with the GIL
+//!   released between looks, polls Python's signal handlers, and a handler that raises stops it;
+//! - on any other thread, where Python runs no signal handler, the work runs on the calling
+//!   thread (a signal is handled by the main thread when it next runs Python code).
+//!
+//! The first way costs nothing per call; a thread of its own costs its start and a fresh
+//! allocator arena at every call, a quarter of a small model's solve (docs/python.md).
 
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
@@ -14,11 +25,126 @@ use wgrnd_solve::interrupt;
 
 use crate::py_error;
 
-/// How often the calling thread looks at Python's signals.
+/// How often the calling thread looks at Python's signals (on a thread of its own).
 const POLL: Duration = Duration::from_millis(20);
 
-/// Runs `work` on a thread of its own, the GIL released, stopping it on a signal (see the module).
+/// Who handles a Ctrl-C during a call made from here.
+enum Signals {
+    /// Python's main thread, Python's own SIGINT handler.
+    PythonDefault,
+    /// Python's main thread, some other handler.
+    Custom,
+    /// Another thread: Python handles no signal here.
+    NotMainThread,
+}
+
+fn signals(py: Python<'_>) -> PyResult<Signals> {
+    if !on_main_thread(py)? {
+        return Ok(Signals::NotMainThread);
+    }
+    // `_signal`, not `signal`: loaded with the interpreter (`signal` is an import of its own).
+    let signal = py.import("_signal")?;
+    let handler = signal.call_method1("getsignal", (signal.getattr("SIGINT")?,))?;
+    Ok(if handler.is(&signal.getattr("default_int_handler")?) { Signals::PythonDefault } else { Signals::Custom })
+}
+
+/// Whether this is Python's main thread, the one that runs its signal handlers: `threading` says
+/// so when it is loaded; otherwise, on Linux, the process's first thread, where the interpreter
+/// started (importing `threading` to ask would cost a call more than a small model's solve).
+fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
+    let modules = py.import("sys")?.getattr("modules")?;
+    let threading = match modules.cast::<pyo3::types::PyDict>()?.get_item("threading")? {
+        Some(threading) => threading,
+        #[cfg(target_os = "linux")]
+        // SAFETY: both calls only read the calling thread's and process's ids.
+        None => return Ok(unsafe { libc::gettid() == libc::getpid() }),
+        #[cfg(not(target_os = "linux"))]
+        None => py.import("threading")?.into_any(),
+    };
+    Ok(threading.call_method0("current_thread")?.is(&threading.call_method0("main_thread")?))
+}
+
+/// Runs `work` with the GIL released, stopping it on a signal (see the module).
 pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+    match signals(py)? {
+        #[cfg(unix)]
+        Signals::PythonDefault => own_sigint::run(py, work),
+        Signals::NotMainThread => inline(py, work),
+        _ => on_a_thread(py, work),
+    }
+}
+
+/// The first way of the module: the library's SIGINT handler for the length of the call.
+#[cfg(unix)]
+mod own_sigint {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use pyo3::prelude::*;
+    use wgrnd_family::Error;
+    use wgrnd_solve::interrupt;
+
+    /// A SIGINT came during the call.
+    static CAUGHT: AtomicBool = AtomicBool::new(false);
+
+    /// Only async-signal-safe work: two atomic words.
+    extern "C" fn on_sigint(_: libc::c_int) {
+        CAUGHT.store(true, Ordering::SeqCst);
+        let _ = interrupt::request();
+    }
+
+    /// Python's handler, put back when dropped (also when the work panics).
+    struct Installed(libc::sigaction);
+
+    impl Installed {
+        fn new() -> Option<Installed> {
+            let handler: extern "C" fn(libc::c_int) = on_sigint;
+            // SAFETY: a zeroed `sigaction` is a valid start (empty mask, no flags); the handler
+            // only touches atomic words; the old action is written by the kernel.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = handler as libc::sighandler_t;
+                action.sa_flags = libc::SA_RESTART | libc::SA_ONSTACK;
+                libc::sigemptyset(&mut action.sa_mask);
+                let mut old: libc::sigaction = std::mem::zeroed();
+                (libc::sigaction(libc::SIGINT, &action, &mut old) == 0).then_some(Installed(old))
+            }
+        }
+    }
+
+    impl Drop for Installed {
+        fn drop(&mut self) {
+            // SAFETY: puts back the action `new` read, unchanged.
+            unsafe {
+                libc::sigaction(libc::SIGINT, &self.0, std::ptr::null_mut());
+            }
+        }
+    }
+
+    pub(super) fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+        let Some(installed) = Installed::new() else { return super::on_a_thread(py, work) };
+        CAUGHT.store(false, Ordering::SeqCst);
+        let result = super::inline(py, work);
+        drop(installed);
+        if CAUGHT.swap(false, Ordering::SeqCst) {
+            // What Python's own handler would have raised; the stop is forgotten for the next call.
+            interrupt::clear();
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
+        }
+        result
+    }
+}
+
+/// The work on the calling thread, the GIL released; a panic is the module's error, as on a
+/// thread of its own.
+fn inline<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+    match py.detach(|| std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))) {
+        Ok(result) => result.map_err(py_error),
+        Err(panic) => Err(internal_error(panic)),
+    }
+}
+
+/// The second way of the module: the work on a thread of its own, Python's handlers polled.
+fn on_a_thread<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         // A receiver is not shared between threads: the lock lends it to the GIL-free waits.
@@ -55,16 +181,19 @@ pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> Resu
                 interrupt::clear();
                 Err(signal)
             }
-            (_, Err(panic)) => {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                Err(crate::WgrndError::new_err(format!("internal error: {what}")))
-            }
+            (_, Err(panic)) => Err(internal_error(panic)),
             (Ok(result), Ok(())) => result.map_err(py_error),
             (Err(None), Ok(())) => Err(crate::WgrndError::new_err("internal error: the work ended without an answer")),
         }
     })
+}
+
+/// A panic of the work as the module's error.
+fn internal_error(panic: Box<dyn std::any::Any + Send>) -> PyErr {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    crate::WgrndError::new_err(format!("internal error: {what}"))
 }

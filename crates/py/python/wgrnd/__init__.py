@@ -67,20 +67,38 @@ class Solution:
 
     def __init__(self, raw: "_wgrnd.RawSolution") -> None:
         self._raw = raw
-        self.json: Dict[str, Any] = json.loads(raw.render("json"))
-        self.kind: str = self.json["kind"]
-        self.values: Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPiece]]
-        if "solution" in self.json:
-            self.values = {p: {_fact(r) for r in rows} for p, rows in self.json["solution"].items()}
-        elif self.json.get("placements") and "row" in self.json["placements"][0]:
-            self.values = [
-                Placement(p["row"], p["col"], p["piece"], p["rotation"]) for p in self.json["placements"]
-            ]
-        else:
-            self.values = [
-                PackedPiece(p["mark"], p["piece"], tuple(tuple(c) for c in p["cells"]))
-                for p in self.json.get("placements", [])
-            ]
+        # Made when first asked for: a solve or count that only needs the answer does not pay
+        # for the document (a tenth of a small model's solve).
+        self._json: Optional[Dict[str, Any]] = None
+        self._values: Optional[Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPiece]]] = None
+
+    @property
+    def json(self) -> Dict[str, Any]:
+        """The command line's ``--json`` document."""
+        if self._json is None:
+            self._json = json.loads(self._raw.render("json"))
+        return self._json
+
+    @property
+    def kind(self) -> str:
+        """``model``, ``edge-matching puzzle`` or ``packing``, as in ``json``."""
+        return self.json["kind"]
+
+    @property
+    def values(self) -> Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPiece]]:
+        """The solution as plain Python values (see the class)."""
+        if self._values is None:
+            doc = self.json
+            if "solution" in doc:
+                self._values = {p: {_fact(r) for r in rows} for p, rows in doc["solution"].items()}
+            elif doc.get("placements") and "row" in doc["placements"][0]:
+                self._values = [Placement(p["row"], p["col"], p["piece"], p["rotation"]) for p in doc["placements"]]
+            else:
+                self._values = [
+                    PackedPiece(p["mark"], p["piece"], tuple(tuple(c) for c in p["cells"]))
+                    for p in doc.get("placements", [])
+                ]
+        return self._values
 
     def __getitem__(self, predicate: str) -> Set[Tuple[Value, ...]]:
         """A model's true tuples of ``predicate``."""
