@@ -6,6 +6,12 @@
 //! of rows, i.e. a set of projection atoms, handed over as such; the count decodes it from the
 //! projection and has the family's checker judge it, like any other engine's.
 //!
+//! Secondary columns (Knuth's secondary items: covered at most once) have headers outside the
+//! root's list: the search never branches on them, but choosing a row covers them like any other
+//! of its columns, which removes the rows that share one. An exact cover read off a formula
+//! ([`ExactCover::of_cnf`]) has one per exclusion that no primary column makes, and the atoms its
+//! units force reported with every solution.
+//!
 //! Groups with a capacity (a piece kind and its number of copies) are kept by counting the rows
 //! taken per group and passing over a row whose group is full when branching; a full cover of the
 //! columns then uses each kind at most its copies, which for a region the pieces fill exactly is
@@ -30,6 +36,8 @@ pub enum Outcome {
     Exhausted,
     /// A callback said [`Flow::Stop`].
     Stopped,
+    /// The search tried more nodes than it was given.
+    OutOfNodes,
 }
 
 /// One node's four links and its column header.
@@ -42,8 +50,9 @@ struct Node {
     column: u32,
 }
 
-/// The dancing-links matrix. Node 0 is the root, nodes `1..=columns` the column headers, then the
-/// rows' nodes, each row's nodes consecutive.
+/// The dancing-links matrix. Node 0 is the root, nodes `1..=columns + secondary` the column
+/// headers (the primary ones linked from the root, each secondary one to itself), then the rows'
+/// nodes, each row's nodes consecutive.
 pub struct Dlx {
     /// The links, one record per node (one cache line holds three: covering walks them).
     node: Vec<Node>,
@@ -59,13 +68,19 @@ pub struct Dlx {
     nodes: u64,
     /// Permutations of the rows that map solutions onto solutions (the identity left out).
     symmetries: Vec<Vec<u32>>,
+    /// Projection atoms reported with every solution ([`ExactCover::forced`]).
+    forced: Vec<u32>,
+    /// Nodes the search may try ([`Dlx::search`]), and whether it ran out of them.
+    budget: u64,
+    out_of_nodes: bool,
 }
 
 impl Dlx {
     /// Links the matrix. A column no row covers makes the problem unsolvable (the search finds
     /// it at once).
     pub fn new(m: &ExactCover) -> Dlx {
-        let c = m.columns as usize;
+        let primary = m.columns as usize;
+        let c = primary + m.secondary as usize;
         let total = 1 + c + m.rows.iter().map(|r| r.columns.len()).sum::<usize>();
         let mut d = Dlx {
             node: Vec::with_capacity(total),
@@ -78,10 +93,16 @@ impl Dlx {
             chosen: Vec::new(),
             nodes: 0,
             symmetries: Vec::new(),
+            forced: m.forced.clone(),
+            budget: u64::MAX,
+            out_of_nodes: false,
         };
         for i in 0..=c as u32 {
-            let left = if i == 0 { c as u32 } else { i - 1 };
-            let right = if i as usize == c { 0 } else { i + 1 };
+            let (left, right) = if i as usize > primary {
+                (i, i)
+            } else {
+                (if i == 0 { primary as u32 } else { i - 1 }, if i as usize == primary { 0 } else { i + 1 })
+            };
             d.node.push(Node { left, right, up: i, down: i, column: i });
             d.row.push(u32::MAX);
         }
@@ -135,11 +156,20 @@ impl Dlx {
     }
 
     /// Enumerates every solution: `on_solution` gets its projection atoms (sorted) and says
-    /// whether to go on; `poll` is asked every few thousand nodes whether to stop early.
-    pub fn search(&mut self, on_solution: &mut dyn FnMut(&[u32]) -> Flow, poll: &mut dyn FnMut() -> Flow) -> Outcome {
+    /// whether to go on; `poll` is asked every few thousand nodes whether to stop early; past
+    /// `nodes` nodes tried (counted from this matrix's first search) the search stops
+    /// ([`Outcome::OutOfNodes`]; `u64::MAX`: no bound).
+    pub fn search(
+        &mut self,
+        on_solution: &mut dyn FnMut(&[u32]) -> Flow,
+        poll: &mut dyn FnMut() -> Flow,
+        nodes: u64,
+    ) -> Outcome {
         let all: Vec<u32> = (0..self.symmetries.len() as u32).collect();
+        (self.budget, self.out_of_nodes) = (nodes, false);
         match self.descend(on_solution, poll, &all) {
             Flow::Continue => Outcome::Exhausted,
+            Flow::Stop if self.out_of_nodes => Outcome::OutOfNodes,
             Flow::Stop => Outcome::Stopped,
         }
     }
@@ -153,6 +183,7 @@ impl Dlx {
     ) -> Flow {
         if self.node[0].right == 0 {
             let mut atoms: Vec<u32> = self.chosen.iter().map(|&r| self.atoms[r as usize]).collect();
+            atoms.extend_from_slice(&self.forced);
             atoms.sort_unstable();
             return on_solution(&atoms);
         }
@@ -190,6 +221,11 @@ impl Dlx {
                 continue;
             }
             self.nodes += 1;
+            if self.nodes > self.budget {
+                self.out_of_nodes = true;
+                flow = Flow::Stop;
+                break;
+            }
             if self.nodes % 4096 == 0 && poll() == Flow::Stop {
                 flow = Flow::Stop;
                 break;
@@ -293,6 +329,7 @@ mod tests {
                 .map(|(i, (c, g))| CoverRow { atom: i as u32, columns: c.to_vec(), group: *g })
                 .collect(),
             capacities: capacities.to_vec(),
+            ..ExactCover::default()
         };
         let mut out = Vec::new();
         Dlx::new(&m).search(
@@ -301,6 +338,7 @@ mod tests {
                 Flow::Continue
             },
             &mut || Flow::Continue,
+            u64::MAX,
         );
         out.sort();
         out
@@ -338,6 +376,7 @@ mod tests {
                 .map(|(i, (c, g))| CoverRow { atom: i as u32, columns: c.to_vec(), group: *g })
                 .collect(),
             capacities: vec![9],
+            ..ExactCover::default()
         };
         let mut seen = 0;
         let outcome = Dlx::new(&m).search(
@@ -346,7 +385,101 @@ mod tests {
                 Flow::Stop
             },
             &mut || Flow::Continue,
+            u64::MAX,
         );
         assert_eq!((outcome, seen), (Outcome::Stopped, 1));
+    }
+
+    /// Every model of `cnf` (over `n` atoms, all of them projected), as its true atoms: brute force.
+    fn models(cnf: &wgrnd_cnf::Cnf, n: usize) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for bits in 0u32..1 << n {
+            let holds = |l: &wgrnd_cnf::Lit| (bits >> l.var().index() & 1 == 1) == l.is_positive();
+            if cnf.clauses().all(|c| c.iter().any(holds)) {
+                out.push((0..n as u32).filter(|&i| bits >> i & 1 == 1).collect());
+            }
+        }
+        out
+    }
+
+    /// Random formulas of the shapes an exact cover writes (exactly-one groups, exclusions,
+    /// units), and some of other shapes: wherever [`ExactCover::of_cnf`] reads a cover, dancing
+    /// links over it finds exactly the formula's models (brute force), `forced` atoms included;
+    /// with the budget of one node it says it ran out instead.
+    #[test]
+    fn covers_read_off_random_formulas_have_exactly_their_models() {
+        use wgrnd_cnf::{Cnf, Var};
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut draw = |k: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % k
+        };
+        let (mut read, mut refused, mut with_models, mut with_forced) = (0, 0, 0, 0);
+        for _ in 0..3000 {
+            let n = 2 + draw(8) as usize;
+            let var = |i: u64| Var::from_index(i as usize);
+            let mut cnf = Cnf::new();
+            cnf.new_vars(n as u32);
+            for _ in 0..1 + draw(4) {
+                let group: Vec<u64> = (0..n as u64).filter(|_| draw(3) == 0).collect();
+                if group.is_empty() {
+                    continue;
+                }
+                cnf.add_clause(&group.iter().map(|&i| var(i).pos()).collect::<Vec<_>>());
+                for (k, &a) in group.iter().enumerate() {
+                    for &b in &group[k + 1..] {
+                        // Now and then an exclusion left out: no longer an exactly-one.
+                        if draw(40) != 0 {
+                            cnf.add_clause(&[var(a).neg(), var(b).neg()]);
+                        }
+                    }
+                }
+            }
+            for _ in 0..draw(4) {
+                let (a, b) = (draw(n as u64), draw(n as u64));
+                if a != b {
+                    cnf.add_clause(&[var(a).neg(), var(b).neg()]);
+                }
+            }
+            match draw(12) {
+                0 => cnf.add_clause(&[var(draw(n as u64)).pos()]),
+                1 => cnf.add_clause(&[var(draw(n as u64)).neg()]),
+                2 => cnf.add_clause(&[var(draw(n as u64)).neg(), var(draw(n as u64)).pos()]),
+                _ => {}
+            }
+            let projection: Vec<Var> = (0..n as u64).map(var).collect();
+            let mut want = models(&cnf, n);
+            want.sort();
+            let Some(m) = ExactCover::of_cnf(&cnf, &projection) else {
+                refused += 1;
+                continue;
+            };
+            read += 1;
+            with_models += usize::from(!want.is_empty());
+            with_forced += usize::from(!m.forced.is_empty());
+            let mut got = Vec::new();
+            let outcome = Dlx::new(&m).search(
+                &mut |s| {
+                    got.push(s.to_vec());
+                    Flow::Continue
+                },
+                &mut || Flow::Continue,
+                u64::MAX,
+            );
+            assert_eq!(outcome, Outcome::Exhausted);
+            got.sort();
+            assert_eq!(got, want, "{cnf:?}");
+            if !m.rows.is_empty() {
+                let ran_out = Dlx::new(&m).search(&mut |_| Flow::Continue, &mut || Flow::Continue, 0);
+                assert_eq!(ran_out, Outcome::OutOfNodes);
+            }
+        }
+        // Both sides were exercised.
+        assert!(
+            read > 400 && refused > 500 && with_models > 300 && with_forced > 20,
+            "{read} {refused} {with_models} {with_forced}"
+        );
     }
 }

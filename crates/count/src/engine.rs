@@ -154,7 +154,11 @@ pub(crate) fn run<F: Family>(
             (None, None) if crate::fixed_by_units(&g.cnf) => {
                 crate::decided::count(g, limits, start, &stop_now, &mut on_hit)
             }
-            (None, None) => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
+            // A formula that is an exact cover (cover.rs): dancing links, within a budget.
+            (None, None) => match ExactCover::for_dancing_links(&g.cnf, &g.projection) {
+                Some(m) => cover(g, &m, COVER_NODES, solver, limits, start, &stop_now, &mut on_hit),
+                None => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
+            },
         },
     }
 }
@@ -278,6 +282,92 @@ fn backtrack<E>(
     Ok((n, stop, start.elapsed()))
 }
 
+/// Dancing-links nodes that an exact cover read off the formula may take before `auto` gives it
+/// up for the backtracking engine (from the start: what it found is dropped). Dancing links has
+/// no learning: on an exact cover where the search, not the number of solutions, dominates (a
+/// hard Latin square completion, say) it may take far longer than a CDCL search.
+pub const COVER_NODES: u64 = 500_000;
+
+/// Atoms of solutions that the budgeted dancing links may hold before it is given up (16 MB): its
+/// solutions are handed over only once it has ended within its budget.
+const COVER_HELD_ATOMS: usize = 1 << 22;
+
+/// `auto` on a formula that is an exact cover `m` ([`ExactCover::of_cnf`]): dancing links, its
+/// solutions held back until it has ended within `nodes` ([`COVER_NODES`]) (or been stopped, at the bound,
+/// a time limit or Ctrl-C: what it found is then reported too); past the budget, the backtracking
+/// engine from the start, as if dancing links had not been tried. Its covers are the formula's
+/// models, symmetry-breaking clauses included (none of those is of a cover's shapes but a unit),
+/// so each is a solution the other engines would have found too.
+#[allow(clippy::too_many_arguments)]
+fn cover<E>(
+    g: &Grounding<E>,
+    m: &ExactCover,
+    nodes: u64,
+    solver: &SolverSpec,
+    limits: &Limits,
+    start: Instant,
+    stop_now: &dyn Fn() -> bool,
+    on_hit: &mut OnHit<'_>,
+) -> Result<(u64, Stop, Duration), Error> {
+    let max = limits.max.unwrap_or(u64::MAX);
+    if max == 0 {
+        return Ok((0, Stop::Bound, start.elapsed()));
+    }
+    let mut matrix = Dlx::new(m);
+    // Every solution's atoms, one after the other, and where each ends.
+    let (mut atoms, mut ends) = (Vec::new(), Vec::new());
+    let stop = Cell::new(Stop::Exhausted);
+    let given_up = Cell::new(false);
+    let outcome = {
+        let _watch = Watch::start();
+        matrix.search(
+            &mut |solution| {
+                atoms.extend_from_slice(solution);
+                ends.push(atoms.len());
+                // Each solution counts at least one (an orbit's later members count none, but
+                // dancing links meets every member, so `ends` solutions count at least as many).
+                if ends.len() as u64 >= max {
+                    stop.set(Stop::Bound);
+                    Flow::Stop
+                } else if atoms.len() > COVER_HELD_ATOMS {
+                    given_up.set(true);
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+            &mut || {
+                if stop_now() {
+                    stop.set(Stop::Interrupted);
+                    Flow::Stop
+                } else if remaining(limits, start).1 {
+                    stop.set(Stop::Timeout);
+                    Flow::Stop
+                } else if given_up.get() {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+            nodes,
+        )
+    };
+    if given_up.get() || outcome == Outcome::OutOfNodes {
+        return backtrack(g, solver, limits, start, Some(HANDOVER), stop_now, on_hit);
+    }
+    let mut n = 0u64;
+    let mut from = 0;
+    for &end in &ends {
+        n += on_hit(n, Hit::Projection(&atoms[from..end]))?.solutions;
+        from = end;
+        if n >= max {
+            return Ok((n, Stop::Bound, start.elapsed()));
+        }
+    }
+    let stop = if outcome == Outcome::Exhausted { Stop::Exhausted } else { stop.get() };
+    Ok((n, stop, start.elapsed()))
+}
+
 /// Dancing links over the family's exact cover.
 fn dlx(
     mut matrix: Dlx,
@@ -323,6 +413,7 @@ fn dlx(
                 Flow::Continue
             }
         },
+        u64::MAX,
     );
     if let Some(e) = failure {
         return Err(e);
@@ -586,5 +677,61 @@ mod tests {
             assert_eq!((n, stop), (hits, Stop::Interrupted), "{engine:?}");
             assert!(hits < 256, "{engine:?}: {hits} solutions after giving up");
         }
+    }
+
+    /// A grounding whose formula is the `n` x `n` permutation matrices (exactly one per row and
+    /// per column): an exact cover with `n!` covers, each row of it in two primary columns.
+    fn permutations(n: usize) -> Grounding<RingAtoms> {
+        let mut g = Ring { n: 3, reject: None }.ground().unwrap();
+        let mut cnf = Cnf::new();
+        let x: Vec<Var> = (0..n * n).map(|_| cnf.new_var()).collect();
+        let lines = (0..n)
+            .flat_map(|i| [(0..n).map(|j| x[i * n + j]).collect::<Vec<_>>(), (0..n).map(|j| x[j * n + i]).collect()]);
+        for line in lines {
+            cnf.add_clause(&line.iter().map(|v| v.pos()).collect::<Vec<_>>());
+            for (k, a) in line.iter().enumerate() {
+                for b in &line[k + 1..] {
+                    cnf.add_clause(&[a.neg(), b.neg()]);
+                }
+            }
+        }
+        (g.cnf, g.projection) = (cnf, x);
+        g
+    }
+
+    /// Dancing links on a formula read as a cover, within its budget or past it (the backtracking
+    /// engine from the start), reports every solution once, and at the bound stops there.
+    #[test]
+    fn a_cover_read_off_the_formula_counts_the_same_within_its_budget_or_past_it() {
+        let g = permutations(4);
+        let m = ExactCover::for_dancing_links(&g.cnf, &g.projection).unwrap();
+        for (nodes, max) in [(u64::MAX, None), (0, None), (3, None), (u64::MAX, Some(5)), (0, Some(5))] {
+            let mut found = std::collections::HashSet::new();
+            let mut on_hit = |before: u64, hit: Hit<'_>| {
+                assert_eq!(before as usize, found.len());
+                let set = match hit {
+                    Hit::Projection(p) => p.to_vec(),
+                    Hit::Search(m) | Hit::Model(m) => g.true_projection(m),
+                };
+                assert!(found.insert(set.clone()), "{set:?} twice");
+                Ok(Found { solutions: 1, blocks: vec![g.blocking_clause(&set)] })
+            };
+            let limits = Limits { max, jobs: 1, ..Limits::default() };
+            let solver = SolverSpec::Builtin;
+            let (n, stop, _) =
+                cover(&g, &m, nodes, &solver, &limits, Instant::now(), &interrupted, &mut on_hit).unwrap();
+            let want = if max.is_some() { (5, Stop::Bound) } else { (24, Stop::Exhausted) };
+            assert_eq!((n, stop), want, "{nodes} nodes, max {max:?}");
+            assert!(found.iter().all(|s| s.len() == 4));
+        }
+        // `auto` takes it: the count's solutions come as projections.
+        let f = Ring { n: 3, reject: None };
+        let mut projections = 0;
+        let (n, stop, _) = run(&f, &g, &SolverSpec::Builtin, &Limits::default(), &|| false, |_, hit| {
+            projections += usize::from(matches!(hit, Hit::Projection(_)));
+            Ok(Found { solutions: 1, blocks: Vec::new() })
+        })
+        .unwrap();
+        assert_eq!((n, stop, projections), (24, Stop::Exhausted, 24));
     }
 }

@@ -118,6 +118,8 @@ impl QpropModel {
             linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
             symmetries,
+            // A plain count with no lex-leader asked for: the symmetries only make it faster.
+            symmetries_optional: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none(),
             names: !raw.no_header,
             ..defaults
         };

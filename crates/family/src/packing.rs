@@ -249,7 +249,7 @@ impl Family for Packings {
             .map(|(i, d)| CoverRow { atom: i as u32, columns: d.cells.clone(), group: d.kind as u32 })
             .collect();
         let capacities = p.kinds.iter().map(|k| k.count as u32).collect();
-        Some(ExactCover { columns: p.cells.len() as u32, rows, capacities })
+        Some(ExactCover { columns: p.cells.len() as u32, rows, capacities, ..ExactCover::default() })
     }
 
     fn orbit_line(&self, o: &Orbits, complete: bool) -> Option<(String, serde_json::Value)> {

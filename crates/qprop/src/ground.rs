@@ -63,6 +63,12 @@ pub struct GroundOptions {
     /// With `symmetries`: lex-leader clauses for every element of the group, so that the search
     /// finds one member of each orbit (off: the search finds every solution, the count the same).
     pub lex_leader: bool,
+    /// With `symmetries`: they would only make the count faster (a plain count that reports no
+    /// orbits and was not asked for lex-leader clauses), so they are not looked for when the
+    /// formula is an exact cover (`ExactCover::of_cnf`): dancing links then counts every solution
+    /// for less than the search for symmetries costs (docs/counting.md, "Exact covers read off
+    /// the formula").
+    pub symmetries_optional: bool,
     /// Name every variable in the header's `var` lines (off: the solved-for atoms' names are
     /// made only when asked for, names.rs; for a count that writes no DIMACS).
     pub names: bool,
@@ -79,6 +85,7 @@ impl Default for GroundOptions {
             xor_elim: crate::xorelim::XorElim::Auto,
             symmetries: false,
             lex_leader: true,
+            symmetries_optional: false,
             names: true,
         }
     }

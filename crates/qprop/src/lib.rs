@@ -331,7 +331,16 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         }
     }
     // The model's own symmetries, proven on its ground program (symmetry.rs): only for a count.
-    let (symmetries, symmetry_lines) = if o.symmetries && tracker.is_none() {
+    let (symmetries, symmetry_lines) = if o.symmetries
+        && tracker.is_none()
+        && o.symmetries_optional
+        && wgrnd_core::ExactCover::for_dancing_links(&g.cnf, &shown).is_some()
+    {
+        (
+            Vec::new(),
+            vec!["symmetries: not looked for (the formula is an exact cover, counted by dancing links)".into()],
+        )
+    } else if o.symmetries && tracker.is_none() {
         symmetry::declare(p, &mut g, &shown, o.lex_leader)
     } else {
         (Vec::new(), Vec::new())
