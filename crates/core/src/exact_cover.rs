@@ -39,9 +39,25 @@ pub struct ExactCover {
     pub forced: Vec<u32>,
 }
 
-/// Why a clause store is not read as an exact cover: only that it is not (the caller searches
-/// it another way), so no reason is kept.
-type NotACover = ();
+/// What a reading of a clause store is asked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// Any exact cover.
+    Any,
+    /// One that suits dancing links.
+    DancingLinks,
+    /// Only whether there is one that suits dancing links.
+    Whether,
+}
+
+/// Why a reading of a clause store stopped without a cover.
+#[derive(Debug)]
+enum Read {
+    /// It is not one (the caller searches it another way; no reason is kept).
+    NotACover,
+    /// It is one, and only that was asked.
+    Enough,
+}
 
 impl ExactCover {
     /// The exact cover that `cnf`, projected on `projection` (increasing), is, when it is one:
@@ -56,13 +72,19 @@ impl ExactCover {
     /// caller's search finds that at once). Exclusions that no primary column makes are gathered
     /// greedily into cliques, one secondary column each.
     pub fn of_cnf(cnf: &Cnf, projection: &[Var]) -> Option<ExactCover> {
-        of_cnf(cnf, projection, false).ok()
+        of_cnf(cnf, projection, Want::Any).ok()
     }
 
     /// [`ExactCover::of_cnf`] when the cover [suits dancing links](ExactCover::suits_dancing_links),
     /// refused before its secondary columns are gathered otherwise.
     pub fn for_dancing_links(cnf: &Cnf, projection: &[Var]) -> Option<ExactCover> {
-        of_cnf(cnf, projection, true).ok()
+        of_cnf(cnf, projection, Want::DancingLinks).ok()
+    }
+
+    /// Whether [`ExactCover::for_dancing_links`] reads a cover, without gathering its secondary
+    /// columns (the costly part): a grounding deciding what a count will need.
+    pub fn is_for_dancing_links(cnf: &Cnf, projection: &[Var]) -> bool {
+        matches!(of_cnf(cnf, projection, Want::Whether), Err(Read::Enough) | Ok(_))
     }
 }
 
@@ -114,20 +136,20 @@ impl Lists {
     }
 }
 
-fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<ExactCover, NotACover> {
+fn of_cnf(cnf: &Cnf, projection: &[Var], want: Want) -> Result<ExactCover, Read> {
     let n = cnf.num_vars() as usize;
     let mut positive: Vec<&[Lit]> = Vec::new();
     let mut units: Vec<Lit> = Vec::new();
     let mut exclusions: Vec<(u32, u32)> = Vec::new();
     for c in cnf.clauses() {
         match c {
-            [] => return Err(()),
+            [] => return Err(Read::NotACover),
             [l] => units.push(*l),
             [a, b] if !a.is_positive() && !b.is_positive() => {
                 exclusions.push((a.var().index() as u32, b.var().index() as u32));
             }
             _ if c.iter().all(|l| l.is_positive()) => positive.push(c),
-            _ => return Err(()),
+            _ => return Err(Read::NotACover),
         }
     }
     // Each atom's partners in a negative binary clause, sorted (looked up by binary search).
@@ -153,7 +175,7 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<Exac
     while let Some((v, b)) = queue.pop() {
         match value[v] {
             Some(x) if x == b => continue,
-            Some(_) => return Err(()),
+            Some(_) => return Err(Read::NotACover),
             None => value[v] = Some(b),
         }
         if b {
@@ -164,7 +186,7 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<Exac
                     let u = l.var().index();
                     if u != v {
                         if !excludes(v, u) {
-                            return Err(());
+                            return Err(Read::NotACover);
                         }
                         queue.push((u, false));
                     }
@@ -179,7 +201,7 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<Exac
                     continue;
                 }
                 match open[c] {
-                    0 => return Err(()),
+                    0 => return Err(Read::NotACover),
                     1 => {
                         if let Some(l) = positive[c].iter().find(|l| value[l.var().index()].is_none()) {
                             queue.push((l.var().index(), true));
@@ -209,7 +231,7 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<Exac
         members.dedup();
         for (k, &a) in members.iter().enumerate() {
             if members[k + 1..].iter().any(|&b| !excludes(a, b)) {
-                return Err(());
+                return Err(Read::NotACover);
             }
             membership.push((a, primary));
         }
@@ -222,14 +244,17 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<Exac
     let mut forced = Vec::new();
     for v in 0..n {
         match value[v] {
-            None if row_of[v] == u32::MAX || columns_of.of(v).is_empty() => return Err(()),
+            None if row_of[v] == u32::MAX || columns_of.of(v).is_empty() => return Err(Read::NotACover),
             Some(true) if row_of[v] != u32::MAX => forced.push(row_of[v]),
             _ => {}
         }
     }
     forced.sort_unstable();
-    if for_dancing_links && (0..n).any(|v| value[v].is_none() && columns_of.of(v).len() < 2) {
-        return Err(());
+    if want != Want::Any && (0..n).any(|v| value[v].is_none() && columns_of.of(v).len() < 2) {
+        return Err(Read::NotACover);
+    }
+    if want == Want::Whether {
+        return Err(Read::Enough);
     }
     // Secondary columns: the exclusions between open atoms that no primary column already makes,
     // gathered greedily into cliques (at most one atom of each): far fewer and longer columns
@@ -253,9 +278,11 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], for_dancing_links: bool) -> Result<Exac
             }
             clique.clear();
             clique.extend([a, partners.items[k] as usize]);
-            for &c in partners.of(a) {
-                let c = c as usize;
-                if value[c].is_none() && !clique.contains(&c) && clique[1..].iter().all(|&m| excludes(m, c)) {
+            // Only atoms whose exclusion from `a` is still to be made join: a queen's diagonal,
+            // not its row, which a primary column makes already.
+            for j in k + 1..partners.at[a + 1] as usize {
+                let c = partners.items[j] as usize;
+                if !done[j] && c != clique[1] && clique[1..].iter().all(|&m| excludes(m, c)) {
                     clique.push(c);
                 }
             }
@@ -319,12 +346,14 @@ mod tests {
         let (f, p) = cnf(4, &[&[1, 2, 3], &[-1, -2], &[-1, -3], &[-2, -3], &[3, 4], &[-3, -4], &[-1, -4]]);
         let m = ExactCover::of_cnf(&f, &p).unwrap();
         assert_eq!((m.columns, m.secondary), (2, 1));
-        // The clique of 1 and 4 takes 3 in too (it excludes both): maximal, as gathered.
-        assert_eq!(columns(&m), vec![(0, vec![0, 2]), (1, vec![0]), (2, vec![0, 1, 2]), (3, vec![1, 2])]);
+        // The clique of 1 and 4 does not take 3 in, though it excludes both: a primary column
+        // makes its exclusion from 1 already.
+        assert_eq!(columns(&m), vec![(0, vec![0, 2]), (1, vec![0]), (2, vec![0, 1]), (3, vec![1, 2])]);
         assert!(m.forced.is_empty());
         // Rows 1 (atom 2) and 3 (atom 4) cover one primary column each.
         assert!(!m.suits_dancing_links());
         assert_eq!(ExactCover::for_dancing_links(&f, &p), None);
+        assert!(!ExactCover::is_for_dancing_links(&f, &p));
     }
 
     #[test]
@@ -336,6 +365,8 @@ mod tests {
         let m = ExactCover::of_cnf(&f, &p).unwrap();
         assert_eq!((m.columns, m.secondary), (3, 1));
         assert_eq!(m.rows.iter().filter(|r| r.columns.contains(&3)).count(), 3);
+        // Atoms 4..=6 cover one primary column each: not for dancing links.
+        assert!(!ExactCover::is_for_dancing_links(&f, &p));
     }
 
     #[test]

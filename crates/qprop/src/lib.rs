@@ -334,7 +334,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let (symmetries, symmetry_lines) = if o.symmetries
         && tracker.is_none()
         && o.symmetries_optional
-        && wgrnd_core::ExactCover::for_dancing_links(&g.cnf, &shown).is_some()
+        && wgrnd_core::ExactCover::is_for_dancing_links(&g.cnf, &shown)
     {
         (
             Vec::new(),
