@@ -280,9 +280,10 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], want: Want) -> Result<ExactCover, Read>
             clique.extend([a, partners.items[k] as usize]);
             // Only atoms whose exclusion from `a` is still to be made join: a queen's diagonal,
             // not its row, which a primary column makes already.
-            for j in k + 1..partners.at[a + 1] as usize {
-                let c = partners.items[j] as usize;
-                if !done[j] && c != clique[1] && clique[1..].iter().all(|&m| excludes(m, c)) {
+            let later = k + 1..partners.at[a + 1] as usize;
+            for (&c, &made) in partners.items[later.clone()].iter().zip(&done[later]) {
+                let c = c as usize;
+                if !made && c != clique[1] && clique[1..].iter().all(|&m| excludes(m, c)) {
                     clique.push(c);
                 }
             }
