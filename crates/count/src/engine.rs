@@ -137,10 +137,13 @@ pub(crate) fn run<F: Family>(
     match limits.engine {
         Engine::Blocking => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
         Engine::Backtrack => backtrack(g, solver, limits, start, None, &stop_now, &mut on_hit),
-        Engine::Dlx => match f.exact_cover(g) {
-            Some(m) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
-            None => Err(Error::Option(format!(
-                "--engine dlx: this {} is not an exact-cover problem (packings are, when their pieces fill the region exactly); use --engine auto",
+        Engine::Dlx => match (f.exact_cover(g), ExactCover::of_cnf(&g.cnf, &g.projection)) {
+            (Some(m), _) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
+            // Read off the formula: its models, whatever symmetry breaking it holds, so no
+            // symmetry prunes the root.
+            (None, Some(m)) => dlx(Dlx::new(&m), limits, start, &stop_now, &mut on_hit),
+            (None, None) => Err(Error::Option(format!(
+                "--engine dlx: this {} is not an exact-cover problem (packings are, when their pieces fill the region exactly, and formulas made only of exactly-one constraints, exclusions of two atoms and units); use --engine auto",
                 f.kind()
             ))),
         },

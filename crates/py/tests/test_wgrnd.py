@@ -166,6 +166,44 @@ def test_a_long_count_stops_on_sigint_and_the_next_call_runs():
     assert wgrnd.load(fixture("witch/witches.lpl")).count().count == 4
 
 
+def test_a_custom_sigint_handler_that_raises_stops_a_long_count():
+    class Stop(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Stop()
+
+    p = wgrnd.load(fixture("packing/y-pentacube.pack"))
+    old = signal.signal(signal.SIGINT, handler)
+    try:
+        timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+        started = time.monotonic()
+        timer.start()
+        with pytest.raises(Stop):
+            p.count()
+        timer.join()
+        assert time.monotonic() - started < 5
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def test_python_handles_sigint_again_after_a_call():
+    # A call puts the library's own SIGINT handler in place for its length only.
+    wgrnd.load(fixture("witch/witches.lpl")).solve()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+
+
+def test_calls_from_another_thread_run_there():
+    out = []
+    t = threading.Thread(target=lambda: out.append(wgrnd.load(fixture("witch/witches.lpl")).count().count))
+    t.start()
+    t.join()
+    assert out == [4]
+
+
 def test_calls_release_the_gil():
     p = wgrnd.load(fixture("packing/y-pentacube.pack"))
     ticks = []
