@@ -6,12 +6,16 @@
 //! - `backtrack`: the non-blocking CDCL search of [`crate::backtrack`], in-process; the formula never
 //!   grows.
 //! - `dlx`: dancing links ([`crate::dlx`]) on the exact-cover matrix the family states for its
-//!   puzzle (packings that fill their region).
+//!   puzzle (packings that fill their region), or else on the one its formula is
+//!   ([`ExactCover::of_cnf`]).
 //!
 //! `auto` (the default): with a solver other than `builtin` named, the blocking loop on it (the
 //! user asked for that solver). Otherwise dancing links when the family states an exact cover,
 //! else, for a formula whose unit clauses fix every variable, the one assignment they make, checked
-//! against every clause (`decided.rs`: no search built), else the backtracking engine, which hands
+//! against every clause (`decided.rs`: no search built), else, for a formula that is an exact
+//! cover whose rows each cover two primary columns or more ([`ExactCover::for_dancing_links`]),
+//! dancing links within [`COVER_NODES`] (past them what it found is dropped and the backtracking
+//! engine counts from the start), else the backtracking engine, which hands
 //! over to the blocking loop on in-process CaDiCaL once it has spent more than
 //! [`HANDOVER_CONFLICTS`] conflicts plus [`HANDOVER_CONFLICTS_PER_SOLUTION`] per solution found, or
 //! more than [`HANDOVER_VISITS`] propagation visits and [`HANDOVER_VISITS_PER_SOLUTION`] per
