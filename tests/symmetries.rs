@@ -37,7 +37,7 @@ fn queens_count_the_same_with_and_without_their_symmetries() {
         // `--lex-leader all` has the count look for them and break them.
         let (plain, lines) = count(&[&queens, "-D", &d]);
         assert!(plain.starts_with(&format!("{total} solution(s)")), "n = {n}: {plain}");
-        assert_eq!(lines, ["c symmetries: not looked for (the formula is an exact cover, counted by dancing links)"]);
+        assert_eq!(lines, ["c symmetries: not looked for (the formula is an exact cover for dancing links)"]);
         let (with, lines) = count(&[&queens, "-D", &d, "--lex-leader", "all"]);
         assert!(with.starts_with(&format!("{total} solution(s)")), "n = {n}: {with}");
         assert_eq!(lines.len(), 4, "{lines:?}");

@@ -336,6 +336,10 @@ impl Job {
                 let mut puzzle = source(puzzle, &encoding, Some(unit));
                 // Only a certificate writes the count's DIMACS (with its header of atom names).
                 puzzle.options.no_header = proof.is_none();
+                puzzle.options.dancing_links = matches!(engine, EngineArg::Auto | EngineArg::Dlx)
+                    && SolverSpec::parse(&solver.solver) == SolverSpec::Builtin
+                    && parallel.cubes.is_none()
+                    && proof.is_none();
                 Job::Count {
                     parallel,
                     puzzle,
@@ -580,6 +584,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         maximize: e.maximize.clone(),
         no_hints: e.no_hints,
         no_header: false,
+        dancing_links: false,
         defines: puzzle
             .define
             .iter()

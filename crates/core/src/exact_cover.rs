@@ -16,7 +16,9 @@ use wgrnd_cnf::{Cnf, Lit, Var};
 pub struct CoverRow {
     /// The projection atom (index into the grounding's projection) the row stands for.
     pub atom: u32,
-    /// The columns it covers (each `< columns`), any order, no repeats.
+    /// The columns it covers (each below `columns + secondary`, at least one of them primary: a
+    /// row only in secondary columns is never chosen, since the search branches on primary
+    /// ones), any order, no repeats.
     pub columns: Vec<u32>,
     /// The group it belongs to (index into `capacities`).
     pub group: u32,
@@ -65,8 +67,9 @@ impl ExactCover {
     /// whose atoms are pairwise excluded by such binary clauses; after the units are propagated,
     /// every atom left open is a projection atom in at least one open positive clause, and every
     /// other atom is fixed. Then each open positive clause is a primary column (its atoms: exactly
-    /// one of them), each binary clause over two open atoms that share no primary column is a
-    /// secondary one, the open atoms are the rows (one group without a bound), and the projection
+    /// one of them), the binary clauses over two open atoms that share no primary column are
+    /// secondary ones, gathered greedily into cliques (at most one atom of each), the open atoms
+    /// are the rows (one group without a bound), and the projection
     /// atoms the units make true are `forced`: the covers are exactly the formula's models.
     /// `None` otherwise, and for a formula whose units contradict each other (no model: the
     /// caller's search finds that at once). Exclusions that no primary column makes are gathered
@@ -145,6 +148,8 @@ fn of_cnf(cnf: &Cnf, projection: &[Var], want: Want) -> Result<ExactCover, Read>
         match c {
             [] => return Err(Read::NotACover),
             [l] => units.push(*l),
+            // `not a or not a` says that `a` is false, not that it excludes itself.
+            [a, b] if *a == *b => units.push(*a),
             [a, b] if !a.is_positive() && !b.is_positive() => {
                 exclusions.push((a.var().index() as u32, b.var().index() as u32));
             }

@@ -9,8 +9,8 @@
 //! Secondary columns (Knuth's secondary items: covered at most once) have headers outside the
 //! root's list: the search never branches on them, but choosing a row covers them like any other
 //! of its columns, which removes the rows that share one. An exact cover read off a formula
-//! ([`ExactCover::of_cnf`]) has one per exclusion that no primary column makes, and the atoms its
-//! units force reported with every solution.
+//! ([`ExactCover::of_cnf`]) has one per clique of exclusions that no primary column makes, and the
+//! atoms its units force reported with every solution.
 //!
 //! Groups with a capacity (a piece kind and its number of copies) are kept by counting the rows
 //! taken per group and passing over a row whose group is full when branching; a full cover of the
@@ -427,7 +427,12 @@ mod tests {
                 if group.is_empty() {
                     continue;
                 }
-                cnf.add_clause(&group.iter().map(|&i| var(i).pos()).collect::<Vec<_>>());
+                // Now and then an atom twice in the clause.
+                let mut clause: Vec<_> = group.iter().map(|&i| var(i).pos()).collect();
+                if draw(10) == 0 {
+                    clause.push(clause[0]);
+                }
+                cnf.add_clause(&clause);
                 for (k, &a) in group.iter().enumerate() {
                     for &b in &group[k + 1..] {
                         // Now and then an exclusion left out: no longer an exactly-one.
@@ -437,11 +442,10 @@ mod tests {
                     }
                 }
             }
+            // Exclusions, an atom's with itself too (`not a or not a`: a unit).
             for _ in 0..draw(4) {
                 let (a, b) = (draw(n as u64), draw(n as u64));
-                if a != b {
-                    cnf.add_clause(&[var(a).neg(), var(b).neg()]);
-                }
+                cnf.add_clause(&[var(a).neg(), var(b).neg()]);
             }
             match draw(12) {
                 0 => cnf.add_clause(&[var(draw(n as u64)).pos()]),
@@ -449,8 +453,16 @@ mod tests {
                 2 => cnf.add_clause(&[var(draw(n as u64)).neg(), var(draw(n as u64)).pos()]),
                 _ => {}
             }
-            let projection: Vec<Var> = (0..n as u64).map(var).collect();
+            // Now and then the last atom is not projected: a cover only where the units fix it.
+            let shown = if draw(8) == 0 { n - 1 } else { n };
+            let projection: Vec<Var> = (0..shown as u64).map(var).collect();
             let mut want = models(&cnf, n);
+            if shown < n {
+                for m in &mut want {
+                    m.retain(|&a| (a as usize) < shown);
+                }
+                want.dedup();
+            }
             want.sort();
             let Some(m) = ExactCover::of_cnf(&cnf, &projection) else {
                 refused += 1;

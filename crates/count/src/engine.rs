@@ -141,12 +141,13 @@ pub(crate) fn run<F: Family>(
     match limits.engine {
         Engine::Blocking => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
         Engine::Backtrack => backtrack(g, solver, limits, start, None, &stop_now, &mut on_hit),
-        Engine::Dlx => match (f.exact_cover(g), ExactCover::of_cnf(&g.cnf, &g.projection)) {
-            (Some(m), _) => dlx(matrix(&m, g), limits, start, &stop_now, &mut on_hit),
+        Engine::Dlx => match f.exact_cover(g).map(|m| matrix(&m, g)).or_else(|| {
             // Read off the formula: its models, whatever symmetry breaking it holds, so no
             // symmetry prunes the root.
-            (None, Some(m)) => dlx(Dlx::new(&m), limits, start, &stop_now, &mut on_hit),
-            (None, None) => Err(Error::Option(format!(
+            ExactCover::of_cnf(&g.cnf, &g.projection).map(|m| Dlx::new(&m))
+        }) {
+            Some(matrix) => dlx(matrix, limits, start, &stop_now, &mut on_hit),
+            None => Err(Error::Option(format!(
                 "--engine dlx: this {} is not an exact-cover problem (packings are, when their pieces fill the region exactly, and formulas made only of exactly-one constraints, exclusions of two atoms and units); use --engine auto",
                 f.kind()
             ))),
@@ -161,8 +162,15 @@ pub(crate) fn run<F: Family>(
             (None, None) if crate::fixed_by_units(&g.cnf) => {
                 crate::decided::count(g, limits, start, &stop_now, &mut on_hit)
             }
-            // A formula that is an exact cover (cover.rs): dancing links, within a budget.
-            (None, None) => match ExactCover::for_dancing_links(&g.cnf, &g.projection) {
+            // A formula that is an exact cover (`ExactCover::of_cnf`): dancing links, within a
+            // budget; not with symmetries, whose orbits count later members as none (`cover`
+            // stops at `max` covers found).
+            (None, None) => match g
+                .symmetries
+                .is_empty()
+                .then(|| ExactCover::for_dancing_links(&g.cnf, &g.projection))
+                .flatten()
+            {
                 Some(m) => cover(g, &m, COVER_NODES, solver, limits, start, &stop_now, &mut on_hit),
                 None => backtrack(g, solver, limits, start, Some(HANDOVER), &stop_now, &mut on_hit),
             },
@@ -319,6 +327,9 @@ fn cover<E>(
     let max = limits.max.unwrap_or(u64::MAX);
     if max == 0 {
         return Ok((0, Stop::Bound, start.elapsed()));
+    }
+    if remaining(limits, start).1 {
+        return Ok((0, Stop::Timeout, start.elapsed()));
     }
     let mut matrix = Dlx::new(m);
     // Every solution's atoms, one after the other, and where each ends.

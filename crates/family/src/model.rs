@@ -118,8 +118,9 @@ impl QpropModel {
             linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
             symmetries,
-            // A plain count with no lex-leader asked for: the symmetries only make it faster.
-            symmetries_optional: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none(),
+            // A plain count with no lex-leader asked for (the symmetries only make it faster)
+            // that dancing links would take over an exact cover.
+            symmetries_optional: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none() && raw.dancing_links,
             names: !raw.no_header,
             ..defaults
         };

@@ -78,6 +78,10 @@ pub struct RawOptions {
     /// Set by `solve` and by `count` without `--proof`: nothing writes the grounding's DIMACS
     /// header, so a family may leave its atom names out of it (made when a message asks for one).
     pub no_header: bool,
+    /// Set by a count that dancing links would enumerate if the formula is an exact cover
+    /// (`--engine auto` or `dlx` on the built-in solver, no cubes, no proof): a plain count of a
+    /// model whose formula is one then leaves its symmetries alone (docs/counting.md).
+    pub dancing_links: bool,
 }
 
 /// A flag that shapes a grounding, as the user gives it: the one list of them ([`Flag::ALL`]),
@@ -222,6 +226,7 @@ impl RawOptions {
             maximize: _,
             no_hints: _,
             no_header: _,
+            dancing_links: _,
         } = self;
         Flag::ALL.into_iter().filter(|f| f.is_set(self)).collect()
     }

@@ -384,11 +384,14 @@ impl RawPuzzle {
         let limits =
             wgrnd_count::Limits { max, timeout: seconds(timeout)?, engine: wgrnd_count::Engine::Auto, jobs: 0 };
         let solver = SolverSpec::parse(solver);
-        // As the command line's `count` without `--proof`: no DIMACS header to name atoms in.
+        // As the command line's `count` without `--proof`: no DIMACS header to name atoms in,
+        // and dancing links on the built-in solver.
+        let dancing_links = solver == SolverSpec::Builtin;
         let loaded = self
             .reload(|raw| {
                 raw.count = Some(unit);
                 raw.no_header = true;
+                raw.dancing_links = dancing_links;
             })
             .map_err(py_error)?;
         let (c, kept) = run::interruptible(py, {

@@ -56,8 +56,9 @@ fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
     let threading = match modules.cast::<pyo3::types::PyDict>()?.get_item("threading")? {
         Some(threading) => threading,
         #[cfg(target_os = "linux")]
-        // SAFETY: both calls only read the calling thread's and process's ids.
-        None => return Ok(unsafe { libc::gettid() == libc::getpid() }),
+        // SAFETY: both calls only read the calling thread's and process's ids (the system call,
+        // not glibc's `gettid`, which needs glibc 2.30).
+        None => return Ok(unsafe { libc::syscall(libc::SYS_gettid) == libc::getpid() as libc::c_long }),
         #[cfg(not(target_os = "linux"))]
         None => py.import("threading")?.into_any(),
     };
@@ -121,8 +122,10 @@ mod own_sigint {
     }
 
     pub(super) fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
-        let Some(installed) = Installed::new() else { return super::on_a_thread(py, work) };
+        // Cleared before the handler is in place: a SIGINT in between would be forgotten while
+        // its stop stayed asked for, stopping every later call.
         CAUGHT.store(false, Ordering::SeqCst);
+        let Some(installed) = Installed::new() else { return super::on_a_thread(py, work) };
         let result = super::inline(py, work);
         drop(installed);
         if CAUGHT.swap(false, Ordering::SeqCst) {

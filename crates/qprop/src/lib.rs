@@ -336,10 +336,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         && o.symmetries_optional
         && wgrnd_core::ExactCover::is_for_dancing_links(&g.cnf, &shown)
     {
-        (
-            Vec::new(),
-            vec!["symmetries: not looked for (the formula is an exact cover, counted by dancing links)".into()],
-        )
+        (Vec::new(), vec!["symmetries: not looked for (the formula is an exact cover for dancing links)".into()])
     } else if o.symmetries && tracker.is_none() {
         symmetry::declare(p, &mut g, &shown, o.lex_leader)
     } else {
