@@ -13,24 +13,29 @@
 //! write in canonical form, a solved-for predicate that is not shown, more than one shown
 //! predicate or a program too large to expand means that no symmetry is declared.
 
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use wgrnd_cnf::Var;
 
 use crate::ops::{CmpOp, Op};
-use crate::program::{eval_term, fast_term, Bound, PredId, PredKind, Program, Val, F, T};
+use crate::program::{eval_term, fast_term, Bound, Domain, PredId, PredKind, Program, Val, F, T};
 
 /// Largest group kept (the identity included); a generator that would grow the group beyond it
 /// is left out (the group kept is then a subgroup).
 pub(crate) const MAX_GROUP: usize = 5_040;
 /// Ground nodes expanded at most; a larger program gets no symmetry.
 const NODE_BUDGET: usize = 2_000_000;
+/// Arguments of a data atom evaluated on the stack (a longer one is evaluated into a `Vec`).
+const ARGS_ON_STACK: usize = 8;
 
-/// A ground term of a linear sum: an integer variable, or the 0/1 value of a formula.
+/// A ground term of a linear sum: an integer variable, the 0/1 value of a shown atom, or that of
+/// another formula. Variables and atoms are the shown predicate's, by number ([`Atoms`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum Lt {
-    Int(u32, Vec<Val>),
+    Int(u64),
+    Bool(u64),
     Ind(Box<E>),
 }
 
@@ -45,7 +50,8 @@ struct Lin {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum E {
     Const(bool),
-    Atom(u32, Vec<Val>),
+    /// A shown atom, by number ([`Atoms`]).
+    Atom(u64),
     Not(Box<E>),
     And(Vec<E>),
     Or(Vec<E>),
@@ -129,13 +135,6 @@ impl Lin {
         out.retain(|(_, k)| *k != 0);
         Lin { terms: out, c: self.c }
     }
-    fn add(mut self, o: Lin, sign: i64) -> R<Lin> {
-        self.c = o.c.checked_mul(sign).and_then(|x| x.checked_add(self.c)).ok_or_else(overflow)?;
-        for (t, k) in o.terms {
-            self.terms.push((t, k.checked_mul(sign).ok_or_else(overflow)?));
-        }
-        Ok(self)
-    }
     fn scale(mut self, m: i64) -> R<Lin> {
         self.c = self.c.checked_mul(m).ok_or_else(overflow)?;
         for (_, k) in &mut self.terms {
@@ -146,12 +145,37 @@ impl Lin {
     fn as_const(&self) -> Option<i64> {
         self.terms.is_empty().then_some(self.c)
     }
-    /// The 0/1 value of a formula as a sum.
-    fn ind(e: E) -> Lin {
+    /// Adds `k` times the constant `c`.
+    fn add_constant(&mut self, c: i64, k: i64) -> R<()> {
+        self.c = c.checked_mul(k).and_then(|x| x.checked_add(self.c)).ok_or_else(overflow)?;
+        Ok(())
+    }
+    /// Adds `k` times the 0/1 value of formula `e`.
+    fn add_ind(&mut self, e: E, k: i64) -> R<()> {
         match e {
-            E::Const(b) => Lin::constant(i64::from(b)),
-            e => Lin { terms: vec![(Lt::Ind(Box::new(e)), 1)], c: 0 },
+            E::Const(b) => self.add_constant(i64::from(b), k),
+            e => {
+                self.terms.push((ind_term(e), k));
+                Ok(())
+            }
         }
+    }
+    /// Adds `k` times the sum `o`.
+    fn add_scaled(&mut self, o: Lin, k: i64) -> R<()> {
+        self.add_constant(o.c, k)?;
+        for (t, j) in o.terms {
+            self.terms.push((t, j.checked_mul(k).ok_or_else(overflow)?));
+        }
+        Ok(())
+    }
+}
+
+/// The term of a formula's 0/1 value (not a constant): one form for an atom wherever it is made,
+/// so that an expanded term and a mapped one compare equal.
+fn ind_term(e: E) -> Lt {
+    match e {
+        E::Atom(a) => Lt::Bool(a),
+        e => Lt::Ind(Box::new(e)),
     }
 }
 
@@ -216,7 +240,7 @@ fn cmp(op: CmpOp, lin: Lin) -> R<E> {
     if let Some(c) = lin.as_const() {
         return Ok(E::Const(op.holds(Val::Int(c), Val::Int(0)).unwrap_or(false)));
     }
-    let one = |lin: Lin| lin.add(Lin::constant(1), 1);
+    let one = |mut lin: Lin| lin.add_constant(1, 1).map(|()| lin);
     Ok(match op {
         CmpOp::Eq => E::Eq(signed(lin)),
         CmpOp::Ne => E::Ne(signed(lin)),
@@ -237,11 +261,151 @@ fn signed(lin: Lin) -> Lin {
     }
 }
 
+/// A predicate's argument tuples inside its domains, numbered by their position in the product
+/// of the domains (the first argument most significant, as the grounder numbers atoms).
+struct Tuples<'p> {
+    domains: Vec<&'p Domain>,
+    /// Each argument's weight in the position.
+    strides: Vec<u64>,
+    /// How many tuples there are (`None` when their number does not fit a `u64`: then no tuple
+    /// has a position).
+    size: Option<u64>,
+}
+
+impl<'p> Tuples<'p> {
+    fn new(p: &'p Program, pred: PredId) -> Tuples<'p> {
+        let domains: Vec<&Domain> = p.preds[pred].args.iter().map(|&d| &p.domains[d]).collect();
+        let mut strides = vec![0u64; domains.len()];
+        let mut size = Some(1u64);
+        for (stride, d) in strides.iter_mut().zip(&domains).rev() {
+            *stride = size.unwrap_or(0);
+            size = size.and_then(|n| n.checked_mul(d.len() as u64));
+        }
+        Tuples { domains, strides, size }
+    }
+
+    /// The position of `args`, or `None` for a tuple outside the domains.
+    fn position(&self, args: &[Val]) -> Option<u64> {
+        if self.size.is_none() || args.len() != self.domains.len() {
+            return None;
+        }
+        self.domains
+            .iter()
+            .zip(&self.strides)
+            .zip(args)
+            .try_fold(0u64, |n, ((d, &s), &v)| Some(n + u64::from(d.pos(v)?) * s))
+    }
+
+    /// The tuple at position `n`, into `out`.
+    fn values(&self, n: u64, out: &mut Vec<Val>) {
+        out.clear();
+        out.extend(self.domains.iter().zip(&self.strides).map(|(d, &s)| d.values[((n / s) % d.len() as u64) as usize]));
+    }
+}
+
+/// The shown predicate's ground atoms (or integer variables) by number: a tuple inside the
+/// domains is its position ([`Tuples`]); any other (a statement may name an atom outside the
+/// domains) is numbered after them, in the order first met. Canonical forms hold numbers, so an
+/// atom costs no allocation, and hashing and comparing it is one word; a candidate maps a number
+/// through its tuple.
+struct Atoms<'p> {
+    tuples: Tuples<'p>,
+    /// The tuples inside the domains (0 when they have no positions).
+    inside: u64,
+    /// The tuples outside, numbered from `inside` on.
+    outside: MixMap<Vec<Val>, u64>,
+    outside_tuples: Vec<Vec<Val>>,
+}
+
+impl<'p> Atoms<'p> {
+    fn new(p: &'p Program, pred: PredId) -> Atoms<'p> {
+        let tuples = Tuples::new(p, pred);
+        let inside = tuples.size.unwrap_or(0);
+        Atoms { tuples, inside, outside: MixMap::default(), outside_tuples: Vec::new() }
+    }
+
+    /// The number of the atom with arguments `args`.
+    fn number(&mut self, args: &[Val]) -> u64 {
+        if let Some(n) = self.tuples.position(args) {
+            return n;
+        }
+        if let Some(&n) = self.outside.get(args) {
+            return n;
+        }
+        let n = self.inside + self.outside_tuples.len() as u64;
+        self.outside.insert(args.to_vec(), n);
+        self.outside_tuples.push(args.to_vec());
+        n
+    }
+
+    /// The arguments of atom `n`, into `out`.
+    fn tuple(&self, n: u64, out: &mut Vec<Val>) {
+        if n < self.inside {
+            self.tuples.values(n, out);
+        } else {
+            out.clear();
+            out.extend_from_slice(&self.outside_tuples[(n - self.inside) as usize]);
+        }
+    }
+}
+
+/// An input predicate's facts as one bit per tuple of its domains: a guard reads a fact with a
+/// few additions instead of hashing a key (the facts' own set hashes with SipHash, and a guard is
+/// read once per binding of a guarded quantifier).
+struct FactBits<'p> {
+    tuples: Tuples<'p>,
+    bits: Vec<u64>,
+}
+
+/// Largest number of tuples an input predicate's [`FactBits`] has (a larger one is read from its
+/// set of facts).
+const FACT_BITS_MAX: u64 = 1 << 20;
+
+impl<'p> FactBits<'p> {
+    /// The bits of `facts`, the facts of `pred`, or `None` when its tuples are too many or a fact
+    /// lies outside its domains (then a tuple without a position could be a fact).
+    fn new(p: &'p Program, pred: PredId, facts: &HashSet<Vec<Val>>) -> Option<FactBits<'p>> {
+        let tuples = Tuples::new(p, pred);
+        let size = tuples.size.filter(|&n| n <= FACT_BITS_MAX)?;
+        let mut bits = vec![0u64; size.div_ceil(64) as usize];
+        for fact in facts {
+            let n = tuples.position(fact)?;
+            bits[(n / 64) as usize] |= 1 << (n % 64);
+        }
+        Some(FactBits { tuples, bits })
+    }
+
+    fn holds(&self, args: &[Val]) -> bool {
+        self.tuples.position(args).is_some_and(|n| self.bits[(n / 64) as usize] >> (n % 64) & 1 == 1)
+    }
+}
+
+/// A candidate's action on atom numbers (its images numbered as the program's atoms are).
+struct Image<'a, 'p> {
+    atoms: &'a mut Atoms<'p>,
+    candidate: &'a Candidate,
+    args: Vec<Val>,
+    image: Vec<Val>,
+}
+
+impl Image<'_, '_> {
+    fn atom(&mut self, n: u64) -> u64 {
+        self.atoms.tuple(n, &mut self.args);
+        self.candidate.apply_into(&self.args, &mut self.image);
+        self.atoms.number(&self.image)
+    }
+}
+
 /// The expansion of a program's statements into ground constraints.
 struct Expand<'p> {
     p: &'p Program,
     shown: PredId,
     nodes: usize,
+    atoms: Atoms<'p>,
+    /// Arguments being evaluated (an atom's, before it is numbered or looked up in its facts).
+    args: Vec<Val>,
+    /// Each input predicate's [`FactBits`], made when a statement first reads it.
+    fact_bits: Vec<OnceCell<Option<FactBits<'p>>>>,
 }
 
 type Env = Vec<Option<Val>>;
@@ -311,8 +475,16 @@ impl<'p> Expand<'p> {
             F::Const(b) => *b,
             F::Cmp(c) => c.op.holds(fast_term(&c.a, env)?, fast_term(&c.b, env)?)?,
             F::Atom(pred, args, _) => match &self.p.preds[*pred].kind {
+                // The arguments on the stack: this runs once per binding of a guarded quantifier.
+                PredKind::Input(facts) if args.len() <= ARGS_ON_STACK => {
+                    let mut vals = [Val::Int(0); ARGS_ON_STACK];
+                    for (v, a) in vals.iter_mut().zip(args) {
+                        *v = fast_term(a, env)?;
+                    }
+                    self.fact(*pred, facts, &vals[..args.len()])
+                }
                 PredKind::Input(facts) => {
-                    facts.contains(&args.iter().map(|a| fast_term(a, env)).collect::<Option<Vec<Val>>>()?)
+                    self.fact(*pred, facts, &args.iter().map(|a| fast_term(a, env)).collect::<Option<Vec<Val>>>()?)
                 }
                 _ => return None,
             },
@@ -324,6 +496,14 @@ impl<'p> Expand<'p> {
             F::Xor(a, b) => self.data(a, env)? != self.data(b, env)?,
             _ => return None,
         })
+    }
+
+    /// Whether `args` is a fact of the input predicate `pred`, whose facts are `facts`.
+    fn fact(&self, pred: PredId, facts: &HashSet<Vec<Val>>, args: &[Val]) -> bool {
+        match self.fact_bits[pred.index()].get_or_init(|| FactBits::new(self.p, pred, facts)) {
+            Some(bits) => bits.holds(args),
+            None => facts.contains(args),
+        }
     }
 
     /// Whether a conjunct of `g` is false over data with the binders bound so far (one that
@@ -405,10 +585,17 @@ impl<'p> Expand<'p> {
         result
     }
 
-    fn args(&self, args: &[T], env: &Env) -> R<Vec<Val>> {
-        args.iter()
-            .map(|a| eval_term(a, env).map_err(|_| "an argument that depends on a solved-for value".to_string()))
-            .collect()
+    /// The values of `args` into `self.args`.
+    fn args(&mut self, args: &[T], env: &Env) -> R<()> {
+        self.args.clear();
+        for a in args {
+            let v = match fast_term(a, env) {
+                Some(v) => v,
+                None => eval_term(a, env).map_err(|_| "an argument that depends on a solved-for value".to_string())?,
+            };
+            self.args.push(v);
+        }
+        Ok(())
     }
 
     fn f(&mut self, f: &F, env: &mut Env) -> R<E> {
@@ -417,16 +604,16 @@ impl<'p> Expand<'p> {
         Ok(match f {
             F::Const(b) => E::Const(*b),
             F::Atom(pred, args, _) => {
-                let vals = self.args(args, env)?;
+                self.args(args, env)?;
                 match &p.preds[*pred].kind {
-                    PredKind::Var if *pred == self.shown => E::Atom(pred.index() as u32, vals),
+                    PredKind::Var if *pred == self.shown => E::Atom(self.atoms.number(&self.args)),
                     PredKind::Var | PredKind::Int(_) => {
                         return Err(format!("a constraint over '{}', which is not shown", p.preds[*pred].name))
                     }
-                    PredKind::Input(facts) => E::Const(facts.contains(&vals)),
+                    PredKind::Input(facts) => E::Const(self.fact(*pred, facts, &self.args)),
                     PredKind::Def(def) => {
                         let mut inner: Env = vec![None; def.slots.len()];
-                        for (s, v) in def.params.iter().zip(vals) {
+                        for (s, &v) in def.params.iter().zip(&self.args) {
                             inner[s.index()] = Some(v);
                         }
                         self.f(&def.body, &mut inner)?
@@ -440,7 +627,9 @@ impl<'p> Expand<'p> {
                         None => return Err("an ordered comparison of symbols".into()),
                     }
                 } else {
-                    let lin = self.t(&c.a, env)?.add(self.t(&c.b, env)?, -1)?;
+                    let mut lin = Lin::constant(0);
+                    self.t_into(&c.a, env, 1, &mut lin)?;
+                    self.t_into(&c.b, env, -1, &mut lin)?;
                     cmp(c.op, lin)?
                 }
             }
@@ -462,14 +651,13 @@ impl<'p> Expand<'p> {
                 let mut sum = Lin::constant(0);
                 self.each(&c.binders, c.guard.as_ref(), env, &mut |x, env| {
                     let e = x.f(&c.lit, env)?;
-                    sum = std::mem::replace(&mut sum, Lin::constant(0)).add(Lin::ind(e), 1)?;
-                    Ok(())
+                    sum.add_ind(e, 1)
                 })?;
-                let bound = self.t(&c.bound, env)?;
+                self.t_into(&c.bound, env, -1, &mut sum)?;
                 match c.kind {
-                    crate::ast::CountKind::Exactly => cmp(CmpOp::Eq, sum.add(bound, -1)?)?,
-                    crate::ast::CountKind::AtMost => cmp(CmpOp::Le, sum.add(bound, -1)?)?,
-                    crate::ast::CountKind::AtLeast => cmp(CmpOp::Ge, sum.add(bound, -1)?)?,
+                    crate::ast::CountKind::Exactly => cmp(CmpOp::Eq, sum)?,
+                    crate::ast::CountKind::AtMost => cmp(CmpOp::Le, sum)?,
+                    crate::ast::CountKind::AtLeast => cmp(CmpOp::Ge, sum)?,
                 }
             }
             F::AllDiff(a) => {
@@ -488,65 +676,83 @@ impl<'p> Expand<'p> {
     }
 
     fn t(&mut self, t: &T, env: &mut Env) -> R<Lin> {
+        let mut sum = Lin::constant(0);
+        self.t_into(t, env, 1, &mut sum)?;
+        Ok(sum)
+    }
+
+    /// Adds `k` times term `t` to `sum`: a sum's items, a product's factor and a comparison's
+    /// sides are written into one sum, not each into a sum of its own that is then copied over.
+    fn t_into(&mut self, t: &T, env: &mut Env, k: i64, sum: &mut Lin) -> R<()> {
         self.tick()?;
         let p = self.p;
-        Ok(match t {
-            T::Const(Val::Int(c)) => Lin::constant(*c),
+        match t {
+            T::Const(Val::Int(c)) => sum.add_constant(*c, k)?,
             T::Var(_) | T::Const(_) => match eval_term(t, env) {
-                Ok(Val::Int(c)) => Lin::constant(c),
+                Ok(Val::Int(c)) => sum.add_constant(c, k)?,
                 _ => return Err("a symbol in a sum".into()),
             },
-            T::Bin(b) => {
-                let (x, y) = (self.t(&b.a, env)?, self.t(&b.b, env)?);
-                match (b.op, x.as_const(), y.as_const()) {
-                    (Op::Add, _, _) => x.add(y, 1)?,
-                    (Op::Sub, _, _) => x.add(y, -1)?,
-                    (Op::Mul, Some(k), _) => y.scale(k)?,
-                    (Op::Mul, _, Some(k)) => x.scale(k)?,
-                    (op @ (Op::Div | Op::Mod), Some(a), Some(c)) => {
-                        match crate::program::arith(op, Val::Int(a), Val::Int(c), b.span) {
-                            Ok(Val::Int(v)) => Lin::constant(v),
-                            _ => return Err("a division by zero".into()),
-                        }
-                    }
-                    _ => return Err("a product or quotient of solved-for values".into()),
+            T::Bin(b) => match b.op {
+                Op::Add => {
+                    self.t_into(&b.a, env, k, sum)?;
+                    self.t_into(&b.b, env, k, sum)?;
                 }
-            }
-            T::Neg(a, _) => self.t(a, env)?.scale(-1)?,
+                Op::Sub => {
+                    self.t_into(&b.a, env, k, sum)?;
+                    self.t_into(&b.b, env, k.checked_neg().ok_or_else(overflow)?, sum)?;
+                }
+                // A factor that is data (most often a binder: `d * [x(r, c, d)]`) scales the
+                // other side as it is written.
+                Op::Mul if matches!(fast_term(&b.a, env), Some(Val::Int(_))) => {
+                    let Some(Val::Int(m)) = fast_term(&b.a, env) else { unreachable!() };
+                    self.t_into(&b.b, env, k.checked_mul(m).ok_or_else(overflow)?, sum)?;
+                }
+                Op::Mul if matches!(fast_term(&b.b, env), Some(Val::Int(_))) => {
+                    let Some(Val::Int(m)) = fast_term(&b.b, env) else { unreachable!() };
+                    self.t_into(&b.a, env, k.checked_mul(m).ok_or_else(overflow)?, sum)?;
+                }
+                op => {
+                    let (x, y) = (self.t(&b.a, env)?, self.t(&b.b, env)?);
+                    let value = match (op, x.as_const(), y.as_const()) {
+                        (Op::Mul, Some(m), _) => y.scale(m)?,
+                        (Op::Mul, _, Some(m)) => x.scale(m)?,
+                        (op @ (Op::Div | Op::Mod), Some(a), Some(c)) => {
+                            match crate::program::arith(op, Val::Int(a), Val::Int(c), b.span) {
+                                Ok(Val::Int(v)) => Lin::constant(v),
+                                _ => return Err("a division by zero".into()),
+                            }
+                        }
+                        _ => return Err("a product or quotient of solved-for values".into()),
+                    };
+                    sum.add_scaled(value, k)?;
+                }
+            },
+            T::Neg(a, _) => self.t_into(a, env, k.checked_neg().ok_or_else(overflow)?, sum)?,
             T::IntVar(pred, args, _) => {
-                let vals = self.args(args, env)?;
+                self.args(args, env)?;
                 let pr = &p.preds[*pred];
                 match pr.kind {
                     PredKind::Int(d) if *pred == self.shown => {
                         if p.domains[d].values.iter().any(|v| matches!(v, Val::Sym(_))) {
                             return Err(format!("'{}' takes symbols", pr.name));
                         }
-                        Lin { terms: vec![(Lt::Int(pred.index() as u32, vals), 1)], c: 0 }
+                        sum.terms.push((Lt::Int(self.atoms.number(&self.args)), k));
                     }
                     _ => return Err(format!("a constraint over '{}', which is not shown", pr.name)),
                 }
             }
-            T::Sum(s) => {
-                let mut sum = Lin::constant(0);
-                self.each(&s.binders, s.guard.as_ref(), env, &mut |x, env| {
-                    let l = x.t(&s.body, env)?;
-                    sum = std::mem::replace(&mut sum, Lin::constant(0)).add(l, 1)?;
-                    Ok(())
-                })?;
-                sum
+            T::Sum(s) => self.each(&s.binders, s.guard.as_ref(), env, &mut |x, env| x.t_into(&s.body, env, k, sum))?,
+            T::Bool(f, _) => {
+                let e = self.f(f, env)?;
+                sum.add_ind(e, k)?;
             }
-            T::Bool(f, _) => Lin::ind(self.f(f, env)?),
-            T::Count(c) => {
-                let mut sum = Lin::constant(0);
-                self.each(&c.binders, c.guard.as_ref(), env, &mut |x, env| {
-                    let e = x.f(&c.body, env)?;
-                    sum = std::mem::replace(&mut sum, Lin::constant(0)).add(Lin::ind(e), 1)?;
-                    Ok(())
-                })?;
-                sum
-            }
+            T::Count(c) => self.each(&c.binders, c.guard.as_ref(), env, &mut |x, env| {
+                let e = x.f(&c.body, env)?;
+                sum.add_ind(e, k)
+            })?,
             T::MinMax(_) => return Err("a min or max term".into()),
-        })
+        }
+        Ok(())
     }
 }
 
@@ -567,14 +773,16 @@ pub(crate) struct Candidate {
 
 impl Candidate {
     fn apply(&self, args: &[Val]) -> Vec<Val> {
-        self.from
-            .iter()
-            .zip(&self.reverse)
-            .map(|(&i, r)| match (args[i], r) {
-                (Val::Int(v), Some((lo, hi))) => Val::Int(lo + hi - v),
-                (v, _) => v,
-            })
-            .collect()
+        let mut out = Vec::with_capacity(args.len());
+        self.apply_into(args, &mut out);
+        out
+    }
+    fn apply_into(&self, args: &[Val], out: &mut Vec<Val>) {
+        out.clear();
+        out.extend(self.from.iter().zip(&self.reverse).map(|(&i, r)| match (args[i], r) {
+            (Val::Int(v), Some((lo, hi))) => Val::Int(lo + hi - v),
+            (v, _) => v,
+        }));
     }
 }
 
@@ -611,14 +819,15 @@ fn candidates(p: &Program, pred: PredId) -> Vec<Candidate> {
     out
 }
 
-fn map_lin(l: &Lin, c: &Candidate) -> Lin {
+fn map_lin(l: &Lin, c: &mut Image) -> Lin {
     let terms = l
         .terms
         .iter()
         .map(|(t, k)| {
             let t = match t {
-                Lt::Int(p, a) => Lt::Int(*p, c.apply(a)),
-                Lt::Ind(e) => Lt::Ind(Box::new(map(e, c))),
+                Lt::Int(a) => Lt::Int(c.atom(*a)),
+                Lt::Bool(a) => Lt::Bool(c.atom(*a)),
+                Lt::Ind(e) => ind_term(map(e, c)),
             };
             (t, *k)
         })
@@ -627,10 +836,10 @@ fn map_lin(l: &Lin, c: &Candidate) -> Lin {
 }
 
 /// The image of a ground formula, in canonical form again.
-fn map(e: &E, c: &Candidate) -> E {
+fn map(e: &E, c: &mut Image) -> E {
     match e {
         E::Const(b) => E::Const(*b),
-        E::Atom(p, a) => E::Atom(*p, c.apply(a)),
+        E::Atom(a) => E::Atom(c.atom(*a)),
         E::Not(x) => not(map(x, c)),
         E::And(xs) => junction(true, xs.iter().map(|x| map(x, c)).collect()),
         E::Or(xs) => junction(false, xs.iter().map(|x| map(x, c)).collect()),
@@ -714,7 +923,8 @@ pub(crate) fn find(p: &Program) -> Found {
     if let Some(why) = p.stmts.iter().find_map(|s| unsupported(&s.f)) {
         return refuse(why.into());
     }
-    let mut x = Expand { p, shown, nodes: 0 };
+    let fact_bits = p.preds.iter().map(|_| OnceCell::new()).collect();
+    let mut x = Expand { p, shown, nodes: 0, atoms: Atoms::new(p, shown), args: Vec::new(), fact_bits };
     let mut program: MixMap<E, usize> = HashMap::default();
     for s in &p.stmts {
         let mut env: Env = vec![None; s.slots.len()];
@@ -733,7 +943,8 @@ pub(crate) fn find(p: &Program) -> Found {
         // (no copy of the program to count down per candidate). Even "every image is some
         // constraint" would do: the program then implies its image, which has as many models
         // (a renaming of atoms), so the two are equivalent.
-        let kept = program.iter().all(|(e, &n)| program.get(&map(e, &c)) == Some(&n));
+        let mut image = Image { atoms: &mut x.atoms, candidate: &c, args: Vec::new(), image: Vec::new() };
+        let kept = program.iter().all(|(e, &n)| program.get(&map(e, &mut image)) == Some(&n));
         found.lines.push(format!("symmetry candidate {}: {}", c.name, if kept { "proven" } else { "refused" }));
         if kept {
             found.proven.push(c);
@@ -846,24 +1057,13 @@ pub(crate) fn declare(
 /// one: an atom without a variable whose image has one, or integer variables of different views.
 fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Candidate) -> Result<Vec<u32>, String> {
     let pred = p.shown[0];
-    let doms: Vec<&crate::program::Domain> = p.preds[pred].args.iter().map(|&d| &p.domains[d]).collect();
-    let mut strides = vec![1usize; doms.len()];
-    for i in (0..doms.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * doms[i + 1].len();
-    }
-    let tuple = |mut idx: usize| -> Vec<Val> {
-        doms.iter()
-            .zip(&strides)
-            .map(|(d, &s)| {
-                let v = d.values[idx / s];
-                idx %= s;
-                v
-            })
-            .collect()
+    let tuples = Tuples::new(p, pred);
+    let tuple = |idx: u32| -> Vec<Val> {
+        let mut out = Vec::new();
+        tuples.values(u64::from(idx), &mut out);
+        out
     };
-    let index = |args: &[Val]| -> Option<usize> {
-        doms.iter().zip(&strides).zip(args).map(|((d, &s), &v)| d.pos(v).map(|i| i as usize * s)).sum()
-    };
+    let index = |args: &[Val]| -> Option<u32> { tuples.position(args).and_then(|n| u32::try_from(n).ok()) };
     // Where each shown variable sits: a Boolean atom, or bit `offset` of an integer variable.
     let mut bools: HashMap<u32, Var> = HashMap::new();
     for (v, a) in g.atom_of.iter().enumerate() {
@@ -886,15 +1086,15 @@ fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Cand
         .iter()
         .map(|&v| {
             if let Some(&(idx, j)) = int_bits.get(&v.get()) {
-                let to = index(&c.apply(&tuple(idx as usize))).ok_or("an image outside the domains")?;
-                let (a, b) = (ints[&idx], ints.get(&(to as u32)).ok_or("an image without a variable")?);
+                let to = index(&c.apply(&tuple(idx))).ok_or("an image outside the domains")?;
+                let (a, b) = (ints[&idx], ints.get(&to).ok_or("an image without a variable")?);
                 if a.view != b.view || a.width != b.width {
                     return Err("integer variables encoded differently".into());
                 }
                 position(Var::from_index((b.first + j - 1) as usize))
             } else if let Some(Some((_, idx))) = g.atom_of.get(v.index()) {
-                let to = index(&c.apply(&tuple(*idx as usize))).ok_or("an image outside the domains")?;
-                position(*bools.get(&(to as u32)).ok_or("an image without a variable")?)
+                let to = index(&c.apply(&tuple(*idx))).ok_or("an image outside the domains")?;
+                position(*bools.get(&to).ok_or("an image without a variable")?)
             } else {
                 Err("a shown variable that is no atom".into())
             }
