@@ -430,9 +430,28 @@ impl<'p> Expand<'p> {
         if let Some(facts) = self.fact_guard(binders, guard) {
             return self.each_fact(binders, guard, facts, env, k);
         }
+        self.bind(binders, guard, false, env, k)
+    }
+
+    /// [`Expand::each`] by enumerating the binders' domains; `known` when the guard already holds
+    /// over data with the binders bound so far (it then holds for every value of the others, so
+    /// it is not evaluated again below: a sum's window `c2 > c and c2 <= c + l` is decided once
+    /// per `c2`, not once per `c2` and digit).
+    fn bind(
+        &mut self,
+        binders: &[Bound],
+        guard: Option<&F>,
+        known: bool,
+        env: &mut Env,
+        k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
+    ) -> R<()> {
         let Some((b, rest)) = binders.split_first() else {
             let holds = match guard {
                 None => true,
+                Some(_) if known => {
+                    self.tick()?;
+                    true
+                }
                 Some(g) => match self.data(g, env) {
                     Some(b) => {
                         self.tick()?;
@@ -451,11 +470,15 @@ impl<'p> Expand<'p> {
             let before = env[b.slot.index()].replace(v);
             // A conjunct of the guard already false over data leaves nothing to expand under
             // this value (the whole guard is then false whatever the other binders take).
-            if !rest.is_empty() && guard.is_some_and(|g| self.refutes(g, env)) {
+            let decided = match guard {
+                Some(g) if !known && !rest.is_empty() => self.decide(g, env),
+                _ => None,
+            };
+            if decided == Some(false) {
                 env[b.slot.index()] = before;
                 continue;
             }
-            let r = self.each(rest, guard, env, k);
+            let r = self.bind(rest, guard, known || decided == Some(true), env, k);
             env[b.slot.index()] = before;
             r?;
         }
@@ -468,7 +491,7 @@ impl<'p> Expand<'p> {
     /// `f`'s constant, without building canonical forms (a guard is evaluated once per binding,
     /// so this is most of the expansion of a guarded quantifier). Both sides of a connective
     /// are evaluated, as `f` does; where a side is already false under `and` the binders below
-    /// are pruned (`refutes`), so a later conjunct `f` would refuse (an overflow, symbols
+    /// are pruned (`decide`), so a later conjunct `f` would refuse (an overflow, symbols
     /// compared by order) is then skipped: sound, since the guard is false whatever it says.
     fn data(&self, f: &F, env: &Env) -> Option<bool> {
         Some(match f {
@@ -506,12 +529,21 @@ impl<'p> Expand<'p> {
         }
     }
 
-    /// Whether a conjunct of `g` is false over data with the binders bound so far (one that
-    /// reads an unbound binder is not evaluated: [`Expand::data`] gives `None` for it).
-    fn refutes(&self, g: &F, env: &Env) -> bool {
+    /// Guard `g` over data with the binders bound so far: false when a conjunct is (one that
+    /// reads an unbound binder is not evaluated: [`Expand::data`] gives `None` for it), true when
+    /// [`Expand::data`] finds it true (it reads no unbound binder, so binding the others cannot
+    /// change it), `None` otherwise.
+    fn decide(&self, g: &F, env: &Env) -> Option<bool> {
         match g {
-            F::And(a, b) => self.refutes(a, env) || self.refutes(b, env),
-            g => self.data(g, env) == Some(false),
+            F::And(a, b) => match self.decide(a, env) {
+                Some(false) => Some(false),
+                x => match (x, self.decide(b, env)) {
+                    (_, Some(false)) => Some(false),
+                    (Some(true), Some(true)) => Some(true),
+                    _ => None,
+                },
+            },
+            g => self.data(g, env),
         }
     }
 
