@@ -27,6 +27,8 @@ use crate::program::{eval_term, fast_term, Bound, Domain, PredId, PredKind, Prog
 pub(crate) const MAX_GROUP: usize = 5_040;
 /// Ground nodes expanded at most; a larger program gets no symmetry.
 const NODE_BUDGET: usize = 2_000_000;
+/// Conjuncts of a guard kept on the stack (more are kept in a `Vec`).
+const CONJUNCTS_ON_STACK: usize = 8;
 /// Arguments of a data atom evaluated on the stack (a longer one is evaluated into a `Vec`).
 const ARGS_ON_STACK: usize = 8;
 
@@ -188,6 +190,20 @@ fn not(e: E) -> E {
         E::Const(b) => E::Const(!b),
         E::Not(x) => *x,
         e => E::Not(Box::new(e)),
+    }
+}
+
+/// The conjuncts of `g` (its `and`s flattened, in order) into `out` from `*n` on, as many as fit:
+/// whether all did.
+fn conjuncts_of<'f>(g: &'f F, out: &mut [&'f F], n: &mut usize) -> bool {
+    match g {
+        F::And(a, b) => conjuncts_of(a, out, n) && conjuncts_of(b, out, n),
+        g if *n < out.len() => {
+            out[*n] = g;
+            *n += 1;
+            true
+        }
+        _ => false,
     }
 }
 
@@ -430,29 +446,49 @@ impl<'p> Expand<'p> {
         if let Some(facts) = self.fact_guard(binders, guard) {
             return self.each_fact(binders, guard, facts, env, k);
         }
-        self.bind(binders, guard, false, env, k)
+        // The guard's conjuncts, on the stack when they are few (this runs once per quantifier,
+        // sum and count expanded).
+        let (mut few, mut n, mut many) = ([&F::Const(true); CONJUNCTS_ON_STACK], 0, Vec::new());
+        let conjuncts: &[&F] = match guard {
+            None => &[],
+            Some(g) if conjuncts_of(g, &mut few, &mut n) => &few[..n],
+            Some(g) => {
+                let mut all = [g; 64];
+                let mut n = 0;
+                conjuncts_of(g, &mut all, &mut n);
+                many.extend_from_slice(&all[..n]);
+                &many
+            }
+        };
+        self.bind(binders, guard, conjuncts, 0, env, k)
     }
 
-    /// [`Expand::each`] by enumerating the binders' domains; `known` when the guard already holds
-    /// over data with the binders bound so far (it then holds for every value of the others, so
-    /// it is not evaluated again below: a sum's window `c2 > c and c2 <= c + l` is decided once
-    /// per `c2`, not once per `c2` and digit).
+    /// [`Expand::each`] by enumerating the binders' domains. `conjuncts` are the guard's (its
+    /// `and`s flattened; past the 64th they are not looked at before the last binder is bound)
+    /// and `known` has bit `i` set when conjunct `i` already holds over data with the binders
+    /// bound so far: it then holds for every value of the others, so it is not evaluated again
+    /// below (a sum's window `c2 > c and c2 <= c + l` is decided once per `c2`, not once per `c2`
+    /// and digit; queens' `i < i2` once per `i2`, not once per `j2`).
     fn bind(
         &mut self,
         binders: &[Bound],
         guard: Option<&F>,
-        known: bool,
+        conjuncts: &[&F],
+        known: u64,
         env: &mut Env,
         k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
     ) -> R<()> {
+        let open = |known: u64| (0..conjuncts.len()).filter(move |&i| known >> i & 1 == 0);
         let Some((b, rest)) = binders.split_first() else {
             let holds = match guard {
                 None => true,
-                Some(_) if known => {
-                    self.tick()?;
-                    true
-                }
-                Some(g) => match self.data(g, env) {
+                // The guard over data where every conjunct not known is found there (`data` of
+                // the whole guard, as `f` would find it); otherwise `f` decides.
+                Some(g) => match if conjuncts.len() < 64 {
+                    open(known).try_fold(true, |all, i| Some(self.data(conjuncts[i], env)? & all))
+                } else {
+                    self.data(g, env)
+                } {
                     Some(b) => {
                         self.tick()?;
                         b
@@ -466,19 +502,24 @@ impl<'p> Expand<'p> {
             return if holds { k(self, env) } else { Ok(()) };
         };
         let p = self.p;
-        for &v in &p.domains[b.dom].values {
+        'values: for &v in &p.domains[b.dom].values {
             let before = env[b.slot.index()].replace(v);
             // A conjunct of the guard already false over data leaves nothing to expand under
             // this value (the whole guard is then false whatever the other binders take).
-            let decided = match guard {
-                Some(g) if !known && !rest.is_empty() => self.decide(g, env),
-                _ => None,
-            };
-            if decided == Some(false) {
-                env[b.slot.index()] = before;
-                continue;
+            let mut now = known;
+            if !rest.is_empty() {
+                for i in open(known) {
+                    match self.data(conjuncts[i], env) {
+                        Some(true) => now |= 1 << i,
+                        Some(false) => {
+                            env[b.slot.index()] = before;
+                            continue 'values;
+                        }
+                        None => {}
+                    }
+                }
             }
-            let r = self.bind(rest, guard, known || decided == Some(true), env, k);
+            let r = self.bind(rest, guard, conjuncts, now, env, k);
             env[b.slot.index()] = before;
             r?;
         }
@@ -491,7 +532,7 @@ impl<'p> Expand<'p> {
     /// `f`'s constant, without building canonical forms (a guard is evaluated once per binding,
     /// so this is most of the expansion of a guarded quantifier). Both sides of a connective
     /// are evaluated, as `f` does; where a side is already false under `and` the binders below
-    /// are pruned (`decide`), so a later conjunct `f` would refuse (an overflow, symbols
+    /// are pruned (`bind`), so a later conjunct `f` would refuse (an overflow, symbols
     /// compared by order) is then skipped: sound, since the guard is false whatever it says.
     fn data(&self, f: &F, env: &Env) -> Option<bool> {
         Some(match f {
@@ -526,24 +567,6 @@ impl<'p> Expand<'p> {
         match self.fact_bits[pred.index()].get_or_init(|| FactBits::new(self.p, pred, facts)) {
             Some(bits) => bits.holds(args),
             None => facts.contains(args),
-        }
-    }
-
-    /// Guard `g` over data with the binders bound so far: false when a conjunct is (one that
-    /// reads an unbound binder is not evaluated: [`Expand::data`] gives `None` for it), true when
-    /// [`Expand::data`] finds it true (it reads no unbound binder, so binding the others cannot
-    /// change it), `None` otherwise.
-    fn decide(&self, g: &F, env: &Env) -> Option<bool> {
-        match g {
-            F::And(a, b) => match self.decide(a, env) {
-                Some(false) => Some(false),
-                x => match (x, self.decide(b, env)) {
-                    (_, Some(false)) => Some(false),
-                    (Some(true), Some(true)) => Some(true),
-                    _ => None,
-                },
-            },
-            g => self.data(g, env),
         }
     }
 
