@@ -400,15 +400,34 @@ impl<'p> FactBits<'p> {
 struct Image<'a, 'p> {
     atoms: &'a mut Atoms<'p>,
     candidate: &'a Candidate,
+    /// The image of each atom inside the domains found so far (`u64::MAX` for one not yet
+    /// asked for; none kept when the atoms are more than [`IMAGES_KEPT`]): an atom occurs in
+    /// several constraints.
+    images: Vec<u64>,
     args: Vec<Val>,
     image: Vec<Val>,
 }
 
-impl Image<'_, '_> {
+/// Most images of atoms an [`Image`] keeps.
+const IMAGES_KEPT: u64 = 1 << 20;
+
+impl<'a, 'p> Image<'a, 'p> {
+    fn new(atoms: &'a mut Atoms<'p>, candidate: &'a Candidate) -> Image<'a, 'p> {
+        let kept = if atoms.inside <= IMAGES_KEPT { atoms.inside as usize } else { 0 };
+        Image { atoms, candidate, images: vec![u64::MAX; kept], args: Vec::new(), image: Vec::new() }
+    }
+
     fn atom(&mut self, n: u64) -> u64 {
+        if let Some(&m) = self.images.get(n as usize).filter(|&&m| m != u64::MAX) {
+            return m;
+        }
         self.atoms.tuple(n, &mut self.args);
         self.candidate.apply_into(&self.args, &mut self.image);
-        self.atoms.number(&self.image)
+        let m = self.atoms.number(&self.image);
+        if let Some(slot) = self.images.get_mut(n as usize) {
+            *slot = m;
+        }
+        m
     }
 }
 
@@ -998,7 +1017,7 @@ pub(crate) fn find(p: &Program) -> Found {
         // (no copy of the program to count down per candidate). Even "every image is some
         // constraint" would do: the program then implies its image, which has as many models
         // (a renaming of atoms), so the two are equivalent.
-        let mut image = Image { atoms: &mut x.atoms, candidate: &c, args: Vec::new(), image: Vec::new() };
+        let mut image = Image::new(&mut x.atoms, &c);
         let kept = program.iter().all(|(e, &n)| program.get(&map(e, &mut image)) == Some(&n));
         found.lines.push(format!("symmetry candidate {}: {}", c.name, if kept { "proven" } else { "refused" }));
         if kept {
