@@ -975,6 +975,23 @@ fn unsupported(f: &F) -> Option<&'static str> {
     }
 }
 
+/// The ground constraints of `p`'s statements in canonical form, each with how often it occurs,
+/// and the numbering of the shown atoms they use.
+fn ground_program(p: &Program, shown: PredId) -> R<(MixMap<E, usize>, Atoms<'_>)> {
+    let fact_bits = p.preds.iter().map(|_| OnceCell::new()).collect();
+    let mut x = Expand { p, shown, nodes: 0, atoms: Atoms::new(p, shown), args: Vec::new(), fact_bits };
+    let mut program: MixMap<E, usize> = HashMap::default();
+    for s in &p.stmts {
+        let mut env: Env = vec![None; s.slots.len()];
+        match x.f(&s.f, &mut env)? {
+            E::And(items) => items.into_iter().for_each(|e| *program.entry(e).or_default() += 1),
+            E::Const(true) => {}
+            e => *program.entry(e).or_default() += 1,
+        }
+    }
+    Ok((program, x.atoms))
+}
+
 pub(crate) fn find(p: &Program) -> Found {
     let mut found = Found::default();
     let solved: Vec<PredId> =
@@ -997,18 +1014,10 @@ pub(crate) fn find(p: &Program) -> Found {
     if let Some(why) = p.stmts.iter().find_map(|s| unsupported(&s.f)) {
         return refuse(why.into());
     }
-    let fact_bits = p.preds.iter().map(|_| OnceCell::new()).collect();
-    let mut x = Expand { p, shown, nodes: 0, atoms: Atoms::new(p, shown), args: Vec::new(), fact_bits };
-    let mut program: MixMap<E, usize> = HashMap::default();
-    for s in &p.stmts {
-        let mut env: Env = vec![None; s.slots.len()];
-        match x.f(&s.f, &mut env) {
-            Ok(E::And(items)) => items.into_iter().for_each(|e| *program.entry(e).or_default() += 1),
-            Ok(E::Const(true)) => {}
-            Ok(e) => *program.entry(e).or_default() += 1,
-            Err(why) => return refuse(why),
-        }
-    }
+    let (program, mut atoms) = match ground_program(p, shown) {
+        Ok(expanded) => expanded,
+        Err(why) => return refuse(why),
+    };
     for c in cands {
         // Every candidate permutes the atoms (a reversal of a range, an exchange of positions
         // over equal values) and the canonical form is a function of the formula up to that
@@ -1017,7 +1026,7 @@ pub(crate) fn find(p: &Program) -> Found {
         // (no copy of the program to count down per candidate). Even "every image is some
         // constraint" would do: the program then implies its image, which has as many models
         // (a renaming of atoms), so the two are equivalent.
-        let mut image = Image::new(&mut x.atoms, &c);
+        let mut image = Image::new(&mut atoms, &c);
         let kept = program.iter().all(|(e, &n)| program.get(&map(e, &mut image)) == Some(&n));
         found.lines.push(format!("symmetry candidate {}: {}", c.name, if kept { "proven" } else { "refused" }));
         if kept {
@@ -1174,4 +1183,132 @@ fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Cand
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{load, Source};
+
+    fn program(model: &str, data: Option<&str>) -> Program {
+        let data = data.map(|d| Source::new("t.qpd", d));
+        load(&Source::new("t.qp", model), data.as_ref(), &[]).expect("the model loads")
+    }
+
+    /// The verdict line of each candidate and the summary.
+    fn verdicts(model: &str, data: Option<&str>) -> Vec<String> {
+        find(&program(model, data)).lines
+    }
+
+    const BLOCKED: &str = "param n = 4
+domain row = 1..n
+domain col = 1..n
+var i in row
+var j in col
+input pred block(row, col)
+pred q(row, col)
+show q
+forall i . exactly 1 { q(i, j) : j }
+forall j . exactly 1 { q(i, j) : i }
+forall i, j | block(i, j) . not q(i, j)
+forall i, j . block(i, j) or q(i, j) or q(n + 1 - i, j) or i > 0
+";
+
+    /// Facts read by a guard and in a body (through the facts' bits): the squares blocked are
+    /// mirrored by the reversal of the rows only (worked out by hand: (1, 1) and (4, 1) go to
+    /// (4, 1) and (1, 1) under it, to (1, 4) under the reversal of the columns and under the
+    /// exchange), so that reversal alone is proven.
+    #[test]
+    fn facts_decide_which_reversal_is_proven() {
+        let lines = verdicts(BLOCKED, Some("block(1, 1)\nblock(4, 1)\n"));
+        assert_eq!(
+            lines,
+            [
+                "symmetry candidate reverse argument 1: proven",
+                "symmetry candidate reverse argument 2: refused",
+                "symmetry candidate exchange arguments 1 and 2: refused",
+            ]
+        );
+        // Blocking the four corners keeps all three.
+        let lines = verdicts(BLOCKED, Some("block(1, 1)\nblock(4, 1)\nblock(1, 4)\nblock(4, 4)\n"));
+        assert!(lines.iter().all(|l| l.ends_with("proven")), "{lines:?}");
+        // One corner breaks all three.
+        let lines = verdicts(BLOCKED, Some("block(2, 3)\n"));
+        assert!(lines.iter().all(|l| l.ends_with("refused")), "{lines:?}");
+    }
+
+    /// A fact's bit is its membership in the facts, for tuples inside and outside the domains.
+    #[test]
+    fn fact_bits_are_the_facts() {
+        let p = program(BLOCKED, Some("block(1, 2)\nblock(4, 4)\nblock(3, 1)\n"));
+        let pred = p.pred_ids().find(|&i| p.preds[i].name == "block").expect("block");
+        let PredKind::Input(facts) = &p.preds[pred].kind else { panic!("an input predicate") };
+        let bits = FactBits::new(&p, pred, facts).expect("16 tuples have bits");
+        for a in -1..=6 {
+            for b in -1..=6 {
+                let t = [Val::Int(a), Val::Int(b)];
+                assert_eq!(bits.holds(&t), facts.contains(&t[..]), "{t:?}");
+            }
+        }
+        assert!(bits.holds(&[Val::Int(4), Val::Int(4)]));
+        assert!(!bits.holds(&[Val::Sym(0), Val::Int(4)]));
+    }
+
+    /// Atom numbers: a tuple inside the domains is its position, one outside is numbered after
+    /// them once, and each number gives its tuple back.
+    #[test]
+    fn atoms_are_numbered_one_to_one() {
+        let p = program(BLOCKED, None);
+        let shown = p.shown[0];
+        let mut atoms = Atoms::new(&p, shown);
+        assert_eq!(atoms.inside, 16);
+        let mut seen = Vec::new();
+        for a in 0..=5 {
+            for b in 0..=5 {
+                let t = vec![Val::Int(a), Val::Int(b)];
+                let n = atoms.number(&t);
+                assert_eq!(n < 16, (1..=4).contains(&a) && (1..=4).contains(&b), "{t:?} -> {n}");
+                assert_eq!(atoms.number(&t), n);
+                let mut back = Vec::new();
+                atoms.tuple(n, &mut back);
+                assert_eq!(back, t);
+                seen.push(n);
+            }
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 36);
+    }
+
+    /// The diagonal statement of N queens, whose guard is decided conjunct by conjunct as its
+    /// binders are bound, expands to one clause per pair of squares on a diagonal (counted here
+    /// by a loop over all pairs).
+    #[test]
+    fn a_guard_decided_by_parts_keeps_every_binding() {
+        for n in 1..=6i64 {
+            let model = format!(
+                "param n = {n}
+domain row = 1..n
+domain col = 1..n
+var i, i2 in row
+var j, j2 in col
+pred q(row, col)
+show q
+forall i, j, i2, j2 | i < i2 and (i2 - i = j2 - j or i2 - i = j - j2) . not q(i, j) or not q(i2, j2)
+"
+            );
+            let p = program(&model, None);
+            let (ground, _) = ground_program(&p, p.shown[0]).expect("expands");
+            let mut pairs = 0;
+            for (i, j, i2, j2) in (1..=n).flat_map(|i| {
+                (1..=n).flat_map(move |j| (1..=n).flat_map(move |i2| (1..=n).map(move |j2| (i, j, i2, j2))))
+            }) {
+                if i < i2 && ((i2 - i) == (j2 - j) || (i2 - i) == (j - j2)) {
+                    pairs += 1;
+                }
+            }
+            assert_eq!(ground.values().sum::<usize>(), pairs, "n = {n}");
+            assert!(ground.keys().all(|e| matches!(e, E::Or(xs) if xs.len() == 2)), "n = {n}");
+        }
+    }
 }
