@@ -1125,10 +1125,22 @@ pub(crate) fn declare(
     for (s, image) in group.into_iter().enumerate().skip(1) {
         if lex_leader {
             let fresh = wgrnd_cnf::lex_leader(&mut g.cnf, shown, &image);
-            for _ in 0..fresh {
-                g.names.push(format!("aux(lex-leader equal-prefix symmetry #{s})"));
-                g.atom_of.push(None);
+            // Named as the grounder names its auxiliaries: when asked for with names off
+            // (names.rs; formatting a name for each was a sixth of a proven group's cost on the
+            // 3 x 3 magic square), else one name per symmetry, copied to its auxiliaries.
+            let what = "lex-leader equal-prefix symmetry";
+            let first = g.cnf.num_vars() - fresh;
+            if g.lazy_names {
+                g.names.extend(std::iter::repeat_n(String::new(), fresh as usize));
+                g.lazy_aux.extend((first..first + fresh).map(|var| crate::names::LazyAux {
+                    var,
+                    number: s as u32,
+                    what: std::borrow::Cow::Borrowed(what),
+                }));
+            } else {
+                g.names.extend(std::iter::repeat_n(crate::names::aux_name(what, s as u32), fresh as usize));
             }
+            g.atom_of.extend(std::iter::repeat_n(None, fresh as usize));
             g.aux_count += fresh;
         }
         symmetries.push(wgrnd_core::Symmetry { image, reflection: true });
@@ -1148,7 +1160,7 @@ fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Cand
     };
     let index = |args: &[Val]| -> Option<u32> { tuples.position(args).and_then(|n| u32::try_from(n).ok()) };
     // Where each shown variable sits: a Boolean atom, or bit `offset` of an integer variable.
-    let mut bools: HashMap<u32, Var> = HashMap::new();
+    let mut bools: MixMap<u32, Var> = MixMap::default();
     for (v, a) in g.atom_of.iter().enumerate() {
         if let Some((pr, idx)) = a {
             if *pr as usize == pred.index() {
@@ -1156,8 +1168,8 @@ fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Cand
             }
         }
     }
-    let mut ints: HashMap<u32, &crate::ints::IntAtom> = HashMap::new();
-    let mut int_bits: HashMap<u32, (u32, u32)> = HashMap::new();
+    let mut ints: MixMap<u32, &crate::ints::IntAtom> = MixMap::default();
+    let mut int_bits: MixMap<u32, (u32, u32)> = MixMap::default();
     for a in g.int_list.iter().filter(|a| a.pred as usize == pred.index()) {
         ints.insert(a.idx, a);
         for j in 0..a.width {
