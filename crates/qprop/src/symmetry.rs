@@ -16,6 +16,7 @@
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use wgrnd_cnf::Var;
 
@@ -441,7 +442,13 @@ struct Expand<'p> {
     args: Vec<Val>,
     /// Each input predicate's [`FactBits`], made when a statement first reads it.
     fact_bits: Vec<OnceCell<Option<FactBits<'p>>>>,
+    /// Each input predicate's facts by their first argument, made when a guard first picks
+    /// facts by it ([`Expand::each_fact`]).
+    fact_index: Vec<OnceCell<Rc<FactIndex<'p>>>>,
 }
+
+/// An input predicate's facts by their first argument.
+type FactIndex<'p> = MixMap<Val, Vec<&'p Vec<Val>>>;
 
 type Env = Vec<Option<Val>>;
 
@@ -612,16 +619,41 @@ impl<'p> Expand<'p> {
         &mut self,
         binders: &[Bound],
         guard: Option<&F>,
-        facts: &HashSet<Vec<Val>>,
+        facts: &'p HashSet<Vec<Val>>,
         env: &mut Env,
         k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
     ) -> R<()> {
-        let Some(F::Atom(_, args, _)) = guard else { return Ok(()) };
+        let Some(F::Atom(pred, args, _)) = guard else { return Ok(()) };
         let saved: Vec<Option<Val>> = binders.iter().map(|b| env[b.slot.index()]).collect();
         let rest: Vec<Bound> =
             binders.iter().filter(|b| !args.iter().any(|a| matches!(a, T::Var(s) if *s == b.slot))).copied().collect();
+        // A first argument that is data (a killer cage's number in `cage(g, r, c)`) picks the
+        // facts to go through from an index by first argument, instead of all of them.
+        for b in binders {
+            env[b.slot.index()] = None;
+        }
+        let first = match args.first() {
+            Some(T::Var(s)) if binders.iter().any(|b| b.slot == *s) => None,
+            Some(a) => eval_term(a, env).ok(),
+            None => None,
+        };
+        let index = first.map(|_| {
+            Rc::clone(self.fact_index[pred.index()].get_or_init(|| {
+                let mut index: FactIndex<'p> = MixMap::default();
+                for fact in facts {
+                    if let Some(&v) = fact.first() {
+                        index.entry(v).or_default().push(fact);
+                    }
+                }
+                Rc::new(index)
+            }))
+        });
+        let picked: Option<&[&Vec<Val>]> =
+            index.as_ref().zip(first).map(|(index, v)| index.get(&v).map_or(&[][..], Vec::as_slice));
+        let (mut all, mut some) = (facts.iter(), picked.unwrap_or_default().iter());
         let mut result = Ok(());
-        'facts: for fact in facts {
+        'facts: loop {
+            let Some(fact) = (if picked.is_some() { some.next().copied() } else { all.next() }) else { break };
             self.tick()?;
             for b in binders {
                 env[b.slot.index()] = None;
@@ -979,7 +1011,8 @@ fn unsupported(f: &F) -> Option<&'static str> {
 /// and the numbering of the shown atoms they use.
 fn ground_program(p: &Program, shown: PredId) -> R<(MixMap<E, usize>, Atoms<'_>)> {
     let fact_bits = p.preds.iter().map(|_| OnceCell::new()).collect();
-    let mut x = Expand { p, shown, nodes: 0, atoms: Atoms::new(p, shown), args: Vec::new(), fact_bits };
+    let fact_index = p.preds.iter().map(|_| OnceCell::new()).collect();
+    let mut x = Expand { p, shown, nodes: 0, atoms: Atoms::new(p, shown), args: Vec::new(), fact_bits, fact_index };
     let mut program: MixMap<E, usize> = HashMap::default();
     for s in &p.stmts {
         let mut env: Env = vec![None; s.slots.len()];
@@ -1247,6 +1280,52 @@ forall i, j . block(i, j) or q(i, j) or q(n + 1 - i, j) or i > 0
         // One corner breaks all three.
         let lines = verdicts(BLOCKED, Some("block(2, 3)\n"));
         assert!(lines.iter().all(|l| l.ends_with("refused")), "{lines:?}");
+    }
+
+    /// A guard whose first argument is bound outside it (`allowed(i, j)` under `forall i`)
+    /// picks its facts by that argument: the same verdicts as the facts call for (worked out by
+    /// hand: row 1 allows columns 1 and 2, row 4 the same, rows 2 and 3 all four; the rows'
+    /// reversal maps that onto itself, the columns' reversal and the exchange do not), and the
+    /// same ground program as with the guard's argument a binder of its own.
+    #[test]
+    fn facts_picked_by_a_known_first_argument() {
+        let model = |guard: &str| {
+            format!(
+                "param n = 4
+domain row = 1..n
+domain col = 1..n
+var i, i2 in row
+var j in col
+input pred allowed(row, col)
+pred q(row, col)
+show q
+forall i . exactly 1 {{ q(i, j) : j | {guard} }}
+"
+            )
+        };
+        let mut data = String::from("allowed(1, 1)\nallowed(1, 2)\nallowed(4, 1)\nallowed(4, 2)\n");
+        for r in 2..=3 {
+            for c in 1..=4 {
+                data.push_str(&format!("allowed({r}, {c})\n"));
+            }
+        }
+        let picked = model("allowed(i, j)");
+        assert_eq!(
+            verdicts(&picked, Some(&data)),
+            [
+                "symmetry candidate reverse argument 1: proven",
+                "symmetry candidate reverse argument 2: refused",
+                "symmetry candidate exchange arguments 1 and 2: refused",
+            ]
+        );
+        // The same constraints when the row is a binder of the guard's own, equal to `i`.
+        let enumerated = model("i2 = i and allowed(i2, j)").replace("q(i, j) : j |", "q(i2, j) : i2, j |");
+        let p = program(&picked, Some(&data));
+        let q = program(&enumerated, Some(&data));
+        let (a, _) = ground_program(&p, p.shown[0]).expect("expands");
+        let (b, _) = ground_program(&q, q.shown[0]).expect("expands");
+        assert_eq!(a.len(), 4);
+        assert_eq!(a, b);
     }
 
     /// A fact's bit is its membership in the facts, for tuples inside and outside the domains.
