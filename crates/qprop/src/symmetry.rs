@@ -652,8 +652,7 @@ impl<'p> Expand<'p> {
             index.as_ref().zip(first).map(|(index, v)| index.get(&v).map_or(&[][..], Vec::as_slice));
         let (mut all, mut some) = (facts.iter(), picked.unwrap_or_default().iter());
         let mut result = Ok(());
-        'facts: loop {
-            let Some(fact) = (if picked.is_some() { some.next().copied() } else { all.next() }) else { break };
+        'facts: while let Some(fact) = if picked.is_some() { some.next().copied() } else { all.next() } {
             self.tick()?;
             for b in binders {
                 env[b.slot.index()] = None;
