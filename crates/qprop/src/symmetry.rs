@@ -1255,13 +1255,15 @@ show q
 forall i . exactly 1 { q(i, j) : j }
 forall j . exactly 1 { q(i, j) : i }
 forall i, j | block(i, j) . not q(i, j)
-forall i, j . block(i, j) or q(i, j) or q(n + 1 - i, j) or i > 0
+forall i, j . block(i, j) -> not q(i, j)
+forall i, j | i > 0 and block(i, j) . not q(i, j)
 ";
 
-    /// Facts read by a guard and in a body (through the facts' bits): the squares blocked are
-    /// mirrored by the reversal of the rows only (worked out by hand: (1, 1) and (4, 1) go to
-    /// (4, 1) and (1, 1) under it, to (1, 4) under the reversal of the columns and under the
-    /// exchange), so that reversal alone is proven.
+    /// Facts read by a guard that lists them, in a body and by a guard evaluated per binding
+    /// (the last two through the facts' bits), each blocking the same squares. The squares
+    /// blocked are mirrored by the reversal of the rows only (worked out by hand: (1, 1) and
+    /// (4, 1) go to (4, 1) and (1, 1) under it, to (1, 4) under the reversal of the columns and
+    /// under the exchange), so that reversal alone is proven.
     #[test]
     fn facts_decide_which_reversal_is_proven() {
         let lines = verdicts(BLOCKED, Some("block(1, 1)\nblock(4, 1)\n"));
@@ -1330,7 +1332,7 @@ forall i . exactly 1 {{ q(i, j) : j | {guard} }}
     /// A fact's bit is its membership in the facts, for tuples inside and outside the domains.
     #[test]
     fn fact_bits_are_the_facts() {
-        let p = program(BLOCKED, Some("block(1, 2)\nblock(4, 4)\nblock(3, 1)\n"));
+        let p = program(BLOCKED, Some("block(1, 1)\nblock(1, 2)\nblock(4, 4)\nblock(3, 1)\n"));
         let pred = p.pred_ids().find(|&i| p.preds[i].name == "block").expect("block");
         let PredKind::Input(facts) = &p.preds[pred].kind else { panic!("an input predicate") };
         let bits = FactBits::new(&p, pred, facts).expect("16 tuples have bits");
