@@ -119,6 +119,8 @@ pub(crate) struct Grounded {
     pub atom_of: Vec<Option<(u32, u32)>>,
     /// What the auxiliaries' names left empty (names off) are made of, by variable.
     pub lazy_aux: Vec<crate::names::LazyAux>,
+    /// Whether names are off (auxiliaries added later are then named in `lazy_aux` too).
+    pub lazy_names: bool,
     /// How many variables are auxiliary.
     pub aux_count: u32,
     /// Integer atoms in creation order.
@@ -346,6 +348,7 @@ impl<'p> Grounder<'p> {
             names: self.names,
             atom_of: self.atom_of,
             lazy_aux: self.lazy_aux,
+            lazy_names: self.lazy_names,
             aux_count: self.aux_count,
             int_list: self.int_list,
             fixed_true: self.fixed_true,

@@ -123,6 +123,26 @@ fn names_made_when_asked_are_the_headers() {
     assert!(lazy_aux > 0, "no auxiliary's name was left to make when asked");
 }
 
+/// The lex-leader auxiliaries a count's proven symmetries add are named when asked for with
+/// names off, by the name the header gives them with names on.
+#[test]
+fn symmetry_auxiliaries_named_when_asked_are_the_headers() {
+    use wgrnd_core::AtomNames;
+    let p = program("magic4.qp", None, &[("n", "3")]);
+    let options =
+        |names| wgrnd_qprop::GroundOptions { names, symmetries: true, lex_leader: true, ..Default::default() };
+    let on = wgrnd_qprop::ground(&p, &options(true)).unwrap_or_else(|e| panic!("{}", e.render()));
+    let off = wgrnd_qprop::ground(&p, &options(false)).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(on.cnf.clauses().collect::<Vec<_>>(), off.cnf.clauses().collect::<Vec<_>>());
+    let mut symmetry_aux = 0;
+    for i in 0..on.cnf.num_vars() as usize {
+        let v = wgrnd_cnf::Var::from_index(i);
+        assert_eq!(off.encoding.atom_name(v), on.encoding.names[i], "variable {}", i + 1);
+        symmetry_aux += usize::from(off.encoding.names[i].is_empty() && on.encoding.names[i].contains("lex-leader"));
+    }
+    assert!(symmetry_aux > 0, "no lex-leader auxiliary was left to name when asked");
+}
+
 /// A predicate without arguments decodes, checks, prints, reads back and shows as JSON; it is
 /// not cell-shaped (deciding that once indexed its missing first argument and panicked).
 #[test]
