@@ -48,8 +48,11 @@ const TABLE_LIMIT: usize = 1 << 20;
 /// Definitions are expanded at most this deep (they cannot recurse; a loop must not hang).
 const DEF_DEPTH: usize = 64;
 
-/// The bit of a `Node::Lits` position that negates it (positions stay below `TABLE_LIMIT`).
+/// The bit of a `Node::Lits` position that negates it (positions stay below `TABLES_LIMIT`).
 const NEGATED: u32 = 1 << 31;
+
+/// All a plan's atom tables together (and all its integer tables) have fewer positions than this.
+const TABLES_LIMIT: usize = 1 << 30;
 
 /// A formula of the plan: an index into `Flat::nodes`.
 type NodeId = u32;
@@ -60,10 +63,9 @@ type TermId = u32;
 #[derive(Clone, Copy, Debug)]
 enum Node {
     Const(bool),
-    /// Atom of solved-for predicate table `table` at `pos`.
+    /// The atom at position `at` of the solution's atoms (`Flat::atoms`).
     Atom {
-        table: u32,
-        pos: u32,
+        at: u32,
     },
     Not(NodeId),
     /// Left to right, stopping at the first false.
@@ -92,9 +94,16 @@ enum Node {
         bound: TermId,
     },
     /// A chain of `and` (`all`) or `or` over atoms and negated atoms: `Plan::lits[start..start +
-    /// len]`, each a table and a position (its top bit set: negated).
+    /// len]`, each a position in `Flat::atoms` (its top bit set: negated).
     Lits {
         all: bool,
+        start: u32,
+        len: u32,
+    },
+    /// A chain of `and` over clauses (each an `or` of atoms and negated atoms): `Plan::clauses
+    /// [start..start + len]`, each a range of `Plan::lits` (`forall ... . not q(i, j) or not q(i2,
+    /// j2)`: one node, no recursion per clause).
+    Clauses {
         start: u32,
         len: u32,
     },
@@ -105,11 +114,10 @@ enum Node {
         start: u32,
         len: u32,
     },
-    /// How many atoms of table `table` at `Flat::positions[start..start + len]` hold, against
+    /// How many atoms at `Plan::positions[start..start + len]` of `Flat::atoms` hold, against
     /// `bound` (the common count: a set of plain atoms, no evaluation error possible).
     CountAtoms {
         kind: CountKind,
-        table: u32,
         start: u32,
         len: u32,
         bound: TermId,
@@ -131,10 +139,9 @@ enum Node {
 #[derive(Clone, Copy)]
 enum Term {
     Const(Val),
-    /// Integer variable table `table` at `pos`.
+    /// The integer variable at position `at` of the solution's values (`Flat::ints`).
     Int {
-        table: u32,
-        pos: u32,
+        at: u32,
     },
     Bin {
         op: Op,
@@ -156,12 +163,12 @@ enum Term {
     },
 }
 
-/// A comparison of two integer variables, each a table and a position.
+/// A comparison of two integer variables, each a position in `Flat::ints`.
 #[derive(Clone, Copy)]
 struct IntCmp {
     op: CmpOp,
-    a: (u32, u32),
-    b: (u32, u32),
+    a: u32,
+    b: u32,
 }
 
 /// A guard (`None`: none) and a term, of a sum or an `alldifferent`.
@@ -198,16 +205,19 @@ pub(crate) struct Plan {
     items: Vec<Item>,
     /// Atom positions of `Node::CountAtoms`.
     positions: Vec<u32>,
-    /// Literals of `Node::Lits`.
-    lits: Vec<(u32, u32)>,
+    /// Literals of `Node::Lits` and `Node::Clauses`.
+    lits: Vec<u32>,
+    /// Clauses of `Node::Clauses`: ranges (start, length) of `lits`.
+    clauses: Vec<(u32, u32)>,
     /// Comparisons of `Node::IntCmps`.
     cmps: Vec<IntCmp>,
     /// Per statement, its plan: a constant, a node, or `None` (the tree walk judges it).
     stmts: Vec<Option<Cf>>,
-    /// The solved-for predicates with a table, and their tables' sizes.
-    atom_preds: Vec<(PredId, usize)>,
-    /// The integer variables with a table, and their sizes.
-    int_preds: Vec<(PredId, usize)>,
+    /// The solved-for predicates with a table: each one's table is `Flat::atoms[base..base +
+    /// size]` (predicate, size, base).
+    atom_preds: Vec<Table>,
+    /// The integer variables with a table, in `Flat::ints` as above.
+    int_preds: Vec<Table>,
     /// Bindings visited while planning.
     visited: usize,
     /// The most bindings it could visit.
@@ -218,14 +228,25 @@ pub(crate) struct Plan {
     /// Definitions read only data, so one value serves every use (without it, stacked
     /// definitions were expanded once per use: exponential in their depth).
     defs: HashMap<(PredId, Vec<Val>), bool>,
+    /// While building: a chain's nodes (`Plan::chain`), kept to save an allocation per chain.
+    scratch: Vec<NodeId>,
+}
+
+/// A solved-for predicate's or integer variable's table in a [`Flat`]: its positions `base..base +
+/// size`.
+#[derive(Clone, Copy)]
+struct Table {
+    pred: PredId,
+    size: usize,
+    base: usize,
 }
 
 /// A session's evaluation of a [`Plan`]: the current solution's tables, reused from one solution
-/// to the next.
+/// to the next (every predicate's table in one vector, every integer variable's in another).
 pub(super) struct Flat {
     plan: Arc<Plan>,
-    atoms: Vec<Vec<bool>>,
-    ints: Vec<Vec<Option<Val>>>,
+    atoms: Vec<bool>,
+    ints: Vec<Option<Val>>,
     /// Scratch values of an `alldifferent`.
     scratch: Vec<Val>,
 }
@@ -245,6 +266,7 @@ impl Plan {
             items: Vec::new(),
             positions: Vec::new(),
             lits: Vec::new(),
+            clauses: Vec::new(),
             cmps: Vec::new(),
             stmts: Vec::new(),
             atom_preds: Vec::new(),
@@ -253,6 +275,7 @@ impl Plan {
             budget,
             cut: false,
             defs: HashMap::new(),
+            scratch: Vec::new(),
         };
         for st in &p.stmts {
             let marks = (
@@ -263,6 +286,7 @@ impl Plan {
                 f.positions.len(),
                 f.lits.len(),
                 f.cmps.len(),
+                f.clauses.len(),
             );
             let mut env = vec![None; st.slots.len()];
             let out = f.formula(p, &st.f, &mut env, 0);
@@ -278,6 +302,7 @@ impl Plan {
                     f.positions.truncate(marks.4);
                     f.lits.truncate(marks.5);
                     f.cmps.truncate(marks.6);
+                    f.clauses.truncate(marks.7);
                     None
                 }
             };
@@ -294,7 +319,8 @@ impl Plan {
             + self.kids.len()
             + 2 * self.items.len()
             + self.positions.len()
-            + 2 * self.lits.len()
+            + self.lits.len()
+            + 2 * self.clauses.len()
             + 3 * self.cmps.len()
     }
 
@@ -317,15 +343,17 @@ impl Plan {
 impl Flat {
     /// An evaluation of `plan`, with empty tables.
     pub(super) fn new(plan: Arc<Plan>) -> Flat {
-        let atoms = plan.atom_preds.iter().map(|&(_, n)| vec![false; n]).collect();
-        let ints = plan.int_preds.iter().map(|&(_, n)| vec![None; n]).collect();
+        let end = |tables: &[Table]| tables.last().map_or(0, |t| t.base + t.size);
+        let atoms = vec![false; end(&plan.atom_preds)];
+        let ints = vec![None; end(&plan.int_preds)];
         Flat { plan, atoms, ints, scratch: Vec::new() }
     }
 
     /// Fills the tables from `s`.
     pub(super) fn load(&mut self, p: &Program, s: &Solution) {
-        for (&(pr, _), table) in self.plan.atom_preds.iter().zip(&mut self.atoms) {
-            table.fill(false);
+        self.atoms.fill(false);
+        for &Table { pred: pr, size, base } in &self.plan.atom_preds {
+            let Some(table) = self.atoms.get_mut(base..base + size) else { continue };
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The last entry, as the tree walk's table of atoms takes it.
             if let Some(v) = s.preds.iter().rfind(|v| v.pred == pr) {
@@ -336,8 +364,9 @@ impl Flat {
                 }
             }
         }
-        for (&(pr, _), table) in self.plan.int_preds.iter().zip(&mut self.ints) {
-            table.fill(None);
+        self.ints.fill(None);
+        for &Table { pred: pr, size, base } in &self.plan.int_preds {
+            let Some(table) = self.ints.get_mut(base..base + size) else { continue };
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The first entry, as the solution's own lookup finds it.
             if let Some(v) = s.ints.iter().find(|v| v.pred == pr) {
@@ -365,7 +394,7 @@ impl Flat {
     fn holds_at(&mut self, n: NodeId) -> Result<bool, Unsure> {
         Ok(match self.plan.nodes[n as usize] {
             Node::Const(b) => b,
-            Node::Atom { table, pos } => self.atoms[table as usize][pos as usize],
+            Node::Atom { at } => self.atoms[at as usize],
             Node::Not(a) => !self.holds_at(a)?,
             Node::And { start, len } => {
                 for i in start..start + len {
@@ -404,17 +433,24 @@ impl Flat {
                 let lits = &self.plan.lits[start as usize..(start + len) as usize];
                 // `and`: every literal true; `or`: some literal true.
                 let atoms = &self.atoms;
-                let one = |&(t, pos): &(u32, u32)| atoms[t as usize][(pos & !NEGATED) as usize] != (pos & NEGATED != 0);
+                let one = |&at: &u32| atoms[(at & !NEGATED) as usize] != (at & NEGATED != 0);
                 if all {
                     lits.iter().all(one)
                 } else {
                     lits.iter().any(one)
                 }
             }
+            Node::Clauses { start, len } => {
+                let (lits, atoms) = (&self.plan.lits, &self.atoms);
+                let one = |&at: &u32| atoms[(at & !NEGATED) as usize] != (at & NEGATED != 0);
+                self.plan.clauses[start as usize..(start + len) as usize]
+                    .iter()
+                    .all(|&(s, l)| lits[s as usize..(s + l) as usize].iter().any(one))
+            }
             Node::IntCmps { all, start, len } => {
                 for c in &self.plan.cmps[start as usize..(start + len) as usize] {
-                    let x = self.ints[c.a.0 as usize][c.a.1 as usize].ok_or(Unsure)?;
-                    let y = self.ints[c.b.0 as usize][c.b.1 as usize].ok_or(Unsure)?;
+                    let x = self.ints[c.a as usize].ok_or(Unsure)?;
+                    let y = self.ints[c.b as usize].ok_or(Unsure)?;
                     // `and` stops at the first false, `or` at the first true.
                     if c.op.holds(x, y).ok_or(Unsure)? != all {
                         return Ok(!all);
@@ -422,10 +458,9 @@ impl Flat {
                 }
                 all
             }
-            Node::CountAtoms { kind, table, start, len, bound } => {
-                let table = &self.atoms[table as usize];
+            Node::CountAtoms { kind, start, len, bound } => {
                 let at = &self.plan.positions[start as usize..(start + len) as usize];
-                let n = at.iter().filter(|&&i| table[i as usize]).count() as i64;
+                let n = at.iter().filter(|&&i| self.atoms[i as usize]).count() as i64;
                 let Val::Int(k) = self.value(bound)? else { return Err(Unsure) };
                 match kind {
                     CountKind::Exactly => n == k,
@@ -479,7 +514,7 @@ impl Flat {
     fn value(&mut self, t: TermId) -> Result<Val, Unsure> {
         Ok(match self.plan.terms[t as usize] {
             Term::Const(v) => v,
-            Term::Int { table, pos } => self.ints[table as usize][pos as usize].ok_or(Unsure)?,
+            Term::Int { at } => self.ints[at as usize].ok_or(Unsure)?,
             Term::Bin { op, a, b } => {
                 let x = self.value(a)?;
                 let y = self.value(b)?;
@@ -566,7 +601,22 @@ impl Plan {
     /// out; the parts before a deciding constant are kept (their evaluation may fail, and the
     /// tree walk would report that).
     fn chain(&mut self, all: bool, parts: &[Cf]) -> Built<Cf> {
-        let mut list = Vec::new();
+        // One node, or none: no list to gather.
+        match parts {
+            [] => return Ok(Cf::Known(all)),
+            [c] => return Ok(*c),
+            [Cf::Known(b), c] if *b == all => return Ok(*c),
+            _ => {}
+        }
+        let mut list = std::mem::take(&mut self.scratch);
+        list.clear();
+        let out = self.chain_of(all, parts, &mut list);
+        self.scratch = list;
+        out
+    }
+
+    /// [`Plan::chain`] gathering its nodes in `list`.
+    fn chain_of(&mut self, all: bool, parts: &[Cf], list: &mut Vec<NodeId>) -> Built<Cf> {
         let mut decided = false;
         for &c in parts {
             match c {
@@ -589,21 +639,34 @@ impl Plan {
             return Ok(Cf::Node(list[0]));
         }
         // Atoms and negated atoms only: one node, no recursion per literal.
-        let lit = |n: NodeId| match self.nodes[n as usize] {
-            Node::Atom { table, pos } => Some((table, pos)),
-            Node::Not(a) => match self.nodes[a as usize] {
-                Node::Atom { table, pos } => Some((table, pos | NEGATED)),
-                _ => None,
-            },
-            _ => None,
-        };
-        if let Some(lits) = list.iter().map(|&n| lit(n)).collect::<Option<Vec<_>>>() {
-            let (start, len) = append(&mut self.lits, &lits)?;
+        if list.iter().all(|&n| self.literal(n).is_some()) {
+            let start = u32::try_from(self.lits.len()).map_err(|_| Abort)?;
+            for &n in list.iter() {
+                let at = self.literal(n).ok_or(Abort)?;
+                self.lits.push(at);
+            }
+            let len = u32::try_from(list.len()).map_err(|_| Abort)?;
             return self.node(Node::Lits { all, start, len });
+        }
+        // A conjunction of clauses (and of literals, clauses of one): one node of ranges of
+        // literals, those of each clause's `Lits` node as they are.
+        let clause = |n: NodeId| matches!(self.nodes[n as usize], Node::Lits { all: false, .. });
+        if all && list.iter().all(|&n| clause(n) || self.literal(n).is_some()) {
+            let start = u32::try_from(self.clauses.len()).map_err(|_| Abort)?;
+            for &n in list.iter() {
+                let range = match (self.nodes[n as usize], self.literal(n)) {
+                    (Node::Lits { start, len, .. }, _) => (start, len),
+                    (_, Some(at)) => (append(&mut self.lits, &[at])?.0, 1),
+                    _ => return Err(Abort),
+                };
+                self.clauses.push(range);
+            }
+            let len = u32::try_from(list.len()).map_err(|_| Abort)?;
+            return self.node(Node::Clauses { start, len });
         }
         // Comparisons of two integer variables only (`col(a) =/= col(b)` over the edges).
         let int = |t: TermId| match self.terms[t as usize] {
-            Term::Int { table, pos } => Some((table, pos)),
+            Term::Int { at } => Some(at),
             _ => None,
         };
         let cmp = |n: NodeId| match self.nodes[n as usize] {
@@ -614,8 +677,20 @@ impl Plan {
             let (start, len) = append(&mut self.cmps, &cmps)?;
             return self.node(Node::IntCmps { all, start, len });
         }
-        let (start, len) = self.kids_of(&list)?;
+        let (start, len) = self.kids_of(list)?;
         self.node(if all { Node::And { start, len } } else { Node::Or { start, len } })
+    }
+
+    /// Node `n` as a literal of `Node::Lits`: an atom's position, negated or not.
+    fn literal(&self, n: NodeId) -> Option<u32> {
+        match self.nodes[n as usize] {
+            Node::Atom { at } => Some(at),
+            Node::Not(a) => match self.nodes[a as usize] {
+                Node::Atom { at } => Some(at | NEGATED),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     fn formula(&mut self, p: &Program, f: &F, env: &mut super::Env, depth: usize) -> Built<Cf> {
@@ -721,22 +796,15 @@ impl Plan {
                 }
                 let list = self.lit_list(&lits)?;
                 let bound = self.as_term(bound)?;
-                // Plain atoms of one table: their positions, counted without a node each.
-                let table = match list.first().map(|&n| self.nodes[n as usize]) {
-                    Some(Node::Atom { table, .. }) => Some(table),
+                // Plain atoms: their positions, counted without a node each.
+                let atom = |n: &NodeId| match self.nodes[*n as usize] {
+                    Node::Atom { at } => Some(at),
                     _ => None,
                 };
-                let mut at = Vec::new();
-                for &n in &list {
-                    match (self.nodes[n as usize], table) {
-                        (Node::Atom { table: t, pos }, Some(x)) if t == x => at.push(pos),
-                        _ => break,
-                    }
-                }
-                match table {
-                    Some(table) if at.len() == list.len() => {
+                match list.iter().map(atom).collect::<Option<Vec<u32>>>() {
+                    Some(at) if !at.is_empty() => {
                         let (start, len) = append(&mut self.positions, &at)?;
-                        self.node(Node::CountAtoms { kind: c.kind, table, start, len, bound })?
+                        self.node(Node::CountAtoms { kind: c.kind, start, len, bound })?
                     }
                     _ => {
                         let (start, len) = self.kids_of(&list)?;
@@ -940,8 +1008,8 @@ impl Plan {
             PredKind::Input(facts) => Cf::Known(facts.contains(&t)),
             PredKind::Int(_) => Cf::Known(false),
             PredKind::Var => {
-                let table = table_of(&mut self.atom_preds, p, pr)?;
-                self.node(Node::Atom { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
+                let base = table_of(&mut self.atom_preds, p, pr)?;
+                self.node(Node::Atom { at: u32::try_from(base + pos).map_err(|_| Abort)? })?
             }
             PredKind::Def(def) => {
                 let key = (pr, t);
@@ -991,8 +1059,8 @@ impl Plan {
                 let pred = p.preds.get(pr.index()).ok_or(Abort)?;
                 let tuple = self.args(args, env)?;
                 let pos = super::dense::position(p, pred, &tuple).ok_or(Abort)?;
-                let table = table_of(&mut self.int_preds, p, *pr)?;
-                self.new_term(Term::Int { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
+                let base = table_of(&mut self.int_preds, p, *pr)?;
+                self.new_term(Term::Int { at: u32::try_from(base + pos).map_err(|_| Abort)? })?
             }
             T::Sum(s) => {
                 let items = self.items(p, &s.binders, s.guard.as_ref(), &s.body, env, depth)?;
@@ -1033,20 +1101,21 @@ fn append<X: Copy>(list: &mut Vec<X>, xs: &[X]) -> Built<(u32, u32)> {
     Ok((start, u32::try_from(xs.len()).map_err(|_| Abort)?))
 }
 
-/// The table number of solved-for predicate or integer variable `pr` in `list`, added on first
-/// use; too large a table is not planned.
-fn table_of(list: &mut Vec<(PredId, usize)>, p: &Program, pr: PredId) -> Built<u32> {
-    if let Some(i) = list.iter().position(|&(x, _)| x == pr) {
-        return u32::try_from(i).map_err(|_| Abort);
+/// The first position of solved-for predicate or integer variable `pr`'s table among `tables`,
+/// added on first use after the others; too large a table is not planned.
+fn table_of(tables: &mut Vec<Table>, p: &Program, pr: PredId) -> Built<usize> {
+    if let Some(t) = tables.iter().find(|t| t.pred == pr) {
+        return Ok(t.base);
     }
     let pred = p.preds.get(pr.index()).ok_or(Abort)?;
     let size =
         pred.args.iter().try_fold(1usize, |n, &d| n.checked_mul(p.domains.get(d.index())?.len())).ok_or(Abort)?;
-    if size > TABLE_LIMIT {
+    let base = tables.last().map_or(0, |t| t.base + t.size);
+    if size > TABLE_LIMIT || base + size > TABLES_LIMIT {
         return Err(Abort);
     }
-    list.push((pr, size));
-    u32::try_from(list.len() - 1).map_err(|_| Abort)
+    tables.push(Table { pred: pr, size, base });
+    Ok(base)
 }
 
 /// Whether formula `f` over data (`super::data_formula`) holds: the tree walk's evaluation of
