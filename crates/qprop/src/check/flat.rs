@@ -191,6 +191,42 @@ enum Ct {
     Term(TermId),
 }
 
+/// A quantifier's bindings while a plan is built (`Plan::bindings`).
+struct Walk<'w> {
+    binders: &'w Binders,
+    /// The guard's conjuncts.
+    conj: &'w [&'w F],
+    /// `due[c]`: the leading conjuncts over data to test once the first `c` binders are bound.
+    due: &'w [Vec<usize>],
+    /// The conjuncts after those.
+    rest: &'w [&'w F],
+    /// Per binder, where its values come from (`None`: its domain).
+    gens: Vec<Option<Gen>>,
+}
+
+/// A binder's values from an input predicate's facts (`Plan::generator`).
+struct Gen {
+    pred: PredId,
+    /// The atom's other arguments: position and value.
+    known: Vec<(usize, Known)>,
+    /// The binder's values in facts, by the other arguments' values, in its domain's order.
+    table: Arc<super::index::Table>,
+}
+
+/// An argument known before a generated binder is bound.
+#[derive(Clone, Copy)]
+enum Known {
+    Const(Val),
+    /// A variable's slot.
+    Slot(usize),
+}
+
+/// A binder's values: its domain, or a range of a generator's table.
+enum Vals<'d> {
+    All(&'d [Val]),
+    Some(Arc<super::index::Table>, usize, usize),
+}
+
 /// Why a statement is not planned (it stays with the tree walk).
 struct Abort;
 
@@ -228,6 +264,8 @@ pub(crate) struct Plan {
     /// Definitions read only data, so one value serves every use (without it, stacked
     /// definitions were expanded once per use: exponential in their depth).
     defs: HashMap<(PredId, Vec<Val>), bool>,
+    /// While building: the generators' tables, by predicate, known positions and the binder's.
+    gen_tables: HashMap<(PredId, Vec<usize>, usize), Arc<super::index::Table>>,
     /// While building: a chain's nodes (`Plan::chain`), kept to save an allocation per chain.
     scratch: Vec<NodeId>,
 }
@@ -276,6 +314,7 @@ impl Plan {
             cut: false,
             defs: HashMap::new(),
             scratch: Vec::new(),
+            gen_tables: HashMap::new(),
         };
         for st in &p.stmts {
             let marks = (
@@ -310,6 +349,7 @@ impl Plan {
         }
         // Only for building: not kept in the cache.
         f.defs = HashMap::new();
+        f.gen_tables = HashMap::new();
         f
     }
 
@@ -902,7 +942,9 @@ impl Plan {
     /// Calls `f` on every binding of `binders` in the written order with the plan of `guard`
     /// there (a known false guard only where it is the tree walk's verdict too), until `f`
     /// returns true. Guard conjuncts over data, before any over the solution, are tested as soon
-    /// as their variables are bound.
+    /// as their variables are bound; a binder that is a bare argument of the first such conjunct
+    /// its value decides, an input atom, takes only the values of that atom's facts
+    /// ([`Plan::generator`]).
     fn bindings(
         &mut self,
         p: &Program,
@@ -936,8 +978,9 @@ impl Plan {
             at = at.max(l);
             due[at].push(k);
         }
-        let rest = &conj[lead.len()..];
-        self.level(p, binders, 0, &conj, &due, rest, env, depth, f)?;
+        let gens = (0..binders.len()).map(|i| self.generator(p, binders, &conj, &due, i)).collect();
+        let walk = Walk { binders, conj: &conj, due: &due, rest: &conj[lead.len()..], gens };
+        self.level(p, &walk, 0, env, depth, f)?;
         for b in binders {
             if let Some(x) = env.get_mut(b.slot.index()) {
                 *x = None;
@@ -946,15 +989,52 @@ impl Plan {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The generator of binder `i`: the first conjunct tested once it is bound (every conjunct
+    /// before it is tested earlier), when that is an atom of an input predicate whose arguments
+    /// are constants and variables bound before it, with binder `i` among them over its own
+    /// domain. A value of binder `i` in no fact of that atom fails that first test, and nothing
+    /// else is evaluated for it: skipping it is what the tree walk's evaluation would conclude.
+    fn generator(&mut self, p: &Program, binders: &Binders, conj: &[&F], due: &[Vec<usize>], i: usize) -> Option<Gen> {
+        let &k = due.get(i + 1)?.first()?;
+        let F::Atom(pr, args, _) = conj.get(k)? else { return None };
+        let pred = p.preds.get(pr.index())?;
+        if !matches!(pred.kind, PredKind::Input(_)) || args.len() != pred.args.len() {
+            return None;
+        }
+        let b = binders[i];
+        let pos = args.iter().position(|a| matches!(a, T::Var(s) if *s == b.slot))?;
+        if pred.args[pos] != b.dom {
+            return None;
+        }
+        let mut known = Vec::new();
+        for (at, a) in args.iter().enumerate() {
+            match a {
+                T::Var(s) if *s == b.slot => {}
+                // Bound before binder `i` (an earlier binder, or outside these binders).
+                T::Var(s) if binders.iter().position(|x| x.slot == *s).is_none_or(|j| j < i) => {
+                    known.push((at, Known::Slot(s.index())));
+                }
+                T::Const(v) => known.push((at, Known::Const(*v))),
+                _ => return None,
+            }
+        }
+        let key = (*pr, known.iter().map(|k| k.0).collect::<Vec<_>>(), pos);
+        let table = match self.gen_tables.get(&key) {
+            Some(t) => t.clone(),
+            None => {
+                let t = Arc::new(super::index::input_table(p, *pr, key.1.clone(), pos, b.dom));
+                self.gen_tables.insert(key, t.clone());
+                t
+            }
+        };
+        Some(Gen { pred: *pr, known, table })
+    }
+
     fn level(
         &mut self,
         p: &Program,
-        binders: &Binders,
+        walk: &Walk,
         i: usize,
-        conj: &[&F],
-        due: &[Vec<usize>],
-        rest: &[&F],
         env: &mut super::Env,
         depth: usize,
         f: &mut dyn FnMut(&mut Self, &mut super::Env, Cf) -> Built<bool>,
@@ -963,14 +1043,14 @@ impl Plan {
         if self.visited > self.budget {
             return Err(Abort);
         }
-        for &k in due.get(i).map_or(&[][..], |v| v.as_slice()) {
-            if !data_holds(p, conj[k], env)? {
+        for &k in walk.due.get(i).map_or(&[][..], |v| v.as_slice()) {
+            if !data_holds(p, walk.conj[k], env)? {
                 return Ok(false);
             }
         }
-        let Some(b) = binders.get(i) else {
+        let Some(b) = walk.binders.get(i) else {
             let mut parts = Vec::new();
-            for c in rest {
+            for c in walk.rest {
                 let x = self.formula(p, c, env, depth)?;
                 parts.push(x);
                 if matches!(x, Cf::Known(false)) {
@@ -980,13 +1060,34 @@ impl Plan {
             let g = self.chain(true, &parts)?;
             return f(self, env, g);
         };
-        let vals = p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice());
         if env.len() <= b.slot.index() {
             return Err(Abort);
         }
+        let vals = match &walk.gens[i] {
+            Some(g) => {
+                let mut key = [Val::Int(0); super::SMALL_ARITY];
+                let key = key.get_mut(..g.known.len()).ok_or(Abort)?;
+                let pred = p.preds.get(g.pred.index()).ok_or(Abort)?;
+                for (out, &(at, k)) in key.iter_mut().zip(&g.known) {
+                    *out = match k {
+                        Known::Const(v) => v,
+                        Known::Slot(s) => env.get(s).copied().flatten().ok_or(Abort)?,
+                    };
+                    // Outside its domain: the test of the atom is an error at every value.
+                    p.domains.get(pred.args[at].index()).and_then(|d| d.pos(*out)).ok_or(Abort)?;
+                }
+                let (lo, hi) = g.table.range(key);
+                Vals::Some(g.table.clone(), lo, hi)
+            }
+            None => Vals::All(p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice())),
+        };
+        let vals = match &vals {
+            Vals::All(v) => v,
+            Vals::Some(t, lo, hi) => &t.vals[*lo..*hi],
+        };
         for &v in vals {
             env[b.slot.index()] = Some(v);
-            if self.level(p, binders, i + 1, conj, due, rest, env, depth, f)? {
+            if self.level(p, walk, i + 1, env, depth, f)? {
                 return Ok(true);
             }
         }
