@@ -266,6 +266,8 @@ pub(crate) struct Plan {
     defs: HashMap<(PredId, Vec<Val>), bool>,
     /// While building: the generators' tables, by predicate, known positions and the binder's.
     gen_tables: HashMap<(PredId, Vec<usize>, usize), Arc<super::index::Table>>,
+    /// While building: lists of parts of chains, kept to save an allocation per chain.
+    parts: Vec<Vec<Cf>>,
     /// While building: a chain's nodes (`Plan::chain`), kept to save an allocation per chain.
     scratch: Vec<NodeId>,
 }
@@ -294,7 +296,9 @@ struct Unsure;
 
 impl Plan {
     /// Plans every statement of `p` it can, visiting at most `budget` bindings (at most
-    /// [`BINDING_LIMIT`]).
+    /// [`BINDING_LIMIT`]). Not inlined: it runs once or a few times per count, and profiles
+    /// (`--toggle-collect`) find it under its own name.
+    #[inline(never)]
     pub(super) fn build(p: &Program, budget: usize) -> Plan {
         let budget = budget.min(BINDING_LIMIT);
         let mut f = Plan {
@@ -314,6 +318,7 @@ impl Plan {
             cut: false,
             defs: HashMap::new(),
             scratch: Vec::new(),
+            parts: Vec::new(),
             gen_tables: HashMap::new(),
         };
         for st in &p.stmts {
@@ -721,6 +726,30 @@ impl Plan {
         self.node(if all { Node::And { start, len } } else { Node::Or { start, len } })
     }
 
+    /// The plans of the parts of chain `f` of `and` (`all`) or `or`, left to right, into `parts`,
+    /// up to a constant that decides the chain (what follows it is never evaluated, not even
+    /// planned): whether there was one.
+    fn chain_parts(
+        &mut self,
+        p: &Program,
+        f: &F,
+        all: bool,
+        env: &mut super::Env,
+        depth: usize,
+        parts: &mut Vec<Cf>,
+    ) -> Built<bool> {
+        match (f, all) {
+            (F::And(a, b), true) | (F::Or(a, b), false) => {
+                Ok(self.chain_parts(p, a, all, env, depth, parts)? || self.chain_parts(p, b, all, env, depth, parts)?)
+            }
+            _ => {
+                let c = self.formula(p, f, env, depth)?;
+                parts.push(c);
+                Ok(matches!(c, Cf::Known(b) if b != all))
+            }
+        }
+    }
+
     /// Node `n` as a literal of `Node::Lits`: an atom's position, negated or not.
     fn literal(&self, n: NodeId) -> Option<u32> {
         match self.nodes[n as usize] {
@@ -754,16 +783,11 @@ impl Plan {
             },
             F::And(..) | F::Or(..) => {
                 let all = matches!(f, F::And(..));
-                let mut parts = Vec::new();
-                for g in flatten(f, all) {
-                    let c = self.formula(p, g, env, depth)?;
-                    parts.push(c);
-                    // What follows a deciding constant is never evaluated (not even planned).
-                    if matches!(c, Cf::Known(b) if b != all) {
-                        break;
-                    }
-                }
-                self.chain(all, &parts)?
+                let mut parts = self.parts.pop().unwrap_or_default();
+                parts.clear();
+                let out = self.chain_parts(p, f, all, env, depth, &mut parts).and_then(|_| self.chain(all, &parts));
+                self.parts.push(parts);
+                out?
             }
             F::Imp(a, b) => {
                 let a = self.formula(p, a, env, depth)?;
@@ -1049,16 +1073,21 @@ impl Plan {
             }
         }
         let Some(b) = walk.binders.get(i) else {
-            let mut parts = Vec::new();
+            let mut parts = self.parts.pop().unwrap_or_default();
+            parts.clear();
+            let mut out = Ok(());
             for c in walk.rest {
-                let x = self.formula(p, c, env, depth)?;
-                parts.push(x);
-                if matches!(x, Cf::Known(false)) {
+                match self.formula(p, c, env, depth) {
+                    Ok(x) => parts.push(x),
+                    Err(e) => out = Err(e),
+                }
+                if out.is_err() || matches!(parts.last(), Some(Cf::Known(false))) {
                     break;
                 }
             }
-            let g = self.chain(true, &parts)?;
-            return f(self, env, g);
+            let g = out.and_then(|_| self.chain(true, &parts));
+            self.parts.push(parts);
+            return f(self, env, g?);
         };
         if env.len() <= b.slot.index() {
             return Err(Abort);
@@ -1102,18 +1131,32 @@ impl Plan {
 
     fn atom(&mut self, p: &Program, pr: PredId, args: &[T], env: &mut super::Env, depth: usize) -> Built<Cf> {
         let pred = p.preds.get(pr.index()).ok_or(Abort)?;
-        let t = self.args(args, env)?;
+        // The arguments in a buffer on the stack, in a vector only for a long tuple.
+        let mut small = [Val::Int(0); super::SMALL_ARITY];
+        let long: Vec<Val>;
+        let t: &[Val] = match small.get_mut(..args.len()) {
+            Some(t) => {
+                for (out, a) in t.iter_mut().zip(args) {
+                    *out = if super::reads_solution(a) { return Err(Abort) } else { data_value(a, env)? };
+                }
+                t
+            }
+            None => {
+                long = self.args(args, env)?;
+                &long
+            }
+        };
         // Arguments outside the predicate's domains: the tree walk's error (or its false), not ours.
         let pos = super::dense::position(p, pred, &t).ok_or(Abort)?;
         Ok(match &pred.kind {
-            PredKind::Input(facts) => Cf::Known(facts.contains(&t)),
+            PredKind::Input(facts) => Cf::Known(facts.contains(t)),
             PredKind::Int(_) => Cf::Known(false),
             PredKind::Var => {
                 let base = table_of(&mut self.atom_preds, p, pr)?;
                 self.node(Node::Atom { at: u32::try_from(base + pos).map_err(|_| Abort)? })?
             }
             PredKind::Def(def) => {
-                let key = (pr, t);
+                let key = (pr, t.to_vec());
                 if let Some(&b) = self.defs.get(&key) {
                     return Ok(Cf::Known(b));
                 }
