@@ -21,6 +21,7 @@
 //! atom whose arguments read the solution...), or whose expansion is too large, is always judged
 //! by the tree walk. Nothing here comes from the grounder or the encoding.
 
+use super::guard::Guard;
 use crate::ast::CountKind;
 use crate::program::{arith, Binders, CmpOp, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::Solution;
@@ -194,8 +195,8 @@ enum Ct {
 /// A quantifier's bindings while a plan is built (`Plan::bindings`).
 struct Walk<'w> {
     binders: &'w Binders,
-    /// The guard's conjuncts.
-    conj: &'w [&'w F],
+    /// The leading conjuncts over data, compiled.
+    tests: Vec<Guard>,
     /// `due[c]`: the leading conjuncts over data to test once the first `c` binders are bound.
     due: &'w [Vec<usize>],
     /// The conjuncts after those.
@@ -228,9 +229,9 @@ enum Vals<'d> {
 }
 
 /// Why a statement is not planned (it stays with the tree walk).
-struct Abort;
+pub(super) struct Abort;
 
-type Built<X> = Result<X, Abort>;
+pub(super) type Built<X> = Result<X, Abort>;
 
 /// The plans of a program's statements: built once per program (kept in the checker's cache and
 /// shared by the threads of a count), read by every [`Flat`].
@@ -268,6 +269,8 @@ pub(crate) struct Plan {
     gen_tables: HashMap<(PredId, Vec<usize>, usize), Arc<super::index::Table>>,
     /// While building: lists of parts of chains, kept to save an allocation per chain.
     parts: Vec<Vec<Cf>>,
+    /// While building: the stack of the guards' programs.
+    stack: Vec<Val>,
     /// While building: a chain's nodes (`Plan::chain`), kept to save an allocation per chain.
     scratch: Vec<NodeId>,
 }
@@ -318,6 +321,7 @@ impl Plan {
             cut: false,
             defs: HashMap::new(),
             scratch: Vec::new(),
+            stack: Vec::new(),
             parts: Vec::new(),
             gen_tables: HashMap::new(),
         };
@@ -1003,7 +1007,8 @@ impl Plan {
             due[at].push(k);
         }
         let gens = (0..binders.len()).map(|i| self.generator(p, binders, &conj, &due, i)).collect();
-        let walk = Walk { binders, conj: &conj, due: &due, rest: &conj[lead.len()..], gens };
+        let tests = conj[..lead.len()].iter().map(|c| Guard::new(p, c)).collect();
+        let walk = Walk { binders, tests, due: &due, rest: &conj[lead.len()..], gens };
         self.level(p, &walk, 0, env, depth, f)?;
         for b in binders {
             if let Some(x) = env.get_mut(b.slot.index()) {
@@ -1068,7 +1073,7 @@ impl Plan {
             return Err(Abort);
         }
         for &k in walk.due.get(i).map_or(&[][..], |v| v.as_slice()) {
-            if !data_holds(p, walk.conj[k], env)? {
+            if !walk.tests[k].holds(p, env, &mut self.stack).map_err(|_| Abort)? {
                 return Ok(false);
             }
         }
@@ -1263,8 +1268,9 @@ fn table_of(tables: &mut Vec<Table>, p: &Program, pr: PredId) -> Built<usize> {
 }
 
 /// Whether formula `f` over data (`super::data_formula`) holds: the tree walk's evaluation of
-/// it, without planning (the guards of every binding pass here).
-fn data_holds(p: &Program, f: &F, env: &super::Env) -> Built<bool> {
+/// it, without planning. The reference of the guards' programs (`guard.rs`), which the plan runs.
+#[cfg(test)]
+pub(super) fn data_holds(p: &Program, f: &F, env: &super::Env) -> Built<bool> {
     Ok(match f {
         F::Const(b) => *b,
         F::Atom(pr, args, _) => {

@@ -778,3 +778,73 @@ fn the_check_plan_expands_each_definition_once_per_argument_tuple() {
         assert_eq!(plan_and_walk(&p, &s, 100), [(Some(holds), holds)], "{atoms}");
     }
 }
+
+/// The plan's compiled guards (`guard.rs`) against the tree walk's evaluation over data
+/// (`flat::data_holds`) at every binding of random guards: true, false and errors (division by
+/// zero, a value outside a domain, a symbol in arithmetic, an unbound variable's absence) alike.
+#[test]
+fn the_plans_guard_programs_evaluate_as_the_tree_walk() {
+    use crate::program::F;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let parts = [
+        "true",
+        "false",
+        "e(i, j)",
+        "e(i + 1, j)",
+        "e(j, 3 - i)",
+        "i < j",
+        "i + j * 2 = 5",
+        "i / (j - 1) = 1",
+        "i mod j = 0",
+        "-i + 4 >= j",
+        "s = b",
+        "s < b",
+        "s + 1 = 2",
+        "f(s)",
+        "f(s) and i =/= 2",
+    ];
+    let joins = [" and ", " or ", " -> ", " iff ", " xor "];
+    let mut tested = [0usize; 3];
+    for round in 0..200 {
+        let mut guard = String::new();
+        for k in 0..1 + rng.below(4) {
+            if k > 0 {
+                guard.push_str(joins[rng.below(joins.len() as u64) as usize]);
+            }
+            let part = parts[rng.below(parts.len() as u64) as usize];
+            if rng.below(4) == 0 {
+                guard.push_str(&format!("not ({part})"));
+            } else {
+                guard.push_str(&format!("({part})"));
+            }
+        }
+        let model = format!(
+            "domain d = 1..3\ndomain sym = {{a, b}}\nvar i, j in d\nvar s in sym\ninput pred e(d, d)\n\
+             e(1, 2) e(2, 3) e(3, 3)\ninput pred f(sym)\nf(a)\npred p(d, d)\n\
+             forall i, j, s | {guard} . p(i, j)\n"
+        );
+        let p = load(&Source::new(format!("guard{round}.qp"), model.clone()), None, &[])
+            .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
+        let F::Quant(q) = &p.stmts[0].f else { panic!("{model}") };
+        let g = q.guard.as_ref().unwrap_or_else(|| panic!("{model}"));
+        let program = super::guard::Guard::new(&p, g);
+        let mut stack = Vec::new();
+        let mut env = vec![None; p.stmts[0].slots.len()];
+        let values = |b: usize| p.domains[q.binders[b].dom].values.clone();
+        for &x in &values(0) {
+            for &y in &values(1) {
+                for &z in &values(2) {
+                    env[q.binders[0].slot.index()] = Some(x);
+                    env[q.binders[1].slot.index()] = Some(y);
+                    env[q.binders[2].slot.index()] = Some(z);
+                    let walk = super::flat::data_holds(&p, g, &env).ok();
+                    let compiled = program.holds(&p, &env, &mut stack).ok();
+                    assert_eq!(compiled, walk, "{guard} at {x:?}, {y:?}, {z:?}");
+                    tested[walk.map_or(2, usize::from)] += 1;
+                }
+            }
+        }
+    }
+    // False, true and errors all occur.
+    assert!(tested.iter().all(|&n| n > 500), "{tested:?}");
+}
