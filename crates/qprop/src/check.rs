@@ -26,6 +26,7 @@ mod connect;
 mod dense;
 mod flat;
 mod formulas;
+mod guard;
 mod index;
 #[cfg(test)]
 mod naive;

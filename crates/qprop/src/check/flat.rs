@@ -205,13 +205,33 @@ struct Walk<'w> {
     gens: Vec<Option<Gen>>,
 }
 
-/// A binder's values from an input predicate's facts (`Plan::generator`).
-struct Gen {
+/// Where a binder's values come from while a plan is built (`Plan::generator`).
+enum Gen {
+    /// An input predicate's facts.
+    Facts {
+        pred: PredId,
+        /// The atom's other arguments: position and value.
+        known: Vec<(usize, Known)>,
+        /// The binder's values in facts, by the other arguments' values, in its domain's order.
+        table: Arc<super::index::Table>,
+    },
+    /// An equality, or a disjunction of equalities, solved for the binder.
+    Solved(Vec<Solved>),
+}
+
+/// A generator's facts, borrowed.
+struct Facts<'g> {
     pred: PredId,
-    /// The atom's other arguments: position and value.
-    known: Vec<(usize, Known)>,
-    /// The binder's values in facts, by the other arguments' values, in its domain's order.
-    table: Arc<super::index::Table>,
+    known: &'g [(usize, Known)],
+    table: &'g Arc<super::index::Table>,
+}
+
+/// An equality `lhs = rhs` whose side `lhs` holds the binder once, in sums and differences:
+/// `value` is the binder's value that makes it hold.
+struct Solved {
+    lhs: T,
+    rhs: T,
+    value: T,
 }
 
 /// An argument known before a generated binder is bound.
@@ -226,6 +246,8 @@ enum Known {
 enum Vals<'d> {
     All(&'d [Val]),
     Some(Arc<super::index::Table>, usize, usize),
+    /// Solved for.
+    Own(Vec<Val>),
 }
 
 /// Why a statement is not planned (it stays with the tree walk).
@@ -1025,12 +1047,15 @@ impl Plan {
     /// else is evaluated for it: skipping it is what the tree walk's evaluation would conclude.
     fn generator(&mut self, p: &Program, binders: &Binders, conj: &[&F], due: &[Vec<usize>], i: usize) -> Option<Gen> {
         let &k = due.get(i + 1)?.first()?;
+        let b = binders[i];
+        if let Some(solved) = solved(p, conj.get(k)?, b) {
+            return Some(Gen::Solved(solved));
+        }
         let F::Atom(pr, args, _) = conj.get(k)? else { return None };
         let pred = p.preds.get(pr.index())?;
         if !matches!(pred.kind, PredKind::Input(_)) || args.len() != pred.args.len() {
             return None;
         }
-        let b = binders[i];
         let pos = args.iter().position(|a| matches!(a, T::Var(s) if *s == b.slot))?;
         if pred.args[pos] != b.dom {
             return None;
@@ -1056,7 +1081,7 @@ impl Plan {
                 t
             }
         };
-        Some(Gen { pred: *pr, known, table })
+        Some(Gen::Facts { pred: *pr, known, table })
     }
 
     fn level(
@@ -1098,11 +1123,16 @@ impl Plan {
             return Err(Abort);
         }
         let vals = match &walk.gens[i] {
-            Some(g) => {
+            Some(Gen::Solved(eqs)) => match solved_values(p, eqs, *b, env) {
+                Some(vals) => Vals::Own(vals),
+                None => Vals::All(p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice())),
+            },
+            Some(Gen::Facts { pred, known, table }) => {
+                let g = Facts { pred: *pred, known, table };
                 let mut key = [Val::Int(0); super::SMALL_ARITY];
                 let key = key.get_mut(..g.known.len()).ok_or(Abort)?;
                 let pred = p.preds.get(g.pred.index()).ok_or(Abort)?;
-                for (out, &(at, k)) in key.iter_mut().zip(&g.known) {
+                for (out, &(at, k)) in key.iter_mut().zip(g.known) {
                     *out = match k {
                         Known::Const(v) => v,
                         Known::Slot(s) => env.get(s).copied().flatten().ok_or(Abort)?,
@@ -1118,6 +1148,7 @@ impl Plan {
         let vals = match &vals {
             Vals::All(v) => v,
             Vals::Some(t, lo, hi) => &t.vals[*lo..*hi],
+            Vals::Own(v) => v.as_slice(),
         };
         for &v in vals {
             env[b.slot.index()] = Some(v);
@@ -1265,6 +1296,86 @@ fn table_of(tables: &mut Vec<Table>, p: &Program, pr: PredId) -> Built<usize> {
     }
     tables.push(Table { pred: pr, size, base });
     Ok(base)
+}
+
+/// The equalities of `f` solved for binder `b`: `f` is `x = e`, or a disjunction of such, each
+/// with the binder once on one side, in sums, differences and negations (`i + k + 1 = q`,
+/// `i2 - i = j2 - j` for `j2`), over an integer range. `None` for any other shape.
+fn solved(p: &Program, f: &F, b: crate::program::Bound) -> Option<Vec<Solved>> {
+    p.domains.get(b.dom.index())?.range?;
+    let mut out = Vec::new();
+    for d in flatten(f, false) {
+        let F::Cmp(c) = d else { return None };
+        if c.op != CmpOp::Eq || !super::data_term(&c.a) || !super::data_term(&c.b) {
+            return None;
+        }
+        let (lhs, rhs) = match (mentions(&c.a, b.slot), mentions(&c.b, b.slot)) {
+            (1, 0) => (&c.a, &c.b),
+            (0, 1) => (&c.b, &c.a),
+            _ => return None,
+        };
+        let value = solve(lhs, b.slot, rhs.clone(), c.span)?;
+        out.push(Solved { lhs: lhs.clone(), rhs: rhs.clone(), value });
+    }
+    Some(out)
+}
+
+/// How many times term `t` reads slot `s`.
+fn mentions(t: &T, s: crate::program::Slot) -> usize {
+    match t {
+        T::Var(x) => usize::from(*x == s),
+        T::Bin(b) => mentions(&b.a, s) + mentions(&b.b, s),
+        T::Neg(a, _) => mentions(a, s),
+        _ => 0,
+    }
+}
+
+/// The term `x` equals where `t = rhs`, `t` holding `x` once, through `+`, `-` and negation only.
+fn solve(t: &T, x: crate::program::Slot, rhs: T, span: crate::error::Span) -> Option<T> {
+    let bin = |op, a, b| T::Bin(Box::new(crate::program::BinTerm { op, a, b, span }));
+    match t {
+        T::Var(s) if *s == x => Some(rhs),
+        T::Bin(b) => match (b.op, mentions(&b.a, x) == 1) {
+            // a + e = r: a = r - e; e + a = r: a = r - e.
+            (Op::Add, true) => solve(&b.a, x, bin(Op::Sub, rhs, b.b.clone()), span),
+            (Op::Add, false) => solve(&b.b, x, bin(Op::Sub, rhs, b.a.clone()), span),
+            // a - e = r: a = r + e; e - a = r: a = e - r.
+            (Op::Sub, true) => solve(&b.a, x, bin(Op::Add, rhs, b.b.clone()), span),
+            (Op::Sub, false) => solve(&b.b, x, bin(Op::Sub, b.a.clone(), rhs), span),
+            _ => None,
+        },
+        T::Neg(a, s) => solve(a, x, T::Neg(Box::new(rhs), *s), span),
+        _ => None,
+    }
+}
+
+/// The values of binder `b` the equalities `eqs` allow under `env`, in its domain's order; `None`
+/// (enumerate the domain) unless every other value certainly makes every equality false without
+/// an evaluation error: both sides evaluate at the domain's least and greatest values (the side
+/// with the binder moves monotonically between them, so no value between overflows), and every
+/// solved value evaluates.
+fn solved_values(p: &Program, eqs: &[Solved], b: crate::program::Bound, env: &mut super::Env) -> Option<Vec<Val>> {
+    let dom = p.domains.get(b.dom.index())?;
+    let (&lo, &hi) = (dom.values.first()?, dom.values.last()?);
+    let at = b.slot.index();
+    let mut out = Vec::new();
+    for e in eqs {
+        for v in [lo, hi] {
+            *env.get_mut(at)? = Some(v);
+            let ok = data_value(&e.lhs, env).is_ok() && data_value(&e.rhs, env).is_ok();
+            env[at] = None;
+            if !ok {
+                return None;
+            }
+        }
+        let v = data_value(&e.value, env).ok()?;
+        if let Some(i) = dom.pos(v) {
+            out.push((i, v));
+        }
+    }
+    out.sort_unstable_by_key(|x| x.0);
+    out.dedup_by_key(|x| x.0);
+    Some(out.into_iter().map(|x| x.1).collect())
 }
 
 /// Whether formula `f` over data (`super::data_formula`) holds: the tree walk's evaluation of

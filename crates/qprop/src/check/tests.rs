@@ -655,7 +655,8 @@ fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
         "alldifferent { x(i) + [p(i, j)] : i, j | G and j = 1 }",
         "forall i . count { p(i, j) : j | G } <= x(i)",
     ];
-    let guards = ["true", "e(i, j)", "i =/= j", "i + j <= 4", "not e(j, i) and j > 1"];
+    let guards =
+        ["true", "e(i, j)", "i =/= j", "i + j <= 4", "not e(j, i) and j > 1", "i + 1 = j or j = 1", "3 - j = -i + 1"];
     let (mut planned, mut rejected) = (0, 0);
     for round in 0..60 {
         let mut model = String::from(
@@ -716,7 +717,16 @@ fn the_check_plan_leaves_errors_missing_values_and_cut_statements_to_the_tree_wa
         "not (exactly K { x(i) / x(j) = 1 : i, j | G })",
         "forall i . d2(i) -> p(i, i)",
     ];
-    let guards = ["true", "e(i, j)", "i =/= j", "not e(j, i) and j > 1", "6 / (j - 1) > 2", "x(j) > 0"];
+    let guards = [
+        "true",
+        "e(i, j)",
+        "i =/= j",
+        "not e(j, i) and j > 1",
+        "6 / (j - 1) > 2",
+        "x(j) > 0",
+        "j = 3 / (i - 1) or j = i",
+        "j + 9223372036854775806 = i + 9223372036854775805",
+    ];
     // Half the models with a budget too small for some of their statements.
     let budgets = [BINDING_LIMIT, 0, BINDING_LIMIT, 2, BINDING_LIMIT, 5, BINDING_LIMIT, 13, BINDING_LIMIT, 30];
     let (mut planned, mut accepted, mut cut) = (0, 0, 0);
@@ -847,4 +857,34 @@ fn the_plans_guard_programs_evaluate_as_the_tree_walk() {
     }
     // False, true and errors all occur.
     assert!(tested.iter().all(|&n| n > 500), "{tested:?}");
+}
+
+/// A binder solved from an equality of its guard, and one drawn from an input atom's facts, take
+/// only those values while the plan is built: a Langford-like count over 30 places (27,000
+/// bindings of its domains) and a sum over the facts of a 30 x 30 relation are planned within
+/// 5,000 bindings, and the plan's verdicts are the tree walk's on good and bad solutions.
+#[test]
+fn the_check_plan_draws_solved_and_generated_binders_values_only() {
+    let model = "domain d = 1..30\nvar q, k, i in d\ninput pred e(d, d)\ne(1, 2) e(2, 3) e(3, 30)\n\
+                 pred p(d, d)\n\
+                 forall q . atmost 1 { p(k, i) : k, i | i = q or i + k + 1 = q }\n\
+                 forall q, k | e(q, k) . not p(q, k) or p(k, q)\n\
+                 forall q, k, i | 31 - i = q + k . not p(k, i) or q > 1";
+    let p = load(&Source::new("solved.qp", model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    let plan = Plan::build(&p, 5_000);
+    assert!(plan.planned() == 3 && !plan.cut(), "not planned within 5,000 bindings");
+    // (atoms, whether each statement holds)
+    let cases = [
+        ("p(1, 1).", [true, true, true]),
+        ("p(2, 5). p(1, 1).", [true, true, true]),
+        ("p(1, 2). p(2, 1).", [false, true, true]),
+        ("p(1, 1). p(3, 1).", [false, true, true]),
+        ("p(2, 3).", [true, false, true]),
+        ("p(1, 1). p(1, 29).", [true, true, false]),
+    ];
+    for (atoms, holds) in cases {
+        let s = parse_solution(&p, &Source::new("s.txt", atoms)).unwrap_or_else(|e| panic!("{}", e.render()));
+        let want: Vec<(Option<bool>, bool)> = holds.iter().map(|&h| (Some(h), h)).collect();
+        assert_eq!(plan_and_walk(&p, &s, 5_000), want, "{atoms}");
+    }
 }
