@@ -520,10 +520,17 @@ impl Flat {
             }
             Node::IntCmps { all, start, len } => {
                 for c in &self.plan.cmps[start as usize..(start + len) as usize] {
-                    let x = self.ints[c.a as usize].ok_or(Unsure)?;
-                    let y = self.ints[c.b as usize].ok_or(Unsure)?;
+                    let (Some(x), Some(y)) = (self.ints[c.a as usize], self.ints[c.b as usize]) else {
+                        return Err(Unsure);
+                    };
+                    // `=` and `=/=` of any two values (as `CmpOp::holds`) without its match.
+                    let holds = match c.op {
+                        CmpOp::Ne => x != y,
+                        CmpOp::Eq => x == y,
+                        op => op.holds(x, y).ok_or(Unsure)?,
+                    };
                     // `and` stops at the first false, `or` at the first true.
-                    if c.op.holds(x, y).ok_or(Unsure)? != all {
+                    if holds != all {
                         return Ok(!all);
                     }
                 }
@@ -744,7 +751,19 @@ impl Plan {
             Node::Cmp { op, a, b } => Some(IntCmp { op, a: int(a)?, b: int(b)? }),
             _ => None,
         };
-        if let Some(cmps) = list.iter().map(|&n| cmp(n)).collect::<Option<Vec<_>>>() {
+        if let Some(mut cmps) = list.iter().map(|&n| cmp(n)).collect::<Option<Vec<_>>>() {
+            // A conjunction of `=` and `=/=` holds without error, in any order, when each part
+            // does: `col(a) =/= col(b)` and `col(b) =/= col(a)` (an edge given both ways) are
+            // one test. Not a disjunction: its first true part would hide a later part's error.
+            if all && cmps.iter().all(|c| matches!(c.op, CmpOp::Eq | CmpOp::Ne)) {
+                for c in &mut cmps {
+                    if c.a > c.b {
+                        std::mem::swap(&mut c.a, &mut c.b);
+                    }
+                }
+                cmps.sort_unstable_by_key(|c| (c.a, c.b, c.op == CmpOp::Ne));
+                cmps.dedup_by_key(|c| (c.a, c.b, c.op == CmpOp::Ne));
+            }
             let (start, len) = append(&mut self.cmps, &cmps)?;
             return self.node(Node::IntCmps { all, start, len });
         }
@@ -1360,12 +1379,17 @@ fn solved_values(p: &Program, eqs: &[Solved], b: crate::program::Bound, env: &mu
     let at = b.slot.index();
     let mut out = Vec::new();
     for e in eqs {
-        for v in [lo, hi] {
-            *env.get_mut(at)? = Some(v);
-            let ok = data_value(&e.lhs, env).is_ok() && data_value(&e.rhs, env).is_ok();
-            env[at] = None;
-            if !ok {
-                return None;
+        // The side without the binder is one value (its error fails `value` below); the binder
+        // alone cannot fail.
+        data_value(&e.rhs, env).ok()?;
+        if !matches!(e.lhs, T::Var(_)) {
+            for v in [lo, hi] {
+                *env.get_mut(at)? = Some(v);
+                let ok = data_value(&e.lhs, env).is_ok();
+                env[at] = None;
+                if !ok {
+                    return None;
+                }
             }
         }
         let v = data_value(&e.value, env).ok()?;
