@@ -225,8 +225,13 @@ impl<'a> CheckSession<'a> {
     pub fn check(&mut self, s: &Solution) -> Result<Vec<Violation>, QpropError> {
         self.judged += 1;
         if self.judged == 1 {
-            // Another thread of the count built the plan already: it serves from the first solution.
-            self.flat = self.cache.built_plan(self.p).filter(|plan| plan.planned() > 0).map(flat::Flat::new);
+            // Another thread of the count built the plan already: it serves from the first
+            // solution. So does a plan certainly cheaper to build than a tree walk.
+            match self.cache.built_plan(self.p) {
+                Some(plan) => self.flat = (plan.planned() > 0).then(|| flat::Flat::new(plan)),
+                None if flat::within(self.p, flat::BINDINGS_PER_SOLUTION) => self.plan_at = 1,
+                None => {}
+            }
         }
         if self.judged == self.plan_at {
             let plan = self.cache.plan(self.p, self.judged.saturating_mul(flat::BINDINGS_PER_SOLUTION));

@@ -52,6 +52,74 @@ const DEF_DEPTH: usize = 64;
 /// The bit of a `Node::Lits` position that negates it (positions stay below `TABLES_LIMIT`).
 const NEGATED: u32 = 1 << 31;
 
+/// Whether a plan of `p` certainly visits at most `budget` bindings: the sum, over its
+/// quantifiers, counts, sums and `alldifferent`s, of the product of their and the enclosing
+/// binders' domains (before any guard or generator), with no definition to expand. A session
+/// builds such a plan at its first solution: it costs less than that solution's tree walk.
+pub(super) fn within(p: &Program, budget: usize) -> bool {
+    let mut n = 0usize;
+    for st in &p.stmts {
+        n = n.saturating_add(formula_bound(p, &st.f, 1));
+    }
+    n <= budget
+}
+
+/// The product of `outer` and the sizes of `binders`' domains.
+fn times(p: &Program, binders: &Binders, outer: usize) -> usize {
+    binders.iter().fold(outer, |n, b| n.saturating_mul(p.domains.get(b.dom.index()).map_or(usize::MAX, |d| d.len())))
+}
+
+/// The bindings `f` visits at most, under `outer` bindings of the binders around it.
+fn formula_bound(p: &Program, f: &F, outer: usize) -> usize {
+    let quant = |binders: &Binders, guard: Option<&F>, inner: &dyn Fn(usize) -> usize| {
+        let n = times(p, binders, outer);
+        n.saturating_add(guard.map_or(0, |g| formula_bound(p, g, n))).saturating_add(inner(n))
+    };
+    match f {
+        F::Const(_) => 0,
+        F::Atom(pr, args, _) => match p.preds.get(pr.index()).map(|x| &x.kind) {
+            Some(PredKind::Def(_)) | None => usize::MAX,
+            Some(_) => args.iter().fold(0, |n, a| n.saturating_add(term_bound(p, a, outer))),
+        },
+        F::Cmp(c) => term_bound(p, &c.a, outer).saturating_add(term_bound(p, &c.b, outer)),
+        F::Not(a) => formula_bound(p, a, outer),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            formula_bound(p, a, outer).saturating_add(formula_bound(p, b, outer))
+        }
+        F::Quant(q) => quant(&q.binders, q.guard.as_ref(), &|n| formula_bound(p, &q.body, n)),
+        F::Count(c) => quant(&c.binders, c.guard.as_ref(), &|n| formula_bound(p, &c.lit, n))
+            .saturating_add(term_bound(p, &c.bound, outer)),
+        F::Parity(c) => quant(&c.binders, c.guard.as_ref(), &|n| formula_bound(p, &c.lit, n)),
+        F::AllDiff(a) => quant(&a.binders, a.guard.as_ref(), &|n| term_bound(p, &a.body, n))
+            .saturating_add(a.except.as_ref().map_or(0, |t| term_bound(p, t, outer))),
+        // Never planned.
+        F::Connected(_) | F::Order(_) | F::Lex(_) | F::Runs(_) => 0,
+    }
+}
+
+fn term_bound(p: &Program, t: &T, outer: usize) -> usize {
+    match t {
+        T::Const(_) | T::Var(_) | T::MinMax(_) => 0,
+        T::Bin(b) => term_bound(p, &b.a, outer).saturating_add(term_bound(p, &b.b, outer)),
+        T::Neg(a, _) => term_bound(p, a, outer),
+        T::IntVar(_, args, _) => args.iter().fold(0, |n, a| n.saturating_add(term_bound(p, a, outer))),
+        T::Sum(s) => {
+            let n = times(p, &s.binders, outer);
+            n.saturating_add(s.guard.as_ref().map_or(0, |g| formula_bound(p, g, n)))
+                .saturating_add(term_bound(p, &s.body, n))
+        }
+        T::Count(c) => {
+            let n = times(p, &c.binders, outer);
+            n.saturating_add(c.guard.as_ref().map_or(0, |g| formula_bound(p, g, n)))
+                .saturating_add(formula_bound(p, &c.body, n))
+        }
+        T::Bool(f, _) => formula_bound(p, f, outer),
+    }
+}
+
+/// `Flat::codes` of anything but an integer other than this one.
+const OTHER: i64 = i64::MIN;
+
 /// All a plan's atom tables together (and all its integer tables) have fewer positions than this.
 const TABLES_LIMIT: usize = 1 << 30;
 
@@ -312,6 +380,9 @@ pub(super) struct Flat {
     plan: Arc<Plan>,
     atoms: Vec<bool>,
     ints: Vec<Option<Val>>,
+    /// `ints` again, an integer as itself, a symbol, no value and `i64::MIN` as `OTHER`: `=` and
+    /// `=/=` of two integers compare one word each.
+    codes: Vec<i64>,
     /// Scratch values of an `alldifferent`.
     scratch: Vec<Val>,
 }
@@ -417,7 +488,8 @@ impl Flat {
         let end = |tables: &[Table]| tables.last().map_or(0, |t| t.base + t.size);
         let atoms = vec![false; end(&plan.atom_preds)];
         let ints = vec![None; end(&plan.int_preds)];
-        Flat { plan, atoms, ints, scratch: Vec::new() }
+        let codes = vec![OTHER; ints.len()];
+        Flat { plan, atoms, ints, codes, scratch: Vec::new() }
     }
 
     /// Fills the tables from `s`.
@@ -436,14 +508,19 @@ impl Flat {
             }
         }
         self.ints.fill(None);
+        self.codes.fill(OTHER);
         for &Table { pred: pr, size, base } in &self.plan.int_preds {
             let Some(table) = self.ints.get_mut(base..base + size) else { continue };
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The first entry, as the solution's own lookup finds it.
             if let Some(v) = s.ints.iter().find(|v| v.pred == pr) {
                 for (t, &x) in &v.values {
-                    if let Some(slot) = super::dense::position(p, pred, t).and_then(|i| table.get_mut(i)) {
+                    let Some(i) = super::dense::position(p, pred, t) else { continue };
+                    if let Some(slot) = table.get_mut(i) {
                         *slot = Some(x);
+                        if let Some(code) = self.codes.get_mut(base + i) {
+                            *code = if let Val::Int(v) = x { v } else { OTHER };
+                        }
                     }
                 }
             }
@@ -520,14 +597,16 @@ impl Flat {
             }
             Node::IntCmps { all, start, len } => {
                 for c in &self.plan.cmps[start as usize..(start + len) as usize] {
-                    let (Some(x), Some(y)) = (self.ints[c.a as usize], self.ints[c.b as usize]) else {
-                        return Err(Unsure);
-                    };
-                    // `=` and `=/=` of any two values (as `CmpOp::holds`) without its match.
+                    let (a, b) = (c.a as usize, c.b as usize);
+                    let (x, y) = (self.codes[a], self.codes[b]);
                     let holds = match c.op {
-                        CmpOp::Ne => x != y,
-                        CmpOp::Eq => x == y,
-                        op => op.holds(x, y).ok_or(Unsure)?,
+                        // Two integers.
+                        CmpOp::Ne if x != OTHER && y != OTHER => x != y,
+                        CmpOp::Eq if x != OTHER && y != OTHER => x == y,
+                        op => {
+                            let (Some(x), Some(y)) = (self.ints[a], self.ints[b]) else { return Err(Unsure) };
+                            op.holds(x, y).ok_or(Unsure)?
+                        }
                     };
                     // `and` stops at the first false, `or` at the first true.
                     if holds != all {
