@@ -1127,7 +1127,7 @@ impl Plan {
             due[at].push(k);
         }
         let gens = (0..binders.len()).map(|i| self.generator(p, binders, &conj, &due, i)).collect();
-        let tests = conj[..lead.len()].iter().map(|c| Guard::new(p, c)).collect();
+        let tests = conj[..lead.len()].iter().map(|c| Guard::new(c)).collect();
         let walk = Walk { binders, tests, due: &due, rest: &conj[lead.len()..], gens };
         self.level(p, &walk, 0, env, depth, f)?;
         for b in binders {
@@ -1281,7 +1281,7 @@ impl Plan {
             }
         };
         // Arguments outside the predicate's domains: the tree walk's error (or its false), not ours.
-        let pos = super::dense::position(p, pred, &t).ok_or(Abort)?;
+        let pos = super::dense::position(p, pred, t).ok_or(Abort)?;
         Ok(match &pred.kind {
             PredKind::Input(facts) => Cf::Known(facts.contains(t)),
             PredKind::Int(_) => Cf::Known(false),

@@ -43,9 +43,9 @@ pub(super) struct Failed;
 
 impl Guard {
     /// The program of formula `f`.
-    pub(super) fn new(p: &Program, f: &F) -> Guard {
+    pub(super) fn new(f: &F) -> Guard {
         let mut code = Vec::new();
-        formula(p, f, &mut code);
+        formula(f, &mut code);
         Guard { code }
     }
 
@@ -129,7 +129,7 @@ fn is_true(v: Option<Val>) -> Result<bool, Failed> {
     }
 }
 
-fn formula(p: &Program, f: &F, code: &mut Vec<Ins>) {
+fn formula(f: &F, code: &mut Vec<Ins>) {
     match f {
         F::Const(b) => code.push(Ins::Push(truth(*b))),
         F::Atom(pr, args, _) => {
@@ -149,13 +149,13 @@ fn formula(p: &Program, f: &F, code: &mut Vec<Ins>) {
             code.push(Ins::Cmp(c.op));
         }
         F::Not(a) => {
-            formula(p, a, code);
+            formula(a, code);
             code.push(Ins::Not);
         }
         // `a and b`: false when `a` is, without `b`; `a or b`: true when `a` is; `a -> b`: true
         // when `a` is false.
         F::And(a, b) | F::Or(a, b) | F::Imp(a, b) => {
-            formula(p, a, code);
+            formula(a, code);
             let when = match f {
                 F::And(..) => false,
                 F::Or(..) => true,
@@ -166,12 +166,12 @@ fn formula(p: &Program, f: &F, code: &mut Vec<Ins>) {
             };
             let jump = code.len();
             code.push(Ins::Fail);
-            formula(p, b, code);
+            formula(b, code);
             code[jump] = Ins::Jump(when, code.len());
         }
         F::Iff(a, b) | F::Xor(a, b) => {
-            formula(p, a, code);
-            formula(p, b, code);
+            formula(a, code);
+            formula(b, code);
             code.push(Ins::Same(matches!(f, F::Iff(..))));
         }
         _ => code.push(Ins::Fail),

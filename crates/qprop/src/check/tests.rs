@@ -659,6 +659,8 @@ fn the_check_plan_and_the_tree_walk_agree_on_random_models() {
         "forall i . (p(i, i) iff exists j | G . e(i, j) and p(j, i)) or x(i) = K",
         "alldifferent { x(i) + [p(i, j)] : i, j | G and j = 1 }",
         "forall i . count { p(i, j) : j | G } <= x(i)",
+        "forall i, j | G . not p(i, j) or not p(j, i) or p(j, j)",
+        "forall i, j | G and i =/= j . x(i) =/= x(j) and x(j) =/= x(i)",
     ];
     let guards =
         ["true", "e(i, j)", "i =/= j", "i + j <= 4", "not e(j, i) and j > 1", "i + 1 = j or j = 1", "3 - j = -i + 1"];
@@ -842,7 +844,7 @@ fn the_plans_guard_programs_evaluate_as_the_tree_walk() {
             .unwrap_or_else(|e| panic!("{}\n{model}", e.render()));
         let F::Quant(q) = &p.stmts[0].f else { panic!("{model}") };
         let g = q.guard.as_ref().unwrap_or_else(|| panic!("{model}"));
-        let program = super::guard::Guard::new(&p, g);
+        let program = super::guard::Guard::new(g);
         let mut stack = Vec::new();
         let mut env = vec![None; p.stmts[0].slots.len()];
         let values = |b: usize| p.domains[q.binders[b].dom].values.clone();
