@@ -13,10 +13,11 @@
 //!
 //! A count checks its solutions through one [`CheckSession`] per thread: it keeps what does not
 //! depend on the solution (plans, indexes over facts, the bindings of quantifiers that read data
-//! only) and judges each solution as [`check`] does. From its second solution on, a session also
-//! reads the program's check plan (`flat.rs`: each statement expanded once over its data into a
-//! flat formula over the solution's tables); a statement the plan finds true holds, any other is
-//! judged by the tree walk above, whose verdict and message are the checker's.
+//! only) and judges each solution as [`check`] does. From its second solution on (its first when
+//! another thread built it or the program is small), a session also reads the program's check
+//! plan (`flat.rs`: each statement expanded once over its data into a flat formula over the
+//! solution's tables); a statement the plan finds true holds, any other is judged by the tree walk
+//! above, whose verdict and message are the checker's.
 //!
 //! A `runs` line of the common shape (one atom over the line's binder, lengths from one input
 //! predicate's facts) is read directly, without plans (`runs.rs`).

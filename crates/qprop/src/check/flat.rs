@@ -3,7 +3,9 @@
 //! then evaluated on every solution without a binding, a lookup by tuple or an allocation.
 //!
 //! Everything that does not depend on the solution is decided when the plan is built: the
-//! quantifiers are expanded over their domains, guards and atoms over data (input facts,
+//! quantifiers are expanded over their domains (a binder that the first guard conjunct its value
+//! decides ties to an input atom's facts or to solved equalities takes only those values; the
+//! guards over data run as compiled programs, `guard.rs`), guards and atoms over data (input facts,
 //! definitions, parameters, bound variables, constants) become constants, and an atom or an
 //! integer variable with known arguments becomes a position in a per-solution table. What is
 //! left is an arena of nodes (`and`, `or`, counts, comparisons of sums...) evaluated left to
