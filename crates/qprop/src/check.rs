@@ -13,10 +13,11 @@
 //!
 //! A count checks its solutions through one [`CheckSession`] per thread: it keeps what does not
 //! depend on the solution (plans, indexes over facts, the bindings of quantifiers that read data
-//! only) and judges each solution as [`check`] does. From its second solution on, a session also
-//! reads the program's check plan (`flat.rs`: each statement expanded once over its data into a
-//! flat formula over the solution's tables); a statement the plan finds true holds, any other is
-//! judged by the tree walk above, whose verdict and message are the checker's.
+//! only) and judges each solution as [`check`] does. From its second solution on (its first when
+//! another thread built it or the program is small), a session also reads the program's check
+//! plan (`flat.rs`: each statement expanded once over its data into a flat formula over the
+//! solution's tables); a statement the plan finds true holds, any other is judged by the tree walk
+//! above, whose verdict and message are the checker's.
 //!
 //! A `runs` line of the common shape (one atom over the line's binder, lengths from one input
 //! predicate's facts) is read directly, without plans (`runs.rs`).
@@ -26,6 +27,7 @@ mod connect;
 mod dense;
 mod flat;
 mod formulas;
+mod guard;
 mod index;
 #[cfg(test)]
 mod naive;
@@ -161,6 +163,8 @@ pub struct CheckSession<'a> {
     flat: Option<flat::Flat>,
     /// Solutions judged so far.
     judged: usize,
+    /// Per statement, whether the plan found it true on the current solution.
+    verdicts: Vec<bool>,
     /// At which solution to build (or build again) the plan.
     plan_at: usize,
 }
@@ -215,11 +219,37 @@ fn data_term(t: &T) -> bool {
 impl<'a> CheckSession<'a> {
     /// A session over `p`, sharing `cache` (tables of input facts) with other checks of `p`.
     pub fn new(p: &'a Program, cache: &'a CheckCache) -> CheckSession<'a> {
-        CheckSession { p, cache, kept: None, flat: None, judged: 0, plan_at: 2 }
+        CheckSession { p, cache, kept: None, flat: None, judged: 0, verdicts: Vec::new(), plan_at: 2 }
     }
 
     /// [`check`] of `s`.
     pub fn check(&mut self, s: &Solution) -> Result<Vec<Violation>, QpropError> {
+        self.judged += 1;
+        if self.judged == 1 {
+            // Another thread of the count built the plan already: it serves from the first
+            // solution. So does a plan certainly cheaper to build than a tree walk.
+            match self.cache.built_plan(self.p) {
+                Some(plan) => self.flat = (plan.planned() > 0).then(|| flat::Flat::new(plan)),
+                None if flat::within(self.p, flat::BINDINGS_PER_SOLUTION) => self.plan_at = 1,
+                None => {}
+            }
+        }
+        if self.judged == self.plan_at {
+            let plan = self.cache.plan(self.p, self.judged.saturating_mul(flat::BINDINGS_PER_SOLUTION));
+            // Cut short for want of budget: again after 4 times the solutions, with 4 times it.
+            self.plan_at = if plan.cut() { self.judged.saturating_mul(4) } else { usize::MAX };
+            // Nothing planned: the tree walk alone, without filling tables for nothing.
+            self.flat = (plan.planned() > 0).then(|| flat::Flat::new(plan));
+        }
+        if let Some(plan) = &mut self.flat {
+            plan.load(self.p, s);
+            self.verdicts.clear();
+            self.verdicts.extend((0..self.p.stmts.len()).map(|k| plan.holds(k) == Some(true)));
+            // Every statement found true by the plan: no tree walk, nothing of it to set up.
+            if self.verdicts.iter().all(|&v| v) {
+                return Ok(Vec::new());
+            }
+        }
         let mut c = Checker::new(self.p, s, Some(self.cache));
         c.ground_data = true;
         if let Some(k) = self.kept.take() {
@@ -232,20 +262,9 @@ impl<'a> CheckSession<'a> {
             c.grounded = k.grounded;
             c.grounded_len = k.grounded_len;
         }
-        self.judged += 1;
-        if self.judged == self.plan_at {
-            let plan = self.cache.plan(self.p, self.judged.saturating_mul(flat::BINDINGS_PER_SOLUTION));
-            // Cut short for want of budget: again after 4 times the solutions, with 4 times it.
-            self.plan_at = if plan.cut() { self.judged.saturating_mul(4) } else { usize::MAX };
-            // Nothing planned: the tree walk alone, without filling tables for nothing.
-            self.flat = (plan.planned() > 0).then(|| flat::Flat::new(plan));
-        }
-        let out = match &mut self.flat {
-            Some(plan) => {
-                plan.load(self.p, s);
-                // A statement the plan finds true holds; any other the tree walk judges.
-                check_some(&mut c, &mut |k| plan.holds(k) != Some(true))
-            }
+        let out = match &self.flat {
+            // A statement the plan finds true holds; any other the tree walk judges.
+            Some(_) => check_some(&mut c, &mut |k| !self.verdicts.get(k).copied().unwrap_or(false)),
             None => check_all(&mut c),
         };
         self.kept = Some(Kept {

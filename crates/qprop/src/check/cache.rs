@@ -84,6 +84,11 @@ impl CheckCache {
         self.with(p, |inner| inner.dense.entry(pred).or_insert_with(|| Arc::new(build())).clone())
     }
 
+    /// The check plan of `p` if one was built (by any thread), whatever its budget.
+    pub(super) fn built_plan(&self, p: &Program) -> Option<Arc<Plan>> {
+        self.with(p, |inner| inner.plan.clone())
+    }
+
     /// The check plan of `p` with at least `budget` bindings (or one that needed less), built
     /// when there is none (while the cache is locked: a second thread waits for it rather than
     /// building its own).

@@ -3,7 +3,9 @@
 //! then evaluated on every solution without a binding, a lookup by tuple or an allocation.
 //!
 //! Everything that does not depend on the solution is decided when the plan is built: the
-//! quantifiers are expanded over their domains, guards and atoms over data (input facts,
+//! quantifiers are expanded over their domains (a binder that the first guard conjunct its value
+//! decides ties to an input atom's facts or to solved equalities takes only those values; the
+//! guards over data run as compiled programs, `guard.rs`), guards and atoms over data (input facts,
 //! definitions, parameters, bound variables, constants) become constants, and an atom or an
 //! integer variable with known arguments becomes a position in a per-solution table. What is
 //! left is an arena of nodes (`and`, `or`, counts, comparisons of sums...) evaluated left to
@@ -21,6 +23,7 @@
 //! atom whose arguments read the solution...), or whose expansion is too large, is always judged
 //! by the tree walk. Nothing here comes from the grounder or the encoding.
 
+use super::guard::Guard;
 use crate::ast::CountKind;
 use crate::program::{arith, Binders, CmpOp, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::Solution;
@@ -48,8 +51,79 @@ const TABLE_LIMIT: usize = 1 << 20;
 /// Definitions are expanded at most this deep (they cannot recurse; a loop must not hang).
 const DEF_DEPTH: usize = 64;
 
-/// The bit of a `Node::Lits` position that negates it (positions stay below `TABLE_LIMIT`).
+/// The bit of a `Node::Lits` position that negates it (positions stay below `TABLES_LIMIT`).
 const NEGATED: u32 = 1 << 31;
+
+/// Whether a plan of `p` certainly visits at most `budget` bindings: the sum, over its
+/// quantifiers, counts, sums and `alldifferent`s, of the product of their and the enclosing
+/// binders' domains (before any guard or generator), with no definition to expand. A session
+/// builds such a plan at its first solution: it costs less than that solution's tree walk.
+pub(super) fn within(p: &Program, budget: usize) -> bool {
+    let mut n = 0usize;
+    for st in &p.stmts {
+        n = n.saturating_add(formula_bound(p, &st.f, 1));
+    }
+    n <= budget
+}
+
+/// The product of `outer` and the sizes of `binders`' domains.
+fn times(p: &Program, binders: &Binders, outer: usize) -> usize {
+    binders.iter().fold(outer, |n, b| n.saturating_mul(p.domains.get(b.dom.index()).map_or(usize::MAX, |d| d.len())))
+}
+
+/// The bindings `f` visits at most, under `outer` bindings of the binders around it.
+fn formula_bound(p: &Program, f: &F, outer: usize) -> usize {
+    let quant = |binders: &Binders, guard: Option<&F>, inner: &dyn Fn(usize) -> usize| {
+        let n = times(p, binders, outer);
+        n.saturating_add(guard.map_or(0, |g| formula_bound(p, g, n))).saturating_add(inner(n))
+    };
+    match f {
+        F::Const(_) => 0,
+        F::Atom(pr, args, _) => match p.preds.get(pr.index()).map(|x| &x.kind) {
+            Some(PredKind::Def(_)) | None => usize::MAX,
+            Some(_) => args.iter().fold(0, |n, a| n.saturating_add(term_bound(p, a, outer))),
+        },
+        F::Cmp(c) => term_bound(p, &c.a, outer).saturating_add(term_bound(p, &c.b, outer)),
+        F::Not(a) => formula_bound(p, a, outer),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            formula_bound(p, a, outer).saturating_add(formula_bound(p, b, outer))
+        }
+        F::Quant(q) => quant(&q.binders, q.guard.as_ref(), &|n| formula_bound(p, &q.body, n)),
+        F::Count(c) => quant(&c.binders, c.guard.as_ref(), &|n| formula_bound(p, &c.lit, n))
+            .saturating_add(term_bound(p, &c.bound, outer)),
+        F::Parity(c) => quant(&c.binders, c.guard.as_ref(), &|n| formula_bound(p, &c.lit, n)),
+        F::AllDiff(a) => quant(&a.binders, a.guard.as_ref(), &|n| term_bound(p, &a.body, n))
+            .saturating_add(a.except.as_ref().map_or(0, |t| term_bound(p, t, outer))),
+        // Never planned.
+        F::Connected(_) | F::Order(_) | F::Lex(_) | F::Runs(_) => 0,
+    }
+}
+
+fn term_bound(p: &Program, t: &T, outer: usize) -> usize {
+    match t {
+        T::Const(_) | T::Var(_) | T::MinMax(_) => 0,
+        T::Bin(b) => term_bound(p, &b.a, outer).saturating_add(term_bound(p, &b.b, outer)),
+        T::Neg(a, _) => term_bound(p, a, outer),
+        T::IntVar(_, args, _) => args.iter().fold(0, |n, a| n.saturating_add(term_bound(p, a, outer))),
+        T::Sum(s) => {
+            let n = times(p, &s.binders, outer);
+            n.saturating_add(s.guard.as_ref().map_or(0, |g| formula_bound(p, g, n)))
+                .saturating_add(term_bound(p, &s.body, n))
+        }
+        T::Count(c) => {
+            let n = times(p, &c.binders, outer);
+            n.saturating_add(c.guard.as_ref().map_or(0, |g| formula_bound(p, g, n)))
+                .saturating_add(formula_bound(p, &c.body, n))
+        }
+        T::Bool(f, _) => formula_bound(p, f, outer),
+    }
+}
+
+/// `Flat::codes` of anything but an integer other than this one.
+const OTHER: i64 = i64::MIN;
+
+/// All a plan's atom tables together (and all its integer tables) have fewer positions than this.
+const TABLES_LIMIT: usize = 1 << 30;
 
 /// A formula of the plan: an index into `Flat::nodes`.
 type NodeId = u32;
@@ -60,10 +134,9 @@ type TermId = u32;
 #[derive(Clone, Copy, Debug)]
 enum Node {
     Const(bool),
-    /// Atom of solved-for predicate table `table` at `pos`.
+    /// The atom at position `at` of the solution's atoms (`Flat::atoms`).
     Atom {
-        table: u32,
-        pos: u32,
+        at: u32,
     },
     Not(NodeId),
     /// Left to right, stopping at the first false.
@@ -92,9 +165,16 @@ enum Node {
         bound: TermId,
     },
     /// A chain of `and` (`all`) or `or` over atoms and negated atoms: `Plan::lits[start..start +
-    /// len]`, each a table and a position (its top bit set: negated).
+    /// len]`, each a position in `Flat::atoms` (its top bit set: negated).
     Lits {
         all: bool,
+        start: u32,
+        len: u32,
+    },
+    /// A chain of `and` over clauses (each an `or` of atoms and negated atoms): `Plan::clauses
+    /// [start..start + len]`, each a range of `Plan::lits` (`forall ... . not q(i, j) or not q(i2,
+    /// j2)`: one node, no recursion per clause).
+    Clauses {
         start: u32,
         len: u32,
     },
@@ -105,11 +185,10 @@ enum Node {
         start: u32,
         len: u32,
     },
-    /// How many atoms of table `table` at `Flat::positions[start..start + len]` hold, against
+    /// How many atoms at `Plan::positions[start..start + len]` of `Flat::atoms` hold, against
     /// `bound` (the common count: a set of plain atoms, no evaluation error possible).
     CountAtoms {
         kind: CountKind,
-        table: u32,
         start: u32,
         len: u32,
         bound: TermId,
@@ -131,10 +210,9 @@ enum Node {
 #[derive(Clone, Copy)]
 enum Term {
     Const(Val),
-    /// Integer variable table `table` at `pos`.
+    /// The integer variable at position `at` of the solution's values (`Flat::ints`).
     Int {
-        table: u32,
-        pos: u32,
+        at: u32,
     },
     Bin {
         op: Op,
@@ -156,12 +234,12 @@ enum Term {
     },
 }
 
-/// A comparison of two integer variables, each a table and a position.
+/// A comparison of two integer variables, each a position in `Flat::ints`.
 #[derive(Clone, Copy)]
 struct IntCmp {
     op: CmpOp,
-    a: (u32, u32),
-    b: (u32, u32),
+    a: u32,
+    b: u32,
 }
 
 /// A guard (`None`: none) and a term, of a sum or an `alldifferent`.
@@ -184,10 +262,68 @@ enum Ct {
     Term(TermId),
 }
 
-/// Why a statement is not planned (it stays with the tree walk).
-struct Abort;
+/// A quantifier's bindings while a plan is built (`Plan::bindings`).
+struct Walk<'w> {
+    binders: &'w Binders,
+    /// The leading conjuncts over data, compiled.
+    tests: Vec<Guard>,
+    /// `due[c]`: the leading conjuncts over data to test once the first `c` binders are bound.
+    due: &'w [Vec<usize>],
+    /// The conjuncts after those.
+    rest: &'w [&'w F],
+    /// Per binder, where its values come from (`None`: its domain).
+    gens: Vec<Option<Gen>>,
+}
 
-type Built<X> = Result<X, Abort>;
+/// Where a binder's values come from while a plan is built (`Plan::generator`).
+enum Gen {
+    /// An input predicate's facts.
+    Facts {
+        pred: PredId,
+        /// The atom's other arguments: position and value.
+        known: Vec<(usize, Known)>,
+        /// The binder's values in facts, by the other arguments' values, in its domain's order.
+        table: Arc<super::index::Table>,
+    },
+    /// An equality, or a disjunction of equalities, solved for the binder.
+    Solved(Vec<Solved>),
+}
+
+/// A generator's facts, borrowed.
+struct Facts<'g> {
+    pred: PredId,
+    known: &'g [(usize, Known)],
+    table: &'g Arc<super::index::Table>,
+}
+
+/// An equality `lhs = rhs` whose side `lhs` holds the binder once, in sums and differences:
+/// `value` is the binder's value that makes it hold.
+struct Solved {
+    lhs: T,
+    rhs: T,
+    value: T,
+}
+
+/// An argument known before a generated binder is bound.
+#[derive(Clone, Copy)]
+enum Known {
+    Const(Val),
+    /// A variable's slot.
+    Slot(usize),
+}
+
+/// A binder's values: its domain, or a range of a generator's table.
+enum Vals<'d> {
+    All(&'d [Val]),
+    Some(Arc<super::index::Table>, usize, usize),
+    /// Solved for.
+    Own(Vec<Val>),
+}
+
+/// Why a statement is not planned (it stays with the tree walk).
+pub(super) struct Abort;
+
+pub(super) type Built<X> = Result<X, Abort>;
 
 /// The plans of a program's statements: built once per program (kept in the checker's cache and
 /// shared by the threads of a count), read by every [`Flat`].
@@ -198,16 +334,19 @@ pub(crate) struct Plan {
     items: Vec<Item>,
     /// Atom positions of `Node::CountAtoms`.
     positions: Vec<u32>,
-    /// Literals of `Node::Lits`.
-    lits: Vec<(u32, u32)>,
+    /// Literals of `Node::Lits` and `Node::Clauses`.
+    lits: Vec<u32>,
+    /// Clauses of `Node::Clauses`: ranges (start, length) of `lits`.
+    clauses: Vec<(u32, u32)>,
     /// Comparisons of `Node::IntCmps`.
     cmps: Vec<IntCmp>,
     /// Per statement, its plan: a constant, a node, or `None` (the tree walk judges it).
     stmts: Vec<Option<Cf>>,
-    /// The solved-for predicates with a table, and their tables' sizes.
-    atom_preds: Vec<(PredId, usize)>,
-    /// The integer variables with a table, and their sizes.
-    int_preds: Vec<(PredId, usize)>,
+    /// The solved-for predicates with a table: each one's table is `Flat::atoms[base..base +
+    /// size]` (predicate, size, base).
+    atom_preds: Vec<Table>,
+    /// The integer variables with a table, in `Flat::ints` as above.
+    int_preds: Vec<Table>,
     /// Bindings visited while planning.
     visited: usize,
     /// The most bindings it could visit.
@@ -218,14 +357,34 @@ pub(crate) struct Plan {
     /// Definitions read only data, so one value serves every use (without it, stacked
     /// definitions were expanded once per use: exponential in their depth).
     defs: HashMap<(PredId, Vec<Val>), bool>,
+    /// While building: the generators' tables, by predicate, known positions and the binder's.
+    gen_tables: HashMap<(PredId, Vec<usize>, usize), Arc<super::index::Table>>,
+    /// While building: lists of parts of chains, kept to save an allocation per chain.
+    parts: Vec<Vec<Cf>>,
+    /// While building: the stack of the guards' programs.
+    stack: Vec<Val>,
+    /// While building: a chain's nodes (`Plan::chain`), kept to save an allocation per chain.
+    scratch: Vec<NodeId>,
+}
+
+/// A solved-for predicate's or integer variable's table in a [`Flat`]: its positions `base..base +
+/// size`.
+#[derive(Clone, Copy)]
+struct Table {
+    pred: PredId,
+    size: usize,
+    base: usize,
 }
 
 /// A session's evaluation of a [`Plan`]: the current solution's tables, reused from one solution
-/// to the next.
+/// to the next (every predicate's table in one vector, every integer variable's in another).
 pub(super) struct Flat {
     plan: Arc<Plan>,
-    atoms: Vec<Vec<bool>>,
-    ints: Vec<Vec<Option<Val>>>,
+    atoms: Vec<bool>,
+    ints: Vec<Option<Val>>,
+    /// `ints` again, an integer as itself, a symbol, no value and `i64::MIN` as `OTHER`: `=` and
+    /// `=/=` of two integers compare one word each.
+    codes: Vec<i64>,
     /// Scratch values of an `alldifferent`.
     scratch: Vec<Val>,
 }
@@ -235,7 +394,9 @@ struct Unsure;
 
 impl Plan {
     /// Plans every statement of `p` it can, visiting at most `budget` bindings (at most
-    /// [`BINDING_LIMIT`]).
+    /// [`BINDING_LIMIT`]). Not inlined: it runs once or a few times per count, and profiles
+    /// (`--toggle-collect`) find it under its own name.
+    #[inline(never)]
     pub(super) fn build(p: &Program, budget: usize) -> Plan {
         let budget = budget.min(BINDING_LIMIT);
         let mut f = Plan {
@@ -245,6 +406,7 @@ impl Plan {
             items: Vec::new(),
             positions: Vec::new(),
             lits: Vec::new(),
+            clauses: Vec::new(),
             cmps: Vec::new(),
             stmts: Vec::new(),
             atom_preds: Vec::new(),
@@ -253,6 +415,10 @@ impl Plan {
             budget,
             cut: false,
             defs: HashMap::new(),
+            scratch: Vec::new(),
+            stack: Vec::new(),
+            parts: Vec::new(),
+            gen_tables: HashMap::new(),
         };
         for st in &p.stmts {
             let marks = (
@@ -263,6 +429,7 @@ impl Plan {
                 f.positions.len(),
                 f.lits.len(),
                 f.cmps.len(),
+                f.clauses.len(),
             );
             let mut env = vec![None; st.slots.len()];
             let out = f.formula(p, &st.f, &mut env, 0);
@@ -278,6 +445,7 @@ impl Plan {
                     f.positions.truncate(marks.4);
                     f.lits.truncate(marks.5);
                     f.cmps.truncate(marks.6);
+                    f.clauses.truncate(marks.7);
                     None
                 }
             };
@@ -285,6 +453,7 @@ impl Plan {
         }
         // Only for building: not kept in the cache.
         f.defs = HashMap::new();
+        f.gen_tables = HashMap::new();
         f
     }
 
@@ -294,7 +463,8 @@ impl Plan {
             + self.kids.len()
             + 2 * self.items.len()
             + self.positions.len()
-            + 2 * self.lits.len()
+            + self.lits.len()
+            + 2 * self.clauses.len()
             + 3 * self.cmps.len()
     }
 
@@ -317,15 +487,18 @@ impl Plan {
 impl Flat {
     /// An evaluation of `plan`, with empty tables.
     pub(super) fn new(plan: Arc<Plan>) -> Flat {
-        let atoms = plan.atom_preds.iter().map(|&(_, n)| vec![false; n]).collect();
-        let ints = plan.int_preds.iter().map(|&(_, n)| vec![None; n]).collect();
-        Flat { plan, atoms, ints, scratch: Vec::new() }
+        let end = |tables: &[Table]| tables.last().map_or(0, |t| t.base + t.size);
+        let atoms = vec![false; end(&plan.atom_preds)];
+        let ints = vec![None; end(&plan.int_preds)];
+        let codes = vec![OTHER; ints.len()];
+        Flat { plan, atoms, ints, codes, scratch: Vec::new() }
     }
 
     /// Fills the tables from `s`.
     pub(super) fn load(&mut self, p: &Program, s: &Solution) {
-        for (&(pr, _), table) in self.plan.atom_preds.iter().zip(&mut self.atoms) {
-            table.fill(false);
+        self.atoms.fill(false);
+        for &Table { pred: pr, size, base } in &self.plan.atom_preds {
+            let Some(table) = self.atoms.get_mut(base..base + size) else { continue };
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The last entry, as the tree walk's table of atoms takes it.
             if let Some(v) = s.preds.iter().rfind(|v| v.pred == pr) {
@@ -336,14 +509,20 @@ impl Flat {
                 }
             }
         }
-        for (&(pr, _), table) in self.plan.int_preds.iter().zip(&mut self.ints) {
-            table.fill(None);
+        self.ints.fill(None);
+        self.codes.fill(OTHER);
+        for &Table { pred: pr, size, base } in &self.plan.int_preds {
+            let Some(table) = self.ints.get_mut(base..base + size) else { continue };
             let Some(pred) = p.preds.get(pr.index()) else { continue };
             // The first entry, as the solution's own lookup finds it.
             if let Some(v) = s.ints.iter().find(|v| v.pred == pr) {
                 for (t, &x) in &v.values {
-                    if let Some(slot) = super::dense::position(p, pred, t).and_then(|i| table.get_mut(i)) {
+                    let Some(i) = super::dense::position(p, pred, t) else { continue };
+                    if let Some(slot) = table.get_mut(i) {
                         *slot = Some(x);
+                        if let Some(code) = self.codes.get_mut(base + i) {
+                            *code = if let Val::Int(v) = x { v } else { OTHER };
+                        }
                     }
                 }
             }
@@ -365,7 +544,7 @@ impl Flat {
     fn holds_at(&mut self, n: NodeId) -> Result<bool, Unsure> {
         Ok(match self.plan.nodes[n as usize] {
             Node::Const(b) => b,
-            Node::Atom { table, pos } => self.atoms[table as usize][pos as usize],
+            Node::Atom { at } => self.atoms[at as usize],
             Node::Not(a) => !self.holds_at(a)?,
             Node::And { start, len } => {
                 for i in start..start + len {
@@ -404,28 +583,43 @@ impl Flat {
                 let lits = &self.plan.lits[start as usize..(start + len) as usize];
                 // `and`: every literal true; `or`: some literal true.
                 let atoms = &self.atoms;
-                let one = |&(t, pos): &(u32, u32)| atoms[t as usize][(pos & !NEGATED) as usize] != (pos & NEGATED != 0);
+                let one = |&at: &u32| atoms[(at & !NEGATED) as usize] != (at & NEGATED != 0);
                 if all {
                     lits.iter().all(one)
                 } else {
                     lits.iter().any(one)
                 }
             }
+            Node::Clauses { start, len } => {
+                let (lits, atoms) = (&self.plan.lits, &self.atoms);
+                let one = |&at: &u32| atoms[(at & !NEGATED) as usize] != (at & NEGATED != 0);
+                self.plan.clauses[start as usize..(start + len) as usize]
+                    .iter()
+                    .all(|&(s, l)| lits[s as usize..(s + l) as usize].iter().any(one))
+            }
             Node::IntCmps { all, start, len } => {
                 for c in &self.plan.cmps[start as usize..(start + len) as usize] {
-                    let x = self.ints[c.a.0 as usize][c.a.1 as usize].ok_or(Unsure)?;
-                    let y = self.ints[c.b.0 as usize][c.b.1 as usize].ok_or(Unsure)?;
+                    let (a, b) = (c.a as usize, c.b as usize);
+                    let (x, y) = (self.codes[a], self.codes[b]);
+                    let holds = match c.op {
+                        // Two integers.
+                        CmpOp::Ne if x != OTHER && y != OTHER => x != y,
+                        CmpOp::Eq if x != OTHER && y != OTHER => x == y,
+                        op => {
+                            let (Some(x), Some(y)) = (self.ints[a], self.ints[b]) else { return Err(Unsure) };
+                            op.holds(x, y).ok_or(Unsure)?
+                        }
+                    };
                     // `and` stops at the first false, `or` at the first true.
-                    if c.op.holds(x, y).ok_or(Unsure)? != all {
+                    if holds != all {
                         return Ok(!all);
                     }
                 }
                 all
             }
-            Node::CountAtoms { kind, table, start, len, bound } => {
-                let table = &self.atoms[table as usize];
+            Node::CountAtoms { kind, start, len, bound } => {
                 let at = &self.plan.positions[start as usize..(start + len) as usize];
-                let n = at.iter().filter(|&&i| table[i as usize]).count() as i64;
+                let n = at.iter().filter(|&&i| self.atoms[i as usize]).count() as i64;
                 let Val::Int(k) = self.value(bound)? else { return Err(Unsure) };
                 match kind {
                     CountKind::Exactly => n == k,
@@ -479,7 +673,7 @@ impl Flat {
     fn value(&mut self, t: TermId) -> Result<Val, Unsure> {
         Ok(match self.plan.terms[t as usize] {
             Term::Const(v) => v,
-            Term::Int { table, pos } => self.ints[table as usize][pos as usize].ok_or(Unsure)?,
+            Term::Int { at } => self.ints[at as usize].ok_or(Unsure)?,
             Term::Bin { op, a, b } => {
                 let x = self.value(a)?;
                 let y = self.value(b)?;
@@ -566,7 +760,22 @@ impl Plan {
     /// out; the parts before a deciding constant are kept (their evaluation may fail, and the
     /// tree walk would report that).
     fn chain(&mut self, all: bool, parts: &[Cf]) -> Built<Cf> {
-        let mut list = Vec::new();
+        // One node, or none: no list to gather.
+        match parts {
+            [] => return Ok(Cf::Known(all)),
+            [c] => return Ok(*c),
+            [Cf::Known(b), c] if *b == all => return Ok(*c),
+            _ => {}
+        }
+        let mut list = std::mem::take(&mut self.scratch);
+        list.clear();
+        let out = self.chain_of(all, parts, &mut list);
+        self.scratch = list;
+        out
+    }
+
+    /// [`Plan::chain`] gathering its nodes in `list`.
+    fn chain_of(&mut self, all: bool, parts: &[Cf], list: &mut Vec<NodeId>) -> Built<Cf> {
         let mut decided = false;
         for &c in parts {
             match c {
@@ -589,33 +798,94 @@ impl Plan {
             return Ok(Cf::Node(list[0]));
         }
         // Atoms and negated atoms only: one node, no recursion per literal.
-        let lit = |n: NodeId| match self.nodes[n as usize] {
-            Node::Atom { table, pos } => Some((table, pos)),
-            Node::Not(a) => match self.nodes[a as usize] {
-                Node::Atom { table, pos } => Some((table, pos | NEGATED)),
-                _ => None,
-            },
-            _ => None,
-        };
-        if let Some(lits) = list.iter().map(|&n| lit(n)).collect::<Option<Vec<_>>>() {
-            let (start, len) = append(&mut self.lits, &lits)?;
+        if list.iter().all(|&n| self.literal(n).is_some()) {
+            let start = u32::try_from(self.lits.len()).map_err(|_| Abort)?;
+            for &n in list.iter() {
+                let at = self.literal(n).ok_or(Abort)?;
+                self.lits.push(at);
+            }
+            let len = u32::try_from(list.len()).map_err(|_| Abort)?;
             return self.node(Node::Lits { all, start, len });
+        }
+        // A conjunction of clauses (and of literals, clauses of one): one node of ranges of
+        // literals, those of each clause's `Lits` node as they are.
+        let clause = |n: NodeId| matches!(self.nodes[n as usize], Node::Lits { all: false, .. });
+        if all && list.iter().all(|&n| clause(n) || self.literal(n).is_some()) {
+            let start = u32::try_from(self.clauses.len()).map_err(|_| Abort)?;
+            for &n in list.iter() {
+                let range = match (self.nodes[n as usize], self.literal(n)) {
+                    (Node::Lits { start, len, .. }, _) => (start, len),
+                    (_, Some(at)) => (append(&mut self.lits, &[at])?.0, 1),
+                    _ => return Err(Abort),
+                };
+                self.clauses.push(range);
+            }
+            let len = u32::try_from(list.len()).map_err(|_| Abort)?;
+            return self.node(Node::Clauses { start, len });
         }
         // Comparisons of two integer variables only (`col(a) =/= col(b)` over the edges).
         let int = |t: TermId| match self.terms[t as usize] {
-            Term::Int { table, pos } => Some((table, pos)),
+            Term::Int { at } => Some(at),
             _ => None,
         };
         let cmp = |n: NodeId| match self.nodes[n as usize] {
             Node::Cmp { op, a, b } => Some(IntCmp { op, a: int(a)?, b: int(b)? }),
             _ => None,
         };
-        if let Some(cmps) = list.iter().map(|&n| cmp(n)).collect::<Option<Vec<_>>>() {
+        if let Some(mut cmps) = list.iter().map(|&n| cmp(n)).collect::<Option<Vec<_>>>() {
+            // A conjunction of `=` and `=/=` holds without error, in any order, when each part
+            // does: `col(a) =/= col(b)` and `col(b) =/= col(a)` (an edge given both ways) are
+            // one test. Not a disjunction: its first true part would hide a later part's error.
+            if all && cmps.iter().all(|c| matches!(c.op, CmpOp::Eq | CmpOp::Ne)) {
+                for c in &mut cmps {
+                    if c.a > c.b {
+                        std::mem::swap(&mut c.a, &mut c.b);
+                    }
+                }
+                cmps.sort_unstable_by_key(|c| (c.a, c.b, c.op == CmpOp::Ne));
+                cmps.dedup_by_key(|c| (c.a, c.b, c.op == CmpOp::Ne));
+            }
             let (start, len) = append(&mut self.cmps, &cmps)?;
             return self.node(Node::IntCmps { all, start, len });
         }
-        let (start, len) = self.kids_of(&list)?;
+        let (start, len) = self.kids_of(list)?;
         self.node(if all { Node::And { start, len } } else { Node::Or { start, len } })
+    }
+
+    /// The plans of the parts of chain `f` of `and` (`all`) or `or`, left to right, into `parts`,
+    /// up to a constant that decides the chain (what follows it is never evaluated, not even
+    /// planned): whether there was one.
+    fn chain_parts(
+        &mut self,
+        p: &Program,
+        f: &F,
+        all: bool,
+        env: &mut super::Env,
+        depth: usize,
+        parts: &mut Vec<Cf>,
+    ) -> Built<bool> {
+        match (f, all) {
+            (F::And(a, b), true) | (F::Or(a, b), false) => {
+                Ok(self.chain_parts(p, a, all, env, depth, parts)? || self.chain_parts(p, b, all, env, depth, parts)?)
+            }
+            _ => {
+                let c = self.formula(p, f, env, depth)?;
+                parts.push(c);
+                Ok(matches!(c, Cf::Known(b) if b != all))
+            }
+        }
+    }
+
+    /// Node `n` as a literal of `Node::Lits`: an atom's position, negated or not.
+    fn literal(&self, n: NodeId) -> Option<u32> {
+        match self.nodes[n as usize] {
+            Node::Atom { at } => Some(at),
+            Node::Not(a) => match self.nodes[a as usize] {
+                Node::Atom { at } => Some(at | NEGATED),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     fn formula(&mut self, p: &Program, f: &F, env: &mut super::Env, depth: usize) -> Built<Cf> {
@@ -639,16 +909,11 @@ impl Plan {
             },
             F::And(..) | F::Or(..) => {
                 let all = matches!(f, F::And(..));
-                let mut parts = Vec::new();
-                for g in flatten(f, all) {
-                    let c = self.formula(p, g, env, depth)?;
-                    parts.push(c);
-                    // What follows a deciding constant is never evaluated (not even planned).
-                    if matches!(c, Cf::Known(b) if b != all) {
-                        break;
-                    }
-                }
-                self.chain(all, &parts)?
+                let mut parts = self.parts.pop().unwrap_or_default();
+                parts.clear();
+                let out = self.chain_parts(p, f, all, env, depth, &mut parts).and_then(|_| self.chain(all, &parts));
+                self.parts.push(parts);
+                out?
             }
             F::Imp(a, b) => {
                 let a = self.formula(p, a, env, depth)?;
@@ -721,22 +986,15 @@ impl Plan {
                 }
                 let list = self.lit_list(&lits)?;
                 let bound = self.as_term(bound)?;
-                // Plain atoms of one table: their positions, counted without a node each.
-                let table = match list.first().map(|&n| self.nodes[n as usize]) {
-                    Some(Node::Atom { table, .. }) => Some(table),
+                // Plain atoms: their positions, counted without a node each.
+                let atom = |n: &NodeId| match self.nodes[*n as usize] {
+                    Node::Atom { at } => Some(at),
                     _ => None,
                 };
-                let mut at = Vec::new();
-                for &n in &list {
-                    match (self.nodes[n as usize], table) {
-                        (Node::Atom { table: t, pos }, Some(x)) if t == x => at.push(pos),
-                        _ => break,
-                    }
-                }
-                match table {
-                    Some(table) if at.len() == list.len() => {
+                match list.iter().map(atom).collect::<Option<Vec<u32>>>() {
+                    Some(at) if !at.is_empty() => {
                         let (start, len) = append(&mut self.positions, &at)?;
-                        self.node(Node::CountAtoms { kind: c.kind, table, start, len, bound })?
+                        self.node(Node::CountAtoms { kind: c.kind, start, len, bound })?
                     }
                     _ => {
                         let (start, len) = self.kids_of(&list)?;
@@ -834,7 +1092,9 @@ impl Plan {
     /// Calls `f` on every binding of `binders` in the written order with the plan of `guard`
     /// there (a known false guard only where it is the tree walk's verdict too), until `f`
     /// returns true. Guard conjuncts over data, before any over the solution, are tested as soon
-    /// as their variables are bound.
+    /// as their variables are bound; a binder that is a bare argument of the first such conjunct
+    /// its value decides, an input atom, takes only the values of that atom's facts
+    /// ([`Plan::generator`]).
     fn bindings(
         &mut self,
         p: &Program,
@@ -868,8 +1128,10 @@ impl Plan {
             at = at.max(l);
             due[at].push(k);
         }
-        let rest = &conj[lead.len()..];
-        self.level(p, binders, 0, &conj, &due, rest, env, depth, f)?;
+        let gens = (0..binders.len()).map(|i| self.generator(p, binders, &conj, &due, i)).collect();
+        let tests = conj[..lead.len()].iter().map(|c| Guard::new(c)).collect();
+        let walk = Walk { binders, tests, due: &due, rest: &conj[lead.len()..], gens };
+        self.level(p, &walk, 0, env, depth, f)?;
         for b in binders {
             if let Some(x) = env.get_mut(b.slot.index()) {
                 *x = None;
@@ -878,15 +1140,55 @@ impl Plan {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The generator of binder `i`: the first conjunct tested once it is bound (every conjunct
+    /// before it is tested earlier), when that is an atom of an input predicate whose arguments
+    /// are constants and variables bound before it, with binder `i` among them over its own
+    /// domain. A value of binder `i` in no fact of that atom fails that first test, and nothing
+    /// else is evaluated for it: skipping it is what the tree walk's evaluation would conclude.
+    fn generator(&mut self, p: &Program, binders: &Binders, conj: &[&F], due: &[Vec<usize>], i: usize) -> Option<Gen> {
+        let &k = due.get(i + 1)?.first()?;
+        let b = binders[i];
+        if let Some(solved) = solved(p, conj.get(k)?, b) {
+            return Some(Gen::Solved(solved));
+        }
+        let F::Atom(pr, args, _) = conj.get(k)? else { return None };
+        let pred = p.preds.get(pr.index())?;
+        if !matches!(pred.kind, PredKind::Input(_)) || args.len() != pred.args.len() {
+            return None;
+        }
+        let pos = args.iter().position(|a| matches!(a, T::Var(s) if *s == b.slot))?;
+        if pred.args[pos] != b.dom {
+            return None;
+        }
+        let mut known = Vec::new();
+        for (at, a) in args.iter().enumerate() {
+            match a {
+                T::Var(s) if *s == b.slot => {}
+                // Bound before binder `i` (an earlier binder, or outside these binders).
+                T::Var(s) if binders.iter().position(|x| x.slot == *s).is_none_or(|j| j < i) => {
+                    known.push((at, Known::Slot(s.index())));
+                }
+                T::Const(v) => known.push((at, Known::Const(*v))),
+                _ => return None,
+            }
+        }
+        let key = (*pr, known.iter().map(|k| k.0).collect::<Vec<_>>(), pos);
+        let table = match self.gen_tables.get(&key) {
+            Some(t) => t.clone(),
+            None => {
+                let t = Arc::new(super::index::input_table(p, *pr, key.1.clone(), pos, b.dom));
+                self.gen_tables.insert(key, t.clone());
+                t
+            }
+        };
+        Some(Gen::Facts { pred: *pr, known, table })
+    }
+
     fn level(
         &mut self,
         p: &Program,
-        binders: &Binders,
+        walk: &Walk,
         i: usize,
-        conj: &[&F],
-        due: &[Vec<usize>],
-        rest: &[&F],
         env: &mut super::Env,
         depth: usize,
         f: &mut dyn FnMut(&mut Self, &mut super::Env, Cf) -> Built<bool>,
@@ -895,30 +1197,62 @@ impl Plan {
         if self.visited > self.budget {
             return Err(Abort);
         }
-        for &k in due.get(i).map_or(&[][..], |v| v.as_slice()) {
-            if !data_holds(p, conj[k], env)? {
+        for &k in walk.due.get(i).map_or(&[][..], |v| v.as_slice()) {
+            if !walk.tests[k].holds(p, env, &mut self.stack).map_err(|_| Abort)? {
                 return Ok(false);
             }
         }
-        let Some(b) = binders.get(i) else {
-            let mut parts = Vec::new();
-            for c in rest {
-                let x = self.formula(p, c, env, depth)?;
-                parts.push(x);
-                if matches!(x, Cf::Known(false)) {
+        let Some(b) = walk.binders.get(i) else {
+            let mut parts = self.parts.pop().unwrap_or_default();
+            parts.clear();
+            let mut out = Ok(());
+            for c in walk.rest {
+                match self.formula(p, c, env, depth) {
+                    Ok(x) => parts.push(x),
+                    Err(e) => out = Err(e),
+                }
+                if out.is_err() || matches!(parts.last(), Some(Cf::Known(false))) {
                     break;
                 }
             }
-            let g = self.chain(true, &parts)?;
-            return f(self, env, g);
+            let g = out.and_then(|_| self.chain(true, &parts));
+            self.parts.push(parts);
+            return f(self, env, g?);
         };
-        let vals = p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice());
         if env.len() <= b.slot.index() {
             return Err(Abort);
         }
+        let vals = match &walk.gens[i] {
+            Some(Gen::Solved(eqs)) => match solved_values(p, eqs, *b, env) {
+                Some(vals) => Vals::Own(vals),
+                None => Vals::All(p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice())),
+            },
+            Some(Gen::Facts { pred, known, table }) => {
+                let g = Facts { pred: *pred, known, table };
+                let mut key = [Val::Int(0); super::SMALL_ARITY];
+                let key = key.get_mut(..g.known.len()).ok_or(Abort)?;
+                let pred = p.preds.get(g.pred.index()).ok_or(Abort)?;
+                for (out, &(at, k)) in key.iter_mut().zip(g.known) {
+                    *out = match k {
+                        Known::Const(v) => v,
+                        Known::Slot(s) => env.get(s).copied().flatten().ok_or(Abort)?,
+                    };
+                    // Outside its domain: the test of the atom is an error at every value.
+                    p.domains.get(pred.args[at].index()).and_then(|d| d.pos(*out)).ok_or(Abort)?;
+                }
+                let (lo, hi) = g.table.range(key);
+                Vals::Some(g.table.clone(), lo, hi)
+            }
+            None => Vals::All(p.domains.get(b.dom.index()).map_or(&[][..], |d| d.values.as_slice())),
+        };
+        let vals = match &vals {
+            Vals::All(v) => v,
+            Vals::Some(t, lo, hi) => &t.vals[*lo..*hi],
+            Vals::Own(v) => v.as_slice(),
+        };
         for &v in vals {
             env[b.slot.index()] = Some(v);
-            if self.level(p, binders, i + 1, conj, due, rest, env, depth, f)? {
+            if self.level(p, walk, i + 1, env, depth, f)? {
                 return Ok(true);
             }
         }
@@ -933,18 +1267,32 @@ impl Plan {
 
     fn atom(&mut self, p: &Program, pr: PredId, args: &[T], env: &mut super::Env, depth: usize) -> Built<Cf> {
         let pred = p.preds.get(pr.index()).ok_or(Abort)?;
-        let t = self.args(args, env)?;
+        // The arguments in a buffer on the stack, in a vector only for a long tuple.
+        let mut small = [Val::Int(0); super::SMALL_ARITY];
+        let long: Vec<Val>;
+        let t: &[Val] = match small.get_mut(..args.len()) {
+            Some(t) => {
+                for (out, a) in t.iter_mut().zip(args) {
+                    *out = if super::reads_solution(a) { return Err(Abort) } else { data_value(a, env)? };
+                }
+                t
+            }
+            None => {
+                long = self.args(args, env)?;
+                &long
+            }
+        };
         // Arguments outside the predicate's domains: the tree walk's error (or its false), not ours.
-        let pos = super::dense::position(p, pred, &t).ok_or(Abort)?;
+        let pos = super::dense::position(p, pred, t).ok_or(Abort)?;
         Ok(match &pred.kind {
-            PredKind::Input(facts) => Cf::Known(facts.contains(&t)),
+            PredKind::Input(facts) => Cf::Known(facts.contains(t)),
             PredKind::Int(_) => Cf::Known(false),
             PredKind::Var => {
-                let table = table_of(&mut self.atom_preds, p, pr)?;
-                self.node(Node::Atom { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
+                let base = table_of(&mut self.atom_preds, p, pr)?;
+                self.node(Node::Atom { at: u32::try_from(base + pos).map_err(|_| Abort)? })?
             }
             PredKind::Def(def) => {
-                let key = (pr, t);
+                let key = (pr, t.to_vec());
                 if let Some(&b) = self.defs.get(&key) {
                     return Ok(Cf::Known(b));
                 }
@@ -991,8 +1339,8 @@ impl Plan {
                 let pred = p.preds.get(pr.index()).ok_or(Abort)?;
                 let tuple = self.args(args, env)?;
                 let pos = super::dense::position(p, pred, &tuple).ok_or(Abort)?;
-                let table = table_of(&mut self.int_preds, p, *pr)?;
-                self.new_term(Term::Int { table, pos: u32::try_from(pos).map_err(|_| Abort)? })?
+                let base = table_of(&mut self.int_preds, p, *pr)?;
+                self.new_term(Term::Int { at: u32::try_from(base + pos).map_err(|_| Abort)? })?
             }
             T::Sum(s) => {
                 let items = self.items(p, &s.binders, s.guard.as_ref(), &s.body, env, depth)?;
@@ -1033,25 +1381,112 @@ fn append<X: Copy>(list: &mut Vec<X>, xs: &[X]) -> Built<(u32, u32)> {
     Ok((start, u32::try_from(xs.len()).map_err(|_| Abort)?))
 }
 
-/// The table number of solved-for predicate or integer variable `pr` in `list`, added on first
-/// use; too large a table is not planned.
-fn table_of(list: &mut Vec<(PredId, usize)>, p: &Program, pr: PredId) -> Built<u32> {
-    if let Some(i) = list.iter().position(|&(x, _)| x == pr) {
-        return u32::try_from(i).map_err(|_| Abort);
+/// The first position of solved-for predicate or integer variable `pr`'s table among `tables`,
+/// added on first use after the others; too large a table is not planned.
+fn table_of(tables: &mut Vec<Table>, p: &Program, pr: PredId) -> Built<usize> {
+    if let Some(t) = tables.iter().find(|t| t.pred == pr) {
+        return Ok(t.base);
     }
     let pred = p.preds.get(pr.index()).ok_or(Abort)?;
     let size =
         pred.args.iter().try_fold(1usize, |n, &d| n.checked_mul(p.domains.get(d.index())?.len())).ok_or(Abort)?;
-    if size > TABLE_LIMIT {
+    let base = tables.last().map_or(0, |t| t.base + t.size);
+    if size > TABLE_LIMIT || base + size > TABLES_LIMIT {
         return Err(Abort);
     }
-    list.push((pr, size));
-    u32::try_from(list.len() - 1).map_err(|_| Abort)
+    tables.push(Table { pred: pr, size, base });
+    Ok(base)
+}
+
+/// The equalities of `f` solved for binder `b`: `f` is `x = e`, or a disjunction of such, each
+/// with the binder once on one side, in sums, differences and negations (`i + k + 1 = q`,
+/// `i2 - i = j2 - j` for `j2`), over an integer range. `None` for any other shape.
+fn solved(p: &Program, f: &F, b: crate::program::Bound) -> Option<Vec<Solved>> {
+    p.domains.get(b.dom.index())?.range?;
+    let mut out = Vec::new();
+    for d in flatten(f, false) {
+        let F::Cmp(c) = d else { return None };
+        if c.op != CmpOp::Eq || !super::data_term(&c.a) || !super::data_term(&c.b) {
+            return None;
+        }
+        let (lhs, rhs) = match (mentions(&c.a, b.slot), mentions(&c.b, b.slot)) {
+            (1, 0) => (&c.a, &c.b),
+            (0, 1) => (&c.b, &c.a),
+            _ => return None,
+        };
+        let value = solve(lhs, b.slot, rhs.clone(), c.span)?;
+        out.push(Solved { lhs: lhs.clone(), rhs: rhs.clone(), value });
+    }
+    Some(out)
+}
+
+/// How many times term `t` reads slot `s`.
+fn mentions(t: &T, s: crate::program::Slot) -> usize {
+    match t {
+        T::Var(x) => usize::from(*x == s),
+        T::Bin(b) => mentions(&b.a, s) + mentions(&b.b, s),
+        T::Neg(a, _) => mentions(a, s),
+        _ => 0,
+    }
+}
+
+/// The term `x` equals where `t = rhs`, `t` holding `x` once, through `+`, `-` and negation only.
+fn solve(t: &T, x: crate::program::Slot, rhs: T, span: crate::error::Span) -> Option<T> {
+    let bin = |op, a, b| T::Bin(Box::new(crate::program::BinTerm { op, a, b, span }));
+    match t {
+        T::Var(s) if *s == x => Some(rhs),
+        T::Bin(b) => match (b.op, mentions(&b.a, x) == 1) {
+            // a + e = r: a = r - e; e + a = r: a = r - e.
+            (Op::Add, true) => solve(&b.a, x, bin(Op::Sub, rhs, b.b.clone()), span),
+            (Op::Add, false) => solve(&b.b, x, bin(Op::Sub, rhs, b.a.clone()), span),
+            // a - e = r: a = r + e; e - a = r: a = e - r.
+            (Op::Sub, true) => solve(&b.a, x, bin(Op::Add, rhs, b.b.clone()), span),
+            (Op::Sub, false) => solve(&b.b, x, bin(Op::Sub, b.a.clone(), rhs), span),
+            _ => None,
+        },
+        T::Neg(a, s) => solve(a, x, T::Neg(Box::new(rhs), *s), span),
+        _ => None,
+    }
+}
+
+/// The values of binder `b` the equalities `eqs` allow under `env`, in its domain's order; `None`
+/// (enumerate the domain) unless every other value certainly makes every equality false without
+/// an evaluation error: both sides evaluate at the domain's least and greatest values (the side
+/// with the binder moves monotonically between them, so no value between overflows), and every
+/// solved value evaluates.
+fn solved_values(p: &Program, eqs: &[Solved], b: crate::program::Bound, env: &mut super::Env) -> Option<Vec<Val>> {
+    let dom = p.domains.get(b.dom.index())?;
+    let (&lo, &hi) = (dom.values.first()?, dom.values.last()?);
+    let at = b.slot.index();
+    let mut out = Vec::new();
+    for e in eqs {
+        // The side without the binder is one value (its error fails `value` below); the binder
+        // alone cannot fail.
+        data_value(&e.rhs, env).ok()?;
+        if !matches!(e.lhs, T::Var(_)) {
+            for v in [lo, hi] {
+                *env.get_mut(at)? = Some(v);
+                let ok = data_value(&e.lhs, env).is_ok();
+                env[at] = None;
+                if !ok {
+                    return None;
+                }
+            }
+        }
+        let v = data_value(&e.value, env).ok()?;
+        if let Some(i) = dom.pos(v) {
+            out.push((i, v));
+        }
+    }
+    out.sort_unstable_by_key(|x| x.0);
+    out.dedup_by_key(|x| x.0);
+    Some(out.into_iter().map(|x| x.1).collect())
 }
 
 /// Whether formula `f` over data (`super::data_formula`) holds: the tree walk's evaluation of
-/// it, without planning (the guards of every binding pass here).
-fn data_holds(p: &Program, f: &F, env: &super::Env) -> Built<bool> {
+/// it, without planning. The reference of the guards' programs (`guard.rs`), which the plan runs.
+#[cfg(test)]
+pub(super) fn data_holds(p: &Program, f: &F, env: &super::Env) -> Built<bool> {
     Ok(match f {
         F::Const(b) => *b,
         F::Atom(pr, args, _) => {

@@ -37,7 +37,7 @@ impl Table {
         self.keys.get(row * self.width..(row + 1) * self.width).unwrap_or(&[])
     }
     /// The rows whose known values are `known`: a range of `vals`.
-    fn range(&self, known: &[Val]) -> (usize, usize) {
+    pub(super) fn range(&self, known: &[Val]) -> (usize, usize) {
         let n = self.vals.len();
         // The planner asks with one value per key column; the shortcuts below rely on it.
         debug_assert_eq!(known.len(), self.width);
@@ -129,6 +129,12 @@ impl Indexes {
         let (lo, hi) = table.range(known);
         Some((table, lo, hi))
     }
+}
+
+/// The index over input predicate `pred`'s facts with `known` positions, the binder at `pos` in
+/// domain `dom` (the check plan's generators, `flat.rs`).
+pub(super) fn input_table(p: &Program, pred: PredId, known: Vec<usize>, pos: usize, dom: DomId) -> Table {
+    build(p, &[], &Key { pred, known, pos, dom })
 }
 
 fn build(p: &Program, atoms: &[Option<&BTreeSet<Vec<Val>>>], key: &Key) -> Table {
