@@ -354,19 +354,7 @@ fn cover<E>(
                     Flow::Continue
                 }
             },
-            &mut || {
-                if stop_now() {
-                    stop.set(Stop::Interrupted);
-                    Flow::Stop
-                } else if remaining(limits, start).1 {
-                    stop.set(Stop::Timeout);
-                    Flow::Stop
-                } else if given_up.get() {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            },
+            &mut || if given_up.get() { Flow::Stop } else { look_at_limits(stop_now, limits, start, &stop) },
             nodes,
         )
     };
@@ -384,6 +372,20 @@ fn cover<E>(
     }
     let stop = if outcome == Outcome::Exhausted { Stop::Exhausted } else { stop.get() };
     Ok((n, stop, start.elapsed()))
+}
+
+/// A dancing-links search's look at Ctrl-C (or a checker that gave up, `stop_now`) and at the
+/// time limit: whether to stop, and why in `stop`.
+fn look_at_limits(stop_now: &dyn Fn() -> bool, limits: &Limits, start: Instant, stop: &Cell<Stop>) -> Flow {
+    if stop_now() {
+        stop.set(Stop::Interrupted);
+        Flow::Stop
+    } else if remaining(limits, start).1 {
+        stop.set(Stop::Timeout);
+        Flow::Stop
+    } else {
+        Flow::Continue
+    }
 }
 
 /// Dancing links over the family's exact cover.
@@ -420,17 +422,7 @@ fn dlx(
                 Flow::Stop
             }
         },
-        &mut || {
-            if stop_now() {
-                stop.set(Stop::Interrupted);
-                Flow::Stop
-            } else if remaining(limits, start).1 {
-                stop.set(Stop::Timeout);
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        },
+        &mut || look_at_limits(stop_now, limits, start, &stop),
         u64::MAX,
     );
     if let Some(e) = failure {
