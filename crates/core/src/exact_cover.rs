@@ -78,8 +78,13 @@ impl ExactCover {
         of_cnf(cnf, projection, Want::Any).ok()
     }
 
-    /// [`ExactCover::of_cnf`] when the cover [suits dancing links](ExactCover::suits_dancing_links),
-    /// refused before its secondary columns are gathered otherwise.
+    /// [`ExactCover::of_cnf`] when dancing links is the search for it: every row covers at least
+    /// two primary columns, so that choosing one removes rows from several columns at once
+    /// (Langford pairs, N-queens, Latin squares, sudoku). Where a row covers one primary column
+    /// (graph colouring: a vertex's colours) the primary columns are a CSP's variables and the
+    /// secondary ones all of its constraints; dancing links is then plain backtracking with
+    /// forward checking, which a CDCL search that learns beats (docs/counting.md). Refused before
+    /// its secondary columns are gathered otherwise.
     pub fn for_dancing_links(cnf: &Cnf, projection: &[Var]) -> Option<ExactCover> {
         of_cnf(cnf, projection, Want::DancingLinks).ok()
     }
@@ -88,18 +93,6 @@ impl ExactCover {
     /// columns (the costly part): a grounding deciding what a count will need.
     pub fn is_for_dancing_links(cnf: &Cnf, projection: &[Var]) -> bool {
         matches!(of_cnf(cnf, projection, Want::Whether), Err(Read::Enough) | Ok(_))
-    }
-}
-
-impl ExactCover {
-    /// Whether dancing links is the search for this cover: every row covers at least two primary
-    /// columns, so that choosing one removes rows from several columns at once (Langford pairs,
-    /// N-queens, Latin squares, sudoku). Where each row covers one primary column (graph
-    /// colouring: a vertex's colours) the primary columns are a CSP's variables and the secondary
-    /// ones all of its constraints; dancing links is then plain backtracking with forward
-    /// checking, which a CDCL search that learns beats (docs/counting.md).
-    pub fn suits_dancing_links(&self) -> bool {
-        self.rows.iter().all(|r| r.columns.iter().filter(|&&c| c < self.columns).count() >= 2)
     }
 }
 
@@ -357,7 +350,6 @@ mod tests {
         assert_eq!(columns(&m), vec![(0, vec![0, 2]), (1, vec![0]), (2, vec![0, 1]), (3, vec![1, 2])]);
         assert!(m.forced.is_empty());
         // Rows 1 (atom 2) and 3 (atom 4) cover one primary column each.
-        assert!(!m.suits_dancing_links());
         assert_eq!(ExactCover::for_dancing_links(&f, &p), None);
         assert!(!ExactCover::is_for_dancing_links(&f, &p));
     }
