@@ -82,3 +82,51 @@ pub fn symmetric_model(r: &mut Rng) -> String {
     }
     text
 }
+
+/// A random model over integer variables whose values are interchangeable (a graph colouring, with
+/// equalities, connectives and `alldifferent`): a count proves the values interchangeable, breaks
+/// their permutations by value precedence and counts orbits. One model in four gets a planted
+/// constraint that tells the values apart (a constant, an order or a sum), which the proof must
+/// refuse.
+pub fn interchangeable_model(r: &mut Rng) -> String {
+    let n = r.range(3, 6);
+    let k = r.range(2, 4);
+    let symbols = r.chance(1, 3);
+    let mut text = format!("domain vertex = 1..{n}\nvar a, b in vertex\n");
+    text += &if symbols {
+        let names: Vec<String> = (1..=k).map(|v| format!("c{v}")).collect();
+        format!("domain colour = {{{}}}\n", names.join(", "))
+    } else {
+        format!("domain colour = 0..{}\n", k - 1)
+    };
+    text += "var x(vertex) in colour\nshow x\n";
+    let vertex = |r: &mut Rng| r.range(1, n);
+    let mut lines = std::collections::BTreeSet::new();
+    for _ in 0..r.range(1, n + 2) {
+        let (p, q, s, t) = (vertex(r), vertex(r), vertex(r), vertex(r));
+        lines.insert(match r.below(5) {
+            0 | 1 => format!("x({p}) =/= x({q})"),
+            2 => format!("x({p}) = x({q}) or x({s}) =/= x({t})"),
+            3 => format!("not (x({p}) = x({q}) and x({q}) = x({s}))"),
+            _ => format!("atmost 1 {{ x(a) = x(b) : a, b | a < b and (a = {p} or b = {q}) }}"),
+        });
+    }
+    if r.chance(1, 3) {
+        let (lo, hi) = (r.range(1, n), r.range(1, n));
+        lines.insert(format!("alldifferent {{ x(a) : a | a >= {} and a <= {} }}", lo.min(hi), lo.max(hi)));
+    }
+    if r.chance(1, 4) {
+        let (p, q) = (vertex(r), vertex(r));
+        let value = if symbols { "c1".to_string() } else { "0".to_string() };
+        lines.insert(match (symbols, r.below(3)) {
+            (_, 0) | (true, _) => format!("x({p}) =/= {value}"),
+            (false, 1) => format!("x({p}) <= x({q})"),
+            (false, _) => format!("x({p}) + x({q}) >= 1"),
+        });
+    }
+    for l in lines {
+        text += &l;
+        text.push('\n');
+    }
+    text
+}

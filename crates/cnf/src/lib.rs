@@ -27,7 +27,7 @@ pub use dimacs::{push_decimal, write_dimacs};
 pub use error::{escape_controls, InputError};
 pub use file::{display_name, read_text, utf8};
 pub use formula::{Cnf, Lit, Var, MAX_VARS};
-pub use lexleader::{lex_leader, lex_leader_fresh};
+pub use lexleader::{lex_leader, lex_leader_fresh, value_precedence};
 pub use read::{parse_dimacs, Dimacs};
 pub use simplify::{ClauseMap, Simplified};
 pub use wcnf::write_wcnf;
