@@ -505,15 +505,24 @@ fn search<F: Family>(
             }))
             .collect();
         orbits += 1;
-        let mut orbit: HashSet<Vec<u32>> = HashSet::new();
-        let mut turned: HashSet<Vec<u32>> = HashSet::new();
+        // The distinct images, each at its first occurrence (the found model first): sorted by
+        // set, ties by position (hashing each image's set was a tenth of a colouring's count,
+        // whose orbits have 240 images).
+        let mut order: Vec<usize> = (0..images.len()).collect();
+        order.sort_unstable_by(|&a, &b| images[a].0.cmp(&images[b].0).then(a.cmp(&b)));
+        let mut first = vec![false; images.len()];
+        for (i, &k) in order.iter().enumerate() {
+            first[k] = i == 0 || images[order[i - 1]].0 != images[k].0;
+        }
+        let size = first.iter().filter(|&&f| f).count();
+        let mut turned: Vec<&Vec<u32>> = images.iter().filter(|(_, reflection)| !reflection).map(|(s, _)| s).collect();
+        turned.sort_unstable();
+        turned.dedup();
+        let turned = turned.len();
         let mut blocks = Vec::new();
-        let mut members = Vec::new();
-        for (set, reflection) in images {
-            if !reflection {
-                turned.insert(set.clone());
-            }
-            if !orbit.insert(set.clone()) {
+        let mut members = Vec::with_capacity(size);
+        for (set, keep) in images.into_iter().map(|(set, _)| set).zip(first) {
+            if !keep {
                 continue;
             }
             if !blocking {
@@ -526,10 +535,10 @@ fn search<F: Family>(
         if model.is_some() {
             members.remove(0);
         }
-        let rotations_here = (orbit.len() / turned.len()) as u64;
+        let rotations_here = (size / turned) as u64;
         rotation_orbits += rotations_here;
         let units = match unit {
-            CountUnit::None => orbit.len() as u64,
+            CountUnit::None => size as u64,
             CountUnit::Board => rotations_here,
             CountUnit::All => 1,
         };
