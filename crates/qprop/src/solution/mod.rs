@@ -6,6 +6,7 @@ mod read;
 mod show;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
 
@@ -48,8 +49,10 @@ pub struct Solution {
     pub preds: Vec<PredValue>,
     /// One entry per integer variable, in declaration order.
     pub ints: Vec<IntValue>,
-    pub(crate) symbols: Vec<String>,
-    pub(crate) grid_shape: Option<GridShape>,
+    /// The program's symbols and the grid's shape, shared by every solution of a count (each
+    /// decoded solution starts as a copy of one empty solution).
+    pub(crate) symbols: Arc<[String]>,
+    pub(crate) grid_shape: Option<Arc<GridShape>>,
     /// Read from a picture: the one shown predicate it gives (the other shown ones are not given).
     pub(crate) only: Option<PredId>,
 }
@@ -96,13 +99,11 @@ pub(crate) fn empty(p: &Program) -> Solution {
         };
         // Rows may be named (a table such as attribute x house -> value); columns are numbered.
         let rows_ok = ints(row) || p.preds[pred].args.len() == 3;
-        (rows_ok && ints(col)).then(|| GridShape {
-            pred,
-            rows: p.domains[row].values.clone(),
-            cols: p.domains[col].values.clone(),
+        (rows_ok && ints(col)).then(|| {
+            Arc::new(GridShape { pred, rows: p.domains[row].values.clone(), cols: p.domains[col].values.clone() })
         })
     });
-    Solution { preds, ints, symbols: p.symbols.clone(), grid_shape, only: None }
+    Solution { preds, ints, symbols: p.symbols.as_slice().into(), grid_shape, only: None }
 }
 
 impl Solution {
