@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use wgrnd_cnf::{Lit, Var};
 
-use super::{empty, Solution};
+use super::{empty, Args, Solution};
 use crate::ints::IntAtom;
 use crate::program::{PredId, PredKind, Program, Val};
 use crate::Atoms;
@@ -16,16 +16,16 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     let mut s = empty(p);
     // The true atoms of each predicate, collected first and then made into its set at once (a
     // sorted bulk build, not one search and insertion per atom).
-    let mut true_atoms: Vec<Vec<Vec<Val>>> = vec![Vec::new(); p.preds.len()];
+    let mut true_atoms: Vec<Vec<Args>> = vec![Vec::new(); p.preds.len()];
     let of_vars = g.atom_of.iter().enumerate().filter_map(|(i, a)| a.filter(|_| value(Var::from_index(i))));
     for (pr, idx) in of_vars.chain(g.fixed_true.iter().copied()) {
         if let Some(list) = true_atoms.get_mut(pr as usize) {
-            list.push(index_tuple(p, PredId::new(pr as usize), idx as usize));
+            list.push(index_tuple(p, PredId::new(pr as usize), idx as usize).into());
         }
     }
     for v in &mut s.preds {
         if let Some(list) = true_atoms.get_mut(v.pred.index()) {
-            v.atoms = std::mem::take(list).into_iter().collect::<BTreeSet<Vec<Val>>>();
+            v.atoms = std::mem::take(list).into_iter().collect::<BTreeSet<Args>>();
         }
     }
     for a in &g.int_list {
@@ -33,7 +33,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
         let PredKind::Int(d) = p.preds[pr as usize].kind else { continue };
         let (values, _) = crate::ints::ordered_values(&p.domains[d].values);
         let Some(&x) = values.get(a.position(&value)) else { continue };
-        let tuple = index_tuple(p, PredId::new(pr as usize), a.idx as usize);
+        let tuple = index_tuple(p, PredId::new(pr as usize), a.idx as usize).into();
         if let Some(v) = s.ints.iter_mut().find(|v| v.pred.index() == pr as usize) {
             v.values.insert(tuple, x);
         }
@@ -68,7 +68,7 @@ pub struct Decoder<'a> {
 /// An atom as [`Decoder`] reads it.
 struct AtomSlot {
     slot: usize,
-    args: Vec<Val>,
+    args: Args,
     var: Option<u32>,
 }
 
@@ -76,7 +76,7 @@ struct AtomSlot {
 struct IntSlot {
     atom: IntAtom,
     slot: usize,
-    args: Vec<Val>,
+    args: Args,
     /// Its list in [`Decoder::values`].
     values: usize,
 }
@@ -90,7 +90,7 @@ impl<'a> Decoder<'a> {
         let int_slot: HashMap<usize, usize> = empty.ints.iter().enumerate().map(|(k, v)| (v.pred.index(), k)).collect();
         let with_slot = |(pr, idx): (u32, u32), var: Option<u32>| {
             let slot = *var_slot.get(&(pr as usize))?;
-            Some(AtomSlot { slot, args: index_tuple(p, PredId::new(pr as usize), idx as usize), var })
+            Some(AtomSlot { slot, args: index_tuple(p, PredId::new(pr as usize), idx as usize).into(), var })
         };
         let with_var = g.atom_of.iter().enumerate().filter_map(|(i, a)| with_slot((*a)?, Some(i as u32)));
         let mut atoms: Vec<AtomSlot> =
@@ -106,7 +106,7 @@ impl<'a> Decoder<'a> {
                 values.push(crate::ints::ordered_values(&p.domains[d].values).0);
                 values.len() - 1
             });
-            let args = index_tuple(p, PredId::new(a.pred as usize), a.idx as usize);
+            let args = index_tuple(p, PredId::new(a.pred as usize), a.idx as usize).into();
             ints.push(IntSlot { atom: *a, slot, args, values: list });
         }
         // Stable: of two variables with the same arguments, the later one's value stands, as in
@@ -123,14 +123,19 @@ impl<'a> Decoder<'a> {
         for (v, range) in s.preds.iter_mut().zip(&self.atom_ranges) {
             let holds =
                 self.atoms[range.clone()].iter().filter(|a| a.var.is_none_or(|i| value(Var::from_index(i as usize))));
-            // In order already: the set's sort only checks it.
-            v.atoms = holds.map(|a| a.args.clone()).collect::<Vec<_>>().into_iter().collect();
+            // In order already: the set's sort only checks it. Collected first with room for
+            // all (a filter's lower bound is 0: growing the list cost a reallocation or two).
+            let mut list = Vec::with_capacity(range.len());
+            list.extend(holds.map(|a| a.args.clone()));
+            v.atoms = list.into_iter().collect();
         }
         for (v, range) in s.ints.iter_mut().zip(&self.int_ranges) {
             let given = self.ints[range.clone()]
                 .iter()
                 .filter_map(|a| Some((a.args.clone(), *self.values[a.values].get(a.atom.position(&value))?)));
-            v.values = given.collect::<Vec<_>>().into_iter().collect();
+            let mut list = Vec::with_capacity(range.len());
+            list.extend(given);
+            v.values = list.into_iter().collect();
         }
         unconstrained_ints(self.p, &mut s);
         s
@@ -161,7 +166,7 @@ fn unconstrained_ints(p: &Program, s: &mut Solution) {
             continue;
         }
         for idx in 0..size {
-            v.values.entry(index_tuple(p, v.pred, idx)).or_insert(lo);
+            v.values.entry(index_tuple(p, v.pred, idx).into()).or_insert(lo);
         }
     }
 }

@@ -15,6 +15,10 @@ pub use read::parse_solution;
 pub use show::partial_grid;
 pub(crate) use show::show;
 
+/// An atom's arguments, shared: a count's decoder makes each atom's once and every solution
+/// that holds it refers to them (colour5's count: a copy of each was an allocation and a free).
+pub type Args = Arc<[Val]>;
+
 /// One solved-for predicate's true atoms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PredValue {
@@ -25,7 +29,7 @@ pub struct PredValue {
     /// Whether it is shown.
     pub shown: bool,
     /// The true atoms' arguments.
-    pub atoms: BTreeSet<Vec<Val>>,
+    pub atoms: BTreeSet<Args>,
 }
 
 /// One integer variable's values.
@@ -38,7 +42,7 @@ pub struct IntValue {
     /// Whether it is shown.
     pub shown: bool,
     /// Value per argument tuple (tuples without a value did not occur in the model).
-    pub values: BTreeMap<Vec<Val>, Val>,
+    pub values: BTreeMap<Args, Val>,
 }
 
 /// The values of every solved-for predicate (shown and hidden): the checker checks all of them;
