@@ -1,6 +1,6 @@
 //! A solution decoded from a solver's model of a grounding.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 
 use wgrnd_cnf::{Lit, Var};
@@ -61,6 +61,11 @@ pub struct Decoder<'a> {
     ints: Vec<IntSlot>,
     /// Per slot in [`Solution::ints`], its range of [`Decoder::ints`].
     int_ranges: Vec<Range<usize>>,
+    /// Per slot in [`Solution::ints`] whose variables' arguments all differ, the map of every one
+    /// of them (to a placeholder value): a model that gives each a value gets a copy with the
+    /// values written in order, with no comparison of arguments (colour5's count: 7.0 K -> 4.1 K
+    /// instructions a solution).
+    int_maps: Vec<Option<BTreeMap<Args, Val>>>,
     /// The ordered values of each integer domain an integer variable uses ([`IntSlot::values`]).
     values: Vec<Vec<Val>>,
 }
@@ -114,7 +119,15 @@ impl<'a> Decoder<'a> {
         ints.sort_by(|a, b| (a.slot, &a.args).cmp(&(b.slot, &b.args)));
         let atom_ranges = slot_ranges(empty.preds.len(), &atoms, |a| a.slot);
         let int_ranges = slot_ranges(empty.ints.len(), &ints, |a| a.slot);
-        Decoder { p, empty, atoms, atom_ranges, ints, int_ranges, values }
+        let int_maps = int_ranges
+            .iter()
+            .map(|r| {
+                let vars = &ints[r.clone()];
+                let distinct = vars.windows(2).all(|w| w[0].args < w[1].args);
+                distinct.then(|| vars.iter().map(|a| (a.args.clone(), Val::Int(0))).collect())
+            })
+            .collect();
+        Decoder { p, empty, atoms, atom_ranges, ints, int_ranges, int_maps, values }
     }
 
     /// The solution the model `value(var)` gives: [`decode`]'s.
@@ -129,10 +142,20 @@ impl<'a> Decoder<'a> {
             list.extend(holds.map(|a| a.args.clone()));
             v.atoms = list.into_iter().collect();
         }
-        for (v, range) in s.ints.iter_mut().zip(&self.int_ranges) {
-            let given = self.ints[range.clone()]
-                .iter()
-                .filter_map(|a| Some((a.args.clone(), *self.values[a.values].get(a.atom.position(&value))?)));
+        let value_of = |a: &IntSlot| self.values[a.values].get(a.atom.position(&value)).copied();
+        for ((v, range), map) in s.ints.iter_mut().zip(&self.int_ranges).zip(&self.int_maps) {
+            let vars = &self.ints[range.clone()];
+            if let Some(map) = map {
+                // The map's values in the order of its keys, which is the variables' order.
+                let mut map = map.clone();
+                if map.values_mut().zip(vars).all(|(x, a)| value_of(a).map(|y| *x = y).is_some()) {
+                    v.values = map;
+                    continue;
+                }
+            }
+            // A variable without a value (a bit pattern past its domain's end) or two with the
+            // same arguments: the map of those that have one, the later of two standing.
+            let given = vars.iter().filter_map(|a| Some((a.args.clone(), value_of(a)?)));
             let mut list = Vec::with_capacity(range.len());
             list.extend(given);
             v.values = list.into_iter().collect();
