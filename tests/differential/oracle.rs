@@ -167,12 +167,12 @@ fn set(sol: &mut Solution, s: &Slot, digit: usize) {
     if s.ints.is_empty() {
         let atoms = &mut sol.preds[s.at].atoms;
         if digit == 1 {
-            atoms.insert(s.args.clone());
+            atoms.insert(s.args.as_slice().into());
         } else {
-            atoms.remove(&s.args);
+            atoms.remove(s.args.as_slice());
         }
     } else {
-        sol.ints[s.at].values.insert(s.args.clone(), s.ints[digit]);
+        sol.ints[s.at].values.insert(s.args.as_slice().into(), s.ints[digit]);
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use wgrnd_qprop::{PredKind, Program, ShowVal, Solution, Val};
+use wgrnd_qprop::{Args, PredKind, Program, ShowVal, Solution, Val};
 use wgrnd_render::printed::{Board, Cell, Glyph, Picture, ShipPart, Table};
 
 use crate::readers::READERS;
@@ -78,12 +78,12 @@ impl Model<'_> {
     }
 
     /// The true atoms of the solved-for predicate `name`.
-    fn atoms(&self, name: &str) -> BTreeSet<Vec<Val>> {
+    fn atoms(&self, name: &str) -> BTreeSet<Args> {
         self.s.preds.iter().find(|v| v.name == name).map(|v| v.atoms.clone()).unwrap_or_default()
     }
 
     /// The values of the integer variable `name`.
-    fn ints(&self, name: &str) -> BTreeMap<Vec<Val>, Val> {
+    fn ints(&self, name: &str) -> BTreeMap<Args, Val> {
         self.s.ints.iter().find(|v| v.name == name).map(|v| v.values.clone()).unwrap_or_default()
     }
 
@@ -235,8 +235,9 @@ impl Model<'_> {
 
     fn submarines(&self) -> Option<Board> {
         let subs = self.ints("sub");
-        let one =
-            |r: usize, c: usize| subs.get(&vec![Val::Int(r as i64 + 1), Val::Int(c as i64 + 1)]) == Some(&Val::Int(1));
+        let one = |r: usize, c: usize| {
+            subs.get([Val::Int(r as i64 + 1), Val::Int(c as i64 + 1)].as_slice()) == Some(&Val::Int(1))
+        };
         let mut b = self.board("given", |r, c| Glyph::Sub(one(r, c)))?;
         b.right = self.counts("rowsum", b.rows());
         b.bottom = self.counts("colsum", b.cols());
@@ -249,7 +250,7 @@ impl Model<'_> {
             self.facts("ash").iter().filter_map(|t| Some(((at(t[0])?, at(t[1])?), t[2]))).collect();
         let mut b = self.board("", |r, c| Glyph::Value {
             value: digits
-                .get(&vec![Val::Int(r as i64 + 1), Val::Int(c as i64 + 1)])
+                .get([Val::Int(r as i64 + 1), Val::Int(c as i64 + 1)].as_slice())
                 .map_or("?".into(), |&v| self.show(v)),
             corner: clues.get(&(r, c)).map(|&k| self.show(k)),
         })?;

@@ -50,7 +50,7 @@ use plan::{Body, Plan, Rest};
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Val, F, T};
-use crate::solution::{show, Solution};
+use crate::solution::{show, Args, Solution};
 use crate::symmetry::MixMap;
 
 /// A constraint the solution breaks: the statement, and the bindings of its quantifiers. (A
@@ -89,7 +89,7 @@ struct Checker<'a, 's> {
     p: &'a Program,
     s: &'s Solution,
     /// The solution's true atoms, by predicate (solved-for predicates only).
-    atoms: Vec<Option<&'s BTreeSet<Vec<Val>>>>,
+    atoms: Vec<Option<&'s BTreeSet<Args>>>,
     /// Definition values by predicate index and arguments, computed on first use.
     memo: Vec<MixMap<Vec<Val>, bool>>,
     memo_len: usize,
@@ -855,7 +855,7 @@ impl<'a, 's> Checker<'a, 's> {
             PredKind::Input(facts) => {
                 if let (Some(cache), Some(slot)) = (self.cache, self.input_dense.get_mut(pr.index())) {
                     let d = slot.get_or_insert_with(|| {
-                        cache.dense(p, pr, || dense::Dense::new(p, pred, facts.len(), facts.iter()))
+                        cache.dense(p, pr, || dense::Dense::new(p, pred, facts.len(), facts.iter().map(Vec::as_slice)))
                     });
                     if let Some(v) = d.holds(p, pred, t) {
                         return Ok(v);
@@ -901,7 +901,8 @@ impl<'a, 's> Checker<'a, 's> {
         let p = self.p;
         let pred = p.preds.get(pr.index())?;
         let atoms = self.atoms.get(pr.index()).copied().flatten();
-        let new = || dense::Dense::new(p, pred, atoms.map_or(0, |a| a.len()), atoms.into_iter().flatten());
+        let new =
+            || dense::Dense::new(p, pred, atoms.map_or(0, |a| a.len()), atoms.into_iter().flatten().map(|t| &**t));
         Some(self.dense.get_mut(pr.index())?.get_or_insert_with(new))
     }
 

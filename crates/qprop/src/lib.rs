@@ -61,7 +61,9 @@ pub use ground::{GroundOptions, IntEncoding, LinearEncoding, MAX_ATOMS_PER_PRED}
 pub use objective::{Goal, GoalKind};
 pub use ops::{CmpOp, Conn, Op};
 pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
-pub use solution::{decode, parse_solution, partial_grid, shown_literals, Decoder, IntValue, PredValue, Solution};
+pub use solution::{
+    decode, parse_solution, partial_grid, shown_literals, Args, Decoder, IntValue, PredValue, Solution,
+};
 pub use xorelim::XorElim;
 
 /// A source text and the file name used in diagnostics.

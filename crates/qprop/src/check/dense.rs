@@ -24,7 +24,7 @@ impl Dense {
         p: &Program,
         pred: &Pred,
         true_atoms: usize,
-        atoms: impl IntoIterator<Item = &'t Vec<Val>>,
+        atoms: impl IntoIterator<Item = &'t [Val]>,
     ) -> Dense {
         let size = pred.args.iter().try_fold(1usize, |n, &d| n.checked_mul(p.domains[d].len()));
         let limit = MIN_TABLE.max(true_atoms.saturating_mul(PER_TRUE_ATOM));

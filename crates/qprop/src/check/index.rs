@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::cache::CheckCache;
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
+use crate::solution::Args;
 use crate::symmetry::MixMap;
 
 /// What an index is over.
@@ -110,7 +111,7 @@ impl Indexes {
     pub(super) fn lookup(
         &mut self,
         p: &Program,
-        atoms: &[Option<&BTreeSet<Vec<Val>>>],
+        atoms: &[Option<&BTreeSet<Args>>],
         cache: Option<&CheckCache>,
         id: usize,
         known: &[Val],
@@ -137,12 +138,12 @@ pub(super) fn input_table(p: &Program, pred: PredId, known: Vec<usize>, pos: usi
     build(p, &[], &Key { pred, known, pos, dom })
 }
 
-fn build(p: &Program, atoms: &[Option<&BTreeSet<Vec<Val>>>], key: &Key) -> Table {
+fn build(p: &Program, atoms: &[Option<&BTreeSet<Args>>], key: &Key) -> Table {
     let width = key.known.len();
     let mut flat: Vec<Val> = Vec::new();
     let mut at: Vec<(u32, Val)> = Vec::new();
     if let Some(dom) = p.domains.get(key.dom.index()) {
-        let mut add = |t: &Vec<Val>| {
+        let mut add = |t: &[Val]| {
             let Some(&v) = t.get(key.pos) else { return };
             // A value outside the binder's domain (a filter of the argument's) is never bound.
             let Some(i) = dom.pos(v) else { return };
@@ -153,10 +154,10 @@ fn build(p: &Program, atoms: &[Option<&BTreeSet<Vec<Val>>>], key: &Key) -> Table
             at.push((i, v));
         };
         match p.preds.get(key.pred.index()).map(|x| &x.kind) {
-            Some(PredKind::Input(facts)) => facts.iter().for_each(&mut add),
+            Some(PredKind::Input(facts)) => facts.iter().for_each(|t| add(t)),
             Some(PredKind::Var) => {
                 if let Some(Some(set)) = atoms.get(key.pred.index()) {
-                    set.iter().for_each(&mut add);
+                    set.iter().for_each(|t| add(t));
                 }
             }
             _ => {}

@@ -5,7 +5,7 @@ use super::flat::{Plan, BINDING_LIMIT};
 use super::naive::check_naive;
 use super::{check, check_cached, check_generic_runs, plan_and_walk, CheckCache, CheckSession};
 use crate::program::{PredKind, Program, Val};
-use crate::{load, parse_solution, Solution, Source};
+use crate::{load, parse_solution, Args, Solution, Source};
 
 /// Small models covering guards, data and solved-for atoms as generators, `->`, `not a or b`,
 /// `exists ... and`, counts, sums, integer variables, definitions and filter domains.
@@ -159,7 +159,7 @@ fn mutate(p: &Program, s: &Solution, rng: &mut Rng) -> Solution {
         if !s.preds.is_empty() && (s.ints.is_empty() || rng.below(2) == 0) {
             let k = rng.below(s.preds.len() as u64) as usize;
             let all = tuples(p, s.preds[k].pred);
-            let t = all[rng.below(all.len() as u64) as usize].clone();
+            let t: Args = all[rng.below(all.len() as u64) as usize].as_slice().into();
             if !s.preds[k].atoms.remove(&t) {
                 s.preds[k].atoms.insert(t);
             }
@@ -505,7 +505,8 @@ fn runs_fast_path_agrees_on_nonogram_fixtures() {
             let mut bad = s.clone();
             let atoms = &mut bad.preds[0].atoms;
             for _ in 0..=rng.below(3) {
-                let t = vec![Val::Int(1 + rng.below(h as u64) as i64), Val::Int(1 + rng.below(w as u64) as i64)];
+                let t: Args =
+                    [Val::Int(1 + rng.below(h as u64) as i64), Val::Int(1 + rng.below(w as u64) as i64)].into();
                 if !atoms.remove(&t) {
                     atoms.insert(t);
                 }

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::dense::position;
 use super::Checker;
 use crate::program::{Pred, PredId, Program, Val};
+use crate::solution::Args;
 
 /// A table is built for at most this many argument tuples, or for this many per value the
 /// solution gives (as `dense.rs`).
@@ -22,7 +23,7 @@ pub(super) struct DenseInts {
 }
 
 impl DenseInts {
-    fn new(p: &Program, pred: &Pred, values: Option<&BTreeMap<Vec<Val>, Val>>) -> DenseInts {
+    fn new(p: &Program, pred: &Pred, values: Option<&BTreeMap<Args, Val>>) -> DenseInts {
         let size = pred.args.iter().try_fold(1usize, |n, &d| n.checked_mul(p.domains[d].len()));
         let limit = MIN_TABLE.max(values.map_or(0, BTreeMap::len).saturating_mul(PER_VALUE));
         let table = size.filter(|&n| n <= limit).map(|n| {

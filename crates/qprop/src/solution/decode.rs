@@ -1,10 +1,11 @@
 //! A solution decoded from a solver's model of a grounding.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
 
 use wgrnd_cnf::{Lit, Var};
 
-use super::{empty, Solution};
+use super::{empty, Args, Solution};
 use crate::ints::IntAtom;
 use crate::program::{PredId, PredKind, Program, Val};
 use crate::Atoms;
@@ -15,16 +16,16 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
     let mut s = empty(p);
     // The true atoms of each predicate, collected first and then made into its set at once (a
     // sorted bulk build, not one search and insertion per atom).
-    let mut true_atoms: Vec<Vec<Vec<Val>>> = vec![Vec::new(); p.preds.len()];
+    let mut true_atoms: Vec<Vec<Args>> = vec![Vec::new(); p.preds.len()];
     let of_vars = g.atom_of.iter().enumerate().filter_map(|(i, a)| a.filter(|_| value(Var::from_index(i))));
     for (pr, idx) in of_vars.chain(g.fixed_true.iter().copied()) {
         if let Some(list) = true_atoms.get_mut(pr as usize) {
-            list.push(index_tuple(p, PredId::new(pr as usize), idx as usize));
+            list.push(index_tuple(p, PredId::new(pr as usize), idx as usize).into());
         }
     }
     for v in &mut s.preds {
         if let Some(list) = true_atoms.get_mut(v.pred.index()) {
-            v.atoms = std::mem::take(list).into_iter().collect::<BTreeSet<Vec<Val>>>();
+            v.atoms = std::mem::take(list).into_iter().collect::<BTreeSet<Args>>();
         }
     }
     for a in &g.int_list {
@@ -32,7 +33,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
         let PredKind::Int(d) = p.preds[pr as usize].kind else { continue };
         let (values, _) = crate::ints::ordered_values(&p.domains[d].values);
         let Some(&x) = values.get(a.position(&value)) else { continue };
-        let tuple = index_tuple(p, PredId::new(pr as usize), a.idx as usize);
+        let tuple = index_tuple(p, PredId::new(pr as usize), a.idx as usize).into();
         if let Some(v) = s.ints.iter_mut().find(|v| v.pred.index() == pr as usize) {
             v.values.insert(tuple, x);
         }
@@ -44,24 +45,43 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
 /// What [`decode`] derives from the grounding alone, made once for a run of models (a count's):
 /// each solved-for atom's predicate and arguments, each integer variable's arguments and ordered
 /// values, the empty solution. [`Decoder::decode`] gives what [`decode`] gives.
+///
+/// Atoms and integer variables are kept sorted by slot and arguments, so that each model's sets and
+/// maps are built in bulk from lists already in order (colour5's count: its 25 values a solution
+/// inserted one by one into the map cost 8.4 K instructions of 15 K).
 pub struct Decoder<'a> {
     p: &'a Program,
     empty: Solution,
-    /// Variable index, slot in [`Solution::preds`], arguments: every atom with a variable.
-    atoms: Vec<(u32, usize, Vec<Val>)>,
-    /// Slot and arguments of every atom fixed true without a variable.
-    fixed: Vec<(usize, Vec<Val>)>,
-    /// Every integer variable with a slot in [`Solution::ints`].
+    /// Every atom that may hold, by slot in [`Solution::preds`] and then arguments, with the
+    /// variable that says whether it does (`None`: fixed true, without a variable).
+    atoms: Vec<AtomSlot>,
+    /// Per slot in [`Solution::preds`], its range of [`Decoder::atoms`].
+    atom_ranges: Vec<Range<usize>>,
+    /// Every integer variable with a slot in [`Solution::ints`], by slot and then arguments.
     ints: Vec<IntSlot>,
+    /// Per slot in [`Solution::ints`], its range of [`Decoder::ints`].
+    int_ranges: Vec<Range<usize>>,
+    /// Per slot in [`Solution::ints`] whose variables' arguments all differ, the map of every one
+    /// of them (to a placeholder value): a model that gives each a value gets a copy with the
+    /// values written in order, with no comparison of arguments (colour5's count: 7.0 K -> 4.1 K
+    /// instructions a solution).
+    int_maps: Vec<Option<BTreeMap<Args, Val>>>,
     /// The ordered values of each integer domain an integer variable uses ([`IntSlot::values`]).
     values: Vec<Vec<Val>>,
+}
+
+/// An atom as [`Decoder`] reads it.
+struct AtomSlot {
+    slot: usize,
+    args: Args,
+    var: Option<u32>,
 }
 
 /// An integer variable as [`Decoder`] reads it.
 struct IntSlot {
     atom: IntAtom,
     slot: usize,
-    args: Vec<Val>,
+    args: Args,
     /// Its list in [`Decoder::values`].
     values: usize,
 }
@@ -73,17 +93,14 @@ impl<'a> Decoder<'a> {
         let var_slot: HashMap<usize, usize> =
             empty.preds.iter().enumerate().map(|(k, v)| (v.pred.index(), k)).collect();
         let int_slot: HashMap<usize, usize> = empty.ints.iter().enumerate().map(|(k, v)| (v.pred.index(), k)).collect();
-        let with_slot = |(pr, idx): (u32, u32)| {
+        let with_slot = |(pr, idx): (u32, u32), var: Option<u32>| {
             let slot = *var_slot.get(&(pr as usize))?;
-            Some((slot, index_tuple(p, PredId::new(pr as usize), idx as usize)))
+            Some(AtomSlot { slot, args: index_tuple(p, PredId::new(pr as usize), idx as usize).into(), var })
         };
-        let atoms = g
-            .atom_of
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| with_slot((*a)?).map(|(slot, args)| (i as u32, slot, args)))
-            .collect();
-        let fixed = g.fixed_true.iter().filter_map(|&a| with_slot(a)).collect();
+        let with_var = g.atom_of.iter().enumerate().filter_map(|(i, a)| with_slot((*a)?, Some(i as u32)));
+        let mut atoms: Vec<AtomSlot> =
+            with_var.chain(g.fixed_true.iter().filter_map(|&a| with_slot(a, None))).collect();
+        atoms.sort_by(|a, b| (a.slot, &a.args).cmp(&(b.slot, &b.args)));
         let mut lists: HashMap<usize, usize> = HashMap::new();
         let mut values = Vec::new();
         let mut ints = Vec::new();
@@ -94,35 +111,63 @@ impl<'a> Decoder<'a> {
                 values.push(crate::ints::ordered_values(&p.domains[d].values).0);
                 values.len() - 1
             });
-            let args = index_tuple(p, PredId::new(a.pred as usize), a.idx as usize);
+            let args = index_tuple(p, PredId::new(a.pred as usize), a.idx as usize).into();
             ints.push(IntSlot { atom: *a, slot, args, values: list });
         }
-        Decoder { p, empty, atoms, fixed, ints, values }
+        // Stable: of two variables with the same arguments, the later one's value stands, as in
+        // [`decode`] (the map's bulk build keeps the last of equal keys).
+        ints.sort_by(|a, b| (a.slot, &a.args).cmp(&(b.slot, &b.args)));
+        let atom_ranges = slot_ranges(empty.preds.len(), &atoms, |a| a.slot);
+        let int_ranges = slot_ranges(empty.ints.len(), &ints, |a| a.slot);
+        let int_maps = int_ranges
+            .iter()
+            .map(|r| {
+                let vars = &ints[r.clone()];
+                let distinct = vars.windows(2).all(|w| w[0].args < w[1].args);
+                distinct.then(|| vars.iter().map(|a| (a.args.clone(), Val::Int(0))).collect())
+            })
+            .collect();
+        Decoder { p, empty, atoms, atom_ranges, ints, int_ranges, int_maps, values }
     }
 
     /// The solution the model `value(var)` gives: [`decode`]'s.
     pub fn decode(&self, value: impl Fn(Var) -> bool) -> Solution {
         let mut s = self.empty.clone();
-        let mut true_atoms: Vec<Vec<Vec<Val>>> = vec![Vec::new(); s.preds.len()];
-        for (var, slot, args) in &self.atoms {
-            if value(Var::from_index(*var as usize)) {
-                true_atoms[*slot].push(args.clone());
-            }
-        }
-        for (slot, args) in &self.fixed {
-            true_atoms[*slot].push(args.clone());
-        }
-        for (v, list) in s.preds.iter_mut().zip(true_atoms) {
+        for (v, range) in s.preds.iter_mut().zip(&self.atom_ranges) {
+            let holds =
+                self.atoms[range.clone()].iter().filter(|a| a.var.is_none_or(|i| value(Var::from_index(i as usize))));
+            // In order already: the set's sort only checks it. Collected first with room for
+            // all (a filter's lower bound is 0: growing the list cost a reallocation or two).
+            let mut list = Vec::with_capacity(range.len());
+            list.extend(holds.map(|a| a.args.clone()));
             v.atoms = list.into_iter().collect();
         }
-        for a in &self.ints {
-            if let Some(&x) = self.values[a.values].get(a.atom.position(&value)) {
-                s.ints[a.slot].values.insert(a.args.clone(), x);
+        let value_of = |a: &IntSlot| self.values[a.values].get(a.atom.position(&value)).copied();
+        for ((v, range), map) in s.ints.iter_mut().zip(&self.int_ranges).zip(&self.int_maps) {
+            let vars = &self.ints[range.clone()];
+            if let Some(map) = map {
+                // The map's values in the order of its keys, which is the variables' order.
+                let mut map = map.clone();
+                if map.values_mut().zip(vars).all(|(x, a)| value_of(a).map(|y| *x = y).is_some()) {
+                    v.values = map;
+                    continue;
+                }
             }
+            // A variable without a value (a bit pattern past its domain's end) or two with the
+            // same arguments: the map of those that have one, the later of two standing.
+            let given = vars.iter().filter_map(|a| Some((a.args.clone(), value_of(a)?)));
+            let mut list = Vec::with_capacity(range.len());
+            list.extend(given);
+            v.values = list.into_iter().collect();
         }
         unconstrained_ints(self.p, &mut s);
         s
     }
+}
+
+/// Per slot of `slots`, the range of `sorted` (in the order of `slot`) that has it.
+fn slot_ranges<T>(slots: usize, sorted: &[T], slot: impl Fn(&T) -> usize) -> Vec<Range<usize>> {
+    (0..slots).map(|k| sorted.partition_point(|x| slot(x) < k)..sorted.partition_point(|x| slot(x) <= k)).collect()
 }
 
 /// Largest integer variable (in argument tuples) whose values the grounding left free are given
@@ -144,7 +189,7 @@ fn unconstrained_ints(p: &Program, s: &mut Solution) {
             continue;
         }
         for idx in 0..size {
-            v.values.entry(index_tuple(p, v.pred, idx)).or_insert(lo);
+            v.values.entry(index_tuple(p, v.pred, idx).into()).or_insert(lo);
         }
     }
 }

@@ -6,6 +6,7 @@ mod read;
 mod show;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::program::{DomId, PredId, PredKind, Program, Val};
 
@@ -13,6 +14,10 @@ pub use decode::{decode, shown_literals, Decoder};
 pub use read::parse_solution;
 pub use show::partial_grid;
 pub(crate) use show::show;
+
+/// An atom's arguments, shared: a count's decoder makes each atom's once and every solution
+/// that holds it refers to them (colour5's count: a copy of each was an allocation and a free).
+pub type Args = Arc<[Val]>;
 
 /// One solved-for predicate's true atoms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +29,7 @@ pub struct PredValue {
     /// Whether it is shown.
     pub shown: bool,
     /// The true atoms' arguments.
-    pub atoms: BTreeSet<Vec<Val>>,
+    pub atoms: BTreeSet<Args>,
 }
 
 /// One integer variable's values.
@@ -37,7 +42,7 @@ pub struct IntValue {
     /// Whether it is shown.
     pub shown: bool,
     /// Value per argument tuple (tuples without a value did not occur in the model).
-    pub values: BTreeMap<Vec<Val>, Val>,
+    pub values: BTreeMap<Args, Val>,
 }
 
 /// The values of every solved-for predicate (shown and hidden): the checker checks all of them;
@@ -48,8 +53,10 @@ pub struct Solution {
     pub preds: Vec<PredValue>,
     /// One entry per integer variable, in declaration order.
     pub ints: Vec<IntValue>,
-    pub(crate) symbols: Vec<String>,
-    pub(crate) grid_shape: Option<GridShape>,
+    /// The program's symbols and the grid's shape, shared by every solution of a count (each
+    /// decoded solution starts as a copy of one empty solution).
+    pub(crate) symbols: Arc<[String]>,
+    pub(crate) grid_shape: Option<Arc<GridShape>>,
     /// Read from a picture: the one shown predicate it gives (the other shown ones are not given).
     pub(crate) only: Option<PredId>,
 }
@@ -96,13 +103,11 @@ pub(crate) fn empty(p: &Program) -> Solution {
         };
         // Rows may be named (a table such as attribute x house -> value); columns are numbered.
         let rows_ok = ints(row) || p.preds[pred].args.len() == 3;
-        (rows_ok && ints(col)).then(|| GridShape {
-            pred,
-            rows: p.domains[row].values.clone(),
-            cols: p.domains[col].values.clone(),
+        (rows_ok && ints(col)).then(|| {
+            Arc::new(GridShape { pred, rows: p.domains[row].values.clone(), cols: p.domains[col].values.clone() })
         })
     });
-    Solution { preds, ints, symbols: p.symbols.clone(), grid_shape, only: None }
+    Solution { preds, ints, symbols: p.symbols.as_slice().into(), grid_shape, only: None }
 }
 
 impl Solution {

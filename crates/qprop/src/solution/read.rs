@@ -72,17 +72,17 @@ fn read_grid(p: &Program, text: &str) -> Option<Solution> {
             if let Some(iv) = s.ints.iter_mut().find(|v| v.pred == shape.pred) {
                 let PredKind::Int(d) = p.preds[shape.pred].kind else { return None };
                 let x = p.domains[d].values.iter().copied().find(|v| super::show::show(p, *v) == cell)?;
-                iv.values.insert(vec![*r, *c], x);
+                iv.values.insert([*r, *c].into(), x);
                 continue;
             }
             let pv = s.preds.iter_mut().find(|v| v.pred == shape.pred)?;
             match (cell, value_dom) {
                 ("#", None) => {
-                    pv.atoms.insert(vec![*r, *c]);
+                    pv.atoms.insert([*r, *c].into());
                 }
                 (_, Some(_)) => {
                     for w in cell.split('/') {
-                        pv.atoms.insert(vec![*r, *c, value(w)?]);
+                        pv.atoms.insert([*r, *c, value(w)?].into());
                     }
                 }
                 _ => return None,
@@ -136,7 +136,7 @@ fn parse_facts(p: &Program, text: &Source) -> Result<Solution> {
                         format!("expected a value in '{}'", p.domains[d].name),
                     ));
                 };
-                s.ints[iv].values.insert(tuple, x);
+                s.ints[iv].values.insert(tuple.into(), x);
                 continue;
             }
             let Item::Formula(Formula::Atom(n, args, span)) = it else {
@@ -156,7 +156,7 @@ fn parse_facts(p: &Program, text: &Source) -> Result<Solution> {
                 ));
             };
             let tuple = values(p, v.pred, &n, &args, span)?;
-            v.atoms.insert(tuple);
+            v.atoms.insert(tuple.into());
         }
         Ok(s)
     };

@@ -31,8 +31,8 @@ fn every_flip_rejected(p: &Program, s: &Solution, what: &str) -> usize {
         for t in tuples(p, v.pred) {
             let mut bad = s.clone();
             let atoms = &mut bad.preds[k].atoms;
-            if !atoms.remove(&t) {
-                atoms.insert(t.clone());
+            if !atoms.remove(t.as_slice()) {
+                atoms.insert(t.as_slice().into());
             }
             let name = p.atom_name(v.pred, &t);
             assert!(!broken(p, &bad).is_empty(), "{what}: flipping {name} is accepted");
