@@ -248,6 +248,15 @@ impl Grounder<'_> {
             let (x, y) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?);
             return Ok(self.same(x, y, op == CmpOp::Eq));
         }
+        // `x = y` or `x =/= y` between two variables: what the sum `x - y` below comes to,
+        // without building it (a colouring's every edge).
+        if matches!(op, CmpOp::Eq | CmpOp::Ne) && matches!((a, b), (T::IntVar(..), T::IntVar(..))) {
+            if let (IntRef::Var(x), IntRef::Var(y)) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?) {
+                if x != y {
+                    return Ok(self.same(IntRef::Var(x), IntRef::Var(y), op == CmpOp::Eq));
+                }
+            }
+        }
         let (x, y) = (self.lin(a, env)?, self.lin(b, env)?);
         let y = self.scale(y, -1, span)?;
         let d = self.merge(x.add(y, span)?);
