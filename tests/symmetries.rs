@@ -120,3 +120,85 @@ fn guards_over_data_decide_which_symmetries_hold() {
     assert!(up_to.starts_with("2 solution(s) up to"), "{up_to}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The proper colourings of the graph on `1..=n` with edges `edges` with `k` colours, by brute
+/// force: how many, and how many up to renaming the colours and the reversal `v -> n + 1 - v`
+/// (when `reversal`), each orbit named by its least member.
+fn colourings(n: usize, k: usize, edges: &[(usize, usize)], reversal: bool) -> (usize, usize) {
+    let mut proper = Vec::new();
+    for code in 0..k.pow(n as u32) {
+        let c: Vec<usize> = (0..n).map(|i| code / k.pow(i as u32) % k).collect();
+        if edges.iter().all(|&(a, b)| c[a - 1] != c[b - 1]) {
+            proper.push(c);
+        }
+    }
+    // The least member of an orbit: over the variable motions, the colours renamed in order of
+    // first occurrence.
+    let renamed = |c: &[usize]| {
+        let mut name = vec![usize::MAX; k];
+        let mut next = 0;
+        c.iter()
+            .map(|&x| {
+                if name[x] == usize::MAX {
+                    name[x] = next;
+                    next += 1;
+                }
+                name[x]
+            })
+            .collect::<Vec<usize>>()
+    };
+    let orbits: std::collections::BTreeSet<Vec<usize>> = proper
+        .iter()
+        .map(|c| {
+            let mut least = renamed(c);
+            if reversal {
+                let back: Vec<usize> = c.iter().rev().copied().collect();
+                least = least.min(renamed(&back));
+            }
+            least
+        })
+        .collect();
+    (proper.len(), orbits.len())
+}
+
+#[test]
+fn interchangeable_colours_count_the_same_as_brute_force() {
+    // A colouring's colours are interchangeable: proven, broken by value precedence, and every
+    // orbit's images counted; the count and the orbits equal a brute force, with and without.
+    let dir = std::env::temp_dir().join(format!("wgrnd-sym-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // A 5-cycle (symmetric under the reversal) and a path with a chord (not).
+    let graphs: [(&str, Vec<(usize, usize)>, bool); 2] = [
+        ("cycle", vec![(1, 2), (2, 3), (3, 4), (4, 5), (1, 5)], true),
+        ("chord", vec![(1, 2), (2, 3), (3, 4), (4, 5), (1, 3)], false),
+    ];
+    for (name, edges, reversal) in graphs {
+        for (k, symbols) in [(3, false), (4, false), (3, true)] {
+            let colours = if symbols { "{red, green, blue}".to_string() } else { format!("1..{k}") };
+            let mut text = format!("domain v = 1..5\ndomain colour = {colours}\nvar x(v) in colour\nshow x\n");
+            for (a, b) in &edges {
+                text += &format!("x({a}) =/= x({b})\n");
+            }
+            let path = dir.join(format!("{name}-{k}-{symbols}.qp"));
+            std::fs::write(&path, &text).expect("write");
+            let path = path.to_string_lossy().to_string();
+            let (total, orbits) = colourings(5, k, &edges, reversal);
+            let (plain, lines) = count(&[&path]);
+            assert!(plain.starts_with(&format!("{total} solution(s)")), "{name} k = {k}: {plain}");
+            assert!(lines.iter().any(|l| l.ends_with("interchangeable values of 'x': proven")), "{lines:?}");
+            assert!(lines.iter().any(|l| l.contains("value precedence")), "{lines:?}");
+            let (off, _) = count(&[&path, "--lex-leader", "none"]);
+            assert!(off.starts_with(&format!("{total} solution(s)")), "{name} k = {k}: {off}");
+            let (up_to, _) = count(&[&path, "--symmetry", "all"]);
+            assert!(up_to.starts_with(&format!("{orbits} solution(s) up to")), "{name} k = {k}: {up_to}");
+        }
+    }
+    // One vertex's colour fixed tells the colours apart: refused, and the count is the same.
+    let fixed = dir.join("fixed.qp");
+    std::fs::write(&fixed, "domain v = 1..3\nvar x(v) in 1..3\nshow x\nx(1) =/= x(2)\nx(2) =/= x(3)\nx(1) = 2\n")
+        .expect("write");
+    let (out, lines) = count(&[&fixed.to_string_lossy()]);
+    assert!(out.starts_with("4 solution(s)"), "{out}");
+    assert!(lines.iter().any(|l| l.ends_with("interchangeable values of 'x': refused")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
