@@ -161,6 +161,9 @@ fn colourings(n: usize, k: usize, edges: &[(usize, usize)], reversal: bool) -> (
     (proper.len(), orbits.len())
 }
 
+/// A graph's edges.
+type Edges = Vec<(usize, usize)>;
+
 #[test]
 fn interchangeable_colours_count_the_same_as_brute_force() {
     // A colouring's colours are interchangeable: proven, broken by value precedence, and every
@@ -168,7 +171,7 @@ fn interchangeable_colours_count_the_same_as_brute_force() {
     let dir = std::env::temp_dir().join(format!("wgrnd-sym-values-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     // A 5-cycle (symmetric under the reversal) and a path with a chord (not).
-    let graphs: [(&str, Vec<(usize, usize)>, bool); 2] = [
+    let graphs: [(&str, Edges, bool); 2] = [
         ("cycle", vec![(1, 2), (2, 3), (3, 4), (4, 5), (1, 5)], true),
         ("chord", vec![(1, 2), (2, 3), (3, 4), (4, 5), (1, 3)], false),
     ];
