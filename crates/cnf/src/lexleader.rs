@@ -51,10 +51,10 @@ pub fn lex_leader_fresh(image: &[u32]) -> u32 {
 /// when an earlier one took rank `r - 1`: the ranks appear in order of first occurrence. Of every
 /// orbit under the permutations of the ranks exactly the member whose rank sequence is least
 /// (lexicographically) is left, so these clauses are the lex-leader clauses of that whole group at
-/// once (`k!` chains) for the atom order "variable by variable, rank 0 first" read as a bit
-/// string compared with the value's true atom first, and `n * k` fresh atoms: `seen[i][r]`,
-/// "rank `r` occurs among variables `0..=i`", needed only in the direction "seen -> some earlier
-/// atom" since it is used only as a conclusion. Returns the number of fresh variables (numbered
+/// once (`k!` chains) for any atom order in which the rank sequences compare as the bit strings
+/// do (the caller's to arrange), with `(n - 1) * (k - 1)` fresh atoms: `seen[i][r]`, "rank `r`
+/// occurs among variables `0..=i`", needed only in the direction "seen -> some earlier atom"
+/// since it is used only as a conclusion. Returns the number of fresh variables (numbered
 /// from `cnf.num_vars() + 1` before the call).
 pub fn value_precedence(cnf: &mut Cnf, x: &[Vec<Var>]) -> u32 {
     let k = x.iter().map(Vec::len).max().unwrap_or(0);

@@ -975,7 +975,7 @@ pub(crate) struct Found {
     /// Lines for the header and `-v`.
     pub lines: Vec<String>,
     /// Whether the values of the shown integer variable are proven interchangeable
-    /// ([`values_interchangeable`]).
+    /// ([`values_kept`]).
     pub values: bool,
 }
 
