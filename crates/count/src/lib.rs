@@ -259,14 +259,14 @@ pub fn count<F: Family>(
             let mut at = 0;
             while at < batch.len() && checked.is_ok() {
                 let rest = batch.get(at..).unwrap_or(&[]);
-                if rest.len() >= 2 && handover.ended() {
+                let window = if handover.ended() { two_window(rest) } else { None };
+                if let Some((w, half)) = window {
                     // The search has ended, so its core is free: a second thread decodes and
                     // checks the later half of what is left meanwhile (colour5's count spent 60 M
                     // of its 90 M instructions checking, after a search of 13 M). Reports stay
                     // in order: the later half's are made here, after the earlier half's, and
                     // so they are held until then: a window of at most `TWO_WINDOW` solutions
                     // at a time (a colouring's orbits of 1,440 held 580 MB in one half).
-                    let (w, half) = two_window(rest);
                     let (mine, later) = rest[..w].split_at(half);
                     checked = check_in_two(f, g, &mut decode, &mut check, mine, later, &mut report);
                     at += w;
@@ -368,10 +368,15 @@ fn decode_orbit<E, S, V: std::fmt::Display>(
 /// Solutions decoded and checked by two threads at a time once the search has ended.
 const TWO_WINDOW: usize = 4096;
 
-/// How many orbits of `rest` (two or more) go to two threads at once, and where the window is
-/// split: the orbits whose solutions add up to at most [`TWO_WINDOW`] (at least two), cut where
-/// the first part holds about half of them.
-fn two_window(rest: &[Orbit]) -> (usize, usize) {
+/// Fewest solutions worth a second thread: a thread's start, its decoder and the fresh memory
+/// it touches cost more than checking a few hundred solutions here (colour5's 240: 7.35 ms with
+/// the second thread, 6.65 ms without, `hyperfine` medians of 80 runs).
+const TWO_MIN: usize = 1024;
+
+/// How many orbits of `rest` go to two threads at once, and where the window is split: the
+/// orbits whose solutions add up to at most [`TWO_WINDOW`] (at least two), cut where the first
+/// part holds about half of them; `None` when they are fewer than [`TWO_MIN`] solutions.
+fn two_window(rest: &[Orbit]) -> Option<(usize, usize)> {
     let size = |o: &Orbit| o.projections.len() + usize::from(o.model.is_some());
     let (mut w, mut total) = (0, 0);
     while w < rest.len() && (w < 2 || total + size(&rest[w]) <= TWO_WINDOW) {
@@ -379,11 +384,14 @@ fn two_window(rest: &[Orbit]) -> (usize, usize) {
         w += 1;
     }
     let (mut half, mut first) = (0, 0);
+    if w < 2 || total < TWO_MIN {
+        return None;
+    }
     while half + 1 < w && 2 * (first + size(&rest[half])) <= total {
         first += size(&rest[half]);
         half += 1;
     }
-    (w, half.max(1))
+    Some((w, half.max(1)))
 }
 
 /// Whether the unit clauses of `cnf` fix every variable (so that it has one model at most).
