@@ -46,8 +46,8 @@ pub fn lex_leader_fresh(image: &[u32]) -> u32 {
 }
 
 /// Adds value precedence (Law and Lee 2004) for interchangeable values: `x[i][r]` is the atom
-/// "variable `i` takes the value of rank `r`" (each variable takes exactly one value, which the
-/// caller's clauses say). The first variable takes rank 0, and a variable takes rank `r > 0` only
+/// "variable `i` takes the value of rank `r`" (every variable has the same `k` ranks and takes
+/// exactly one, which the caller's clauses say). The first variable takes rank 0, and a variable takes rank `r > 0` only
 /// when an earlier one took rank `r - 1`: the ranks appear in order of first occurrence. Of every
 /// orbit under the permutations of the ranks exactly the member whose rank sequence is least
 /// (lexicographically) is left, so these clauses are the lex-leader clauses of that whole group at
@@ -57,8 +57,9 @@ pub fn lex_leader_fresh(image: &[u32]) -> u32 {
 /// since it is used only as a conclusion. Returns the number of fresh variables (numbered
 /// from `cnf.num_vars() + 1` before the call).
 pub fn value_precedence(cnf: &mut Cnf, x: &[Vec<Var>]) -> u32 {
-    let k = x.iter().map(Vec::len).max().unwrap_or(0);
-    // `seen[i][r]` for i < n - 1 and 0 < r + 1 < k: the last variable and the last rank are never
+    let k = x.first().map_or(0, Vec::len);
+    debug_assert!(x.iter().all(|atoms| atoms.len() == k), "every variable has every rank");
+    // `seen[i][r]` for i < n - 1 and r < k - 1: the last variable and the last rank are never
     // needed as a premise of a later variable.
     let rows = x.len().saturating_sub(1);
     let cols = k.saturating_sub(1);
@@ -80,16 +81,6 @@ pub fn value_precedence(cnf: &mut Cnf, x: &[Vec<Var>]) -> u32 {
             if i < rows && r < cols {
                 // seen(i, r) -> seen(i - 1, r) or x[i][r].
                 let mut clause = vec![!seen(i, r), a.pos()];
-                if i > 0 {
-                    clause.push(seen(i - 1, r));
-                }
-                cnf.add_clause(&clause);
-            }
-        }
-        // A variable with fewer ranks than k: seen(i, r) for its missing ranks comes from earlier.
-        for r in atoms.len()..cols {
-            if i < rows {
-                let mut clause = vec![!seen(i, r)];
                 if i > 0 {
                     clause.push(seen(i - 1, r));
                 }

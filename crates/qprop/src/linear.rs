@@ -249,15 +249,19 @@ impl Grounder<'_> {
             return Ok(self.same(x, y, op == CmpOp::Eq));
         }
         // `x = y` or `x =/= y` between two variables: what the sum `x - y` below comes to,
-        // without building it (a colouring's every edge).
-        if matches!(op, CmpOp::Eq | CmpOp::Ne) && matches!((a, b), (T::IntVar(..), T::IntVar(..))) {
-            if let (IntRef::Var(x), IntRef::Var(y)) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?) {
+        // without building it (a colouring's every edge); otherwise the operands, made once, are
+        // that sum's sides.
+        let (x, y) = if matches!(op, CmpOp::Eq | CmpOp::Ne) && matches!((a, b), (T::IntVar(..), T::IntVar(..))) {
+            let (rx, ry) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?);
+            if let (IntRef::Var(x), IntRef::Var(y)) = (rx, ry) {
                 if x != y {
-                    return Ok(self.same(IntRef::Var(x), IntRef::Var(y), op == CmpOp::Eq));
+                    return Ok(self.same(rx, ry, op == CmpOp::Eq));
                 }
             }
-        }
-        let (x, y) = (self.lin(a, env)?, self.lin(b, env)?);
+            (self.ref_lin(rx), self.ref_lin(ry))
+        } else {
+            (self.lin(a, env)?, self.lin(b, env)?)
+        };
         let y = self.scale(y, -1, span)?;
         let d = self.merge(x.add(y, span)?);
         // One variable: its view literal.

@@ -1198,23 +1198,27 @@ pub(crate) fn declare(
             }
         }
     }
-    let mut blocks = None;
-    if found.values {
-        match value_blocks(p, g, shown) {
-            Ok(b) => blocks = Some(b),
-            Err(why) => lines.push(format!("symmetries: interchangeable values not declared ({why})")),
+    let blocks = match found.values.then(|| value_blocks(p, g, shown)) {
+        Some(Ok(b)) => Some(b),
+        Some(Err(why)) => {
+            lines.push(format!("symmetries: interchangeable values not declared ({why})"));
+            None
         }
-    }
+        None => None,
+    };
     let (mut variables, mut left_out) = closure(shown.len(), &generators);
-    let values = match &blocks {
+    // The values' blocks and all their permutations, when declared.
+    let values = match blocks {
         Some(b) if factorial_at_most(b[0].len(), MAX_GROUP / variables.len()) => {
-            Some(value_permutations(shown.len(), b))
+            let all = value_permutations(shown.len(), &b);
+            Some((b, all))
         }
         Some(b) if factorial_at_most(b[0].len(), MAX_GROUP) => {
             // The values' group is kept over the variables': it is usually far larger.
             left_out = generators.len();
             variables.truncate(1);
-            Some(value_permutations(shown.len(), b))
+            let all = value_permutations(shown.len(), &b);
+            Some((b, all))
         }
         Some(b) => {
             lines.push(format!(
@@ -1227,14 +1231,14 @@ pub(crate) fn declare(
     };
     // Every element: a variable symmetry after a permutation of the values (the two commute).
     let group: Vec<Vec<u32>> = match &values {
-        Some(values) => {
-            variables.iter().flat_map(|a| values.iter().map(|v| v.iter().map(|&i| a[i as usize]).collect())).collect()
+        Some((_, all)) => {
+            variables.iter().flat_map(|a| all.iter().map(|v| v.iter().map(|&i| a[i as usize]).collect())).collect()
         }
         None => variables.clone(),
     };
-    let value_line = match (&values, &blocks) {
-        (Some(v), Some(b)) => format!(" and the {} permutations of {} interchangeable values", v.len(), b[0].len()),
-        _ => String::new(),
+    let value_line = match &values {
+        Some((b, all)) => format!(" and the {} permutations of {} interchangeable values", all.len(), b[0].len()),
+        None => String::new(),
     };
     lines.push(format!(
         "symmetries: a group of {} (the identity included) from {} proven generator(s){}{}; {}",
@@ -1257,7 +1261,7 @@ pub(crate) fn declare(
             let fresh = wgrnd_cnf::lex_leader(&mut g.cnf, shown, image);
             name_aux(g, fresh, s as u32, "lex-leader equal-prefix symmetry");
         }
-        if let (Some(_), Some(b)) = (&values, &blocks) {
+        if let Some((b, _)) = &values {
             // Rank 0 is the value whose atom comes last in its block: its bit string is the least.
             let ranks: Vec<Vec<Var>> =
                 b.iter().map(|block| block.iter().rev().map(|&i| shown[i as usize]).collect()).collect();
