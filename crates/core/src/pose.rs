@@ -13,7 +13,7 @@ use crate::{Error, Family};
 /// A family whose puzzles carry clues that a poser chooses.
 pub trait Pose: Family + Sized {
     /// One clue.
-    type Clue: Clone + PartialEq;
+    type Clue: Clone + PartialEq + Send + Sync;
 
     /// The clues the puzzle has now.
     fn clues(&self) -> Vec<Self::Clue>;

@@ -668,6 +668,37 @@ mod tests {
         }
     }
 
+    /// A count checks its first solutions on the thread that searches and the rest on a thread
+    /// of its own (`crate::SERIAL_SOLUTIONS`): every solution is reported once, in the order
+    /// found, and a rejected one stops the count there, before the hand-over, at it and after it.
+    #[test]
+    fn a_count_reports_in_order_and_stops_at_a_rejected_solution_before_and_after_the_hand_over() {
+        let n = 15;
+        let limits = Limits { engine: Engine::Backtrack, ..Limits::default() };
+        let reported = |f: &Ring| {
+            let g = f.ground().unwrap();
+            let mut got = Vec::new();
+            let r = crate::count(f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+                assert_eq!(e.index, got.len() as u64 + 1);
+                got.push(e.solution.clone());
+            });
+            (r, got)
+        };
+        let (r, all) = reported(&Ring { n, reject: None });
+        assert_eq!(r.unwrap().count, lucas(n));
+        assert!(all.len() > 2 * crate::SERIAL_SOLUTIONS, "{} solutions", all.len());
+        let mut distinct = all.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), all.len(), "a solution reported twice");
+        let at = crate::SERIAL_SOLUTIONS;
+        for bad in [0, 1, at - 1, at, at + 1, all.len() / 2, all.len() - 1] {
+            let (r, got) = reported(&Ring { n, reject: Some(all[bad].clone()) });
+            assert!(matches!(r, Err(Error::EncodingBug(_))), "rejected {bad}: {r:?}");
+            assert_eq!(got, all[..bad], "rejected {bad}");
+        }
+    }
+
     /// A checker that gave up stops every in-process engine at its next look, without another
     /// solution: the search neither runs to its end nor hands over.
     #[test]

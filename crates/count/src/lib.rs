@@ -7,8 +7,10 @@
 //! on any solver, whose clauses name the grounding's projection atoms only (never auxiliary atoms,
 //! which would let one solution be counted once per auxiliary assignment). Whatever the engine,
 //! each solution is decoded and re-checked by the family's independent checker before the count
-//! returns; the engine searches on a thread of its own meanwhile (a queue between, `handover.rs`),
-//! and once it has ended, a second thread checks half of what is left while reports stay in order.
+//! returns: the first few on the thread that searches, as they come, and once a count proves
+//! large, on a thread of its own while the engine goes on searching (a queue between,
+//! `handover.rs`), and once the search has ended, a second thread checks half of what is left
+//! while reports stay in order.
 //! Where the grounding carries symmetries, the first member found of an orbit stands for the whole
 //! orbit: all images are decoded, checked and reported at once, and the count is kept in three
 //! units (solutions, rotation orbits, orbits). A count stops when the engine proves that no further
@@ -202,20 +204,26 @@ pub enum Hit<'a> {
 /// a later member of a counted orbit counts nothing (one set per solution of a symmetric puzzle,
 /// never a clause; without symmetries nothing is kept).
 ///
-/// The engine searches on a thread of its own and hands each orbit over a bounded channel to this
-/// thread, which decodes, checks and reports it: on a fast enumeration decoding and the
-/// independent check cost more than the search, and so they run on a second core. What the engine
-/// counts is settled from the projection alone (orbits, blocking clauses); the count returns only
-/// after every solution has passed the checker, and a solution that fails stops the search. Once
-/// the search has ended its core is free, and what is left to check is split between this thread
-/// and a second one (`check_in_two`); solutions are still reported in the order found.
+/// The engine searches on this thread. The first solutions are decoded, checked and reported
+/// here as they come, one after the other: most counts of puzzles have a few solutions, and a
+/// second thread (its start, and the fresh memory its allocations take from an arena of its own)
+/// would cost more than such a whole count (kakuro's count of one 3.1 ms -> 2.6-2.9 ms as a whole
+/// command, colour5's 2.9-4.0 -> 2.6-2.8 ms). Once [`SERIAL_SOLUTIONS`] solutions have been
+/// checked here, or checking them took [`SERIAL_TIME`], the count is a large one and the checker
+/// moves to a thread of its own: the engine goes on searching here and hands each orbit over a
+/// bounded channel to it, since on a fast enumeration decoding and the independent check cost
+/// more than the search, and so they run on a second core. What the engine counts is settled from
+/// the projection alone (orbits, blocking clauses); the count returns only after every solution has
+/// passed the checker, and a solution that fails stops the search. Once the search has ended its
+/// core is free, and what is left to check is split between the checker and a second thread
+/// (`check_in_two`); solutions are still reported in the order found.
 pub fn count<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     limits: &Limits,
     unit: CountUnit,
-    mut found: impl FnMut(&Event<F::Solution>),
+    found: impl FnMut(&Event<F::Solution>) + Send,
 ) -> Result<Count, Error> {
     let start = Instant::now();
     // The queue holds models: a bound in bytes, not only in solutions.
@@ -223,72 +231,50 @@ pub fn count<F: Family>(
     // Models the checker is done with go back to the search, which copies the next ones into
     // them: allocating on one thread and freeing on the other makes the two contend in malloc.
     let spent: Mutex<Vec<Model>> = Mutex::new(Vec::new());
-    // A formula whose unit clauses fix every variable has one model at most: its search is over
-    // at once, and a thread of its own would cost more than the whole count (a puzzle decided
-    // while grounding, as the line solver decides nonograms). It runs first, on this thread.
-    let decided = fixed_by_units(&g.cnf);
+    // Ctrl-C while the last solutions are checked after the search ended stops nothing
+    // half-done: the count watches until every solution is reported.
+    let _watch = wgrnd_solve::interrupt::Watch::start();
     let (searched, checked) = std::thread::scope(|scope| {
-        let run = || {
-            let _closing = handover.closing();
-            search(f, g, solver, limits, unit, &handover, &spent)
-        };
-        // `Err`: already searched here; `Ok`: searching on its own thread.
-        let search = if decided { Err(run()) } else { Ok(scope.spawn(run)) };
-        // Everything the engine hands over, decoded and checked in order; the first failure
-        // abandons the queue, which stops the search (it looks as often as at Ctrl-C). Ctrl-C
-        // while the last solutions are checked after the search ended stops nothing half-done:
-        // this thread watches too, so the process is not ended before the count is reported.
-        let _watch = wgrnd_solve::interrupt::Watch::start();
-        let abandoning = handover.abandoning();
-        let mut solutions = 0u64;
-        let mut report = |orbit: &Orbit, members: Vec<F::Solution>| {
-            for (k, solution) in members.iter().enumerate() {
-                solutions += 1;
-                let counted =
-                    if unit == CountUnit::None { orbit.before + k as u64 + 1 } else { orbit.before + orbit.units };
-                found(&Event { solution, index: solutions, first_of_orbit: k == 0, counted });
-            }
-        };
-        let mut checked: Result<(), Error> = Ok(());
-        // One checker for every solution this thread judges: it keeps its plans between them.
-        let mut check = f.check_session();
-        // And one decoder (it keeps what it derives from the grounding).
-        let mut decode = f.decode_session(g);
-        let (mut spare, mut done) = (Vec::new(), Vec::new());
-        while let Some(mut batch) = handover.take(spare) {
-            let mut at = 0;
-            while at < batch.len() && checked.is_ok() {
-                let rest = batch.get(at..).unwrap_or(&[]);
-                let window = if handover.ended() { two_window(rest) } else { None };
-                if let Some((w, half)) = window {
-                    // The search has ended, so its core is free: a second thread decodes and
-                    // checks the later half of what is left meanwhile (colour5's count spent 60 M
-                    // of its 90 M instructions checking, after a search of 13 M). Reports stay
-                    // in order: the later half's are made here, after the earlier half's, and
-                    // so they are held until then: a window of at most `TWO_WINDOW` solutions
-                    // at a time (a colouring's orbits of 1,440 held 580 MB in one half).
-                    let (mine, later) = rest[..w].split_at(half);
-                    checked = check_in_two(f, g, &mut decode, &mut check, mine, later, &mut report);
-                    at += w;
-                } else {
-                    checked =
-                        decode_orbit(g, &mut decode, &mut check, &batch[at]).map(|members| report(&batch[at], members));
-                    at += 1;
+        // The checker on this thread (its sessions, the time it took, the reports), until the
+        // count hands it over to a thread of its own.
+        let reports = Reports { found, unit, solutions: 0 };
+        let mut serial = Some((f.check_session(), f.decode_session(g), Duration::ZERO, reports));
+        let mut checker = None;
+        // The first failure of a check made here (the search is stopped with a placeholder).
+        let mut failed: Option<Error> = None;
+        let mut hand = |orbit: Orbit| -> Result<(), ()> {
+            if let Some((check, decode, checking, reports)) = &mut serial {
+                if (reports.solutions as usize) < SERIAL_SOLUTIONS && *checking < SERIAL_TIME {
+                    let began = Instant::now();
+                    let members = decode_orbit(g, decode, check, &orbit);
+                    *checking += began.elapsed();
+                    let members = members.map_err(|e| failed = Some(e))?;
+                    reports.report(&orbit, members);
+                    if let Some(model) = orbit.model {
+                        spent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(model);
+                    }
+                    return Ok(());
                 }
             }
-            done.extend(batch.drain(..).filter_map(|orbit| orbit.model));
-            if checked.is_err() {
-                break;
+            if let Some((_, _, _, reports)) = serial.take() {
+                let (handover, spent) = (&handover, &spent);
+                checker = Some(scope.spawn(move || check_handed_over(f, g, handover, spent, reports)));
             }
-            spent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).append(&mut done);
-            spare = batch;
-        }
-        drop(abandoning);
-        let searched = match search {
-            Ok(thread) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(searched) => searched,
+            handover.push(orbit).map_err(|_| ())
         };
-        (searched, checked.map(|()| solutions))
+        let searched = {
+            let _closing = handover.closing();
+            let out = Out { hand: &mut hand, stop: &|| handover.is_abandoned(), spent: &spent };
+            search(f, g, solver, limits, unit, out)
+        };
+        // A failure here stops the search before any hand-over; the thread counts what was
+        // reported here before it took over.
+        let checked = match (failed, checker) {
+            (Some(e), _) => Err(e),
+            (None, Some(thread)) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            (None, None) => Ok(serial.map_or(0, |(.., reports)| reports.solutions)),
+        };
+        (searched, checked)
     });
     // A checker's verdict comes first: a search stopped by it only says that it was stopped.
     let solutions = checked?;
@@ -301,6 +287,87 @@ pub fn count<F: Family>(
         symmetries: g.symmetries.len() + 1,
     };
     Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed: start.elapsed() })
+}
+
+/// Solutions a count checks on the thread that searches, at most, before the checker moves to a
+/// thread of its own (see [`count`]).
+const SERIAL_SOLUTIONS: usize = 256;
+
+/// Time a count spends checking on the thread that searches, at most, before the checker moves
+/// to a thread of its own (a few solutions of a large puzzle, each slow to check).
+const SERIAL_TIME: Duration = Duration::from_millis(2);
+
+/// The reports of a count's checked solutions, in order: `found` and how many it was given.
+struct Reports<R> {
+    found: R,
+    unit: CountUnit,
+    solutions: u64,
+}
+
+impl<R> Reports<R> {
+    /// Reports the checked members of `orbit`.
+    fn report<S>(&mut self, orbit: &Orbit, members: Vec<S>)
+    where
+        R: FnMut(&Event<S>),
+    {
+        for (k, solution) in members.iter().enumerate() {
+            self.solutions += 1;
+            let counted =
+                if self.unit == CountUnit::None { orbit.before + k as u64 + 1 } else { orbit.before + orbit.units };
+            (self.found)(&Event { solution, index: self.solutions, first_of_orbit: k == 0, counted });
+        }
+    }
+}
+
+/// The checker on a thread of its own (see [`count`]): everything the search hands over, decoded
+/// and checked in order; the first failure abandons the queue, which stops the search (it looks
+/// as often as at Ctrl-C). Returns the number of solutions reported, those reported before it
+/// took over included.
+fn check_handed_over<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    handover: &Handover<Orbit>,
+    spent: &Mutex<Vec<Model>>,
+    mut reports: Reports<impl FnMut(&Event<F::Solution>)>,
+) -> Result<u64, Error> {
+    let abandoning = handover.abandoning();
+    let mut checked: Result<(), Error> = Ok(());
+    // One checker for every solution this thread judges: it keeps its plans between them.
+    let mut check = f.check_session();
+    // And one decoder (it keeps what it derives from the grounding).
+    let mut decode = f.decode_session(g);
+    let mut report = |orbit: &Orbit, members: Vec<F::Solution>| reports.report(orbit, members);
+    let (mut spare, mut done) = (Vec::new(), Vec::new());
+    while let Some(mut batch) = handover.take(spare) {
+        let mut at = 0;
+        while at < batch.len() && checked.is_ok() {
+            let rest = batch.get(at..).unwrap_or(&[]);
+            let window = if handover.ended() { two_window(rest) } else { None };
+            if let Some((w, half)) = window {
+                // The search has ended, so its core is free: a second thread decodes and
+                // checks the later half of what is left meanwhile (colour5's count spent 60 M
+                // of its 90 M instructions checking, after a search of 13 M). Reports stay
+                // in order: the later half's are made here, after the earlier half's, and
+                // so they are held until then: a window of at most `TWO_WINDOW` solutions
+                // at a time (a colouring's orbits of 1,440 held 580 MB in one half).
+                let (mine, later) = rest[..w].split_at(half);
+                checked = check_in_two(f, g, &mut decode, &mut check, mine, later, &mut report);
+                at += w;
+            } else {
+                checked =
+                    decode_orbit(g, &mut decode, &mut check, &batch[at]).map(|members| report(&batch[at], members));
+                at += 1;
+            }
+        }
+        done.extend(batch.drain(..).filter_map(|orbit| orbit.model));
+        if checked.is_err() {
+            break;
+        }
+        spent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).append(&mut done);
+        spare = batch;
+    }
+    drop(abandoning);
+    checked.map(|()| reports.solutions)
 }
 
 /// Decodes and checks `mine` here and `later` on a thread of its own at the same time, then
@@ -435,6 +502,15 @@ struct Searched {
     orbits: u64,
 }
 
+/// Where the search side of [`count`] hands its orbits: `hand` checks one or queues it (`Err`:
+/// the checker has failed or given up, so the search stops), `stop` says whether the checker has
+/// given up, and models the checker is done with wait in `spent` to be refilled.
+struct Out<'a> {
+    hand: &'a mut dyn FnMut(Orbit) -> Result<(), ()>,
+    stop: &'a dyn Fn() -> bool,
+    spent: &'a Mutex<Vec<Model>>,
+}
+
 /// The search side of [`count`]: runs the engine, works out each solution's orbit from its
 /// projection, and hands it over to be checked.
 fn search<F: Family>(
@@ -443,9 +519,9 @@ fn search<F: Family>(
     solver: &SolverSpec,
     limits: &Limits,
     unit: CountUnit,
-    handover: &Handover<Orbit>,
-    spent: &Mutex<Vec<Model>>,
+    out: Out<'_>,
 ) -> Result<Searched, Error> {
+    let Out { hand, stop, spent } = out;
     // A copy of the engine's model, into a model the checker is done with where there is one.
     let mut stash: Vec<Model> = Vec::new();
     let mut copy = |model: &Model| {
@@ -494,7 +570,7 @@ fn search<F: Family>(
                     (Orbit { model: None, projections: vec![chosen.to_vec()], before, units: 1 }, Vec::new())
                 }
             };
-            handover.push(orbit).map_err(|_| stopped())?;
+            hand(orbit).map_err(|()| stopped())?;
             return Ok(Found { solutions: 1, blocks });
         }
         let (chosen, model) = match hit {
@@ -550,12 +626,10 @@ fn search<F: Family>(
             CountUnit::Board => rotations_here,
             CountUnit::All => 1,
         };
-        handover
-            .push(Orbit { model: model.map(&mut copy), projections: members, before, units })
-            .map_err(|_| stopped())?;
+        hand(Orbit { model: model.map(&mut copy), projections: members, before, units }).map_err(|()| stopped())?;
         Ok(Found { solutions: units, blocks })
     };
-    let (count, stop, _) = engine::run(f, g, solver, limits, &|| handover.is_abandoned(), on_hit)?;
+    let (count, stop, _) = engine::run(f, g, solver, limits, stop, on_hit)?;
     Ok(Searched { count, stop, first, rotation_orbits, orbits })
 }
 
