@@ -230,6 +230,46 @@ fn sort_short(codes: &mut [Code]) {
     }
 }
 
+/// A clause of two or three literals as [`Backtrack::new`] keeps it.
+enum Short {
+    /// A literal beside its negation: always true, not kept.
+    Tautology,
+    /// One distinct literal.
+    Unit(Code),
+    /// The distinct literals, sorted (the first `len` of them).
+    Clause([Code; 3], usize),
+}
+
+/// The literal codes `a`, `b` and `c` (when given) of a clause, sorted and deduplicated: what the
+/// general path of [`Backtrack::new`] makes of them.
+fn short_clause(a: Code, b: Code, c: Option<Code>) -> Short {
+    let (a, b) = (a.min(b), a.max(b));
+    let mut codes = match c {
+        None => [a, b, b],
+        // c's place among the sorted a <= b.
+        Some(c) if c <= a => [c, a, b],
+        Some(c) if c <= b => [a, c, b],
+        Some(c) => [a, b, c],
+    };
+    let mut len = 1;
+    for k in 1..if c.is_some() { 3 } else { 2 } {
+        let x = codes[k];
+        if x == codes[len - 1] {
+            continue;
+        }
+        if x ^ 1 == codes[len - 1] {
+            return Short::Tautology;
+        }
+        codes[len] = x;
+        len += 1;
+    }
+    if len == 1 {
+        Short::Unit(codes[0])
+    } else {
+        Short::Clause(codes, len)
+    }
+}
+
 impl Backtrack {
     /// Loads `cnf`; `projection` lists the atoms a solution is made of (decided first, in order).
     pub fn new(cnf: &Cnf, projection: &[Var]) -> Backtrack {
@@ -288,6 +328,31 @@ impl Backtrack {
         };
         let mut buf: Vec<Code> = Vec::new();
         for clause in cnf.clauses() {
+            // Two and three literals (most clauses of most encodings) sorted, deduplicated and
+            // judged by hand, without the general path's buffer and copy.
+            let short = match *clause {
+                [a, b] => Some(short_clause(a.code(), b.code(), None)),
+                [a, b, c] => Some(short_clause(a.code(), b.code(), Some(c.code()))),
+                _ => None,
+            };
+            match short {
+                Some(Short::Tautology) => continue,
+                Some(Short::Unit(u)) => {
+                    match engine.value[u as usize] {
+                        1 => {}
+                        -1 => engine.done = true,
+                        _ => engine.assign(u, NO_REASON),
+                    }
+                    continue;
+                }
+                Some(Short::Clause(codes, len)) => {
+                    let start = engine.arena.len();
+                    engine.arena.extend_from_slice(&codes[..len]);
+                    engine.stored(start, false, 0);
+                    continue;
+                }
+                None => {}
+            }
             buf.clear();
             buf.extend(clause.iter().map(|&l| l.code()));
             sort_short(&mut buf);
@@ -485,17 +550,23 @@ impl Backtrack {
     }
 
     fn store(&mut self, lits: &[Code], learnt: bool, lbd: u32) -> u32 {
+        let start = self.arena.len();
+        self.arena.extend_from_slice(lits);
+        self.stored(start, learnt, lbd)
+    }
+
+    /// Makes a clause of the literals from `start` to the end of the arena.
+    fn stored(&mut self, start: usize, learnt: bool, lbd: u32) -> u32 {
         let c = self.clauses.len() as u32;
         assert!(c < BINARY, "more clauses than a watch can name");
         self.clauses.push(ClauseMeta {
-            start: self.arena.len() as u32,
-            len: lits.len() as u32,
+            start: start as u32,
+            len: (self.arena.len() - start) as u32,
             learnt,
             deleted: false,
             lbd,
             search: 2,
         });
-        self.arena.extend_from_slice(lits);
         c
     }
 
@@ -933,6 +1004,36 @@ impl Backtrack {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    /// The short path keeps what the general one keeps: every clause of two and three codes
+    /// over three variables (repeats, negations and orders included) sorted and deduplicated, a
+    /// tautology dropped and a clause of one distinct literal made a unit.
+    #[test]
+    fn short_clauses_are_kept_as_the_general_path_keeps_them() {
+        let general = |codes: &[Code]| {
+            let mut buf = codes.to_vec();
+            buf.sort_unstable();
+            buf.dedup();
+            if buf.windows(2).any(|w| w[0] ^ 1 == w[1]) {
+                None
+            } else {
+                Some(buf)
+            }
+        };
+        let short = |codes: &[Code]| match short_clause(codes[0], codes[1], codes.get(2).copied()) {
+            Short::Tautology => None,
+            Short::Unit(u) => Some(vec![u]),
+            Short::Clause(kept, len) => Some(kept[..len].to_vec()),
+        };
+        for a in 0..6 {
+            for b in 0..6 {
+                assert_eq!(short(&[a, b]), general(&[a, b]), "{a} {b}");
+                for c in 0..6 {
+                    assert_eq!(short(&[a, b, c]), general(&[a, b, c]), "{a} {b} {c}");
+                }
+            }
+        }
+    }
 
     fn cnf(num_vars: u32, clauses: &[&[i32]]) -> Cnf {
         let mut f = Cnf::new();
