@@ -164,6 +164,12 @@ impl Cnf {
         Cnf::default()
     }
 
+    /// An empty formula with room for `literals` literals in `clauses` clauses before its
+    /// storage grows.
+    pub fn with_capacity(literals: usize, clauses: usize) -> Self {
+        Cnf { num_vars: 0, lits: Vec::with_capacity(literals), ends: Vec::with_capacity(clauses) }
+    }
+
     /// A fresh variable.
     ///
     /// # Panics
