@@ -125,6 +125,8 @@ pub(crate) struct Grounded {
     pub atom_of: Vec<Option<(u32, u32)>>,
     /// What the auxiliaries' names left empty (names off) are made of, by variable.
     pub lazy_aux: Vec<crate::names::LazyAux>,
+    /// What the names of integer views left empty (names off) are made of, by first variable.
+    pub lazy_views: Vec<crate::names::LazyView>,
     /// Whether names are off (auxiliaries added later are then named in `lazy_aux` too).
     pub lazy_names: bool,
     /// How many variables are auxiliary.
@@ -176,6 +178,8 @@ pub(crate) struct Grounder<'p> {
     pub(crate) lazy_names: bool,
     /// With names off: what the auxiliaries' names left empty are made of, by variable.
     pub(crate) lazy_aux: Vec<crate::names::LazyAux>,
+    /// With names off: what the names of integer views left empty are made of.
+    pub(crate) lazy_views: Vec<crate::names::LazyView>,
     /// Whether size estimates sample the guards (see [`Grounder::plan_size`]); off, a guard is
     /// taken to pass and the estimate is an upper bound of the sampled one, at a fraction of its
     /// cost (the grounding's first pass when no header shows the estimate: `ground_inner`).
@@ -279,6 +283,7 @@ impl<'p> Grounder<'p> {
             memo: crate::reify::Memo::new(o.share),
             lazy_names: !o.names,
             lazy_aux: Vec::new(),
+            lazy_views: Vec::new(),
             sample_guards: true,
             undefined: None,
             one_of: MixMap::default(),
@@ -354,6 +359,7 @@ impl<'p> Grounder<'p> {
             names: self.names,
             atom_of: self.atom_of,
             lazy_aux: self.lazy_aux,
+            lazy_views: self.lazy_views,
             lazy_names: self.lazy_names,
             aux_count: self.aux_count,
             int_list: self.int_list,

@@ -14,6 +14,7 @@ use wgrnd_cnf::{Lit, Var};
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Grounder, IntEncoding};
+use crate::names::{LazyView, ViewNames};
 use crate::program::{DomId, PredId, PredKind, Val};
 
 /// Largest direct view, `alldifferent` value or `atmost 1` / `exactly 1` count written pairwise
@@ -178,14 +179,39 @@ impl Grounder<'_> {
         id
     }
 
-    fn named_vars(&mut self, n: usize, name: impl Fn(usize) -> String) -> u32 {
+    /// `n` fresh variables of a view of integer variable `id`, named `how` says: now with names
+    /// on (or for a variable over symbols), else when asked for (names.rs).
+    fn view_vars(&mut self, id: usize, n: usize, how: ViewNames) -> u32 {
         let first = self.cnf.num_vars() + 1;
-        for j in 0..n {
+        if n > 0 && self.lazy_names && !self.ivars[id].sym {
+            let name = self.ivars[id].name.clone();
+            self.lazy_views.push(LazyView { first: first - 1, len: n as u32, name, how });
+            self.cnf.new_vars(n as u32);
+            self.names.resize(self.names.len() + n, String::new());
+            self.atom_of.resize(self.atom_of.len() + n, None);
+            return first;
+        }
+        let name = &self.ivars[id].name;
+        let shown = |k: usize| self.show_value(self.ivars[id].values[k]);
+        let names: Vec<String> = (0..n)
+            .map(|j| match how {
+                ViewNames::Equal(_) => format!("{name}={}", shown(j)),
+                ViewNames::AtLeast(_) => format!("{name}>={}", shown(j + 1)),
+                ViewNames::Bit => format!("{name}.bit{j}"),
+            })
+            .collect();
+        for name in names {
             self.cnf.new_var();
-            self.names.push(name(j));
+            self.names.push(name);
             self.atom_of.push(None);
         }
         first
+    }
+
+    /// The integer values of variable `id` (none for one over symbols, whose views are named
+    /// now).
+    fn ints_of(&self, id: usize) -> Vec<i64> {
+        self.ivars[id].values.iter().filter_map(|v| if let Val::Int(x) = v { Some(*x) } else { None }).collect()
     }
 
     fn show_value(&self, v: Val) -> String {
@@ -199,8 +225,7 @@ impl Grounder<'_> {
         }
         let n = self.ivars[id].values.len();
         let name = self.ivars[id].name.clone();
-        let shown: Vec<String> = self.ivars[id].values.iter().map(|v| self.show_value(*v)).collect();
-        let first = self.named_vars(n, |j| format!("{name}={}", shown[j]));
+        let first = self.view_vars(id, n, ViewNames::Equal(self.ints_of(id)));
         if self.ivars[id].primary != View::Direct {
             self.aux_count += n as u32;
         }
@@ -238,9 +263,7 @@ impl Grounder<'_> {
             return f;
         }
         let n = self.ivars[id].values.len();
-        let name = self.ivars[id].name.clone();
-        let shown: Vec<String> = self.ivars[id].values.iter().map(|v| self.show_value(*v)).collect();
-        let first = self.named_vars(n.saturating_sub(1), |j| format!("{name}>={}", shown[j + 1]));
+        let first = self.view_vars(id, n.saturating_sub(1), ViewNames::AtLeast(self.ints_of(id).split_off(1.min(n))));
         if self.ivars[id].primary != View::Order {
             self.aux_count += n.saturating_sub(1) as u32;
         }
@@ -280,10 +303,9 @@ impl Grounder<'_> {
 
     fn log_view(&mut self, id: usize) {
         let n = self.ivars[id].values.len();
-        let name = self.ivars[id].name.clone();
         let span = (n - 1) as u64;
         let width = 64 - span.leading_zeros();
-        let first = self.named_vars(width as usize, |j| format!("{name}.bit{j}"));
+        let first = self.view_vars(id, width as usize, ViewNames::Bit);
         self.ivars[id].log = Some((first, width));
         if width > 0 && span + 1 < (1u64 << width) {
             let terms: Vec<(i64, Lit)> = (0..width as usize).map(|j| (1i64 << j, lit(first, j + 1))).collect();

@@ -194,6 +194,8 @@ pub struct Atoms {
     namer: Option<names::Namer>,
     /// What the names of auxiliaries are made of, made when asked for (names off).
     lazy_aux: Vec<names::LazyAux>,
+    /// What the names of integer views are made of, made when asked for (names off).
+    lazy_views: Vec<names::LazyView>,
 }
 
 impl AtomNames for Atoms {
@@ -201,7 +203,7 @@ impl AtomNames for Atoms {
         let i = (var.get() as usize).checked_sub(1);
         let lazy = || match *self.atom_of.get(i?)? {
             Some((pred, idx)) => self.namer.as_ref()?.name(pred, idx as usize),
-            None => names::lazy_aux_name(&self.lazy_aux, i?),
+            None => names::lazy_aux_name(&self.lazy_aux, i?).or_else(|| names::lazy_view_name(&self.lazy_views, i?)),
         };
         match i.and_then(|i| self.names.get(i)) {
             Some(n) if !n.is_empty() => n.clone(),
@@ -421,6 +423,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             fixed_true: g.fixed_true,
             namer: (!o.names).then(|| names::Namer::new(p)),
             lazy_aux: g.lazy_aux,
+            lazy_views: g.lazy_views,
         },
         xors: g.xors,
         objective,

@@ -39,6 +39,61 @@ pub(crate) fn lazy_aux_name(lazy: &[LazyAux], var: usize) -> Option<String> {
     Some(aux_name(&lazy[i].what, lazy[i].number))
 }
 
+/// How the variables of an integer variable's view are named: `x=v` (direct), `x>=v` (order,
+/// from the second value on) or `x.bitj` (log).
+#[derive(Clone, Debug)]
+pub(crate) enum ViewNames {
+    /// `x=v` for each value.
+    Equal(Vec<i64>),
+    /// `x>=v` for each value.
+    AtLeast(Vec<i64>),
+    /// `x.bitj` for each bit.
+    Bit,
+}
+
+/// What the names of one view's variables are made of, kept instead of the names when names
+/// are off: its first variable's index, how many, the integer variable's name and how each is
+/// named (a 4 x 4 magic square's sixteen numbers have 496 of them).
+#[derive(Clone, Debug)]
+pub(crate) struct LazyView {
+    pub first: u32,
+    pub len: u32,
+    pub name: String,
+    pub how: ViewNames,
+}
+
+impl LazyView {
+    /// The name of its `j`-th variable, as the header would have it.
+    fn name(&self, j: usize) -> String {
+        let mut out = String::with_capacity(self.name.len() + 8);
+        out.push_str(&self.name);
+        match &self.how {
+            ViewNames::Equal(values) => {
+                out.push('=');
+                crate::program::push_decimal(&mut out, values[j]);
+            }
+            ViewNames::AtLeast(values) => {
+                out.push_str(">=");
+                crate::program::push_decimal(&mut out, values[j]);
+            }
+            ViewNames::Bit => {
+                out.push_str(".bit");
+                crate::program::push_decimal(&mut out, j as i64);
+            }
+        }
+        out
+    }
+}
+
+/// The name of variable index `var` among `lazy` (sorted by first variable), if it is in one of
+/// those views.
+pub(crate) fn lazy_view_name(lazy: &[LazyView], var: usize) -> Option<String> {
+    let i = lazy.partition_point(|v| v.first as usize <= var).checked_sub(1)?;
+    let view = &lazy[i];
+    let j = var - view.first as usize;
+    (j < view.len as usize).then(|| view.name(j))
+}
+
 /// What names a solved-for atom: per predicate its name and, per argument, the stride of its
 /// position in the atom index and the texts of its domain's values.
 #[derive(Clone, Debug, Default)]

@@ -85,18 +85,32 @@ fn names_made_when_asked_are_the_headers() {
                    show paint\n\
                    forall x in n . exactly 1 { paint(x, c) : c in colour }\n\
                    forall x in n . paint(x, red) or paint(x, blue) or done\n";
+    let integers = "domain colour = {red, green}\n\
+                    var x in {-3, 0, 2, 7}\n\
+                    var y in 1..5\n\
+                    var c in colour\n\
+                    show x\n\
+                    x + y <= 6\n\
+                    x =/= 0 or c = red\n";
     let programs = [
         load(&Source::new("m.qp", symbols), None, &[]).unwrap_or_else(|e| panic!("{}", e.render())),
         program("foursquares-seed004.qp", Some("seed004-pieces.qpd"), &[]),
         program("queens.qp", None, &[("n", "6")]),
         // Sums: their diagrams' auxiliaries are named when asked for.
         program("magic4.qp", None, &[("n", "3")]),
+        // Integer variables over symbols and over numbers with gaps and negatives: their views'
+        // variables (`x=v`, `x>=v`, `x.bitj`) named when asked for, those over symbols now.
+        load(&Source::new("v.qp", integers), None, &[]).unwrap_or_else(|e| panic!("{}", e.render())),
     ];
     let mut lazy_aux = 0;
-    for p in &programs {
-        let on = grounding(p);
-        let off = wgrnd_qprop::ground(p, &wgrnd_qprop::GroundOptions { names: false, ..Default::default() })
-            .unwrap_or_else(|e| panic!("{}", e.render()));
+    let mut lazy_views = 0;
+    for (p, ints) in programs.iter().flat_map(|p| {
+        [wgrnd_qprop::IntEncoding::Auto, wgrnd_qprop::IntEncoding::Direct, wgrnd_qprop::IntEncoding::Log]
+            .map(|ints| (p, ints))
+    }) {
+        let options = |names| wgrnd_qprop::GroundOptions { names, ints, ..Default::default() };
+        let on = wgrnd_qprop::ground(p, &options(true)).unwrap_or_else(|e| panic!("{}", e.render()));
+        let off = wgrnd_qprop::ground(p, &options(false)).unwrap_or_else(|e| panic!("{}", e.render()));
         assert_eq!(on.cnf.clauses().collect::<Vec<_>>(), off.cnf.clauses().collect::<Vec<_>>());
         assert_eq!(on.projection, off.projection);
         // The size line differs in its estimate only: without names no header shows it, and it
@@ -117,10 +131,13 @@ fn names_made_when_asked_are_the_headers() {
             assert_eq!(off.encoding.atom_name(v), on.encoding.names[i], "variable {}", i + 1);
             lazy += usize::from(off.encoding.names[i].is_empty());
             lazy_aux += usize::from(off.encoding.names[i].is_empty() && on.encoding.names[i].starts_with("aux("));
+            let view = ["=", ">=", ".bit"].iter().any(|k| on.encoding.names[i].contains(k));
+            lazy_views += usize::from(off.encoding.names[i].is_empty() && view);
         }
         assert!(lazy > 0, "no name was left to make when asked");
     }
     assert!(lazy_aux > 0, "no auxiliary's name was left to make when asked");
+    assert!(lazy_views > 0, "no integer view's name was left to make when asked");
 }
 
 /// The lex-leader auxiliaries a count's proven symmetries add are named when asked for with
