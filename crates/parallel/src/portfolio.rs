@@ -371,7 +371,9 @@ pub fn small_first<F: Family>(
         Next::Stopped => return Ok(None),
     };
     let effort = Effort { conflicts: engine.conflicts, visits: engine.visits };
-    let (answer, checking) = judge(f, g, name, answer)?;
+    let started = Instant::now();
+    let answer = wgrnd_core::pipeline::judge_search(f, g, name, answer)?;
+    let checking = started.elapsed();
     Ok(Some(SmallAnswer { answer, checking, effort }))
 }
 
