@@ -258,6 +258,36 @@ mod tests {
         }
     }
 
+    /// Longer clauses over more variables, repeated literals and long chains of units
+    /// included: exactly the clauses the definition gives, or the formula left alone where it
+    /// leaves it alone.
+    #[test]
+    fn random_longer_formulas_simplify_as_the_definition_says() {
+        let mut seed = 4242u64;
+        let mut next = |k: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % k
+        };
+        let mut simplified = 0;
+        for _ in 0..3000 {
+            let n = 3 + next(12) as u32;
+            let mut f = Cnf::new();
+            f.new_vars(n);
+            for _ in 0..(2 + next(3 * u64::from(n))) {
+                let longest = if next(4) == 0 { 6 } else { 3 };
+                let len = 1 + next(longest) as usize;
+                let c: Vec<Lit> =
+                    (0..len).map(|_| crate::Var::from_index(next(u64::from(n)) as usize).lit(next(2) == 1)).collect();
+                f.add_clause(&c);
+            }
+            let mut g = f.clone();
+            let got = g.simplify_units().map(|_| g.to_i32_clauses());
+            assert_eq!(got, reference(&f), "{:?}", f.to_i32_clauses());
+            simplified += usize::from(got.is_some());
+        }
+        assert!(simplified > 500, "{simplified} formulas simplified");
+    }
+
     /// The module doc's definition written plainly: propagate by passes over every clause until
     /// nothing changes, then strike and drop in order and append the units by variable; `None`
     /// where the formula is left alone.
