@@ -87,6 +87,8 @@ impl Grounder<'_> {
                 let ((), undefined) = self.defined(|me| me.order_clauses(g, false, env, prefix))?;
                 self.forbid_undefined(prefix, undefined)
             }
+            // A comparison of two integer variables that holds outright: its clauses alone.
+            G::Cmp(c) if prefix.is_empty() && self.same_outright(c.op, c.a, c.b, c.span, env)? => Ok(()),
             G::Parity(c) if prefix.is_empty() => self.post_parity(c, env),
             G::Parity(c) => {
                 let b = self.reify_parity(c, env)?;

@@ -324,6 +324,47 @@ impl Grounder<'_> {
 
     /// `x = y` (or `x =/= y`) value by value on the direct views.
     pub(crate) fn same(&mut self, x: IntRef, y: IntRef, eq: bool) -> std::result::Result<Lit, bool> {
+        let clauses = self.same_clauses(x, y, eq);
+        if clauses.is_empty() {
+            return Err(true);
+        }
+        if clauses.iter().any(Vec::is_empty) {
+            return Err(false);
+        }
+        if clauses.len() == 1 && clauses[0].len() == 1 {
+            return Ok(clauses[0][0]);
+        }
+        let t = self.aux_var(if eq { "equal" } else { "different" });
+        for mut c in clauses {
+            c.push(t.neg());
+            self.cnf.add_clause(&c);
+        }
+        Ok(t.pos())
+    }
+
+    /// `a = b` or `a =/= b` between two integer variables (written `p(args)` with arguments
+    /// known while grounding) that must hold outright: its clauses value by value, without the
+    /// auxiliary literal that [`Grounder::same`] makes to stand for it (and that the statement
+    /// would then assert: a colouring's every edge). `false` when the comparison has another
+    /// shape, to be grounded the general way.
+    pub(crate) fn same_outright(&mut self, op: CmpOp, a: &T, b: &T, span: Span, env: &mut Env) -> Result<bool> {
+        let plain = |t: &T| matches!(t, T::IntVar(_, args, _) if !args.iter().any(has_int));
+        if !matches!(op, CmpOp::Eq | CmpOp::Ne) || !plain(a) || !plain(b) {
+            return Ok(false);
+        }
+        let (x, y) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?);
+        if matches!((x, y), (IntRef::Var(i), IntRef::Var(j)) if i == j) {
+            return Ok(false);
+        }
+        for c in self.same_clauses(x, y, op == CmpOp::Eq) {
+            self.cnf.add_clause(&c);
+        }
+        Ok(true)
+    }
+
+    /// The clauses of `x = y` (or `x =/= y`) value by value on the direct views: none when it
+    /// always holds, an empty one when it never does.
+    fn same_clauses(&mut self, x: IntRef, y: IntRef, eq: bool) -> Vec<Vec<Lit>> {
         let (xs, ys) = (self.value_lits(x), self.value_lits(y));
         let mut clauses: Vec<Vec<Lit>> = Vec::new();
         for &(v, lx) in &xs {
@@ -340,21 +381,7 @@ impl Grounder<'_> {
                 clauses.push(c);
             }
         }
-        if clauses.is_empty() {
-            return Err(true);
-        }
-        if clauses.iter().any(Vec::is_empty) {
-            return Err(false);
-        }
-        if clauses.len() == 1 && clauses[0].len() == 1 {
-            return Ok(clauses[0][0]);
-        }
-        let t = self.aux_var(if eq { "equal" } else { "different" });
-        for mut c in clauses {
-            c.push(t.neg());
-            self.cnf.add_clause(&c);
-        }
-        Ok(t.pos())
+        clauses
     }
 
     /// A fresh auxiliary variable that stands for `what`.

@@ -208,3 +208,33 @@ fn sums_of_one_shape_count_as_a_loop_does() {
     assert!(want > 0);
     agree(text, want);
 }
+
+/// `a = b` and `a =/= b` between two integer variables, outright (their clauses alone) and
+/// under a connective (through a literal that stands for them), count what a hand count gives:
+/// values with gaps, values only one side has, symbols, a variable compared with itself and a
+/// colouring's edges.
+#[test]
+fn comparisons_of_two_variables_outright_and_under_connectives() {
+    let cases = [
+        // 3 x 3 pairs, two of them equal (2 and 3).
+        ("var x in {1, 2, 3}\nvar y in {2, 3, 4}\nshow x, y\nx =/= y\n", 7),
+        ("var x in {1, 2, 3}\nvar y in {2, 3, 4}\nshow x, y\nx = y\n", 2),
+        ("var x in {1, 2, 3}\nvar y in {2, 3, 4}\nshow x, y\nx = y or x = 1\n", 5),
+        ("var x in {1, 2, 3}\nvar y in {2, 3, 4}\nshow x, y\nnot (x = y) and y =/= 4\n", 4),
+        ("var x in {1, 5}\nvar y in {2, 6}\nshow x, y\nx = y\n", 0),
+        ("var x in {1, 5}\nvar y in {2, 6}\nshow x, y\nx =/= y\n", 4),
+        ("domain colour = {red, green, blue}\nvar c, d in colour\nshow c, d\nc =/= d\n", 6),
+        ("domain colour = {red, green, blue}\nvar c, d in colour\nshow c, d\nc = d\n", 3),
+        ("var x in 1..3\nshow x\nx =/= x\n", 0),
+        ("var x in 1..3\nshow x\nx = x\n", 3),
+        // The proper 3-colourings of a triangle and of a path of three vertices.
+        ("domain v = 1..3\nvar a, b in v\nvar col(v) in 1..3\nshow col\nforall a, b | a < b . col(a) =/= col(b)\n", 6),
+        ("domain v = 1..3\nvar a in v\nvar col(v) in 1..3\nshow col\nforall a | a < 3 . col(a) =/= col(a + 1)\n", 12),
+    ];
+    for (text, want) in cases {
+        let p = wgrnd_qprop::load(&Source::new("m.qp", text), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+        for ints in [IntEncoding::Auto, IntEncoding::Order, IntEncoding::Direct, IntEncoding::Log] {
+            assert_eq!(count_opts(&p, GroundOptions { ints, ..GroundOptions::default() }), want, "{ints:?}:\n{text}");
+        }
+    }
+}
