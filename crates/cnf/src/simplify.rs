@@ -227,23 +227,34 @@ mod tests {
         assert_eq!(g, copy);
     }
 
-    #[test]
-    fn random_formulas_keep_their_models() {
-        let mut seed = 12345u64;
-        let mut next = |k: u64| {
+    /// Numbers below `k` from a linear congruential generator started at `seed`.
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |k| {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) % k
-        };
+        }
+    }
+
+    /// `clauses` random clauses over `n` variables, each of 1 to `longest` literals.
+    fn random_formula(next: &mut impl FnMut(u64) -> u64, n: u32, clauses: u64, longest: u64) -> Cnf {
+        let mut f = Cnf::new();
+        f.new_vars(n);
+        for _ in 0..clauses {
+            let len = 1 + next(longest) as usize;
+            let c: Vec<Lit> =
+                (0..len).map(|_| crate::Var::from_index(next(u64::from(n)) as usize).lit(next(2) == 1)).collect();
+            f.add_clause(&c);
+        }
+        f
+    }
+
+    #[test]
+    fn random_formulas_keep_their_models() {
+        let mut next = numbers(12345);
         for _ in 0..2000 {
             let n = 6;
-            let mut f = Cnf::new();
-            f.new_vars(n);
-            for _ in 0..(3 + next(8)) {
-                let len = 1 + next(3) as usize;
-                let c: Vec<Lit> =
-                    (0..len).map(|_| crate::Var::from_index(next(u64::from(n)) as usize).lit(next(2) == 1)).collect();
-                f.add_clause(&c);
-            }
+            let clauses = 3 + next(8);
+            let f = random_formula(&mut next, n, clauses, 3);
             let mut g = f.clone();
             let simplified = g.simplify_units();
             assert_eq!(simplified.is_some(), reference(&f).is_some(), "{:?}", f.to_i32_clauses());
@@ -263,23 +274,13 @@ mod tests {
     /// leaves it alone.
     #[test]
     fn random_longer_formulas_simplify_as_the_definition_says() {
-        let mut seed = 4242u64;
-        let mut next = |k: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % k
-        };
+        let mut next = numbers(4242);
         let mut simplified = 0;
         for _ in 0..3000 {
             let n = 3 + next(12) as u32;
-            let mut f = Cnf::new();
-            f.new_vars(n);
-            for _ in 0..(2 + next(3 * u64::from(n))) {
-                let longest = if next(4) == 0 { 6 } else { 3 };
-                let len = 1 + next(longest) as usize;
-                let c: Vec<Lit> =
-                    (0..len).map(|_| crate::Var::from_index(next(u64::from(n)) as usize).lit(next(2) == 1)).collect();
-                f.add_clause(&c);
-            }
+            let clauses = 2 + next(3 * u64::from(n));
+            let longest = if next(4) == 0 { 6 } else { 3 };
+            let f = random_formula(&mut next, n, clauses, longest);
             let mut g = f.clone();
             let got = g.simplify_units().map(|_| g.to_i32_clauses());
             assert_eq!(got, reference(&f), "{:?}", f.to_i32_clauses());
