@@ -70,6 +70,9 @@ pub(crate) fn blocking_over_cubes(
     let mut failure: Option<Error> = None;
     let mut finished = 0usize;
     std::thread::scope(|scope| {
+        // However this side ends (a panic of the checker, which checks on this thread since the
+        // count's first solutions are checked where they are found), the workers stop at once.
+        let _cancel_at_exit = CancelAtExit(&cancel);
         let mut replies = Vec::new();
         for w in 0..workers {
             let (reply, answers) = mpsc::channel::<Option<Vec<Vec<Lit>>>>();
@@ -180,5 +183,14 @@ pub(crate) fn threads(jobs: usize) -> usize {
     match jobs {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         j => j,
+    }
+}
+
+/// Cancels the cube workers' solves when dropped (see [`blocking_over_cubes`]).
+struct CancelAtExit<'a>(&'a Cancel);
+
+impl Drop for CancelAtExit<'_> {
+    fn drop(&mut self) {
+        self.0.set();
     }
 }

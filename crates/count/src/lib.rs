@@ -697,8 +697,9 @@ pub fn count_models<E>(
 mod tests {
     use super::*;
 
-    /// A formula is decided (its count searched on the calling thread) only when its unit clauses
-    /// fix every variable: a variable in no clause, or only in longer clauses, leaves it open.
+    /// A formula is decided (one model at most, found without a search) only when its unit
+    /// clauses fix every variable: a variable in no clause, or only in longer clauses, leaves it
+    /// open.
     #[test]
     fn decided_only_when_units_fix_every_variable() {
         let mut cnf = Cnf::new();

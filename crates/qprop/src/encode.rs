@@ -87,7 +87,9 @@ impl Grounder<'_> {
                 let ((), undefined) = self.defined(|me| me.order_clauses(g, false, env, prefix))?;
                 self.forbid_undefined(prefix, undefined)
             }
-            // A comparison of two integer variables that holds outright: its clauses alone.
+            // A comparison of two integer variables that holds outright: its clauses alone,
+            // which the guard itself writes (`same_outright` is false, writing nothing, for any
+            // other comparison, which the general arm below grounds).
             G::Cmp(c) if prefix.is_empty() && self.same_outright(c.op, c.a, c.b, c.span, env)? => Ok(()),
             G::Parity(c) if prefix.is_empty() => self.post_parity(c, env),
             G::Parity(c) => {

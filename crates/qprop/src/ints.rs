@@ -105,6 +105,17 @@ pub(crate) fn ordered_values(values: &[Val]) -> (Vec<Val>, bool) {
     (v, sym)
 }
 
+/// Which view of an integer variable a run of variables is: how they are named.
+#[derive(Copy, Clone, Debug)]
+enum ViewKind {
+    /// `x=v` for each value (direct).
+    Equal,
+    /// `x>=v` for each value from the second (order).
+    AtLeast,
+    /// `x.bitj` (log).
+    Bit,
+}
+
 /// An integer-valued operand: a value known while grounding, or an integer variable.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum IntRef {
@@ -179,12 +190,17 @@ impl Grounder<'_> {
         id
     }
 
-    /// `n` fresh variables of a view of integer variable `id`, named `how` says: now with names
+    /// `n` fresh variables of a view of integer variable `id`, named as `how` says: now with names
     /// on (or for a variable over symbols), else when asked for (names.rs).
-    fn view_vars(&mut self, id: usize, n: usize, how: ViewNames) -> u32 {
+    fn view_vars(&mut self, id: usize, n: usize, kind: ViewKind) -> u32 {
         let first = self.cnf.num_vars() + 1;
         if n > 0 && self.lazy_names && !self.ivars[id].sym {
             let name = self.ivars[id].name.clone();
+            let how = match kind {
+                ViewKind::Equal => ViewNames::Equal(self.ints_of(id)),
+                ViewKind::AtLeast => ViewNames::AtLeast(self.ints_of(id).get(1..).unwrap_or_default().to_vec()),
+                ViewKind::Bit => ViewNames::Bit,
+            };
             self.lazy_views.push(LazyView { first: first - 1, len: n as u32, name, how });
             self.cnf.new_vars(n as u32);
             self.names.resize(self.names.len() + n, String::new());
@@ -194,10 +210,10 @@ impl Grounder<'_> {
         let name = &self.ivars[id].name;
         let shown = |k: usize| self.show_value(self.ivars[id].values[k]);
         let names: Vec<String> = (0..n)
-            .map(|j| match how {
-                ViewNames::Equal(_) => format!("{name}={}", shown(j)),
-                ViewNames::AtLeast(_) => format!("{name}>={}", shown(j + 1)),
-                ViewNames::Bit => format!("{name}.bit{j}"),
+            .map(|j| match kind {
+                ViewKind::Equal => format!("{name}={}", shown(j)),
+                ViewKind::AtLeast => format!("{name}>={}", shown(j + 1)),
+                ViewKind::Bit => format!("{name}.bit{j}"),
             })
             .collect();
         for name in names {
@@ -225,7 +241,7 @@ impl Grounder<'_> {
         }
         let n = self.ivars[id].values.len();
         let name = self.ivars[id].name.clone();
-        let first = self.view_vars(id, n, ViewNames::Equal(self.ints_of(id)));
+        let first = self.view_vars(id, n, ViewKind::Equal);
         if self.ivars[id].primary != View::Direct {
             self.aux_count += n as u32;
         }
@@ -263,7 +279,7 @@ impl Grounder<'_> {
             return f;
         }
         let n = self.ivars[id].values.len();
-        let first = self.view_vars(id, n.saturating_sub(1), ViewNames::AtLeast(self.ints_of(id).split_off(1.min(n))));
+        let first = self.view_vars(id, n.saturating_sub(1), ViewKind::AtLeast);
         if self.ivars[id].primary != View::Order {
             self.aux_count += n.saturating_sub(1) as u32;
         }
@@ -305,7 +321,7 @@ impl Grounder<'_> {
         let n = self.ivars[id].values.len();
         let span = (n - 1) as u64;
         let width = 64 - span.leading_zeros();
-        let first = self.view_vars(id, width as usize, ViewNames::Bit);
+        let first = self.view_vars(id, width as usize, ViewKind::Bit);
         self.ivars[id].log = Some((first, width));
         if width > 0 && span + 1 < (1u64 << width) {
             let terms: Vec<(i64, Lit)> = (0..width as usize).map(|j| (1i64 << j, lit(first, j + 1))).collect();
