@@ -338,11 +338,7 @@ impl Backtrack {
             match short {
                 Some(Short::Tautology) => continue,
                 Some(Short::Unit(u)) => {
-                    match engine.value[u as usize] {
-                        1 => {}
-                        -1 => engine.done = true,
-                        _ => engine.assign(u, NO_REASON),
-                    }
+                    engine.load_unit(u);
                     continue;
                 }
                 Some(Short::Clause(codes, len)) => {
@@ -362,11 +358,7 @@ impl Backtrack {
             }
             match buf.len() {
                 0 => engine.done = true,
-                1 => match engine.value[buf[0] as usize] {
-                    1 => {}
-                    -1 => engine.done = true,
-                    _ => engine.assign(buf[0], NO_REASON),
-                },
+                1 => engine.load_unit(buf[0]),
                 _ => {
                     engine.store(&buf, false, 0);
                 }
@@ -553,6 +545,16 @@ impl Backtrack {
         let start = self.arena.len();
         self.arena.extend_from_slice(lits);
         self.stored(start, learnt, lbd)
+    }
+
+    /// A unit clause of the formula, as it is loaded: assigned at level 0 (a contradicting one
+    /// leaves the formula without a model).
+    fn load_unit(&mut self, u: Code) {
+        match self.value[u as usize] {
+            1 => {}
+            -1 => self.done = true,
+            _ => self.assign(u, NO_REASON),
+        }
     }
 
     /// Makes a clause of the literals from `start` to the end of the arena.

@@ -237,26 +237,30 @@ pub fn count<F: Family>(
     let (searched, checked) = std::thread::scope(|scope| {
         // The checker on this thread (its sessions, the time it took, the reports), until the
         // count hands it over to a thread of its own.
-        let reports = Reports { found, unit, solutions: 0 };
-        let mut serial = Some((f.check_session(), f.decode_session(g), Duration::ZERO, reports));
+        let mut serial = Some(Serial {
+            check: f.check_session(),
+            decode: f.decode_session(g),
+            checking: Duration::ZERO,
+            reports: Reports { found, unit, solutions: 0 },
+        });
         let mut checker = None;
         // The first failure of a check made here (the search is stopped with a placeholder).
         let mut failed: Option<Error> = None;
         let mut hand = |orbit: Orbit| -> Result<(), ()> {
-            if let Some((check, decode, checking, reports)) = &mut serial {
-                if (reports.solutions as usize) < SERIAL_SOLUTIONS && *checking < SERIAL_TIME {
+            if let Some(here) = &mut serial {
+                if (here.reports.solutions as usize) < SERIAL_SOLUTIONS && here.checking < SERIAL_TIME {
                     let began = Instant::now();
-                    let members = decode_orbit(g, decode, check, &orbit);
-                    *checking += began.elapsed();
+                    let members = decode_orbit(g, &mut here.decode, &mut here.check, &orbit);
+                    here.checking += began.elapsed();
                     let members = members.map_err(|e| failed = Some(e))?;
-                    reports.report(&orbit, members);
+                    here.reports.report(&orbit, members);
                     if let Some(model) = orbit.model {
                         spent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(model);
                     }
                     return Ok(());
                 }
             }
-            if let Some((_, _, _, reports)) = serial.take() {
+            if let Some(Serial { reports, .. }) = serial.take() {
                 let (handover, spent) = (&handover, &spent);
                 checker = Some(scope.spawn(move || check_handed_over(f, g, handover, spent, reports)));
             }
@@ -272,7 +276,7 @@ pub fn count<F: Family>(
         let checked = match (failed, checker) {
             (Some(e), _) => Err(e),
             (None, Some(thread)) => thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            (None, None) => Ok(serial.map_or(0, |(.., reports)| reports.solutions)),
+            (None, None) => Ok(serial.map_or(0, |here| here.reports.solutions)),
         };
         (searched, checked)
     });
@@ -296,6 +300,15 @@ const SERIAL_SOLUTIONS: usize = 256;
 /// Time a count spends checking on the thread that searches, at most, before the checker moves
 /// to a thread of its own (a few solutions of a large puzzle, each slow to check).
 const SERIAL_TIME: Duration = Duration::from_millis(2);
+
+/// A count's checker on the thread that searches (see [`count`]): its sessions, the time it has
+/// spent checking, and the reports, which go with the checker to a thread of its own.
+struct Serial<'a, S, V, R> {
+    check: CheckSession<'a, S, V>,
+    decode: DecodeSession<'a, S>,
+    checking: Duration,
+    reports: Reports<R>,
+}
 
 /// The reports of a count's checked solutions, in order: `found` and how many it was given.
 struct Reports<R> {
