@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The model-symmetry search's verdicts (the `c symmetr...` lines of `wgrnd count -v`) on every
 # fixture model with its data: run it with two binaries and diff the outputs to show that a change
-# to crates/qprop/src/symmetry.rs declares exactly the symmetries it declared before.
+# to crates/qprop/src/symmetry.rs declares exactly the symmetries it declared before. Each count
+# asks for the lex-leader clauses (`--lex-leader all`), so that the search runs at once: a plain
+# count looks for the symmetries only once it meets a second solution (docs/qprop.md).
 #   scripts/symmetry-lines.sh [WGRND]   default target/release/wgrnd; one block per model run
 set -u
 cd "$(dirname "$0")/.."
@@ -45,5 +47,5 @@ runs+=(
 for r in "${runs[@]}"; do
   echo "== $r"
   # shellcheck disable=SC2086 # each run is its arguments, split on spaces
-  timeout 120 "$bin" count -v --max 1 $r 2>&1 >/dev/null | grep -E '^c symmetr|^error' || echo "(no symmetry line)"
+  timeout 120 "$bin" count -v --max 1 --lex-leader all $r 2>&1 >/dev/null | grep -E '^c symmetr|^error' || echo "(no symmetry line)"
 done

@@ -28,6 +28,37 @@ fn magic_squares_of_order_3_are_one_orbit_of_eight() {
     assert!(lines.is_empty(), "{lines:?}");
 }
 
+/// A plain count looks for the symmetries only once it meets a second solution
+/// (`count_deferring`): a puzzle with one solution never pays for the search, a bound of two
+/// stops before it, and a larger count looks for them, counts its orbits and prints each
+/// solution once (the solutions found before the search are dropped, not printed twice).
+#[test]
+fn a_count_looks_for_symmetries_only_past_one_solution() {
+    let later = "c symmetries: left for later (a count looks for them once it meets a second solution)";
+    let kakuro = fixture("qprop/kakuro.qp");
+    let data = fixture("qprop/std/kakuro-6x6-easy.qpd");
+    let (one, lines) = count(&[&kakuro, "--data", &data]);
+    assert!(one.starts_with("1 solution(s)"), "{one}");
+    assert_eq!(lines, [later]);
+    // Asked for, the search runs at once (and refuses every candidate of the kakuro).
+    let (one, lines) = count(&[&kakuro, "--data", &data, "--lex-leader", "all"]);
+    assert!(one.starts_with("1 solution(s)"), "{one}");
+    assert_eq!(lines.last().map(String::as_str), Some("c symmetries: none proven"), "{lines:?}");
+    let magic = fixture("qprop/magic4.qp");
+    let (two, lines) = count(&[&magic, "-D", "n=3", "--max", "2"]);
+    assert!(two.starts_with("at least 2 solution(s)"), "{two}");
+    assert_eq!(lines, [later]);
+    let out = wgrnd(&["count", "--print", "--view", "grid", &magic, "-D", "n=3"], None);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut grids: Vec<&str> =
+        stdout.split("solution ").skip(1).map(|s| s.split_once('\n').map_or("", |x| x.1)).collect();
+    assert_eq!(grids.len(), 8, "{stdout}");
+    grids.sort_unstable();
+    grids.dedup();
+    assert_eq!(grids.len(), 8, "a solution printed twice: {stdout}");
+    assert!(stdout.contains("8 solution(s)"), "{stdout}");
+}
+
 #[test]
 fn queens_count_the_same_with_and_without_their_symmetries() {
     let queens = fixture("qprop/queens.qp");

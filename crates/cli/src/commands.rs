@@ -191,7 +191,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     let mut printed_json: Vec<serde_json::Value> = Vec::new();
     let mut first: Option<F::Solution> = None;
     let mut failed: Option<Error> = None;
-    let result = wgrnd_count::count(f, &g, &config.solver, &config.limits, config.unit, |e| {
+    let result = wgrnd_count::count_deferring(f, g, &config.solver, &config.limits, config.unit, |e| {
         // Kept for a certificate only (a copy of a large solution costs more than a small count).
         if first.is_none() && config.proof.is_some() {
             first = Some(e.solution.clone());
@@ -211,7 +211,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
         }
     });
     let printed = progress.finish();
-    let c = result?;
+    let (g, c) = result?;
     if let Some(e) = failed {
         return Err(e);
     }

@@ -35,6 +35,12 @@ impl StableHash {
         StableHash(0xcbf2_9ce4_8422_2325)
     }
 
+    /// A hash that goes on from `hash`, a finished one (FNV-1a's state is its hash): what was fed
+    /// after it is hashed as if fed before `finish`.
+    pub const fn resume(hash: u64) -> StableHash {
+        StableHash(hash)
+    }
+
     /// Feeds `bytes` as they are.
     #[must_use]
     pub fn bytes(self, bytes: &[u8]) -> StableHash {

@@ -168,6 +168,20 @@ pub trait Family: Sync {
         None
     }
 
+    /// Whether the grounding `g` left its symmetries for later: a plain count's grounding, whose
+    /// symmetries would only make a count with many solutions faster, so that the count looks
+    /// for them ([`Family::add_symmetries`]) only once it meets a second solution. Default: never.
+    fn symmetries_deferred(&self, _g: &Grounding<Self::Encoding>) -> bool {
+        false
+    }
+
+    /// Looks for the symmetries that `g` left for later and declares them in it, as a grounding
+    /// that looked for them at once would hold them (its group, the clauses that break it, its
+    /// header); returns whether any was declared. Default: none (nothing is left for later).
+    fn add_symmetries(&self, _g: &mut Grounding<Self::Encoding>) -> Result<bool, Error> {
+        Ok(false)
+    }
+
     /// Other groundings of the same puzzle that a portfolio may race against this one (another
     /// encoding): copies of the family with other options, each with the name `-v` reports. Their
     /// solutions are this family's solutions and go through the same checker. Default: none.

@@ -293,6 +293,63 @@ pub fn count<F: Family>(
     Ok(Count { count, models: orbits.orbits, orbits, first, stop, elapsed: start.elapsed() })
 }
 
+/// [`count`], for a grounding that may have left its symmetries for later
+/// ([`Family::symmetries_deferred`]: a plain count's, which they would only make faster). The
+/// count goes without them up to [`PROBE`] solutions: one that ends there (the puzzle has at
+/// most one solution, or the bound, the time limit or Ctrl-C came first) is the answer, and its
+/// solutions are reported then. Past it, the symmetries are looked for and declared in `g`
+/// ([`Family::add_symmetries`]) and the count starts again on it, the solutions found so far
+/// dropped unreported (a new search finds them again, as members of their orbits). So a count
+/// of one solution never pays for the symmetry search, and a large count pays for finding two
+/// solutions twice. Returns the grounding counted on (its header says what was looked for) with
+/// the count, whose time includes both searches.
+pub fn count_deferring<F: Family>(
+    f: &F,
+    mut g: Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    limits: &Limits,
+    unit: CountUnit,
+    mut found: impl FnMut(&Event<F::Solution>) + Send,
+) -> Result<(Grounding<F::Encoding>, Count), Error> {
+    if !f.symmetries_deferred(&g) {
+        let c = count(f, &g, solver, limits, unit, found)?;
+        return Ok((g, c));
+    }
+    let start = Instant::now();
+    // Orbits are counted only with the symmetries (a family defers them for plain counts only).
+    if unit != CountUnit::None {
+        f.add_symmetries(&mut g)?;
+        let c = count(f, &g, solver, limits, unit, found)?;
+        return Ok((g, c));
+    }
+    let probe = Limits { max: Some(limits.max.map_or(PROBE, |m| m.min(PROBE))), ..*limits };
+    let mut held: Vec<(F::Solution, u64, bool, u64)> = Vec::new();
+    let probed = count(f, &g, solver, &probe, unit, |e| {
+        held.push((e.solution.clone(), e.index, e.first_of_orbit, e.counted));
+    })?;
+    let mut answer = |stop: Stop| {
+        for (solution, index, first_of_orbit, counted) in &held {
+            found(&Event { solution, index: *index, first_of_orbit: *first_of_orbit, counted: *counted });
+        }
+        Count { stop, elapsed: start.elapsed(), ..probed.clone() }
+    };
+    if probed.stop != Stop::Bound || limits.max.is_some_and(|m| probed.count >= m) {
+        return Ok((g, answer(probed.stop)));
+    }
+    f.add_symmetries(&mut g)?;
+    let (timeout, up) = engine::remaining(limits, start);
+    if up {
+        // The symmetry search took the time left: the solutions found without them are the count.
+        return Ok((g, answer(Stop::Timeout)));
+    }
+    let c = count(f, &g, solver, &Limits { timeout, ..*limits }, unit, found)?;
+    Ok((g, Count { elapsed: start.elapsed(), ..c }))
+}
+
+/// Solutions a count whose grounding left its symmetries for later finds without them, at most,
+/// before it looks for them ([`count_deferring`]).
+pub const PROBE: u64 = 2;
+
 /// Solutions a count checks on the thread that searches, at most, before the checker moves to a
 /// thread of its own (see [`count`]).
 const SERIAL_SOLUTIONS: usize = 256;

@@ -121,6 +121,8 @@ impl QpropModel {
             // A plain count with no lex-leader asked for (the symmetries only make it faster)
             // that dancing links would take over an exact cover.
             symmetries_optional: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none() && raw.dancing_links,
+            // And they are looked for only once the count meets a second solution.
+            symmetries_deferred: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none(),
             names: !raw.no_header,
             ..defaults
         };
@@ -268,6 +270,14 @@ impl Family for QpropModel {
 
     fn ground(&self) -> Result<Grounding<QpropEncoding>, Error> {
         wgrnd_qprop::ground(&self.program, &self.options).map_err(model_error)
+    }
+
+    fn symmetries_deferred(&self, g: &Grounding<QpropEncoding>) -> bool {
+        wgrnd_qprop::symmetries_deferred(g)
+    }
+
+    fn add_symmetries(&self, g: &mut Grounding<QpropEncoding>) -> Result<bool, Error> {
+        Ok(wgrnd_qprop::add_symmetries(&self.program, g))
     }
 
     fn ground_groups(&self) -> Result<Grounding<QpropEncoding>, Error> {

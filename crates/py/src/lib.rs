@@ -280,7 +280,7 @@ fn count_family<F: Wrap>(
 ) -> Result<(wgrnd_count::Count, Vec<F::Solution>), Error> {
     let g = wgrnd_count::optimal_only(f.ground()?, solver, limits.timeout)?.0;
     let mut kept = Vec::new();
-    let c = wgrnd_count::count(f, &g, solver, limits, unit, |e| {
+    let (_, c) = wgrnd_count::count_deferring(f, g, solver, limits, unit, |e| {
         if keep && (e.first_of_orbit || unit == CountUnit::None) {
             kept.push(e.solution.clone());
         }

@@ -69,6 +69,12 @@ pub struct GroundOptions {
     /// for less than the search for symmetries costs (docs/counting.md, "Exact covers read off
     /// the formula").
     pub symmetries_optional: bool,
+    /// With `symmetries`: leave them for later, since a plain count (no orbits reported, no
+    /// lex-leader clauses asked for) needs them only when it has many solutions to find: the
+    /// grounding says so ([`crate::symmetries_deferred`]) and the count looks for them once it
+    /// meets a second solution ([`crate::add_symmetries`]), so that a count of one solution (a
+    /// puzzle's uniqueness) never pays for the search.
+    pub symmetries_deferred: bool,
     /// Name every variable in the header's `var` lines (off: the solved-for atoms' names are
     /// made only when asked for, names.rs; for a count that writes no DIMACS).
     pub names: bool,
@@ -86,6 +92,7 @@ impl Default for GroundOptions {
             symmetries: false,
             lex_leader: true,
             symmetries_optional: false,
+            symmetries_deferred: false,
             names: true,
         }
     }

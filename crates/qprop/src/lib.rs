@@ -196,6 +196,143 @@ pub struct Atoms {
     lazy_aux: Vec<names::LazyAux>,
     /// What the names of integer views are made of, made when asked for (names off).
     lazy_views: Vec<names::LazyView>,
+    /// What [`add_symmetries`] needs, when the grounding left its symmetries for later.
+    deferred: Option<Box<Deferred>>,
+}
+
+/// The symmetry line of a grounding that left its symmetries for later (`-v` prints it when the
+/// count never looked for them).
+const DEFERRED_LINE: &str = "symmetries: left for later (a count looks for them once it meets a second solution)";
+
+/// What a grounding that left its symmetries for later keeps for [`add_symmetries`]: its header
+/// but for the symmetries, whether lex-leader clauses are wanted, and the grounder's state that
+/// the symmetry search extends (auxiliaries, how they are named).
+#[derive(Clone, Debug)]
+struct Deferred {
+    parts: HeaderParts,
+    lex_leader: bool,
+    aux_count: u32,
+    lazy_names: bool,
+}
+
+/// What a grounding's header says besides its symmetries, its sizes and its `var` lines (written
+/// once the symmetries are settled: at once, or by [`add_symmetries`]).
+#[derive(Clone, Debug)]
+struct HeaderParts {
+    /// The model's file name.
+    model: String,
+    /// The hash of the model under its options, before the symmetries are hashed in.
+    hash: u64,
+    amo: &'static str,
+    estimate: f64,
+    /// Whether `estimate` is an upper bound (guards taken to pass) rather than a sample's.
+    bounded: bool,
+    /// The shown predicates' names.
+    shown: String,
+    fixed_true: usize,
+    simplified: Option<String>,
+    eliminated: Option<String>,
+    objective: Vec<String>,
+    /// Whether the header names every variable.
+    names: bool,
+}
+
+impl HeaderParts {
+    /// The grounding's hash once `symmetries` are declared (without any, the hash as it was).
+    fn hash_with(&self, symmetries: &[wgrnd_core::Symmetry], lex_leader: bool) -> u64 {
+        match symmetries.is_empty() {
+            true => self.hash,
+            false => StableHash::resume(self.hash)
+                .field(format!("symmetries {} lex-leader {lex_leader}", symmetries.len() + 1))
+                .finish(),
+        }
+    }
+
+    /// The header's lines for the grounding of `cnf` with `aux` auxiliaries, its symmetries
+    /// said by `symmetry_lines`, and its variables named by `names`.
+    fn lines(
+        &self,
+        hash: u64,
+        cnf: &wgrnd_cnf::Cnf,
+        aux: u32,
+        symmetry_lines: &[String],
+        names: &[String],
+    ) -> Vec<String> {
+        let mut header = vec![
+            format!("wgrnd qprop model {} (hash {hash:016x})", self.model),
+            hash_line(hash),
+            format!(
+                "at-most-one {}, {} variables ({aux} auxiliary), {} clauses (estimated {}{:.0})",
+                self.amo,
+                cnf.num_vars(),
+                cnf.num_clauses(),
+                if self.bounded { "at most " } else { "" },
+                self.estimate
+            ),
+            format!("shown {}", self.shown),
+            format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", self.fixed_true),
+        ];
+        header.extend(self.simplified.iter().cloned());
+        header.extend(self.eliminated.iter().cloned());
+        header.extend(symmetry_lines.iter().cloned());
+        header.extend(self.objective.iter().cloned());
+        // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms);
+        // none when names are off (nothing writes this header).
+        if self.names {
+            header.extend(names.iter().enumerate().map(|(i, n)| {
+                let mut line = String::with_capacity(16 + n.len());
+                line.push_str("var ");
+                program::push_decimal(&mut line, i as i64 + 1);
+                line.push(' ');
+                line.push_str(n);
+                line
+            }));
+        }
+        header
+    }
+}
+
+/// Looks for the symmetries of `p` that its grounding `g` left for later (a plain count's:
+/// `GroundOptions::symmetries_deferred`), once the count has met a second solution: the same
+/// search, group, lex-leader clauses (appended to the CNF), hash and header as a grounding that
+/// looked for them at once, byte for byte. Does nothing to a grounding that left nothing for
+/// later. Returns whether any symmetry was declared.
+pub fn add_symmetries(p: &Program, g: &mut Grounding) -> bool {
+    let Some(d) = g.encoding.deferred.take() else { return false };
+    let a = &mut g.encoding;
+    let mut grounded = ground::Grounded {
+        cnf: std::mem::take(&mut g.cnf),
+        names: std::mem::take(&mut a.names),
+        atom_of: std::mem::take(&mut a.atom_of),
+        lazy_aux: std::mem::take(&mut a.lazy_aux),
+        lazy_views: std::mem::take(&mut a.lazy_views),
+        lazy_names: d.lazy_names,
+        aux_count: d.aux_count,
+        int_list: std::mem::take(&mut a.int_list),
+        fixed_true: std::mem::take(&mut a.fixed_true),
+        xors: std::mem::take(&mut g.xors),
+    };
+    let (symmetries, lines) = symmetry::declare(p, &mut grounded, &g.projection, d.lex_leader);
+    let hash = d.parts.hash_with(&symmetries, d.lex_leader);
+    g.header = d.parts.lines(hash, &grounded.cnf, grounded.aux_count, &lines, &grounded.names);
+    g.hash = hash;
+    g.cnf = grounded.cnf;
+    g.xors = grounded.xors;
+    a.names = grounded.names;
+    a.atom_of = grounded.atom_of;
+    a.lazy_aux = grounded.lazy_aux;
+    a.lazy_views = grounded.lazy_views;
+    a.int_list = grounded.int_list;
+    a.fixed_true = grounded.fixed_true;
+    let declared = !symmetries.is_empty();
+    g.symmetries = symmetries;
+    declared
+}
+
+/// Whether the grounding left its symmetries for a count to look for once it meets a second
+/// solution ([`add_symmetries`]).
+pub fn symmetries_deferred(g: &Grounding) -> bool {
+    g.encoding.deferred.is_some()
 }
 
 impl AtomNames for Atoms {
@@ -334,14 +471,17 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             }
         }
     }
-    // The model's own symmetries, proven on its ground program (symmetry.rs): only for a count.
-    let (symmetries, symmetry_lines) = if o.symmetries
-        && tracker.is_none()
-        && o.symmetries_optional
-        && wgrnd_core::ExactCover::is_for_dancing_links(&g.cnf, &shown)
-    {
+    // The model's own symmetries, proven on its ground program (symmetry.rs): only for a count,
+    // and for a plain count only once it meets a second solution ([`add_symmetries`]).
+    let looked_for = o.symmetries && tracker.is_none();
+    let exact_cover =
+        looked_for && o.symmetries_optional && wgrnd_core::ExactCover::is_for_dancing_links(&g.cnf, &shown);
+    let defer = looked_for && !exact_cover && o.symmetries_deferred;
+    let (symmetries, symmetry_lines) = if exact_cover {
         (Vec::new(), vec!["symmetries: not looked for (the formula is an exact cover for dancing links)".into()])
-    } else if o.symmetries && tracker.is_none() {
+    } else if defer {
+        (Vec::new(), vec![DEFERRED_LINE.into()])
+    } else if looked_for {
         symmetry::declare(p, &mut g, &shown, o.lex_leader)
     } else {
         (Vec::new(), Vec::new())
@@ -367,44 +507,26 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         XorElim::Auto => hash,
         x => hash.field(format!("xor elimination {x:?}")),
     };
-    let hash = match symmetries.is_empty() {
-        true => hash,
-        false => hash.field(format!("symmetries {} lex-leader {}", symmetries.len() + 1, o.lex_leader)),
-    }
-    .finish();
     let shown_names: Vec<&str> = p.shown.iter().map(|&i| p.preds[i].name.as_str()).collect();
-    let mut header = vec![
-        format!("wgrnd qprop model {} (hash {hash:016x})", p.files[0].0),
-        hash_line(hash),
-        format!(
-            "at-most-one {}, {} variables ({} auxiliary), {} clauses (estimated {}{estimate:.0})",
-            o.amo.name(),
-            g.cnf.num_vars(),
-            g.aux_count,
-            g.cnf.num_clauses(),
-            if bound.is_some() { "at most " } else { "" }
-        ),
-        format!("shown {}", shown_names.join(" ")),
-        format!("atoms fixed by unit statements (no variable): {} true, the rest of them false", g.fixed_true.len()),
-    ];
-    if let Some(s) = &simplified {
-        header.push(format!("simplified by units: {} variables fixed, {} clauses before", s.fixed, s.clauses_before));
-    }
-    header.extend(eliminated.map(|e| e.header_line()));
-    header.extend(symmetry_lines);
-    header.extend(objective::header_lines(&objective));
-    // `var <i> <name>`, one exact-size string each (a grounding names thousands of atoms); none
-    // when names are off (nothing writes this header).
-    if o.names {
-        header.extend(g.names.iter().enumerate().map(|(i, n)| {
-            let mut line = String::with_capacity(16 + n.len());
-            line.push_str("var ");
-            program::push_decimal(&mut line, i as i64 + 1);
-            line.push(' ');
-            line.push_str(n);
-            line
-        }));
-    }
+    let parts = HeaderParts {
+        model: p.files[0].0.clone(),
+        hash: hash.finish(),
+        amo: o.amo.name(),
+        estimate,
+        bounded: bound.is_some(),
+        shown: shown_names.join(" "),
+        fixed_true: g.fixed_true.len(),
+        simplified: simplified
+            .map(|s| format!("simplified by units: {} variables fixed, {} clauses before", s.fixed, s.clauses_before)),
+        eliminated: eliminated.map(|e| e.header_line()),
+        objective: objective::header_lines(&objective),
+        names: o.names,
+    };
+    let hash = parts.hash_with(&symmetries, o.lex_leader);
+    let header = parts.lines(hash, &g.cnf, g.aux_count, &symmetry_lines, &g.names);
+    let deferred = defer.then(|| {
+        Box::new(Deferred { parts, lex_leader: o.lex_leader, aux_count: g.aux_count, lazy_names: g.lazy_names })
+    });
     Ok(Grounding {
         cnf: g.cnf,
         header,
@@ -424,6 +546,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             namer: (!o.names).then(|| names::Namer::new(p)),
             lazy_aux: g.lazy_aux,
             lazy_views: g.lazy_views,
+            deferred,
         },
         xors: g.xors,
         objective,

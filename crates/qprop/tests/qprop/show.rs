@@ -203,3 +203,60 @@ fn a_statement_without_values_is_broken_and_the_rest_still_checked() {
     assert!(v[0].contains("gives no value to x(1)"), "{}", v[0]);
     assert!(v[1].contains("m.qp:5:1") && v[1].contains("i = 2"), "{}", v[1]);
 }
+
+/// Parameter values as `-D` gives them.
+type Defines = &'static [(&'static str, &'static str)];
+
+/// A grounding that leaves its symmetries for later (a plain count's) and then looks for them
+/// (`add_symmetries`) is the grounding that looked for them at once, byte for byte: clauses,
+/// header, hash, group and every variable's name. Models with a group (the 3 x 3 magic square,
+/// queens, a colouring's interchangeable values), and ones whose candidates are all refused.
+#[test]
+fn symmetries_looked_for_later_are_those_looked_for_at_once() {
+    use wgrnd_core::AtomNames;
+    let models: [(&str, Option<&str>, Defines); 5] = [
+        ("magic4.qp", None, &[("n", "3")]),
+        ("queens.qp", None, &[("n", "5")]),
+        ("colouring-std.qp", Some("std/queen5_5.qpd"), &[("k", "5")]),
+        ("kakuro.qp", Some("std/kakuro-6x6-easy.qpd"), &[]),
+        ("sendmore.qp", None, &[]),
+    ];
+    for (model, data, defs) in models {
+        let p = program(model, data, defs);
+        for names in [true, false] {
+            let options = |deferred| wgrnd_qprop::GroundOptions {
+                names,
+                symmetries: true,
+                symmetries_deferred: deferred,
+                ..Default::default()
+            };
+            let ground = |o| wgrnd_qprop::ground(&p, &o).unwrap_or_else(|e| panic!("{}", e.render()));
+            let at_once = ground(options(false));
+            let mut later = ground(options(true));
+            assert!(wgrnd_qprop::symmetries_deferred(&later), "{model}");
+            assert!(!wgrnd_qprop::symmetries_deferred(&at_once), "{model}");
+            assert!(later.symmetries.is_empty(), "{model}");
+            assert!(later.header.iter().any(|l| l.starts_with("symmetries: left for later")), "{model}");
+            let declared = wgrnd_qprop::add_symmetries(&p, &mut later);
+            assert!(!wgrnd_qprop::symmetries_deferred(&later), "{model}");
+            assert_eq!(declared, !at_once.symmetries.is_empty(), "{model}");
+            assert_eq!(later.header, at_once.header, "{model}, names {names}");
+            assert_eq!(later.hash, at_once.hash, "{model}");
+            assert_eq!(later.cnf.num_vars(), at_once.cnf.num_vars(), "{model}");
+            assert_eq!(later.cnf.clauses().collect::<Vec<_>>(), at_once.cnf.clauses().collect::<Vec<_>>(), "{model}");
+            let images = |g: &wgrnd_qprop::Grounding| g.symmetries.iter().map(|s| s.image.clone()).collect::<Vec<_>>();
+            assert_eq!(images(&later), images(&at_once), "{model}");
+            for i in 0..at_once.cnf.num_vars() as usize {
+                let v = wgrnd_cnf::Var::from_index(i);
+                assert_eq!(later.encoding.atom_name(v), at_once.encoding.atom_name(v), "{model}: variable {}", i + 1);
+            }
+            // A second call finds nothing left to do.
+            assert!(!wgrnd_qprop::add_symmetries(&p, &mut later), "{model}");
+            assert_eq!(later.header, at_once.header, "{model}");
+        }
+    }
+    // The magic square has its eight symmetries: the comparison above covered a real group.
+    let p = program("magic4.qp", None, &[("n", "3")]);
+    let o = wgrnd_qprop::GroundOptions { symmetries: true, ..Default::default() };
+    assert_eq!(wgrnd_qprop::ground(&p, &o).map(|g| g.symmetries.len()).ok(), Some(7));
+}
