@@ -314,7 +314,8 @@ pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), St
     let (f, g) = grounded(text, o)?;
     let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine, jobs: 0 };
     let mut found = Vec::new();
-    let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+    // As the command: the symmetries looked for once a second solution is met.
+    let (_, c) = wgrnd_count::count_deferring(&f, g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
         found.push(e.solution.clone());
     })
     .map_err(|e| format!("the count failed: {e}"))?;
