@@ -57,6 +57,10 @@ fn a_count_looks_for_symmetries_only_past_one_solution() {
     grids.dedup();
     assert_eq!(grids.len(), 8, "a solution printed twice: {stdout}");
     assert!(stdout.contains("8 solution(s)"), "{stdout}");
+    // Over cubes the count never looks for them: each cube's solutions are counted one by one.
+    let out = wgrnd(&["count", "--cubes", "4", &magic, "-D", "n=3"], None);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("8 solution(s)"), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The two sides of a comparison: brute force (every assignment of the solved-for atoms and
 //! integer values, judged by the checker, projected on the shown ones) and wgrnd's count through
 //! the library path `wgrnd count` takes (`QpropModel` from `wgrnd-family`, grounded, counted by
-//! `wgrnd_count::count`, every solution decoded and checked), for each option set; and wgrnd's
+//! `wgrnd_count::count_deferring`, every solution decoded and checked), for each option set; and wgrnd's
 //! first solution as `wgrnd solve` finds it (the portfolio).
 
 use std::collections::BTreeSet;
@@ -25,8 +25,9 @@ pub struct OptionSet {
     pub engine: Engine,
     /// The elimination of the linear part before the CNF is written (issue #25).
     pub xor_elim: XorElim,
-    /// Whether the count uses the model's own symmetries (else `--lex-leader none`).
-    pub symmetries: bool,
+    /// The count's `--lex-leader`: not given (the model's own symmetries looked for once the
+    /// count meets a second solution), `all` (looked for at once) or `none` (left alone).
+    pub lex_leader: Option<CountUnit>,
 }
 
 impl OptionSet {
@@ -48,7 +49,11 @@ impl OptionSet {
             self.amo.name(),
             self.engine.name(),
             self.xor_elim,
-            if self.symmetries { "" } else { " --lex-leader none" }
+            match self.lex_leader {
+                None => "",
+                Some(CountUnit::All) => " --lex-leader all",
+                Some(_) => " --lex-leader none",
+            }
         )
     }
 }
@@ -76,12 +81,15 @@ pub fn option_sets(model: u64) -> Vec<OptionSet> {
             // The elimination of the linear part: on (whatever its size), off, or by the rule
             // (another stride than the engine's, so that each meets each).
             let xor_elim = XOR_ELIM[(model as usize + 2 * sets.len()) % XOR_ELIM.len()];
-            let symmetries = (model as usize + sets.len()) % 2 == 0;
-            sets.push(OptionSet { amo, ints, linear, engine, xor_elim, symmetries });
+            let lex_leader = LEX_LEADER[(model as usize + sets.len()) % LEX_LEADER.len()];
+            sets.push(OptionSet { amo, ints, linear, engine, xor_elim, lex_leader });
         }
     }
     sets
 }
+
+/// The choices of the count's `--lex-leader`, one per option set in turn.
+const LEX_LEADER: [Option<CountUnit>; 3] = [None, Some(CountUnit::All), Some(CountUnit::None)];
 
 /// The choices of `GroundOptions::xor_elim`, one per option set in turn.
 const XOR_ELIM: [XorElim; 3] = [XorElim::On, XorElim::Off, XorElim::Auto];
@@ -91,9 +99,9 @@ pub const ENGINES: [Engine; 4] = [Engine::Auto, Engine::Blocking, Engine::Backtr
 
 /// The command line's options for `o`.
 fn raw_options(o: &OptionSet) -> RawOptions {
-    // As `wgrnd count` asks (the model's symmetries found, proven and used), or with them left
-    // alone (`--lex-leader none`), one option set in two.
-    let lex_leader = (!o.symmetries).then_some(CountUnit::None);
+    // As `wgrnd count` asks (the model's symmetries found, proven and used once the count meets
+    // a second solution), at once (`--lex-leader all`), or left alone (`--lex-leader none`).
+    let lex_leader = o.lex_leader;
     RawOptions {
         amo: o.amo,
         ints: Some(o.ints),

@@ -176,10 +176,10 @@ pub trait Family: Sync {
     }
 
     /// Looks for the symmetries that `g` left for later and declares them in it, as a grounding
-    /// that looked for them at once would hold them (its group, the clauses that break it, its
-    /// header); returns whether any was declared. Default: none (nothing is left for later).
-    fn add_symmetries(&self, _g: &mut Grounding<Self::Encoding>) -> Result<bool, Error> {
-        Ok(false)
+    /// that looked for them at once would hold them (its group in `g.symmetries`, the clauses
+    /// that break it, its header). Default: nothing (nothing is left for later).
+    fn add_symmetries(&self, _g: &mut Grounding<Self::Encoding>) -> Result<(), Error> {
+        Ok(())
     }
 
     /// Other groundings of the same puzzle that a portfolio may race against this one (another

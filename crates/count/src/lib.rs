@@ -300,9 +300,12 @@ pub fn count<F: Family>(
 /// solutions are reported then. Past it, the symmetries are looked for and declared in `g`
 /// ([`Family::add_symmetries`]) and the count starts again on it, the solutions found so far
 /// dropped unreported (a new search finds them again, as members of their orbits). So a count
-/// of one solution never pays for the symmetry search, and a large count pays for finding two
-/// solutions twice. Returns the grounding counted on (its header says what was looked for) with
-/// the count, whose time includes both searches.
+/// of one solution never pays for the symmetry search, and a larger one pays for finding two
+/// solutions twice. The time limit is the count's: the symmetry search is not charged to it, as
+/// it is not when a grounding looks for them at once. Returns the grounding counted on (its
+/// header says what was looked for) with the count, whose time includes both counts; a Ctrl-C
+/// or a time limit during the symmetry search returns the solutions found before it, with the
+/// grounding that now holds them.
 pub fn count_deferring<F: Family>(
     f: &F,
     mut g: Grounding<F::Encoding>,
@@ -311,39 +314,52 @@ pub fn count_deferring<F: Family>(
     unit: CountUnit,
     mut found: impl FnMut(&Event<F::Solution>) + Send,
 ) -> Result<(Grounding<F::Encoding>, Count), Error> {
+    // Orbits are counted only with the symmetries (a family leaves them for later only for a
+    // plain count): looked for at once for any other unit.
+    if f.symmetries_deferred(&g) && unit != CountUnit::None {
+        f.add_symmetries(&mut g)?;
+    }
     if !f.symmetries_deferred(&g) {
         let c = count(f, &g, solver, limits, unit, found)?;
         return Ok((g, c));
     }
     let start = Instant::now();
-    // Orbits are counted only with the symmetries (a family defers them for plain counts only).
-    if unit != CountUnit::None {
-        f.add_symmetries(&mut g)?;
-        let c = count(f, &g, solver, limits, unit, found)?;
-        return Ok((g, c));
-    }
     let probe = Limits { max: Some(limits.max.map_or(PROBE, |m| m.min(PROBE))), ..*limits };
-    let mut held: Vec<(F::Solution, u64, bool, u64)> = Vec::new();
+    let mut held: Vec<Held<F::Solution>> = Vec::new();
     let probed = count(f, &g, solver, &probe, unit, |e| {
-        held.push((e.solution.clone(), e.index, e.first_of_orbit, e.counted));
+        held.push(Held { solution: e.solution.clone(), index: e.index, counted: e.counted });
     })?;
     let mut answer = |stop: Stop| {
-        for (solution, index, first_of_orbit, counted) in &held {
-            found(&Event { solution, index: *index, first_of_orbit: *first_of_orbit, counted: *counted });
+        for h in &held {
+            found(&Event { solution: &h.solution, index: h.index, first_of_orbit: true, counted: h.counted });
         }
         Count { stop, elapsed: start.elapsed(), ..probed.clone() }
     };
     if probed.stop != Stop::Bound || limits.max.is_some_and(|m| probed.count >= m) {
         return Ok((g, answer(probed.stop)));
     }
-    f.add_symmetries(&mut g)?;
-    let (timeout, up) = engine::remaining(limits, start);
-    if up {
-        // The symmetry search took the time left: the solutions found without them are the count.
+    {
+        // Ctrl-C during the symmetry search stops the count with what it found, not the process.
+        let _watch = wgrnd_solve::interrupt::Watch::start();
+        f.add_symmetries(&mut g)?;
+        if wgrnd_solve::interrupted() {
+            return Ok((g, answer(Stop::Interrupted)));
+        }
+    }
+    let left = Limits { timeout: limits.timeout.map(|t| t.saturating_sub(probed.elapsed)), ..*limits };
+    if left.timeout == Some(Duration::ZERO) {
         return Ok((g, answer(Stop::Timeout)));
     }
-    let c = count(f, &g, solver, &Limits { timeout, ..*limits }, unit, found)?;
+    let c = count(f, &g, solver, &left, unit, found)?;
     Ok((g, Count { elapsed: start.elapsed(), ..c }))
+}
+
+/// A solution [`count_deferring`] holds back until it knows that its count is the answer (each
+/// is the first of its orbit: the count holds none with symmetries).
+struct Held<S> {
+    solution: S,
+    index: u64,
+    counted: u64,
 }
 
 /// Solutions a count whose grounding left its symmetries for later finds without them, at most,

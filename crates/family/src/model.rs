@@ -112,17 +112,18 @@ impl QpropModel {
         }
         .map_err(model_error)?;
         let defaults = GroundOptions::default();
+        // A plain count with no lex-leader asked for: the symmetries only make it faster.
+        let plain_count = raw.count == Some(CountUnit::None) && raw.lex_leader.is_none();
         let options = GroundOptions {
             amo: raw.amo,
             ints: raw.ints.unwrap_or_default(),
             linear: raw.linear.unwrap_or_default(),
             max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
             symmetries,
-            // A plain count with no lex-leader asked for (the symmetries only make it faster)
-            // that dancing links would take over an exact cover.
-            symmetries_optional: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none() && raw.dancing_links,
-            // And they are looked for only once the count meets a second solution.
-            symmetries_deferred: raw.count == Some(CountUnit::None) && raw.lex_leader.is_none(),
+            // Not looked for when dancing links would take the formula as an exact cover...
+            symmetries_optional: plain_count && raw.dancing_links,
+            // ...and otherwise only once the count meets a second solution.
+            symmetries_deferred: plain_count,
             names: !raw.no_header,
             ..defaults
         };
@@ -276,8 +277,9 @@ impl Family for QpropModel {
         wgrnd_qprop::symmetries_deferred(g)
     }
 
-    fn add_symmetries(&self, g: &mut Grounding<QpropEncoding>) -> Result<bool, Error> {
-        Ok(wgrnd_qprop::add_symmetries(&self.program, g))
+    fn add_symmetries(&self, g: &mut Grounding<QpropEncoding>) -> Result<(), Error> {
+        wgrnd_qprop::add_symmetries(&self.program, g);
+        Ok(())
     }
 
     fn ground_groups(&self) -> Result<Grounding<QpropEncoding>, Error> {

@@ -296,11 +296,24 @@ impl HeaderParts {
 /// `GroundOptions::symmetries_deferred`), once the count has met a second solution: the same
 /// search, group, lex-leader clauses (appended to the CNF), hash and header as a grounding that
 /// looked for them at once, byte for byte. Does nothing to a grounding that left nothing for
-/// later. Returns whether any symmetry was declared.
-pub fn add_symmetries(p: &Program, g: &mut Grounding) -> bool {
-    let Some(d) = g.encoding.deferred.take() else { return false };
+/// later; `g.symmetries` says what was declared.
+pub fn add_symmetries(p: &Program, g: &mut Grounding) {
+    let Some(d) = g.encoding.deferred.take() else { return };
+    let mut grounded = take_grounded(g, &d);
+    let (symmetries, lines) = symmetry::declare(p, &mut grounded, &g.projection, d.lex_leader);
+    let hash = d.parts.hash_with(&symmetries, d.lex_leader);
+    g.header = d.parts.lines(hash, &grounded.cnf, grounded.aux_count, &lines, &grounded.names);
+    g.hash = hash;
+    g.symmetries = symmetries;
+    restore_grounded(g, grounded);
+}
+
+/// The grounder's output moved back out of a finished grounding that left its symmetries for
+/// later (what `symmetry::declare` extends); [`restore_grounded`] puts it back.
+fn take_grounded(g: &mut Grounding, d: &Deferred) -> ground::Grounded {
     let a = &mut g.encoding;
-    let mut grounded = ground::Grounded {
+    debug_assert_eq!(a.names.len(), g.cnf.num_vars() as usize, "a name for every variable");
+    ground::Grounded {
         cnf: std::mem::take(&mut g.cnf),
         names: std::mem::take(&mut a.names),
         atom_of: std::mem::take(&mut a.atom_of),
@@ -311,22 +324,28 @@ pub fn add_symmetries(p: &Program, g: &mut Grounding) -> bool {
         int_list: std::mem::take(&mut a.int_list),
         fixed_true: std::mem::take(&mut a.fixed_true),
         xors: std::mem::take(&mut g.xors),
-    };
-    let (symmetries, lines) = symmetry::declare(p, &mut grounded, &g.projection, d.lex_leader);
-    let hash = d.parts.hash_with(&symmetries, d.lex_leader);
-    g.header = d.parts.lines(hash, &grounded.cnf, grounded.aux_count, &lines, &grounded.names);
-    g.hash = hash;
-    g.cnf = grounded.cnf;
-    g.xors = grounded.xors;
-    a.names = grounded.names;
-    a.atom_of = grounded.atom_of;
-    a.lazy_aux = grounded.lazy_aux;
-    a.lazy_views = grounded.lazy_views;
-    a.int_list = grounded.int_list;
-    a.fixed_true = grounded.fixed_true;
-    let declared = !symmetries.is_empty();
-    g.symmetries = symmetries;
-    declared
+    }
+}
+
+/// Puts what [`take_grounded`] took back into `g` (every field of it: `lazy_names` and
+/// `aux_count` live in the header from now on).
+fn restore_grounded(g: &mut Grounding, grounded: ground::Grounded) {
+    let ground::Grounded {
+        cnf,
+        names,
+        atom_of,
+        lazy_aux,
+        lazy_views,
+        lazy_names: _,
+        aux_count: _,
+        int_list,
+        fixed_true,
+        xors,
+    } = grounded;
+    let a = &mut g.encoding;
+    (g.cnf, g.xors) = (cnf, xors);
+    (a.names, a.atom_of, a.lazy_aux, a.lazy_views, a.int_list, a.fixed_true) =
+        (names, atom_of, lazy_aux, lazy_views, int_list, fixed_true);
 }
 
 /// Whether the grounding left its symmetries for a count to look for once it meets a second
@@ -476,7 +495,8 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let looked_for = o.symmetries && tracker.is_none();
     let exact_cover =
         looked_for && o.symmetries_optional && wgrnd_core::ExactCover::is_for_dancing_links(&g.cnf, &shown);
-    let defer = looked_for && !exact_cover && o.symmetries_deferred;
+    // Not when the search would refuse at once, from the model alone: that costs nothing.
+    let defer = looked_for && !exact_cover && o.symmetries_deferred && symmetry::refusal(p).is_none();
     let (symmetries, symmetry_lines) = if exact_cover {
         (Vec::new(), vec!["symmetries: not looked for (the formula is an exact cover for dancing links)".into()])
     } else if defer {

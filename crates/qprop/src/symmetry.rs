@@ -1027,34 +1027,47 @@ fn ground_program(p: &Program, shown: PredId) -> R<(MixMap<E, usize>, Atoms<'_>)
     Ok((program, x.atoms))
 }
 
+/// Why no symmetry of `p` is looked for, found from the model alone before anything is expanded
+/// (more than one shown predicate, objectives, a solved-for predicate that is not shown, no
+/// candidate, a construct the expansion cannot write): `None` when the search would run. A
+/// count's grounding leaves the search for later only when it would run
+/// ([`crate::add_symmetries`]).
+pub(crate) fn refusal(p: &Program) -> Option<String> {
+    if p.shown.len() != 1 {
+        return Some("only a model with one shown predicate is searched for symmetries".into());
+    }
+    if !p.goals.is_empty() {
+        return Some("the model has objectives".into());
+    }
+    let shown = p.shown[0];
+    let solved = p.pred_ids().filter(|&i| matches!(p.preds[i].kind, PredKind::Var | PredKind::Int(_)));
+    if let Some(other) = solved.into_iter().find(|&i| i != shown) {
+        return Some(format!("'{}' is solved for and not shown", p.preds[other].name));
+    }
+    if candidates(p, shown).is_empty() && !has_value_candidate(p, shown) {
+        return Some(format!("'{}' has no argument to reverse or exchange", p.preds[shown].name));
+    }
+    p.stmts.iter().find_map(|s| unsupported(&s.f)).map(str::to_string)
+}
+
+/// Whether the values of `shown` are a candidate: an integer variable with two values or more.
+fn has_value_candidate(p: &Program, shown: PredId) -> bool {
+    matches!(p.preds[shown].kind, PredKind::Int(d) if p.domains[d].len() > 1)
+}
+
 pub(crate) fn find(p: &Program) -> Found {
     let mut found = Found::default();
-    let solved: Vec<PredId> =
-        p.pred_ids().filter(|&i| matches!(p.preds[i].kind, PredKind::Var | PredKind::Int(_))).collect();
     let refuse = |why: String| Found {
         proven: Vec::new(),
         lines: vec![format!("symmetries: none looked for: {why}")],
         values: false,
     };
-    if p.shown.len() != 1 {
-        return refuse("only a model with one shown predicate is searched for symmetries".into());
-    }
-    if !p.goals.is_empty() {
-        return refuse("the model has objectives".into());
+    if let Some(why) = refusal(p) {
+        return refuse(why);
     }
     let shown = p.shown[0];
-    if let Some(&other) = solved.iter().find(|&&i| i != shown) {
-        return refuse(format!("'{}' is solved for and not shown", p.preds[other].name));
-    }
     let cands = candidates(p, shown);
-    // Interchangeable values are a candidate of an integer variable with two values or more.
-    let value_candidate = matches!(p.preds[shown].kind, PredKind::Int(d) if p.domains[d].len() > 1);
-    if cands.is_empty() && !value_candidate {
-        return refuse(format!("'{}' has no argument to reverse or exchange", p.preds[shown].name));
-    }
-    if let Some(why) = p.stmts.iter().find_map(|s| unsupported(&s.f)) {
-        return refuse(why.into());
-    }
+    let value_candidate = has_value_candidate(p, shown);
     let (program, mut atoms) = match ground_program(p, shown) {
         Ok(expanded) => expanded,
         Err(why) => return refuse(why),
