@@ -303,9 +303,9 @@ pub fn count<F: Family>(
 /// of one solution never pays for the symmetry search, and a larger one pays for finding two
 /// solutions twice. The time limit is the count's: the symmetry search is not charged to it, as
 /// it is not when a grounding looks for them at once. Returns the grounding counted on (its
-/// header says what was looked for) with the count, whose time includes both counts; a Ctrl-C
-/// or a time limit during the symmetry search returns the solutions found before it, with the
-/// grounding that now holds them.
+/// header says what was looked for) with the count, whose time includes both counts and the
+/// search; a Ctrl-C (the search is finished first) or a probe that took the whole time limit
+/// returns the solutions found before the search, with the grounding that now holds them.
 pub fn count_deferring<F: Family>(
     f: &F,
     mut g: Grounding<F::Encoding>,
@@ -324,6 +324,8 @@ pub fn count_deferring<F: Family>(
         return Ok((g, c));
     }
     let start = Instant::now();
+    // Ctrl-C from the probe to the end stops the count with what it found, not the process.
+    let _watch = wgrnd_solve::interrupt::Watch::start();
     let probe = Limits { max: Some(limits.max.map_or(PROBE, |m| m.min(PROBE))), ..*limits };
     let mut held: Vec<Held<F::Solution>> = Vec::new();
     let probed = count(f, &g, solver, &probe, unit, |e| {
@@ -338,13 +340,12 @@ pub fn count_deferring<F: Family>(
     if probed.stop != Stop::Bound || limits.max.is_some_and(|m| probed.count >= m) {
         return Ok((g, answer(probed.stop)));
     }
-    {
-        // Ctrl-C during the symmetry search stops the count with what it found, not the process.
-        let _watch = wgrnd_solve::interrupt::Watch::start();
-        f.add_symmetries(&mut g)?;
-        if wgrnd_solve::interrupted() {
-            return Ok((g, answer(Stop::Interrupted)));
-        }
+    if wgrnd_solve::interrupted() {
+        return Ok((g, answer(Stop::Interrupted)));
+    }
+    f.add_symmetries(&mut g)?;
+    if wgrnd_solve::interrupted() {
+        return Ok((g, answer(Stop::Interrupted)));
     }
     let left = Limits { timeout: limits.timeout.map(|t| t.saturating_sub(probed.elapsed)), ..*limits };
     if left.timeout == Some(Duration::ZERO) {

@@ -113,25 +113,42 @@ pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Ve
     members(jobs, solver, "own", &alternatives, on_path)
 }
 
-/// A solve on `jobs` cores once grounded: one job is the plain solve ([`solve_timed`]), more race
-/// [`default_members`], as `wgrnd solve --jobs` does; `jobs` is usually [`crate::default_jobs`].
-/// The Python package's `solve` calls it, so that a solve there runs what the command line runs.
-/// `g` must be `f.ground()`'s grounding as it is: the alternative encodings of the race are
-/// grounded again from `f`, so clauses added to `g` (an optimum fixed) would bind only the
-/// family's own member; solve such a `g` on one job. Besides the answer, the members raced (none
-/// for the plain solve), so that a caller's `jobs` is seen to reach the race.
+/// A solve on `jobs` cores once grounded (`None`: [`crate::default_jobs`]): one job is the plain
+/// solve ([`solve_timed`]), more race [`default_members`], as `wgrnd solve --jobs` does. The
+/// Python package's `solve` calls it, so that a solve there runs what the command line runs.
+/// With the built-in solver, unless one job is asked for, a small formula goes to the
+/// backtracking engine before the cores are counted and the members listed (which looks for
+/// external solvers on PATH): the plain solve and the race would both make that try first, with
+/// the same answer. `g` must be `f.ground()`'s grounding as it is: the alternative encodings of
+/// the race are grounded again from `f`, so clauses added to `g` (an optimum fixed) would bind
+/// only the family's own member; solve such a `g` on one job. Besides the answer, the members
+/// raced (none for the plain solve or a small formula's answer), so that a caller's `jobs` is
+/// seen to reach the race.
 pub fn solve_jobs<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
-    jobs: usize,
+    jobs: Option<usize>,
     timeout: Option<Duration>,
 ) -> Result<(Answer<F::Solution>, Vec<Member>), Error> {
-    if jobs <= 1 {
+    if jobs.is_some_and(|j| j <= 1) {
         return Ok((solve_timed(f, g, solver, timeout)?.0, Vec::new()));
     }
+    let _watch = wgrnd_solve::interrupt::Watch::start();
+    let started = Instant::now();
+    if *solver == SolverSpec::Builtin {
+        // The race's first member, as `members` names it.
+        if let Some(outcome) = small_outcome(f, g, &format!("own/{}", solver.name()), timeout)? {
+            return Ok((outcome.answer, Vec::new()));
+        }
+    }
+    let jobs = jobs.unwrap_or_else(|| crate::default_jobs(solver));
+    let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+    if jobs <= 1 {
+        return Ok((wgrnd_core::pipeline::solve_timed(f, g, solver, left)?.0, Vec::new()));
+    }
     let raced = default_members(f, solver, jobs);
-    Ok((race(f, g, &raced, timeout)?.answer, raced))
+    Ok((race_after_try(f, g, &raced, timeout, started)?.answer, raced))
 }
 
 /// What a portfolio came to.
@@ -204,18 +221,51 @@ where
     let started = Instant::now();
     let builtin_first =
         members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none());
-    if builtin_first && tries_small_first(g) {
-        let name = format!("{} (backtracking)", members[0].name);
-        if let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout)? {
-            let winner = match answer {
-                // The time limit ran out during the try: nobody won.
-                Answer::Unknown => None,
-                _ => Some(format!("{name}: {} conflicts, {} visits", effort.conflicts, effort.visits)),
-            };
-            let elapsed = started.elapsed();
-            return Ok(Outcome { answer, winner, failures: Vec::new(), elapsed, checking });
+    if builtin_first {
+        if let Some(outcome) = small_outcome(f, g, &members[0].name, timeout)? {
+            return Ok(outcome);
         }
     }
+    race_after_try(f, g, members, timeout, started)
+}
+
+/// [`small_first`] on `g` when it is tried ([`tries_small_first`]), as the portfolio's first
+/// member `name` (the built-in solver on the family's own grounding): its outcome, or `None`
+/// when it is not tried or its budget ran out.
+fn small_outcome<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    name: &str,
+    timeout: Option<Duration>,
+) -> Result<Option<Outcome<F::Solution>>, Error> {
+    if !tries_small_first(g) {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    let name = format!("{name} (backtracking)");
+    let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout)? else {
+        return Ok(None);
+    };
+    let winner = match answer {
+        // The time limit ran out during the try: nobody won.
+        Answer::Unknown => None,
+        _ => Some(format!("{name}: {} conflicts, {} visits", effort.conflicts, effort.visits)),
+    };
+    Ok(Some(Outcome { answer, winner, failures: Vec::new(), elapsed: started.elapsed(), checking }))
+}
+
+/// [`race`] once its first member's try on a small formula has not answered (or was not made):
+/// the members on threads, sharing what is left of the time limit from `started`.
+fn race_after_try<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    members: &[Member],
+    timeout: Option<Duration>,
+    started: Instant,
+) -> Result<Outcome<F::Solution>, Error> {
+    let _watch = wgrnd_solve::interrupt::Watch::start();
+    let builtin_first =
+        members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none());
     // The members share what is left of the time limit after the try.
     let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
@@ -546,11 +596,13 @@ mod tests {
     /// first of [`default_members`], and each answer is a solution the checker accepts.
     #[test]
     fn solve_jobs_races_as_many_members_as_jobs() {
-        let f = OneLit { n: 6 };
+        // 240 lamps: 57,600 literals, above `SMALL_LITERALS`, so that no small try answers first.
+        let f = OneLit { n: 240 };
         let g = f.ground().unwrap();
+        assert!(!tries_small_first(&g));
         let solver = SolverSpec::Builtin;
         for jobs in [1, 2, 3] {
-            let (answer, raced) = solve_jobs(&f, &g, &solver, jobs, None).unwrap();
+            let (answer, raced) = solve_jobs(&f, &g, &solver, Some(jobs), None).unwrap();
             let Answer::Solved(s) = answer else { panic!("{jobs} jobs: no solution") };
             assert_eq!(f.check(&s).unwrap(), Vec::<String>::new(), "{jobs} jobs");
             if jobs == 1 {
@@ -558,6 +610,19 @@ mod tests {
             } else {
                 assert_eq!(raced.len(), jobs);
                 assert_eq!(raced, default_members(&f, &solver, jobs));
+            }
+        }
+        // A small formula: the backtracking engine answers before any member is listed, with the
+        // plain solve's solution.
+        let f = OneLit { n: 6 };
+        let g = f.ground().unwrap();
+        let plain = solve_jobs(&f, &g, &solver, Some(1), None).unwrap().0;
+        for jobs in [None, Some(2), Some(3)] {
+            let (answer, raced) = solve_jobs(&f, &g, &solver, jobs, None).unwrap();
+            assert!(raced.is_empty(), "{jobs:?} jobs");
+            match (&answer, &plain) {
+                (Answer::Solved(a), Answer::Solved(b)) => assert_eq!(a, b, "{jobs:?} jobs"),
+                _ => panic!("{jobs:?} jobs: no solution"),
             }
         }
     }

@@ -244,13 +244,13 @@ impl RawPuzzle {
 fn solve_family<F: Wrap>(
     f: &F,
     solver: &SolverSpec,
-    jobs: usize,
+    jobs: Option<usize>,
     timeout: Option<Duration>,
 ) -> Result<Option<F::Solution>, Error> {
     let (g, optimum) = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?;
     // With the optimum fixed (clauses added to `g`) only `g` itself may be solved: the
     // portfolio's alternative encodings are grounded again from `f` and would not carry it.
-    let jobs = if optimum.is_some() { 1 } else { jobs };
+    let jobs = if optimum.is_some() { Some(1) } else { jobs };
     // A closed parity system is solved by Gauss elimination, as on the command line.
     let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_count::gauss::Parity::of(&g)).flatten();
     let answer = match parity {
@@ -354,10 +354,11 @@ impl RawPuzzle {
         let (solver, timeout) = (SolverSpec::parse(solver), seconds(timeout)?);
         // Signed, so that a negative count is the same ValueError as 0 (an unsigned parameter
         // made it PyO3's OverflowError).
+        // None: the default, counted only when a small formula's first try does not answer.
         let jobs = match jobs {
-            None => wgrnd_parallel::default_jobs(&solver),
+            None => None,
             Some(n) => match usize::try_from(n) {
-                Ok(n) if n >= 1 => n,
+                Ok(n) if n >= 1 => Some(n),
                 _ => return Err(PyValueError::new_err(format!("jobs {n}: expected at least 1"))),
             },
         };

@@ -1028,7 +1028,7 @@ fn ground_program(p: &Program, shown: PredId) -> R<(MixMap<E, usize>, Atoms<'_>)
 }
 
 /// Why no symmetry of `p` is looked for, found from the model alone before anything is expanded
-/// (more than one shown predicate, objectives, a solved-for predicate that is not shown, no
+/// (not exactly one shown predicate, objectives, a solved-for predicate that is not shown, no
 /// candidate, a construct the expansion cannot write): `None` when the search would run. A
 /// count's grounding leaves the search for later only when it would run
 /// ([`crate::add_symmetries`]).
