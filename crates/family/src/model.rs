@@ -92,15 +92,7 @@ impl QpropModel {
         numbers: Option<&NumberData>,
         raw: &RawOptions,
     ) -> Result<Self, Error> {
-        raw.accept_only(
-            Self::FLAGS,
-            "models",
-            "a model takes --amo, --ints, --linear, --max-clauses N, -D NAME=VALUE, --data FILE and --lex-leader",
-        )?;
-        let (symmetries, refused) = model_symmetries(raw);
-        if let Some(why) = refused {
-            return Err(Error::Option(why.into()));
-        }
+        let options = Self::ground_options(raw)?;
         let program = match (data, numbers) {
             (Some(data), Some(numbers)) => match wgrnd_qprop::load_numbers(source, data, numbers, &raw.defines) {
                 // Numbers that do not fit the model are an error without a place: the text says
@@ -111,22 +103,6 @@ impl QpropModel {
             _ => wgrnd_qprop::load(source, data, &raw.defines),
         }
         .map_err(model_error)?;
-        let defaults = GroundOptions::default();
-        // A plain count with no lex-leader asked for: the symmetries only make it faster.
-        let plain_count = raw.count == Some(CountUnit::None) && raw.lex_leader.is_none();
-        let options = GroundOptions {
-            amo: raw.amo,
-            ints: raw.ints.unwrap_or_default(),
-            linear: raw.linear.unwrap_or_default(),
-            max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
-            symmetries,
-            // Not looked for when dancing links would take the formula as an exact cover...
-            symmetries_optional: plain_count && raw.dancing_links,
-            // ...and otherwise only once the count meets a second solution.
-            symmetries_deferred: plain_count,
-            names: !raw.no_header,
-            ..defaults
-        };
         let name = std::path::Path::new(&source.name)
             .file_stem()
             .map_or_else(|| source.name.clone(), |s| s.to_string_lossy().into_owned());
@@ -141,6 +117,44 @@ impl QpropModel {
             .unwrap_or_default();
         let notes = program.warnings().into_iter().chain(notes).collect();
         Ok(QpropModel { program, options, name, notes, reader: None, checks: wgrnd_qprop::CheckCache::new() })
+    }
+
+    /// How a model is grounded under `raw`, after refusing the flags a model does not take and
+    /// the symmetry options that do not go together.
+    fn ground_options(raw: &RawOptions) -> Result<GroundOptions, Error> {
+        raw.accept_only(
+            Self::FLAGS,
+            "models",
+            "a model takes --amo, --ints, --linear, --max-clauses N, -D NAME=VALUE, --data FILE and --lex-leader",
+        )?;
+        let (symmetries, refused) = model_symmetries(raw);
+        if let Some(why) = refused {
+            return Err(Error::Option(why.into()));
+        }
+        let defaults = GroundOptions::default();
+        // A plain count with no lex-leader asked for: the symmetries only make it faster.
+        let plain_count = raw.count == Some(CountUnit::None) && raw.lex_leader.is_none();
+        Ok(GroundOptions {
+            amo: raw.amo,
+            ints: raw.ints.unwrap_or_default(),
+            linear: raw.linear.unwrap_or_default(),
+            max_clauses: raw.max_clauses.unwrap_or(defaults.max_clauses),
+            symmetries,
+            // Not looked for when dancing links would take the formula as an exact cover...
+            symmetries_optional: plain_count && raw.dancing_links,
+            // ...and otherwise only once the count meets a second solution.
+            symmetries_deferred: plain_count,
+            names: !raw.no_header,
+            ..defaults
+        })
+    }
+
+    /// The same model under other grounding options (`raw`), without reading it again: what the
+    /// Python package's calls ground it with (`count` with its unit, say). `raw`'s `-D` values
+    /// and data are not read: the model keeps those it was read with. The checker's cache starts
+    /// empty, as a clone's does.
+    pub fn with_options(&self, raw: &RawOptions) -> Result<Self, Error> {
+        Ok(QpropModel { options: Self::ground_options(raw)?, checks: wgrnd_qprop::CheckCache::new(), ..self.clone() })
     }
 
     /// The numbers of a line given by an input predicate `pred(line, k, length)` (a nonogram's
