@@ -61,10 +61,14 @@ where
             run.answer
         }
         None => {
-            let members = portfolio::default_members(f, &config.solver, parallel.jobs);
-            let outcome = portfolio::race(f, &g, &members, config.timeout)?;
+            // The members are listed (external solvers looked for on PATH) only when a race is
+            // run: a small formula's try by the backtracking engine comes first.
+            let (outcome, members) = portfolio::solve_jobs(f, &g, &config.solver, Some(parallel.jobs), config.timeout)?;
             let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
-            lines.push(format!("c portfolio {} members: {}", members.len(), names.join(", ")));
+            lines.push(match members.is_empty() {
+                true => "c portfolio not raced: the backtracking engine answered a small formula first".into(),
+                false => format!("c portfolio {} members: {}", members.len(), names.join(", ")),
+            });
             for (name, e) in &outcome.failures {
                 lines.push(format!("c member {name} failed: {e}"));
             }

@@ -121,34 +121,46 @@ pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Ve
 /// external solvers on PATH): the plain solve and the race would both make that try first, with
 /// the same answer. `g` must be `f.ground()`'s grounding as it is: the alternative encodings of
 /// the race are grounded again from `f`, so clauses added to `g` (an optimum fixed) would bind
-/// only the family's own member; solve such a `g` on one job. Besides the answer, the members
+/// only the family's own member; solve such a `g` on one job. Besides the outcome, the members
 /// raced (none for the plain solve or a small formula's answer), so that a caller's `jobs` is
-/// seen to reach the race.
+/// seen to reach the race; the command line's `-v` lists them.
 pub fn solve_jobs<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     jobs: Option<usize>,
     timeout: Option<Duration>,
-) -> Result<(Answer<F::Solution>, Vec<Member>), Error> {
+) -> Result<(Outcome<F::Solution>, Vec<Member>), Error> {
     if jobs.is_some_and(|j| j <= 1) {
-        return Ok((solve_timed(f, g, solver, timeout)?.0, Vec::new()));
+        return Ok((plain_outcome(solve_timed(f, g, solver, timeout)?), Vec::new()));
     }
     let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
     if *solver == SolverSpec::Builtin {
         // The race's first member, as `members` names it.
         if let Some(outcome) = small_outcome(f, g, &format!("own/{}", solver.name()), timeout)? {
-            return Ok((outcome.answer, Vec::new()));
+            return Ok((outcome, Vec::new()));
         }
     }
     let jobs = jobs.unwrap_or_else(|| crate::default_jobs(solver));
-    let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
     if jobs <= 1 {
-        return Ok((wgrnd_core::pipeline::solve_timed(f, g, solver, left)?.0, Vec::new()));
+        // One core by default: the plain solve, whose small try was just made.
+        let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
+        return Ok((plain_outcome(wgrnd_core::pipeline::solve_timed(f, g, solver, left)?), Vec::new()));
     }
     let raced = default_members(f, solver, jobs);
-    Ok((race_after_try(f, g, &raced, timeout, started)?.answer, raced))
+    Ok((race_after_try(f, g, &raced, timeout, started)?, raced))
+}
+
+/// The plain solve's answer and times as an outcome without a winner.
+fn plain_outcome<S>((answer, times): (Answer<S>, Times)) -> Outcome<S> {
+    Outcome {
+        answer,
+        winner: None,
+        failures: Vec::new(),
+        elapsed: times.solving + times.checking,
+        checking: times.checking,
+    }
 }
 
 /// What a portfolio came to.
@@ -602,8 +614,8 @@ mod tests {
         assert!(!tries_small_first(&g));
         let solver = SolverSpec::Builtin;
         for jobs in [1, 2, 3] {
-            let (answer, raced) = solve_jobs(&f, &g, &solver, Some(jobs), None).unwrap();
-            let Answer::Solved(s) = answer else { panic!("{jobs} jobs: no solution") };
+            let (outcome, raced) = solve_jobs(&f, &g, &solver, Some(jobs), None).unwrap();
+            let Answer::Solved(s) = outcome.answer else { panic!("{jobs} jobs: no solution") };
             assert_eq!(f.check(&s).unwrap(), Vec::<String>::new(), "{jobs} jobs");
             if jobs == 1 {
                 assert!(raced.is_empty());
@@ -616,11 +628,12 @@ mod tests {
         // plain solve's solution.
         let f = OneLit { n: 6 };
         let g = f.ground().unwrap();
-        let plain = solve_jobs(&f, &g, &solver, Some(1), None).unwrap().0;
+        let plain = solve_jobs(&f, &g, &solver, Some(1), None).unwrap().0.answer;
         for jobs in [None, Some(2), Some(3)] {
-            let (answer, raced) = solve_jobs(&f, &g, &solver, jobs, None).unwrap();
+            let (outcome, raced) = solve_jobs(&f, &g, &solver, jobs, None).unwrap();
             assert!(raced.is_empty(), "{jobs:?} jobs");
-            match (&answer, &plain) {
+            assert!(outcome.winner.is_some_and(|w| w.starts_with("own/builtin (backtracking)")), "{jobs:?} jobs");
+            match (&outcome.answer, &plain) {
                 (Answer::Solved(a), Answer::Solved(b)) => assert_eq!(a, b, "{jobs:?} jobs"),
                 _ => panic!("{jobs:?} jobs: no solution"),
             }

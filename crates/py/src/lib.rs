@@ -263,7 +263,7 @@ fn solve_family<F: Wrap>(
         Some(p) => wgrnd_count::gauss::solve(f, &g, &p)?.0,
         // The command line's solve: the plain one on one job (a small formula first by the
         // backtracking engine), the portfolio on more.
-        None => wgrnd_parallel::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0,
+        None => wgrnd_parallel::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0.answer,
     };
     match answer {
         Answer::Solved(s) => Ok(Some(s)),
