@@ -134,7 +134,6 @@ pub fn solve_jobs<F: Family>(
     if jobs.is_some_and(|j| j <= 1) {
         return Ok((plain_outcome(solve_timed(f, g, solver, timeout)?), Vec::new()));
     }
-    let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
     if *solver == SolverSpec::Builtin {
         // The race's first member, as `members` names it.
@@ -150,6 +149,12 @@ pub fn solve_jobs<F: Family>(
     }
     let raced = default_members(f, solver, jobs);
     Ok((race_after_try(f, g, &raced, timeout, started)?, raced))
+}
+
+/// Whether the first member is the built-in solver on the family's own grounding (the one that
+/// makes the small try and gets the head start).
+fn builtin_first(members: &[Member]) -> bool {
+    members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none())
 }
 
 /// The plain solve's answer and times as an outcome without a winner.
@@ -227,13 +232,8 @@ pub fn race<F>(
 where
     F: Family,
 {
-    // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
-    // cleanly: every thread looks at `interrupted` before its next step.
-    let _watch = wgrnd_solve::interrupt::Watch::start();
     let started = Instant::now();
-    let builtin_first =
-        members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none());
-    if builtin_first {
+    if builtin_first(members) {
         if let Some(outcome) = small_outcome(f, g, &members[0].name, timeout)? {
             return Ok(outcome);
         }
@@ -275,9 +275,11 @@ fn race_after_try<F: Family>(
     timeout: Option<Duration>,
     started: Instant,
 ) -> Result<Outcome<F::Solution>, Error> {
+    // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
+    // cleanly: every thread looks at `interrupted` before its next step. (The small try watches
+    // for itself.)
     let _watch = wgrnd_solve::interrupt::Watch::start();
-    let builtin_first =
-        members.first().is_some_and(|m| m.engine == Engine::Spec(SolverSpec::Builtin) && m.alternative.is_none());
+    let builtin_first = builtin_first(members);
     // The members share what is left of the time limit after the try.
     let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();

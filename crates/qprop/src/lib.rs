@@ -205,14 +205,13 @@ pub struct Atoms {
 const DEFERRED_LINE: &str = "symmetries: left for later (a count looks for them once it meets a second solution)";
 
 /// What a grounding that left its symmetries for later keeps for [`add_symmetries`]: its header
-/// but for the symmetries, whether lex-leader clauses are wanted, and the grounder's state that
-/// the symmetry search extends (auxiliaries, how they are named).
+/// but for the symmetries (whose `names` also says how auxiliaries are named), whether lex-leader
+/// clauses are wanted, and how many auxiliaries the grounder made.
 #[derive(Clone, Debug)]
 struct Deferred {
     parts: HeaderParts,
     lex_leader: bool,
     aux_count: u32,
-    lazy_names: bool,
 }
 
 /// What a grounding's header says besides its symmetries, its sizes and its `var` lines (written
@@ -319,7 +318,7 @@ fn take_grounded(g: &mut Grounding, d: &Deferred) -> ground::Grounded {
         atom_of: std::mem::take(&mut a.atom_of),
         lazy_aux: std::mem::take(&mut a.lazy_aux),
         lazy_views: std::mem::take(&mut a.lazy_views),
-        lazy_names: d.lazy_names,
+        lazy_names: !d.parts.names,
         aux_count: d.aux_count,
         int_list: std::mem::take(&mut a.int_list),
         fixed_true: std::mem::take(&mut a.fixed_true),
@@ -327,8 +326,8 @@ fn take_grounded(g: &mut Grounding, d: &Deferred) -> ground::Grounded {
     }
 }
 
-/// Puts what [`take_grounded`] took back into `g` (every field of it: `lazy_names` and
-/// `aux_count` live in the header from now on).
+/// Puts what [`take_grounded`] took back into `g` (every field of it: `lazy_names` follows from
+/// the options, and `aux_count` lives in the header from now on).
 fn restore_grounded(g: &mut Grounding, grounded: ground::Grounded) {
     let ground::Grounded {
         cnf,
@@ -544,9 +543,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     };
     let hash = parts.hash_with(&symmetries, o.lex_leader);
     let header = parts.lines(hash, &g.cnf, g.aux_count, &symmetry_lines, &g.names);
-    let deferred = defer.then(|| {
-        Box::new(Deferred { parts, lex_leader: o.lex_leader, aux_count: g.aux_count, lazy_names: g.lazy_names })
-    });
+    let deferred = defer.then(|| Box::new(Deferred { parts, lex_leader: o.lex_leader, aux_count: g.aux_count }));
     Ok(Grounding {
         cnf: g.cnf,
         header,
