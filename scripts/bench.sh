@@ -21,7 +21,7 @@ seeds=${2:-"1 2 3"}
 limit=${TIMEOUT:-60}
 configs=${CONFIGS:-"diamond-builtin diamond-cadical four-squares-builtin diamond-splr heule-cadical clingo"}
 scripts/build-release.sh -q || exit 3
-w=target/release/wgrnd
+w=target/dist/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

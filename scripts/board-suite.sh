@@ -12,7 +12,7 @@ solver=${SOLVER:-builtin}
 encoding=${ENCODING:-diamond}
 limit=${TIMEOUT:-30}
 scripts/build-release.sh -q || exit 3
-w=${WGRND:-target/release/wgrnd}
+w=${WGRND:-target/dist/wgrnd}
 solved=0; failed=0; gaveup=0
 for size in $sizes; do
   for dir in fixtures/board-suite/$size/*; do

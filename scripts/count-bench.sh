@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 bounds=${1:-"1000 16000 64000"}
 reps=${REPS:-3}
 scripts/build-release.sh -q
-w=target/release/wgrnd
+w=target/dist/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Puzzles with many solutions: generated with fixed seeds, and seed 004's `easy` set (6144).

@@ -20,7 +20,7 @@ seeds=${SEEDS:-"1 2 3"}
 puzzle=${E2_PUZZLE:-fixtures/heule/e2hints.txt}
 mkdir -p "$out"
 [ -n "${E2_NO_BUILD:-}" ] || scripts/build-release.sh -q
-wgrnd=${E2_WGRND:-$(pwd)/target/release/wgrnd}
+wgrnd=${E2_WGRND:-$(pwd)/target/dist/wgrnd}
 repeat=()
 if [ -n "${E2_MOVES:-}" ]; then
     repeat=(--moves "$E2_MOVES" --fill-nodes "${E2_FILL_NODES:-20000000}")

@@ -10,7 +10,7 @@
 #       an open 5 x 5 battleships grid, lights out, Einstein's zebra, the witch puzzle, the
 #       four squares of seed 004, the tiny packing
 #     KS: default "2 3 4 6"   N: default 20
-# Environment: WGRND (default target/release/wgrnd, built if missing), TIMEOUT per run (60 s).
+# Environment: WGRND (default target/dist/wgrnd, built if missing), TIMEOUT per run (60 s).
 set -u
 cd "$(dirname "$0")/.."
 puzzles=${1:-"fixtures/seed002/xkcd-2496.mines fixtures/nonogram/webpbn-1.non fixtures/seed002/one.submarines
@@ -18,7 +18,7 @@ puzzles=${1:-"fixtures/seed002/xkcd-2496.mines fixtures/nonogram/webpbn-1.non fi
   fixtures/zebra/einstein.zebra fixtures/witch/witches.lpl fixtures/foursquares/seed004.txt fixtures/packing/tiny.pack"}
 ks=${2:-"2 3 4 6"}
 n=${3:-20}
-wgrnd=${WGRND:-target/release/wgrnd}
+wgrnd=${WGRND:-target/dist/wgrnd}
 timeout=${TIMEOUT:-60}
 [ -x "$wgrnd" ] || scripts/build-release.sh >&2 || exit 1
 tmp=$(mktemp -d)

@@ -20,7 +20,7 @@ scripts/build-release.sh -q
 rm -rf target/lang-bench-wheel target/lang-bench-py
 "$bin/maturin" build --release -q -m crates/py/Cargo.toml -o target/lang-bench-wheel
 "$bin/pip" install -q --no-deps --target target/lang-bench-py target/lang-bench-wheel/*.whl
-wgrnd=$(pwd)/target/release/wgrnd
+wgrnd=$(pwd)/target/dist/wgrnd
 py=$(pwd)/target/lang-bench-py
 cd scripts/lang-bench
 PYTHONPATH="$py" PATH="$bin:$PATH" "$bin/python" bench.py "$wgrnd" "$runs" "$@"

@@ -3,10 +3,10 @@
 # `wgrnd solve` (release build, including parse and grounding) against a GF(2) elimination written
 # here (Python, integers as bitsets), medians of REPS (default 5) alternating runs. The counts must
 # agree. Usage: scripts/lightsout-bench.sh [n ...] (default 10 20 50 100 200); WGRND names the
-# binary (default target/release/wgrnd; build it first: scripts/build-release.sh).
+# binary (default target/dist/wgrnd; build it first: scripts/build-release.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-export WGRND=${WGRND:-$root/target/release/wgrnd}
+export WGRND=${WGRND:-$root/target/dist/wgrnd}
 export REPS=${REPS:-5}
 sizes=${*:-10 20 50 100 200}
 [ -x "$WGRND" ] || { echo "no $WGRND: scripts/build-release.sh first" >&2; exit 1; }

@@ -15,7 +15,7 @@ runs=${1:-5}
 nonogrid=${2:-$(command -v nonogrid || true)}
 [ -n "$nonogrid" ] && [ -x "$nonogrid" ] || { echo "nonogrid not found: cargo install --root DIR nonogrid, then pass DIR/bin/nonogrid" >&2; exit 2; }
 scripts/build-release.sh -q
-exec flock /tmp/wgrnd-bench.lock python3 - "$runs" "$nonogrid" target/release/wgrnd fixtures/nonogram/*.non <<'EOF'
+exec flock /tmp/wgrnd-bench.lock python3 - "$runs" "$nonogrid" target/dist/wgrnd fixtures/nonogram/*.non <<'EOF'
 import os, statistics, subprocess, sys, tempfile, time
 
 runs, nonogrid, wgrnd, files = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build-release.sh -q
-exec flock /tmp/wgrnd-bench.lock python3 - target/release/wgrnd models/nonogram.qp fixtures/qprop/nonogram-starts.qp fixtures/nonogram/*.non <<'PY'
+exec flock /tmp/wgrnd-bench.lock python3 - target/dist/wgrnd models/nonogram.qp fixtures/qprop/nonogram-starts.qp fixtures/nonogram/*.non <<'PY'
 import os, statistics, subprocess, sys, tempfile, time
 
 wgrnd, model, starts, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]

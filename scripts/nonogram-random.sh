@@ -12,7 +12,7 @@ size=${2:-30}
 limit=${3:-120}
 seed=${4:-1}
 scripts/build-release.sh -q
-exec python3 - "$n" "$size" "$limit" "$seed" target/release/wgrnd <<'PY'
+exec python3 - "$n" "$size" "$limit" "$seed" target/dist/wgrnd <<'PY'
 import os, random, statistics, subprocess, sys, tempfile, time
 
 n, size, limit, seed, wgrnd = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]

@@ -11,5 +11,5 @@ runs=${1:-5}
 shift || true
 bin=$(scripts/pydeps.sh "clingo==5.8.3" python-sat)
 scripts/build-release.sh -q
-wgrnd=$(pwd)/target/release/wgrnd
+wgrnd=$(pwd)/target/dist/wgrnd
 PATH="$bin:$PATH" "$bin/python" scripts/opt-bench/bench.py "$wgrnd" "$runs" "$@"

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-5}
 solvers=${SOLVERS:-"builtin splr cadical kissat minisat"}
 scripts/build-release.sh -q
-w=target/release/wgrnd
+w=target/dist/wgrnd
 median() { sort -g | awk '{ a[NR] = $1 } END { printf "%.3f", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 echo "| packing | solver | median s to first packing | runs |"
 echo "|---|---|---|---|"

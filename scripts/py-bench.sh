@@ -21,7 +21,7 @@ python3 -m venv "$tmp/venv"
 py="$tmp/venv/bin/python"
 # One run each: "wall user" seconds of the process; Python also prints the count() call's own.
 # (`wgrnd count` exits 12: several solutions.)
-cli() { /usr/bin/time -f "%e %U" -o "$tmp/t" target/release/wgrnd count "$puzzle" >/dev/null || true; tail -1 "$tmp/t"; }
+cli() { /usr/bin/time -f "%e %U" -o "$tmp/t" target/dist/wgrnd count "$puzzle" >/dev/null || true; tail -1 "$tmp/t"; }
 python_run() {
   /usr/bin/time -f "%e %U" -o "$tmp/t" "$py" -c '
 import sys, time, wgrnd
@@ -31,7 +31,7 @@ assert (c.count, c.complete) == (64000, True), c
 print(f"{t:.4f}", file=open(sys.argv[2], "w"))' "$puzzle" "$tmp/call" >/dev/null
   echo "$(cat "$tmp/t") $(cat "$tmp/call")"
 }
-{ target/release/wgrnd count "$puzzle" || true; } | grep -q '^64000 solution' || { echo "py-bench: $puzzle has not 64,000 solutions" >&2; exit 1; }
+{ target/dist/wgrnd count "$puzzle" || true; } | grep -q '^64000 solution' || { echo "py-bench: $puzzle has not 64,000 solutions" >&2; exit 1; }
 : > "$tmp/cli"; : > "$tmp/py"
 for _ in $(seq "$reps"); do
   cli >> "$tmp/cli"

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-60}; shift
 scripts/build-release.sh -q
-w=target/release/wgrnd
+w=target/dist/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for puz in "$@"; do

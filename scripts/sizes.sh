@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/build-release.sh -q
-w=target/release/wgrnd
+w=target/dist/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 median3() { python3 -c "import sys; v = sorted(map(float, sys.argv[1:])); print(f'{v[1]:.3f}')" "$@"; }

@@ -9,7 +9,7 @@ puzzles=${1:-"fixtures/witch/witches.lpl fixtures/witch/commented.txt fixtures/w
 runs=${RUNS:-5}
 encodings="diamond four-squares support conflict"
 scripts/build-release.sh -q || exit 3
-w=target/release/wgrnd
+w=target/dist/wgrnd
 printf '| puzzle | solutions |'; for e in $encodings; do printf ' %s |' "$e"; done; echo
 printf '|---|---|'; for e in $encodings; do printf -- '---|'; done; echo
 for p in $puzzles; do

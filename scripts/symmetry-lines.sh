@@ -4,10 +4,10 @@
 # to crates/qprop/src/symmetry.rs declares exactly the symmetries it declared before. Each count
 # asks for the lex-leader clauses (`--lex-leader all`), so that the search runs at once: a plain
 # count looks for the symmetries only once it meets a second solution (docs/qprop.md).
-#   scripts/symmetry-lines.sh [WGRND]   default target/release/wgrnd; one block per model run
+#   scripts/symmetry-lines.sh [WGRND]   default target/dist/wgrnd; one block per model run
 set -u
 cd "$(dirname "$0")/.."
-bin=${1:-target/release/wgrnd}
+bin=${1:-target/dist/wgrnd}
 q=fixtures/qprop
 runs=()
 # Every model alone (its input predicates empty, parameters at their defaults)...

@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
 scripts/build-release.sh -q || exit 3
-w=target/release/wgrnd
+w=target/dist/wgrnd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" <<'EOF'

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
 scripts/build-release.sh -q
-exec flock /tmp/wgrnd-bench.lock python3 - "$runs" target/release/wgrnd fixtures/zebra/*.zebra <<'PY'
+exec flock /tmp/wgrnd-bench.lock python3 - "$runs" target/dist/wgrnd fixtures/zebra/*.zebra <<'PY'
 import statistics, subprocess, sys, time
 
 runs, wgrnd, files = int(sys.argv[1]), sys.argv[2], sys.argv[3:]

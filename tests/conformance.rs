@@ -8,8 +8,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use wgrnd_cnf::{Cnf, Lit, SolverAnswer};
-use wgrnd_solve::{session, SolverSpec};
+use wgrnd_sat::solver::{session, SolverSpec};
+use wgrnd_sat::{Cnf, Lit, SolverAnswer};
 
 use crate::{external, fixture, root};
 
@@ -53,7 +53,7 @@ pub fn sat_model_satisfies_the_formula(spec: &SolverSpec) {
     let cnf = one_model();
     let SolverAnswer::Sat(m) = spec.backend(None).solve(&cnf).unwrap() else { panic!("{spec:?}: expected SAT") };
     assert_eq!(cnf.first_unsatisfied(&m), None, "{spec:?}");
-    let value = |n| m.value(wgrnd_cnf::Var::new(n).unwrap());
+    let value = |n| m.value(wgrnd_sat::Var::new(n).unwrap());
     assert_eq!((value(1), value(2), value(3)), (Some(true), Some(false), Some(true)));
     // A larger one: 12 pigeons in 12 holes.
     let big = pigeons_in(12, 12);

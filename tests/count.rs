@@ -2,11 +2,14 @@
 //! turns, written here from the puzzle's definition (no SAT, no code shared with the encoder or
 //! the checker), on hundreds of random boards of every kind.
 
-use wgrnd_count::{count, Engine, Limits};
-use wgrnd_family::{CountUnit, EdgeMatching, Family};
-use wgrnd_ground::{AmoEncoding, EncodeOptions, EncodingKind};
-use wgrnd_puzzle::{generate, Clue, Generate, GeneratedRule, Label, MatchRule, Puzzle};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::{count, Engine, Limits};
+use wgrnd_families::edge::encode::{AmoEncoding, EncodeOptions, EncodingKind};
+use wgrnd_families::{
+    edge::generate::{generate, Generate, GeneratedRule},
+    edge::model::{Clue, Label, MatchRule, Puzzle},
+};
+use wgrnd_families::{CountUnit, EdgeMatching, Family};
+use wgrnd_sat::solver::SolverSpec;
 
 /// Counts solutions by backtracking, up to `cap` (returns `None` beyond it).
 fn brute_force(p: &Puzzle, cap: u64) -> Option<u64> {
@@ -208,7 +211,7 @@ fn counts_match_brute_force_on_random_boards() {
 #[test]
 fn seed_puzzle_counts() {
     use crate::fixture;
-    use wgrnd_puzzle::formats::{load_puzzle, ReadOptions};
+    use wgrnd_families::edge::formats::{load_puzzle, ReadOptions};
     for (rel, want) in [
         ("foursquares/seed004.txt", 72),
         ("foursquares/orig.txt", 24),
@@ -369,9 +372,9 @@ fn uniqueness_certificate() {
 /// packing, the running count of orbits, not of packings.
 #[test]
 fn progress_counts_in_the_unit_of_the_answer() {
-    use wgrnd_family::{Packings, RawOptions};
+    use wgrnd_families::{Packings, RawOptions};
     let path = crate::fixture("packing/tiny.pack");
-    let packing = wgrnd_puzzle::formats::read_packing(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+    let packing = wgrnd_families::edge::formats::read_packing(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
     for unit in [CountUnit::None, CountUnit::Board, CountUnit::All] {
         let raw = RawOptions { count: Some(unit), ..RawOptions::default() };
         let f = Packings::new(packing.clone(), &raw).unwrap();

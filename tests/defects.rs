@@ -151,7 +151,7 @@ fn huge_timeouts_are_bad_input() {
 /// until one takes it.
 #[test]
 fn every_flag_on_every_family_is_taken_or_refused() {
-    use wgrnd_family::{EdgeMatching, Flag, Packings, QpropModel};
+    use wgrnd_families::{EdgeMatching, Flag, Packings, QpropModel};
     // A format read into data for a bundled model is a model whose data is the file itself.
     let reader_flags: Vec<Flag> = QpropModel::FLAGS.iter().copied().filter(|&f| f != Flag::Data).collect();
     let families: [(&str, String, &[Flag]); 4] = [

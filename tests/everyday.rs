@@ -6,8 +6,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use wgrnd_puzzle::formats::{read_puzzle, write_native, ReadOptions};
-use wgrnd_puzzle::{generate, Generate, GeneratedRule, Label, Puzzle};
+use wgrnd_families::edge::formats::{read_puzzle, write_native, ReadOptions};
+use wgrnd_families::{
+    edge::generate::{generate, Generate, GeneratedRule},
+    edge::model::{Label, Puzzle},
+};
 
 use crate::{code, fixture, root, stderr, stdout, wgrnd};
 

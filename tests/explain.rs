@@ -5,11 +5,11 @@
 //! board's clue facts switched on, its solutions are the mine layouts that a plain loop finds
 //! for exactly those clues.
 
-use wgrnd_cnf::{Lit, SolverAnswer};
-use wgrnd_count::explain::{explain, is_minimal_unsat, member_lit, why, ExplainOptions};
-use wgrnd_family::registry::{load, Loaded};
-use wgrnd_family::{Family, GroupKind, Pose, QpropModel, RawOptions};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::explain::{explain, is_minimal_unsat, member_lit, why, ExplainOptions};
+use wgrnd_families::registry::{load, Loaded};
+use wgrnd_families::{Family, GroupKind, Pose, QpropModel, RawOptions};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::{Lit, SolverAnswer};
 
 use crate::fixture;
 
@@ -27,7 +27,7 @@ fn model(rel: &str) -> QpropModel {
 /// Explains `f` and checks every step and its consequences on a fresh solver; returns the steps.
 fn check_steps<F: Family>(f: &F, what: &str) -> usize
 where
-    F::Encoding: wgrnd_family::AtomNames,
+    F::Encoding: wgrnd_families::AtomNames,
 {
     let g = f.ground_groups().unwrap();
     let e = explain(f, &g, &SolverSpec::Builtin, &ExplainOptions::default()).unwrap().expect("a solution");
@@ -43,7 +43,7 @@ where
             f.fact_words(&g, st.fact)
         );
         for &c in &st.consequences {
-            let mut s = wgrnd_solve::session(&SolverSpec::Builtin, &g.cnf);
+            let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf);
             let mut a = constraints.clone();
             a.extend([st.fact, !c]);
             assert!(matches!(s.solve_assuming(&a, None).unwrap(), SolverAnswer::Unsat), "{what}: consequence");
@@ -148,7 +148,7 @@ fn why_names_a_minimal_set_with_the_changed_clue_on_20_unsatisfiable_variants() 
     n += lines;
     let Loaded::EdgeMatching(e) = loaded(&dir, "posed.wgrnd", POSED_2X3) else { panic!("an edge-matching board") };
     let turned = unsat_clue_variants(&e, "posed 2 x 3", 3, |c| {
-        Some(wgrnd_puzzle::Clue { rotation: (c.rotation + 1) % 4, ..*c })
+        Some(wgrnd_families::edge::model::Clue { rotation: (c.rotation + 1) % 4, ..*c })
     });
     assert_eq!(turned, 3, "edge-matching hints turned without a solution");
     n += turned;
@@ -181,7 +181,7 @@ fn layouts(rows: i64, cols: i64, clues: &[(i64, i64, i64)]) -> u64 {
 #[test]
 fn groups_switch_exactly_their_clues_on_against_a_brute_force() {
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = wgrnd_puzzle::SplitMix64(27);
+    let mut rng = wgrnd_seam::SplitMix64(27);
     for round in 0..12 {
         let (rows, cols) = (2 + rng.below(2) as i64, 2 + rng.below(2) as i64);
         let mut clues = Vec::new();
@@ -217,7 +217,7 @@ fn groups_switch_exactly_their_clues_on_against_a_brute_force() {
             let chosen: Vec<(i64, i64, i64)> =
                 clues.iter().copied().filter(|(r, c, k)| on.contains(&format!("clue open({r},{c},{k})"))).collect();
             // Projected count: blocking clauses over the mine atoms.
-            let mut s = wgrnd_solve::session(&SolverSpec::Builtin, &g.cnf);
+            let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf);
             let mut count = 0u64;
             while let SolverAnswer::Sat(m) = s.solve_assuming(&assume, None).unwrap() {
                 count += 1;
@@ -289,7 +289,7 @@ fn loaded(dir: &tempfile::TempDir, name: &str, text: &str) -> Loaded {
 /// many had none.
 fn unsat_clue_variants<F: Pose>(f: &F, what: &str, want: usize, change: impl Fn(&F::Clue) -> Option<F::Clue>) -> usize
 where
-    F::Encoding: wgrnd_family::AtomNames,
+    F::Encoding: wgrnd_families::AtomNames,
 {
     let clues = f.clues();
     let mut found = 0;
@@ -323,7 +323,7 @@ fn edge_matching_and_packings_explain_from_their_clues() {
     assert!(check_steps(&e, "posed 2 x 3") > 0);
     // A hint turned once more: no solution, and the hint is in the set.
     let turned = unsat_clue_variants(&e, "posed 2 x 3", usize::MAX, |c| {
-        Some(wgrnd_puzzle::Clue { rotation: (c.rotation + 1) % 4, ..*c })
+        Some(wgrnd_families::edge::model::Clue { rotation: (c.rotation + 1) % 4, ..*c })
     });
     assert!(turned >= 3, "{turned} turned hints without a solution");
 
@@ -333,7 +333,7 @@ fn edge_matching_and_packings_explain_from_their_clues() {
     // The domino moved onto the placed L's cells: no packing, and the moved domino is in the set.
     let moved = unsat_clue_variants(&p, "placed tiny", usize::MAX, |c| {
         Some(if c.cells.len() == 2 {
-            wgrnd_puzzle::packing::PiecePlacement { kind: c.kind, cells: vec![[0, 1, 0], [1, 1, 0]] }
+            wgrnd_families::packing::model::PiecePlacement { kind: c.kind, cells: vec![[0, 1, 0], [1, 1, 0]] }
         } else {
             c.clone()
         })
@@ -346,7 +346,7 @@ fn edge_matching_and_packings_explain_from_their_clues() {
 /// solution that holds the assumption. Returns (largest step, splits, refuted splits).
 fn check_splits<F: Family>(f: &F, k: usize, what: &str) -> (usize, usize, usize)
 where
-    F::Encoding: wgrnd_family::AtomNames,
+    F::Encoding: wgrnd_families::AtomNames,
 {
     let g = f.ground_groups().unwrap();
     let opts = ExplainOptions { max_step: Some(k), ..ExplainOptions::default() };

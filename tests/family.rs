@@ -7,12 +7,12 @@ use std::collections::HashSet;
 
 use wgrnd_cli::commands;
 use wgrnd_cli::config::{CountConfig, ShowConfig, SolveConfig};
-use wgrnd_cnf::amo::{at_most_one, AmoEncoding};
-use wgrnd_cnf::{parse_dimacs, Cnf, InputError, Model, Var};
-use wgrnd_count::{Engine, Limits};
-use wgrnd_family::{exit, AtomNames, CountUnit, Error, Family, Grounding, SolutionFormat, Status, Symmetry, View};
-use wgrnd_ground::AuxRuns;
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::{Engine, Limits};
+use wgrnd_families::edge::encode::AuxRuns;
+use wgrnd_families::{exit, AtomNames, CountUnit, Error, Family, Grounding, SolutionFormat, Status, Symmetry, View};
+use wgrnd_sat::amo::{at_most_one, AmoEncoding};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::{parse_dimacs, Cnf, InputError, Model, Var};
 
 /// A map of the board's cells onto themselves.
 type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
@@ -34,7 +34,7 @@ impl AtomNames for QueenAtoms {
         if i < self.n * self.n {
             format!("q({},{})", i / self.n + 1, i % self.n + 1)
         } else {
-            wgrnd_ground::AuxBlock::find(&self.aux.runs, var.get())
+            wgrnd_families::edge::encode::AuxBlock::find(&self.aux.runs, var.get())
                 .map_or(format!("?{}", var.get()), |(_, b)| b.name(var.get()))
         }
     }

@@ -2,10 +2,10 @@
 //! the known solutions shipped with the data pass it too; broken placements are rejected with the
 //! broken edge named.
 
-use wgrnd_check::{check, Violation};
-use wgrnd_cnf::read_text;
-use wgrnd_puzzle::formats::{load_puzzle, read_solution, ReadOptions};
-use wgrnd_puzzle::{Placement, Puzzle};
+use wgrnd_families::edge::check::{check, Violation};
+use wgrnd_families::edge::formats::{load_puzzle, read_solution, ReadOptions};
+use wgrnd_families::edge::model::{Placement, Puzzle};
+use wgrnd_sat::read_text;
 
 use crate::{code, external, fixture, root, stdout, wgrnd};
 
@@ -129,7 +129,7 @@ fn clue_against_the_frame_has_no_solution() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad-clue.wgrnd");
     let p = load("board-suite/4/5/board_0/puzzle.puz");
-    let mut text = wgrnd_puzzle::formats::write_native(&p);
+    let mut text = wgrnd_families::edge::formats::write_native(&p);
     // Piece 1 is a corner piece (frame on two sides); the centre square cannot take it.
     text.push_str("clue 2 2 1 0\n");
     std::fs::write(&path, text).unwrap();
@@ -269,7 +269,7 @@ fn checker_agrees_with_constructed_boards() {
                 solution.push(Placement { row: r, col: c, piece: r * cols + c, rotation: k as u8 });
             }
         }
-        let p = wgrnd_puzzle::formats::read_puzzle("t.wgrnd", &text, &ReadOptions::default()).unwrap();
+        let p = wgrnd_families::edge::formats::read_puzzle("t.wgrnd", &text, &ReadOptions::default()).unwrap();
         assert!(check(&p, &solution).is_valid(), "trial {trial}: {text}");
         let i = next(solution.len() as u64) as usize;
         let mut broken = solution.clone();

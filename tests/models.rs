@@ -4,13 +4,16 @@
 //! built-in seed-004 encoding on Eternity II, and the everyday commands (encode, solve, check,
 //! count, errors) work on models.
 
-use wgrnd_count::Limits;
-use wgrnd_family::{CountUnit, EdgeMatching, Family, QpropModel, RawOptions};
-use wgrnd_ground::{EncodeOptions, EncodingKind};
-use wgrnd_puzzle::formats::{read_puzzle, ReadOptions};
-use wgrnd_puzzle::{generate, Generate, GeneratedRule, MatchRule, Puzzle};
-use wgrnd_qprop::Source;
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::Limits;
+use wgrnd_families::edge::encode::{EncodeOptions, EncodingKind};
+use wgrnd_families::edge::formats::{read_puzzle, ReadOptions};
+use wgrnd_families::{
+    edge::generate::{generate, Generate, GeneratedRule},
+    edge::model::{MatchRule, Puzzle},
+};
+use wgrnd_families::{CountUnit, EdgeMatching, Family, QpropModel, RawOptions};
+use wgrnd_lang::Source;
+use wgrnd_sat::solver::SolverSpec;
 
 use crate::{code, fixture, stderr, stdout, wgrnd};
 
@@ -57,7 +60,7 @@ fn witch_queens_and_magic_square_models() {
 /// The puzzle as data for fixtures/qprop/foursquares.qp: labels are numbers with the frame 0,
 /// pieces listed east, north, west, south (counterclockwise from the right, the model's order).
 fn as_data(p: &Puzzle) -> String {
-    let number = |l: wgrnd_puzzle::Label| p.label_name(l).parse::<i64>().expect("numeric labels");
+    let number = |l: wgrnd_families::edge::model::Label| p.label_name(l).parse::<i64>().expect("numeric labels");
     let colors = p.labels.iter().map(|l| l.parse::<i64>().unwrap()).max().unwrap() + 1;
     let matchsum = match p.rule {
         MatchRule::Equal => 0,
@@ -84,7 +87,8 @@ fn model_count(p: &Puzzle) -> u64 {
     let raw = RawOptions { count: Some(CountUnit::None), ..RawOptions::default() };
     let f = QpropModel::new(&model, Some(&data), &raw).unwrap();
     let g = f.ground().unwrap();
-    let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
+    let c =
+        wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     c.count
 }
@@ -93,7 +97,8 @@ fn built_in_count(p: &Puzzle) -> u64 {
     let options = EncodeOptions { symmetry_breaking: false, ..EncodeOptions::default() };
     let f = EdgeMatching { puzzle: p.clone(), options };
     let g = f.ground().unwrap();
-    let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
+    let c =
+        wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     c.count
 }
@@ -111,12 +116,17 @@ fn generalised_model_counts_as_the_built_in_encoding_on_random_boards() {
         let (mut p, solution) = generate(&Generate { rows, cols, colors, frame_colors: Some(2), rule, seed: 100 + i });
         if i % 5 == 4 {
             let pl = solution[(i as usize * 7) % solution.len()];
-            p.clues.push(wgrnd_puzzle::Clue { row: pl.row, col: pl.col, piece: pl.piece, rotation: pl.rotation });
+            p.clues.push(wgrnd_families::edge::model::Clue {
+                row: pl.row,
+                col: pl.col,
+                piece: pl.piece,
+                rotation: pl.rotation,
+            });
         }
         let want = built_in_count(&p);
         assert!(want >= 1, "a generated board has its own solution");
         several += usize::from(want > 1);
-        assert_eq!(model_count(&p), want, "board {i}:\n{}", wgrnd_puzzle::formats::write_native(&p));
+        assert_eq!(model_count(&p), want, "board {i}:\n{}", wgrnd_families::edge::formats::write_native(&p));
     }
     assert!(several >= 5, "too few boards with several solutions to tell counts apart: {several}");
 }
@@ -137,15 +147,15 @@ fn generalised_model_solves_board_suite_6x6() {
         // l(s, p) and r(p, k) back to placements, checked by the edge-matching checker.
         let l = doc["solution"]["l"].as_array().unwrap();
         let rot = doc["solution"]["r"].as_array().unwrap();
-        let placements: Vec<wgrnd_puzzle::Placement> = l
+        let placements: Vec<wgrnd_families::edge::model::Placement> = l
             .iter()
             .map(|a| {
                 let (s, q) = (a[0].as_u64().unwrap() as usize - 1, a[1].as_u64().unwrap() as usize - 1);
                 let k = rot.iter().find(|b| b[0].as_u64() == Some(q as u64 + 1)).unwrap()[1].as_u64().unwrap();
-                wgrnd_puzzle::Placement { row: s / p.cols, col: s % p.cols, piece: q, rotation: k as u8 }
+                wgrnd_families::edge::model::Placement { row: s / p.cols, col: s % p.cols, piece: q, rotation: k as u8 }
             })
             .collect();
-        assert!(wgrnd_check::check(&p, &placements).is_valid(), "board {board}");
+        assert!(wgrnd_families::edge::check::check(&p, &placements).is_valid(), "board {board}");
     }
 }
 

@@ -255,8 +255,8 @@ fn bad_non_files_are_bad_input_with_file_and_line() {
 #[test]
 fn line_clues_and_given_cells_are_the_clues_withholding_one_only_adds_solutions() {
     let path = crate::root().join("models/nonogram.qp");
-    let model = wgrnd_qprop::Source::new("nonogram.qp", fs::read_to_string(path).unwrap());
-    let p = wgrnd_qprop::load(&model, None, &[]).unwrap();
+    let model = wgrnd_lang::Source::new("nonogram.qp", fs::read_to_string(path).unwrap());
+    let p = wgrnd_lang::load(&model, None, &[]).unwrap();
     let clues: Vec<&str> = p.preds.iter().filter(|q| q.clue).map(|q| q.name.as_str()).collect();
     assert_eq!(clues, ["rowclue", "colclue", "given"]);
     // webpbn #1 without its row clues: its unique picture stays a solution, and others join (one
@@ -264,7 +264,7 @@ fn line_clues_and_given_cells_are_the_clues_withholding_one_only_adds_solutions(
     let text = fs::read_to_string(fixture("nonogram/webpbn-1.non")).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let full = dir.path().join("full.qpd");
-    let data = wgrnd_puzzle::formats::non::read_non("webpbn-1.non", &text).unwrap().to_data();
+    let data = wgrnd_families::models::formats::non::read_non("webpbn-1.non", &text).unwrap().to_data();
     fs::write(&full, &data).unwrap();
     let fewer = dir.path().join("fewer.qpd");
     let rows_withheld: String = data.lines().filter(|l| !l.starts_with("rowclue(")).map(|l| format!("{l}\n")).collect();

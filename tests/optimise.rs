@@ -2,11 +2,11 @@
 //! anytime output (`o` lines, JSON with `optimal`), the time limit, and the WCNF round trip
 //! through an external MaxSAT solver (RC2 of python-sat, when installed).
 
-use wgrnd_core::{CountUnit, Family, Grounding};
-use wgrnd_count::{Engine, Limits, OptEngine};
-use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_qprop::Source;
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::{Engine, Limits, OptEngine};
+use wgrnd_families::{QpropModel, RawOptions};
+use wgrnd_lang::Source;
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_seam::{CountUnit, Family, Grounding};
 
 use crate::{code, fixture, stderr, stdout, wgrnd};
 
@@ -29,13 +29,13 @@ fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64)
 /// engine's grounding, optimal model and costs.
 pub(crate) fn optimum_by_both_engines<F: Family>(
     f: &F,
-    mut inspect: impl FnMut(&Grounding<F::Encoding>, &wgrnd_cnf::Model, &[i64]),
+    mut inspect: impl FnMut(&Grounding<F::Encoding>, &wgrnd_sat::Model, &[i64]),
 ) -> (i64, u64) {
     let mut values = Vec::new();
     let mut costs = Vec::new();
     for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto, OptEngine::Pair] {
         let g = f.ground().unwrap();
-        let o = wgrnd_count::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
+        let o = wgrnd_engine::optimise::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
         assert!(o.optimal);
         let (model, c) = o.best.unwrap();
         inspect(&g, &model, &c);
@@ -43,9 +43,9 @@ pub(crate) fn optimum_by_both_engines<F: Family>(
         costs = c;
     }
     assert!(values.iter().all(|&v| v == values[0]), "the engines disagree: {values:?}");
-    let fixed = wgrnd_count::with_optimum(f.ground().unwrap(), &costs);
+    let fixed = wgrnd_engine::count::with_optimum(f.ground().unwrap(), &costs);
     let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
-    let c = wgrnd_count::count(f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
+    let c = wgrnd_engine::count::count(f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     (values[0], c.count)
 }
@@ -174,7 +174,7 @@ fn golomb_implied_constraints_exclude_no_ruler() {
             let g = f.ground().unwrap();
             assert!(g.objective.is_empty());
             let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
-            let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
+            let c = wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
             assert!(c.complete());
             assert_eq!(c.count, rulers, "m = {m}, len = {len}, implied = {implied}");
         }

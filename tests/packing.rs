@@ -5,14 +5,14 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use wgrnd_count::{count, Engine, Limits};
-use wgrnd_family::{CountUnit, Family, Packings};
-use wgrnd_ground::packing::{PackOptions, PackSymmetry};
-use wgrnd_ground::AmoEncoding;
-use wgrnd_puzzle::formats::{read_packing, write_packing};
-use wgrnd_puzzle::packing::Packing;
-use wgrnd_puzzle::SplitMix64;
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::{count, Engine, Limits};
+use wgrnd_families::edge::encode::AmoEncoding;
+use wgrnd_families::edge::formats::{read_packing, write_packing};
+use wgrnd_families::packing::encode::{PackOptions, PackSymmetry};
+use wgrnd_families::packing::model::Packing;
+use wgrnd_families::{CountUnit, Family, Packings};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_seam::SplitMix64;
 
 use crate::{code, fixture, stdout, wgrnd};
 

@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use wgrnd_cnf::{Cnf, SolverAnswer};
-use wgrnd_count::Limits;
-use wgrnd_family::registry::{load, Loaded};
-use wgrnd_family::{CountUnit, Family, RawOptions};
-use wgrnd_parallel::cube::Score;
-use wgrnd_solve::{Backend, Cadical, SolverSpec};
+use wgrnd_engine::count::Limits;
+use wgrnd_engine::cube::Score;
+use wgrnd_families::registry::{load, Loaded};
+use wgrnd_families::{CountUnit, Family, RawOptions};
+use wgrnd_sat::solver::{Backend, Cadical, SolverSpec};
+use wgrnd_sat::{Cnf, SolverAnswer};
 
 use crate::{code, external, fixture, root, stderr, stdout, wgrnd};
 
@@ -47,7 +47,7 @@ fn board(dir: &Path, spec: (usize, usize, u32, u32, u64)) -> String {
 const SMALL: [(usize, usize, u32, u32, u64); 5] =
     [(3, 3, 2, 1, 1), (3, 3, 3, 2, 1), (3, 4, 2, 2, 1), (4, 4, 3, 2, 1), (4, 4, 2, 2, 2)];
 
-fn edge(path: &str, options: &RawOptions) -> wgrnd_family::EdgeMatching {
+fn edge(path: &str, options: &RawOptions) -> wgrnd_families::EdgeMatching {
     match load(path, None, options).unwrap() {
         Loaded::EdgeMatching(f) => f,
         _ => panic!("{path} is an edge-matching puzzle"),
@@ -77,7 +77,7 @@ fn cubes_are_disjoint_and_cover() {
             let f = edge(path, &options);
             let g = f.ground().unwrap();
             let score = if target == 64 { Score::Placements } else { Score::Lookahead };
-            let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, target, score);
+            let split = wgrnd_engine::cube::split_by(&g.cnf, &g.projection, target, score);
             assert!(!split.cubes.is_empty() && split.cubes.len() <= target, "{path}: {} cubes", split.cubes.len());
             if target >= 8 {
                 assert!(split.cubes.len() >= 2, "{path}: a tree of {} cubes", split.cubes.len());
@@ -121,9 +121,10 @@ fn counts_over_cubes_equal_the_plain_count() {
         let f = edge(&path, &RawOptions { count: Some(CountUnit::None), ..RawOptions::default() });
         let g = f.ground().unwrap();
         let whole =
-            wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
-        let split = wgrnd_parallel::split(&g.cnf, &g.projection, 8);
-        let (c, per_cube) = wgrnd_parallel::count_cubes(
+            wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {})
+                .unwrap();
+        let split = wgrnd_engine::jobs::split(&g.cnf, &g.projection, 8);
+        let (c, per_cube) = wgrnd_engine::jobs::count_cubes(
             &f,
             &g,
             &split.cubes,

@@ -8,9 +8,12 @@
 
 use std::fs;
 
-use wgrnd_puzzle::formats::{read_puzzle, read_solution, ReadOptions, SolutionFormat};
-use wgrnd_puzzle::{generate, turned, Generate, GeneratedRule, Placement, Puzzle};
-use wgrnd_render::{render, View};
+use wgrnd_families::edge::formats::{read_puzzle, read_solution, ReadOptions, SolutionFormat};
+use wgrnd_families::edge::render::{render, View};
+use wgrnd_families::{
+    edge::generate::{generate, Generate, GeneratedRule},
+    edge::model::{turned, Placement, Puzzle},
+};
 
 use crate::{code, fixture, stdout, wgrnd};
 
@@ -78,7 +81,7 @@ fn svg_of_a_big_wrong_board() {
     let (a, b) = (solution[i], solution[j]);
     solution[i] = Placement { piece: b.piece, rotation: b.rotation, ..a };
     solution[j] = Placement { piece: a.piece, rotation: a.rotation, ..b };
-    let score = wgrnd_check::edge_score(&p, &solution);
+    let score = wgrnd_families::edge::check::edge_score(&p, &solution);
     assert_eq!((score.matched, score.total, score.mismatched.len()), (474, 480, 6));
     pin("e2_like_wrong", &render(&p, &solution, View::Svg).unwrap());
 }
@@ -87,7 +90,7 @@ fn svg_of_a_big_wrong_board() {
 fn svg_grid_for_cell_shaped_solutions() {
     // Eight queens as the modelling language would show `queen(r, c)`.
     let queens = [0, 4, 7, 5, 2, 6, 1, 3];
-    let svg = wgrnd_render::svg::grid(8, 8, |r, c| (queens[r] == c).then(|| ("Q".to_string(), r)));
+    let svg = wgrnd_families::svg::grid(8, 8, |r, c| (queens[r] == c).then(|| ("Q".to_string(), r)));
     pin("grid_queens", &svg);
 }
 
@@ -96,13 +99,13 @@ fn svg_grid_for_cell_shaped_solutions() {
 /// one generic check, naming the view and listing the views the family draws.
 #[test]
 fn every_view_on_every_family_is_drawn_or_refused_with_the_list() {
-    use wgrnd_family::View;
+    use wgrnd_families::View;
     let model = crate::root().join("tests/wellposed/submarines.qp").to_string_lossy().into_owned();
     let families: [(&str, String, &[View]); 4] = [
-        ("edge matching", fixture("heule/clue1.txt"), wgrnd_render::VIEWS),
-        ("packing", fixture("packing/tiny.pack"), wgrnd_render::packing::VIEWS),
-        ("model", model, wgrnd_render::model::VIEWS),
-        ("seed 002 format", fixture("seed002/one.submarines"), wgrnd_render::model::VIEWS),
+        ("edge matching", fixture("heule/clue1.txt"), wgrnd_families::edge::render::VIEWS),
+        ("packing", fixture("packing/tiny.pack"), wgrnd_families::packing::render::VIEWS),
+        ("model", model, wgrnd_families::models::render::VIEWS),
+        ("seed 002 format", fixture("seed002/one.submarines"), wgrnd_families::models::render::VIEWS),
     ];
     for (family, file, drawn) in &families {
         for view in View::ALL {
@@ -241,7 +244,7 @@ fn art_round_trip(rel: &str) {
         pls.iter().map(|pl| (pl.row, pl.col, turned(p.pieces[pl.piece], pl.rotation))).collect()
     };
     assert_eq!(shows(&back), shows(&solved_sorted), "{rel}:\n{art}");
-    assert!(wgrnd_check::check(&p, &back).is_valid());
+    assert!(wgrnd_families::edge::check::check(&p, &back).is_valid());
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("board.txt");
     fs::write(&file, &art).unwrap();
@@ -270,7 +273,7 @@ fn wgrnd_box_art_reads_back() {
     assert!(art.starts_with("+---------------+---------------+\n"), "{art}");
     let p = read_puzzle("heads.wgrnd", &fs::read_to_string(&path).unwrap(), &ReadOptions::default()).unwrap();
     let back = read_solution("art.txt", &art, &p, None).unwrap();
-    assert!(wgrnd_check::check(&p, &back).is_valid(), "{back:?}");
+    assert!(wgrnd_families::edge::check::check(&p, &back).is_valid(), "{back:?}");
     // The witch puzzle's art (after its words) reads back with --solution-format art.
     let out = run(&["solve", "--view", "art", &fixture("witch/witches.lpl")], 10);
     let file = dir.path().join("witch-art.txt");

@@ -69,10 +69,10 @@ fn bad_input_corpus() {
 /// feeds it (first byte = choice, where the target takes one): no panic, and the fixed round trips.
 #[test]
 fn fuzz_regressions_read_without_panic() {
-    use wgrnd_cnf::{parse_answer, parse_dimacs};
-    use wgrnd_puzzle::formats::{
+    use wgrnd_families::edge::formats::{
         read_packing, read_packing_solution, read_puzzle, read_solution, write_packing, ReadOptions,
     };
+    use wgrnd_sat::{parse_answer, parse_dimacs};
     let dir = root().join("tests/fuzz-regressions");
     let mut seen = 0;
     for target in std::fs::read_dir(&dir).unwrap() {

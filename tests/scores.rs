@@ -6,10 +6,10 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use wgrnd_core::{Family, SplitMix64};
-use wgrnd_family::{EdgeMatching, RawOptions};
-use wgrnd_puzzle::formats::{read_puzzle, ReadOptions};
-use wgrnd_puzzle::{Placement, Puzzle};
+use wgrnd_families::edge::formats::{read_puzzle, ReadOptions};
+use wgrnd_families::edge::model::{Placement, Puzzle};
+use wgrnd_families::{EdgeMatching, RawOptions};
+use wgrnd_seam::{Family, SplitMix64};
 
 use crate::{code, fixture, root, stderr, stdout, wgrnd};
 
@@ -178,11 +178,15 @@ fn the_search_reaches_the_brute_force_optimum_on_tiny_boards() {
     for _ in 0..2 {
         let p = read(&random_puzzle(&mut rng, 2, 3, 3, false, false));
         let (best, _) = brute(&p);
-        let opts =
-            wgrnd_lns::LnsOptions { seed: 1, jobs: 1, timeout: Some(Duration::from_millis(700)), ..Default::default() };
-        let o = wgrnd_lns::search(&p, &opts, &mut |_| {}).unwrap();
+        let opts = wgrnd_families::edge::lns::LnsOptions {
+            seed: 1,
+            jobs: 1,
+            timeout: Some(Duration::from_millis(700)),
+            ..Default::default()
+        };
+        let o = wgrnd_families::edge::lns::search(&p, &opts, &mut |_| {}).unwrap();
         assert_eq!(o.score, best);
-        assert_eq!(wgrnd_check::edge_score(&p, &o.best).matched, best);
+        assert_eq!(wgrnd_families::edge::check::edge_score(&p, &o.best).matched, best);
     }
 }
 
@@ -240,7 +244,7 @@ fn best_file_score(p: &Puzzle, path: &std::path::Path) -> (u64, usize) {
         .collect();
     assert_eq!(placements.len(), p.squares());
     assert!(doc["bucas"].as_str().unwrap().starts_with("https://e2.bucas.name/"));
-    (doc["score"].as_u64().unwrap(), wgrnd_check::edge_score(p, &placements).matched)
+    (doc["score"].as_u64().unwrap(), wgrnd_families::edge::check::edge_score(p, &placements).matched)
 }
 
 #[test]

@@ -217,8 +217,8 @@ fn bad_zebra_files_are_bad_input_with_file_and_line() {
 #[test]
 fn every_clue_type_is_a_clue_predicate() {
     let path = crate::root().join("models/sherlock.qp");
-    let model = wgrnd_qprop::Source::new("sherlock.qp", fs::read_to_string(path).unwrap());
-    let p = wgrnd_qprop::load(&model, None, &[]).unwrap();
+    let model = wgrnd_lang::Source::new("sherlock.qp", fs::read_to_string(path).unwrap());
+    let p = wgrnd_lang::load(&model, None, &[]).unwrap();
     let clues: Vec<&str> = p.preds.iter().filter(|q| q.clue).map(|q| q.name.as_str()).collect();
     assert_eq!(clues, ["same", "notsame", "next", "notnext", "left", "before", "at", "notat"]);
 }

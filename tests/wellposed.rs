@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use wgrnd_puzzle::SplitMix64;
+use wgrnd_seam::SplitMix64;
 
 use crate::{code, fixture, root, stderr, stdout, wgrnd};
 
@@ -484,7 +484,7 @@ fn generate_unique_poses_minimal_clue_sets_for_edge_matching() {
 
 /// Solutions of `p` (by the exact-cover brute force of tests/packing.rs, which ignores pieces
 /// given in place) that place every piece `p` gives in place.
-fn packings_keeping_placed(p: &wgrnd_puzzle::packing::Packing) -> usize {
+fn packings_keeping_placed(p: &wgrnd_families::packing::model::Packing) -> usize {
     let sorted = |c: &[[i32; 3]]| {
         let mut c = c.to_vec();
         c.sort_unstable();
@@ -502,7 +502,7 @@ fn packings_keeping_placed(p: &wgrnd_puzzle::packing::Packing) -> usize {
 /// unique, and dropping any one of them gives a second, by `count --max 2` and by brute force.
 #[test]
 fn generate_unique_poses_minimal_placed_pieces_for_packings() {
-    use wgrnd_puzzle::formats::{read_packing, write_packing};
+    use wgrnd_families::edge::formats::{read_packing, write_packing};
     let dir = tempfile::tempdir().unwrap();
     let (tiny, small) = (fixture("packing/tiny.pack"), model("box.pack"));
     for (pack, seed) in [(&tiny, 1), (&tiny, 2), (&small, 1), (&small, 2), (&small, 3)] {

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wgrnd_cnf::{parse_dimacs, write_dimacs};
+use wgrnd_sat::{parse_dimacs, write_dimacs};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wgrnd_puzzle::formats::{read_packing, read_packing_solution, write_packing, write_packing_solution};
+use wgrnd_families::edge::formats::{read_packing, read_packing_solution, write_packing, write_packing_solution};
 
 const Y: &str = "packing\nbox 5 5 5\npiece Y 25 0,0,0 0,0,1 0,0,2 0,0,3 0,1,2\n";
 

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wgrnd_puzzle::formats::{read_puzzle, write_native, PuzzleFormat, ReadOptions};
+use wgrnd_families::edge::formats::{read_puzzle, write_native, PuzzleFormat, ReadOptions};
 
 const FORMATS: [Option<PuzzleFormat>; 7] = [
     None,
@@ -18,7 +18,7 @@ const FORMATS: [Option<PuzzleFormat>; 7] = [
 fuzz_target!(|data: &[u8]| {
     // The first byte picks the format (and a --sum), the rest is the file, as `read_text` checks it.
     let Some((&pick, rest)) = data.split_first() else { return };
-    let Ok(text) = wgrnd_cnf::utf8("fuzz", rest) else { return };
+    let Ok(text) = wgrnd_sat::utf8("fuzz", rest) else { return };
     let sum = (pick & 0x80 != 0).then_some(i64::from(pick & 0x0f));
     let opts = ReadOptions { format: FORMATS[usize::from(pick & 0x7f) % FORMATS.len()], sum };
     if let Ok(p) = read_puzzle("fuzz", text, &opts) {

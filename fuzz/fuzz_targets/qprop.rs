@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wgrnd_qprop::{ground, load, parse_solution, GroundOptions, Source};
+use wgrnd_lang::{ground, load, parse_solution, GroundOptions, Source};
 
 const QUEENS: &str = "param n = 4\ndomain row = 1..n\ndomain col = 1..n\nvar i, i2 in row\nvar j, j2 in col\n\
 pred q(row, col)\nshow q\nforall i . exactly 1 { q(i, j) : j }\nforall j . exactly 1 { q(i, j) : i }\n";

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wgrnd_puzzle::formats::{read_puzzle, read_solution, write_sol, ReadOptions, SolutionFormat};
+use wgrnd_families::edge::formats::{read_puzzle, read_solution, write_sol, ReadOptions, SolutionFormat};
 
 const WITCH: &str = "size 3 3\nmatch sum 9\nstyle witch\npiece 3 6 6 1\npiece 2 4 7 3\npiece 6 7 5 8\n\
 piece 7 8 2 4\npiece 2 3 6 5\npiece 3 2 4 1\npiece 8 2 1 6\npiece 2 5 6 4\npiece 3 8 1 5\n";

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wgrnd_cnf::{parse_answer, SolverAnswer};
+use wgrnd_sat::{parse_answer, SolverAnswer};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&vars, rest)) = data.split_first() else { return };

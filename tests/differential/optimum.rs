@@ -7,11 +7,11 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use wgrnd_core::{CountUnit, Family};
-use wgrnd_count::{Engine, Limits, OptEngine};
-use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_qprop::{Program, Solution, Source};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::{Engine, Limits, OptEngine};
+use wgrnd_families::{QpropModel, RawOptions};
+use wgrnd_lang::{Program, Solution, Source};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_seam::{CountUnit, Family};
 
 use super::gen::{self, Ctx, Model, Rng};
 use super::oracle::{advance, first_assignment, key_of, slots, template, Key};
@@ -49,11 +49,11 @@ fn brute(p: &Program, shape: &Solution, maximize: &[bool]) -> Result<Best, Strin
     let mut digits = vec![0usize; slots.len()];
     let mut best: Best = None;
     loop {
-        let broken = wgrnd_qprop::check(p, &sol).map_err(|e| e.render())?;
+        let broken = wgrnd_lang::check(p, &sol).map_err(|e| e.render())?;
         // An objective that cannot be evaluated (an element index outside its variable's
         // arguments) excludes the assignment, as the grounder's element clause does (the known
         // limit of docs/qprop.md).
-        let values = if broken.is_empty() { wgrnd_qprop::objective_values(p, &sol).ok() } else { None };
+        let values = if broken.is_empty() { wgrnd_lang::objective_values(p, &sol).ok() } else { None };
         if let Some(values) = values {
             let cost: Vec<i64> = values.iter().zip(maximize).map(|(&v, &m)| if m { -v } else { v }).collect();
             let key = digits[..shown].to_vec();
@@ -89,7 +89,7 @@ pub fn compare(text: &str) -> Result<bool, String> {
         [(OptEngine::Linear, true), (OptEngine::Core, true), (OptEngine::Linear, false), (OptEngine::Pair, true)];
     for (engine, phases) in runs {
         let limit = Some(Duration::from_secs(60));
-        let o = wgrnd_count::optimise_with(&g, &SolverSpec::Builtin, engine, phases, limit, &mut |_, _| {})
+        let o = wgrnd_engine::count::optimise_with(&g, &SolverSpec::Builtin, engine, phases, limit, &mut |_, _| {})
             .map_err(|e| e.to_string())?;
         if !o.optimal {
             return Err(format!("{engine:?} (phases {phases}): not proven optimal"));
@@ -105,17 +105,17 @@ pub fn compare(text: &str) -> Result<bool, String> {
                 ))
             }
         };
-        let s = wgrnd_core::pipeline::checked_decode(&f, &g, &model).map_err(|e| e.to_string())?;
-        let checked = wgrnd_qprop::objective_values(&p, &s).map_err(|e| e.render())?;
+        let s = wgrnd_seam::pipeline::checked_decode(&f, &g, &model).map_err(|e| e.to_string())?;
+        let checked = wgrnd_lang::objective_values(&p, &s).map_err(|e| e.render())?;
         if checked != g.objective.shown(&costs) {
             return Err(format!("{engine:?}: the checker's objective {checked:?}, the optimiser's costs {costs:?}"));
         }
         // The optimal solutions: counted over the grounding fixed at the optimum.
-        let fixed = wgrnd_count::with_optimum(f.ground().map_err(|e| e.to_string())?, &costs);
+        let fixed = wgrnd_engine::count::with_optimum(f.ground().map_err(|e| e.to_string())?, &costs);
         let limits = Limits { max: None, timeout: Some(Duration::from_secs(60)), engine: Engine::Auto, jobs: 0 };
         let mut found = BTreeSet::new();
         let mut err = None;
-        wgrnd_count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+        wgrnd_engine::count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
             match key(&p, &shape, e.solution) {
                 Ok(k) => {
                     found.insert(k);

@@ -1,20 +1,20 @@
 //! The two sides of a comparison: brute force (every assignment of the solved-for atoms and
 //! integer values, judged by the checker, projected on the shown ones) and wgrnd's count through
 //! the library path `wgrnd count` takes (`QpropModel` from `wgrnd-family`, grounded, counted by
-//! `wgrnd_count::count_deferring`, every solution decoded and checked), for each option set; and wgrnd's
+//! `wgrnd_engine::count::count_deferring`, every solution decoded and checked), for each option set; and wgrnd's
 //! first solution as `wgrnd solve` finds it (the portfolio).
 
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use wgrnd_cnf::amo::AmoEncoding;
-use wgrnd_core::pipeline::Answer;
-use wgrnd_core::{CountUnit, Family, Grounding};
-use wgrnd_count::{Engine, Limits};
-use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_parallel::portfolio;
-use wgrnd_qprop::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val, XorElim};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::{Engine, Limits};
+use wgrnd_engine::portfolio;
+use wgrnd_families::{QpropModel, RawOptions};
+use wgrnd_lang::{IntEncoding, LinearEncoding, PredId, PredKind, Program, ShowVal, Solution, Source, Val, XorElim};
+use wgrnd_sat::amo::AmoEncoding;
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_seam::pipeline::Answer;
+use wgrnd_seam::{CountUnit, Family, Grounding};
 
 /// One way of grounding and counting: the encodings (`--amo`, `--ints`) and the engine.
 #[derive(Clone, Copy, Debug)]
@@ -206,7 +206,7 @@ pub fn brute_force(p: &Program, template: &Solution) -> Result<Brute, String> {
     loop {
         judged += 1;
         let accepted =
-            wgrnd_qprop::check(p, &sol).map_err(|e| format!("the checker could not judge:\n{}", e.render()))?;
+            wgrnd_lang::check(p, &sol).map_err(|e| format!("the checker could not judge:\n{}", e.render()))?;
         let from = if accepted.is_empty() {
             keys.insert(digits[..shown].to_vec());
             // The next projection: skip the rest of the hidden assignments.
@@ -323,7 +323,7 @@ pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), St
     let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine, jobs: 0 };
     let mut found = Vec::new();
     // As the command: the symmetries looked for once a second solution is met.
-    let (_, c) = wgrnd_count::count_deferring(&f, g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
+    let (_, c) = wgrnd_engine::count::count_deferring(&f, g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
         found.push(e.solution.clone());
     })
     .map_err(|e| format!("the count failed: {e}"))?;
@@ -356,6 +356,6 @@ pub fn wgrnd_first(text: &str, o: &OptionSet) -> Result<Option<Solution>, String
 pub fn template(text: &str) -> Result<(Program, Solution), String> {
     let f = QpropModel::new(&Source::new("fuzz.qp", text), None, &RawOptions::default()).map_err(|e| e.to_string())?;
     let g = f.ground().map_err(|e| e.to_string())?;
-    let s = wgrnd_qprop::decode(&f.program, &g.encoding, |_| false);
+    let s = wgrnd_lang::decode(&f.program, &g.encoding, |_| false);
     Ok((f.program, s))
 }

@@ -2,7 +2,7 @@
 //! rational linear algebra on the seed's matrix A (fractions, no floats).
 
 use super::{count, counted, picture, refused, run, seed002, svg, Rng};
-use wgrnd_qprop::IntEncoding;
+use wgrnd_lang::IntEncoding;
 
 /// A fraction p / q in lowest terms, q > 0.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

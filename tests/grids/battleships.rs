@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::{count, counted, picture, refused, run, seed002, svg, Rng};
-use wgrnd_qprop::IntEncoding;
+use wgrnd_lang::IntEncoding;
 
 const N: usize = 6;
 /// Ship lengths of the small fleet: a destroyer, a cruiser, two submarines.

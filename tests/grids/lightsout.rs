@@ -2,7 +2,7 @@
 //! over GF(2).
 
 use super::{count, counted, picture, refused, seed002, svg, Rng};
-use wgrnd_qprop::IntEncoding;
+use wgrnd_lang::IntEncoding;
 
 /// Rank of the press matrix over GF(2) restricted to the given lights, and whether `lights` (the
 /// given ones) can all be turned off; the number of press sets is then 2^(cells - rank).

@@ -6,11 +6,11 @@
 use super::lightsout::oracle;
 use super::{count, count_model, Rng};
 use crate::fixture;
-use wgrnd_core::{CountUnit, Family};
-use wgrnd_count::Limits;
-use wgrnd_family::{QpropModel, RawOptions};
-use wgrnd_qprop::{IntEncoding, Source, XorElim};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::Limits;
+use wgrnd_families::{QpropModel, RawOptions};
+use wgrnd_lang::{IntEncoding, Source, XorElim};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_seam::{CountUnit, Family};
 
 /// The board as the `lightsout` format's text (bit `r * cols + c` of `on`: light (r, c) is on).
 fn board(rows: usize, cols: usize, on: u64) -> String {
@@ -153,7 +153,7 @@ fn count_with(model: &Source, data: &str, mode: XorElim) -> (u64, bool) {
     f.options.xor_elim = mode;
     let g = f.ground().unwrap_or_else(|e| panic!("{e}\n{data}"));
     let eliminated = g.header.iter().any(|l| l.starts_with("parity eliminated"));
-    let c = wgrnd_count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {})
+    let c = wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {})
         .unwrap_or_else(|e| panic!("{e}\n{data}"));
     assert!(c.complete(), "{data}");
     (c.count, eliminated)

@@ -4,7 +4,7 @@
 //! [`solutions`]).
 
 use super::{count, counted, picture, refused, seed002, svg, Rng};
-use wgrnd_qprop::IntEncoding;
+use wgrnd_lang::IntEncoding;
 
 /// A test board: per cell `Some(n)` opened showing n, `Some(9)` flagged, `None` closed.
 pub(crate) struct Board {

@@ -11,10 +11,10 @@ mod lightsout_parity;
 pub(crate) mod minesweeper;
 mod submarines;
 
-use wgrnd_count::Limits;
-use wgrnd_family::{readers, CountUnit, Family, QpropModel, RawOptions};
-use wgrnd_qprop::{IntEncoding, Source};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::count::Limits;
+use wgrnd_families::{models::readers, CountUnit, Family, QpropModel, RawOptions};
+use wgrnd_lang::{IntEncoding, Source};
+use wgrnd_sat::solver::SolverSpec;
 
 use crate::{code, fixture, stderr, stdout, wgrnd};
 
@@ -33,7 +33,8 @@ fn count_model(model: &Source, data: &str, ints: IntEncoding) -> u64 {
     let model =
         QpropModel::new(model, Some(&Source::new("random", data)), &raw).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let g = model.ground().unwrap();
-    let c = wgrnd_count::count(&model, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {}).unwrap();
+    let c = wgrnd_engine::count::count(&model, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {})
+        .unwrap();
     assert!(c.complete(), "{text}");
     c.count
 }

@@ -2,7 +2,7 @@
 //! own tests: Gale–Ryser majorization for existence, the chain test for uniqueness.
 
 use super::{count, counted, picture, refused, seed002, svg, Rng};
-use wgrnd_qprop::IntEncoding;
+use wgrnd_lang::IntEncoding;
 
 /// The seed's existence test: sort R and C decreasing, form the conjugate R* of R
 /// (R*(j) = how many rows have at least j), and require C(1) + ... + C(j) <= R*(1) + ... + R*(j)

@@ -3,7 +3,7 @@
 
 use clap::builder::TypedValueParser as _;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use wgrnd_family::View;
+use wgrnd_families::View;
 
 /// The command line.
 #[derive(Parser)]
@@ -252,7 +252,7 @@ pub enum Command {
         /// Candidates tested per solver call (1: one assumption each; more: one clause "one of
         /// them flips" under an activation literal; 32 took the fewest calls and no more time
         /// in docs/wellposed.md's measurements).
-        #[arg(long, value_name = "K", default_value_t = wgrnd_count::DEFAULT_CHUNK)]
+        #[arg(long, value_name = "K", default_value_t = wgrnd_engine::count::DEFAULT_CHUNK)]
         chunk: usize,
         /// Stop after this many seconds; what is proved so far is printed (exit 30).
         #[arg(long, value_name = "SECONDS")]

@@ -5,12 +5,12 @@
 
 use std::time::Instant;
 
-use wgrnd_cnf::{display_name, read_text};
-use wgrnd_core::header;
-use wgrnd_count::Count;
-use wgrnd_family::pipeline::{self, Answer};
-use wgrnd_family::{exit, CountUnit, Error, Family, SolutionFormat, Status, View};
-use wgrnd_parallel::portfolio;
+use wgrnd_engine::count::Count;
+use wgrnd_engine::portfolio;
+use wgrnd_families::{exit, CountUnit, Error, Family, SolutionFormat, Status, View};
+use wgrnd_families::{pipeline, pipeline::Answer};
+use wgrnd_sat::{display_name, read_text};
+use wgrnd_seam::header;
 
 use crate::config::{CountConfig, ShowConfig, SolveConfig};
 use crate::output::{Output, Progress};
@@ -18,7 +18,7 @@ use crate::output::{Output, Progress};
 /// Prints the family's notes about the puzzle on standard error.
 pub(crate) fn notes<F: Family>(f: &F) {
     for note in f.notes() {
-        eprintln!("wgrnd: {}", wgrnd_cnf::escape_controls(&note));
+        eprintln!("wgrnd: {}", wgrnd_sat::escape_controls(&note));
     }
 }
 
@@ -27,10 +27,10 @@ pub fn encode<F: Family>(f: &F, output: &str, xor_lines: bool) -> Result<u8, Err
     notes(f);
     let g = f.ground()?;
     if xor_lines {
-        Output::new(output).write(|w| wgrnd_core::write_dimacs_xor(&g.cnf, &g.xors, &g.header, w))?;
+        Output::new(output).write(|w| wgrnd_seam::write_dimacs_xor(&g.cnf, &g.xors, &g.header, w))?;
         return Ok(exit::OK);
     }
-    Output::new(output).write(|w| wgrnd_cnf::write_dimacs(&g.cnf, &g.header, w))?;
+    Output::new(output).write(|w| wgrnd_sat::write_dimacs(&g.cnf, &g.header, w))?;
     Ok(exit::OK)
 }
 
@@ -46,11 +46,11 @@ pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
 
 /// The closed parity system of `g`, eliminated, when the built-in solver is asked for.
 pub(crate) fn closed_parity<E>(
-    g: &wgrnd_core::Grounding<E>,
+    g: &wgrnd_seam::Grounding<E>,
     config: &SolveConfig,
-) -> Option<wgrnd_count::gauss::Parity> {
-    if config.solver == wgrnd_solve::SolverSpec::Builtin {
-        wgrnd_count::gauss::Parity::of(g)
+) -> Option<wgrnd_engine::gauss::Parity> {
+    if config.solver == wgrnd_sat::solver::SolverSpec::Builtin {
+        wgrnd_engine::gauss::Parity::of(g)
     } else {
         None
     }
@@ -61,9 +61,9 @@ pub(crate) fn closed_parity<E>(
 pub(crate) fn solve_grounded<F: Family>(
     f: &F,
     config: &SolveConfig,
-    g: &wgrnd_core::Grounding<F::Encoding>,
+    g: &wgrnd_seam::Grounding<F::Encoding>,
     started: Instant,
-    gauss: Option<wgrnd_count::gauss::Parity>,
+    gauss: Option<wgrnd_engine::gauss::Parity>,
 ) -> Result<u8, Error> {
     let grounding = started.elapsed();
     if !g.objective.is_empty() {
@@ -72,7 +72,7 @@ pub(crate) fn solve_grounded<F: Family>(
     let clock = Clock::start("solving");
     // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
     let (answer, times) = match gauss {
-        Some(p) => wgrnd_count::gauss::solve(f, g, &p)?,
+        Some(p) => wgrnd_engine::gauss::solve(f, g, &p)?,
         None => portfolio::solve_timed(f, g, &config.solver, config.timeout)?,
     };
     clock.stop();
@@ -191,7 +191,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     let mut printed_json: Vec<serde_json::Value> = Vec::new();
     let mut first: Option<F::Solution> = None;
     let mut failed: Option<Error> = None;
-    let result = wgrnd_count::count_deferring(f, g, &config.solver, &config.limits, config.unit, |e| {
+    let result = wgrnd_engine::count::count_deferring(f, g, &config.solver, &config.limits, config.unit, |e| {
         // Kept for a certificate only (a copy of a large solution costs more than a small count).
         if first.is_none() && config.proof.is_some() {
             first = Some(e.solution.clone());
@@ -231,7 +231,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
         let unique = c.complete() && c.count == 1;
         match (unique, &c.first, &first) {
             (true, Some(chosen), Some(solution)) => {
-                let cert = wgrnd_count::prove_unique(&g, chosen, dir, config.limits.timeout)?;
+                let cert = wgrnd_engine::count::prove_unique(&g, chosen, dir, config.limits.timeout)?;
                 let json = f.render(solution, View::Json)?;
                 Output::new(&dir.join("solution.json").to_string_lossy()).text(&json)?;
                 eprintln!(
@@ -258,14 +258,14 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
 /// Counts with an external model counter: the number only, exact, no solution found or checked.
 pub fn model_count<F: Family>(
     f: &F,
-    counter: &wgrnd_solve::Counter,
+    counter: &wgrnd_sat::solver::Counter,
     unit: CountUnit,
     show: &ShowConfig,
 ) -> Result<u8, Error> {
     notes(f);
     let g = f.ground()?;
     let start = Instant::now();
-    let counted = wgrnd_count::count_models(&g, counter)?;
+    let counted = wgrnd_engine::count::count_models(&g, counter)?;
     let seconds = start.elapsed().as_secs_f64();
     let (caption, unit_name) = f.count_caption(unit, &g);
     let name = counter.name();
@@ -275,11 +275,11 @@ pub fn model_count<F: Family>(
         (Some(n), true) => format!(
             "{{\"version\":{},\"count\":{n},\"count_text\":\"{n}\",\"complete\":true,\"stopped\":\"exhausted\",\
              \"symmetry\":\"{unit_name}\",\"seconds\":{seconds},\"counter\":{}}}",
-            wgrnd_render::JSON_VERSION,
+            wgrnd_families::edge::render::JSON_VERSION,
             serde_json::Value::from(name)
         ),
         (None, true) => serde_json::json!({
-            "version": wgrnd_render::JSON_VERSION,
+            "version": wgrnd_families::edge::render::JSON_VERSION,
             "count": 0,
             "complete": false,
             "stopped": "timeout",
@@ -329,7 +329,7 @@ pub(crate) fn report_count(
     let json = show.view == View::Json;
     let summary = if json {
         let mut v = serde_json::json!({
-            "version": wgrnd_render::JSON_VERSION,
+            "version": wgrnd_families::edge::render::JSON_VERSION,
             "count": c.count,
             "complete": c.complete(),
             "stopped": c.stop.name(),
@@ -377,10 +377,10 @@ pub(crate) fn report_count(
 fn count_exit(c: &Count) -> u8 {
     match (c.count, c.stop) {
         // The lower bound is printed; the exit code says the count was interrupted.
-        (_, wgrnd_count::Stop::Interrupted) => exit::INTERRUPTED,
-        (_, wgrnd_count::Stop::Timeout) => exit::UNKNOWN,
-        (0, wgrnd_count::Stop::Exhausted) => exit::NO_SOLUTION,
-        (1, wgrnd_count::Stop::Exhausted) => exit::SOLVED,
+        (_, wgrnd_engine::count::Stop::Interrupted) => exit::INTERRUPTED,
+        (_, wgrnd_engine::count::Stop::Timeout) => exit::UNKNOWN,
+        (0, wgrnd_engine::count::Stop::Exhausted) => exit::NO_SOLUTION,
+        (1, wgrnd_engine::count::Stop::Exhausted) => exit::SOLVED,
         (n, _) if n >= 2 => exit::SEVERAL,
         _ => exit::UNKNOWN,
     }

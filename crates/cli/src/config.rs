@@ -5,15 +5,15 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use wgrnd_cnf::amo::AmoEncoding;
-use wgrnd_count::{Engine, Limits};
-use wgrnd_family::registry::FormatChoice;
-use wgrnd_family::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
-use wgrnd_parallel::cube::Score;
-use wgrnd_puzzle::formats::PuzzleFormat;
-use wgrnd_puzzle::{Generate, GeneratedRule};
-use wgrnd_qprop::{IntEncoding, LinearEncoding};
-use wgrnd_solve::{Counter, SolverSpec};
+use wgrnd_engine::count::{Engine, Limits};
+use wgrnd_engine::cube::Score;
+use wgrnd_families::edge::formats::PuzzleFormat;
+use wgrnd_families::edge::generate::{Generate, GeneratedRule};
+use wgrnd_families::registry::FormatChoice;
+use wgrnd_families::{CountUnit, EncodingChoice, Error, RawOptions, SolutionFormat, View};
+use wgrnd_lang::{IntEncoding, LinearEncoding};
+use wgrnd_sat::amo::AmoEncoding;
+use wgrnd_sat::solver::{Counter, SolverSpec};
 
 use crate::args::{
     AmoArg, Cli, Command, CubeScoreArg, DimacsCommand, EncodingArg, EncodingArgs, EngineArg, FormatArg,
@@ -52,7 +52,7 @@ pub struct SolveConfig {
     /// How to show the answer.
     pub show: ShowConfig,
     /// `--opt`: the optimiser's engine (models with an objective).
-    pub opt: wgrnd_count::OptEngine,
+    pub opt: wgrnd_engine::count::OptEngine,
 }
 
 /// `solve --maximize matches` by search (`crate::lns`).
@@ -267,13 +267,13 @@ impl Job {
                         fill_nodes,
                     },
                     puzzle,
-                    parallel: parallel_config("solve", &parallel, wgrnd_parallel::default_jobs(&solver))?,
+                    parallel: parallel_config("solve", &parallel, wgrnd_engine::jobs::default_jobs(&solver))?,
                     config: SolveConfig {
                         solver,
                         timeout: secs(timeout)?,
                         verbose,
                         show: show_config(show),
-                        opt: wgrnd_count::OptEngine::parse(&opt).ok_or_else(|| {
+                        opt: wgrnd_engine::count::OptEngine::parse(&opt).ok_or_else(|| {
                             Error::Option(format!("--opt: found `{opt}`; expected auto, linear, core, pair or lns"))
                         })?,
                     },
@@ -478,7 +478,7 @@ impl Job {
 }
 
 /// `--jobs` and `--cubes`: zero of either is refused; `--jobs` defaults to `default` (a solve's
-/// [`wgrnd_parallel::default_jobs`], the Python package's too), or the machine's cores for any run
+/// [`wgrnd_engine::jobs::default_jobs`], the Python package's too), or the machine's cores for any run
 /// over cubes.
 fn parallel_config(command: &str, p: &ParallelArgs, default: usize) -> Result<Parallel, Error> {
     if p.jobs == Some(0) || p.cubes == Some(0) {
@@ -487,7 +487,7 @@ fn parallel_config(command: &str, p: &ParallelArgs, default: usize) -> Result<Pa
             if p.jobs == Some(0) { "--jobs" } else { "--cubes" }
         )));
     }
-    let default = if p.cubes.is_some() { wgrnd_parallel::cores() } else { default };
+    let default = if p.cubes.is_some() { wgrnd_engine::jobs::cores() } else { default };
     Ok(Parallel { jobs: p.jobs.unwrap_or(default), cubes: p.cubes, score: cube_score(p.cube_score) })
 }
 

@@ -1,12 +1,15 @@
 //! `wgrnd explain` and `wgrnd why` (docs/explain.md), written once over the family interface:
-//! the engine is `wgrnd_count::explain` on the family's grounding with groups; here the words,
+//! the engine is `wgrnd_engine::explain` on the family's grounding with groups; here the words,
 //! the JSON and the exit codes.
 
 use serde_json::json;
-use wgrnd_cnf::Lit;
-use wgrnd_count::explain::{self as engine, ExplainOptions, Member};
-use wgrnd_family::{exit, AtomNames, Error, Family, Grounding, Status, View};
-use wgrnd_solve::SolverSpec;
+use wgrnd_engine::{
+    explain as engine,
+    explain::{ExplainOptions, Member},
+};
+use wgrnd_families::{exit, AtomNames, Error, Family, Grounding, Status, View};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::Lit;
 
 use crate::config::ExplainConfig;
 use crate::output::Output;
@@ -29,8 +32,8 @@ where
     match m {
         Member::Group(i) => {
             let kind = match g.groups[i].kind {
-                wgrnd_family::GroupKind::Clue => "clue",
-                wgrnd_family::GroupKind::Constraint => "constraint",
+                wgrnd_families::GroupKind::Clue => "clue",
+                wgrnd_families::GroupKind::Constraint => "constraint",
             };
             json!({ "kind": kind, "name": g.groups[i].name, "words": f.group_words(g, i) })
         }
@@ -64,7 +67,7 @@ where
                 format!(
                     "{}\n",
                     serde_json::to_string_pretty(&json!({
-                        "version": wgrnd_render::JSON_VERSION, "kind": f.kind(), "puzzle": f.name(),
+                        "version": wgrnd_families::edge::render::JSON_VERSION, "kind": f.kind(), "puzzle": f.name(),
                         "status": "solved", "why": serde_json::Value::Null,
                     }))
                     .unwrap_or_default()
@@ -82,7 +85,7 @@ where
                 format!(
                     "{}\n",
                     serde_json::to_string_pretty(&json!({
-                        "version": wgrnd_render::JSON_VERSION, "kind": f.kind(), "puzzle": f.name(),
+                        "version": wgrnd_families::edge::render::JSON_VERSION, "kind": f.kind(), "puzzle": f.name(),
                         "status": "unsatisfiable", "why": set, "minimal": true,
                         "solver_calls": w.solver_calls, "seconds": w.elapsed.as_secs_f64(),
                     }))
@@ -155,7 +158,7 @@ where
             })
             .collect();
         let doc = json!({
-            "version": wgrnd_render::JSON_VERSION,
+            "version": wgrnd_families::edge::render::JSON_VERSION,
             "kind": f.kind(),
             "puzzle": f.name(),
             "status": "solved",
@@ -172,7 +175,7 @@ where
     let mut s = String::new();
     for (k, st) in e.steps.iter().enumerate() {
         let (facts, rules): (Vec<Member>, Vec<Member>) = st.because.iter().partition(|m| match m {
-            Member::Group(i) => g.groups[*i].kind == wgrnd_family::GroupKind::Clue,
+            Member::Group(i) => g.groups[*i].kind == wgrnd_families::GroupKind::Clue,
             Member::Fact(_) => true,
         });
         let list = |v: &[Member]| v.iter().map(|&m| member_words(f, g, m, &step_of)).collect::<Vec<_>>().join(", ");
@@ -242,7 +245,7 @@ where
 {
     let list = |v: &[Member]| {
         v.iter()
-            .filter(|m| !matches!(m, Member::Group(i) if g.groups[*i].kind == wgrnd_family::GroupKind::Constraint))
+            .filter(|m| !matches!(m, Member::Group(i) if g.groups[*i].kind == wgrnd_families::GroupKind::Constraint))
             .map(|&m| case_member_words(f, g, sp, m, step_of))
             .collect::<Vec<_>>()
             .join(", ")
@@ -299,7 +302,7 @@ where
             .because
             .iter()
             .filter_map(|m| match m {
-                Member::Group(i) if g.groups[*i].kind == wgrnd_family::GroupKind::Clue => Some(*i),
+                Member::Group(i) if g.groups[*i].kind == wgrnd_families::GroupKind::Clue => Some(*i),
                 _ => None,
             })
             .collect();
@@ -321,7 +324,7 @@ where
                 if st.case_split { ": a case split" } else { "" }
             ),
         ];
-        let step = wgrnd_family::StepPicture {
+        let step = wgrnd_families::StepPicture {
             known: &|v| known.contains(&v),
             clues: &clues,
             facts: &facts,

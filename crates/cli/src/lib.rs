@@ -20,9 +20,9 @@ pub mod parallel;
 pub mod tools;
 pub mod wellposed;
 
-use wgrnd_family::pipeline::check_view;
-use wgrnd_family::registry::load;
-use wgrnd_family::{with_family, Error};
+use wgrnd_families::pipeline::check_view;
+use wgrnd_families::registry::load;
+use wgrnd_families::{with_family, Error};
 
 use crate::config::Job;
 
@@ -39,7 +39,7 @@ pub fn run(job: Job) -> Result<u8, Error> {
         }
         Job::Solve { puzzle, config, parallel, score } => {
             let loaded = load(&puzzle.path, puzzle.format, &puzzle.options)?;
-            if let wgrnd_family::registry::Loaded::EdgeMatching(f) = &loaded {
+            if let wgrnd_families::registry::Loaded::EdgeMatching(f) = &loaded {
                 if lns::wanted(f, &score) {
                     check_view(f, config.show.view)?;
                     return lns::solve(f, &config, &score, &parallel);

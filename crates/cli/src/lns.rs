@@ -6,9 +6,9 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use wgrnd_family::{exit, EdgeMatching, Error, Family, View};
-use wgrnd_lns::{LnsOptions, Outcome};
-use wgrnd_puzzle::Placement;
+use wgrnd_families::edge::lns::{LnsOptions, Outcome};
+use wgrnd_families::edge::model::Placement;
+use wgrnd_families::{exit, EdgeMatching, Error, Family, View};
 
 use crate::commands::show;
 use crate::config::{Parallel, ScoreConfig, SolveConfig};
@@ -40,7 +40,7 @@ pub(crate) fn solve(
     crate::commands::notes(f);
     let start = match &score.start {
         Some(path) => {
-            let text = wgrnd_cnf::read_text(path)?;
+            let text = wgrnd_sat::read_text(path)?;
             Some(f.read_solution(path, &text, None)?)
         }
         None => None,
@@ -77,12 +77,12 @@ pub(crate) fn solve(
         if let Some(path) = &score.best {
             match write_best(f, path, board, *value) {
                 Ok(()) => written = Some(*value),
-                Err(Error::Solver(wgrnd_solve::SolveError::Interrupted)) => {}
+                Err(Error::Solver(wgrnd_sat::solver::SolveError::Interrupted)) => {}
                 Err(e) => failure = Some(e),
             }
         }
     };
-    let o = wgrnd_lns::search(&f.puzzle, &opts, &mut report)
+    let o = wgrnd_families::edge::lns::search(&f.puzzle, &opts, &mut report)
         .map_err(|e| Error::bad_input(format!("{}: {e}", f.puzzle.name)))?;
     if let Some(e) = failure {
         return Err(e);
@@ -91,7 +91,7 @@ pub(crate) fn solve(
         // The search has stopped for the signal: it is honoured. What remains is to leave the
         // best board behind, whose write the signal may have stopped (the file then still holds
         // an older board), and to show it: a new signal during those writes stops them again.
-        wgrnd_solve::interrupt::clear();
+        wgrnd_sat::solver::interrupt::clear();
     }
     if let Some(path) = &score.best {
         if written != Some(o.score) {
@@ -109,7 +109,7 @@ fn checked(f: &EdgeMatching, board: &Vec<Placement>, value: usize) -> Result<(),
     if let Some(v) = violations.first() {
         return Err(Error::EncodingBug(format!("the search reported a board the checker refuses: {v}")));
     }
-    let recomputed = wgrnd_check::edge_score(&f.puzzle, board).matched;
+    let recomputed = wgrnd_families::edge::check::edge_score(&f.puzzle, board).matched;
     if recomputed != value {
         return Err(Error::EncodingBug(format!("the search scores a board {value}, the checker {recomputed}")));
     }
@@ -118,7 +118,7 @@ fn checked(f: &EdgeMatching, board: &Vec<Placement>, value: usize) -> Result<(),
 
 /// `--best FILE`: the board as JSON with its score and bucas link, and `FILE.svg`.
 fn write_best(f: &EdgeMatching, path: &str, board: &Vec<Placement>, value: usize) -> Result<(), Error> {
-    let total = wgrnd_check::edge_score(&f.puzzle, board).total;
+    let total = wgrnd_families::edge::check::edge_score(&f.puzzle, board).total;
     let mut doc = json_with(f, board, &[("score", serde_json::json!(value)), ("total", serde_json::json!(total))])?;
     if let Ok(link) = f.render(board, View::Bucas) {
         doc.insert("bucas".into(), serde_json::json!(link.trim()));
@@ -180,7 +180,7 @@ fn finish(f: &EdgeMatching, config: &SolveConfig, o: &Outcome) -> Result<u8, Err
         Output::new(&config.show.output).text(&format!("{}\n", serde_json::Value::Object(doc)))?;
     } else {
         eprintln!("wgrnd: score {}/{} ({how})", o.score, o.total);
-        show(f, wgrnd_family::pipeline::Answer::Solved(o.best.clone()), &config.show)?;
+        show(f, wgrnd_families::pipeline::Answer::Solved(o.best.clone()), &config.show)?;
     }
     Ok(if optimal { exit::SOLVED } else { exit::FEASIBLE })
 }

@@ -6,10 +6,10 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use wgrnd_cnf::Lit;
-use wgrnd_family::pipeline::{self, Answer};
-use wgrnd_family::{exit, Error, Family, Grounding, View};
-use wgrnd_solve::SolverSpec;
+use wgrnd_families::{exit, Error, Family, Grounding, View};
+use wgrnd_families::{pipeline, pipeline::Answer};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::Lit;
 
 use crate::commands::show;
 use crate::config::SolveConfig;
@@ -25,7 +25,7 @@ pub(crate) fn solve<F: Family>(
 ) -> Result<u8, Error> {
     let started = Instant::now();
     let terminal = std::io::stderr().is_terminal();
-    let mut report = |_: &wgrnd_cnf::Model, costs: &[i64]| {
+    let mut report = |_: &wgrnd_sat::Model, costs: &[i64]| {
         let values = join(&g.objective.shown(costs));
         if config.verbose {
             eprintln!("o {values}");
@@ -33,7 +33,7 @@ pub(crate) fn solve<F: Family>(
             eprintln!("wgrnd: {:.2} s: objective {values}", started.elapsed().as_secs_f64());
         }
     };
-    let o = wgrnd_count::optimise(g, &config.solver, config.opt, config.timeout, &mut report)?;
+    let o = wgrnd_engine::optimise::optimise(g, &config.solver, config.opt, config.timeout, &mut report)?;
     let solving = started.elapsed();
     if config.verbose {
         eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
@@ -109,19 +109,19 @@ pub(crate) fn encode_wcnf<F: Family>(f: &F, output: &str) -> Result<u8, Error> {
         "wcnf: cost = {offset} + the weight of the falsified soft clauses ({} levels combined lexicographically)",
         g.objective.levels.len()
     ));
-    Output::new(output).write(|w| wgrnd_cnf::write_wcnf(&g.cnf, &header, &soft, w))?;
+    Output::new(output).write(|w| wgrnd_sat::write_wcnf(&g.cnf, &header, &soft, w))?;
     Ok(exit::OK)
 }
 
 /// For `count` and `backbone`: the grounding of the optimal solutions
-/// ([`wgrnd_count::optimal_only`]), the optimum said on standard error with `verbose`.
+/// ([`wgrnd_engine::count::optimal_only`]), the optimum said on standard error with `verbose`.
 pub(crate) fn optimal_only<E>(
     g: Grounding<E>,
     solver: &SolverSpec,
     timeout: Option<Duration>,
     verbose: bool,
 ) -> Result<Grounding<E>, Error> {
-    let (g, optimum) = wgrnd_count::optimal_only(g, solver, timeout)?;
+    let (g, optimum) = wgrnd_engine::count::optimal_only(g, solver, timeout)?;
     if let (true, Some(optimum)) = (verbose, optimum) {
         eprintln!("c optimum {} (counting optimal solutions)", join(&optimum));
     }

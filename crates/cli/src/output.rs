@@ -6,7 +6,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use wgrnd_family::Error;
+use wgrnd_families::Error;
 
 /// An output destination: `-` for standard output, else a file path.
 pub struct Output<'a> {
@@ -71,14 +71,14 @@ impl<'a> Output<'a> {
         };
         // Watched while the temporary file exists: a Ctrl-C lets the write finish, then the
         // temporary file is removed and the program exits 130, leaving no trace.
-        let _watch = wgrnd_solve::interrupt::Watch::start();
+        let _watch = wgrnd_sat::solver::interrupt::Watch::start();
         let tmp = tempfile::Builder::new().prefix(".wgrnd-").suffix(".part").tempfile_in(dir).map_err(cannot)?;
         {
             let mut w = BufWriter::with_capacity(1 << 16, tmp.as_file());
             fill(&mut w).and_then(|_| w.flush()).map_err(cannot)?;
         }
-        if wgrnd_solve::interrupted() {
-            return Err(Error::Solver(wgrnd_solve::SolveError::Interrupted));
+        if wgrnd_sat::solver::interrupted() {
+            return Err(Error::Solver(wgrnd_sat::solver::SolveError::Interrupted));
         }
         tmp.as_file().sync_all().map_err(cannot)?;
         // tempfile creates files readable by the owner only; an output file is an ordinary file.

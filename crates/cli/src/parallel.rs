@@ -5,9 +5,9 @@
 
 use std::time::Instant;
 
-use wgrnd_family::pipeline::Answer;
-use wgrnd_family::{exit, Error, Family, View};
-use wgrnd_parallel::{emit, portfolio, runs};
+use wgrnd_engine::{emit, portfolio, runs};
+use wgrnd_families::pipeline::Answer;
+use wgrnd_families::{exit, Error, Family, View};
 
 use crate::commands::{self, notes, report_count, show, Clock};
 use crate::config::{CountConfig, CubeConfig, Parallel, SolveConfig};
@@ -45,7 +45,7 @@ where
     let mut lines = Vec::new();
     let answer = match parallel.cubes {
         Some(n) => {
-            let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
+            let split = wgrnd_engine::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
             lines.push(format!(
                 "c cubes {} (refuted by propagation {}), split in {:.3} s",
                 split.cubes.len(),
@@ -138,7 +138,7 @@ where
         ));
     }
     runs::refuse_symmetries(&g)?;
-    let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
+    let split = wgrnd_engine::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
     let view = config.show.view;
     if view == View::Json && config.print {
         return Err(Error::Option(
@@ -166,7 +166,7 @@ where
 pub fn cube<F: Family>(f: &F, config: &CubeConfig) -> Result<u8, Error> {
     notes(f);
     let g = f.ground()?;
-    let split = wgrnd_parallel::cube::split_by(&g.cnf, &g.projection, config.cubes, config.score);
+    let split = wgrnd_engine::cube::split_by(&g.cnf, &g.projection, config.cubes, config.score);
     if config.verbose {
         let assigned: Vec<usize> = split.cubes.iter().map(|c| c.assigned).collect();
         eprintln!(

@@ -1,13 +1,13 @@
 //! The commands that are not the pipeline: making edge-matching puzzles (`generate`, `shuffle`)
 //! and checking any DIMACS file (`dimacs check`, `dimacs verify`).
 
-use wgrnd_cnf::{display_name, read_text};
-use wgrnd_cnf::{parse_answer, parse_dimacs, SolverAnswer};
-use wgrnd_family::registry::{load, Loaded};
-use wgrnd_family::{exit, EdgeMatching, Error, RawOptions};
-use wgrnd_puzzle::formats;
-use wgrnd_puzzle::{generate as generate_puzzle, Generate};
-use wgrnd_solve::SolverSpec;
+use wgrnd_families::edge::formats;
+use wgrnd_families::edge::generate::{generate as generate_puzzle, Generate};
+use wgrnd_families::registry::{load, Loaded};
+use wgrnd_families::{exit, EdgeMatching, Error, RawOptions};
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::{display_name, read_text};
+use wgrnd_sat::{parse_answer, parse_dimacs, SolverAnswer};
 
 use crate::config::PuzzleSource;
 use crate::output::Output;
@@ -22,7 +22,7 @@ pub fn generate(spec: &Generate, unique: bool, puz: bool, output: &str) -> Resul
         // Board rotation stays broken: without clues the count is up to turning the board, with
         // them a turned solution breaks a clue, so the count is that of the fixed board.
         let family = EdgeMatching::new(p, &RawOptions::default())?;
-        let posed = wgrnd_count::pose_unique(&family, &solution, &SolverSpec::Builtin, None)?;
+        let posed = wgrnd_engine::count::pose_unique(&family, &solution, &SolverSpec::Builtin, None)?;
         eprintln!(
             "wgrnd: exactly one solution up to board rotation, proved by counting: {} clue(s), none of which can be dropped ({} added, {} dropped, {} counts, {:.2} s)",
             posed.clues,
@@ -54,7 +54,7 @@ pub fn shuffle(source: &PuzzleSource, seed: u64, output: &str) -> Result<u8, Err
     let p = match load(&source.path, source.format, &source.options)? {
         Loaded::EdgeMatching(f) => f.puzzle,
         other => {
-            let kind = wgrnd_family::with_family!(other, |f| wgrnd_family::Family::kind(&f));
+            let kind = wgrnd_families::with_family!(other, |f| wgrnd_families::Family::kind(&f));
             return Err(Error::Option(format!("shuffle turns the pieces of edge-matching puzzles, not a {kind}")));
         }
     };

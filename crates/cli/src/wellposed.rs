@@ -3,8 +3,8 @@
 //! `generate --unique PUZZLE` (pose the puzzle with a minimal set of clues that makes one
 //! solution unique). The third question, "exactly one?", is `count --max 2`.
 
-use wgrnd_cnf::{display_name, read_text};
-use wgrnd_family::{exit, AtomNames, Error, Family, Pose, Status, View};
+use wgrnd_families::{exit, AtomNames, Error, Family, Pose, Status, View};
+use wgrnd_sat::{display_name, read_text};
 
 use crate::config::{BackboneConfig, PoseConfig};
 use crate::output::Output;
@@ -15,8 +15,8 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
     crate::commands::notes(f);
     let g = f.ground()?;
     let g = crate::optimise::optimal_only(g, &config.solver, config.timeout, false)?;
-    let b = wgrnd_count::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
-    let name = |l: &wgrnd_cnf::Lit| g.encoding.atom_name(l.var());
+    let b = wgrnd_engine::backbone::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
+    let name = |l: &wgrnd_sat::Lit| g.encoding.atom_name(l.var());
     let picture = b.solution.as_ref().and_then(|s| {
         let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
         // Atoms outside the projection (auxiliary ones) are not asked about: a picture shows
@@ -26,20 +26,20 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
     });
     let status = match (&b.solution, b.stop) {
         (Some(_), _) => Status::Solved,
-        (None, wgrnd_count::Stop::Exhausted) => Status::Unsatisfiable,
+        (None, wgrnd_engine::count::Stop::Exhausted) => Status::Unsatisfiable,
         (None, _) => Status::Unknown,
     };
     let code = match (status, b.stop) {
-        (_, wgrnd_count::Stop::Interrupted) => exit::INTERRUPTED,
+        (_, wgrnd_engine::count::Stop::Interrupted) => exit::INTERRUPTED,
         (Status::Unsatisfiable, _) => exit::NO_SOLUTION,
-        (_, wgrnd_count::Stop::Exhausted) => exit::OK,
+        (_, wgrnd_engine::count::Stop::Exhausted) => exit::OK,
         _ => exit::UNKNOWN,
     };
     let text = if config.show.view == View::Json {
         let fixed: Vec<serde_json::Value> =
             b.fixed.iter().map(|l| serde_json::json!({ "atom": name(l), "value": l.is_positive() })).collect();
         let doc = serde_json::json!({
-            "version": wgrnd_render::JSON_VERSION,
+            "version": wgrnd_families::edge::render::JSON_VERSION,
             "kind": f.kind(),
             "puzzle": f.name(),
             "status": match status { Status::Solved => "solved", Status::Unsatisfiable => "unsatisfiable", Status::Unknown => "unknown" },
@@ -76,7 +76,7 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
             s += &format!("what every solution shows (? = differs between solutions):\n{p}");
         }
         let (yes, no): (Vec<_>, Vec<_>) = b.fixed.iter().partition(|l| l.is_positive());
-        let list = |v: &[&wgrnd_cnf::Lit]| v.iter().map(|l| name(l)).collect::<Vec<_>>().join(" ");
+        let list = |v: &[&wgrnd_sat::Lit]| v.iter().map(|l| name(l)).collect::<Vec<_>>().join(" ");
         s += &format!("true in every solution ({}): {}\n", yes.len(), list(&yes));
         s += &format!("false in every solution ({}): {}\n", no.len(), list(&no));
         s
@@ -108,7 +108,7 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
             let own = if f.clues().is_empty() {
                 None
             } else {
-                wgrnd_count::only_solution(f, &wgrnd_solve::SolverSpec::Builtin, config.timeout)?
+                wgrnd_engine::count::only_solution(f, &wgrnd_sat::solver::SolverSpec::Builtin, config.timeout)?
             };
             if let Some(s) = own {
                 eprintln!(
@@ -117,7 +117,12 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
                 return finish_pose(f, &s, config);
             }
             let bare = f.with_clues(&[])?;
-            match wgrnd_count::random_solution(&bare, &wgrnd_solve::SolverSpec::Builtin, config.seed, config.timeout)? {
+            match wgrnd_engine::count::random_solution(
+                &bare,
+                &wgrnd_sat::solver::SolverSpec::Builtin,
+                config.seed,
+                config.timeout,
+            )? {
                 Some(s) => s,
                 None => {
                     eprint!("wgrnd: nothing written: {}", bare.render_none(Status::Unsatisfiable, View::Auto));
@@ -131,7 +136,7 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
 
 /// The construction for `target` and the posed puzzle written.
 fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Result<u8, Error> {
-    let posed = wgrnd_count::pose_unique(f, target, &wgrnd_solve::SolverSpec::Builtin, config.timeout)?;
+    let posed = wgrnd_engine::count::pose_unique(f, target, &wgrnd_sat::solver::SolverSpec::Builtin, config.timeout)?;
     if !posed.left_out.is_empty() {
         eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
     }
@@ -157,8 +162,8 @@ fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Res
 /// The largest step of the explanation of `f` (which has a solution).
 fn largest_step<F: Family>(f: &F) -> Result<usize, Error> {
     let g = f.ground_groups()?;
-    let opts = wgrnd_count::explain::ExplainOptions::default();
-    match wgrnd_count::explain::explain(f, &g, &wgrnd_solve::SolverSpec::Builtin, &opts)? {
+    let opts = wgrnd_engine::explain::ExplainOptions::default();
+    match wgrnd_engine::explain::explain(f, &g, &wgrnd_sat::solver::SolverSpec::Builtin, &opts)? {
         Some(e) => Ok(e.largest()),
         None => Err(Error::EncodingBug("the posed puzzle lost its solution".into())),
     }

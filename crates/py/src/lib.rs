@@ -3,14 +3,14 @@
 //! wgrnd from Python: the extension module `wgrnd._wgrnd`, which the pure-Python package `wgrnd`
 //! (`python/wgrnd/__init__.py`, built together by maturin) wraps into an API that fits Python
 //! habits. Everything here calls the library as the command line does: the registry reads a
-//! puzzle file into its family ([`wgrnd_family::registry::load`]) or the language reads a model
+//! puzzle file into its family ([`wgrnd_families::registry::load`]) or the language reads a model
 //! with data given as Python values ([`data`] writes them as the `.qpd` data the reader of data
 //! files takes, so both meet the same checks and diagnostics); the seam's pipeline solves and
 //! checks, `wgrnd_count` counts, finds the backbone and poses unique puzzles; the families' own
 //! renderers draw (JSON for the values handed to Python, SVG for `_repr_svg_`). No solution
 //! reaches Python unchecked. Long calls run on a thread of their own with the GIL released while
 //! the calling thread polls Python's signal handlers: a `KeyboardInterrupt` sets the library's
-//! one stop flag ([`wgrnd_solve::interrupt`]), which stops the solve or count as Ctrl-C stops the
+//! one stop flag ([`wgrnd_sat::solver::interrupt`]), which stops the solve or count as Ctrl-C stops the
 //! binary, and is raised once the work has returned.
 
 mod data;
@@ -24,11 +24,11 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use wgrnd_core::pipeline::Answer;
-use wgrnd_family::registry::{load as load_file, Loaded};
-use wgrnd_family::{AtomNames, CountUnit, EdgeMatching, Error, Family, Packings, Pose, QpropModel, RawOptions, View};
-use wgrnd_qprop::Source;
-use wgrnd_solve::SolverSpec;
+use wgrnd_families::registry::{load as load_file, Loaded};
+use wgrnd_families::{AtomNames, CountUnit, EdgeMatching, Error, Family, Packings, Pose, QpropModel, RawOptions, View};
+use wgrnd_lang::Source;
+use wgrnd_sat::solver::SolverSpec;
+use wgrnd_seam::pipeline::Answer;
 
 create_exception!(
     wgrnd,
@@ -47,10 +47,10 @@ create_exception!(
 /// interrupted solve a `KeyboardInterrupt`, anything else a [`WgrndError`]; the text is what the
 /// command line prints after `wgrnd: `.
 pub(crate) fn py_error(e: Error) -> PyErr {
-    if matches!(e, Error::Solver(wgrnd_solve::SolveError::Interrupted)) {
+    if matches!(e, Error::Solver(wgrnd_sat::solver::SolveError::Interrupted)) {
         return pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted");
     }
-    if e.exit_code() == wgrnd_family::exit::BAD_INPUT {
+    if e.exit_code() == wgrnd_families::exit::BAD_INPUT {
         ModelError::new_err(e.to_string())
     } else {
         WgrndError::new_err(e.to_string())
@@ -166,13 +166,13 @@ impl RawSolution {
         let v = view(view_name)?;
         let drawn = match (&*self.loaded, &self.solution) {
             (Loaded::EdgeMatching(f), AnySolution::Edge(s)) => {
-                wgrnd_family::pipeline::check_view(f, v).and_then(|()| f.render(s, v))
+                wgrnd_families::pipeline::check_view(f, v).and_then(|()| f.render(s, v))
             }
             (Loaded::Packings(f), AnySolution::Packing(s)) => {
-                wgrnd_family::pipeline::check_view(f, v).and_then(|()| f.render(s, v))
+                wgrnd_families::pipeline::check_view(f, v).and_then(|()| f.render(s, v))
             }
             (Loaded::Model(f), AnySolution::Model(s)) => {
-                wgrnd_family::pipeline::check_view(f, v).and_then(|()| f.render(s, v))
+                wgrnd_families::pipeline::check_view(f, v).and_then(|()| f.render(s, v))
             }
             _ => Err(Error::EncodingBug("a solution held with another family's puzzle".into())),
         };
@@ -253,22 +253,22 @@ fn solve_family<F: Wrap>(
     jobs: Option<usize>,
     timeout: Option<Duration>,
 ) -> Result<Option<F::Solution>, Error> {
-    let (g, optimum) = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?;
+    let (g, optimum) = wgrnd_engine::count::optimal_only(f.ground()?, solver, timeout)?;
     // With the optimum fixed (clauses added to `g`) only `g` itself may be solved: the
     // portfolio's alternative encodings are grounded again from `f` and would not carry it.
     let jobs = if optimum.is_some() { Some(1) } else { jobs };
     // A closed parity system is solved by Gauss elimination, as on the command line.
-    let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_count::gauss::Parity::of(&g)).flatten();
+    let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_engine::gauss::Parity::of(&g)).flatten();
     let answer = match parity {
-        Some(p) => wgrnd_count::gauss::solve(f, &g, &p)?.0,
+        Some(p) => wgrnd_engine::gauss::solve(f, &g, &p)?.0,
         // The command line's solve: the plain one on one job (a small formula first by the
         // backtracking engine), the portfolio on more.
-        None => wgrnd_parallel::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0.answer,
+        None => wgrnd_engine::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0.answer,
     };
     match answer {
         Answer::Solved(s) => Ok(Some(s)),
         Answer::NoSolution => Ok(None),
-        Answer::Unknown => Err(Error::Solver(wgrnd_solve::SolveError::OutOfTime {
+        Answer::Unknown => Err(Error::Solver(wgrnd_sat::solver::SolveError::OutOfTime {
             solver: solver.name().to_string(),
             task: "a solution was found or none was proven".into(),
         })),
@@ -280,13 +280,13 @@ fn solve_family<F: Wrap>(
 fn count_family<F: Wrap>(
     f: &F,
     solver: &SolverSpec,
-    limits: &wgrnd_count::Limits,
+    limits: &wgrnd_engine::count::Limits,
     unit: CountUnit,
     keep: bool,
-) -> Result<(wgrnd_count::Count, Vec<F::Solution>), Error> {
-    let g = wgrnd_count::optimal_only(f.ground()?, solver, limits.timeout)?.0;
+) -> Result<(wgrnd_engine::count::Count, Vec<F::Solution>), Error> {
+    let g = wgrnd_engine::count::optimal_only(f.ground()?, solver, limits.timeout)?.0;
     let mut kept = Vec::new();
-    let (_, c) = wgrnd_count::count_deferring(f, g, solver, limits, unit, |e| {
+    let (_, c) = wgrnd_engine::count::count_deferring(f, g, solver, limits, unit, |e| {
         if keep && (e.first_of_orbit || unit == CountUnit::None) {
             kept.push(e.solution.clone());
         }
@@ -295,7 +295,7 @@ fn count_family<F: Wrap>(
 }
 
 /// A backbone, its fixed atoms by name and value, and the family's picture of it.
-type Found<S> = (wgrnd_count::Backbone<S>, Vec<(String, bool)>, Option<String>);
+type Found<S> = (wgrnd_engine::count::Backbone<S>, Vec<(String, bool)>, Option<String>);
 
 /// The backbone of one family, its picture and a solution.
 fn backbone_family<F: Wrap>(
@@ -303,8 +303,8 @@ fn backbone_family<F: Wrap>(
     solver: &SolverSpec,
     timeout: Option<Duration>,
 ) -> Result<Found<F::Solution>, Error> {
-    let g = wgrnd_count::optimal_only(f.ground()?, solver, timeout)?.0;
-    let b = wgrnd_count::backbone(f, &g, solver, wgrnd_count::DEFAULT_CHUNK, timeout)?;
+    let g = wgrnd_engine::count::optimal_only(f.ground()?, solver, timeout)?.0;
+    let b = wgrnd_engine::backbone::backbone(f, &g, solver, wgrnd_engine::count::DEFAULT_CHUNK, timeout)?;
     let fixed = b.fixed.iter().map(|l| (g.encoding.atom_name(l.var()), l.is_positive())).collect();
     let picture = b.solution.as_ref().and_then(|s| {
         let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
@@ -340,14 +340,14 @@ impl RawPuzzle {
             let mut out = Vec::new();
             with_family!(&*loaded, |f| {
                 let g = f.ground()?;
-                wgrnd_cnf::write_dimacs(&g.cnf, &g.header, &mut out).map_err(|e| Error::EncodingBug(e.to_string()))
+                wgrnd_sat::write_dimacs(&g.cnf, &g.header, &mut out).map_err(|e| Error::EncodingBug(e.to_string()))
             })?;
             String::from_utf8(out).map_err(|e| Error::EncodingBug(e.to_string()))
         })
     }
 
     /// One solution, checked (`wgrnd solve`); `None` when there is none. `jobs`: the command
-    /// line's `--jobs`, by default its default ([`wgrnd_parallel::default_jobs`]: the portfolio on
+    /// line's `--jobs`, by default its default ([`wgrnd_engine::jobs::default_jobs`]: the portfolio on
     /// every core with the built-in solver).
     #[pyo3(signature = (solver = "builtin", timeout = None, jobs = None))]
     fn solve(
@@ -388,8 +388,12 @@ impl RawPuzzle {
         solver: &str,
     ) -> PyResult<RawCount> {
         let unit = unit(symmetry)?;
-        let limits =
-            wgrnd_count::Limits { max, timeout: seconds(timeout)?, engine: wgrnd_count::Engine::Auto, jobs: 0 };
+        let limits = wgrnd_engine::count::Limits {
+            max,
+            timeout: seconds(timeout)?,
+            engine: wgrnd_engine::count::Engine::Auto,
+            jobs: 0,
+        };
         let solver = SolverSpec::parse(solver);
         // As the command line's `count` without `--proof`: no DIMACS header to name atoms in,
         // and dancing links on the built-in solver.
@@ -410,7 +414,7 @@ impl RawPuzzle {
                 })
             }
         })?;
-        if c.stop == wgrnd_count::Stop::Interrupted {
+        if c.stop == wgrnd_engine::count::Stop::Interrupted {
             return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
         }
         let solutions = kept.into_iter().map(|s| Py::new(py, s)).collect::<PyResult<Vec<_>>>()?;
@@ -441,7 +445,7 @@ impl RawPuzzle {
             }
         })?;
         let (complete, stop, total, open) = b;
-        if stop == wgrnd_count::Stop::Interrupted {
+        if stop == wgrnd_engine::count::Stop::Interrupted {
             return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
         }
         Ok(RawBackbone {
@@ -471,8 +475,10 @@ impl RawPuzzle {
         run::interruptible(py, move || {
             with_family!(&*loaded, |f| {
                 let solver = SolverSpec::Builtin;
-                let Some(target) = wgrnd_count::pose_target(f, &solver, seed, timeout)? else { return Ok(None) };
-                let posed = wgrnd_count::pose_unique(f, &target, &solver, timeout)?;
+                let Some(target) = wgrnd_engine::count::pose_target(f, &solver, seed, timeout)? else {
+                    return Ok(None);
+                };
+                let posed = wgrnd_engine::count::pose_unique(f, &target, &solver, timeout)?;
                 posed.puzzle.write(extension.as_deref()).map(Some)
             })
         })

@@ -1,5 +1,5 @@
 //! Long calls: the work runs with the GIL released and stops on Ctrl-C through the library's one
-//! stop flag ([`wgrnd_solve::interrupt::request`]), as the binary's Ctrl-C handler stops it; a
+//! stop flag ([`wgrnd_sat::solver::interrupt::request`]), as the binary's Ctrl-C handler stops it; a
 //! solve or count then stops at its next look at the flag, the work returns, the flag is cleared
 //! for the next call, and `KeyboardInterrupt` (or the handler's own exception) is raised. How the
 //! signal reaches the flag depends on who would handle it in Python:
@@ -20,8 +20,8 @@ use std::sync::{mpsc, Mutex};
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use wgrnd_family::Error;
-use wgrnd_solve::interrupt;
+use wgrnd_families::Error;
+use wgrnd_sat::solver::interrupt;
 
 use crate::py_error;
 
@@ -81,8 +81,8 @@ mod own_sigint {
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use pyo3::prelude::*;
-    use wgrnd_family::Error;
-    use wgrnd_solve::interrupt;
+    use wgrnd_families::Error;
+    use wgrnd_sat::solver::interrupt;
 
     /// A SIGINT came during the call.
     static CAUGHT: AtomicBool = AtomicBool::new(false);

@@ -1,0 +1,163 @@
+//! The backbone of a puzzle: the projection atoms that take the same value in every solution
+//! ("what can be deduced"). One solution gives the candidates (each projection atom with its
+//! value there); then each test asks the solver for a solution that flips candidates, under
+//! assumptions, so the formula never changes: an answer UNSAT proves the tested candidates fixed
+//! (they are added as unit clauses, which helps the later tests), a solution drops every
+//! candidate it flips (model filtering: often many at once). A test covers `chunk` candidates at
+//! once with one activation literal `a -> (not l1 or ... or not lk)` (Janota, Lynce and
+//! Marques-Silva's chunking, 2015); `chunk = 1` is the plain iterative algorithm with a single
+//! assumption. Every model the solver returns is checked against the CNF, and the first one is
+//! decoded and judged by the family's independent checker. Symmetries are not broken here: the
+//! backbone is a property of the fixed puzzle, so the caller grounds it without symmetry breaking.
+
+use std::time::{Duration, Instant};
+
+use wgrnd_sat::solver::{session, SolveError, SolverSpec};
+use wgrnd_sat::{Lit, Model, SolverAnswer};
+use wgrnd_seam::pipeline::checked_decode;
+use wgrnd_seam::{Error, Family, Grounding};
+
+use crate::count::Stop;
+
+/// Candidates tested per solver call by default (`backbone --chunk`): 32 took the fewest calls and
+/// no more time in docs/wellposed.md's measurements.
+pub const DEFAULT_CHUNK: usize = 32;
+
+/// A backbone, or as much of it as was found before a limit.
+#[derive(Clone, Debug)]
+pub struct Backbone<S> {
+    /// A solution (checked); `None` when the puzzle has none.
+    pub solution: Option<S>,
+    /// The projection atoms fixed in every solution, as literals (positive: true in every
+    /// solution), in projection order. Complete only when `stop` is [`Stop::Exhausted`].
+    pub fixed: Vec<Lit>,
+    /// Projection atoms whose value was not yet decided when the computation stopped (empty when
+    /// complete).
+    pub open: usize,
+    /// Projection atoms.
+    pub total: usize,
+    /// Solver calls, the first solve included.
+    pub solver_calls: u64,
+    /// [`Stop::Exhausted`]: every candidate decided; else why it stopped (time limit, Ctrl-C).
+    pub stop: Stop,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl<S> Backbone<S> {
+    /// Whether every projection atom was decided.
+    pub fn complete(&self) -> bool {
+        self.stop == Stop::Exhausted
+    }
+}
+
+fn value(model: &Model, lit: Lit) -> bool {
+    let v = model.value(lit.var()).unwrap_or(false);
+    v == lit.is_positive()
+}
+
+/// Computes the backbone of `g`'s projection atoms with `solver`, testing `chunk` (at least 1)
+/// candidates per solver call, within `timeout`.
+pub fn backbone<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    chunk: usize,
+    timeout: Option<Duration>,
+) -> Result<Backbone<F::Solution>, Error> {
+    let start = Instant::now();
+    let chunk = chunk.max(1);
+    let mut session = session(solver, &g.cnf);
+    let mut calls = 0u64;
+    let total = g.projection.len();
+    let remaining = |start: Instant| timeout.map(|t| t.saturating_sub(start.elapsed()));
+    let stopped = |stop, fixed: Vec<Lit>, open, calls, solution| {
+        Ok(Backbone { solution, fixed, open, total, solver_calls: calls, stop, elapsed: start.elapsed() })
+    };
+    let broken = |e: wgrnd_seam::BrokenClause| Error::EncodingBug(format!("backbone: {e}"));
+
+    calls += 1;
+    let first = match session.solve(remaining(start)) {
+        Ok(SolverAnswer::Sat(m)) => m,
+        Ok(SolverAnswer::Unsat) => return stopped(Stop::Exhausted, Vec::new(), 0, calls, None),
+        Ok(SolverAnswer::Unknown) => return stopped(Stop::Timeout, Vec::new(), total, calls, None),
+        Err(SolveError::Interrupted) => return stopped(Stop::Interrupted, Vec::new(), total, calls, None),
+        Err(e) => return Err(e.into()),
+    };
+    g.check_model(&first).map_err(broken)?;
+    let solution = checked_decode(f, g, &first)?;
+    // Every projection atom starts open with its value in the first solution.
+    let mut state: Vec<Cand> =
+        g.projection.iter().map(|&v| Cand::Open(v.lit(first.value(v).unwrap_or(false)))).collect();
+    let result = |stop, state: &[Cand], calls, solution| {
+        let fixed = state.iter().filter_map(|c| if let Cand::Fixed(l) = c { Some(*l) } else { None }).collect();
+        let open = state.iter().filter(|c| matches!(c, Cand::Open(_))).count();
+        stopped(stop, fixed, open, calls, solution)
+    };
+    loop {
+        let tested: Vec<(usize, Lit)> = state
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| if let Cand::Open(l) = c { Some((i, *l)) } else { None })
+            .take(chunk)
+            .collect();
+        if tested.is_empty() {
+            break;
+        }
+        if timeout.is_some_and(|t| start.elapsed() >= t) {
+            return result(Stop::Timeout, &state, calls, Some(solution));
+        }
+        // One candidate: assume its negation; several: assume an activation literal for "one of
+        // them flips", retired by a unit clause after the call.
+        let (assumptions, activation) = if let [(_, l)] = tested[..] {
+            (vec![!l], None)
+        } else {
+            let a = session.new_var();
+            let mut clause = vec![a.neg()];
+            clause.extend(tested.iter().map(|&(_, l)| !l));
+            session.add_clause(&clause);
+            (vec![a.pos()], Some(a))
+        };
+        calls += 1;
+        let answer = session.solve_assuming(&assumptions, remaining(start));
+        if let Some(a) = activation {
+            session.add_clause(&[a.neg()]);
+        }
+        match answer {
+            Ok(SolverAnswer::Unsat) => {
+                for &(i, l) in &tested {
+                    session.add_clause(&[l]);
+                    state[i] = Cand::Fixed(l);
+                }
+            }
+            Ok(SolverAnswer::Sat(m)) => {
+                g.check_model(&m).map_err(broken)?;
+                if tested.iter().all(|&(_, l)| value(&m, l)) {
+                    return Err(Error::EncodingBug("the solver's model keeps every tested candidate".into()));
+                }
+                for c in state.iter_mut() {
+                    if let Cand::Open(l) = c {
+                        if !value(&m, *l) {
+                            *c = Cand::Dropped;
+                        }
+                    }
+                }
+            }
+            Ok(SolverAnswer::Unknown) => return result(Stop::Timeout, &state, calls, Some(solution)),
+            Err(SolveError::Interrupted) => return result(Stop::Interrupted, &state, calls, Some(solution)),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    result(Stop::Exhausted, &state, calls, Some(solution))
+}
+
+/// What is known of one projection atom.
+#[derive(Clone, Copy)]
+enum Cand {
+    /// Not yet decided; its value in every solution seen so far.
+    Open(Lit),
+    /// Proved: this value in every solution.
+    Fixed(Lit),
+    /// Two solutions disagree on it.
+    Dropped,
+}

@@ -1,0 +1,422 @@
+//! Explanations over the seam (docs/explain.md): why a puzzle has no solution (a minimal
+//! unsatisfiable set of its groups) and how it is solved step by step (each step one new fact
+//! with the smallest set of clue facts, earlier facts and constraint groups it follows from).
+//! Everything runs on one in-process solver session over a grounding with groups
+//! ([`wgrnd_seam::Group`]): a set of groups is a set of selector assumptions, a known fact an
+//! assumed literal, so the formula never changes.
+//!
+//! A minimal unsatisfiable subset (MUS) is found by deletion: start from the failed assumptions
+//! (the solver's core) and try to drop each member in turn; a member whose removal leaves the
+//! set unsatisfiable is dropped (the set shrinks to the new core), one whose removal gives a
+//! solution is kept. Selectors occur only negated, so a subset of a satisfiable set is
+//! satisfiable: a member found necessary stays necessary, and the result is minimal (each member
+//! was tested: without it the set has a solution).
+//!
+//! The cheapest step is approximated: every fact not yet known is refuted under all groups and
+//! the known facts, and the size of the solver's core ranks it (every [`FULL_RANK`] steps all of
+//! them, between those the [`REFRESH`] best by their last rank); the [`BEAM`] best-ranked
+//! candidates get a full MUS and the smallest is the step (size: clue facts and
+//! earlier facts; ties: fewer constraint groups). After a step, the facts that follow from the new
+//! fact and the constraint groups alone (no clue, no other fact) are recorded with it as its
+//! consequences.
+
+mod bounded;
+
+use std::time::{Duration, Instant};
+
+use wgrnd_sat::solver::{session, Session, SolveError, SolverSpec};
+use wgrnd_sat::{Lit, Model, SolverAnswer};
+use wgrnd_seam::pipeline::checked_decode;
+use wgrnd_seam::{Error, Family, Grounding, GroupKind};
+
+/// Candidates per round that get a full MUS.
+pub const BEAM: usize = 2;
+/// Every this many steps every candidate is ranked again; between, the [`REFRESH`] best.
+pub const FULL_RANK: usize = 8;
+/// Candidates ranked again at each step between full rankings.
+pub const REFRESH: usize = 24;
+
+/// One member of an explanation's set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Member {
+    /// A group of the grounding (by index into [`Grounding::groups`]).
+    Group(usize),
+    /// A fact found by an earlier step.
+    Fact(Lit),
+}
+
+/// A minimal set of groups without a solution.
+#[derive(Clone, Debug)]
+pub struct Why {
+    /// Indices into [`Grounding::groups`], in group order.
+    pub groups: Vec<usize>,
+    /// Solver calls.
+    pub solver_calls: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// One step of an explanation.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The new fact (a projection atom with its value).
+    pub fact: Lit,
+    /// What it follows from: a minimal set (clue and constraint groups, earlier facts).
+    pub because: Vec<Member>,
+    /// Clue facts and earlier facts in `because` (what a person holds in mind).
+    pub size: usize,
+    /// Set when no step of at most `max_step` existed: this one needs a case split.
+    pub case_split: bool,
+    /// Facts that follow from `fact` and the constraint groups alone.
+    pub consequences: Vec<Lit>,
+    /// The case split carried out, when `case_split` is set.
+    pub split: Option<Split>,
+}
+
+/// A case split carried out (docs/explain.md): the other value of the step's fact assumed, and
+/// steps of at most the given size under that assumption.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// The assumed literal (the negation of the step's fact).
+    pub assumed: Lit,
+    /// Steps under the assumption: a fact and a minimal set it follows from (members may be the
+    /// assumption and earlier facts of the case).
+    pub steps: Vec<(Lit, Vec<Member>)>,
+    /// A set of at most the given size (the assumption among its members) without a solution:
+    /// the case is refuted and the step's fact follows. `None`: no contradiction was reached by
+    /// steps of at most the given size: the step's fact is taken as a guess.
+    pub contradiction: Option<Vec<Member>>,
+}
+
+/// A step-wise explanation.
+#[derive(Debug)]
+pub struct Explanation<S> {
+    /// A solution (checked).
+    pub solution: S,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Projection facts that every solution shares (what can be deduced).
+    pub deducible: usize,
+    /// Projection atoms.
+    pub total: usize,
+    /// Solver calls.
+    pub solver_calls: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl<S> Explanation<S> {
+    /// The size of the largest step (0 without steps).
+    pub fn largest(&self) -> usize {
+        self.steps.iter().map(|s| s.size).max().unwrap_or(0)
+    }
+    /// Whether the facts decide every projection atom (the puzzle has one solution).
+    pub fn unique(&self) -> bool {
+        self.deducible == self.total
+    }
+}
+
+/// Options of [`explain`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExplainOptions {
+    /// Largest step (clue facts and earlier facts) before a step counts as a case split.
+    pub max_step: Option<usize>,
+    /// Time limit for the whole explanation.
+    pub timeout: Option<Duration>,
+}
+
+struct Solver {
+    session: Box<dyn Session>,
+    calls: u64,
+    deadline: Option<Instant>,
+    solver: String,
+}
+
+impl Solver {
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, Error> {
+        self.calls += 1;
+        let timeout = self.deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        if timeout.is_some_and(|t| t.is_zero()) {
+            return Err(self.out_of_time());
+        }
+        match self.session.solve_assuming(assumptions, timeout) {
+            Ok(SolverAnswer::Sat(m)) => Ok(Some(m)),
+            Ok(SolverAnswer::Unsat) => Ok(None),
+            Ok(SolverAnswer::Unknown) => Err(self.out_of_time()),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Which of `open` (literals true in some model of `base`) hold in every model of `base`:
+    /// each refuted in turn; a model found drops every candidate it flips.
+    fn implied(&mut self, base: &[Lit], mut open: Vec<Lit>) -> Result<Vec<Lit>, Error> {
+        let mut implied = Vec::new();
+        let mut assume = base.to_vec();
+        while let Some(&l) = open.first() {
+            assume.truncate(base.len());
+            assume.push(!l);
+            match self.solve(&assume)? {
+                None => {
+                    implied.push(l);
+                    open.remove(0);
+                }
+                Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
+            }
+        }
+        Ok(implied)
+    }
+
+    fn out_of_time(&self) -> Error {
+        Error::Solver(SolveError::OutOfTime { solver: self.solver.clone(), task: "the explanation".into() })
+    }
+
+    /// A minimal subset of `cands` that, with `hard`, has no solution (`hard` + `cands` must have
+    /// none). Members are tried for removal in the order given.
+    fn mus(&mut self, hard: &[Lit], cands: &[Lit]) -> Result<Vec<Lit>, Error> {
+        let mut assume: Vec<Lit> = hard.iter().chain(cands).copied().collect();
+        if self.solve(&assume)?.is_some() {
+            return Err(Error::EncodingBug("explain: the set to shrink has a solution".into()));
+        }
+        let mut set: Vec<Lit> = cands.iter().copied().filter(|&l| self.session.failed(l).unwrap_or(true)).collect();
+        let mut i = 0;
+        while i < set.len() {
+            assume.clear();
+            assume.extend(hard);
+            assume.extend(set.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &l)| l));
+            if self.solve(&assume)?.is_none() {
+                let dropped = set.remove(i);
+                let core: Vec<Lit> = set.iter().copied().filter(|&l| self.session.failed(l).unwrap_or(true)).collect();
+                debug_assert!(!core.contains(&dropped));
+                set = core;
+            } else {
+                i += 1;
+            }
+        }
+        Ok(set)
+    }
+}
+
+fn start<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>) -> Solver {
+    Solver {
+        session: session(solver, &g.cnf),
+        calls: 0,
+        deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
+        solver: solver.name().to_string(),
+    }
+}
+
+/// A minimal set of `g`'s groups without a solution, or `None` when every group together has a
+/// solution. Clauses of no group count as always on; when they alone have no solution the set is
+/// empty.
+pub fn why<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>) -> Result<Option<Why>, Error> {
+    let t0 = Instant::now();
+    let mut s = start(g, solver, timeout);
+    // Constraints first: the deletion drops them first when it can, so the set keeps the
+    // clues (what a poser changes).
+    let mut order: Vec<usize> = (0..g.groups.len()).collect();
+    order.sort_by_key(|&i| g.groups[i].kind == GroupKind::Clue);
+    let cands: Vec<Lit> = order.iter().map(|&i| g.groups[i].selector.pos()).collect();
+    if s.solve(&cands)?.is_some() {
+        return Ok(None);
+    }
+    let set = s.mus(&[], &cands)?;
+    let mut groups: Vec<usize> = (0..g.groups.len()).filter(|&i| set.contains(&g.groups[i].selector.pos())).collect();
+    groups.sort_unstable();
+    Ok(Some(Why { groups, solver_calls: s.calls, elapsed: t0.elapsed() }))
+}
+
+/// Whether `members` (with `hard`) has no solution in `g` while each member dropped gives one:
+/// the check of a reported set, on a fresh solver.
+pub fn is_minimal_unsat<E>(g: &Grounding<E>, hard: &[Lit], members: &[Lit]) -> Result<bool, Error> {
+    let mut s = start(g, &SolverSpec::Builtin, None);
+    let all: Vec<Lit> = hard.iter().chain(members).copied().collect();
+    if s.solve(&all)?.is_some() {
+        return Ok(false);
+    }
+    for i in 0..members.len() {
+        let trial: Vec<Lit> =
+            hard.iter().chain(members.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, l)| l)).copied().collect();
+        if s.solve(&trial)?.is_none() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The literal a member is assumed as.
+pub fn member_lit<E>(g: &Grounding<E>, m: Member) -> Lit {
+    match m {
+        Member::Group(i) => g.groups[i].selector.pos(),
+        Member::Fact(l) => l,
+    }
+}
+
+/// Explains `f`'s puzzle (grounded with groups as `g`) step by step; `None` when it has no
+/// solution (then [`why`] says why).
+pub fn explain<F: Family>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    opts: &ExplainOptions,
+) -> Result<Option<Explanation<F::Solution>>, Error> {
+    let t0 = Instant::now();
+    let mut s = start(g, solver, opts.timeout);
+    let groups: Vec<Lit> = g.groups.iter().map(|x| x.selector.pos()).collect();
+    let constraints: Vec<Lit> =
+        g.groups.iter().filter(|x| x.kind == GroupKind::Constraint).map(|x| x.selector.pos()).collect();
+    let Some(first) = s.solve(&groups)? else { return Ok(None) };
+    g.check_model(&first).map_err(|e| Error::EncodingBug(format!("explain: {e}")))?;
+    let solution = checked_decode(f, g, &first)?;
+    // What every solution shares: candidates refuted one by one, a solution drops every
+    // candidate it flips.
+    let open: Vec<Lit> = g.projection.iter().map(|&v| v.lit(first.value(v).unwrap_or(false))).collect();
+    let deducible = s.implied(&groups, open)?;
+    let mut assume: Vec<Lit> = Vec::new();
+    let total = g.projection.len();
+    let ndeducible = deducible.len();
+    // What each clue alone implies with the constraints (steps of size 1 from a clue).
+    let mut by_clue: Vec<(Lit, Vec<Lit>)> = Vec::new();
+    for clue in
+        groups.iter().copied().filter(|&l| g.groups.iter().any(|x| x.selector.pos() == l && x.kind == GroupKind::Clue))
+    {
+        let mut a = constraints.clone();
+        a.push(clue);
+        let Some(m) = s.solve(&a)? else { continue };
+        let open: Vec<Lit> =
+            deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
+        let implied = s.implied(&a, open)?;
+        by_clue.push((clue, implied));
+    }
+    let mut known: Vec<Lit> = Vec::new();
+    let mut left = deducible;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut rank: std::collections::HashMap<Lit, (usize, usize)> = std::collections::HashMap::new();
+    let group_of = |l: Lit| g.groups.iter().position(|x| x.selector.pos() == l);
+    let is_clue = |l: Lit| group_of(l).is_some_and(|i| g.groups[i].kind == GroupKind::Clue);
+    while !left.is_empty() {
+        // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
+        // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
+        // the known facts only grow, so a last rank is never too optimistic... nor exact).
+        // A step larger than every step so far, found between full rankings, is checked
+        // against a full ranking (a stale rank can hide a smaller step).
+        let mut full = steps.len() % FULL_RANK == 0;
+        let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
+        let (ranked, best) = loop {
+            let mut order: Vec<usize> = (0..left.len()).collect();
+            order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
+            let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
+            for (n, &i) in order.iter().enumerate() {
+                let c = left[i];
+                if !full && n >= REFRESH {
+                    let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+                    ranked.push((size, rules, c));
+                    continue;
+                }
+                assume.clear();
+                assume.extend(&known);
+                assume.extend(&groups);
+                assume.push(!c);
+                if s.solve(&assume)?.is_some() {
+                    return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
+                }
+                let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
+                let (mut size, mut rules) = (0, 0);
+                for &l in used {
+                    if constraints.contains(&l) {
+                        rules += 1;
+                    } else {
+                        size += 1;
+                    }
+                }
+                rank.insert(c, (size, rules));
+                ranked.push((size, rules, c));
+            }
+            ranked.sort_by_key(|&(size, rules, _)| (size, rules));
+            // Full MUSes for the best few. Deletion order: constraints, then earlier facts
+            // (newest last), then clues: the set keeps clues where it can.
+            let mut pool: Vec<Lit> = constraints.clone();
+            pool.extend(known.iter().copied());
+            pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
+            let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
+            for &(_, _, c) in ranked.iter().take(BEAM) {
+                let set = s.mus(&[!c], &pool)?;
+                let rules = set.iter().filter(|l| constraints.contains(l)).count();
+                let size = set.len() - rules;
+                if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
+                    best = Some((size, rules, c, set));
+                }
+            }
+            if !full && best.as_ref().is_some_and(|b| b.0 > largest) {
+                full = true;
+                continue;
+            }
+            break (ranked, best);
+        };
+        let Some((mut size, _, mut fact, mut set)) = best else { break };
+        // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
+        if size > 1 {
+            if let Some((c, clue)) =
+                left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
+            {
+                let mut pool = constraints.clone();
+                pool.push(clue);
+                (size, fact, set) = (1, c, s.mus(&[!c], &pool)?);
+            }
+        }
+        let mut split = None;
+        if let Some(k) = opts.max_step.filter(|&k| size > k) {
+            let clues: Vec<Lit> = groups.iter().copied().filter(|&l| is_clue(l)).collect();
+            let mut members = clues.clone();
+            members.extend(&known);
+            let mut budget = bounded::BUDGET;
+            let mut small = None;
+            for &(_, _, c) in &ranked {
+                if let Some(found) = s.bounded_set(&constraints, &members, !c, k, &mut budget)? {
+                    small = Some((c, found));
+                    break;
+                }
+                if budget == 0 {
+                    break;
+                }
+            }
+            match small {
+                Some((c, found)) => {
+                    let mut pool = constraints.clone();
+                    pool.extend(&found);
+                    (size, fact, set) = (found.len(), c, s.mus(&[!c], &pool)?);
+                }
+                None => split = Some(s.split(&constraints, &clues, &known, fact, &g.projection, k, &group_of)?),
+            }
+        }
+        let because: Vec<Member> = set.iter().map(|&l| group_of(l).map_or(Member::Fact(l), Member::Group)).collect();
+        known.push(fact);
+        left.retain(|&l| l != fact);
+        // Consequences of the new fact with the constraint groups alone.
+        let mut consequences = Vec::new();
+        let mut i = 0;
+        while i < left.len() {
+            let c = left[i];
+            assume.clear();
+            assume.extend(&constraints);
+            assume.push(fact);
+            assume.push(!c);
+            if s.solve(&assume)?.is_none() {
+                consequences.push(c);
+                known.push(c);
+                left.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        let case_split = opts.max_step.is_some_and(|k| size > k);
+        steps.push(Step { fact, because, size, case_split, consequences, split });
+    }
+    Ok(Some(Explanation {
+        solution,
+        steps,
+        deducible: ndeducible,
+        total,
+        solver_calls: s.calls,
+        elapsed: t0.elapsed(),
+    }))
+}

@@ -1,0 +1,81 @@
+//! The checker's `connected` and `circuit`: the bindings (guard passed) whose formula holds on the
+//! solution are the nodes, two of them adjacent when `adj(a, b)` or `adj(b, a)` holds on it; a
+//! breadth-first search from one true node must reach them all, and for `circuit` every true node
+//! has exactly two true neighbours (and, when the adjacency is solved for, a used edge between
+//! two bindings never touches a false one). Nothing here is shared with the grounder's encoding
+//! (connect.rs), which uses distance labels over SAT atoms.
+
+use std::collections::VecDeque;
+
+use super::plan::Body;
+use super::{Checker, Env};
+use crate::error::Result;
+use crate::program::is_data;
+use crate::program::{Connected, Val};
+
+impl<'a> Checker<'a, '_> {
+    /// Whether `c` holds on the solution under `env`.
+    pub(super) fn connected(&mut self, c: &'a Connected, env: &mut Env) -> Result<bool> {
+        let plan = self.plan(&c.binders, c.guard.as_ref(), Body::Sum);
+        let mut tuples: Vec<Vec<Val>> = Vec::new();
+        let mut on: Vec<bool> = Vec::new();
+        self.bindings(&plan, env, &mut |me, env| {
+            tuples.push(
+                c.binders.iter().map(|b| env.get(b.slot.index()).copied().flatten().unwrap_or(Val::Int(0))).collect(),
+            );
+            on.push(me.eval(&c.lit, env)?);
+            Ok(false)
+        })?;
+        let solved = !is_data(self.p, c.adj);
+        // Pairs of bindings that are adjacent; only those that can matter are asked.
+        let mut edges = Vec::new();
+        for i in 0..tuples.len() {
+            for j in i + 1..tuples.len() {
+                let matters = (on[i] && on[j]) || (c.circuit && solved);
+                if !matters {
+                    continue;
+                }
+                let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
+                let ba: Vec<Val> = tuples[j].iter().chain(&tuples[i]).copied().collect();
+                if self.atom(c.adj, &ab)? || self.atom(c.adj, &ba)? {
+                    edges.push((i, j));
+                }
+            }
+        }
+        Ok(judge(&on, &edges, c.circuit, solved))
+    }
+}
+
+/// Whether the true nodes of `on`, with `edges` (pairs of node indices), are connected (and, for
+/// a circuit, one cycle: two true neighbours each, and with `used_edges` no edge that touches a
+/// false node).
+pub(super) fn judge(on: &[bool], edges: &[(usize, usize)], circuit: bool, used_edges: bool) -> bool {
+    let n = on.len();
+    let mut nb: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        if on[a] && on[b] {
+            nb[a].push(b);
+            nb[b].push(a);
+        } else if circuit && used_edges {
+            return false;
+        }
+    }
+    if circuit && (0..n).any(|i| on[i] && nb[i].len() != 2) {
+        return false;
+    }
+    let Some(start) = on.iter().position(|&b| b) else { return true };
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut queue = VecDeque::from([start]);
+    let mut reached = 1;
+    while let Some(a) = queue.pop_front() {
+        for &b in &nb[a] {
+            if !seen[b] {
+                seen[b] = true;
+                reached += 1;
+                queue.push_back(b);
+            }
+        }
+    }
+    reached == on.iter().filter(|&&b| b).count()
+}

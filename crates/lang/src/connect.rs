@@ -1,0 +1,349 @@
+//! `connected { formula : binders | guard } via adj` and `circuit { ... } via adj` grounded
+//! (docs/encodings.md, "Connectivity").
+//!
+//! The nodes are the bindings that pass the guard, in binder order; node `i` is in the graph when
+//! its formula holds (literal `x(i)`, a fresh atom equivalent to the formula where it is not a
+//! literal). Two nodes are adjacent when `adj(a, b)` or `adj(b, a)` holds: data gives a fixed
+//! graph, a solved predicate an edge literal that must hold too.
+//!
+//! Connectivity is encoded with a unique root and distance labels (bounded reachability):
+//! the root is the first true node in binder order (`root(i) <-> x(i) and no x(j), j < i`, through
+//! a prefix-or chain), `reach(i, 0) = root(i)`, and `reach(i, k) <-> x(i) and (reach(i, k-1) or
+//! some neighbour j with reach(j, k-1) and edge(i, j))`; every true node must be reached within
+//! `n - 1` steps, `n` the number of possible nodes (the longest shortest path of a connected graph
+//! on `n` nodes). Every auxiliary atom is a function of the nodes and edges, so no count changes
+//! even without the projection. The label of the last level is `x(i)` itself.
+//!
+//! `circuit` adds degree constraints: every true node has exactly two neighbours (data adjacency:
+//! true adjacent nodes; solved adjacency: used edges, and a used edge joins two true nodes).
+
+use wgrnd_sat::amo::exactly;
+use wgrnd_sat::Lit;
+
+use crate::error::{ErrorKind, QpropError, Result};
+use crate::ground::{Env, Grounder};
+use crate::nnf::{Plan, G};
+use crate::program::is_data;
+use crate::program::{Connected, Program, Val, T};
+
+/// Refuse a connectivity constraint whose encoding is estimated above this many clauses.
+pub(crate) const MAX_CONNECT_CLAUSES: f64 = 20_000_000.0;
+
+/// Above this many neighbours, a circuit's degree constraint uses a counter instead of clauses
+/// over every triple of neighbours.
+const DIRECT_DEGREE: usize = 8;
+
+/// A connectivity constraint in NNF: the node formula and its negation (for a fresh atom
+/// equivalent to it), and the plan that enumerates the bindings.
+#[derive(Debug)]
+pub(crate) struct Connecting<'a> {
+    pub c: &'a Connected,
+    pub pos: G<'a>,
+    pub neg: G<'a>,
+    pub plan: Plan<'a>,
+}
+
+/// `connected`/`circuit` in NNF; refused under negation.
+pub(crate) fn nnf<'a>(p: &Program, c: &'a Connected, positive: bool) -> Result<G<'a>> {
+    let word = if c.circuit { "circuit" } else { "connected" };
+    if !positive {
+        return Err(QpropError::new(
+            ErrorKind::Unsupported,
+            c.span,
+            format!("'{word}' under 'not' (or on the left of '->')"),
+            format!("'{word}' must hold outright (under 'forall' and 'and' only)"),
+        ));
+    }
+    let plan = crate::nnf::plan(p, &c.binders, c.guard.as_ref(), &G::Const(false), true)?;
+    let pos = crate::nnf::nnf(p, &c.lit, true)?;
+    let neg = crate::nnf::nnf(p, &c.lit, false)?;
+    Ok(G::Connected(Box::new(Connecting { c, pos, neg, plan })))
+}
+
+/// Estimated clauses of the distance-label encoding over `n` possible nodes (about four
+/// neighbours each: two clauses per neighbour and three per node, on each of `n - 1` levels).
+pub(crate) fn estimate(n: f64) -> f64 {
+    n * (n - 1.0).max(0.0) * 11.0 + 6.0 * n
+}
+
+/// An edge between two nodes: always there (data), or when this literal holds.
+type Edge = Option<Lit>;
+
+impl Grounder<'_> {
+    /// The estimate of a connectivity constraint; refused above [`MAX_CONNECT_CLAUSES`].
+    pub(crate) fn connect_estimate(&mut self, c: &Connecting) -> Result<f64> {
+        let n = self.plan_size(&c.plan)?;
+        let e = estimate(n);
+        if e > MAX_CONNECT_CLAUSES {
+            let word = if c.c.circuit { "circuit" } else { "connected" };
+            return Err(QpropError::new(
+                ErrorKind::TooLarge,
+                c.c.span,
+                format!("'{word}' over about {n:.0} possible nodes would need about {e:.0} clauses"),
+                format!("at most {MAX_CONNECT_CLAUSES:.0} clauses (distance labels: about 11 per node and level)"),
+            )
+            .note("restrict the nodes with a guard that uses the data"));
+        }
+        Ok(e)
+    }
+
+    /// Grounds one connectivity constraint under `env`.
+    pub(crate) fn connected(&mut self, c: &Connecting, env: &mut Env) -> Result<()> {
+        let what = format!("{} #{}", if c.c.circuit { "circuit" } else { "connected" }, self.aux_count);
+        // Every binding: its values, and its literal (or constant).
+        let mut nodes: Vec<(Vec<Val>, std::result::Result<Lit, bool>)> = Vec::new();
+        self.each(&c.plan, env, &mut |me, env| {
+            let mut t = Vec::with_capacity(c.c.binders.len());
+            for b in &c.c.binders {
+                t.push(env[b.slot].unwrap_or(Val::Int(0)));
+            }
+            let x = me.node_lit(c, env, &what)?;
+            nodes.push((t, x));
+            Ok(false)
+        })?;
+        let e = estimate(nodes.len() as f64);
+        if e > MAX_CONNECT_CLAUSES {
+            let err = QpropError::new(
+                ErrorKind::TooLarge,
+                c.c.span,
+                format!("this constraint has {} possible nodes and would need about {e:.0} clauses", nodes.len()),
+                format!("at most {MAX_CONNECT_CLAUSES:.0} clauses"),
+            );
+            return Err(self.bind_err(err, env));
+        }
+        let mut truth = None;
+        let mut x: Vec<Lit> = Vec::new();
+        let mut live: Vec<usize> = Vec::new();
+        for (i, (_, l)) in nodes.iter().enumerate() {
+            match l {
+                Ok(l) => x.push(*l),
+                Err(false) => continue,
+                Err(true) => {
+                    let t = *truth.get_or_insert_with(|| {
+                        let t = self.fresh_text(format!("{what} true"));
+                        self.cnf.add_clause(&[t]);
+                        t
+                    });
+                    x.push(t);
+                }
+            }
+            live.push(i);
+        }
+        let solved = !is_data(self.p, c.c.adj);
+        // Edges between live nodes; with a solved adjacency, an edge of a circuit touching a node
+        // that cannot be true is unused.
+        let mut nb: Vec<Vec<(usize, Edge)>> = vec![Vec::new(); live.len()];
+        let mut li = 0;
+        for i in 0..nodes.len() {
+            let i_live = live.get(li) == Some(&i);
+            let lj_start = if i_live { li + 1 } else { li };
+            let mut lj = lj_start;
+            for j in i + 1..nodes.len() {
+                let j_live = live.get(lj) == Some(&j);
+                let (always, parts) = self.edge_parts(c, &nodes[i].0, &nodes[j].0, env)?;
+                if i_live && j_live {
+                    if always {
+                        nb[li].push((lj, None));
+                        nb[lj].push((li, None));
+                    } else if !parts.is_empty() {
+                        let e = self.or_lit(&parts, &what);
+                        nb[li].push((lj, Some(e)));
+                        nb[lj].push((li, Some(e)));
+                    }
+                }
+                if c.c.circuit && solved {
+                    for &p in &parts {
+                        for (live_end, k) in [(i_live, li), (j_live, lj)] {
+                            if live_end {
+                                self.clause(&mut vec![!p, x[k]]);
+                            } else {
+                                self.clause(&mut vec![!p]);
+                            }
+                        }
+                    }
+                    if always {
+                        for (live_end, k) in [(i_live, li), (j_live, lj)] {
+                            if live_end {
+                                self.clause(&mut vec![x[k]]);
+                            } else {
+                                self.cnf.add_clause(&[]);
+                            }
+                        }
+                    }
+                }
+                if j_live {
+                    lj += 1;
+                }
+            }
+            if i_live {
+                li += 1;
+            }
+        }
+        if c.c.circuit {
+            self.degree_two(&x, &nb, &what);
+        }
+        self.reach(&x, &nb, &what);
+        Ok(())
+    }
+
+    /// The node literal of the binding in `env`: the formula's literal, its constant, or a fresh
+    /// atom equivalent to it.
+    fn node_lit(&mut self, c: &Connecting, env: &mut Env, what: &str) -> Result<std::result::Result<Lit, bool>> {
+        match &c.pos {
+            G::Const(b) => Ok(Err(*b)),
+            G::Lit(l) => self.literal(l, env),
+            _ => {
+                let t = self.fresh_text(format!("{what} node"));
+                self.conj(&c.pos, env, &[!t])?;
+                self.conj(&c.neg, env, &[t])?;
+                Ok(Ok(t))
+            }
+        }
+    }
+
+    /// `adj(a, b)` and `adj(b, a)`: whether one is true outright, and the literals of the others.
+    fn edge_parts(&mut self, c: &Connecting, a: &[Val], b: &[Val], env: &Env) -> Result<(bool, Vec<Lit>)> {
+        let mut parts = Vec::new();
+        for (u, v) in [(a, b), (b, a)] {
+            let args: Vec<T> = u.iter().chain(v).map(|&x| T::Const(x)).collect();
+            let idx = self.atom_index(c.c.adj, &args, c.c.adj_span, env)?;
+            let value = if is_data(self.p, c.c.adj) {
+                Some(self.data_atom(c.c.adj, idx, c.c.adj_span)?)
+            } else {
+                self.fixed(c.c.adj, idx)
+            };
+            match value {
+                Some(true) => return Ok((true, Vec::new())),
+                Some(false) => {}
+                None => {
+                    let l = self.var(c.c.adj, idx).pos();
+                    if !parts.contains(&l) {
+                        parts.push(l);
+                    }
+                }
+            }
+        }
+        Ok((false, parts))
+    }
+
+    /// A literal equivalent to the disjunction of `parts` (one of them, or a fresh atom).
+    fn or_lit(&mut self, parts: &[Lit], what: &str) -> Lit {
+        if let [one] = parts {
+            return *one;
+        }
+        let u = self.fresh_text(format!("{what} edge"));
+        let mut long = vec![!u];
+        for &p in parts {
+            self.clause(&mut vec![!p, u]);
+            long.push(p);
+        }
+        self.clause(&mut long);
+        u
+    }
+
+    /// Every true node has exactly two neighbours: with a data edge, a true adjacent node; with a
+    /// solved edge, the edge (which implies both ends).
+    fn degree_two(&mut self, x: &[Lit], nb: &[Vec<(usize, Edge)>], what: &str) {
+        for (i, ns) in nb.iter().enumerate() {
+            let ys: Vec<Lit> = ns.iter().map(|&(j, e)| e.unwrap_or(x[j])).collect();
+            let d = ys.len();
+            if d < 2 {
+                self.clause(&mut vec![!x[i]]);
+                continue;
+            }
+            if d <= DIRECT_DEGREE {
+                // At least two: without any one neighbour, another is left.
+                for skip in 0..d {
+                    let mut cl: Vec<Lit> = vec![!x[i]];
+                    cl.extend(ys.iter().enumerate().filter(|&(k, _)| k != skip).map(|(_, &y)| y));
+                    self.clause(&mut cl);
+                }
+                // At most two: no three.
+                for a in 0..d {
+                    for b in a + 1..d {
+                        for e in b + 1..d {
+                            self.clause(&mut vec![!x[i], !ys[a], !ys[b], !ys[e]]);
+                        }
+                    }
+                }
+                continue;
+            }
+            // z(j) <-> y(j) and x(i); exactly two of the z's and two copies of "not x(i)".
+            let mut zs = Vec::with_capacity(d + 2);
+            for &y in &ys {
+                let z = self.fresh_text(format!("{what} degree"));
+                self.clause(&mut vec![!z, y]);
+                self.clause(&mut vec![!z, x[i]]);
+                self.clause(&mut vec![z, !y, !x[i]]);
+                zs.push(z);
+            }
+            for _ in 0..2 {
+                let n = self.fresh_text(format!("{what} idle"));
+                self.clause(&mut vec![n, x[i]]);
+                self.clause(&mut vec![!n, !x[i]]);
+                zs.push(n);
+            }
+            let amo = self.amo;
+            let mut cnf = std::mem::take(&mut self.cnf);
+            exactly(&mut cnf, self, amo, &zs, 2, true, &format!("{what} degree"));
+            self.cnf = cnf;
+        }
+    }
+
+    /// The true nodes `x` are connected through the edges `nb`: unique root, distance labels.
+    fn reach(&mut self, x: &[Lit], nb: &[Vec<(usize, Edge)>], what: &str) {
+        let n = x.len();
+        if n <= 1 {
+            return;
+        }
+        // root(i) <-> x(i) and not seen(i-1); seen(i) <-> seen(i-1) or x(i).
+        let mut prev = Vec::with_capacity(n);
+        prev.push(x[0]);
+        let mut seen = x[0];
+        for (i, &xi) in x.iter().enumerate().skip(1) {
+            let r = self.fresh_text(format!("{what} root {i}"));
+            self.clause(&mut vec![!r, xi]);
+            self.clause(&mut vec![!r, !seen]);
+            self.clause(&mut vec![!xi, seen, r]);
+            prev.push(r);
+            if i + 1 < n {
+                let s = self.fresh_text(format!("{what} seen {i}"));
+                self.clause(&mut vec![!seen, s]);
+                self.clause(&mut vec![!xi, s]);
+                self.clause(&mut vec![!s, seen, xi]);
+                seen = s;
+            }
+        }
+        let levels = n - 1;
+        for k in 1..=levels {
+            let cur: Vec<Lit> = if k == levels {
+                x.to_vec()
+            } else {
+                (0..n).map(|i| self.fresh_text(format!("{what} reach {i} {k}"))).collect()
+            };
+            for i in 0..n {
+                self.clause(&mut vec![!cur[i], x[i]]);
+                self.clause(&mut vec![!prev[i], cur[i]]);
+                let mut support = vec![!cur[i], prev[i]];
+                for &(j, e) in &nb[i] {
+                    match e {
+                        None => {
+                            self.clause(&mut vec![!prev[j], !x[i], cur[i]]);
+                            support.push(prev[j]);
+                        }
+                        Some(e) => {
+                            let q = self.fresh_text(format!("{what} step {j} {i} {k}"));
+                            self.clause(&mut vec![!q, prev[j]]);
+                            self.clause(&mut vec![!q, e]);
+                            self.clause(&mut vec![q, !prev[j], !e]);
+                            self.clause(&mut vec![!q, !x[i], cur[i]]);
+                            support.push(q);
+                        }
+                    }
+                }
+                self.clause(&mut support);
+            }
+            prev = cur;
+        }
+    }
+}

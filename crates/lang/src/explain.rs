@@ -1,0 +1,148 @@
+//! Grounding with groups, for explanations (`wgrnd explain`, `wgrnd why`; docs/explain.md): every
+//! clause of a statement carries the negated selector of that statement, and every clause
+//! grounded for a binding in which a clue fact held (a true atom of a `clue pred`, read in a
+//! quantifier's guard or enumerated by it) carries the negated selector of that fact. Assuming a
+//! selector true switches its group on; a selector left open lets the solver switch its group
+//! off. With every selector on, the CNF has the model's solutions; with a clue fact's selector off
+//! it has (at least) those of the model without that fact.
+//!
+//! The tracker follows the binding loop of the grounder: a clue fact read true while grounding a
+//! binding is in force until that binding ends. Sharing of sub-formulas is off (a literal shared
+//! across bindings would be defined under the first binding's guard only), and unit statements
+//! are grounded as clauses (an atom fixed by a statement would be beyond its selector).
+//!
+//! Known limit: a clue atom read *false* is not tracked (withholding a fact only switches
+//! constraints off, the usual way a model reads its clues; docs/explain.md).
+
+use std::collections::HashMap;
+
+use wgrnd_sat::{Cnf, Lit};
+use wgrnd_seam::{Group, GroupKind};
+
+use crate::error::{ErrorKind, QpropError};
+use crate::program::{PredId, Program};
+
+/// The clue facts in force while grounding, and where they change.
+#[derive(Default)]
+pub(crate) struct Tracker {
+    /// Clue facts in force: (predicate, atom index).
+    pub active: Vec<(PredId, usize)>,
+    /// From which clause on which set of clue facts was in force.
+    epochs: Vec<(usize, Vec<(PredId, usize)>)>,
+    /// From which clause on which statement (by index) was grounded.
+    statements: Vec<(usize, usize)>,
+    /// Inside a definition's evaluation (its reads are not the binding's).
+    pub in_def: u32,
+}
+
+impl Tracker {
+    /// A clue fact read true at clause `at`.
+    pub fn use_fact(&mut self, pred: PredId, idx: usize, at: usize) {
+        if self.in_def > 0 || self.active.contains(&(pred, idx)) {
+            return;
+        }
+        self.active.push((pred, idx));
+        self.mark(at);
+    }
+
+    /// The facts after the first `n` stop being in force at clause `at`.
+    pub fn truncate(&mut self, n: usize, at: usize) {
+        if self.active.len() > n {
+            self.active.truncate(n);
+            self.mark(at);
+        }
+    }
+
+    fn mark(&mut self, at: usize) {
+        match self.epochs.last_mut() {
+            Some((from, set)) if *from == at => set.clone_from(&self.active),
+            _ => self.epochs.push((at, self.active.clone())),
+        }
+    }
+
+    /// Statement `i` is grounded from clause `at` on.
+    pub fn statement(&mut self, i: usize, at: usize) {
+        self.statements.push((at, i));
+    }
+}
+
+/// The grounded clauses with their selectors added, the names of the selector variables, and
+/// the groups. `names` and `atom_of` grow by the selectors.
+pub(crate) fn attach(
+    p: &Program,
+    t: Tracker,
+    cnf: &Cnf,
+    names: &mut Vec<String>,
+    atom_of: &mut Vec<Option<(u32, u32)>>,
+) -> (Cnf, Vec<Group>) {
+    let mut out = Cnf::new();
+    for _ in 0..cnf.num_vars() {
+        out.new_var();
+    }
+    let mut groups = Vec::new();
+    let mut stmt_sel: HashMap<usize, Lit> = HashMap::new();
+    let mut fact_sel: HashMap<(PredId, usize), Lit> = HashMap::new();
+    let mut new_sel = |out: &mut Cnf, name: String, kind, diagnostic, groups: &mut Vec<Group>| {
+        let v = out.new_var();
+        names.push(format!("sel({name})"));
+        atom_of.push(None);
+        groups.push(Group { selector: v, kind, name, diagnostic });
+        v.neg()
+    };
+    let (mut si, mut ei) = (0usize, 0usize);
+    let mut stmt: Option<usize> = None;
+    let mut facts: &[(PredId, usize)] = &[];
+    let mut clause = Vec::new();
+    for (k, c) in cnf.clauses().enumerate() {
+        while si < t.statements.len() && t.statements[si].0 <= k {
+            stmt = Some(t.statements[si].1);
+            si += 1;
+        }
+        while ei < t.epochs.len() && t.epochs[ei].0 <= k {
+            facts = &t.epochs[ei].1;
+            ei += 1;
+        }
+        clause.clear();
+        clause.extend_from_slice(c);
+        if let Some(i) = stmt {
+            let l = *stmt_sel.entry(i).or_insert_with(|| {
+                let (name, diagnostic) = statement_words(p, i);
+                new_sel(&mut out, name, GroupKind::Constraint, Some(diagnostic), &mut groups)
+            });
+            clause.push(l);
+        }
+        for f in facts {
+            let l = *fact_sel.entry(*f).or_insert_with(|| {
+                let name = format!("clue {}", p.atom_name(f.0, &tuple(p, f.0, f.1)));
+                new_sel(&mut out, name, GroupKind::Clue, None, &mut groups)
+            });
+            clause.push(l);
+        }
+        out.add_clause(&clause);
+    }
+    (out, groups)
+}
+
+/// The values of atom `idx` of `pred` (dense index over its argument domains).
+fn tuple(p: &Program, pred: PredId, mut idx: usize) -> Vec<crate::Val> {
+    let args = &p.preds[pred].args;
+    let mut out = vec![crate::Val::Int(0); args.len()];
+    for (i, &d) in args.iter().enumerate().rev() {
+        let n = p.domains[d].len().max(1);
+        out[i] = p.domains[d].values[idx % n];
+        idx /= n;
+    }
+    out
+}
+
+/// A statement's name (`the statement at model.qp:27:1`) and its caret diagnostic.
+fn statement_words(p: &Program, i: usize) -> (String, String) {
+    let s = &p.stmts[i];
+    let e = p.err(QpropError::new(ErrorKind::Unsupported, s.span, "this statement is in the set", "this statement"));
+    let name = match e.location() {
+        Some((file, line, col)) => format!("the statement at {file}:{line}:{col}"),
+        None => format!("statement {}", i + 1),
+    };
+    // The report names itself an error; here it is a member of a set.
+    (name, e.render().replacen("Error: ", "", 1))
+}

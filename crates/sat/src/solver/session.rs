@@ -1,0 +1,190 @@
+//! Solving again and again: the formula grows by a clause between solves (a blocking clause when
+//! counting). In-process CaDiCaL keeps its state and learnt clauses across solves; any other
+//! backend re-solves the grown formula from scratch (an external solver is given the whole grown
+//! formula in a new file each time).
+
+use std::time::Duration;
+
+use crate::{Cnf, Lit, SolverAnswer, Var};
+
+use crate::solver::{Backend, SolveError, SolverSpec};
+
+/// A solver that keeps a growing formula.
+pub trait Session {
+    /// Adds a clause for the next solves.
+    fn add_clause(&mut self, clause: &[Lit]);
+    /// Solves the formula as it stands, within `timeout`.
+    fn solve(&mut self, timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        self.solve_assuming(&[], timeout)
+    }
+    /// Solves the formula as it stands with `assumptions` true for this solve only (a backbone
+    /// asks "is there a solution where this atom is flipped?" without changing the formula).
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError>;
+    /// [`Session::solve_assuming`] that `cancel` can stop from another thread (it then answers
+    /// UNKNOWN); a backend that cannot be stopped from outside ignores the flag and runs to its
+    /// answer or its time limit.
+    fn solve_stoppable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::solver::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        let _ = cancel;
+        self.solve_assuming(assumptions, timeout)
+    }
+    /// A fresh variable, above every variable of the formula (an activation literal for a clause
+    /// that a later unit clause switches off).
+    fn new_var(&mut self) -> Var;
+    /// After an unsatisfiable solve under assumptions: whether assumption `lit` took part in the
+    /// reason (a core). `None` where the backend cannot say (then every assumption may have).
+    fn failed(&self, _lit: Lit) -> Option<bool> {
+        None
+    }
+    /// Makes the solver take `lit` whenever it decides `lit`'s variable, in every later solve (a
+    /// phase: propagation and conflicts still rule). `false` where the backend cannot (nothing
+    /// changes then): only in-process CaDiCaL can, on Linux and macOS (`phase.rs`).
+    fn phase(&mut self, _lit: Lit) -> bool {
+        false
+    }
+}
+
+/// A session on the solver `spec`, starting from `cnf`.
+pub fn session(spec: &SolverSpec, cnf: &Cnf) -> Box<dyn Session> {
+    #[cfg(feature = "cadical")]
+    if *spec == SolverSpec::Builtin {
+        return Box::new(CadicalSession::new(cnf));
+    }
+    let spec = spec.clone();
+    Box::new(Restarting::new(cnf, move |t| spec.backend(t)))
+}
+
+/// In-process CaDiCaL, kept alive between solves.
+#[cfg(feature = "cadical")]
+pub struct CadicalSession {
+    solver: cadical::Solver<crate::solver::Deadline>,
+    num_vars: u32,
+    /// The library's `CaDiCaL::Solver` inside `solver`, for phases (`None`: not available).
+    raw: Option<crate::solver::phase::Raw>,
+}
+
+#[cfg(feature = "cadical")]
+impl CadicalSession {
+    /// Loads the formula.
+    pub fn new(cnf: &Cnf) -> Self {
+        let mut solver: cadical::Solver<crate::solver::Deadline> = cadical::Solver::new();
+        // Before any solve: the crate's callbacks are unset then (`phase.rs`).
+        let raw = crate::solver::phase::Raw::of(&solver);
+        solver.reserve(cnf.num_vars() as i32);
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
+        }
+        CadicalSession { solver, num_vars: cnf.num_vars(), raw }
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl CadicalSession {
+    /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
+    /// where it stopped, with what it learnt.
+    pub fn limit_conflicts(&mut self, n: i32) -> Result<(), SolveError> {
+        self.solver
+            .set_limit("conflicts", n)
+            .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("conflict limit: {e:?}") })
+    }
+
+    /// Solves under `assumptions` (a cube), which hold for this solve only; learnt clauses stay
+    /// for the next. `cancel` stops it from another thread (it then answers UNKNOWN).
+    pub fn solve_cancellable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::solver::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solver.set_callbacks(Some(crate::solver::Deadline {
+            timeout,
+            started: std::time::Instant::now(),
+            cancel: cancel.clone(),
+        }));
+        let _watch = crate::solver::interrupt::Watch::start();
+        let verdict = self.solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()));
+        crate::solver::read_answer(&self.solver, verdict, self.num_vars)
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl Session for CadicalSession {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
+    }
+
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        self.solve_cancellable(assumptions, timeout, &crate::solver::Cancel::default())
+    }
+
+    fn solve_stoppable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &crate::solver::Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solve_cancellable(assumptions, timeout, cancel)
+    }
+
+    fn new_var(&mut self) -> Var {
+        let v = Var::from_index(self.num_vars as usize);
+        self.num_vars += 1;
+        self.solver.reserve(self.num_vars as i32);
+        v
+    }
+
+    fn failed(&self, lit: Lit) -> Option<bool> {
+        Some(self.solver.failed(lit.to_dimacs()))
+    }
+
+    fn phase(&mut self, lit: Lit) -> bool {
+        match &self.raw {
+            Some(raw) if lit.var().index() < self.num_vars as usize => {
+                raw.phase(lit.to_dimacs());
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+type MakeBackend = Box<dyn Fn(Option<Duration>) -> Box<dyn Backend>>;
+
+/// Any backend, re-run on the whole formula at every solve.
+pub struct Restarting {
+    cnf: Cnf,
+    make: MakeBackend,
+}
+
+impl Restarting {
+    /// Starts from `cnf`; `make` builds the backend with a time limit.
+    pub fn new(cnf: &Cnf, make: impl Fn(Option<Duration>) -> Box<dyn Backend> + 'static) -> Self {
+        Restarting { cnf: cnf.clone(), make: Box::new(make) }
+    }
+}
+
+impl Session for Restarting {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.cnf.add_clause(clause);
+    }
+
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        if assumptions.is_empty() {
+            return (self.make)(timeout).solve(&self.cnf);
+        }
+        // A backend without assumptions is given them as unit clauses of a copy.
+        let mut cnf = self.cnf.clone();
+        for &l in assumptions {
+            cnf.add_clause(&[l]);
+        }
+        (self.make)(timeout).solve(&cnf)
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.cnf.new_var()
+    }
+}
