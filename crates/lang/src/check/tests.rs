@@ -135,19 +135,19 @@ fn random_solution(p: &Program, rng: &mut Rng, density: u64) -> String {
 /// Solutions of `p` from the solver (at most `limit`), blocked on every solved-for variable.
 fn solutions(p: &Program, limit: usize) -> Vec<Solution> {
     let g = crate::ground(p, &crate::GroundOptions::default()).unwrap_or_else(|e| panic!("{}", e.render()));
-    let mut s = cadical::Solver::<cadical::Timeout>::new();
-    for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.to_dimacs()));
-    }
+    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Builtin, &g.cnf);
     let mut out = Vec::new();
-    while out.len() < limit && s.solve() == Some(true) {
-        out.push(crate::decode(p, &g.encoding, |v| s.value(v.get() as i32) == Some(true)));
-        let n = g.cnf.num_vars() as i32;
-        let block: Vec<i32> = (1..=n).map(|v| if s.value(v) == Some(true) { -v } else { v }).collect();
+    while out.len() < limit {
+        let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };
+        out.push(crate::decode(p, &g.encoding, |v| m.value(v) == Some(true)));
+        let block: Vec<wgrnd_sat::Lit> = (0..g.cnf.num_vars() as usize)
+            .map(wgrnd_sat::Var::from_index)
+            .map(|v| v.lit(m.value(v) != Some(true)))
+            .collect();
         if block.is_empty() {
             break;
         }
-        s.add_clause(block);
+        s.add_clause(&block);
     }
     out
 }

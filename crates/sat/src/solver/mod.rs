@@ -1,30 +1,46 @@
-//! # wgrnd-solve
+//! # Solvers
 //!
 //! Owns running a SAT solver on a [`Cnf`] and bringing back a [`SolverAnswer`]. A [`Backend`] is
-//! anything that can do that; [`Cadical`] runs CaDiCaL 1.9.5 in-process (feature `cadical`, on by
-//! default, built from source by the `cadical` crate), [`Splr`] the pure-Rust solver splr 0.17.2.
-//! Neither needs an external program. [`External`] runs any solver program (kissat, cadical,
-//! minisat, cryptominisat5, picosat by name, or a command line). A backend neither knows
+//! anything that can do that; [`Cadical`] runs CaDiCaL 3.0.1 in-process (feature `cadical`, on by
+//! default, built from source by the `cadical-sys` crate), [`Splr`] the pure-Rust solver splr
+//! 0.17.2. Neither needs an external program. [`External`] runs any solver program (kissat,
+//! cadical, minisat, cryptominisat5, picosat by name, or a command line). A backend neither knows
 //! nor cares what the clauses mean.
+//!
+//! ## Which binding of CaDiCaL, and why
+//!
+//! `cadical-sys` 0.8.0 (MIT): CaDiCaL 3.0.1 through `cxx`, the whole C++ API one to one. It is
+//! what wgrnd asks of an in-process solver: clauses, assumptions and failed assumptions (cores),
+//! per-literal phases (`phase`: the optimiser tries every integer's smallest value first),
+//! a terminator (time limits, a portfolio's cancel flag, Ctrl-C), the named configurations and
+//! the conflict limit, and the external propagator interface IPASIR-UP
+//! (`connect_external_propagator`, `add_observed_var`, a Rust trait implemented by a plain
+//! `'static` value the solver then owns), on which native propagators can be built. It builds
+//! with cc and cxx-build alone (no libclang); the solver is not `Send`, so each thread makes its
+//! own. The alternative, `rustsat-cadical` 0.7.5 (CaDiCaL 2.2.1), goes through CaDiCaL's C API,
+//! which has no external propagator, and generates its bindings with bindgen, which needs
+//! libclang at build time. The earlier binding, `cadical` 0.1.16 (CaDiCaL 1.9.5, its C API), had
+//! no phases: they were reached through a mangled C++ symbol and the crate's private layout.
+//! Only the module `cadical` names the binding.
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "cadical")]
+mod cadical;
 mod cancel;
 mod counter;
 mod external;
 pub mod interrupt;
-#[cfg(feature = "cadical")]
-mod phase;
 pub mod session;
 
 use std::time::Duration;
 
+#[cfg(feature = "cadical")]
+pub use cadical::{Cadical, CadicalSession};
 pub use cancel::Cancel;
 pub use counter::{read_count, Counter, ModelCount, KNOWN_COUNTERS};
 pub use external::{prove_unsat, External, Proof, KNOWN};
 pub use interrupt::interrupted;
-#[cfg(feature = "cadical")]
-pub use session::CadicalSession;
 pub use session::{session, Restarting, Session};
 
 use crate::{Cnf, Model, SolverAnswer};
@@ -190,143 +206,6 @@ impl Backend for Splr {
             Ok(Certificate::SAT(lits)) => Ok(SolverAnswer::Sat(Model::from_lits(cnf.num_vars(), &lits))),
             Ok(Certificate::UNSAT) => Ok(SolverAnswer::Unsat),
             Err(e) => refuted(e),
-        }
-    }
-}
-
-/// CaDiCaL, in-process through the `cadical` crate.
-#[cfg(feature = "cadical")]
-#[derive(Clone, Debug, Default)]
-pub struct Cadical {
-    /// Wall-clock limit. `None`: no limit.
-    pub timeout: Option<Duration>,
-    /// One of CaDiCaL's named configurations (`sat`, `unsat`, `plain`); `None`: its default.
-    pub config: Option<&'static str>,
-    /// Hands the clauses over in an order shuffled by this seed (clauses and the literals in
-    /// each): the binding exposes no random seed, and the input order steers CaDiCaL's search as
-    /// much as a seed would. `None`: the grounding's order.
-    pub shuffle: Option<u64>,
-    /// Gives up (UNKNOWN) after this many conflicts: a budget that, unlike a time limit, ends
-    /// the same way on every machine. `None`: no limit.
-    pub conflicts: Option<i32>,
-    /// Stops the solve from another thread (a portfolio's loser); it then answers UNKNOWN.
-    pub cancel: Cancel,
-}
-
-#[cfg(feature = "cadical")]
-impl Backend for Cadical {
-    fn name(&self) -> &'static str {
-        "cadical (in-process)"
-    }
-
-    fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
-        let mut solver: cadical::Solver<Deadline> = match self.config {
-            None => cadical::Solver::new(),
-            Some(config) => cadical::Solver::with_config(config).map_err(|e| SolveError::Failed {
-                backend: "cadical",
-                detail: format!("configuration {config}: {e:?}"),
-            })?,
-        };
-        solver.reserve(cnf.num_vars() as i32);
-        match self.shuffle {
-            None => cnf.clauses().for_each(|c| solver.add_clause(c.iter().map(|l| l.to_dimacs()))),
-            Some(seed) => {
-                let mut clauses: Vec<Vec<i32>> =
-                    cnf.clauses().map(|c| c.iter().map(|l| l.to_dimacs()).collect()).collect();
-                let mut rng = XorShift::new(seed);
-                rng.shuffle(&mut clauses);
-                for c in &mut clauses {
-                    rng.shuffle(c);
-                    solver.add_clause(c.iter().copied());
-                }
-            }
-        }
-        if let Some(n) = self.conflicts {
-            solver
-                .set_limit("conflicts", n)
-                .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("conflict limit: {e:?}") })?;
-        }
-        solver.set_callbacks(Some(Deadline {
-            timeout: self.timeout,
-            started: std::time::Instant::now(),
-            cancel: self.cancel.clone(),
-        }));
-        cadical_answer(&mut solver, cnf.num_vars(), &[])
-    }
-}
-
-/// Runs CaDiCaL and reads its answer (the model over the first `num_vars` variables).
-#[cfg(feature = "cadical")]
-fn cadical_answer(
-    solver: &mut cadical::Solver<Deadline>,
-    num_vars: u32,
-    assumptions: &[crate::Lit],
-) -> Result<SolverAnswer, SolveError> {
-    let _watch = interrupt::Watch::start();
-    let verdict = solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()));
-    read_answer(solver, verdict, num_vars)
-}
-
-/// CaDiCaL's verdict as an answer, with the model over the first `num_vars` variables.
-#[cfg(feature = "cadical")]
-fn read_answer(
-    solver: &cadical::Solver<Deadline>,
-    verdict: Option<bool>,
-    num_vars: u32,
-) -> Result<SolverAnswer, SolveError> {
-    Ok(match verdict {
-        Some(true) => {
-            let lits: Vec<i32> =
-                (1..=num_vars as i32).filter_map(|v| solver.value(v).map(|b| if b { v } else { -v })).collect();
-            SolverAnswer::Sat(Model::from_lits(num_vars, &lits))
-        }
-        Some(false) => SolverAnswer::Unsat,
-        None if interrupted() => return Err(SolveError::Interrupted),
-        None => SolverAnswer::Unknown,
-    })
-}
-
-/// CaDiCaL's terminate callback: the time limit, or Ctrl-C.
-#[cfg(feature = "cadical")]
-pub(crate) struct Deadline {
-    pub(crate) timeout: Option<Duration>,
-    pub(crate) started: std::time::Instant,
-    pub(crate) cancel: Cancel,
-}
-
-#[cfg(feature = "cadical")]
-impl cadical::Callbacks for Deadline {
-    fn started(&mut self) {
-        self.started = std::time::Instant::now();
-    }
-
-    fn terminate(&mut self) -> bool {
-        interrupted() || self.cancel.is_set() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
-    }
-}
-
-/// A small deterministic generator for clause-order shuffles (xorshift64*): reproducible from the
-/// seed, not meant to be statistically strong.
-#[cfg(feature = "cadical")]
-struct XorShift(u64);
-
-#[cfg(feature = "cadical")]
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
-
-    /// Fisher-Yates.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
         }
     }
 }

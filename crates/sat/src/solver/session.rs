@@ -42,7 +42,7 @@ pub trait Session {
     }
     /// Makes the solver take `lit` whenever it decides `lit`'s variable, in every later solve (a
     /// phase: propagation and conflicts still rule). `false` where the backend cannot (nothing
-    /// changes then): only in-process CaDiCaL can, on Linux and macOS (`phase.rs`).
+    /// changes then): only in-process CaDiCaL can.
     fn phase(&mut self, _lit: Lit) -> bool {
         false
     }
@@ -52,104 +52,10 @@ pub trait Session {
 pub fn session(spec: &SolverSpec, cnf: &Cnf) -> Box<dyn Session> {
     #[cfg(feature = "cadical")]
     if *spec == SolverSpec::Builtin {
-        return Box::new(CadicalSession::new(cnf));
+        return Box::new(crate::solver::CadicalSession::new(cnf));
     }
     let spec = spec.clone();
     Box::new(Restarting::new(cnf, move |t| spec.backend(t)))
-}
-
-/// In-process CaDiCaL, kept alive between solves.
-#[cfg(feature = "cadical")]
-pub struct CadicalSession {
-    solver: cadical::Solver<crate::solver::Deadline>,
-    num_vars: u32,
-    /// The library's `CaDiCaL::Solver` inside `solver`, for phases (`None`: not available).
-    raw: Option<crate::solver::phase::Raw>,
-}
-
-#[cfg(feature = "cadical")]
-impl CadicalSession {
-    /// Loads the formula.
-    pub fn new(cnf: &Cnf) -> Self {
-        let mut solver: cadical::Solver<crate::solver::Deadline> = cadical::Solver::new();
-        // Before any solve: the crate's callbacks are unset then (`phase.rs`).
-        let raw = crate::solver::phase::Raw::of(&solver);
-        solver.reserve(cnf.num_vars() as i32);
-        for clause in cnf.clauses() {
-            solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
-        }
-        CadicalSession { solver, num_vars: cnf.num_vars(), raw }
-    }
-}
-
-#[cfg(feature = "cadical")]
-impl CadicalSession {
-    /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
-    /// where it stopped, with what it learnt.
-    pub fn limit_conflicts(&mut self, n: i32) -> Result<(), SolveError> {
-        self.solver
-            .set_limit("conflicts", n)
-            .map_err(|e| SolveError::Failed { backend: "cadical", detail: format!("conflict limit: {e:?}") })
-    }
-
-    /// Solves under `assumptions` (a cube), which hold for this solve only; learnt clauses stay
-    /// for the next. `cancel` stops it from another thread (it then answers UNKNOWN).
-    pub fn solve_cancellable(
-        &mut self,
-        assumptions: &[Lit],
-        timeout: Option<Duration>,
-        cancel: &crate::solver::Cancel,
-    ) -> Result<SolverAnswer, SolveError> {
-        self.solver.set_callbacks(Some(crate::solver::Deadline {
-            timeout,
-            started: std::time::Instant::now(),
-            cancel: cancel.clone(),
-        }));
-        let _watch = crate::solver::interrupt::Watch::start();
-        let verdict = self.solver.solve_with(assumptions.iter().map(|l| l.to_dimacs()));
-        crate::solver::read_answer(&self.solver, verdict, self.num_vars)
-    }
-}
-
-#[cfg(feature = "cadical")]
-impl Session for CadicalSession {
-    fn add_clause(&mut self, clause: &[Lit]) {
-        self.solver.add_clause(clause.iter().map(|l| l.to_dimacs()));
-    }
-
-    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        self.solve_cancellable(assumptions, timeout, &crate::solver::Cancel::default())
-    }
-
-    fn solve_stoppable(
-        &mut self,
-        assumptions: &[Lit],
-        timeout: Option<Duration>,
-        cancel: &crate::solver::Cancel,
-    ) -> Result<SolverAnswer, SolveError> {
-        self.solve_cancellable(assumptions, timeout, cancel)
-    }
-
-    fn new_var(&mut self) -> Var {
-        let v = Var::from_index(self.num_vars as usize);
-        self.num_vars += 1;
-        self.solver.reserve(self.num_vars as i32);
-        v
-    }
-
-    fn failed(&self, lit: Lit) -> Option<bool> {
-        Some(self.solver.failed(lit.to_dimacs()))
-    }
-
-    fn phase(&mut self, lit: Lit) -> bool {
-        match &self.raw {
-            Some(raw) if lit.var().index() < self.num_vars as usize => {
-                raw.phase(lit.to_dimacs());
-                true
-            }
-            _ => false,
-        }
-    }
 }
 
 type MakeBackend = Box<dyn Fn(Option<Duration>) -> Box<dyn Backend>>;

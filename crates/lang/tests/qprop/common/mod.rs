@@ -56,21 +56,18 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
 /// The solutions of `g` projected on the shown atoms, up to `limit`, one after the other
 /// (numbered from 0) to `each`, found by CaDiCaL with a blocking clause per solution; how many.
 pub fn each_solution(p: &Program, g: &Grounding, limit: usize, mut each: impl FnMut(usize, Solution)) -> usize {
-    let mut s = cadical::Solver::<cadical::Timeout>::new();
-    for c in g.cnf.clauses() {
-        s.add_clause(c.iter().map(|l| l.to_dimacs()));
-    }
+    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Builtin, &g.cnf);
     let mut n = 0;
-    while n < limit && s.solve() == Some(true) {
-        let value = |v: wgrnd_sat::Var| s.value(v.get() as i32) == Some(true);
+    while n < limit {
+        let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };
+        let value = |v: wgrnd_sat::Var| m.value(v) == Some(true);
         each(n, decode(p, &g.encoding, value));
         n += 1;
-        let block: Vec<i32> =
-            g.projection.iter().map(|&v| if value(v) { -(v.get() as i32) } else { v.get() as i32 }).collect();
+        let block: Vec<wgrnd_sat::Lit> = g.projection.iter().map(|&v| v.lit(!value(v))).collect();
         if block.is_empty() {
             break;
         }
-        s.add_clause(block);
+        s.add_clause(&block);
     }
     n
 }

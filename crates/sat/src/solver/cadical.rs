@@ -1,0 +1,270 @@
+//! In-process CaDiCaL: the one module that names the binding (`cadical-sys`, CaDiCaL 3.0.1).
+//! [`CadicalSession`] owns one solver and keeps it (with what it learnt) across solves under
+//! assumptions; [`Cadical`] is the one-shot [`Backend`], a session used once. Every solve
+//! watches the time limit, its [`Cancel`] flag and Ctrl-C through CaDiCaL's terminator.
+
+use std::time::{Duration, Instant};
+
+use cadical_sys::{CaDiCal, Status, Terminator};
+
+use crate::solver::{interrupt, interrupted, Backend, Cancel, Session, SolveError};
+use crate::{Cnf, Lit, Model, SolverAnswer, Var};
+
+/// CaDiCaL, in-process, on a fresh solver for every solve.
+#[derive(Clone, Debug, Default)]
+pub struct Cadical {
+    /// Wall-clock limit. `None`: no limit.
+    pub timeout: Option<Duration>,
+    /// One of CaDiCaL's named configurations (`sat`, `unsat`, `plain`); `None`: its default.
+    pub config: Option<&'static str>,
+    /// Hands the clauses over in an order shuffled by this seed (clauses and the literals in
+    /// each): the input order steers CaDiCaL's search as much as its own random seed would, and
+    /// the portfolio's members have always been diversified this way. `None`: the grounding's
+    /// order.
+    pub shuffle: Option<u64>,
+    /// Gives up (UNKNOWN) after this many conflicts: a budget that, unlike a time limit, ends
+    /// the same way on every machine. `None`: no limit.
+    pub conflicts: Option<i32>,
+    /// Stops the solve from another thread (a portfolio's loser); it then answers UNKNOWN.
+    pub cancel: Cancel,
+}
+
+impl Backend for Cadical {
+    fn name(&self) -> &'static str {
+        "cadical (in-process)"
+    }
+
+    fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
+        let mut solver = CaDiCal::new();
+        if let Some(config) = self.config {
+            // Options are set before the first clause (CaDiCaL's CONFIGURING state).
+            if !solver.configure(config) {
+                return Err(SolveError::Failed {
+                    backend: "cadical",
+                    detail: format!("`{config}` is not one of CaDiCaL's configurations"),
+                });
+            }
+        }
+        let mut session = CadicalSession::on(solver, cnf.num_vars());
+        match self.shuffle {
+            None => cnf.clauses().for_each(|c| session.add_clause(c)),
+            Some(seed) => {
+                let mut clauses: Vec<Vec<Lit>> = cnf.clauses().map(<[Lit]>::to_vec).collect();
+                let mut rng = XorShift::new(seed);
+                rng.shuffle(&mut clauses);
+                for c in &mut clauses {
+                    rng.shuffle(c);
+                    session.add_clause(c);
+                }
+            }
+        }
+        if let Some(n) = self.conflicts {
+            session.limit_conflicts(n)?;
+        }
+        session.solve_cancellable(&[], self.timeout, &self.cancel)
+    }
+}
+
+/// In-process CaDiCaL, kept alive between solves.
+pub struct CadicalSession {
+    solver: CaDiCal,
+    num_vars: u32,
+    /// After an unsatisfiable solve: the assumptions in its core (CaDiCaL tells them only until
+    /// the formula next changes, so they are read at once). `None` after any other answer.
+    core: Option<Vec<Lit>>,
+}
+
+impl CadicalSession {
+    /// Loads the formula.
+    pub fn new(cnf: &Cnf) -> Self {
+        let mut solver = CaDiCal::new();
+        // No lucky phases: CaDiCaL 3 tries them at every solve, with assumptions too, each a
+        // few propagation sweeps over the whole formula, before and after preprocessing. A
+        // session solves again and again (a count's blocking loop does five times the work with
+        // them), and they would pass over the phases set with `phase`.
+        solver.set("lucky", 0);
+        let mut session = CadicalSession::on(solver, cnf.num_vars());
+        cnf.clauses().for_each(|c| session.add_clause(c));
+        session
+    }
+
+    /// A session on `solver` (configured, no clauses yet) that knows `num_vars` variables.
+    fn on(mut solver: CaDiCal, num_vars: u32) -> Self {
+        solver.resize(num_vars as i32);
+        CadicalSession { solver, num_vars, core: None }
+    }
+
+    /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
+    /// where it stopped, with what it learnt.
+    pub fn limit_conflicts(&mut self, n: i32) -> Result<(), SolveError> {
+        if self.solver.limit("conflicts", n) {
+            Ok(())
+        } else {
+            Err(SolveError::Failed { backend: "cadical", detail: "no conflict limit in this CaDiCaL".into() })
+        }
+    }
+
+    /// Solves under `assumptions` (a cube), which hold for this solve only; learnt clauses stay
+    /// for the next. `cancel` stops it from another thread (it then answers UNKNOWN).
+    pub fn solve_cancellable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.core = None;
+        self.solver.connect_terminator(Deadline { timeout, started: Instant::now(), cancel: cancel.clone() });
+        for &l in assumptions {
+            self.solver.assume(l.to_dimacs());
+        }
+        let status = {
+            let _watch = interrupt::Watch::start();
+            self.solver.solve()
+        };
+        Ok(match status {
+            Status::SATISFIABLE => {
+                let lits: Vec<i32> =
+                    (1..=self.num_vars as i32).map(|v| if self.solver.val(v) > 0 { v } else { -v }).collect();
+                SolverAnswer::Sat(Model::from_lits(self.num_vars, &lits))
+            }
+            Status::UNSATISFIABLE => {
+                let core = assumptions.iter().copied().filter(|l| self.solver.failed(l.to_dimacs())).collect();
+                self.core = Some(core);
+                SolverAnswer::Unsat
+            }
+            Status::UNKNOWN if interrupted() => return Err(SolveError::Interrupted),
+            Status::UNKNOWN => SolverAnswer::Unknown,
+        })
+    }
+}
+
+impl Session for CadicalSession {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        for l in clause {
+            self.solver.add(l.to_dimacs());
+        }
+        self.solver.add(0);
+    }
+
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        self.solve_cancellable(assumptions, timeout, &Cancel::default())
+    }
+
+    fn solve_stoppable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solve_cancellable(assumptions, timeout, cancel)
+    }
+
+    fn new_var(&mut self) -> Var {
+        let v = Var::from_index(self.num_vars as usize);
+        self.num_vars += 1;
+        self.solver.resize(self.num_vars as i32);
+        v
+    }
+
+    fn failed(&self, lit: Lit) -> Option<bool> {
+        self.core.as_ref().map(|core| core.contains(&lit))
+    }
+
+    fn phase(&mut self, lit: Lit) -> bool {
+        if lit.var().index() >= self.num_vars as usize {
+            return false;
+        }
+        self.solver.phase(lit.to_dimacs());
+        true
+    }
+}
+
+/// CaDiCaL's terminator, which it asks now and then during a solve: the time limit, the
+/// cancel flag, or Ctrl-C.
+struct Deadline {
+    timeout: Option<Duration>,
+    started: Instant,
+    cancel: Cancel,
+}
+
+impl Terminator for Deadline {
+    fn terminated(&mut self) -> bool {
+        interrupted() || self.cancel.is_set() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
+    }
+}
+
+/// A small deterministic generator for clause-order shuffles (xorshift64*): reproducible from the
+/// seed, not meant to be statistically strong.
+struct XorShift(u64);
+
+impl XorShift {
+    fn new(seed: u64) -> Self {
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
+
+    /// Fisher-Yates.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Clauses that the phases' assignment satisfies (so the search meets no conflict and takes
+    /// every phase), solved under an assumption: the model is the phases exactly; without phases
+    /// it is not.
+    #[test]
+    fn a_model_follows_the_phases() {
+        let n = 64;
+        let mut cnf = Cnf::new();
+        let vars: Vec<Var> = (0..n).map(|_| cnf.new_var()).collect();
+        // The phases: a fixed irregular pattern, true for about a third of the variables.
+        let want: Vec<Lit> = vars.iter().enumerate().map(|(i, v)| v.lit((i * 7 + i / 5) % 3 == 0)).collect();
+        for i in 0..n {
+            cnf.add_clause(&[want[i], want[(i * 13 + 5) % n]]);
+        }
+        let assumption = [want[0]];
+        let mut phased = CadicalSession::new(&cnf);
+        for &l in &want {
+            assert!(phased.phase(l));
+        }
+        let mut plain = CadicalSession::new(&cnf);
+        let model = |s: &mut CadicalSession| match s.solve_assuming(&assumption, None).unwrap() {
+            SolverAnswer::Sat(m) => vars.iter().map(|&v| v.lit(m.value(v) == Some(true))).collect::<Vec<Lit>>(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(model(&mut phased), want);
+        assert_ne!(model(&mut plain), want);
+        // The phases hold for later solves too.
+        assert_eq!(model(&mut phased), want);
+    }
+
+    /// An unsatisfiable solve under assumptions names the ones in its core, until the next
+    /// solve; a satisfiable one names none.
+    #[test]
+    fn failed_assumptions_are_the_core() {
+        let mut cnf = Cnf::new();
+        let [a, b, c] = [cnf.new_var(), cnf.new_var(), cnf.new_var()];
+        cnf.add_clause(&[a.neg(), b.neg()]);
+        let mut s = CadicalSession::new(&cnf);
+        assert_eq!(s.failed(a.pos()), None);
+        assert_eq!(s.solve_assuming(&[a.pos(), b.pos(), c.pos()], None).unwrap(), SolverAnswer::Unsat);
+        assert_eq!([a, b, c].map(|v| s.failed(v.pos())), [Some(true), Some(true), Some(false)]);
+        // Still known after the formula grows.
+        s.add_clause(&[c.pos()]);
+        assert_eq!(s.failed(a.pos()), Some(true));
+        assert!(matches!(s.solve_assuming(&[a.pos()], None).unwrap(), SolverAnswer::Sat(_)));
+        assert_eq!(s.failed(a.pos()), None);
+    }
+}
