@@ -226,7 +226,7 @@ impl Dlx {
                 flow = Flow::Stop;
                 break;
             }
-            if self.nodes % 4096 == 0 && poll() == Flow::Stop {
+            if self.nodes.is_multiple_of(4096) && poll() == Flow::Stop {
                 flow = Flow::Stop;
                 break;
             }

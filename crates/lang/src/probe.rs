@@ -329,9 +329,10 @@ mod tests {
                 .map(|_| {
                     let n = 3 + (rng(&mut seed) % 5) as usize;
                     let cells = (0..n)
-                        .map(
-                            |_| Ok(Var::from_index((rng(&mut seed) % nv as u64) as usize).lit(rng(&mut seed) % 3 != 0)),
-                        )
+                        .map(|_| {
+                            Ok(Var::from_index((rng(&mut seed) % nv as u64) as usize)
+                                .lit(!rng(&mut seed).is_multiple_of(3)))
+                        })
                         .collect();
                     let lens: Vec<i64> = (0..rng(&mut seed) % 3).map(|_| 1 + (rng(&mut seed) % 2) as i64).collect();
                     Line { cells, pat: pattern(&lens) }
@@ -362,7 +363,7 @@ mod tests {
         for case in 0..400 {
             let h = 3 + (rng(&mut seed) % 4) as usize;
             let w = 3 + (rng(&mut seed) % 4) as usize;
-            let pic: Vec<bool> = (0..h * w).map(|_| rng(&mut seed) % 2 == 0).collect();
+            let pic: Vec<bool> = (0..h * w).map(|_| rng(&mut seed).is_multiple_of(2)).collect();
             let mut rows: Vec<Vec<i64>> = (0..h).map(|r| runs_of(&pic[r * w..(r + 1) * w])).collect();
             let cols: Vec<Vec<i64>> =
                 (0..w).map(|c| runs_of(&(0..h).map(|r| pic[r * w + c]).collect::<Vec<_>>())).collect();

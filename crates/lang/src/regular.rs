@@ -842,16 +842,16 @@ pub(crate) mod tests {
         dense: u64,
         known_one_in: u64,
     ) -> (Vec<i64>, Vec<Option<bool>>) {
-        let word: Vec<bool> = (0..n).map(|_| rng(seed) % dense != 0).collect();
+        let word: Vec<bool> = (0..n).map(|_| !rng(seed).is_multiple_of(dense)).collect();
         let mut lens = runs_of(&word);
-        if case % 5 == 0 && !lens.is_empty() {
+        if case.is_multiple_of(5) && !lens.is_empty() {
             let k = (rng(seed) % lens.len() as u64) as usize;
             lens[k] += 1;
         }
         let known = (0..n)
             .map(|i| match rng(seed) % known_one_in {
                 0 => Some(word[i]),
-                1 if case % 3 == 0 => Some(!word[i]),
+                1 if case.is_multiple_of(3) => Some(!word[i]),
                 _ => None,
             })
             .collect();
@@ -913,10 +913,10 @@ pub(crate) mod tests {
         for _ in 0..3000 {
             let n = (rng(&mut seed) % 10) as usize;
             // Clues of a random word (mostly feasible) or random lengths.
-            let lens: Vec<i64> = if rng(&mut seed) % 4 == 0 {
+            let lens: Vec<i64> = if rng(&mut seed).is_multiple_of(4) {
                 (0..rng(&mut seed) % 4).map(|_| 1 + (rng(&mut seed) % 3) as i64).collect()
             } else {
-                runs_of(&(0..n).map(|_| rng(&mut seed) % 2 == 0).collect::<Vec<_>>())
+                runs_of(&(0..n).map(|_| rng(&mut seed).is_multiple_of(2)).collect::<Vec<_>>())
             };
             let known: Vec<Option<bool>> = (0..n)
                 .map(|_| match rng(&mut seed) % 5 {

@@ -299,7 +299,7 @@ pub fn explain<F: Family>(
         // the known facts only grow, so a last rank is never too optimistic... nor exact).
         // A step larger than every step so far, found between full rankings, is checked
         // against a full ranking (a stale rank can hide a smaller step).
-        let mut full = steps.len() % FULL_RANK == 0;
+        let mut full = steps.len().is_multiple_of(FULL_RANK);
         let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
         let (ranked, best) = loop {
             let mut order: Vec<usize> = (0..left.len()).collect();

@@ -383,7 +383,7 @@ fn board_svg(b: &Board) -> String {
 fn grid_lines(doc: &mut Doc, b: &Board, l: &Layout) {
     let (rows, cols) = (b.rows(), b.cols());
     let (w, h) = (cols as f64 * l.size, rows as f64 * l.size);
-    let heavy = |i: usize, n: usize| i == 0 || i == n || (b.major > 0 && i % b.major == 0);
+    let heavy = |i: usize, n: usize| i == 0 || i == n || (b.major > 0 && i.is_multiple_of(b.major));
     for c in 0..=cols {
         let x = l.x0 + c as f64 * l.size;
         let width = if heavy(c, cols) { 2.0 } else { 0.6 };

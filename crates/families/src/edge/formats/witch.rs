@@ -113,7 +113,7 @@ fn lpl_table(file: &str, text: &str, blanked: &str, start: usize) -> Result<Vec<
             None => return Err(at(after_ws, next_word(after_ws), "a whole number of the table, or `]` to close it")),
         }
     }
-    if numbers.is_empty() || numbers.len() % 4 != 0 {
+    if numbers.is_empty() || !numbers.len().is_multiple_of(4) {
         let (line, col) = position(text, blanked.len() - rest.len());
         return Err(InputError::at(
             file,

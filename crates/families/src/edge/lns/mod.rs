@@ -503,7 +503,7 @@ impl Worker<'_> {
         };
         self.keep_best();
         self.age(best_before);
-        if self.moves % Anneal::SEARCH.cycle == 0 && self.score < self.episode.score {
+        if self.moves.is_multiple_of(Anneal::SEARCH.cycle) && self.score < self.episode.score {
             self.score = self.episode.score;
             self.board.clone_from(&self.episode.board);
         }
