@@ -18,9 +18,8 @@ pub struct Cadical {
     /// One of CaDiCaL's named configurations (`sat`, `unsat`, `plain`); `None`: its default.
     pub config: Option<&'static str>,
     /// Hands the clauses over in an order shuffled by this seed (clauses and the literals in
-    /// each): the input order steers CaDiCaL's search as much as its own random seed would, and
-    /// the portfolio's members have always been diversified this way. `None`: the grounding's
-    /// order.
+    /// each): the input order steers CaDiCaL's search as much as its own random seed would.
+    /// `None`: the grounding's order.
     pub shuffle: Option<u64>,
     /// Gives up (UNKNOWN) after this many conflicts: a budget that, unlike a time limit, ends
     /// the same way on every machine. `None`: no limit.
@@ -82,7 +81,8 @@ impl CadicalSession {
         // few propagation sweeps over the whole formula, before and after preprocessing. A
         // session solves again and again (a count's blocking loop does five times the work with
         // them), and they would pass over the phases set with `phase`.
-        solver.set("lucky", 0);
+        let known = solver.set("lucky", 0);
+        debug_assert!(known, "CaDiCaL has no option `lucky`");
         let mut session = CadicalSession::on(solver, cnf.num_vars());
         cnf.clauses().for_each(|c| session.add_clause(c));
         session
@@ -112,16 +112,13 @@ impl CadicalSession {
         timeout: Option<Duration>,
         cancel: &Cancel,
     ) -> Result<SolverAnswer, SolveError> {
+        let _watch = interrupt::Watch::start();
         self.core = None;
         self.solver.connect_terminator(Deadline { timeout, started: Instant::now(), cancel: cancel.clone() });
         for &l in assumptions {
             self.solver.assume(l.to_dimacs());
         }
-        let status = {
-            let _watch = interrupt::Watch::start();
-            self.solver.solve()
-        };
-        Ok(match status {
+        Ok(match self.solver.solve() {
             Status::SATISFIABLE => {
                 let lits: Vec<i32> =
                     (1..=self.num_vars as i32).map(|v| if self.solver.val(v) > 0 { v } else { -v }).collect();
