@@ -17,11 +17,14 @@
 //! (`connect_external_propagator`, `add_observed_var`, a Rust trait implemented by a plain
 //! `'static` value the solver then owns), on which native propagators can be built. It builds
 //! with cc and cxx-build alone (no libclang); the solver is not `Send`, so each thread makes its
-//! own. The alternative, `rustsat-cadical` 0.7.5 (CaDiCaL 2.2.1), goes through CaDiCaL's C API,
-//! which has no external propagator, and generates its bindings with bindgen, which needs
+//! own. The alternative, `rustsat-cadical` 0.7.5 (CaDiCaL 2.2.1), goes through CaDiCaL's C API
+//! and offers no external propagator, and generates its bindings with bindgen, which needs
 //! libclang at build time. The earlier binding, `cadical` 0.1.16 (CaDiCaL 1.9.5, its C API), had
 //! no phases: they were reached through a mangled C++ symbol and the crate's private layout.
-//! Only the module `cadical` names the binding.
+//! Only the module `cadical` names the binding. Against CaDiCaL 1.9.5, counted in instructions:
+//! single solves of 8 x 8 boards take 0.62 times as many over seven boards (0.18 to 1.9 times
+//! per board), while incremental sessions (enumeration, explanations, backbones, optimisation)
+//! take 1.1 to 1.6 times as many, spent in CaDiCaL 3's own search and inprocessing.
 
 #![warn(missing_docs)]
 
