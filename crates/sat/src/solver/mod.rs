@@ -23,8 +23,9 @@
 //! no phases: they were reached through a mangled C++ symbol and the crate's private layout.
 //! Only the module `cadical` names the binding. Against CaDiCaL 1.9.5, counted in instructions:
 //! single solves of 8 x 8 boards take 0.62 times as many over seven boards (0.18 to 1.9 times
-//! per board), while incremental sessions (enumeration, explanations, backbones, optimisation)
-//! take 1.1 to 1.6 times as many, spent in CaDiCaL 3's own search and inprocessing.
+//! per board) and optimisation 0.5 to 1.1 times, while enumeration, explanations and backbones
+//! (many solves of one session) take 1.3 to 1.6 times as many, spent in CaDiCaL 3's own search
+//! and inprocessing.
 
 #![warn(missing_docs)]
 
