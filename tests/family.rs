@@ -306,7 +306,7 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
         show: ShowConfig { view: View::Sol, output: sol.to_string_lossy().into_owned() },
         opt: Default::default(),
     };
-    assert_eq!(commands::solve(&q, &config).unwrap(), exit::SOLVED);
+    assert_eq!(commands::solve(&q, &config, one_job()).unwrap(), exit::SOLVED);
     let solution = std::fs::read_to_string(&sol).unwrap();
     assert!(brute_force(6)
         .iter()
@@ -319,5 +319,10 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
     assert_eq!(commands::check(&q, &sol.to_string_lossy(), None).unwrap_err().exit_code(), exit::BAD_INPUT);
     // Three queens cannot be placed: no solution.
     let config = SolveConfig { show: ShowConfig { view: View::Auto, output: "-".into() }, ..config };
-    assert_eq!(commands::solve(&Queens { n: 3 }, &config).unwrap(), exit::NO_SOLUTION);
+    assert_eq!(commands::solve(&Queens { n: 3 }, &config, one_job()).unwrap(), exit::NO_SOLUTION);
+}
+
+/// The plain solve's parallelism: one job, no cubes.
+fn one_job() -> wgrnd_cli::config::Parallel {
+    wgrnd_cli::config::Parallel { jobs: 1, cubes: None, score: Default::default() }
 }

@@ -24,6 +24,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use wgrnd_engine::solve::SolveOptions;
 use wgrnd_families::registry::{load as load_file, Loaded};
 use wgrnd_families::{AtomNames, CountUnit, EdgeMatching, Error, Family, Packings, Pose, QpropModel, RawOptions, View};
 use wgrnd_lang::Source;
@@ -246,28 +247,24 @@ impl RawPuzzle {
     }
 }
 
-/// Solve one family on `jobs` cores (see [`RawPuzzle::solve`]).
+/// Solve one family on `jobs` cores (see [`RawPuzzle::solve`]): the grounding goes to the
+/// engine's one solve entry point, which the command line's `solve` calls too, so that both take
+/// the same route (optimiser, Gauss, portfolio) and give the same solution.
 fn solve_family<F: Wrap>(
     f: &F,
     solver: &SolverSpec,
     jobs: Option<usize>,
     timeout: Option<Duration>,
 ) -> Result<Option<F::Solution>, Error> {
-    let (g, optimum) = wgrnd_engine::count::optimal_only(f.ground()?, solver, timeout)?;
-    // With the optimum fixed (clauses added to `g`) only `g` itself may be solved: the
-    // portfolio's alternative encodings are grounded again from `f` and would not carry it.
-    let jobs = if optimum.is_some() { Some(1) } else { jobs };
-    // A closed parity system is solved by Gauss elimination, as on the command line.
-    let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_engine::gauss::Parity::of(&g)).flatten();
-    let answer = match parity {
-        Some(p) => wgrnd_engine::gauss::solve(f, &g, &p)?.0,
-        // The command line's solve: the plain one on one job (a small formula first by the
-        // backtracking engine), the portfolio on more.
-        None => wgrnd_engine::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0.answer,
-    };
-    match answer {
+    let g = f.ground()?;
+    let options = SolveOptions { jobs, timeout, ..SolveOptions::new(solver.clone()) };
+    let solved = wgrnd_engine::solve::solve(f, &g, &options, &mut |_, _| {})?;
+    match solved.answer {
         Answer::Solved(s) => Ok(Some(s)),
         Answer::NoSolution => Ok(None),
+        Answer::Unknown if solved.objective.as_ref().is_some_and(|o| o.interrupted) => {
+            Err(Error::Solver(wgrnd_sat::solver::SolveError::Interrupted))
+        }
         Answer::Unknown => Err(Error::Solver(wgrnd_sat::solver::SolveError::OutOfTime {
             solver: solver.name().to_string(),
             task: "a solution was found or none was proven".into(),
