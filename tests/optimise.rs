@@ -27,7 +27,7 @@ fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64)
 /// The optimum of `f`'s objective (its first level, as the model states it) by each engine (auto and pair too),
 /// which must agree, and the number of optimal solutions (projections); `inspect` sees each
 /// engine's grounding, optimal model and costs.
-pub(crate) fn optimum_by_both_engines<F: Family>(
+pub(crate) fn optimum_by_both_engines<F: Family + wgrnd_seam::Search>(
     f: &F,
     mut inspect: impl FnMut(&Grounding<F::Encoding>, &wgrnd_sat::Model, &[i64]),
 ) -> (i64, u64) {

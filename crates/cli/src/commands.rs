@@ -5,6 +5,8 @@
 
 use std::io::IsTerminal;
 use std::time::Instant;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use wgrnd_engine::count::Count;
 use wgrnd_engine::solve::{self, Route, SolveOptions};
@@ -39,7 +41,7 @@ pub fn encode<F: Family>(f: &F, output: &str, xor_lines: bool) -> Result<u8, Err
 /// optimiser, Gauss elimination, cubes, or the portfolio on `parallel.jobs`), check, show; with
 /// `-v`, statistics as `c` lines on standard error; on a terminal, the time spent while the
 /// solver runs, or each improvement of an objective.
-pub fn solve<F: Family>(f: &F, config: &SolveConfig, parallel: Parallel) -> Result<u8, Error> {
+pub fn solve<F: Family + Search + Present>(f: &F, config: &SolveConfig, parallel: Parallel) -> Result<u8, Error> {
     notes(f);
     let started = Instant::now();
     let g = f.ground()?;
@@ -126,7 +128,7 @@ impl Clock {
 
 /// `wgrnd decode`: a solver's answer for the puzzle's CNF, checked and shown; with `cnf`, that
 /// CNF's `puzzle-hash` line must be this puzzle's under these options.
-pub fn decode<F: Family>(f: &F, model: &str, cnf: Option<&str>, config: &ShowConfig) -> Result<u8, Error> {
+pub fn decode<F: Family + Present>(f: &F, model: &str, cnf: Option<&str>, config: &ShowConfig) -> Result<u8, Error> {
     let g = f.ground()?;
     if let Some(cnf) = cnf {
         same_puzzle(g.hash, cnf)?;
@@ -143,7 +145,7 @@ fn same_puzzle(hash: u64, cnf: &str) -> Result<(), Error> {
 
 /// Shows an answer and returns its exit code. An output file (`-o`) only ever holds a solution:
 /// without one, nothing is written there and the verdict goes to standard error.
-pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
+pub(crate) fn show<F: Family + Present>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
     let out = Output::new(&config.output);
     let (status, code) = match answer {
         Answer::Solved(s) => {
@@ -162,7 +164,7 @@ pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowC
 }
 
 /// `wgrnd check`: the family's independent checker on a solution file.
-pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -> Result<u8, Error> {
+pub fn check<F: Family + Present>(f: &F, solution: &str, format: Option<SolutionFormat>) -> Result<u8, Error> {
     let text = read_text(solution)?;
     let s = f.read_solution(&display_name(solution), &text, format)?;
     let violations = f.check(&s)?;
@@ -186,7 +188,7 @@ pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -
 
 /// `wgrnd count`: enumerates with a spinner on a terminal (none when standard error is piped),
 /// prints the solutions with `--print`, the summary, and a certificate with `--proof`.
-pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
+pub fn count<F: Family + Search + Present>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     notes(f);
     let clock = Instant::now();
     let g = f.ground()?;
@@ -264,7 +266,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
 }
 
 /// Counts with an external model counter: the number only, exact, no solution found or checked.
-pub fn model_count<F: Family>(
+pub fn model_count<F: Family + Present>(
     f: &F,
     counter: &wgrnd_sat::solver::Counter,
     unit: CountUnit,

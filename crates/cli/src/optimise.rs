@@ -3,6 +3,7 @@
 //! objective, which work over its optimal solutions (the optimum found first, then fixed).
 
 use std::time::Duration;
+use wgrnd_seam::Present;
 
 use wgrnd_engine::solve::{join, Objective};
 use wgrnd_families::pipeline::Answer;
@@ -16,7 +17,7 @@ use crate::output::Output;
 /// Shows the answer of a solve with an objective ([`wgrnd_engine::solve`] found, checked and
 /// recomputed it): the objective and whether it is proven optimal, then the solution; the exit
 /// code says optimal (`SOLVED`), feasible, none, or interrupted.
-pub(crate) fn show<F: Family>(
+pub(crate) fn show<F: Family + Present>(
     f: &F,
     answer: Answer<F::Solution>,
     objective: &Objective,

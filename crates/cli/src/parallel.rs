@@ -5,6 +5,8 @@
 
 use wgrnd_engine::{emit, runs};
 use wgrnd_families::{exit, Error, Family, View};
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use crate::commands::{self, notes, report_count};
 use crate::config::{CountConfig, CubeConfig, Parallel};
@@ -13,7 +15,7 @@ use crate::output::{Output, Progress};
 /// `wgrnd count`: the plain count, or with `--cubes` the sum of the cubes' counts.
 pub fn count<F>(f: &F, config: &CountConfig, parallel: Parallel) -> Result<u8, Error>
 where
-    F: Family,
+    F: Family + Search + Present,
     F::Encoding: Clone,
 {
     let Some(n) = parallel.cubes else {

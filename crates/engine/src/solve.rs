@@ -86,7 +86,7 @@ pub struct Solved<S> {
 
 /// Solves `g` (the family's grounding of `f`) as `options` say, reporting each improvement of an
 /// objective to `improved` (the model and its cost at every level) as it is found.
-pub fn solve<F: Family>(
+pub fn solve<F: Family + wgrnd_seam::Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     options: &SolveOptions,
@@ -107,7 +107,11 @@ pub fn solve<F: Family>(
     }
 }
 
-fn jobs<F: Family>(f: &F, g: &Grounding<F::Encoding>, o: &SolveOptions) -> Result<Solved<F::Solution>, Error> {
+fn jobs<F: Family + wgrnd_seam::Search>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    o: &SolveOptions,
+) -> Result<Solved<F::Solution>, Error> {
     let jobs = o.jobs.unwrap_or_else(|| crate::jobs::default_jobs(&o.solver));
     let (outcome, members) = portfolio::solve_jobs(f, g, &o.solver, Some(jobs), o.timeout)?;
     let mut notes = Vec::new();

@@ -18,6 +18,8 @@ mod run;
 
 use std::sync::Arc;
 use std::time::Duration;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -250,7 +252,7 @@ impl RawPuzzle {
 /// Solve one family on `jobs` cores (see [`RawPuzzle::solve`]): the grounding goes to the
 /// engine's one solve entry point, which the command line's `solve` calls too, so that both take
 /// the same route (optimiser, Gauss, portfolio) and give the same solution.
-fn solve_family<F: Wrap>(
+fn solve_family<F: Wrap + Search>(
     f: &F,
     solver: &SolverSpec,
     jobs: Option<usize>,
@@ -274,7 +276,7 @@ fn solve_family<F: Wrap>(
 
 /// Count one family (see [`RawPuzzle::count`]); the solutions (one per unit counted) when
 /// `keep`.
-fn count_family<F: Wrap>(
+fn count_family<F: Wrap + Search>(
     f: &F,
     solver: &SolverSpec,
     limits: &wgrnd_engine::count::Limits,
@@ -295,7 +297,7 @@ fn count_family<F: Wrap>(
 type Found<S> = (wgrnd_engine::count::Backbone<S>, Vec<(String, bool)>, Option<String>);
 
 /// The backbone of one family, its picture and a solution.
-fn backbone_family<F: Wrap>(
+fn backbone_family<F: Wrap + Present>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,
