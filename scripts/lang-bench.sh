@@ -18,7 +18,7 @@ scripts/build-release.sh -q
 # The library in process (tool `wgrnd-py`, measured as the Python peers are): the release wheel of
 # the package, installed apart from the venv (whose dev build scripts/test.sh manages).
 rm -rf target/lang-bench-wheel target/lang-bench-py
-"$bin/maturin" build --release -q -m crates/py/Cargo.toml -o target/lang-bench-wheel
+"$bin/maturin" build --profile dist -q -m crates/py/Cargo.toml -o target/lang-bench-wheel
 "$bin/pip" install -q --no-deps --target target/lang-bench-py target/lang-bench-wheel/*.whl
 wgrnd=$(pwd)/target/dist/wgrnd
 py=$(pwd)/target/lang-bench-py

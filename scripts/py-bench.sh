@@ -15,7 +15,7 @@ bin=$(scripts/pydeps.sh maturin)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 scripts/build-release.sh -q
-"$bin/maturin" build --release -q -m crates/py/Cargo.toml -o "$tmp/wheel" >/dev/null
+"$bin/maturin" build --profile dist -q -m crates/py/Cargo.toml -o "$tmp/wheel" >/dev/null
 python3 -m venv "$tmp/venv"
 "$tmp/venv/bin/pip" install -q --disable-pip-version-check --no-index "$tmp"/wheel/*.whl
 py="$tmp/venv/bin/python"
