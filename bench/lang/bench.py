@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
-"""The language benchmark (scripts/lang-bench.sh runs it; docs/benchmarks.md "Language benchmark"):
-bench.py WGRND RUNS [NAME ...]. For each standard instance (instances.py) and each tool (wgrnd,
+"""The language benchmark, the harness of the suite `lang` (`scripts/bench lang`, which installs
+the peers and the release build of the Python package first; docs/benchmarks.md "Language
+benchmark"): bench.py WGRND RUNS [--csv ROWS] [NAME ...]. For each standard instance (instances.py) and each tool (wgrnd,
 CPMpy with PySAT/CaDiCaL 1.9.5, CPMpy with Pindakaas when it imports, clingo, MiniZinc with
 Gecode when `minizinc` is on PATH): the time to the first solution and to the complete count
 (counts up to 10^6 only), median of RUNS runs in alternation (the tool order rotates each run),
 every answer compared with the published one; CNF sizes from `wgrnd encode` and CPMpy's PySAT
-transformation. Prints a markdown table and the ratios wgrnd/peer; exit 1 on a wrong answer.
+transformation. Prints a markdown table and the ratios wgrnd/peer, and with --csv writes one row
+per run in the columns of scripts/bench (instance `NAME first` or `NAME count`); exit 1 on a
+wrong answer.
 
 Times: wgrnd and MiniZinc are the whole command (start-up, grounding or flattening, solving);
 CPMpy and clingo are measured inside their Python process from building the model to the
 answer (interpreter start-up and imports excluded, which favours them)."""
 
+import csv
 import importlib.util
 import os
 import re
@@ -104,11 +108,21 @@ def tools(wgrnd):
     return [t for t in ts if not only or t[0] in only.split(",")]
 
 
+COLUMNS = ["instance", "tool", "rep", "status", "wall_s", "cpu_s", "instructions", "inner_s", "answer",
+           "expected", "note"]
+
+
 def main():
-    wgrnd, runs = sys.argv[1], int(sys.argv[2])
-    names = sys.argv[3:] or list(I.INSTANCES)
+    args = sys.argv[1:]
+    rows_path = None
+    if "--csv" in args:
+        k = args.index("--csv")
+        rows_path = args[k + 1]
+        del args[k:k + 2]
+    wgrnd, runs = args[0], int(args[1])
+    names = args[2:] or list(I.INSTANCES)
     ts = tools(wgrnd)
-    times, wrong, failed = {}, [], {}
+    times, wrong, failed, rows = {}, [], {}, []
     for name in names:
         want = I.INSTANCES[name]["count"]
         modes = ["first"] + (["count"] if want is not None and want <= 10**6 else [])
@@ -118,6 +132,8 @@ def main():
                 for mode in modes:
                     if (tool, name, mode) in failed:
                         continue
+                    expect = None if want is None else (1 if want != 0 else 0) if mode == "first" else want
+                    row = dict(instance=f"{name} {mode}", tool=tool, rep=r + 1, expected=expect)
                     try:
                         n, t = run(name, mode)
                     except Exception as e:  # a timeout or a failing peer: reported, not timed
@@ -125,13 +141,16 @@ def main():
                             why = f"no answer in {TIMEOUT:.0f} s"
                         else:
                             why = (str(e).splitlines() or [type(e).__name__])[0][:120]
+                        timeout = isinstance(e, subprocess.TimeoutExpired)
+                        rows.append(dict(row, status="timeout" if timeout else "error", note=why))
                         for m in modes:  # a first solution that fails or times out: no count either
                             if m == mode or mode == "first":
                                 failed[(tool, name, m)] = why
                         continue
-                    expect = (1 if want != 0 else 0) if mode == "first" else want
-                    if want is not None and n != expect:
+                    ok = want is None or n == expect
+                    if not ok:
                         wrong.append(f"{tool} {name} {mode}: {n}, published {expect}")
+                    rows.append(dict(row, status="ok" if ok else "wrong", wall_s=f"{t:.6f}", answer=n))
                     times.setdefault((tool, name, mode), []).append(t)
                     print(f"# run {r + 1} {tool} {name} {mode}: {n} in {t:.3f} s", file=sys.stderr)
     med = {k: statistics.median(v) for k, v in times.items()}
@@ -156,6 +175,11 @@ def main():
             note = "".join(f" ({m}: {failed[(tool, name, m)]})" for m in ("first", "count") if (tool, name, m) in failed)
             print(f"| {name} | {tool}{note} | {fmt(f)} | {fmt(c)} | {vs} | {cs} | {rf} | {rc} | {pf} | {pc} |")
     print(f"\n{runs} run(s) each, median; wgrnd: {os.path.relpath(wgrnd, I.ROOT)}")
+    if rows_path:
+        with open(rows_path, "w", newline="") as f:
+            w = csv.DictWriter(f, COLUMNS)
+            w.writeheader()
+            w.writerows(rows)
     if wrong:
         print("\nWRONG ANSWERS:\n" + "\n".join(wrong))
         sys.exit(1)
