@@ -18,6 +18,7 @@ import csv
 import importlib.util
 import os
 import re
+import resource
 import signal
 import statistics
 import subprocess
@@ -29,6 +30,13 @@ import instances as I
 HERE = os.path.dirname(os.path.abspath(__file__))
 PY = sys.executable
 TIMEOUT = float(os.environ.get("LANG_BENCH_TIMEOUT", "300"))
+# The address space a peer's process may take: CPMpy's transformation of sendmore grows past
+# 20 GB without an answer, which a shared machine does not have to give.
+MEMORY = int(float(os.environ.get("LANG_BENCH_MEMORY_GB", "6")) * 2**30)
+
+
+def cap_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
 def wgrnd_args(wgrnd, name, mode):
@@ -64,10 +72,10 @@ def wgrnd_cnf(wgrnd, name):
 
 
 def run_group(args, **kw):
-    """subprocess.run with the time limit applied to the whole process group: MiniZinc's solver
-    (fzn-gecode) is a grandchild that a plain timeout leaves running."""
+    """subprocess.run with the time limit applied to the whole process group (MiniZinc's solver,
+    fzn-gecode, is a grandchild that a plain timeout leaves running) and the memory capped."""
     with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          start_new_session=True, **kw) as p:
+                          start_new_session=True, preexec_fn=cap_memory, **kw) as p:
         try:
             out, err = p.communicate(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
