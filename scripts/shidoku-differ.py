@@ -2,10 +2,10 @@
 4 x 4 sudoku (shidoku) grids in lexicographic order of their rows (288 of them), the first taken
 as the solution to pin, and for each of the 287 others (numbered 1..287 in that order) the cells
 where it differs from the first: `grid,row,col` (rows and columns 1..4).
-    python scripts/opt-bench/shidoku.py"""
+    python scripts/shidoku-differ.py"""
 import itertools, os
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures", "qprop", "shidoku-differ.csv")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "qprop", "shidoku-differ.csv")
 
 
 def is_grid(g):

@@ -2,7 +2,7 @@
 """wgrnd_run.py NAME first|count: a standard instance's wgrnd model and data (instances.py) through
 the `wgrnd` Python package (crates/py, the library in process), measured as clingo_run.py and
 cpmpy_run.py measure their tools: from reading the model to the answer, the interpreter's start-up
-and imports excluded. Prints `solutions N seconds T`. lang-bench.sh installs the release build of
+and imports excluded. Prints `solutions N seconds T`. scripts/bench lang installs the release build of
 the package first (a debug build would be measured otherwise)."""
 
 import os

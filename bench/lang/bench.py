@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""The language benchmark (scripts/lang-bench.sh runs it; docs/benchmarks.md "Language benchmark"):
-bench.py WGRND RUNS [NAME ...]. For each standard instance (instances.py) and each tool (wgrnd,
+"""The language benchmark, the harness of the suite `lang` (`scripts/bench lang`, which installs
+the peers and the release build of the Python package first; docs/benchmarks.md "Language
+benchmark"): bench.py WGRND RUNS [--csv ROWS] [NAME ...]. For each standard instance (instances.py) and each tool (wgrnd,
 CPMpy with PySAT/CaDiCaL 1.9.5, CPMpy with Pindakaas when it imports, clingo, MiniZinc with
 Gecode when `minizinc` is on PATH): the time to the first solution and to the complete count
 (counts up to 10^6 only), median of RUNS runs in alternation (the tool order rotates each run),
 every answer compared with the published one; CNF sizes from `wgrnd encode` and CPMpy's PySAT
-transformation. Prints a markdown table and the ratios wgrnd/peer; exit 1 on a wrong answer.
+transformation. Prints a markdown table and the ratios wgrnd/peer, and with --csv writes one row
+per run in the columns of scripts/bench (instance `NAME first` or `NAME count`); exit 1 on a
+wrong answer.
 
 Times: wgrnd and MiniZinc are the whole command (start-up, grounding or flattening, solving);
 CPMpy and clingo are measured inside their Python process from building the model to the
 answer (interpreter start-up and imports excluded, which favours them)."""
 
+import csv
 import importlib.util
 import os
 import re
+import resource
 import signal
 import statistics
 import subprocess
@@ -25,6 +30,13 @@ import instances as I
 HERE = os.path.dirname(os.path.abspath(__file__))
 PY = sys.executable
 TIMEOUT = float(os.environ.get("LANG_BENCH_TIMEOUT", "300"))
+# The address space a peer's process may take: CPMpy's transformation of sendmore grows past
+# 20 GB without an answer, which a shared machine does not have to give.
+MEMORY = int(float(os.environ.get("LANG_BENCH_MEMORY_GB", "6")) * 2**30)
+
+
+def cap_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
 def wgrnd_args(wgrnd, name, mode):
@@ -60,10 +72,10 @@ def wgrnd_cnf(wgrnd, name):
 
 
 def run_group(args, **kw):
-    """subprocess.run with the time limit applied to the whole process group: MiniZinc's solver
-    (fzn-gecode) is a grandchild that a plain timeout leaves running."""
+    """subprocess.run with the time limit applied to the whole process group (MiniZinc's solver,
+    fzn-gecode, is a grandchild that a plain timeout leaves running) and the memory capped."""
     with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          start_new_session=True, **kw) as p:
+                          start_new_session=True, preexec_fn=cap_memory, **kw) as p:
         try:
             out, err = p.communicate(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -104,11 +116,21 @@ def tools(wgrnd):
     return [t for t in ts if not only or t[0] in only.split(",")]
 
 
+COLUMNS = ["instance", "tool", "rep", "status", "wall_s", "cpu_s", "instructions", "inner_s", "answer",
+           "expected", "note"]
+
+
 def main():
-    wgrnd, runs = sys.argv[1], int(sys.argv[2])
-    names = sys.argv[3:] or list(I.INSTANCES)
+    args = sys.argv[1:]
+    rows_path = None
+    if "--csv" in args:
+        k = args.index("--csv")
+        rows_path = args[k + 1]
+        del args[k:k + 2]
+    wgrnd, runs = args[0], int(args[1])
+    names = args[2:] or list(I.INSTANCES)
     ts = tools(wgrnd)
-    times, wrong, failed = {}, [], {}
+    times, wrong, failed, rows = {}, [], {}, []
     for name in names:
         want = I.INSTANCES[name]["count"]
         modes = ["first"] + (["count"] if want is not None and want <= 10**6 else [])
@@ -118,6 +140,8 @@ def main():
                 for mode in modes:
                     if (tool, name, mode) in failed:
                         continue
+                    expect = None if want is None else (1 if want != 0 else 0) if mode == "first" else want
+                    row = dict(instance=f"{name} {mode}", tool=tool, rep=r + 1, expected=expect)
                     try:
                         n, t = run(name, mode)
                     except Exception as e:  # a timeout or a failing peer: reported, not timed
@@ -125,13 +149,16 @@ def main():
                             why = f"no answer in {TIMEOUT:.0f} s"
                         else:
                             why = (str(e).splitlines() or [type(e).__name__])[0][:120]
+                        timeout = isinstance(e, subprocess.TimeoutExpired)
+                        rows.append(dict(row, status="timeout" if timeout else "error", note=why))
                         for m in modes:  # a first solution that fails or times out: no count either
                             if m == mode or mode == "first":
                                 failed[(tool, name, m)] = why
                         continue
-                    expect = (1 if want != 0 else 0) if mode == "first" else want
-                    if want is not None and n != expect:
+                    ok = want is None or n == expect
+                    if not ok:
                         wrong.append(f"{tool} {name} {mode}: {n}, published {expect}")
+                    rows.append(dict(row, status="ok" if ok else "wrong", wall_s=f"{t:.6f}", answer=n))
                     times.setdefault((tool, name, mode), []).append(t)
                     print(f"# run {r + 1} {tool} {name} {mode}: {n} in {t:.3f} s", file=sys.stderr)
     med = {k: statistics.median(v) for k, v in times.items()}
@@ -156,6 +183,11 @@ def main():
             note = "".join(f" ({m}: {failed[(tool, name, m)]})" for m in ("first", "count") if (tool, name, m) in failed)
             print(f"| {name} | {tool}{note} | {fmt(f)} | {fmt(c)} | {vs} | {cs} | {rf} | {rc} | {pf} | {pc} |")
     print(f"\n{runs} run(s) each, median; wgrnd: {os.path.relpath(wgrnd, I.ROOT)}")
+    if rows_path:
+        with open(rows_path, "w", newline="") as f:
+            w = csv.DictWriter(f, COLUMNS)
+            w.writeheader()
+            w.writerows(rows)
     if wrong:
         print("\nWRONG ANSWERS:\n" + "\n".join(wrong))
         sys.exit(1)
