@@ -7,6 +7,7 @@ import signal
 import subprocess
 import threading
 import time
+import typing
 
 import pytest
 
@@ -403,6 +404,8 @@ def test_solvers_are_named_by_an_enum_or_a_string():
     p = wgrnd.load(fixture("witch/witches.lpl"))
     assert p.solve(solver=wgrnd.Solver.SPLR, jobs=1) is not None
     assert p.count(solver=wgrnd.Solver.BUILTIN).count == p.count(solver="builtin").count == 4
+    assert list(typing.get_args(wgrnd.View)) == _wgrnd.VIEWS
+    assert list(typing.get_args(wgrnd.Symmetry)) == ["none", "board", "all"]
     with pytest.raises(TypeError, match="solver"):
         p.solve(solver=3)
     with pytest.raises(ValueError, match="no symmetry `mirror`"):

@@ -42,6 +42,9 @@ __all__ = [
     "SolveTimeout",
     "Solver",
     "SolverError",
+    "SolverName",
+    "Symmetry",
+    "View",
     "WgrndError",
     "data_text",
     "load",
@@ -53,6 +56,8 @@ Values = Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPi
 # count's symmetry unit (the command line's ``--symmetry``, checked by the extension).
 SolverName = Union[Solver, str]
 Symmetry = Literal["none", "board", "all"]
+# A view of a solution (the command line's ``--view``; each family draws some of them).
+View = Literal["auto", "art", "witch", "grid", "sol", "json", "svg", "bucas"]
 
 
 def _solver(solver: SolverName) -> str:
@@ -121,7 +126,7 @@ class Solution:
             raise TypeError(f"a {self.kind}'s solution is a list of placements: use .values")
         return self.values[predicate]
 
-    def render(self, view: str = "auto") -> str:
+    def render(self, view: View = "auto") -> str:
         """The solution drawn as ``--view VIEW`` draws it (auto, grid, svg, json, ...)."""
         return self._raw.render(view)
 
@@ -143,7 +148,7 @@ class Solution:
 class Count(NamedTuple):
     """A count's outcome: ``count`` solutions (all checked), exact when ``complete``."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count, on purpose
     complete: bool
     stopped: str
     solutions: List[Solution]

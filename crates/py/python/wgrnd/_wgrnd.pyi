@@ -22,7 +22,9 @@ class RawSolution:
     def values(
         self,
     ) -> Union[Dict[str, Set[Tuple[Union[int, str], ...]]], List[Placement], List[PackedPiece]]: ...
-    def render(self, view_name: str) -> str: ...
+    def render(
+        self, view_name: Literal["auto", "art", "witch", "grid", "sol", "json", "svg", "bucas"]
+    ) -> str: ...
 
 class RawCount:
     count: int
