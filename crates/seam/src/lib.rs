@@ -30,7 +30,7 @@ mod vocabulary;
 
 use std::fmt;
 
-pub use error::{exit, Error};
+pub use error::{exit, Error, Position};
 pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry, Tie};
 pub use groups::{Group, GroupKind};

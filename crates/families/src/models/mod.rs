@@ -28,11 +28,12 @@ use wgrnd_seam::Search;
 use crate::models::readers::Reader;
 use crate::{AtomNames, CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
 
-/// The language's error as the seam takes it: the caret diagnostic, and the exit code the
-/// language gives it.
+/// The language's error as the seam takes it: the caret diagnostic, the exit code the language
+/// gives it and the place it points at.
 fn model_error(e: QpropError) -> Error {
     let exit = u8::try_from(e.exit_code()).unwrap_or(crate::exit::INTERNAL);
-    Error::Family { diagnostic: e.render().trim_end().to_string(), exit }
+    let at = e.location().map(|(file, line, column)| wgrnd_seam::Position { file: file.to_string(), line, column });
+    Error::Family { diagnostic: e.render().trim_end().to_string(), exit, at }
 }
 
 /// Whether a model's grounding looks for its symmetries (and breaks them with lex-leader
@@ -238,6 +239,7 @@ impl QpropModel {
         let fault = |what: String| Error::Family {
             diagnostic: format!("wgrnd wrote a {} file that does not read back ({what}):\n{text}", reader.format),
             exit: crate::exit::INTERNAL,
+            at: None,
         };
         let name = format!("posed.{}", reader.extensions.first().unwrap_or(&reader.format));
         let data = (reader.convert)(&name, &text).map_err(|e| fault(e.to_string()))?;
