@@ -774,7 +774,7 @@ impl<'p> Expand<'p> {
                 let except = a.except.as_ref().map(|t| self.t(t, env).map(Lin::norm)).transpose()?;
                 alldiff(items, except)
             }
-            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) => {
+            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) | F::Global(_) => {
                 return Err(refused_kind(f).unwrap_or("a global constraint").into())
             }
         })
@@ -988,6 +988,7 @@ fn refused_kind(f: &F) -> Option<&'static str> {
         F::Lex(_) => Some("a lexicographic order"),
         F::Parity(_) => Some("a parity constraint"),
         F::Runs(_) => Some("a runs constraint"),
+        F::Global(_) => Some("a global constraint"),
         _ => None,
     }
 }

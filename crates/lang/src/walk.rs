@@ -83,6 +83,10 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
             }
             list(&r.lens, v)
         }
+        F::Global(c) => {
+            c.lists.iter().try_for_each(|l| list(l, v))?;
+            term(&c.bound, v)
+        }
     }
 }
 
