@@ -11,6 +11,8 @@
 //! take with the literals that select them, and a literal for a disjunction; it sees the
 //! checker only as the values of its sequences.
 
+mod nvalue;
+
 use wgrnd_sat::Lit;
 
 use crate::error::{ErrorKind, QpropError, Result, Span};
@@ -41,7 +43,7 @@ pub(crate) trait Global: Sync + std::fmt::Debug {
 }
 
 /// Every global of the language.
-static GLOBALS: &[&dyn Global] = &[];
+static GLOBALS: &[&dyn Global] = &[&nvalue::NValue];
 
 /// The global written `name`.
 pub(crate) fn by_name(name: &str) -> Option<&'static dyn Global> {
@@ -49,8 +51,6 @@ pub(crate) fn by_name(name: &str) -> Option<&'static dyn Global> {
 }
 
 /// What a global's encoder may ask of the grounder.
-// No global is listed yet: nothing asks.
-#[allow(dead_code)]
 pub(crate) trait GlobalCx {
     /// The values `element` may take, each with the literal that says it takes it (`None`: it
     /// takes it in every solution).
