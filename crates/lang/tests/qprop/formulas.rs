@@ -210,7 +210,7 @@ fn order_constraints() {
     }
 }
 
-/// `nvalue L op k` (docs/lang-nvalue.md): outright, under every connective, over lists and
+/// `nvalue L op k` (docs/lang/nvalue.md): outright, under every connective, over lists and
 /// comprehensions with guards, compared with data and with integer variables, over `[formula]`s,
 /// elements that may be undefined, and symbols.
 #[test]
