@@ -6,7 +6,7 @@ graph). Run from anywhere: `python3 scripts/std-to-qpd.py` (rewrites them all)."
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lang-bench"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "lang"))
 import instances as I  # noqa: E402
 
 

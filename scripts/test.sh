@@ -34,6 +34,8 @@ if [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
   export PATH
 fi
 cargo test --workspace --locked "$@"
+# The benchmark runner (scripts/bench): a tiny suite run for real, and the failures it must catch.
+WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest bench/test_bench.py
 # The Python package (crates/py, docs/python.md): installed into the same venv by maturin from
 # the debug artifacts cargo test has just built (dev profile, same target dir, same features: a
 # few seconds, not a release build), then its pytest suite, which runs the example notebook

@@ -10,6 +10,7 @@ use wgrnd_families::registry::{load, Loaded};
 use wgrnd_families::{Family, GroupKind, Pose, QpropModel, RawOptions};
 use wgrnd_sat::solver::SolverSpec;
 use wgrnd_sat::{Lit, SolverAnswer};
+use wgrnd_seam::Explain;
 
 use crate::fixture;
 
@@ -25,7 +26,7 @@ fn model(rel: &str) -> QpropModel {
 }
 
 /// Explains `f` and checks every step and its consequences on a fresh solver; returns the steps.
-fn check_steps<F: Family>(f: &F, what: &str) -> usize
+fn check_steps<F: Family + Explain>(f: &F, what: &str) -> usize
 where
     F::Encoding: wgrnd_families::AtomNames,
 {
@@ -287,7 +288,12 @@ fn loaded(dir: &tempfile::TempDir, name: &str, text: &str) -> Loaded {
 /// Each clue of `f` changed by `change` (the others kept) until `want` variants had no
 /// solution: each such variant has a minimal `why` set that holds the changed clue. Returns how
 /// many had none.
-fn unsat_clue_variants<F: Pose>(f: &F, what: &str, want: usize, change: impl Fn(&F::Clue) -> Option<F::Clue>) -> usize
+fn unsat_clue_variants<F: Pose + Explain>(
+    f: &F,
+    what: &str,
+    want: usize,
+    change: impl Fn(&F::Clue) -> Option<F::Clue>,
+) -> usize
 where
     F::Encoding: wgrnd_families::AtomNames,
 {
@@ -344,7 +350,7 @@ fn edge_matching_and_packings_explain_from_their_clues() {
 /// Explains with `--max-step k` and checks every case split carried out on a fresh solver: each
 /// step of a case follows minimally from its set, a contradiction is a minimal set without a
 /// solution that holds the assumption. Returns (largest step, splits, refuted splits).
-fn check_splits<F: Family>(f: &F, k: usize, what: &str) -> (usize, usize, usize)
+fn check_splits<F: Family + Explain>(f: &F, k: usize, what: &str) -> (usize, usize, usize)
 where
     F::Encoding: wgrnd_families::AtomNames,
 {

@@ -4,6 +4,9 @@
 //! checked against a brute force written below, which shares nothing with the encoding.
 
 use std::collections::HashSet;
+use wgrnd_seam::Explain;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use wgrnd_cli::commands;
 use wgrnd_cli::config::{CountConfig, ShowConfig, SolveConfig};
@@ -63,10 +66,11 @@ impl Queens {
 
 impl Family for Queens {
     type Encoding = QueenAtoms;
+
     /// The column of the queen in each row.
     type Solution = Vec<usize>;
+
     type Violation = String;
-    const VIEWS: &'static [View] = &[View::Auto, View::Grid, View::Sol, View::Json];
 
     fn kind(&self) -> &'static str {
         "queens puzzle"
@@ -145,14 +149,6 @@ impl Family for Queens {
         Ok(v)
     }
 
-    fn valid_line(&self, _: &Vec<usize>) -> String {
-        format!("valid: {} queens, none attacked", self.n)
-    }
-
-    fn invalid_line(&self, violations: usize) -> String {
-        format!("invalid: {violations} violation(s):")
-    }
-
     fn read_solution(&self, file: &str, text: &str, _: Option<SolutionFormat>) -> Result<Vec<usize>, Error> {
         text.split_whitespace()
             .map(|w| match w.parse::<usize>() {
@@ -160,6 +156,18 @@ impl Family for Queens {
                 _ => Err(InputError::at(file, 1, 1, format!("`{w}`"), format!("a column from 1 to {}", self.n)).into()),
             })
             .collect()
+    }
+}
+
+impl Present for Queens {
+    const VIEWS: &'static [View] = &[View::Auto, View::Grid, View::Sol, View::Json];
+
+    fn valid_line(&self, _: &Vec<usize>) -> String {
+        format!("valid: {} queens, none attacked", self.n)
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} violation(s):")
     }
 
     fn render(&self, cols: &Vec<usize>, view: View) -> Result<String, Error> {
@@ -187,6 +195,9 @@ impl Family for Queens {
     }
 }
 
+impl Explain for Queens {}
+
+impl Search for Queens {}
 /// Every placement of n non-attacking queens, by backtracking.
 fn brute_force(n: usize) -> Vec<Vec<usize>> {
     fn go(n: usize, cols: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -306,7 +317,7 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
         show: ShowConfig { view: View::Sol, output: sol.to_string_lossy().into_owned() },
         opt: Default::default(),
     };
-    assert_eq!(commands::solve(&q, &config).unwrap(), exit::SOLVED);
+    assert_eq!(commands::solve(&q, &config, one_job()).unwrap(), exit::SOLVED);
     let solution = std::fs::read_to_string(&sol).unwrap();
     assert!(brute_force(6)
         .iter()
@@ -319,5 +330,10 @@ fn toy_family_encodes_solves_and_checks_through_the_commands() {
     assert_eq!(commands::check(&q, &sol.to_string_lossy(), None).unwrap_err().exit_code(), exit::BAD_INPUT);
     // Three queens cannot be placed: no solution.
     let config = SolveConfig { show: ShowConfig { view: View::Auto, output: "-".into() }, ..config };
-    assert_eq!(commands::solve(&Queens { n: 3 }, &config).unwrap(), exit::NO_SOLUTION);
+    assert_eq!(commands::solve(&Queens { n: 3 }, &config, one_job()).unwrap(), exit::NO_SOLUTION);
+}
+
+/// The plain solve's parallelism: one job, no cubes.
+fn one_job() -> wgrnd_cli::config::Parallel {
+    wgrnd_cli::config::Parallel { jobs: 1, cubes: None, score: Default::default() }
 }

@@ -198,7 +198,7 @@ fn board_suite_known_solutions_pass_the_checker() {
 }
 
 /// Every 4 x 4 board of the suite, and board 0 of every 5 x 5 colour count, solves in-process
-/// and the answer passes the checker (`scripts/board-suite.sh` runs the sizes up to 8 x 8).
+/// and the answer passes the checker (`scripts/bench board-suite` runs the sizes up to 8 x 8).
 #[test]
 fn board_suite_small_boards_solve_in_process() {
     for size in [4, 5] {

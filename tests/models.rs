@@ -160,7 +160,7 @@ fn generalised_model_solves_board_suite_6x6() {
 }
 
 /// On the 256 Eternity II pieces the model grounds to at most 1.1 times the clauses of the
-/// built-in seed-004 encoding (its grounding time is measured by scripts/qprop-bench.sh).
+/// built-in seed-004 encoding (its grounding time is measured by `scripts/bench qprop-e2`).
 #[test]
 fn generalised_model_is_no_larger_than_the_built_in_encoding_on_eternity_ii() {
     let model = Source::new("foursquares.qp", std::fs::read_to_string(qp("foursquares.qp")).unwrap());

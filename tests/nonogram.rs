@@ -190,7 +190,7 @@ fn published_nonograms_are_unique_and_solve_to_their_goal() {
     names.sort();
     assert!(names.len() >= 20, "{names:?}");
     // The four slowest (about 10 s together in a test build, half the rest) are measured by
-    // scripts/nonogram-bench.sh, not here.
+    // scripts/bench nonogram, not here.
     let slow = ["qnonograms-sun.non", "qnonograms-tiger.non", "webpbn-16.non", "webpbn-529.non"];
     for name in names.iter().filter(|n| !slow.contains(&n.as_str())) {
         let path = fixture(&format!("nonogram/{name}"));

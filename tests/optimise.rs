@@ -27,7 +27,7 @@ fn optimum(model: &str, data: Option<&str>, defs: &[(&str, &str)]) -> (i64, u64)
 /// The optimum of `f`'s objective (its first level, as the model states it) by each engine (auto and pair too),
 /// which must agree, and the number of optimal solutions (projections); `inspect` sees each
 /// engine's grounding, optimal model and costs.
-pub(crate) fn optimum_by_both_engines<F: Family>(
+pub(crate) fn optimum_by_both_engines<F: Family + wgrnd_seam::Search>(
     f: &F,
     mut inspect: impl FnMut(&Grounding<F::Encoding>, &wgrnd_sat::Model, &[i64]),
 ) -> (i64, u64) {
@@ -218,7 +218,7 @@ fn maximum_independent_sets_equal_brute_force() {
     assert_eq!(left, 6);
 }
 
-/// The 4 x 4 sudoku grids, rows in lexicographic order (as scripts/opt-bench/shidoku.py).
+/// The 4 x 4 sudoku grids, rows in lexicographic order (as scripts/shidoku-differ.py).
 fn shidoku_grids() -> Vec<[u8; 16]> {
     fn perms(rest: &[u8], out: &mut Vec<Vec<u8>>, at: &mut Vec<u8>) {
         if rest.is_empty() {
@@ -276,7 +276,7 @@ fn shidoku_givens_equal_brute_force() {
     assert_eq!(optimum("shidoku-givens.qp", None, &[]), brute);
 }
 
-/// Published optima, proven (the larger instances of the bench set are in scripts/opt-bench.sh).
+/// Published optima, proven (the larger instances of the bench set: `scripts/bench optimise`).
 #[test]
 fn published_optima() {
     assert_eq!(optimum("queen-domination.qp", None, &[("n", "6")]).0, 3);

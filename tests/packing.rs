@@ -4,6 +4,7 @@
 //! Y-pentacube box of seed 003 solved, checked and drawn through the CLI.
 
 use std::collections::{BTreeSet, HashMap};
+use wgrnd_seam::Search;
 
 use wgrnd_engine::count::{count, Engine, Limits};
 use wgrnd_families::edge::encode::AmoEncoding;

@@ -123,8 +123,8 @@ fn counts_over_cubes_equal_the_plain_count() {
         let whole =
             wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &Limits::default(), CountUnit::None, |_| {})
                 .unwrap();
-        let split = wgrnd_engine::jobs::split(&g.cnf, &g.projection, 8);
-        let (c, per_cube) = wgrnd_engine::jobs::count_cubes(
+        let split = wgrnd_engine::cube::split(&g.cnf, &g.projection, 8);
+        let (c, per_cube) = wgrnd_engine::runs::count_cubes(
             &f,
             &g,
             &split.cubes,

@@ -1,7 +1,7 @@
 //! The standard models of `fixtures/qprop/` (README there names each source and its published
 //! answer): every count is the published one (every solution checked, both enumeration engines),
 //! and each unique puzzle's solution is the published solution. The 25 x 25 sudoku and the 4 x 4
-//! magic square are too slow for a debug test build: `scripts/lang-bench.sh` runs them.
+//! magic square are too slow for a debug test build: `scripts/bench lang` runs them.
 
 use crate::models::counted;
 use crate::{code, fixture, stderr, stdout, wgrnd};
@@ -101,7 +101,7 @@ fn latin_square_completion_is_satisfiable() {
 
 #[test]
 fn counts_of_the_combinatorial_models() {
-    // OEIS A006052: 8 normal 3 x 3 magic squares (7,040 of order 4: scripts/lang-bench.sh).
+    // OEIS A006052: 8 normal 3 x 3 magic squares (7,040 of order 4: scripts/bench lang).
     assert_eq!(count("magic-atoms.qp", None, &["n=3"]), 8);
     // The integer model (alldifferent and sums) of the 4 x 4 square, at order 3.
     assert_eq!(count("magic4.qp", None, &["n=3"]), 8);

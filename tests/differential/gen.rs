@@ -187,6 +187,7 @@ pub const FORMULAS: &[Production] = &[
     ("parity", 1, parity),
     ("sum-mod-two", 1, sum_mod_two),
     ("runs", 2, runs),
+    ("nvalue", 3, nvalue),
 ];
 
 /// Integer terms (in linear comparisons, sums and counting bounds).
@@ -642,6 +643,35 @@ fn order(r: &mut Rng, c: &Ctx) -> Option<String> {
     }
     let f = *r.pick(&["increasing", "decreasing", "strictly_increasing", "strictly_decreasing"]);
     Some(format!("({f} {})", list(r, c)))
+}
+
+/// `nvalue L op k`: the number of distinct values among a sequence's elements (integer terms,
+/// or values of a variable over symbols), compared with a number or a term, under any connective.
+fn nvalue(r: &mut Rng, c: &Ctx) -> Option<String> {
+    if c.deep() {
+        return None;
+    }
+    let syms: Vec<&Decl> = c.m.decls.iter().filter(|d| matches!(d.kind, Kind::Sym(_))).collect();
+    let element = |r: &mut Rng, c: &Ctx| match syms.len() {
+        n if n > 0 && r.chance(1, 3) => {
+            let d = syms[r.below(n)];
+            call(r, c, d)
+        }
+        _ => term(r, c),
+    };
+    let inner = c.not_outright();
+    let seq = if r.chance(1, 2) {
+        let (text, vars) = binders(r, c);
+        let inner = inner.bind(&vars);
+        let g = maybe_guard(r, &inner);
+        format!("{{ {} : {text}{g} }}", element(r, &inner))
+    } else {
+        let ts: Vec<String> = (0..r.below(4)).map(|_| element(r, &inner)).collect();
+        format!("[{}]", ts.join(", "))
+    };
+    let op = *r.pick(&["=", "=/=", "<", "<=", ">", ">="]);
+    let k = if r.chance(1, 4) { term(r, &inner) } else { r.range(-1, 4).to_string() };
+    Some(format!("(nvalue {seq} {op} {k})"))
 }
 
 /// `lex_less(L1, L2)`, `lex_lesseq(L1, L2)`.

@@ -3,16 +3,19 @@
 //! trait, as the tests' toy family shows). They call the library and format its answers; the exit
 //! code of an outcome is decided here, that of an error by [`Error::exit_code`].
 
+use std::io::IsTerminal;
 use std::time::Instant;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use wgrnd_engine::count::Count;
-use wgrnd_engine::portfolio;
+use wgrnd_engine::solve::{self, Route, SolveOptions};
 use wgrnd_families::{exit, CountUnit, Error, Family, SolutionFormat, Status, View};
 use wgrnd_families::{pipeline, pipeline::Answer};
 use wgrnd_sat::{display_name, read_text};
 use wgrnd_seam::header;
 
-use crate::config::{CountConfig, ShowConfig, SolveConfig};
+use crate::config::{CountConfig, Parallel, ShowConfig, SolveConfig};
 use crate::output::{Output, Progress};
 
 /// Prints the family's notes about the puzzle on standard error.
@@ -34,63 +37,70 @@ pub fn encode<F: Family>(f: &F, output: &str, xor_lines: bool) -> Result<u8, Err
     Ok(exit::OK)
 }
 
-/// `wgrnd solve`: ground, solve, check, show; with `-v`, statistics as `c` lines on standard
-/// error; on a terminal, the time spent while the solver runs.
-pub fn solve<F: Family>(f: &F, config: &SolveConfig) -> Result<u8, Error> {
+/// `wgrnd solve`: ground, solve by the route the engine chooses ([`wgrnd_engine::solve`]: the
+/// optimiser, Gauss elimination, cubes, or the portfolio on `parallel.jobs`), check, show; with
+/// `-v`, statistics as `c` lines on standard error; on a terminal, the time spent while the
+/// solver runs, or each improvement of an objective.
+pub fn solve<F: Family + Search + Present>(f: &F, config: &SolveConfig, parallel: Parallel) -> Result<u8, Error> {
     notes(f);
     let started = Instant::now();
     let g = f.ground()?;
-    let gauss = closed_parity(&g, config);
-    solve_grounded(f, config, &g, started, gauss)
-}
-
-/// The closed parity system of `g`, eliminated, when the built-in solver is asked for.
-pub(crate) fn closed_parity<E>(
-    g: &wgrnd_seam::Grounding<E>,
-    config: &SolveConfig,
-) -> Option<wgrnd_engine::gauss::Parity> {
-    if config.solver == wgrnd_sat::solver::SolverSpec::Builtin {
-        wgrnd_engine::gauss::Parity::of(g)
-    } else {
-        None
-    }
-}
-
-/// [`solve`] once grounded (`started`: when grounding began), by Gauss elimination when `gauss`
-/// holds the closed parity system.
-pub(crate) fn solve_grounded<F: Family>(
-    f: &F,
-    config: &SolveConfig,
-    g: &wgrnd_seam::Grounding<F::Encoding>,
-    started: Instant,
-    gauss: Option<wgrnd_engine::gauss::Parity>,
-) -> Result<u8, Error> {
     let grounding = started.elapsed();
-    if !g.objective.is_empty() {
-        return crate::optimise::solve(f, g, config, grounding);
-    }
-    let clock = Clock::start("solving");
-    // A closed parity system (docs/encodings.md, "Parity") is solved by Gauss elimination.
-    let (answer, times) = match gauss {
-        Some(p) => wgrnd_engine::gauss::solve(f, g, &p)?,
-        None => portfolio::solve_timed(f, g, &config.solver, config.timeout)?,
+    let options = SolveOptions {
+        solver: config.solver.clone(),
+        jobs: Some(parallel.jobs),
+        cubes: parallel.cubes.map(|n| (n, parallel.score)),
+        timeout: config.timeout,
+        opt: config.opt,
     };
-    clock.stop();
+    let optimising = !g.objective.is_empty();
+    let clock = (!optimising).then(|| Clock::start("solving"));
+    let terminal = std::io::stderr().is_terminal();
+    let mut improved = |_: &wgrnd_sat::Model, costs: &[i64]| {
+        let values = solve::join(&g.objective.shown(costs));
+        if config.verbose {
+            eprintln!("o {values}");
+        } else if terminal {
+            eprintln!("wgrnd: {:.2} s: objective {values}", started.elapsed().as_secs_f64());
+        }
+    };
+    let solved = solve::solve(f, &g, &options, &mut improved)?;
+    if let Some(clock) = clock {
+        clock.stop();
+    }
     if config.verbose {
-        let verdict = match &answer {
-            Answer::Solved(_) => "solved, checked",
-            Answer::NoSolution => "no solution",
-            Answer::Unknown => "unknown",
-        };
         eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
         eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
-        eprintln!("c solver {}", config.solver.name());
-        eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
-        eprintln!("c solving {:.3} s", times.solving.as_secs_f64());
-        eprintln!("c checking {:.3} s", times.checking.as_secs_f64());
-        eprintln!("c answer {verdict}");
+        if solved.route == Route::Optimiser {
+            for line in &solved.notes {
+                eprintln!("{line}");
+            }
+            eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
+            eprintln!("c optimising {:.3} s", solved.times.solving.as_secs_f64());
+        } else {
+            eprintln!("c solver {}", config.solver.name());
+            eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
+            for line in &solved.notes {
+                eprintln!("{line}");
+            }
+            eprintln!("c solving {:.3} s", solved.times.solving.as_secs_f64());
+            eprintln!("c checking {:.3} s", solved.times.checking.as_secs_f64());
+            eprintln!("c answer {}", verdict(&solved.answer));
+        }
     }
-    show(f, answer, &config.show)
+    match solved.objective {
+        Some(objective) => crate::optimise::show(f, solved.answer, &objective, config),
+        None => show(f, solved.answer, &config.show),
+    }
+}
+
+/// An answer in the words of `-v`'s `c answer` line.
+fn verdict<S>(a: &Answer<S>) -> &'static str {
+    match a {
+        Answer::Solved(_) => "solved, checked",
+        Answer::NoSolution => "no solution",
+        Answer::Unknown => "unknown",
+    }
 }
 
 /// The time spent, on standard error while a solver runs, on a terminal only (indicatif draws
@@ -105,7 +115,7 @@ impl Clock {
         }
         bar.set_message(what.to_string());
         // The ticker is a thread: not started when nothing would be drawn (a pipe, a benchmark).
-        if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        if std::io::stderr().is_terminal() {
             bar.enable_steady_tick(std::time::Duration::from_millis(250));
         }
         Clock(bar)
@@ -118,7 +128,7 @@ impl Clock {
 
 /// `wgrnd decode`: a solver's answer for the puzzle's CNF, checked and shown; with `cnf`, that
 /// CNF's `puzzle-hash` line must be this puzzle's under these options.
-pub fn decode<F: Family>(f: &F, model: &str, cnf: Option<&str>, config: &ShowConfig) -> Result<u8, Error> {
+pub fn decode<F: Family + Present>(f: &F, model: &str, cnf: Option<&str>, config: &ShowConfig) -> Result<u8, Error> {
     let g = f.ground()?;
     if let Some(cnf) = cnf {
         same_puzzle(g.hash, cnf)?;
@@ -135,7 +145,7 @@ fn same_puzzle(hash: u64, cnf: &str) -> Result<(), Error> {
 
 /// Shows an answer and returns its exit code. An output file (`-o`) only ever holds a solution:
 /// without one, nothing is written there and the verdict goes to standard error.
-pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
+pub(crate) fn show<F: Family + Present>(f: &F, answer: Answer<F::Solution>, config: &ShowConfig) -> Result<u8, Error> {
     let out = Output::new(&config.output);
     let (status, code) = match answer {
         Answer::Solved(s) => {
@@ -154,7 +164,7 @@ pub(crate) fn show<F: Family>(f: &F, answer: Answer<F::Solution>, config: &ShowC
 }
 
 /// `wgrnd check`: the family's independent checker on a solution file.
-pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -> Result<u8, Error> {
+pub fn check<F: Family + Present>(f: &F, solution: &str, format: Option<SolutionFormat>) -> Result<u8, Error> {
     let text = read_text(solution)?;
     let s = f.read_solution(&display_name(solution), &text, format)?;
     let violations = f.check(&s)?;
@@ -178,7 +188,7 @@ pub fn check<F: Family>(f: &F, solution: &str, format: Option<SolutionFormat>) -
 
 /// `wgrnd count`: enumerates with a spinner on a terminal (none when standard error is piped),
 /// prints the solutions with `--print`, the summary, and a certificate with `--proof`.
-pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
+pub fn count<F: Family + Search + Present>(f: &F, config: &CountConfig) -> Result<u8, Error> {
     notes(f);
     let clock = Instant::now();
     let g = f.ground()?;
@@ -256,7 +266,7 @@ pub fn count<F: Family>(f: &F, config: &CountConfig) -> Result<u8, Error> {
 }
 
 /// Counts with an external model counter: the number only, exact, no solution found or checked.
-pub fn model_count<F: Family>(
+pub fn model_count<F: Family + Present>(
     f: &F,
     counter: &wgrnd_sat::solver::Counter,
     unit: CountUnit,

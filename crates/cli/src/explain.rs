@@ -10,12 +10,19 @@ use wgrnd_engine::{
 use wgrnd_families::{exit, AtomNames, Error, Family, Grounding, Status, View};
 use wgrnd_sat::solver::SolverSpec;
 use wgrnd_sat::Lit;
+use wgrnd_seam::Explain;
+use wgrnd_seam::Present;
 
 use crate::config::ExplainConfig;
 use crate::output::Output;
 
 /// A member of a set in words: a group's name, or an earlier fact with its step.
-fn member_words<F: Family>(f: &F, g: &Grounding<F::Encoding>, m: Member, step_of: &dyn Fn(Lit) -> usize) -> String
+fn member_words<F: Family + Explain>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    m: Member,
+    step_of: &dyn Fn(Lit) -> usize,
+) -> String
 where
     F::Encoding: AtomNames,
 {
@@ -25,7 +32,7 @@ where
     }
 }
 
-fn member_json<F: Family>(f: &F, g: &Grounding<F::Encoding>, m: Member) -> serde_json::Value
+fn member_json<F: Family + Explain>(f: &F, g: &Grounding<F::Encoding>, m: Member) -> serde_json::Value
 where
     F::Encoding: AtomNames,
 {
@@ -42,7 +49,7 @@ where
 }
 
 /// `wgrnd explain PUZZLE` / `wgrnd why PUZZLE`.
-pub fn explain<F: Family>(f: &F, config: &ExplainConfig) -> Result<u8, Error>
+pub fn explain<F: Family + Explain + Present>(f: &F, config: &ExplainConfig) -> Result<u8, Error>
 where
     F::Encoding: AtomNames,
 {
@@ -100,7 +107,7 @@ where
     }
 }
 
-fn why_text<F: Family>(f: &F, g: &Grounding<F::Encoding>, w: &engine::Why) -> String {
+fn why_text<F: Family + Present + Explain>(f: &F, g: &Grounding<F::Encoding>, w: &engine::Why) -> String {
     let mut s = f.render_none(Status::Unsatisfiable, View::Auto);
     if w.groups.is_empty() {
         s += "the rules alone have no solution (no clue or statement can be left out)\n";
@@ -123,7 +130,7 @@ fn why_text<F: Family>(f: &F, g: &Grounding<F::Encoding>, w: &engine::Why) -> St
     s
 }
 
-fn explanation_text<F: Family>(
+fn explanation_text<F: Family + Explain>(
     f: &F,
     g: &Grounding<F::Encoding>,
     e: &engine::Explanation<F::Solution>,
@@ -214,7 +221,7 @@ where
 }
 
 /// A member of a case split's set in words: the assumption and the case's own facts are marked.
-fn case_member_words<F: Family>(
+fn case_member_words<F: Family + Explain>(
     f: &F,
     g: &Grounding<F::Encoding>,
     sp: &engine::Split,
@@ -233,7 +240,7 @@ where
 
 /// The case split carried out (docs/explain.md): the assumption, its steps, and the
 /// contradiction or the guess.
-fn split_text<F: Family>(
+fn split_text<F: Family + Explain>(
     f: &F,
     g: &Grounding<F::Encoding>,
     fact: Lit,
@@ -268,7 +275,7 @@ where
     s
 }
 
-fn split_json<F: Family>(f: &F, g: &Grounding<F::Encoding>, sp: &engine::Split) -> serde_json::Value
+fn split_json<F: Family + Explain>(f: &F, g: &Grounding<F::Encoding>, sp: &engine::Split) -> serde_json::Value
 where
     F::Encoding: AtomNames,
 {
@@ -284,7 +291,7 @@ where
 /// `--svg-steps DIR`: `DIR/step-001.svg`, ... one picture per step, each written whole or not at
 /// all; the facts known grow step by step. A family without a picture is refused (exit 2)
 /// before anything is written.
-fn step_pictures<F: Family>(
+fn step_pictures<F: Family + Explain>(
     f: &F,
     g: &Grounding<F::Encoding>,
     e: &engine::Explanation<F::Solution>,

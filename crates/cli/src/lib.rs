@@ -52,7 +52,7 @@ pub fn run(job: Job) -> Result<u8, Error> {
                 ));
             }
             with_family!(loaded, |f| check_view(&f, config.show.view)
-                .and_then(|()| parallel::solve(&f, &config, parallel)))
+                .and_then(|()| commands::solve(&f, &config, parallel)))
         }
         Job::Decode { puzzle, model, cnf, show } => {
             with_family!(load(&puzzle.path, puzzle.format, &puzzle.options)?, |f| check_view(&f, show.view)

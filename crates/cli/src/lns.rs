@@ -5,6 +5,7 @@
 
 use std::io::IsTerminal;
 use std::time::Duration;
+use wgrnd_seam::Present;
 
 use wgrnd_families::edge::lns::{LnsOptions, Outcome};
 use wgrnd_families::edge::model::Placement;

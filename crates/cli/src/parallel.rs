@@ -1,130 +1,21 @@
-//! The commands that use all cores, written once over [`Family`] like the others: `solve` with a
-//! portfolio (`--jobs`) or through cubes (`--cubes`), `count --cubes`, and `cube`, which writes
-//! the cubes for other solvers and clusters. With one job and no cubes, `solve` and `count` are
-//! the plain commands of [`crate::commands`].
+//! The commands that split a puzzle into cubes, written once over [`Family`] like the others:
+//! `count --cubes`, and `cube`, which writes the cubes for other solvers and clusters. Without
+//! cubes, `count` is the plain command of [`crate::commands`]; `solve` with `--jobs` or
+//! `--cubes` is [`crate::commands::solve`], whose route the engine decides.
 
-use std::time::Instant;
-
-use wgrnd_engine::{emit, portfolio, runs};
-use wgrnd_families::pipeline::Answer;
+use wgrnd_engine::{emit, runs};
 use wgrnd_families::{exit, Error, Family, View};
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
-use crate::commands::{self, notes, report_count, show, Clock};
-use crate::config::{CountConfig, CubeConfig, Parallel, SolveConfig};
+use crate::commands::{self, notes, report_count};
+use crate::config::{CountConfig, CubeConfig, Parallel};
 use crate::output::{Output, Progress};
-
-fn verdict<S>(a: &Answer<S>) -> &'static str {
-    match a {
-        Answer::Solved(_) => "solved, checked",
-        Answer::NoSolution => "no solution",
-        Answer::Unknown => "unknown",
-    }
-}
-
-/// `wgrnd solve`: the plain solve with one job; a portfolio of `jobs` members; or the cubes.
-pub fn solve<F>(f: &F, config: &SolveConfig, parallel: Parallel) -> Result<u8, Error>
-where
-    F: Family,
-{
-    if parallel.is_one() {
-        return commands::solve(f, config);
-    }
-    notes(f);
-    let started = Instant::now();
-    let g = f.ground()?;
-    // A closed parity system: Gauss elimination, no portfolio (commands::solve_grounded).
-    if let Some(p) = commands::closed_parity(&g, config) {
-        return commands::solve_grounded(f, config, &g, started, Some(p));
-    }
-    let grounding = started.elapsed();
-    // A model with an objective is optimised on one core (docs/optimise.md).
-    if !g.objective.is_empty() {
-        return crate::optimise::solve(f, &g, config, grounding);
-    }
-    let clock = Clock::start("solving");
-    let mut lines = Vec::new();
-    let answer = match parallel.cubes {
-        Some(n) => {
-            let split = wgrnd_engine::cube::split_by(&g.cnf, &g.projection, n, parallel.score);
-            lines.push(format!(
-                "c cubes {} (refuted by propagation {}), split in {:.3} s",
-                split.cubes.len(),
-                split.refuted,
-                split.elapsed.as_secs_f64()
-            ));
-            let left = config.timeout.map(|t| t.saturating_sub(started.elapsed()));
-            let run = runs::solve_cubes(f, &g, &split.cubes, &config.solver, parallel.jobs, left)?;
-            lines.push(format!("c jobs {}", parallel.jobs));
-            lines.extend(cube_lines(&run.cubes));
-            lines.push(format!("c solving {:.3} s", (run.elapsed - run.checking).as_secs_f64()));
-            lines.push(format!("c checking {:.3} s", run.checking.as_secs_f64()));
-            run.answer
-        }
-        None => {
-            // The members are listed (external solvers looked for on PATH) only when a race is
-            // run: a small formula's try by the backtracking engine comes first.
-            let (outcome, members) = portfolio::solve_jobs(f, &g, &config.solver, Some(parallel.jobs), config.timeout)?;
-            let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
-            lines.push(match members.is_empty() {
-                true => "c portfolio not raced: the backtracking engine answered a small formula first".into(),
-                false => format!("c portfolio {} members: {}", members.len(), names.join(", ")),
-            });
-            for (name, e) in &outcome.failures {
-                lines.push(format!("c member {name} failed: {e}"));
-            }
-            lines.push(format!("c winner {}", outcome.winner.as_deref().unwrap_or("none")));
-            lines.push(format!("c solving {:.3} s", (outcome.elapsed - outcome.checking).as_secs_f64()));
-            lines.push(format!("c checking {:.3} s", outcome.checking.as_secs_f64()));
-            outcome.answer
-        }
-    };
-    clock.stop();
-    if config.verbose {
-        eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
-        eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
-        eprintln!("c solver {}", config.solver.name());
-        eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
-        for l in &lines {
-            eprintln!("{l}");
-        }
-        eprintln!("c answer {}", verdict(&answer));
-    }
-    show(f, answer, &config.show)
-}
-
-/// Per-cube statistics as `c` lines: how many of each verdict, and the spread of their times.
-fn cube_lines(cubes: &[runs::CubeResult]) -> Vec<String> {
-    let mut times: Vec<f64> = cubes.iter().map(|c| c.seconds).collect();
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
-    let n = |v: &str| cubes.iter().filter(|c| c.verdict == v).count();
-    let mut lines: Vec<String> =
-        cubes.iter().map(|c| format!("c cube {} {} {:.3} s", c.cube, c.verdict, c.seconds)).collect();
-    lines.extend([
-        format!(
-            "c cubes ended {}: sat {} unsat {} exhausted {} unknown {}",
-            cubes.len(),
-            n("sat"),
-            n("unsat"),
-            n("exhausted"),
-            cubes.len() - n("sat") - n("unsat") - n("exhausted")
-        ),
-        format!(
-            "c cube seconds min {:.3} median {:.3} p90 {:.3} max {:.3} sum {:.3}",
-            at(0.0),
-            at(0.5),
-            at(0.9),
-            at(1.0),
-            times.iter().sum::<f64>()
-        ),
-    ]);
-    lines
-}
 
 /// `wgrnd count`: the plain count, or with `--cubes` the sum of the cubes' counts.
 pub fn count<F>(f: &F, config: &CountConfig, parallel: Parallel) -> Result<u8, Error>
 where
-    F: Family,
+    F: Family + Search + Present,
     F::Encoding: Clone,
 {
     let Some(n) = parallel.cubes else {

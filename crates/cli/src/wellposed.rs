@@ -5,13 +5,16 @@
 
 use wgrnd_families::{exit, AtomNames, Error, Family, Pose, Status, View};
 use wgrnd_sat::{display_name, read_text};
+use wgrnd_seam::Explain;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use crate::config::{BackboneConfig, PoseConfig};
 use crate::output::Output;
 
 /// `wgrnd backbone`: the fixed atoms by name and value, how many of the shown atoms that is, the
 /// solver calls and time, and the family's picture of the partial solution.
-pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
+pub fn backbone<F: Family + Present>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
     crate::commands::notes(f);
     let g = f.ground()?;
     let g = crate::optimise::optimal_only(g, &config.solver, config.timeout, false)?;
@@ -88,7 +91,7 @@ pub fn backbone<F: Family>(f: &F, config: &BackboneConfig) -> Result<u8, Error> 
 /// `wgrnd generate --unique PUZZLE`: the solution (given; else the puzzle's own when it has
 /// exactly one; else drawn at random from the puzzle with every clue withheld), the construction,
 /// and the posed puzzle written whole to `-o`.
-pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
+pub fn pose<F: Pose + Search + Present + Explain>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
     let target = match &config.solution {
         Some(file) => {
             let text = read_text(file)?;
@@ -135,7 +138,7 @@ pub fn pose<F: Pose>(f: &F, config: &PoseConfig) -> Result<u8, Error> {
 }
 
 /// The construction for `target` and the posed puzzle written.
-fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Result<u8, Error> {
+fn finish_pose<F: Pose + Search + Explain>(f: &F, target: &F::Solution, config: &PoseConfig) -> Result<u8, Error> {
     let posed = wgrnd_engine::count::pose_unique(f, target, &wgrnd_sat::solver::SolverSpec::Builtin, config.timeout)?;
     if !posed.left_out.is_empty() {
         eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
@@ -160,7 +163,7 @@ fn finish_pose<F: Pose>(f: &F, target: &F::Solution, config: &PoseConfig) -> Res
 }
 
 /// The largest step of the explanation of `f` (which has a solution).
-fn largest_step<F: Family>(f: &F) -> Result<usize, Error> {
+fn largest_step<F: Family + Explain>(f: &F) -> Result<usize, Error> {
     let g = f.ground_groups()?;
     let opts = wgrnd_engine::explain::ExplainOptions::default();
     match wgrnd_engine::explain::explain(f, &g, &wgrnd_sat::solver::SolverSpec::Builtin, &opts)? {
@@ -172,7 +175,7 @@ fn largest_step<F: Family>(f: &F) -> Result<usize, Error> {
 /// `generate --unique --max-step K`: the posed puzzle with the fewest further clues of `target`
 /// (taken in the family's order, the kind of clue it keeps first) that make its explanation need
 /// no step above K, found by bisection on how many are added. More clues keep the solution unique.
-fn within_max_step<F: Pose>(f: &F, target: &F::Solution, posed: F, k: usize) -> Result<F, Error> {
+fn within_max_step<F: Pose + Explain>(f: &F, target: &F::Solution, posed: F, k: usize) -> Result<F, Error> {
     if largest_step(&posed)? <= k {
         return Ok(posed);
     }

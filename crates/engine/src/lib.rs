@@ -20,3 +20,4 @@ pub mod portfolio;
 pub(crate) mod pose;
 pub(crate) mod propagate;
 pub mod runs;
+pub mod solve;

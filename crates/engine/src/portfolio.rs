@@ -7,6 +7,7 @@
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use wgrnd_seam::Search;
 
 use crate::count::backtrack::{Backtrack, Effort, Next};
 use wgrnd_sat::solver::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
@@ -108,7 +109,7 @@ pub fn members(
 /// The members a solve of `f` races on `jobs` cores: [`members`] over the family's own grounding
 /// and its alternatives, external solvers where they are on PATH ([`on_path`]). The command line's
 /// portfolio and [`solve_jobs`] (the Python package's solve) both take these.
-pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Vec<Member> {
+pub fn default_members<F: Family + Search>(f: &F, solver: &SolverSpec, jobs: usize) -> Vec<Member> {
     let alternatives: Vec<String> = f.alternatives().into_iter().map(|(name, _)| name).collect();
     members(jobs, solver, "own", &alternatives, on_path)
 }
@@ -124,7 +125,7 @@ pub fn default_members<F: Family>(f: &F, solver: &SolverSpec, jobs: usize) -> Ve
 /// only the family's own member; solve such a `g` on one job. Besides the outcome, the members
 /// raced (none for the plain solve or a small formula's answer), so that a caller's `jobs` is
 /// seen to reach the race; the command line's `-v` lists them.
-pub fn solve_jobs<F: Family>(
+pub fn solve_jobs<F: Family + Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
@@ -230,7 +231,7 @@ pub fn race<F>(
     timeout: Option<Duration>,
 ) -> Result<Outcome<F::Solution>, Error>
 where
-    F: Family,
+    F: Family + Search,
 {
     let started = Instant::now();
     if builtin_first(members) {
@@ -268,7 +269,7 @@ fn small_outcome<F: Family>(
 
 /// [`race`] once its first member's try on a small formula has not answered (or was not made):
 /// the members on threads, sharing what is left of the time limit from `started`.
-fn race_after_try<F: Family>(
+fn race_after_try<F: Family + Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     members: &[Member],
@@ -528,7 +529,7 @@ mod tests {
     }
 
     use wgrnd_sat::{Cnf, Model, Var};
-    use wgrnd_seam::{AtomNames, CountUnit, SolutionFormat, Status, View};
+    use wgrnd_seam::{AtomNames, SolutionFormat};
 
     /// A toy family: `n` lamps of which exactly one is lit (one clause that some lamp is, one per
     /// pair that not both are); a solution is the lamps' states.
@@ -548,7 +549,6 @@ mod tests {
         type Encoding = Lamps;
         type Solution = Vec<bool>;
         type Violation = String;
-        const VIEWS: &'static [View] = &[View::Auto];
 
         fn kind(&self) -> &'static str {
             "one-lit"
@@ -586,25 +586,12 @@ mod tests {
             let lit = s.iter().filter(|&&on| on).count();
             Ok(if lit == 1 { Vec::new() } else { vec![format!("{lit} lamps lit")] })
         }
-        fn valid_line(&self, _s: &Vec<bool>) -> String {
-            "valid".into()
-        }
-        fn invalid_line(&self, violations: usize) -> String {
-            format!("{violations} broken")
-        }
         fn read_solution(&self, _f: &str, _t: &str, _fmt: Option<SolutionFormat>) -> Result<Vec<bool>, Error> {
             Err(Error::Option("the lamps read no solutions".into()))
         }
-        fn render(&self, s: &Vec<bool>, _view: View) -> Result<String, Error> {
-            Ok(s.iter().map(|&on| if on { '*' } else { '.' }).collect())
-        }
-        fn render_none(&self, _status: Status, _view: View) -> String {
-            String::new()
-        }
-        fn count_caption(&self, _unit: CountUnit, _g: &Grounding<Lamps>) -> (String, &'static str) {
-            (String::new(), "none")
-        }
     }
+
+    impl Search for OneLit {}
 
     /// `jobs` reaches the race: one job is the plain solve (no members raced), two race the two
     /// first of [`default_members`], and each answer is a solution the checker accepts.

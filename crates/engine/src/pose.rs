@@ -50,7 +50,7 @@ enum Verdict<C> {
     Second(Vec<C>),
 }
 
-fn count_to_two<F: Pose>(
+fn count_to_two<F: Pose + wgrnd_seam::Search>(
     f: &F,
     target_clues: &[F::Clue],
     solver: &SolverSpec,
@@ -110,7 +110,7 @@ fn out_of_time(solver: &SolverSpec) -> Error {
 }
 
 /// Poses `f` with clues that make `target` (a solution of `f`) its only solution, minimal.
-pub fn pose_unique<F: Pose>(
+pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
     f: &F,
     target: &F::Solution,
     solver: &SolverSpec,
@@ -213,7 +213,7 @@ const RANDOM_STEPS: usize = 24;
 /// own kind of clues rather than for another, random answer), else one drawn at random (`seed`)
 /// from the puzzle with every clue withheld; `None` when that has no solution either. Shared by
 /// the command line and the Python module.
-pub fn pose_target<F: Pose>(
+pub fn pose_target<F: Pose + wgrnd_seam::Search>(
     f: &F,
     solver: &SolverSpec,
     seed: u64,
@@ -228,7 +228,7 @@ pub fn pose_target<F: Pose>(
 }
 
 /// The puzzle's only solution, when it has exactly one.
-pub fn only_solution<F: Family>(
+pub fn only_solution<F: Family + wgrnd_seam::Search>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,

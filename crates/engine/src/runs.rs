@@ -214,7 +214,7 @@ pub fn count_cubes<F>(
     found: impl FnMut(&F::Solution, u64) + Send,
 ) -> Result<(Count, Vec<CubeResult>), Error>
 where
-    F: Family,
+    F: Family + wgrnd_seam::Search,
     F::Encoding: Clone,
 {
     refuse_symmetries(g)?;

@@ -104,6 +104,23 @@ pub enum Formula {
     Parity(bool, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `runs { formula : binders | guard } = lengths` (regular.rs).
     Runs(Box<RunsAst>),
+    /// A global constraint of the registry (`global/`), as written.
+    Global(Box<GlobalAst>),
+}
+
+/// `name L op term` (or `name(L1, ..., Ln) op term`): a global constraint of the registry.
+#[derive(Clone, Debug)]
+pub struct GlobalAst {
+    /// Which global.
+    pub(crate) global: &'static dyn crate::global::Global,
+    /// Its sequences.
+    pub lists: Vec<List>,
+    /// The comparison of its value.
+    pub op: CmpOp,
+    /// What its value is compared with.
+    pub bound: Term,
+    /// Where the whole constraint is.
+    pub span: Span,
 }
 
 /// `runs { formula : binders | guard } = [l1, ...]` (or `= { term : binders | guard }`), as written.
@@ -176,6 +193,7 @@ impl Formula {
             Formula::Order(_, _, s) | Formula::Lex(_, _, _, s) => *s,
             Formula::Parity(_, _, _, _, s) => *s,
             Formula::Runs(r) => r.span,
+            Formula::Global(g) => g.span,
         }
     }
 }

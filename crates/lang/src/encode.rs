@@ -98,6 +98,11 @@ impl Grounder<'_> {
                 self.clause_with(prefix, &[b]);
                 Ok(())
             }
+            G::Global(c, neg) => {
+                let b = crate::global::ground(self, c, *neg, env, Pol::Imp)?;
+                self.clause_with(prefix, &[b]);
+                Ok(())
+            }
             G::Runs(r) => {
                 if !prefix.is_empty() {
                     return Err(self.bind_err(crate::regular::not_outright(r.r.span), env));
@@ -166,7 +171,7 @@ impl Grounder<'_> {
                 acc.conj = sub.conj;
                 Ok(sat)
             }
-            G::Count(_) => match self.reify(g, env, Pol::Imp)? {
+            G::Count(_) | G::Global(..) => match self.reify(g, env, Pol::Imp)? {
                 Ok(l) => {
                     acc.lits.push(l);
                     Ok(false)
@@ -371,6 +376,7 @@ impl Grounder<'_> {
             G::Connected(c) => self.connect_estimate(c)?,
             G::Parity(c) => 4.0 * self.plan_size(&c.plan)?,
             G::Runs(r) => self.runs_estimate(r)?,
+            G::Global(c, _) => crate::global::estimate(self.p, c),
             G::Or(items) => {
                 let mut s = 1.0;
                 for it in items {

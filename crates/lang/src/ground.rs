@@ -569,6 +569,7 @@ impl<'p> Grounder<'p> {
                 ))
             }
             F::Runs(r) => return Err(crate::reify::not_data(r.span)),
+            F::Global(c) => return Err(crate::global::not_data(c)),
         })
     }
 

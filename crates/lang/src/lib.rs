@@ -18,6 +18,7 @@ mod connect;
 mod encode;
 mod error;
 mod explain;
+mod global;
 mod globals;
 pub mod ground;
 mod ints;

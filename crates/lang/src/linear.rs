@@ -22,7 +22,7 @@ pub(crate) const MAX_BITS: usize = 20_000;
 pub(crate) const MAX_NODES: usize = 5_000_000;
 
 /// `c + sum of coeff * x(id) + sum of coeff * [literal]`.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 pub(crate) struct Lin {
     pub c: i64,
     pub terms: Vec<(i64, usize)>,
@@ -262,6 +262,18 @@ impl Grounder<'_> {
         } else {
             (self.lin(a, env)?, self.lin(b, env)?)
         };
+        self.lin_compare(op, x, y, span, env)
+    }
+
+    /// `x op y` for two linear terms: a literal that implies it, or its constant value.
+    pub(crate) fn lin_compare(
+        &mut self,
+        op: CmpOp,
+        x: Lin,
+        y: Lin,
+        span: Span,
+        env: &mut Env,
+    ) -> Result<std::result::Result<Lit, bool>> {
         let y = self.scale(y, -1, span)?;
         let d = self.merge(x.add(y, span)?);
         // One variable: its view literal.

@@ -7,7 +7,7 @@
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::is_data;
-use crate::program::{Binders, CmpOp, DomId, Lex, Order, PredId, Program, Slot, F, T};
+use crate::program::{Binders, CmpOp, DomId, GlobalCall, Lex, Order, PredId, Program, Slot, F, T};
 use crate::walk::{formula_slots, term_slots};
 
 /// A formula in negation normal form.
@@ -31,6 +31,9 @@ pub(crate) enum G<'a> {
     Runs(Box<crate::regular::RunsG<'a>>),
     /// A parity constraint (crates/qprop/src/parity.rs).
     Parity(Box<ParityG<'a>>),
+    /// A global constraint of the registry (`global/`), its comparison negated when the flag
+    /// is true.
+    Global(&'a GlobalCall, bool),
 }
 
 /// `xor { lit : plan }` (`odd`) or `even {...}` in NNF: a negated parity flips `odd`.
@@ -223,6 +226,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             G::Parity(Box::new(ParityG { odd: c.odd == pos, lit, plan }))
         }
         F::Runs(r) => crate::regular::nnf(p, r, pos)?,
+        F::Global(c) => G::Global(c, !pos),
     })
 }
 
@@ -266,6 +270,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Lex(l) => Some(l.span),
         F::Parity(c) => Some(c.span),
         F::Runs(r) => Some(r.span),
+        F::Global(c) => Some(c.span),
     }
 }
 

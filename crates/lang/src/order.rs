@@ -102,16 +102,26 @@ impl Grounder<'_> {
 
     /// The order views of a sequence's elements, in order.
     fn views(&mut self, l: &List, span: Span, env: &mut Env) -> Result<Vec<View>> {
+        self.each_element(l, env, &mut |me, t, env| me.view(t, span, env))
+    }
+
+    /// `f` of each element of a sequence (under the bindings of a comprehension), in order.
+    pub(crate) fn each_element<X>(
+        &mut self,
+        l: &List,
+        env: &mut Env,
+        f: &mut dyn FnMut(&mut Self, &T, &mut Env) -> Result<X>,
+    ) -> Result<Vec<X>> {
         let mut out = Vec::new();
         match l {
             List::Items(ts) => {
                 for t in ts {
-                    out.push(self.view(t, span, env)?);
+                    out.push(f(self, t, env)?);
                 }
             }
             List::Compr(s) => {
                 self.eval_binders(&s.binders, 0, s.guard.as_ref(), env, &mut |me, env| {
-                    out.push(me.view(&s.body, span, env)?);
+                    out.push(f(me, &s.body, env)?);
                     Ok(false)
                 })?;
             }

@@ -322,6 +322,24 @@ pub enum F {
     Parity(Box<Parity>),
     /// `runs { ... } = lengths` (regular.rs).
     Runs(Box<Runs>),
+    /// A global constraint of the registry (`global/`): `nvalue L = k` and its kin.
+    Global(Box<GlobalCall>),
+}
+
+/// A global constraint of the registry as written: `name L op term` (one list) or
+/// `name(L1, ..., Ln) op term`; its meaning is the global's (`global/`).
+#[derive(Clone, Debug)]
+pub struct GlobalCall {
+    /// Which global.
+    pub(crate) global: &'static dyn crate::global::Global,
+    /// Its sequences, in order.
+    pub lists: Vec<List>,
+    /// The comparison of its value.
+    pub op: CmpOp,
+    /// What its value is compared with.
+    pub bound: T,
+    /// Where it is.
+    pub span: Span,
 }
 
 /// `xor { lit : binders | guard }` (or `odd`, true) or `even {...}` (false): the number of

@@ -41,10 +41,10 @@ impl Pol {
             Pol::Both => Pol::Both,
         }
     }
-    fn imp(self) -> bool {
+    pub(crate) fn imp(self) -> bool {
         matches!(self, Pol::Imp | Pol::Both)
     }
-    fn rev(self) -> bool {
+    pub(crate) fn rev(self) -> bool {
         matches!(self, Pol::Rev | Pol::Both)
     }
 }
@@ -241,6 +241,7 @@ impl Grounder<'_> {
                 Err(self.bind_err(e, env))
             }
             G::Runs(r) => Err(self.bind_err(crate::regular::not_outright(r.r.span), env)),
+            G::Global(c, neg) => crate::global::ground(self, c, *neg, env, pol),
             G::Order(..) | G::Lex(..) => {
                 let t = self.fresh("order constraint");
                 if pol.imp() {

@@ -533,6 +533,7 @@ pub(crate) fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Lex(l) => return Err(filter_only_compares(l.span)),
         F::Parity(c) => return Err(filter_only_compares(c.span)),
         F::Runs(r) => return Err(filter_only_compares(r.span)),
+        F::Global(c) => return Err(filter_only_compares(c.span)),
     })
 }
 

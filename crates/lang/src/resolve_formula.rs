@@ -107,6 +107,18 @@ impl Resolver {
                 F::Lex(Box::new(crate::program::Lex { strict: *strict, a, b, span: *s }))
             }
             Formula::Runs(r) => self.runs(r)?,
+            Formula::Global(g) => {
+                let lists = g.lists.iter().map(|l| self.list(l, g.span)).collect::<Result<_>>()?;
+                let bound = self.term(&g.bound)?;
+                crate::global::check_bound(&self.p, &bound, g.bound.span(), g.global.name())?;
+                F::Global(Box::new(crate::program::GlobalCall {
+                    global: g.global,
+                    lists,
+                    op: g.op,
+                    bound,
+                    span: g.span,
+                }))
+            }
         })
     }
 

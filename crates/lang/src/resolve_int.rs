@@ -114,6 +114,10 @@ fn formula(f: &Formula, out: &mut Names) {
             }
             list(&r.lens, out);
         }
+        Formula::Global(g) => {
+            g.lists.iter().for_each(|l| list(l, out));
+            term(&g.bound, out);
+        }
         Formula::AllDiff(except, body, bs, g, _) => {
             if let Some(t) = except {
                 term(t, out);

@@ -16,12 +16,14 @@
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use wgrnd_sat::Var;
 
 use crate::ops::{CmpOp, Op};
 use crate::program::{eval_term, fast_term, Bound, Domain, PredId, PredKind, Program, Val, F, T};
+use crate::walk;
 
 /// Largest group kept (the identity included); a generator that would grow the group beyond it
 /// is left out (the group kept is then a subgroup).
@@ -607,7 +609,7 @@ impl<'p> Expand<'p> {
         for a in args {
             match a {
                 T::Var(s) if bound(s) => any = true,
-                a if crate::walk::term_slots(a).iter().any(bound) => return None,
+                a if walk::term_slots(a).iter().any(bound) => return None,
                 _ => {}
             }
         }
@@ -774,7 +776,7 @@ impl<'p> Expand<'p> {
                 let except = a.except.as_ref().map(|t| self.t(t, env).map(Lin::norm)).transpose()?;
                 alldiff(items, except)
             }
-            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) => {
+            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) | F::Global(_) => {
                 return Err(refused_kind(f).unwrap_or("a global constraint").into())
             }
         })
@@ -988,6 +990,7 @@ fn refused_kind(f: &F) -> Option<&'static str> {
         F::Lex(_) => Some("a lexicographic order"),
         F::Parity(_) => Some("a parity constraint"),
         F::Runs(_) => Some("a runs constraint"),
+        F::Global(_) => Some("a global constraint"),
         _ => None,
     }
 }
@@ -998,15 +1001,22 @@ fn refused_kind(f: &F) -> Option<&'static str> {
 /// where the expansion would not reach the construct (a quantifier over nothing): no symmetry is
 /// then declared, which keeps counts exact.
 fn unsupported(f: &F) -> Option<&'static str> {
-    match f {
-        F::Not(a) => unsupported(a),
-        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
-            unsupported(a).or_else(|| unsupported(b))
-        }
-        F::Quant(q) => q.guard.as_ref().and_then(unsupported).or_else(|| unsupported(&q.body)),
-        F::Count(c) => c.guard.as_ref().and_then(unsupported).or_else(|| unsupported(&c.lit)),
-        _ => refused_kind(f),
+    if let Some(kind) = refused_kind(f) {
+        return Some(kind);
     }
+    let mut found = None;
+    let _ = walk::children(f, &mut |n| {
+        found = match n {
+            walk::Node::F(g) => unsupported(g),
+            walk::Node::T(_) => None,
+        };
+        if found.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found
 }
 
 /// The ground constraints of `p`'s statements in canonical form, each with how often it occurs,

@@ -1,7 +1,10 @@
-//! The one traversal of the intermediate form that collects what a formula reads: the variable
-//! slots of its terms (a count's bound included) and the predicates of its atoms and integer
-//! variables. The grounder's plans, the checker's plans and the clue finder all ask it, so they
-//! cannot drift apart. (The checker keeps its own *evaluation*; this only collects.)
+//! The traversals of the intermediate form. [`children`] and [`term_children`] visit a node's
+//! direct children: the one place that knows each node's shape, so a pass that only recurses
+//! (and a new construct) needs no arm per kind. On them, the walk that collects what a formula
+//! reads: the variable slots of its terms (a count's bound included) and the predicates of its
+//! atoms and integer variables. The grounder's plans, the checker's plans and the clue finder all
+//! ask it, so they cannot drift apart. (The checker keeps its own *evaluation*; this only
+//! collects.)
 
 use std::ops::ControlFlow;
 
@@ -16,60 +19,57 @@ pub(crate) enum Leaf {
     Pred(PredId),
 }
 
-/// Visits every leaf of `f` in written order until `v` breaks.
-pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()> {
+/// A node of the intermediate form: a formula or a term.
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Node<'a> {
+    /// A formula.
+    F(&'a F),
+    /// A term.
+    T(&'a T),
+}
+
+/// What a child walk calls for each child.
+pub(crate) type Visit<'v, 'a> = &'v mut dyn FnMut(Node<'a>) -> ControlFlow<()>;
+
+/// Visits the direct children of `f` in written order (sub-formulas, guards, terms, a count's
+/// bound, a sequence's elements and guard) until `v` breaks: the one place that knows the shape
+/// of every formula, so that a pass that only recurses needs no arm per kind.
+pub(crate) fn children<'a>(f: &'a F, v: Visit<'_, 'a>) -> ControlFlow<()> {
     match f {
         F::Const(_) => ControlFlow::Continue(()),
-        F::Atom(p, args, _) => {
-            v(Leaf::Pred(*p))?;
-            args.iter().try_for_each(|t| term(t, v))
-        }
+        F::Atom(_, args, _) => args.iter().try_for_each(|t| v(Node::T(t))),
         F::Cmp(c) => {
-            term(&c.a, v)?;
-            term(&c.b, v)
+            v(Node::T(&c.a))?;
+            v(Node::T(&c.b))
         }
-        F::Not(a) => formula(a, v),
+        F::Not(a) => v(Node::F(a)),
         F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
-            formula(a, v)?;
-            formula(b, v)
+            v(Node::F(a))?;
+            v(Node::F(b))
         }
         F::Quant(q) => {
-            if let Some(g) = &q.guard {
-                formula(g, v)?;
-            }
-            formula(&q.body, v)
+            guard(&q.guard, v)?;
+            v(Node::F(&q.body))
         }
         F::Parity(c) => {
-            formula(&c.lit, v)?;
-            match &c.guard {
-                Some(g) => formula(g, v),
-                None => ControlFlow::Continue(()),
-            }
+            v(Node::F(&c.lit))?;
+            guard(&c.guard, v)
         }
         F::Count(c) => {
-            term(&c.bound, v)?;
-            formula(&c.lit, v)?;
-            match &c.guard {
-                Some(g) => formula(g, v),
-                None => ControlFlow::Continue(()),
-            }
+            v(Node::T(&c.bound))?;
+            v(Node::F(&c.lit))?;
+            guard(&c.guard, v)
         }
         F::AllDiff(a) => {
             if let Some(x) = &a.except {
-                term(x, v)?;
+                v(Node::T(x))?;
             }
-            term(&a.body, v)?;
-            match &a.guard {
-                Some(g) => formula(g, v),
-                None => ControlFlow::Continue(()),
-            }
+            v(Node::T(&a.body))?;
+            guard(&a.guard, v)
         }
         F::Connected(c) => {
-            formula(&c.lit, v)?;
-            if let Some(g) = &c.guard {
-                formula(g, v)?;
-            }
-            v(Leaf::Pred(c.adj))
+            v(Node::F(&c.lit))?;
+            guard(&c.guard, v)
         }
         F::Order(o) => list(&o.list, v),
         F::Lex(l) => {
@@ -77,71 +77,96 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
             list(&l.b, v)
         }
         F::Runs(r) => {
-            formula(&r.lit, v)?;
-            if let Some(g) = &r.guard {
-                formula(g, v)?;
-            }
+            v(Node::F(&r.lit))?;
+            guard(&r.guard, v)?;
             list(&r.lens, v)
+        }
+        F::Global(c) => {
+            c.lists.iter().try_for_each(|l| list(l, v))?;
+            v(Node::T(&c.bound))
         }
     }
 }
 
-/// Visits every leaf of a sequence's terms and guard.
-fn list(l: &List, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()> {
-    match l {
-        List::Items(ts) => ts.iter().try_for_each(|t| term(t, v)),
-        List::Compr(s) => {
-            term(&s.body, v)?;
-            match &s.guard {
-                Some(g) => formula(g, v),
+/// Visits the direct children of `t` in written order until `v` breaks ([`children`] of terms).
+pub(crate) fn term_children<'a>(t: &'a T, v: Visit<'_, 'a>) -> ControlFlow<()> {
+    match t {
+        T::Const(_) | T::Var(_) => ControlFlow::Continue(()),
+        T::Neg(a, _) => v(Node::T(a)),
+        T::Bin(b) => {
+            v(Node::T(&b.a))?;
+            v(Node::T(&b.b))
+        }
+        T::IntVar(_, args, _) => args.iter().try_for_each(|t| v(Node::T(t))),
+        T::Sum(s) => {
+            v(Node::T(&s.body))?;
+            guard(&s.guard, v)
+        }
+        T::Bool(f, _) => v(Node::F(f)),
+        T::MinMax(m) => {
+            m.items.iter().try_for_each(|t| v(Node::T(t)))?;
+            match &m.comp {
+                Some(s) => {
+                    v(Node::T(&s.body))?;
+                    guard(&s.guard, v)
+                }
                 None => ControlFlow::Continue(()),
             }
         }
+        T::Count(c) => {
+            v(Node::F(&c.body))?;
+            guard(&c.guard, v)
+        }
+    }
+}
+
+/// A guard, if there is one.
+fn guard<'a>(g: &'a Option<F>, v: Visit<'_, 'a>) -> ControlFlow<()> {
+    match g {
+        Some(g) => v(Node::F(g)),
+        None => ControlFlow::Continue(()),
+    }
+}
+
+/// A sequence's terms and guard.
+fn list<'a>(l: &'a List, v: Visit<'_, 'a>) -> ControlFlow<()> {
+    match l {
+        List::Items(ts) => ts.iter().try_for_each(|t| v(Node::T(t))),
+        List::Compr(s) => {
+            v(Node::T(&s.body))?;
+            guard(&s.guard, v)
+        }
+    }
+}
+
+/// Visits every leaf of `f` in written order until `v` breaks.
+pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()> {
+    if let F::Atom(p, _, _) = f {
+        v(Leaf::Pred(*p))?;
+    }
+    children(f, &mut |n| node(n, v))?;
+    match f {
+        // The adjacency predicate comes after the formula and the guard, as written.
+        F::Connected(c) => v(Leaf::Pred(c.adj)),
+        _ => ControlFlow::Continue(()),
     }
 }
 
 /// Visits every leaf of `t` in written order until `v` breaks.
 pub(crate) fn term(t: &T, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()> {
     match t {
-        T::Const(_) => ControlFlow::Continue(()),
-        T::Var(s) => v(Leaf::Slot(*s)),
-        T::Neg(a, _) => term(a, v),
-        T::Bin(b) => {
-            term(&b.a, v)?;
-            term(&b.b, v)
-        }
-        T::IntVar(p, args, _) => {
-            v(Leaf::Pred(*p))?;
-            args.iter().try_for_each(|t| term(t, v))
-        }
-        T::Sum(s) => {
-            term(&s.body, v)?;
-            match &s.guard {
-                Some(g) => formula(g, v),
-                None => ControlFlow::Continue(()),
-            }
-        }
-        T::Bool(f, _) => formula(f, v),
-        T::MinMax(m) => {
-            m.items.iter().try_for_each(|t| term(t, v))?;
-            match &m.comp {
-                Some(s) => {
-                    term(&s.body, v)?;
-                    match &s.guard {
-                        Some(g) => formula(g, v),
-                        None => ControlFlow::Continue(()),
-                    }
-                }
-                None => ControlFlow::Continue(()),
-            }
-        }
-        T::Count(c) => {
-            formula(&c.body, v)?;
-            match &c.guard {
-                Some(g) => formula(g, v),
-                None => ControlFlow::Continue(()),
-            }
-        }
+        T::Var(s) => return v(Leaf::Slot(*s)),
+        T::IntVar(p, _, _) => v(Leaf::Pred(*p))?,
+        _ => {}
+    }
+    term_children(t, &mut |n| node(n, v))
+}
+
+/// Every leaf of a node.
+fn node(n: Node, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> ControlFlow<()> {
+    match n {
+        Node::F(f) => formula(f, v),
+        Node::T(t) => term(t, v),
     }
 }
 

@@ -5,57 +5,38 @@
 //! habits. Everything here calls the library as the command line does: the registry reads a
 //! puzzle file into its family ([`wgrnd_families::registry::load`]) or the language reads a model
 //! with data given as Python values ([`data`] writes them as the `.qpd` data the reader of data
-//! files takes, so both meet the same checks and diagnostics); the seam's pipeline solves and
-//! checks, `wgrnd_count` counts, finds the backbone and poses unique puzzles; the families' own
-//! renderers draw (JSON for the values handed to Python, SVG for `_repr_svg_`). No solution
-//! reaches Python unchecked. Long calls run on a thread of their own with the GIL released while
+//! files takes, so both meet the same checks and diagnostics); the engine's one solve entry point
+//! ([`wgrnd_engine::solve::solve`]) solves and checks, `wgrnd_engine` counts, finds the backbone
+//! and poses unique puzzles; the families' own renderers draw (the `--json` document, SVG for
+//! `_repr_svg_`). No solution reaches Python unchecked. Long calls run on a thread of their own with the GIL released while
 //! the calling thread polls Python's signal handlers: a `KeyboardInterrupt` sets the library's
 //! one stop flag ([`wgrnd_sat::solver::interrupt`]), which stops the solve or count as Ctrl-C stops the
-//! binary, and is raised once the work has returned.
+//! binary, and is raised once the work has returned. Errors reach Python as exceptions chosen by
+//! their type ([`errors`]); solutions as Python values built from the families' types
+//! ([`values`]).
 
 mod data;
+mod errors;
 mod run;
+mod values;
 
 use std::sync::Arc;
 use std::time::Duration;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
-use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use wgrnd_engine::solve::{Objective, SolveOptions};
 use wgrnd_families::registry::{load as load_file, Loaded};
 use wgrnd_families::{AtomNames, CountUnit, EdgeMatching, Error, Family, Packings, Pose, QpropModel, RawOptions, View};
 use wgrnd_lang::Source;
 use wgrnd_sat::solver::SolverSpec;
 use wgrnd_seam::pipeline::Answer;
 
-create_exception!(
-    wgrnd,
-    ModelError,
-    PyValueError,
-    "Bad input: a model, data or puzzle file that wgrnd refuses (exit code 2 on the command line); the text is the command line's diagnostic, with the position and a caret."
-);
-create_exception!(
-    wgrnd,
-    WgrndError,
-    PyRuntimeError,
-    "Any other failure of wgrnd: a solver that failed, a solution the checker rejected (an encoding bug), an internal error."
-);
-
-/// The library's error as a Python exception: bad input (exit code 2) is a [`ModelError`], an
-/// interrupted solve a `KeyboardInterrupt`, anything else a [`WgrndError`]; the text is what the
-/// command line prints after `wgrnd: `.
-pub(crate) fn py_error(e: Error) -> PyErr {
-    if matches!(e, Error::Solver(wgrnd_sat::solver::SolveError::Interrupted)) {
-        return pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted");
-    }
-    if e.exit_code() == wgrnd_families::exit::BAD_INPUT {
-        ModelError::new_err(e.to_string())
-    } else {
-        WgrndError::new_err(e.to_string())
-    }
-}
+pub(crate) use errors::py_error;
 
 /// Where a puzzle came from: what is read again when a call needs other grounding options
 /// (`count` with a symmetry unit, `backbone` and `generate_unique` on the fixed puzzle), as the
@@ -144,22 +125,52 @@ fn seconds(timeout: Option<f64>) -> PyResult<Option<Duration>> {
         .transpose()
 }
 
-/// A checked solution and its family: drawn by the family's renderers.
+/// A checked solution and its family: drawn by the family's renderers, handed to Python as
+/// values ([`values`]).
 #[pyclass(frozen, module = "wgrnd._wgrnd")]
 pub struct RawSolution {
     loaded: Arc<Loaded>,
     solution: AnySolution,
+    /// For a model with an objective: its value at every level, as the user reads it.
+    #[pyo3(get)]
+    objective: Option<Vec<i64>>,
+    /// For a model with an objective: whether the solution is proven optimal (else the best
+    /// found within the time limit).
+    #[pyo3(get)]
+    optimal: Option<bool>,
 }
 
 impl RawSolution {
     /// `s`, a solution of `_f`, the family inside `loaded`.
     fn new<F: Wrap>(_f: &F, loaded: &Arc<Loaded>, s: F::Solution) -> RawSolution {
-        RawSolution { loaded: Arc::clone(loaded), solution: F::wrap(s) }
+        RawSolution { loaded: Arc::clone(loaded), solution: F::wrap(s), objective: None, optimal: None }
     }
 }
 
 #[pymethods]
 impl RawSolution {
+    /// The family's kind, as in the `--json` document.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        with_family!(&*self.loaded, |f| f.kind())
+    }
+
+    /// The puzzle's name, as in the `--json` document.
+    #[getter]
+    fn puzzle(&self) -> String {
+        with_family!(&*self.loaded, |f| f.name().to_string())
+    }
+
+    /// The solution as Python values (see [`values`]).
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match (&*self.loaded, &self.solution) {
+            (Loaded::EdgeMatching(_), AnySolution::Edge(s)) => values::board(py, s),
+            (Loaded::Packings(f), AnySolution::Packing(s)) => values::packing(py, &f.packing, s),
+            (Loaded::Model(_), AnySolution::Model(s)) => values::model(py, s),
+            _ => Err(py_error(Error::EncodingBug("a solution held with another family's puzzle".into()))),
+        }
+    }
+
     /// The solution drawn in `view` (`auto`, `json`, `svg`, `grid`, ...): the renderer of the
     /// command line's `--view`.
     fn render(&self, view_name: &str) -> PyResult<String> {
@@ -246,28 +257,27 @@ impl RawPuzzle {
     }
 }
 
-/// Solve one family on `jobs` cores (see [`RawPuzzle::solve`]).
-fn solve_family<F: Wrap>(
+/// A solution and, for a model with an objective, its objective and whether it is optimal.
+type Best<S> = (S, Option<Objective>);
+
+/// Solve one family on `jobs` cores (see [`RawPuzzle::solve`]): the grounding goes to the
+/// engine's one solve entry point, which the command line's `solve` calls too, so that both take
+/// the same route (optimiser, Gauss, portfolio) and give the same solution.
+fn solve_family<F: Wrap + Search>(
     f: &F,
     solver: &SolverSpec,
     jobs: Option<usize>,
     timeout: Option<Duration>,
-) -> Result<Option<F::Solution>, Error> {
-    let (g, optimum) = wgrnd_engine::count::optimal_only(f.ground()?, solver, timeout)?;
-    // With the optimum fixed (clauses added to `g`) only `g` itself may be solved: the
-    // portfolio's alternative encodings are grounded again from `f` and would not carry it.
-    let jobs = if optimum.is_some() { Some(1) } else { jobs };
-    // A closed parity system is solved by Gauss elimination, as on the command line.
-    let parity = (*solver == SolverSpec::Builtin).then(|| wgrnd_engine::gauss::Parity::of(&g)).flatten();
-    let answer = match parity {
-        Some(p) => wgrnd_engine::gauss::solve(f, &g, &p)?.0,
-        // The command line's solve: the plain one on one job (a small formula first by the
-        // backtracking engine), the portfolio on more.
-        None => wgrnd_engine::portfolio::solve_jobs(f, &g, solver, jobs, timeout)?.0.answer,
-    };
-    match answer {
-        Answer::Solved(s) => Ok(Some(s)),
+) -> Result<Option<Best<F::Solution>>, Error> {
+    let g = f.ground()?;
+    let options = SolveOptions { jobs, timeout, ..SolveOptions::new(solver.clone()) };
+    let solved = wgrnd_engine::solve::solve(f, &g, &options, &mut |_, _| {})?;
+    match solved.answer {
+        Answer::Solved(s) => Ok(Some((s, solved.objective))),
         Answer::NoSolution => Ok(None),
+        Answer::Unknown if solved.objective.as_ref().is_some_and(|o| o.interrupted) => {
+            Err(Error::Solver(wgrnd_sat::solver::SolveError::Interrupted))
+        }
         Answer::Unknown => Err(Error::Solver(wgrnd_sat::solver::SolveError::OutOfTime {
             solver: solver.name().to_string(),
             task: "a solution was found or none was proven".into(),
@@ -277,7 +287,7 @@ fn solve_family<F: Wrap>(
 
 /// Count one family (see [`RawPuzzle::count`]); the solutions (one per unit counted) when
 /// `keep`.
-fn count_family<F: Wrap>(
+fn count_family<F: Wrap + Search>(
     f: &F,
     solver: &SolverSpec,
     limits: &wgrnd_engine::count::Limits,
@@ -298,7 +308,7 @@ fn count_family<F: Wrap>(
 type Found<S> = (wgrnd_engine::count::Backbone<S>, Vec<(String, bool)>, Option<String>);
 
 /// The backbone of one family, its picture and a solution.
-fn backbone_family<F: Wrap>(
+fn backbone_family<F: Wrap + Present>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,
@@ -371,7 +381,11 @@ impl RawPuzzle {
         let loaded = Arc::clone(&self.loaded);
         run::interruptible(py, move || {
             with_family!(&*loaded, |f| {
-                Ok(solve_family(f, &solver, jobs, timeout)?.map(|s| RawSolution::new(f, &loaded, s)))
+                Ok(solve_family(f, &solver, jobs, timeout)?.map(|(s, objective)| RawSolution {
+                    objective: objective.as_ref().map(|o| o.values.clone()),
+                    optimal: objective.map(|o| o.optimal),
+                    ..RawSolution::new(f, &loaded, s)
+                }))
             })
         })
     }
@@ -524,8 +538,8 @@ fn data_text(data: Bound<'_, PyAny>) -> PyResult<String> {
 /// The module `wgrnd._wgrnd`.
 #[pymodule]
 fn _wgrnd(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("ModelError", m.py().get_type::<ModelError>())?;
-    m.add("WgrndError", m.py().get_type::<WgrndError>())?;
+    m.add("KNOWN_SOLVERS", wgrnd_sat::solver::KNOWN.map(|(name, _, _)| name).to_vec())?;
+    m.add("VIEWS", View::ALL.map(|v| v.name()).to_vec())?;
     m.add_class::<RawPuzzle>()?;
     m.add_class::<RawSolution>()?;
     m.add_class::<RawCount>()?;

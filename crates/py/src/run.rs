@@ -186,7 +186,7 @@ fn on_a_thread<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> 
             }
             (_, Err(panic)) => Err(internal_error(panic)),
             (Ok(result), Ok(())) => result.map_err(py_error),
-            (Err(None), Ok(())) => Err(crate::WgrndError::new_err("internal error: the work ended without an answer")),
+            (Err(None), Ok(())) => Err(crate::errors::internal("the work ended without an answer".into())),
         }
     })
 }
@@ -198,5 +198,5 @@ fn internal_error(panic: Box<dyn std::any::Any + Send>) -> PyErr {
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_default();
-    crate::WgrndError::new_err(format!("internal error: {what}"))
+    crate::errors::internal(what)
 }

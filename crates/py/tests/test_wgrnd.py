@@ -7,6 +7,7 @@ import signal
 import subprocess
 import threading
 import time
+import typing
 
 import pytest
 
@@ -136,17 +137,56 @@ def test_bad_model_raises_with_its_position():
     text = str(e.value)
     assert "bad.qp:3:13" in text
     assert "╰──" in text  # the caret diagnostic of the command line
-    assert isinstance(e.value, ValueError)
+    assert (e.value.file, e.value.line, e.value.column) == ("bad.qp", 3, 13)
+    assert isinstance(e.value, ValueError) and isinstance(e.value, wgrnd.WgrndError)
 
 
 def test_bad_data_raises_with_its_position_in_the_data():
-    with pytest.raises(wgrnd.ModelError, match="data:2:"):
+    with pytest.raises(wgrnd.ModelError, match="data:2:") as e:
         wgrnd.Model("param n = 1\n" + COLOURING, data={"edge": [(1, 9)]})
+    assert (e.value.file, e.value.line) == ("data", 2)
 
 
 def test_a_missing_file_is_a_model_error():
-    with pytest.raises(wgrnd.ModelError, match="nope.qp"):
+    with pytest.raises(wgrnd.ModelError, match="nope.qp") as e:
         wgrnd.load(fixture("nope.qp"))
+    assert e.value.file.endswith("nope.qp") and e.value.line is None
+
+
+def test_a_bad_puzzle_file_is_a_model_error_at_its_line(tmp_path):
+    bad = tmp_path / "bad.lights"
+    bad.write_text("# lights out\n1 1 x\n")
+    with pytest.raises(wgrnd.ModelError) as e:
+        wgrnd.load(str(bad))
+    assert e.value.file.endswith("bad.lights") and e.value.line == 2 and e.value.column is not None
+    assert f":{e.value.line}:" in str(e.value)
+
+
+def test_exceptions_are_chosen_by_the_error_and_share_one_base():
+    for cls in (wgrnd.ModelError, wgrnd.SolveTimeout, wgrnd.SolverError, wgrnd.CheckError):
+        assert issubclass(cls, wgrnd.WgrndError)
+    assert issubclass(wgrnd.SolveTimeout, TimeoutError)
+    p = wgrnd.load(fixture("witch/witches.lpl"))
+    with pytest.raises(wgrnd.SolverError, match="not installed"):
+        p.solve(solver="no-such-solver-wgrnd")
+
+
+# Thirteen pigeons in twelve holes: no solution, and none that a solver proves quickly (the
+# pigeonhole formulas need exponential resolution proofs).
+PIGEONS = """
+domain P = 1..13
+domain H = 1..12
+pred at(P, H)
+forall p in P . exactly 1 { at(p, h) : h in H }
+forall h in H . atmost 1 { at(p, h) : p in P }
+"""
+
+
+def test_a_solve_stopped_by_its_time_limit_is_a_solve_timeout():
+    started = time.monotonic()
+    with pytest.raises(wgrnd.SolveTimeout, match="ran out of time"):
+        wgrnd.Model(PIGEONS).solve(timeout=0.2, jobs=1)
+    assert time.monotonic() - started < 5
 
 
 # Interruption.
@@ -345,8 +385,116 @@ atleast 2 { x(i) : i in I }
 minimize sum { i * [x(i)] : i in I }
 """
     m = wgrnd.Model(source)
-    assert m.solve()["x"] == {(1,), (2,)}
+    s = m.solve()
+    assert s["x"] == {(1,), (2,)}
+    assert (s.objective, s.optimal) == ([3], True)
+    assert (s.json["objective"], s.json["optimal"]) == ([3], True)
     assert m.count().count == 1
+    plain = wgrnd.load(fixture("witch/witches.lpl")).solve()
+    assert (plain.objective, plain.optimal) == (None, None) and "objective" not in plain.json
+
+
+# Options as typed keywords.
+
+
+def test_solvers_are_named_by_an_enum_or_a_string():
+    from wgrnd import _wgrnd
+
+    assert {s.value for s in wgrnd.Solver} == {"builtin", "splr"} | set(_wgrnd.KNOWN_SOLVERS)
+    p = wgrnd.load(fixture("witch/witches.lpl"))
+    assert p.solve(solver=wgrnd.Solver.SPLR, jobs=1) is not None
+    assert p.count(solver=wgrnd.Solver.BUILTIN).count == p.count(solver="builtin").count == 4
+    assert list(typing.get_args(wgrnd.View)) == _wgrnd.VIEWS
+    assert list(typing.get_args(wgrnd.Symmetry)) == ["none", "board", "all"]
+    with pytest.raises(TypeError, match="solver"):
+        p.solve(solver=3)
+    with pytest.raises(ValueError, match="no symmetry `mirror`"):
+        p.count(symmetry="mirror")
+
+
+def test_values_are_built_without_the_json_document():
+    s = wgrnd.load(fixture("witch/witches.lpl")).solve()
+    assert s._json is None and len(s.values) == 9 and s._json is None
+    doc = s.json["placements"]
+    assert [tuple(p.values()) for p in doc] == [tuple(p) for p in s.values]
+    packed = wgrnd.load(fixture("packing/tiny.pack")).solve()
+    doc = packed.json["placements"]
+    assert [(p["mark"], p["piece"], tuple(map(tuple, p["cells"]))) for p in doc] == [tuple(p) for p in packed.values]
+    m = wgrnd.Model("domain W = {ann, bob}\nvar age(W) in 1..2\nforall a in W . age(a) > 0\n")
+    assert {p: {tuple(r) for r in rows} for p, rows in m.solve().json["solution"].items()} == m.solve().values
+
+
+# Python solves exactly as the command line does: every fixture the command line solves quickly,
+# one job on both sides (the same route through wgrnd_engine::solve::solve), the same answer.
+
+FIXTURES = [
+    ["witch/witches.lpl"],
+    ["witch/table1.txt"],
+    ["witch/commented.txt"],
+    ["witch/exercise.lpl"],
+    ["foursquares/orig.txt"],
+    ["foursquares/easy.txt"],
+    ["foursquares/seed004.txt"],
+    ["heule/em_7_3_6.txt"],
+    ["heule/em_8_4_5.txt"],
+    ["board-suite/4/10/board_0/puzzle.puz"],
+    ["board-suite/5/10/board_0/puzzle.puz"],
+    ["packing/tiny.pack"],
+    ["packing/soma.pack"],
+    ["packing/y-pentacube.pack"],
+    ["seed002/all-on.lights"],
+    ["seed002/chain.submarines"],
+    ["seed002/one.submarines"],
+    ["seed002/two.submarines"],
+    ["seed002/none.submarines"],
+    ["seed002/seed.ashes"],
+    ["seed002/signed.ashes"],
+    ["seed002/signed-3x3.ashes"],
+    ["seed002/xkcd-2496.mines"],
+    ["seed002/first-click.mines"],
+    ["seed002/closed-9x9.mines"],
+    ["seed002/open-5x5.ships"],
+    ["seed002/fleet.ships"],
+    ["seed002/games-1998.ships"],
+    ["zebra/einstein.zebra"],
+    ["zebra/sherlock.zebra"],
+    ["nonogram/webpbn-1.non"],
+    ["nonogram/webpbn-6.non"],
+    ["nonogram/webpbn-16.non"],
+    ["nonogram/webpbn-21.non"],
+    ["nonogram/webpbn-529.non"],
+    ["nonogram/gnonograms-42.non"],
+    ["nonogram/qnonograms-sun.non"],
+    ["nonogram/qnonograms-c1-54.non"],
+    ["qprop/witch.qp", "--data", "qprop/witch-table1.qpd"],
+    ["qprop/witch.qp", "--data", "qprop/witch-exercise.qpd"],
+    ["qprop/witch-lpl.qp", "--data", "qprop/witch-commented.qpd"],
+    ["qprop/foursquares-seed004.qp", "--data", "qprop/seed004-pieces.qpd"],
+    ["qprop/foursquares.qp", "--data", "qprop/board4.qpd"],
+    ["qprop/magic.qp"],
+    ["qprop/queens.qp"],
+    ["qprop/sendmore.qp"],
+    ["qprop/langford.qp"],
+    ["qprop/independent-set.qp"],
+    ["qprop/queen-domination.qp"],
+    ["qprop/colouring.qp", "--data", "qprop/myciel3.qpd"],
+    ["qprop/nurikabe.qp", "--data", "qprop/nurikabe-pzprjs.qpd"],
+    ["qprop/slitherlink.qp", "--data", "qprop/slitherlink-pzprjs.qpd"],
+    ["qprop/sudoku.qp", "--data", "qprop/std/sudoku-wikipedia.qpd"],
+    ["qprop/futoshiki.qp", "--data", "qprop/std/futoshiki-wikipedia.qpd"],
+    ["qprop/kakuro.qp", "--data", "qprop/std/kakuro-6x6-easy.qpd"],
+    ["qprop/killer.qp", "--data", "qprop/std/killer-wikipedia.qpd"],
+]
+
+
+@pytest.mark.parametrize("args", FIXTURES, ids=lambda a: a[0])
+def test_python_solves_every_fixture_as_the_command_line(cli, args):
+    solved = cli_json(cli, "solve", *cli_args(args), "--jobs", "1")
+    s = load_args(args).solve(jobs=1)
+    if solved["status"] == "solved":
+        assert s is not None and s.json == solved
+    else:
+        assert s is None and solved["status"] == "unsatisfiable"
 
 
 # The example notebook, run top to bottom.

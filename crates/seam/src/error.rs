@@ -1,7 +1,8 @@
 //! Everything that can go wrong between a file and an answer, and the exit code each kind means.
 //! The exit code is a property of the error, decided here and nowhere else; a family's own
 //! errors (a model that does not ground, a puzzle too large to hold) arrive rendered, with the
-//! exit code their family gives them ([`Error::Family`]), so the seam names no family's types.
+//! exit code their family gives them ([`Error::Family`]) and the place in the file they point
+//! at, so the seam names no family's types.
 
 use wgrnd_sat::solver::SolveError;
 use wgrnd_sat::InputError;
@@ -34,6 +35,18 @@ pub mod exit {
     pub const INTERRUPTED: u8 = 130;
 }
 
+/// Where in a file a family's error points: what its caret diagnostic shows, kept as data for
+/// callers that are not a terminal (the Python package's `ModelError.file`, `.line`, `.column`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The file as the user named it (a model given as text: the name it was given).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
 /// Why a command could not give its answer.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -49,6 +62,8 @@ pub enum Error {
         diagnostic: String,
         /// The exit code it means (see [`exit`]).
         exit: u8,
+        /// Where in which file, when the error has a place.
+        at: Option<Position>,
     },
     /// A flag that makes no sense here.
     #[error("{0}")]
@@ -97,7 +112,7 @@ pub enum Error {
 impl Error {
     /// A family's error that is bad input (exit 2): the family's whole message.
     pub fn bad_input(diagnostic: impl Into<String>) -> Error {
-        Error::Family { diagnostic: diagnostic.into(), exit: exit::BAD_INPUT }
+        Error::Family { diagnostic: diagnostic.into(), exit: exit::BAD_INPUT, at: None }
     }
 
     /// The exit code this error means.
@@ -125,9 +140,10 @@ mod tests {
 
     #[test]
     fn a_family_error_keeps_its_words_and_its_exit_code() {
-        let e = Error::Family { diagnostic: "t.qp:1:1: unknown predicate 'q'".into(), exit: exit::BAD_INPUT };
+        let at = Some(Position { file: "t.qp".into(), line: 1, column: 1 });
+        let e = Error::Family { diagnostic: "t.qp:1:1: unknown predicate 'q'".into(), exit: exit::BAD_INPUT, at };
         assert_eq!((e.to_string().as_str(), e.exit_code()), ("t.qp:1:1: unknown predicate 'q'", 2));
-        let e = Error::Family { diagnostic: "checker: out of memory".into(), exit: exit::INTERNAL };
+        let e = Error::Family { diagnostic: "checker: out of memory".into(), exit: exit::INTERNAL, at: None };
         assert_eq!(e.exit_code(), 3);
         let e = Error::bad_input("big.wgrnd: about 10^12 clauses");
         assert_eq!((e.to_string().as_str(), e.exit_code()), ("big.wgrnd: about 10^12 clauses", 2));

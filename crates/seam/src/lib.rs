@@ -30,7 +30,7 @@ mod vocabulary;
 
 use std::fmt;
 
-pub use error::{exit, Error};
+pub use error::{exit, Error, Position};
 pub use exact_cover::{CoverRow, ExactCover};
 pub use grounding::{AtomNames, BrokenClause, Grounding, Symmetry, Tie};
 pub use groups::{Group, GroupKind};
@@ -54,7 +54,8 @@ pub type CheckSession<'a, S, V> = Box<CheckFn<'a, S, V>>;
 /// A family's decoder for a run of models of one grounding ([`Family::decode_session`]).
 pub type DecodeSession<'a, S> = Box<dyn FnMut(&Model) -> Result<S, Error> + 'a>;
 
-/// One kind of puzzle, with its options already validated (by `wgrnd-family`'s registry).
+/// One kind of puzzle, with its options already validated (by the registry of `wgrnd-families`):
+/// what it is, how it grounds, how a model decodes and how a solution is checked.
 ///
 /// The trait is generic (associated types) rather than object-safe: each family keeps its own
 /// solution and violation types, the commands are written once as generic functions, and the
@@ -64,8 +65,10 @@ pub type DecodeSession<'a, S> = Box<dyn FnMut(&Model) -> Result<S, Error> + 'a>;
 pub trait Family: Sync {
     /// The family's own atom tables: names of atoms, what decoding needs.
     type Encoding: AtomNames + Send + Sync;
+
     /// A solution: what decoding gives, the checker judges and the renderers draw.
     type Solution: Clone + Send;
+
     /// What the independent checker finds wrong with a solution.
     type Violation: fmt::Display;
 
@@ -92,21 +95,22 @@ pub trait Family: Sync {
     /// memory, an internal fault): never a violation.
     fn check(&self, solution: &Self::Solution) -> Result<Vec<Self::Violation>, Error>;
 
-    /// A checker for many solutions of this puzzle, one after another on one thread (a count's):
-    /// it may keep between calls what it derives from the puzzle alone, never anything of a
-    /// solution, so each verdict is [`Family::check`]'s. The default is `check` itself.
-    fn check_session(&self) -> CheckSession<'_, Self::Solution, Self::Violation> {
-        Box::new(move |s| self.check(s))
-    }
+    /// Reads a solution file (every format the family writes; `format` forces one), converting it
+    /// to the family's conventions.
+    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Self::Solution, Error>;
 
-    /// A decoder for many models of the grounding `g`, one after another on one thread (a
-    /// count's): it may keep between calls what it derives from the puzzle and `g` alone, never
-    /// anything of a model, so each solution is [`Family::decode`]'s. The default is `decode`
-    /// itself.
-    fn decode_session<'a>(&'a self, g: &'a Grounding<Self::Encoding>) -> DecodeSession<'a, Self::Solution> {
-        Box::new(move |m| self.decode(g, m))
+    /// The value of every objective level of a solution (as the user states it: a maximised
+    /// term's value, not its negation), computed by the family's independent checker; `None`
+    /// (the default): the family has no objectives. The optimiser's costs must agree with it.
+    fn objective_values(&self, _solution: &Self::Solution) -> Result<Option<Vec<i64>>, Error> {
+        Ok(None)
     }
+}
 
+/// How a family shows its puzzles and answers: the views it draws, a solution drawn, the words of
+/// a check's verdict and of a count's summary. Every family implements it; the commands that
+/// print need it, the engine does not.
+pub trait Present: Family {
     /// What the checker has to add about an invalid solution (a table made for another rule, say).
     fn check_notes(&self, _solution: &Self::Solution) -> Vec<String> {
         Vec::new()
@@ -117,10 +121,6 @@ pub trait Family: Sync {
 
     /// One line heading the violations of an invalid solution.
     fn invalid_line(&self, violations: usize) -> String;
-
-    /// Reads a solution file (every format the family writes; `format` forces one), converting it
-    /// to the family's conventions.
-    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Self::Solution, Error>;
 
     /// The views the family draws; any other `--view` is refused before anything is solved
     /// ([`pipeline::check_view`]), listing these.
@@ -150,51 +150,16 @@ pub trait Family: Sync {
         None
     }
 
-    /// The value of every objective level of a solution (as the user states it: a maximised
-    /// term's value, not its negation), computed by the family's independent checker; `None`
-    /// (the default): the family has no objectives. The optimiser's costs must agree with it.
-    fn objective_values(&self, _solution: &Self::Solution) -> Result<Option<Vec<i64>>, Error> {
-        Ok(None)
-    }
-
-    /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is
-    /// one: a count may then enumerate with dancing links instead of a SAT search. Its solutions
-    /// must be the solutions of the grounding's CNF or, when the grounding carries symmetries (the
-    /// count then finds orbits itself), those of the CNF without its symmetry breaking. `None`
-    /// (the default): not an exact-cover problem.
-    fn exact_cover(&self, _g: &Grounding<Self::Encoding>) -> Option<ExactCover> {
-        None
-    }
-
-    /// Whether the grounding `g` left its symmetries for later: a plain count's grounding, whose
-    /// symmetries would only make a count with many solutions faster, so that the count looks
-    /// for them ([`Family::add_symmetries`]) only once it meets a second solution. Default: never.
-    fn symmetries_deferred(&self, _g: &Grounding<Self::Encoding>) -> bool {
-        false
-    }
-
-    /// Looks for the symmetries that `g` left for later and declares them in it, as a grounding
-    /// that looked for them at once would hold them (its group in `g.symmetries`, the clauses
-    /// that break it, its header). Default: nothing (nothing is left for later).
-    fn add_symmetries(&self, _g: &mut Grounding<Self::Encoding>) -> Result<(), Error> {
-        Ok(())
-    }
-
-    /// Other groundings of the same puzzle that a portfolio may race against this one (another
-    /// encoding): copies of the family with other options, each with the name `-v` reports. Their
-    /// solutions are this family's solutions and go through the same checker. Default: none.
-    fn alternatives(&self) -> Vec<(String, Self)>
-    where
-        Self: Sized,
-    {
-        Vec::new()
-    }
-
     /// The line that spells out the orbit counts, for families with symmetries.
     fn orbit_line(&self, _orbits: &Orbits, _complete: bool) -> Option<(String, serde_json::Value)> {
         None
     }
+}
 
+/// How a family takes part in explanations (`wgrnd explain`, `wgrnd why`, docs/explain.md): its
+/// grounding with groups of clues and constraints, and facts and groups in its own words. The
+/// defaults explain in atom names.
+pub trait Explain: Family {
     /// The puzzle grounded with its groups ([`Grounding::groups`]: clue facts and constraint
     /// groups behind selectors), for explanations. Default: the ordinary grounding, whose
     /// clauses are all always on (no group).
@@ -233,6 +198,60 @@ pub trait Family: Sync {
         _step: &StepPicture<'_>,
     ) -> Option<String> {
         None
+    }
+}
+
+/// What a family may offer the counting and solving engines beyond its grounding, to go faster:
+/// decoders and checkers kept across a run of models, an exact-cover view for dancing links,
+/// symmetries looked for late, and alternative encodings for the portfolio. The defaults offer
+/// nothing, and every answer is the same with or without them.
+pub trait Search: Family {
+    /// A checker for many solutions of this puzzle, one after another on one thread (a count's):
+    /// it may keep between calls what it derives from the puzzle alone, never anything of a
+    /// solution, so each verdict is [`Family::check`]'s. The default is `check` itself.
+    fn check_session(&self) -> CheckSession<'_, Self::Solution, Self::Violation> {
+        Box::new(move |s| self.check(s))
+    }
+
+    /// A decoder for many models of the grounding `g`, one after another on one thread (a
+    /// count's): it may keep between calls what it derives from the puzzle and `g` alone, never
+    /// anything of a model, so each solution is [`Family::decode`]'s. The default is `decode`
+    /// itself.
+    fn decode_session<'a>(&'a self, g: &'a Grounding<Self::Encoding>) -> DecodeSession<'a, Self::Solution> {
+        Box::new(move |m| self.decode(g, m))
+    }
+
+    /// The grounding as an exact-cover matrix (each row one projection atom), when the puzzle is
+    /// one: a count may then enumerate with dancing links instead of a SAT search. Its solutions
+    /// must be the solutions of the grounding's CNF or, when the grounding carries symmetries (the
+    /// count then finds orbits itself), those of the CNF without its symmetry breaking. `None`
+    /// (the default): not an exact-cover problem.
+    fn exact_cover(&self, _g: &Grounding<Self::Encoding>) -> Option<ExactCover> {
+        None
+    }
+
+    /// Whether the grounding `g` left its symmetries for later: a plain count's grounding, whose
+    /// symmetries would only make a count with many solutions faster, so that the count looks
+    /// for them ([`Family::add_symmetries`]) only once it meets a second solution. Default: never.
+    fn symmetries_deferred(&self, _g: &Grounding<Self::Encoding>) -> bool {
+        false
+    }
+
+    /// Looks for the symmetries that `g` left for later and declares them in it, as a grounding
+    /// that looked for them at once would hold them (its group in `g.symmetries`, the clauses
+    /// that break it, its header). Default: nothing (nothing is left for later).
+    fn add_symmetries(&self, _g: &mut Grounding<Self::Encoding>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Other groundings of the same puzzle that a portfolio may race against this one (another
+    /// encoding): copies of the family with other options, each with the name `-v` reports. Their
+    /// solutions are this family's solutions and go through the same checker. Default: none.
+    fn alternatives(&self) -> Vec<(String, Self)>
+    where
+        Self: Sized,
+    {
+        Vec::new()
     }
 }
 

@@ -2,6 +2,7 @@
 //! backend, read a solver's answer back, and never hand on a solution the family's checker has
 //! not passed.
 
+use crate::Present;
 use std::time::{Duration, Instant};
 
 use wgrnd_sat::solver::SolverSpec;
@@ -140,7 +141,7 @@ fn finish<F: Family>(
 
 /// Refuses a view the family does not draw (bad input, exit 2), listing the ones it does: the
 /// one check of `--view`, made before anything is solved.
-pub fn check_view<F: Family>(f: &F, view: View) -> Result<(), Error> {
+pub fn check_view<F: Family + Present>(f: &F, view: View) -> Result<(), Error> {
     if F::VIEWS.contains(&view) {
         return Ok(());
     }

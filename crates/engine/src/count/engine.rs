@@ -34,6 +34,7 @@
 
 use std::cell::Cell;
 use std::time::{Duration, Instant};
+use wgrnd_seam::Search;
 
 use wgrnd_sat::solver::interrupt::{interrupted, Watch};
 use wgrnd_sat::solver::SolverSpec;
@@ -127,7 +128,7 @@ pub(crate) type OnHit<'a> = dyn FnMut(u64, Hit<'_>) -> Result<Found, Error> + 'a
 /// stopped, the time spent. `given_up` says that whoever takes the solutions wants no more (the
 /// checker failed): the in-process engines look at it as often as at Ctrl-C and then stop as if
 /// interrupted.
-pub(crate) fn run<F: Family>(
+pub(crate) fn run<F: Family + Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
@@ -436,7 +437,7 @@ fn dlx(
 mod tests {
     use super::*;
     use wgrnd_sat::{Cnf, Model, Var};
-    use wgrnd_seam::{AtomNames, CountUnit, SolutionFormat, Status, View};
+    use wgrnd_seam::{AtomNames, CountUnit, SolutionFormat};
 
     /// A toy family: the independent sets of a cycle of `n` vertices (no two neighbours both
     /// chosen), `x(i)` true for a chosen vertex; there are Lucas(n) of them. The engines see only
@@ -459,7 +460,6 @@ mod tests {
         type Encoding = RingAtoms;
         type Solution = Vec<bool>;
         type Violation = String;
-        const VIEWS: &'static [View] = &[View::Auto];
 
         fn kind(&self) -> &'static str {
             "ring"
@@ -499,25 +499,12 @@ mod tests {
                 .chain(wrong)
                 .collect())
         }
-        fn valid_line(&self, _s: &Vec<bool>) -> String {
-            "valid".into()
-        }
-        fn invalid_line(&self, violations: usize) -> String {
-            format!("{violations} broken")
-        }
         fn read_solution(&self, _f: &str, _t: &str, _fmt: Option<SolutionFormat>) -> Result<Vec<bool>, Error> {
             Err(Error::Option("the ring reads no solutions".into()))
         }
-        fn render(&self, s: &Vec<bool>, _view: View) -> Result<String, Error> {
-            Ok(s.iter().map(|&b| if b { '#' } else { '.' }).collect())
-        }
-        fn render_none(&self, _status: Status, _view: View) -> String {
-            String::new()
-        }
-        fn count_caption(&self, _unit: CountUnit, _g: &Grounding<RingAtoms>) -> (String, &'static str) {
-            (String::new(), "none")
-        }
     }
+
+    impl Search for Ring {}
 
     /// Lucas(n): the independent sets of a cycle of n >= 3 vertices.
     fn lucas(n: u32) -> u64 {

@@ -213,7 +213,7 @@ pub enum Hit<'a> {
 /// passed the checker, and a solution that fails stops the search. Once the search has ended its
 /// core is free, and what is left to check is split between the checker and a second thread
 /// (`check_in_two`); solutions are still reported in the order found.
-pub fn count<F: Family>(
+pub fn count<F: Family + wgrnd_seam::Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
@@ -302,7 +302,7 @@ pub fn count<F: Family>(
 /// header says what was looked for) with the count, whose time includes both counts and the
 /// search; a Ctrl-C (the search is finished first) or a probe that took the whole time limit
 /// returns the solutions found before the search, with the grounding that now holds them.
-pub fn count_deferring<F: Family>(
+pub fn count_deferring<F: Family + wgrnd_seam::Search>(
     f: &F,
     mut g: Grounding<F::Encoding>,
     solver: &SolverSpec,
@@ -406,7 +406,7 @@ impl<R> Reports<R> {
 /// and checked in order; the first failure abandons the queue, which stops the search (it looks
 /// as often as at Ctrl-C). Returns the number of solutions reported, those reported before it
 /// took over included.
-fn check_handed_over<F: Family>(
+fn check_handed_over<F: Family + wgrnd_seam::Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     handover: &Handover<Orbit>,
@@ -456,7 +456,7 @@ fn check_handed_over<F: Family>(
 /// Decodes and checks `mine` here and `later` on a thread of its own at the same time, then
 /// reports `mine` and `later` in that order; stops at the first failure in that order (a failure in
 /// `mine` also stops the other thread at its next orbit).
-fn check_in_two<'a, F: Family>(
+fn check_in_two<'a, F: Family + wgrnd_seam::Search>(
     f: &'a F,
     g: &'a Grounding<F::Encoding>,
     decode: &mut DecodeSession<'a, F::Solution>,
@@ -596,7 +596,7 @@ struct Out<'a> {
 
 /// The search side of [`count`]: runs the engine, works out each solution's orbit from its
 /// projection, and hands it over to be checked.
-fn search<F: Family>(
+fn search<F: Family + wgrnd_seam::Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,

@@ -21,6 +21,9 @@ use crate::edge::formats::SolutionFormat;
 use crate::edge::model::{Clue, MatchRule, Placement, Puzzle};
 use crate::edge::render::{render, Status, View};
 use wgrnd_sat::{Model, Var};
+use wgrnd_seam::Explain;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use crate::{AtomNames, CountUnit, EncodingChoice, Error, Family, Flag, Grounding, RawOptions};
 
@@ -136,10 +139,10 @@ impl EdgeMatching {
 
 impl Family for EdgeMatching {
     type Encoding = EdgeEncoding;
-    type Solution = Vec<Placement>;
-    type Violation = Violation;
 
-    const VIEWS: &'static [View] = render::VIEWS;
+    type Solution = Vec<Placement>;
+
+    type Violation = Violation;
 
     fn kind(&self) -> &'static str {
         "edge-matching puzzle"
@@ -204,6 +207,94 @@ impl Family for EdgeMatching {
         })
     }
 
+    fn decode(&self, g: &Grounding<EdgeEncoding>, model: &Model) -> Result<Vec<Placement>, Error> {
+        g.encoding.encoding.decode(model).map_err(|e| Error::EncodingBug(format!("decoding the model: {e}")))
+    }
+
+    fn check(&self, solution: &Vec<Placement>) -> Result<Vec<Violation>, Error> {
+        let violations = check::check(&self.puzzle, solution).violations;
+        if !self.options.score {
+            return Ok(violations);
+        }
+        // By score, a mismatch is a lost point, not a violation.
+        Ok(violations.into_iter().filter(|v| !matches!(v, Violation::Mismatch { .. })).collect())
+    }
+
+    fn objective_values(&self, solution: &Vec<Placement>) -> Result<Option<Vec<i64>>, Error> {
+        Ok(self.options.score.then(|| vec![check::edge_score(&self.puzzle, solution).matched as i64]))
+    }
+
+    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Vec<Placement>, Error> {
+        Ok(formats::read_solution(file, text, &self.puzzle, format)?)
+    }
+}
+
+impl Present for EdgeMatching {
+    const VIEWS: &'static [View] = render::VIEWS;
+
+    fn check_notes(&self, solution: &Vec<Placement>) -> Vec<String> {
+        let report = check::check(&self.puzzle, solution);
+        // The Eternity II community's score of a partial or wrong board (N/480 on 16 x 16).
+        let score = check::edge_score(&self.puzzle, solution);
+        let mut notes = vec![format!(
+            "score: {}/{} inner edges match (frame edges not counted; e2.bucas.name's score)",
+            score.matched, score.total
+        )];
+        if let (Some(k2), MatchRule::Sum(k)) = (report.consistent_sum, &self.puzzle.rule) {
+            notes.push(format!(
+                "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}"
+            ));
+        }
+        notes
+    }
+
+    fn valid_line(&self, solution: &Vec<Placement>) -> String {
+        let p = &self.puzzle;
+        format!(
+            "valid: the {} placements solve `{}` ({} x {}, match {})",
+            solution.len(),
+            p.name,
+            p.rows,
+            p.cols,
+            p.rule
+        )
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} violation(s) of `{}` (match {}):", self.puzzle.name, self.puzzle.rule)
+    }
+
+    fn render(&self, solution: &Vec<Placement>, view: View) -> Result<String, Error> {
+        render(&self.puzzle, solution, view).map_err(|e| Error::View(e.to_string()))
+    }
+
+    fn render_none(&self, status: Status, view: View) -> String {
+        let p = &self.puzzle;
+        match (status, view) {
+            (_, View::Json) => render::json(p, status, &[]),
+            (Status::Unsatisfiable, _) => format!("no solution: `{}` has no solution under match {}\n", p.name, p.rule),
+            _ => "unknown: the solver gave up before finding a solution or proving there is none\n".into(),
+        }
+    }
+
+    fn render_partial(
+        &self,
+        g: &Grounding<EdgeEncoding>,
+        solution: &Vec<Placement>,
+        known: &dyn Fn(Var) -> bool,
+    ) -> Option<String> {
+        Some(partial_grid(g, &self.puzzle, solution, known))
+    }
+
+    fn count_caption(&self, unit: CountUnit, _g: &Grounding<EdgeEncoding>) -> (String, &'static str) {
+        match unit {
+            CountUnit::Board => (" up to board rotation".into(), "board"),
+            _ => (String::new(), "none"),
+        }
+    }
+}
+
+impl Explain for EdgeMatching {
     /// The rules grounded without the clues (no symmetry breaking: with a clue switched off the
     /// rotation break would not be sound), one constraint group per clause family, one clue group
     /// per hint (docs/explain.md).
@@ -239,100 +330,6 @@ impl Family for EdgeMatching {
         })
     }
 
-    fn decode(&self, g: &Grounding<EdgeEncoding>, model: &Model) -> Result<Vec<Placement>, Error> {
-        g.encoding.encoding.decode(model).map_err(|e| Error::EncodingBug(format!("decoding the model: {e}")))
-    }
-
-    fn check(&self, solution: &Vec<Placement>) -> Result<Vec<Violation>, Error> {
-        let violations = check::check(&self.puzzle, solution).violations;
-        if !self.options.score {
-            return Ok(violations);
-        }
-        // By score, a mismatch is a lost point, not a violation.
-        Ok(violations.into_iter().filter(|v| !matches!(v, Violation::Mismatch { .. })).collect())
-    }
-
-    fn objective_values(&self, solution: &Vec<Placement>) -> Result<Option<Vec<i64>>, Error> {
-        Ok(self.options.score.then(|| vec![check::edge_score(&self.puzzle, solution).matched as i64]))
-    }
-
-    fn check_notes(&self, solution: &Vec<Placement>) -> Vec<String> {
-        let report = check::check(&self.puzzle, solution);
-        // The Eternity II community's score of a partial or wrong board (N/480 on 16 x 16).
-        let score = check::edge_score(&self.puzzle, solution);
-        let mut notes = vec![format!(
-            "score: {}/{} inner edges match (frame edges not counted; e2.bucas.name's score)",
-            score.matched, score.total
-        )];
-        if let (Some(k2), MatchRule::Sum(k)) = (report.consistent_sum, &self.puzzle.rule) {
-            notes.push(format!(
-                "note: every inner edge of this solution sums to {k2}, not {k}: it solves the puzzle under --sum {k2}"
-            ));
-        }
-        notes
-    }
-
-    fn valid_line(&self, solution: &Vec<Placement>) -> String {
-        let p = &self.puzzle;
-        format!(
-            "valid: the {} placements solve `{}` ({} x {}, match {})",
-            solution.len(),
-            p.name,
-            p.rows,
-            p.cols,
-            p.rule
-        )
-    }
-
-    fn invalid_line(&self, violations: usize) -> String {
-        format!("invalid: {violations} violation(s) of `{}` (match {}):", self.puzzle.name, self.puzzle.rule)
-    }
-
-    fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Vec<Placement>, Error> {
-        Ok(formats::read_solution(file, text, &self.puzzle, format)?)
-    }
-
-    fn render(&self, solution: &Vec<Placement>, view: View) -> Result<String, Error> {
-        render(&self.puzzle, solution, view).map_err(|e| Error::View(e.to_string()))
-    }
-
-    fn render_none(&self, status: Status, view: View) -> String {
-        let p = &self.puzzle;
-        match (status, view) {
-            (_, View::Json) => render::json(p, status, &[]),
-            (Status::Unsatisfiable, _) => format!("no solution: `{}` has no solution under match {}\n", p.name, p.rule),
-            _ => "unknown: the solver gave up before finding a solution or proving there is none\n".into(),
-        }
-    }
-
-    fn render_partial(
-        &self,
-        g: &Grounding<EdgeEncoding>,
-        solution: &Vec<Placement>,
-        known: &dyn Fn(Var) -> bool,
-    ) -> Option<String> {
-        Some(partial_grid(g, &self.puzzle, solution, known))
-    }
-
-    /// The four-squares encoding races the diamond one (and the other way round): the second
-    /// fastest measured (docs/benchmarks.md), with a search that differs most from it.
-    fn alternatives(&self) -> Vec<(String, Self)> {
-        let other = match self.options.encoding {
-            EncodingKind::Diamond => EncodingKind::FourSquares,
-            _ => EncodingKind::Diamond,
-        };
-        let options = EncodeOptions { encoding: other, ..self.options };
-        let name = if other == EncodingKind::Diamond { "diamond" } else { "four-squares" };
-        vec![(name.to_string(), self.with_options(options))]
-    }
-
-    fn count_caption(&self, unit: CountUnit, _g: &Grounding<EdgeEncoding>) -> (String, &'static str) {
-        match unit {
-            CountUnit::Board => (" up to board rotation".into(), "board"),
-            _ => (String::new(), "none"),
-        }
-    }
-
     fn step_svg(
         &self,
         g: &Grounding<EdgeEncoding>,
@@ -351,6 +348,19 @@ impl Family for EdgeMatching {
     }
 }
 
+impl Search for EdgeMatching {
+    /// The four-squares encoding races the diamond one (and the other way round): the second
+    /// fastest measured (docs/benchmarks.md), with a search that differs most from it.
+    fn alternatives(&self) -> Vec<(String, Self)> {
+        let other = match self.options.encoding {
+            EncodingKind::Diamond => EncodingKind::FourSquares,
+            _ => EncodingKind::Diamond,
+        };
+        let options = EncodeOptions { encoding: other, ..self.options };
+        let name = if other == EncodingKind::Diamond { "diamond" } else { "four-squares" };
+        vec![(name.to_string(), self.with_options(options))]
+    }
+}
 /// `--maximize matches`: one level, the number of true match literals, maximised.
 fn score_objective(e: &Encoding) -> wgrnd_seam::Objective {
     if !e.options.score {

@@ -20,16 +20,20 @@ use crate::models::render::{model_json, render_model, MODEL_KIND};
 use wgrnd_lang::{Atoms, ClueFact, GroundOptions, PredKind, Program, QpropError, ShowVal, Solution, Source, Val};
 use wgrnd_sat::solver::SolverSpec;
 use wgrnd_sat::{Model as Assignment, SolverAnswer, Var};
+use wgrnd_seam::Explain;
 use wgrnd_seam::NumberData;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use crate::models::readers::Reader;
 use crate::{AtomNames, CountUnit, Error, Family, Flag, Grounding, RawOptions, SolutionFormat, Status, View};
 
-/// The language's error as the seam takes it: the caret diagnostic, and the exit code the
-/// language gives it.
+/// The language's error as the seam takes it: the caret diagnostic, the exit code the language
+/// gives it and the place it points at.
 fn model_error(e: QpropError) -> Error {
     let exit = u8::try_from(e.exit_code()).unwrap_or(crate::exit::INTERNAL);
-    Error::Family { diagnostic: e.render().trim_end().to_string(), exit }
+    let at = e.location().map(|(file, line, column)| wgrnd_seam::Position { file: file.to_string(), line, column });
+    Error::Family { diagnostic: e.render().trim_end().to_string(), exit, at }
 }
 
 /// Whether a model's grounding looks for its symmetries (and breaks them with lex-leader
@@ -235,6 +239,7 @@ impl QpropModel {
         let fault = |what: String| Error::Family {
             diagnostic: format!("wgrnd wrote a {} file that does not read back ({what}):\n{text}", reader.format),
             exit: crate::exit::INTERNAL,
+            at: None,
         };
         let name = format!("posed.{}", reader.extensions.first().unwrap_or(&reader.format));
         let data = (reader.convert)(&name, &text).map_err(|e| fault(e.to_string()))?;
@@ -276,10 +281,10 @@ impl QpropModel {
 
 impl Family for QpropModel {
     type Encoding = QpropEncoding;
-    type Solution = Solution;
-    type Violation = String;
 
-    const VIEWS: &'static [View] = render::VIEWS;
+    type Solution = Solution;
+
+    type Violation = String;
 
     fn kind(&self) -> &'static str {
         MODEL_KIND
@@ -297,60 +302,8 @@ impl Family for QpropModel {
         wgrnd_lang::ground(&self.program, &self.options).map_err(model_error)
     }
 
-    fn symmetries_deferred(&self, g: &Grounding<QpropEncoding>) -> bool {
-        wgrnd_lang::symmetries_deferred(g)
-    }
-
-    fn add_symmetries(&self, g: &mut Grounding<QpropEncoding>) -> Result<(), Error> {
-        wgrnd_lang::add_symmetries(&self.program, g);
-        Ok(())
-    }
-
-    fn ground_groups(&self) -> Result<Grounding<QpropEncoding>, Error> {
-        wgrnd_lang::ground_groups(&self.program, &self.options).map_err(model_error)
-    }
-
-    fn fact_words(&self, g: &Grounding<QpropEncoding>, fact: wgrnd_sat::Lit) -> String {
-        let name = g.encoding.atom_name(fact.var());
-        self.reader.and_then(|r| words::model_fact(r.format, &name, fact.is_positive())).unwrap_or_else(|| {
-            if fact.is_positive() {
-                name.clone()
-            } else {
-                format!("not {name}")
-            }
-        })
-    }
-
-    fn group_words(&self, g: &Grounding<QpropEncoding>, group: usize) -> String {
-        let x = &g.groups[group];
-        let words = match (x.kind, self.reader, x.name.strip_prefix("clue ")) {
-            (crate::GroupKind::Clue, Some(r), Some(atom)) => {
-                words::model_clue(r.format, atom, &|pred, line| self.line_numbers(pred, line))
-            }
-            _ => None,
-        };
-        words.unwrap_or_else(|| x.name.clone())
-    }
-
     fn decode(&self, g: &Grounding<QpropEncoding>, model: &Assignment) -> Result<Solution, Error> {
         Ok(wgrnd_lang::decode(&self.program, &g.encoding, |v| model.value(v) == Some(true)))
-    }
-
-    fn decode_session<'a>(&'a self, g: &'a Grounding<QpropEncoding>) -> wgrnd_seam::DecodeSession<'a, Solution> {
-        // Each atom's arguments and each integer variable's values found once, not per model
-        // (colour5's count: 29 K instructions a solution before). Found at the second model: the
-        // decoder indexes every atom, true or not, so a count of none or one solution of a large
-        // grounding (a sudoku's) decodes as `decode` does.
-        let mut decoder: Option<wgrnd_lang::Decoder> = None;
-        let mut first = true;
-        Box::new(move |model| {
-            let truth = |v| model.value(v) == Some(true);
-            if std::mem::take(&mut first) {
-                return Ok(wgrnd_lang::decode(&self.program, &g.encoding, truth));
-            }
-            let decoder = decoder.get_or_insert_with(|| wgrnd_lang::Decoder::new(&self.program, &g.encoding));
-            Ok(decoder.decode(truth))
-        })
     }
 
     fn check(&self, solution: &Solution) -> Result<Vec<String>, Error> {
@@ -358,27 +311,11 @@ impl Family for QpropModel {
         Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
     }
 
-    fn check_session(&self) -> wgrnd_seam::CheckSession<'_, Solution, String> {
-        let mut session = wgrnd_lang::CheckSession::new(&self.program, &self.checks);
-        Box::new(move |solution| {
-            let broken = session.check(solution).map_err(model_error)?;
-            Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
-        })
-    }
-
     fn objective_values(&self, solution: &Solution) -> Result<Option<Vec<i64>>, Error> {
         if self.program.goals.is_empty() {
             return Ok(None);
         }
         wgrnd_lang::objective_values(&self.program, solution).map(Some).map_err(model_error)
-    }
-
-    fn valid_line(&self, _solution: &Solution) -> String {
-        format!("valid: the solution satisfies every constraint of `{}`", self.name)
-    }
-
-    fn invalid_line(&self, violations: usize) -> String {
-        format!("invalid: {violations} broken constraint(s) of `{}`:", self.name)
     }
 
     fn read_solution(&self, file: &str, text: &str, format: Option<SolutionFormat>) -> Result<Solution, Error> {
@@ -389,6 +326,18 @@ impl Family for QpropModel {
         }
         let given = wgrnd_lang::parse_solution(&self.program, &Source::new(file, text)).map_err(model_error)?;
         self.complete(given)
+    }
+}
+
+impl Present for QpropModel {
+    const VIEWS: &'static [View] = render::VIEWS;
+
+    fn valid_line(&self, _solution: &Solution) -> String {
+        format!("valid: the solution satisfies every constraint of `{}`", self.name)
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} broken constraint(s) of `{}`:", self.name)
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
@@ -428,6 +377,34 @@ impl Family for QpropModel {
         }
         (format!(" (projected on {})", shown.join(", ")), "none")
     }
+}
+
+impl Explain for QpropModel {
+    fn ground_groups(&self) -> Result<Grounding<QpropEncoding>, Error> {
+        wgrnd_lang::ground_groups(&self.program, &self.options).map_err(model_error)
+    }
+
+    fn fact_words(&self, g: &Grounding<QpropEncoding>, fact: wgrnd_sat::Lit) -> String {
+        let name = g.encoding.atom_name(fact.var());
+        self.reader.and_then(|r| words::model_fact(r.format, &name, fact.is_positive())).unwrap_or_else(|| {
+            if fact.is_positive() {
+                name.clone()
+            } else {
+                format!("not {name}")
+            }
+        })
+    }
+
+    fn group_words(&self, g: &Grounding<QpropEncoding>, group: usize) -> String {
+        let x = &g.groups[group];
+        let words = match (x.kind, self.reader, x.name.strip_prefix("clue ")) {
+            (crate::GroupKind::Clue, Some(r), Some(atom)) => {
+                words::model_clue(r.format, atom, &|pred, line| self.line_numbers(pred, line))
+            }
+            _ => None,
+        };
+        words.unwrap_or_else(|| x.name.clone())
+    }
 
     fn step_svg(
         &self,
@@ -439,6 +416,41 @@ impl Family for QpropModel {
     }
 }
 
+impl Search for QpropModel {
+    fn symmetries_deferred(&self, g: &Grounding<QpropEncoding>) -> bool {
+        wgrnd_lang::symmetries_deferred(g)
+    }
+
+    fn add_symmetries(&self, g: &mut Grounding<QpropEncoding>) -> Result<(), Error> {
+        wgrnd_lang::add_symmetries(&self.program, g);
+        Ok(())
+    }
+
+    fn decode_session<'a>(&'a self, g: &'a Grounding<QpropEncoding>) -> wgrnd_seam::DecodeSession<'a, Solution> {
+        // Each atom's arguments and each integer variable's values found once, not per model
+        // (colour5's count: 29 K instructions a solution before). Found at the second model: the
+        // decoder indexes every atom, true or not, so a count of none or one solution of a large
+        // grounding (a sudoku's) decodes as `decode` does.
+        let mut decoder: Option<wgrnd_lang::Decoder> = None;
+        let mut first = true;
+        Box::new(move |model| {
+            let truth = |v| model.value(v) == Some(true);
+            if std::mem::take(&mut first) {
+                return Ok(wgrnd_lang::decode(&self.program, &g.encoding, truth));
+            }
+            let decoder = decoder.get_or_insert_with(|| wgrnd_lang::Decoder::new(&self.program, &g.encoding));
+            Ok(decoder.decode(truth))
+        })
+    }
+
+    fn check_session(&self) -> wgrnd_seam::CheckSession<'_, Solution, String> {
+        let mut session = wgrnd_lang::CheckSession::new(&self.program, &self.checks);
+        Box::new(move |solution| {
+            let broken = session.check(solution).map_err(model_error)?;
+            Ok(broken.iter().map(|v| v.render().trim_end().replace('\n', "\n  ")).collect())
+        })
+    }
+}
 /// A model posed: a clue is a fact of a `clue pred` predicate. The facts a solution satisfies are
 /// found by the language's checker, each posed alone; the puzzle is written back as a data file
 /// for the same model (parameters, input facts, the chosen clue facts), and read back here to

@@ -17,6 +17,9 @@ use crate::packing::encode::{
 use crate::packing::model::{determinant, Packing, PiecePlacement};
 use crate::{edge::formats, edge::formats::SolutionFormat};
 use wgrnd_sat::{Model, Var};
+use wgrnd_seam::Explain;
+use wgrnd_seam::Present;
+use wgrnd_seam::Search;
 
 use crate::{AtomNames, CountUnit, CoverRow, Error, ExactCover, Family, Flag, Grounding, Orbits, RawOptions, Symmetry};
 
@@ -90,10 +93,10 @@ impl Packings {
 
 impl Family for Packings {
     type Encoding = PackingEncoding;
-    type Solution = Vec<PiecePlacement>;
-    type Violation = PackingViolation;
 
-    const VIEWS: &'static [View] = render::VIEWS;
+    type Solution = Vec<PiecePlacement>;
+
+    type Violation = PackingViolation;
 
     fn kind(&self) -> &'static str {
         "packing"
@@ -136,6 +139,85 @@ impl Family for Packings {
         })
     }
 
+    fn decode(&self, g: &Grounding<PackingEncoding>, model: &Model) -> Result<Vec<PiecePlacement>, Error> {
+        Ok(g.encoding.encoding.decode(model, &self.packing))
+    }
+
+    fn check(&self, solution: &Vec<PiecePlacement>) -> Result<Vec<PackingViolation>, Error> {
+        Ok(check_packing(&self.packing, solution))
+    }
+
+    fn read_solution(
+        &self,
+        file: &str,
+        text: &str,
+        format: Option<SolutionFormat>,
+    ) -> Result<Vec<PiecePlacement>, Error> {
+        if matches!(format, Some(SolutionFormat::Sol | SolutionFormat::Witch | SolutionFormat::Art)) {
+            return Err(Error::Option(
+                "--solution-format sol, witch and art are board formats; a packing's solution is read from its lines or JSON".into(),
+            ));
+        }
+        Ok(formats::read_packing_solution(file, text, &self.packing)?)
+    }
+}
+
+impl Present for Packings {
+    const VIEWS: &'static [View] = render::VIEWS;
+
+    fn valid_line(&self, solution: &Vec<PiecePlacement>) -> String {
+        format!("valid: the {} placed pieces pack `{}`", solution.len(), self.packing.name)
+    }
+
+    fn invalid_line(&self, violations: usize) -> String {
+        format!("invalid: {violations} violation(s) of `{}`:", self.packing.name)
+    }
+
+    fn render(&self, solution: &Vec<PiecePlacement>, view: View) -> Result<String, Error> {
+        render_packing(&self.packing, solution, view).map_err(|e| Error::View(e.to_string()))
+    }
+
+    fn render_none(&self, status: Status, view: View) -> String {
+        match (status, view) {
+            (_, View::Json) => packing_json(&self.packing, status, &[]),
+            (Status::Unsatisfiable, _) => {
+                format!("no solution: the pieces of `{}` cannot be packed\n", self.packing.name)
+            }
+            _ => "unknown: the solver gave up before finding a packing or proving there is none\n".into(),
+        }
+    }
+
+    fn count_caption(&self, unit: CountUnit, g: &Grounding<PackingEncoding>) -> (String, &'static str) {
+        // A grounding for a model counter carries no symmetries (its clauses break them): the
+        // group is then the region's, identity included.
+        let (all, rotations) = if self.counting {
+            (g.symmetries.len() + 1, g.symmetries.iter().filter(|s| !s.reflection).count() + 1)
+        } else {
+            let group = symmetries(&self.packing, &g.encoding.encoding.dispositions, true);
+            (group.len(), group.iter().filter(|s| determinant(&s.matrix) == 1).count())
+        };
+        match unit {
+            CountUnit::None => (String::new(), "none"),
+            CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "board"),
+            CountUnit::All => (format!(" up to the region's {all} rotations and reflections"), "all"),
+        }
+    }
+
+    fn orbit_line(&self, o: &Orbits, complete: bool) -> Option<(String, serde_json::Value)> {
+        let bound = if complete { "" } else { "at least " };
+        let text = format!(
+            "{bound}{} packing(s) of the fixed region, {bound}{} up to its {} rotations, {bound}{} up to its {} rotations and reflections",
+            o.solutions, o.rotation_orbits, o.rotations, o.orbits, o.symmetries
+        );
+        let json = serde_json::json!({
+            "packings": o.solutions, "rotation_orbits": o.rotation_orbits, "orbits": o.orbits,
+            "rotations": o.rotations, "symmetries": o.symmetries,
+        });
+        Some((text, json))
+    }
+}
+
+impl Explain for Packings {
     /// The packing grounded without its pieces in place (no lex-leader clauses: with a piece
     /// switched off they would not be sound), one constraint group per clause family, one clue
     /// group per piece in place (docs/explain.md).
@@ -170,67 +252,9 @@ impl Family for Packings {
             }
         })
     }
+}
 
-    fn decode(&self, g: &Grounding<PackingEncoding>, model: &Model) -> Result<Vec<PiecePlacement>, Error> {
-        Ok(g.encoding.encoding.decode(model, &self.packing))
-    }
-
-    fn check(&self, solution: &Vec<PiecePlacement>) -> Result<Vec<PackingViolation>, Error> {
-        Ok(check_packing(&self.packing, solution))
-    }
-
-    fn valid_line(&self, solution: &Vec<PiecePlacement>) -> String {
-        format!("valid: the {} placed pieces pack `{}`", solution.len(), self.packing.name)
-    }
-
-    fn invalid_line(&self, violations: usize) -> String {
-        format!("invalid: {violations} violation(s) of `{}`:", self.packing.name)
-    }
-
-    fn read_solution(
-        &self,
-        file: &str,
-        text: &str,
-        format: Option<SolutionFormat>,
-    ) -> Result<Vec<PiecePlacement>, Error> {
-        if matches!(format, Some(SolutionFormat::Sol | SolutionFormat::Witch | SolutionFormat::Art)) {
-            return Err(Error::Option(
-                "--solution-format sol, witch and art are board formats; a packing's solution is read from its lines or JSON".into(),
-            ));
-        }
-        Ok(formats::read_packing_solution(file, text, &self.packing)?)
-    }
-
-    fn render(&self, solution: &Vec<PiecePlacement>, view: View) -> Result<String, Error> {
-        render_packing(&self.packing, solution, view).map_err(|e| Error::View(e.to_string()))
-    }
-
-    fn render_none(&self, status: Status, view: View) -> String {
-        match (status, view) {
-            (_, View::Json) => packing_json(&self.packing, status, &[]),
-            (Status::Unsatisfiable, _) => {
-                format!("no solution: the pieces of `{}` cannot be packed\n", self.packing.name)
-            }
-            _ => "unknown: the solver gave up before finding a packing or proving there is none\n".into(),
-        }
-    }
-
-    fn count_caption(&self, unit: CountUnit, g: &Grounding<PackingEncoding>) -> (String, &'static str) {
-        // A grounding for a model counter carries no symmetries (its clauses break them): the
-        // group is then the region's, identity included.
-        let (all, rotations) = if self.counting {
-            (g.symmetries.len() + 1, g.symmetries.iter().filter(|s| !s.reflection).count() + 1)
-        } else {
-            let group = symmetries(&self.packing, &g.encoding.encoding.dispositions, true);
-            (group.len(), group.iter().filter(|s| determinant(&s.matrix) == 1).count())
-        };
-        match unit {
-            CountUnit::None => (String::new(), "none"),
-            CountUnit::Board => (format!(" up to the region's {rotations} rotations"), "board"),
-            CountUnit::All => (format!(" up to the region's {all} rotations and reflections"), "all"),
-        }
-    }
-
+impl Search for Packings {
     /// Cells are the columns and dispositions the rows, grouped by kind with its copies as the
     /// capacity: in a region the pieces fill exactly, "every cell once, each kind at most its
     /// copies" is "every cell once, each kind exactly its copies". A region with room to spare is
@@ -257,21 +281,7 @@ impl Family for Packings {
         let capacities = p.kinds.iter().map(|k| k.count as u32).collect();
         Some(ExactCover { columns: p.cells.len() as u32, rows, capacities, ..ExactCover::default() })
     }
-
-    fn orbit_line(&self, o: &Orbits, complete: bool) -> Option<(String, serde_json::Value)> {
-        let bound = if complete { "" } else { "at least " };
-        let text = format!(
-            "{bound}{} packing(s) of the fixed region, {bound}{} up to its {} rotations, {bound}{} up to its {} rotations and reflections",
-            o.solutions, o.rotation_orbits, o.rotations, o.orbits, o.symmetries
-        );
-        let json = serde_json::json!({
-            "packings": o.solutions, "rotation_orbits": o.rotation_orbits, "orbits": o.orbits,
-            "rotations": o.rotations, "symmetries": o.symmetries,
-        });
-        Some((text, json))
-    }
 }
-
 /// Packings posed: a clue is a piece given in place (a `place` line of the `.pack` format); a
 /// solution satisfies each of its own placed pieces.
 impl crate::Pose for Packings {

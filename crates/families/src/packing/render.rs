@@ -68,11 +68,29 @@ pub fn layers(p: &Packing, placed: &[PiecePlacement]) -> String {
     s
 }
 
-#[derive(Serialize)]
-struct JsonPiece<'a> {
-    mark: String,
-    piece: &'a str,
-    cells: Vec<[i32; 3]>,
+/// A placed piece as the JSON document and the Python package give it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PackedPiece<'a> {
+    /// Its mark in the layer drawing.
+    pub mark: String,
+    /// Its kind's name.
+    pub piece: &'a str,
+    /// The cells it fills, `[x, y, z]` counted from 1.
+    pub cells: Vec<[i32; 3]>,
+}
+
+/// The placed pieces, in the order of `placed`, with their marks and cells counted from 1.
+pub fn packed_pieces<'a>(p: &'a Packing, placed: &[PiecePlacement]) -> Vec<PackedPiece<'a>> {
+    let marks = marks(p, placed);
+    placed
+        .iter()
+        .zip(marks)
+        .map(|(pl, mark)| PackedPiece {
+            mark: mark.trim().to_string(),
+            piece: &p.kinds[pl.kind].name,
+            cells: pl.cells.iter().map(|c| [c[0] + 1, c[1] + 1, c[2] + 1]).collect(),
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -84,12 +102,11 @@ struct JsonPacking<'a> {
     size: [usize; 3],
     checked: bool,
     conventions: &'static str,
-    placements: Vec<JsonPiece<'a>>,
+    placements: Vec<PackedPiece<'a>>,
 }
 
 /// The JSON document for a verdict on a packing (placements empty unless solved).
 pub fn packing_json(p: &Packing, status: Status, placed: &[PiecePlacement]) -> String {
-    let marks = marks(p, placed);
     let report = JsonPacking {
         version: crate::edge::render::JSON_VERSION,
         kind: "packing",
@@ -98,15 +115,7 @@ pub fn packing_json(p: &Packing, status: Status, placed: &[PiecePlacement]) -> S
         size: p.size,
         checked: status == Status::Solved,
         conventions: "cells [x, y, z] counted from 1; mark = the piece's letter in the layer drawing",
-        placements: placed
-            .iter()
-            .enumerate()
-            .map(|(i, pl)| JsonPiece {
-                mark: marks[i].trim().to_string(),
-                piece: &p.kinds[pl.kind].name,
-                cells: pl.cells.iter().map(|c| [c[0] + 1, c[1] + 1, c[2] + 1]).collect(),
-            })
-            .collect(),
+        placements: packed_pieces(p, placed),
     };
     let mut s = serde_json::to_string_pretty(&report).expect("plain data serialises");
     s.push('\n');

@@ -1,10 +1,10 @@
-//! The checker's own evaluation of count terms and order constraints: the sequences' values
-//! computed on the solution and compared directly (no encoding is consulted).
+//! The checker's own evaluation of count terms, order constraints and global constraints: the
+//! sequences' values computed on the solution and compared directly (no encoding is consulted).
 
 use super::plan::Body;
-use super::{Checker, Env};
+use super::{defined, Checker, Env};
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{Binders, Lex, List, Order, Val, F};
+use crate::program::{Binders, GlobalCall, Lex, List, Order, Val, F};
 
 impl<'a> Checker<'a, '_> {
     /// How many bindings of `binders` (with `guard`) make `f` true.
@@ -26,27 +26,21 @@ impl<'a> Checker<'a, '_> {
         Ok(n)
     }
 
-    /// The integer values of a sequence, in order.
-    pub(super) fn values(&mut self, l: &'a List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
+    /// The values of a sequence, in order, each read by `read` as it is computed.
+    fn sequence<X>(&mut self, l: &'a List, env: &mut Env, read: impl Fn(Val) -> Result<X>) -> Result<Vec<X>> {
         let mut vals = Vec::new();
-        let int = |v: Val| match v {
-            Val::Int(x) => Ok(x),
-            Val::Sym(_) => {
-                Err(QpropError::new(ErrorKind::Type, span, "a symbol in an ordered sequence", "expected integers"))
-            }
-        };
         match l {
             List::Items(ts) => {
                 for t in ts {
                     let v = self.term(t, env)?;
-                    vals.push(int(v)?);
+                    vals.push(read(v)?);
                 }
             }
             List::Compr(s) => {
                 let plan = self.plan(&s.binders, s.guard.as_ref(), Body::Sum);
                 let mut err = None;
                 self.bindings(&plan, env, &mut |me, env| {
-                    match me.term(&s.body, env).and_then(int) {
+                    match me.term(&s.body, env).and_then(&read) {
                         Ok(v) => vals.push(v),
                         Err(e) => err = Some(e),
                     }
@@ -58,6 +52,28 @@ impl<'a> Checker<'a, '_> {
             }
         }
         Ok(vals)
+    }
+
+    /// The integer values of a sequence, in order.
+    pub(super) fn values(&mut self, l: &'a List, span: Span, env: &mut Env) -> Result<Vec<i64>> {
+        self.sequence(l, env, |v| match v {
+            Val::Int(x) => Ok(x),
+            Val::Sym(_) => {
+                Err(QpropError::new(ErrorKind::Type, span, "a symbol in an ordered sequence", "expected integers"))
+            }
+        })
+    }
+
+    /// Whether a global constraint holds: its sequences' values and the compared term's value
+    /// handed to the global. An undefined element or term makes it false as written.
+    pub(super) fn global_holds(&mut self, c: &'a GlobalCall, env: &mut Env) -> Result<bool> {
+        let mut lists = Vec::with_capacity(c.lists.len());
+        for l in &c.lists {
+            let Some(vals) = defined(self.sequence(l, env, Ok))? else { return Ok(false) };
+            lists.push(vals);
+        }
+        let Some(bound) = defined(self.term(&c.bound, env))? else { return Ok(false) };
+        crate::global::holds(c, &lists, bound)
     }
 
     /// Whether the sequence follows its order.

@@ -666,6 +666,7 @@ impl<'a, 's> Checker<'a, 's> {
             F::Lex(l) => defined(self.lex_holds(l, env))?.unwrap_or(false),
             F::Parity(c) => self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)? % 2 == i64::from(c.odd),
             F::Runs(r) => self.runs_hold(r, env)?,
+            F::Global(c) => self.global_holds(c, env)?,
         })
     }
 

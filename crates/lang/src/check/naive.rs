@@ -213,6 +213,11 @@ impl Checker<'_> {
                     a <= b
                 }
             }
+            F::Global(c) => {
+                let lists = c.lists.iter().map(|l| self.list(l, env)).collect::<Result<Vec<_>>>()?;
+                let bound = self.term(&c.bound, env)?;
+                crate::global::holds(c, &lists, bound)?
+            }
             F::Runs(r) => {
                 let mut cells = Vec::new();
                 self.binders(&r.binders, 0, r.guard.as_ref(), env, &mut |me, env| {

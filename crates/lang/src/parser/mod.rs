@@ -4,6 +4,7 @@
 //! Statements need no terminator (a formula ends where the next cannot continue it), so the seed's
 //! formulas parse as written; `.` or `;` after an item is allowed.
 
+mod global;
 mod inline;
 mod objective;
 mod parity;
@@ -562,6 +563,9 @@ impl<'t> Parser<'t> {
             return self.runs(start);
         }
         if let Some(f) = self.order_constraint(start)? {
+            return Ok(f);
+        }
+        if let Some(f) = self.global(start)? {
             return Ok(f);
         }
         if self.is("(") {

@@ -11,7 +11,8 @@ use crate::program::{Program, ShowVal, Val};
 use crate::Atoms;
 
 impl Solution {
-    fn val(&self, v: Val) -> String {
+    /// A value as the user writes it: an integer's digits, a symbol's name.
+    pub fn val(&self, v: Val) -> String {
         match v {
             Val::Int(x) => x.to_string(),
             Val::Sym(s) => self.symbols.get(s as usize).cloned().unwrap_or_default(),

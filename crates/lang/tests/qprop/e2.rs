@@ -1,6 +1,6 @@
 //! Grounding the generalised four-squares model on the 256 Eternity II pieces (its size against
 //! the built-in encoding is pinned in tests/models.rs; its speed is measured by
-//! scripts/qprop-bench.sh, not here).
+//! scripts/bench qprop-e2, not here).
 
 use crate::common::*;
 

@@ -50,7 +50,7 @@ fn brute(p: &Program) -> usize {
                         vals.iter()
                             .map(|v| match v {
                                 Val::Int(x) => format!("{} = {x}.\n", p.atom_name(id, t)),
-                                Val::Sym(_) => unreachable!("integer domains"),
+                                Val::Sym(k) => format!("{} = {}.\n", p.atom_name(id, t), p.symbols[*k as usize]),
                             })
                             .collect(),
                     );
@@ -208,6 +208,43 @@ fn order_constraints() {
     ] {
         agree(&format!("{INTS}{body}\n"));
     }
+}
+
+/// `nvalue L op k` (docs/lang/nvalue.md): outright, under every connective, over lists and
+/// comprehensions with guards, compared with data and with integer variables, over `[formula]`s,
+/// elements that may be undefined, and symbols.
+#[test]
+fn nvalue_under_every_connective() {
+    // 64 assignments of x(1..3) in 0..3: one value 4 times, two 36, three 24.
+    for (body, want) in [
+        ("nvalue { x(i) : i in d } = 2", 36),
+        ("nvalue [x(1), x(2), x(3)] <= 1", 4),
+        ("not (nvalue { x(i) : i in d } >= 3)", 40),
+        ("nvalue { x(i) : i in d } > 3", 0),
+        ("nvalue [] = 0", 64),
+    ] {
+        assert_eq!(agree(&format!("{INTS}{body}\n")), want, "{body}");
+    }
+    for body in [
+        "nvalue { x(i) : i in d } = 2 or x(1) = 0",
+        "nvalue { x(i) : i in d | i > 1 } = x(1)",
+        "(nvalue { x(i) : i in d } < 3) iff x(2) = 1",
+        "nvalue [x(1), 2, x(2)] =/= 2",
+        "nvalue { [x(i) > 1] : i in d } = 1",
+        "forall j in d . nvalue { x(i) : i in d | i =/= j } = 2",
+        "exists j in d . nvalue { x(i) : i in d | i <= j } = j",
+        "nvalue [x(x(1)), x(2)] = 1",
+        "not (nvalue [x(x(1)), x(2)] = 1)",
+        "nvalue { x(i) + x(j) : i, j in d | i < j } <= 2",
+        "sum { x(i) : i in d } = 3 -> nvalue { x(i) : i in d } >= 2",
+    ] {
+        agree(&format!("{INTS}{body}\n"));
+    }
+    let colours = "domain d = 1..3\ndomain C = {r, g, b}\nvar c(d) in C\n";
+    assert_eq!(agree(&format!("{colours}nvalue {{ c(i) : i in d }} = 2\n")), 18);
+    assert_eq!(agree(&format!("{colours}nvalue [c(1), c(2), r] = 1\n")), 3);
+    // `nvalue` stays a name where no sequence follows it.
+    assert_eq!(agree("domain d = 1..2\npred nvalue(d)\nnvalue(1) or nvalue(2)\n"), 3);
 }
 
 /// Sharing (one literal per repeated ground sub-formula, comparison and counter) never grows the

@@ -6,21 +6,32 @@ Both are ``Puzzle`` objects: ``solve()``, ``count(max=...)``, ``backbone()``,
 ``generate_unique(...)``, ``encode()``. Every solution is checked by the library's independent
 checker, as on the command line; solutions are plain Python values and draw themselves in
 Jupyter (``_repr_svg_``). Long calls release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
-See docs/python.md.
+Failures raise a ``WgrndError``: ``ModelError`` (bad input, with ``file``, ``line``, ``column``),
+``SolveTimeout``, ``SolverError`` or ``CheckError``. See docs/python.md.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple, Union
+from typing import Any, Dict, List, Literal, NamedTuple, Optional, Set, Tuple, Union
 
 from . import _wgrnd
-from ._wgrnd import ModelError, WgrndError
+from ._classes import (
+    CheckError,
+    ModelError,
+    PackedPiece,
+    Placement,
+    SolverError,
+    Solver,
+    SolveTimeout,
+    WgrndError,
+)
 
 __version__: str = _wgrnd.__version__
 
 __all__ = [
     "Backbone",
+    "CheckError",
     "Count",
     "Model",
     "ModelError",
@@ -28,76 +39,85 @@ __all__ = [
     "Placement",
     "Puzzle",
     "Solution",
+    "SolveTimeout",
+    "Solver",
+    "SolverError",
+    "SolverName",
+    "Symmetry",
+    "View",
     "WgrndError",
     "data_text",
     "load",
 ]
 
 Value = Union[int, str]
+Values = Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPiece]]
+# What the calls take: a solver by name (``Solver`` or its value) or an external command line; a
+# count's symmetry unit (the command line's ``--symmetry``, checked by the extension).
+SolverName = Union[Solver, str]
+Symmetry = Literal["none", "board", "all"]
+# A view of a solution (the command line's ``--view``; each family draws some of them).
+View = Literal["auto", "art", "witch", "grid", "sol", "json", "svg", "bucas"]
 
 
-class Placement(NamedTuple):
-    """A piece on a board: its square (row, col from 1), the piece (from 1) and its quarter turns."""
-
-    row: int
-    col: int
-    piece: int
-    rotation: int
-
-
-class PackedPiece(NamedTuple):
-    """A piece of a packing: its mark in the drawings, its name and the cells it fills."""
-
-    mark: str
-    piece: str
-    cells: Tuple[Tuple[int, ...], ...]
-
-
-def _fact(row: List[Any]) -> Tuple[Value, ...]:
-    return tuple(row)
+def _solver(solver: SolverName) -> str:
+    """The one place a solver argument is checked and made the extension's string."""
+    if isinstance(solver, Solver):
+        return solver.value
+    if not isinstance(solver, str):
+        raise TypeError(f"solver: a wgrnd.Solver or a str, not {type(solver).__name__}")
+    return solver
 
 
 class Solution:
     """A solution that the library's checker passed.
 
-    ``values`` is the solution as plain Python values: for a model, a dict predicate -> set of
-    tuples (an integer variable's tuples end in its value); for a board, a list of ``Placement``;
-    for a packing, a list of ``PackedPiece``. ``json`` is the command line's ``--json`` document.
+    ``values`` is the solution as plain Python values, made by the extension from the library's
+    own types: for a model, a dict predicate -> set of tuples (an integer variable's tuples end in
+    its value); for a board, a list of ``Placement``; for a packing, a list of ``PackedPiece``.
+    ``json`` is the command line's ``--json`` document. For a model with an objective,
+    ``objective`` is its value at every level and ``optimal`` whether it is proven optimal (else
+    the best found within the time limit); both None for a puzzle without one.
     """
 
     def __init__(self, raw: "_wgrnd.RawSolution") -> None:
         self._raw = raw
         # Made when first asked for: a solve or count that only needs the answer does not pay
-        # for the document (a tenth of a small model's solve).
+        # for them (the document was a tenth of a small model's solve).
         self._json: Optional[Dict[str, Any]] = None
-        self._values: Optional[Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPiece]]] = None
+        self._values: Optional[Values] = None
 
     @property
     def json(self) -> Dict[str, Any]:
-        """The command line's ``--json`` document."""
+        """The command line's ``--json`` document (with ``objective`` and ``optimal`` as there)."""
         if self._json is None:
-            self._json = json.loads(self._raw.render("json"))
+            doc = json.loads(self._raw.render("json"))
+            if self._raw.objective is not None:
+                doc["objective"] = list(self._raw.objective)
+                doc["optimal"] = self._raw.optimal
+            self._json = doc
         return self._json
 
     @property
     def kind(self) -> str:
         """``model``, ``edge-matching puzzle`` or ``packing``, as in ``json``."""
-        return self.json["kind"]
+        return self._raw.kind
 
     @property
-    def values(self) -> Union[Dict[str, Set[Tuple[Value, ...]]], List[Placement], List[PackedPiece]]:
+    def objective(self) -> Optional[List[int]]:
+        """A model's objective at every level (None without an objective)."""
+        return self._raw.objective
+
+    @property
+    def optimal(self) -> Optional[bool]:
+        """Whether the objective is proven optimal (None without an objective)."""
+        return self._raw.optimal
+
+    @property
+    def values(self) -> Values:
         """The solution as plain Python values (see the class)."""
         if self._values is None:
-            doc = self.json
-            if "solution" in doc:
-                self._values = {p: {_fact(r) for r in rows} for p, rows in doc["solution"].items()}
-            elif doc.get("placements") and "row" in doc["placements"][0]:
-                self._values = [Placement(p["row"], p["col"], p["piece"], p["rotation"]) for p in doc["placements"]]
-            else:
-                self._values = [
-                    PackedPiece(p["mark"], p["piece"], tuple(tuple(c) for c in p["cells"]))
-                    for p in doc.get("placements", [])
-                ]
+            self._values = self._raw.values()
         return self._values
 
     def __getitem__(self, predicate: str) -> Set[Tuple[Value, ...]]:
@@ -106,7 +126,7 @@ class Solution:
             raise TypeError(f"a {self.kind}'s solution is a list of placements: use .values")
         return self.values[predicate]
 
-    def render(self, view: str = "auto") -> str:
+    def render(self, view: View = "auto") -> str:
         """The solution drawn as ``--view VIEW`` draws it (auto, grid, svg, json, ...)."""
         return self._raw.render(view)
 
@@ -117,7 +137,7 @@ class Solution:
         return self._raw.render("auto")
 
     def __repr__(self) -> str:
-        return f"<wgrnd.Solution of {self.json.get('puzzle')!r} ({self.kind})>"
+        return f"<wgrnd.Solution of {self._raw.puzzle!r} ({self.kind})>"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Solution):
@@ -128,7 +148,7 @@ class Solution:
 class Count(NamedTuple):
     """A count's outcome: ``count`` solutions (all checked), exact when ``complete``."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # the field hides tuple.count, on purpose
     complete: bool
     stopped: str
     solutions: List[Solution]
@@ -188,11 +208,13 @@ class Puzzle:
         return self._raw.encode()
 
     def solve(
-        self, *, timeout: Optional[float] = None, solver: str = "builtin", jobs: Optional[int] = None
+        self, *, timeout: Optional[float] = None, solver: SolverName = Solver.BUILTIN, jobs: Optional[int] = None
     ) -> Optional[Solution]:
         """One checked solution, or None when there is none (``wgrnd solve``). ``jobs``: as
-        ``--jobs``; by default, as there, the portfolio on every core with the built-in solver."""
-        raw = self._raw.solve(solver=solver, timeout=timeout, jobs=jobs)
+        ``--jobs``; by default, as there, the portfolio on every core with the built-in solver.
+        A model with an objective: the optimiser's best solution, ``optimal`` when proven.
+        Raises ``SolveTimeout`` when ``timeout`` ends the solve before any answer."""
+        raw = self._raw.solve(solver=_solver(solver), timeout=timeout, jobs=jobs)
         return None if raw is None else Solution(raw)
 
     def count(
@@ -200,17 +222,17 @@ class Puzzle:
         max: Optional[int] = None,
         *,
         timeout: Optional[float] = None,
-        symmetry: str = "none",
+        symmetry: Symmetry = "none",
         solutions: bool = False,
-        solver: str = "builtin",
+        solver: SolverName = Solver.BUILTIN,
     ) -> Count:
         """Counts the solutions, each checked (``wgrnd count``); ``solutions=True`` keeps them."""
-        c = self._raw.count(max=max, timeout=timeout, symmetry=symmetry, keep=solutions, solver=solver)
+        c = self._raw.count(max=max, timeout=timeout, symmetry=symmetry, keep=solutions, solver=_solver(solver))
         return Count(c.count, c.complete, c.stopped, [Solution(s) for s in c.solutions], c.orbits, c.seconds)
 
-    def backbone(self, *, timeout: Optional[float] = None, solver: str = "builtin") -> Backbone:
+    def backbone(self, *, timeout: Optional[float] = None, solver: SolverName = Solver.BUILTIN) -> Backbone:
         """The atoms that take the same value in every solution (``wgrnd backbone``)."""
-        b = self._raw.backbone(timeout=timeout, solver=solver)
+        b = self._raw.backbone(timeout=timeout, solver=_solver(solver))
         solution = None if b.solution is None else Solution(b.solution)
         return Backbone(dict(b.fixed), b.complete, b.stopped, b.total, b.open, b.picture, solution)
 

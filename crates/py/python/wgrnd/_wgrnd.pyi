@@ -1,14 +1,30 @@
 """Type stubs of the Rust extension (crates/py/src/lib.rs); the package wgrnd wraps it."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Set, Tuple, Union
+
+from ._classes import PackedPiece, Placement
 
 __version__: str
+# The external solvers known by name (wgrnd._classes.Solver names them and the in-process ones).
+KNOWN_SOLVERS: List[str]
+# The views a solution is drawn in (`render`; each family draws some of them).
+VIEWS: List[str]
 
-class ModelError(ValueError): ...
-class WgrndError(RuntimeError): ...
+# The extension raises the exceptions of wgrnd._classes and makes its Placement and PackedPiece.
 
 class RawSolution:
-    def render(self, view_name: str) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def puzzle(self) -> str: ...
+    objective: Optional[List[int]]
+    optimal: Optional[bool]
+    def values(
+        self,
+    ) -> Union[Dict[str, Set[Tuple[Union[int, str], ...]]], List[Placement], List[PackedPiece]]: ...
+    def render(
+        self, view_name: Literal["auto", "art", "witch", "grid", "sol", "json", "svg", "bucas"]
+    ) -> str: ...
 
 class RawCount:
     count: int
@@ -41,7 +57,7 @@ class RawPuzzle:
         self,
         max: Optional[int] = None,
         timeout: Optional[float] = None,
-        symmetry: str = "none",
+        symmetry: Literal["none", "board", "all"] = "none",
         keep: bool = False,
         solver: str = "builtin",
     ) -> RawCount: ...
