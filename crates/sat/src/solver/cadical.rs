@@ -77,12 +77,22 @@ impl CadicalSession {
     /// Loads the formula.
     pub fn new(cnf: &Cnf) -> Self {
         let mut solver = CaDiCal::new();
-        // No lucky phases: CaDiCaL 3 tries them at every solve, with assumptions too, each a
-        // few propagation sweeps over the whole formula, before and after preprocessing. A
-        // session solves again and again (a count's blocking loop does five times the work with
-        // them), and they would pass over the phases set with `phase`.
-        let known = solver.set("lucky", 0);
-        debug_assert!(known, "CaDiCaL has no option `lucky`");
+        // A session solves again and again, a few clauses apart (a count's blocking loop, a
+        // backbone's flips, an explanation's cores). Three of CaDiCaL 3's defaults are priced
+        // for one long solve, so they are set otherwise here, each measured in instructions on
+        // the blocking count of 64,000 models:
+        // - no lucky phases: CaDiCaL 3 tries them at every solve, a few propagation sweeps over
+        //   the whole formula each (five times the work of the loop), and they would pass over
+        //   the phases set with `phase`;
+        // - incremental lazy backtracking (`ilb=2`): the next solve starts from the previous
+        //   solve's trail, as far as it still holds, instead of from level 0 (0.74 times the
+        //   work);
+        // - no SAT sweeping (`sweep=0`): its equivalence search restarts on every grown formula
+        //   (a further 0.88 times).
+        for (option, value) in [("lucky", 0), ("ilb", 2), ("sweep", 0)] {
+            let known = solver.set(option, value);
+            debug_assert!(known, "CaDiCaL has no option `{option}`");
+        }
         let mut session = CadicalSession::on(solver, cnf.num_vars());
         cnf.clauses().for_each(|c| session.add_clause(c));
         session
