@@ -21,11 +21,12 @@
 //! and offers no external propagator, and generates its bindings with bindgen, which needs
 //! libclang at build time. The earlier binding, `cadical` 0.1.16 (CaDiCaL 1.9.5, its C API), had
 //! no phases: they were reached through a mangled C++ symbol and the crate's private layout.
-//! Only the module `cadical` names the binding. Against CaDiCaL 1.9.5, counted in instructions:
-//! single solves of 8 x 8 boards take 0.62 times as many over seven boards (0.18 to 1.9 times
-//! per board) and optimisation 0.5 to 1.1 times, while enumeration, explanations and backbones
-//! (many solves of one session) take 1.3 to 1.6 times as many, spent in CaDiCaL 3's own search
-//! and inprocessing.
+//! Only the module `cadical` names the binding. Against CaDiCaL 1.9.5, counted in instructions
+//! (`bench/results/cadical-3.csv`): single solves of 8 x 8 boards take 0.62 times as many over
+//! seven boards (0.18 to 1.9 times per board); a session (many solves of one kept solver, with
+//! lazy backtracking and no sweeping, see `CadicalSession::new`) takes 0.7 to 1.07 times as many
+//! when counting and optimising, and 1.15 and 1.26 times on an explanation and a backbone, whose
+//! searches CaDiCaL 3 takes by other paths.
 
 #![warn(missing_docs)]
 
