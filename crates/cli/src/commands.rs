@@ -70,7 +70,7 @@ pub fn solve<F: Family + Search + Present>(f: &F, config: &SolveConfig, parallel
     }
     if config.verbose {
         eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
-        eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
+        eprintln!("{}", size_line(&g));
         if solved.route == Route::Optimiser {
             for line in &solved.notes {
                 eprintln!("{line}");
@@ -227,7 +227,7 @@ pub fn count<F: Family + Search + Present>(f: &F, config: &CountConfig) -> Resul
     }
     if config.verbose {
         eprintln!("c wgrnd {} on `{}` ({})", env!("CARGO_PKG_VERSION"), f.name(), f.kind());
-        eprintln!("c atoms {} clauses {} projection {}", g.cnf.num_vars(), g.cnf.num_clauses(), g.projection.len());
+        eprintln!("{}", size_line(&g));
         eprintln!("c engine {:?} solver {}", config.limits.engine, config.solver.name());
         eprintln!("c grounding {:.3} s", grounding.as_secs_f64());
         eprintln!("c counting {:.3} s", c.elapsed.as_secs_f64());
@@ -394,4 +394,19 @@ fn count_exit(c: &Count) -> u8 {
         (n, _) if n >= 2 => exit::SEVERAL,
         _ => exit::UNKNOWN,
     }
+}
+
+/// The `-v` line of a grounding's size: atoms, the formula's own clauses, its connectivity
+/// constraints (when it has any: their clauses are not written out for this) and the projection.
+fn size_line<E>(g: &wgrnd_seam::Grounding<E>) -> String {
+    let connectivity = match g.cnf.connected().len() {
+        0 => String::new(),
+        k => format!(" connectivity {k}"),
+    };
+    format!(
+        "c atoms {} clauses {}{connectivity} projection {}",
+        g.cnf.num_vars(),
+        g.cnf.num_own_clauses(),
+        g.projection.len()
+    )
 }

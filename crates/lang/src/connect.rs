@@ -6,19 +6,18 @@
 //! literal). Two nodes are adjacent when `adj(a, b)` or `adj(b, a)` holds: data gives a fixed
 //! graph, a solved predicate an edge literal that must hold too.
 //!
-//! Connectivity is encoded with a unique root and distance labels (bounded reachability):
-//! the root is the first true node in binder order (`root(i) <-> x(i) and no x(j), j < i`, through
-//! a prefix-or chain), `reach(i, 0) = root(i)`, and `reach(i, k) <-> x(i) and (reach(i, k-1) or
-//! some neighbour j with reach(j, k-1) and edge(i, j))`; every true node must be reached within
-//! `n - 1` steps, `n` the number of possible nodes (the longest shortest path of a connected graph
-//! on `n` nodes). Every auxiliary atom is a function of the nodes and edges, so no count changes
-//! even without the projection. The label of the last level is `x(i)` itself.
+//! Connectivity itself is one constraint of the formula (`wgrnd_sat::connect`): in-process
+//! CaDiCaL decides it natively, and every other reader of the clauses gets its encoding, a unique
+//! root and distance labels (bounded reachability) over auxiliary atoms reserved here. Every
+//! auxiliary atom is a function of the nodes and edges, so no count changes even without the
+//! projection.
 //!
 //! `circuit` adds degree constraints: every true node has exactly two neighbours (data adjacency:
 //! true adjacent nodes; solved adjacency: used edges, and a used edge joins two true nodes).
 
 use wgrnd_sat::amo::exactly;
-use wgrnd_sat::Lit;
+use wgrnd_sat::connect::Connected as Reach;
+use wgrnd_sat::{Lit, Var};
 
 use crate::error::{ErrorKind, QpropError, Result};
 use crate::ground::{Env, Grounder};
@@ -182,7 +181,7 @@ impl Grounder<'_> {
         if c.c.circuit {
             self.degree_two(&x, &nb, &what);
         }
-        self.reach(&x, &nb, &what);
+        self.reach(&x, &nb);
         Ok(())
     }
 
@@ -290,60 +289,16 @@ impl Grounder<'_> {
         }
     }
 
-    /// The true nodes `x` are connected through the edges `nb`: unique root, distance labels.
-    fn reach(&mut self, x: &[Lit], nb: &[Vec<(usize, Edge)>], what: &str) {
-        let n = x.len();
-        if n <= 1 {
-            return;
+    /// The true nodes `x` are connected through the edges `nb`: one constraint of the formula
+    /// (`wgrnd_sat::connect`), which an in-process solver decides natively and any other reader
+    /// gets as its distance-label clauses, over auxiliary atoms reserved here.
+    fn reach(&mut self, x: &[Lit], nb: &[Vec<(usize, Edge)>]) {
+        let adj: Vec<Vec<(u32, Edge)>> = nb.iter().map(|ns| ns.iter().map(|&(j, e)| (j as u32, e)).collect()).collect();
+        let count = Reach::aux_count(x.len(), &adj);
+        let first = Var::from_index(self.cnf.num_vars() as usize);
+        for _ in 0..count {
+            self.aux_var("connectivity label");
         }
-        // root(i) <-> x(i) and not seen(i-1); seen(i) <-> seen(i-1) or x(i).
-        let mut prev = Vec::with_capacity(n);
-        prev.push(x[0]);
-        let mut seen = x[0];
-        for (i, &xi) in x.iter().enumerate().skip(1) {
-            let r = self.fresh_text(format!("{what} root {i}"));
-            self.clause(&mut vec![!r, xi]);
-            self.clause(&mut vec![!r, !seen]);
-            self.clause(&mut vec![!xi, seen, r]);
-            prev.push(r);
-            if i + 1 < n {
-                let s = self.fresh_text(format!("{what} seen {i}"));
-                self.clause(&mut vec![!seen, s]);
-                self.clause(&mut vec![!xi, s]);
-                self.clause(&mut vec![!s, seen, xi]);
-                seen = s;
-            }
-        }
-        let levels = n - 1;
-        for k in 1..=levels {
-            let cur: Vec<Lit> = if k == levels {
-                x.to_vec()
-            } else {
-                (0..n).map(|i| self.fresh_text(format!("{what} reach {i} {k}"))).collect()
-            };
-            for i in 0..n {
-                self.clause(&mut vec![!cur[i], x[i]]);
-                self.clause(&mut vec![!prev[i], cur[i]]);
-                let mut support = vec![!cur[i], prev[i]];
-                for &(j, e) in &nb[i] {
-                    match e {
-                        None => {
-                            self.clause(&mut vec![!prev[j], !x[i], cur[i]]);
-                            support.push(prev[j]);
-                        }
-                        Some(e) => {
-                            let q = self.fresh_text(format!("{what} step {j} {i} {k}"));
-                            self.clause(&mut vec![!q, prev[j]]);
-                            self.clause(&mut vec![!q, e]);
-                            self.clause(&mut vec![q, !prev[j], !e]);
-                            self.clause(&mut vec![!q, !x[i], cur[i]]);
-                            support.push(q);
-                        }
-                    }
-                }
-                self.clause(&mut support);
-            }
-            prev = cur;
-        }
+        self.cnf.add_connected(Reach::new(x.to_vec(), adj, first));
     }
 }

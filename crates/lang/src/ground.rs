@@ -436,7 +436,7 @@ impl<'p> Grounder<'p> {
             1 => return Ok(false),
             2 => {
                 if self.p.preds[pred].clue {
-                    let at = self.cnf.num_clauses();
+                    let at = self.cnf.num_own_clauses();
                     if let Some(t) = &mut self.tracker {
                         t.use_fact(pred, idx, at);
                     }
@@ -718,7 +718,7 @@ impl<'p> Grounder<'p> {
     /// Grounding with groups: the clue facts used since `scope` (a length of the active list)
     /// stop being in force.
     fn end_scope(&mut self, scope: Option<usize>) {
-        let at = self.cnf.num_clauses();
+        let at = self.cnf.num_own_clauses();
         if let (Some(t), Some(n)) = (&mut self.tracker, scope) {
             t.truncate(n, at);
         }

@@ -262,10 +262,14 @@ impl HeaderParts {
             format!("wgrnd qprop model {} (hash {hash:016x})", self.model),
             hash_line(hash),
             format!(
-                "at-most-one {}, {} variables ({aux} auxiliary), {} clauses (estimated {}{:.0})",
+                "at-most-one {}, {} variables ({aux} auxiliary), {} clauses{} (estimated {}{:.0})",
                 self.amo,
                 cnf.num_vars(),
-                cnf.num_clauses(),
+                cnf.num_own_clauses(),
+                match cnf.connected().len() {
+                    0 => String::new(),
+                    k => format!(" and {k} connectivity constraints (their clauses after these)"),
+                },
                 if self.bounded { "at most " } else { "" },
                 self.estimate
             ),
@@ -452,7 +456,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         if ground::Grounder::unit_shaped(gg) && !groups {
             continue;
         }
-        let at = g.cnf.num_clauses();
+        let at = g.cnf.num_own_clauses();
         if let Some(t) = &mut g.tracker {
             t.statement(i, at);
         }

@@ -132,7 +132,7 @@ impl Grounder<'_> {
         if let Some(placed) = self.placed_shape(&key) {
             return Ok(self.replay(&placed, &levels));
         }
-        let (first_var, first_clause) = (self.cnf.num_vars() as usize, self.cnf.num_clauses());
+        let (first_var, first_clause) = (self.cnf.num_vars() as usize, self.cnf.num_own_clauses());
         let mut b = Builder {
             levels: &levels,
             min_s: &min_s,
@@ -156,7 +156,7 @@ impl Grounder<'_> {
         let built = Built {
             first_var,
             nodes: made,
-            clauses: first_clause..self.cnf.num_clauses(),
+            clauses: first_clause..self.cnf.num_own_clauses(),
             opts,
             root: slot_of(root, first_var),
         };
@@ -184,7 +184,7 @@ impl Grounder<'_> {
         }
         let nodes = b.first_var..b.first_var + b.nodes;
         let mut clauses = Vec::with_capacity(b.clauses.len());
-        for c in b.clauses.clone().map(|i| self.cnf.clause(i)) {
+        for c in b.clauses.clone().map(|i| self.cnf.own_clause(i)) {
             debug_assert!(c.len() <= 3, "a diagram's clause has at most three literals");
             let mut slots = [Slot::Node(0, false); 3];
             for (s, &l) in slots.iter_mut().zip(c) {

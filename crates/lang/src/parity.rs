@@ -163,7 +163,7 @@ impl XorSink<'_> {
 
     /// Writes one chunk's clauses and records it.
     fn xor_chunk(&mut self, vars: Vec<Var>, rhs: bool) {
-        let start = self.cnf.num_clauses();
+        let start = self.cnf.num_own_clauses();
         let k = vars.len();
         let mut clause = Vec::with_capacity(k);
         for bits in 0u32..(1 << k) {
@@ -175,7 +175,7 @@ impl XorSink<'_> {
             clause.extend(vars.iter().enumerate().map(|(i, v)| v.lit(bits >> i & 1 == 0)));
             self.cnf.add_clause(&clause);
         }
-        let end = self.cnf.num_clauses();
+        let end = self.cnf.num_own_clauses();
         self.xors.push(Xor { vars, rhs, clauses: start..end });
     }
 }

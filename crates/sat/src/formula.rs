@@ -1,6 +1,9 @@
 //! Variables, literals and a flat clause store.
 
 use std::fmt;
+use std::sync::OnceLock;
+
+use crate::connect::Connected;
 
 /// Largest variable number: DIMACS literals are signed 32-bit integers in practice, so no
 /// variable is numbered above `i32::MAX` (a header that declares more is refused).
@@ -150,13 +153,33 @@ impl fmt::Display for Lit {
     }
 }
 
-/// A CNF formula: a number of variables and clauses stored back to back.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A CNF formula: a number of variables and clauses stored back to back, and connectivity
+/// constraints kept whole ([`crate::connect`]). Every way of reading the clauses reads the
+/// constraints' clauses too (written out once, on first need, after the formula's own); only
+/// [`Cnf::own_clauses`] leaves them out, for a solver that decides the constraints natively.
+#[derive(Clone, Debug, Default)]
 pub struct Cnf {
     num_vars: u32,
     pub(crate) lits: Vec<Lit>,
     pub(crate) ends: Vec<usize>,
+    connected: Vec<Connected>,
+    /// This formula with the constraints' clauses written out (empty while nobody asked, and
+    /// emptied by every change).
+    written: OnceLock<Box<Cnf>>,
 }
+
+/// Two formulas are equal when they have the same variables, clauses and constraints (whether
+/// the constraints' clauses were written out yet does not matter).
+impl PartialEq for Cnf {
+    fn eq(&self, other: &Self) -> bool {
+        self.num_vars == other.num_vars
+            && self.lits == other.lits
+            && self.ends == other.ends
+            && self.connected == other.connected
+    }
+}
+
+impl Eq for Cnf {}
 
 impl Cnf {
     /// An empty formula with no variables.
@@ -167,7 +190,7 @@ impl Cnf {
     /// An empty formula with room for `literals` literals in `clauses` clauses before its
     /// storage grows.
     pub fn with_capacity(literals: usize, clauses: usize) -> Self {
-        Cnf { num_vars: 0, lits: Vec::with_capacity(literals), ends: Vec::with_capacity(clauses) }
+        Cnf { lits: Vec::with_capacity(literals), ends: Vec::with_capacity(clauses), ..Cnf::default() }
     }
 
     /// A fresh variable.
@@ -187,6 +210,7 @@ impl Cnf {
         assert!(total <= MAX_VARS as usize, "{total} variables: beyond the DIMACS maximum {MAX_VARS}");
         let first = Var::from_index(self.num_vars as usize);
         self.num_vars += n;
+        self.changed();
         first
     }
 
@@ -195,6 +219,77 @@ impl Cnf {
         debug_assert!(clause.iter().all(|l| l.var().0 <= self.num_vars));
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
+        self.changed();
+    }
+
+    /// Adds a connectivity constraint, whose auxiliary variables must be reserved already.
+    pub fn add_connected(&mut self, c: Connected) {
+        debug_assert!(c.aux_range().end <= self.num_vars as usize);
+        self.connected.push(c);
+        self.changed();
+    }
+
+    /// The connectivity constraints.
+    pub fn connected(&self) -> &[Connected] {
+        &self.connected
+    }
+
+    /// The clauses without the connectivity constraints' (what a solver that decides them
+    /// natively takes), in order; they come first in [`Cnf::clauses`].
+    pub fn own_clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
+        self.ends.iter().enumerate().map(move |(i, &end)| {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] };
+            &self.lits[start..end]
+        })
+    }
+
+    /// Number of the formula's own clauses (the connectivity constraints' left out): the
+    /// position the next clause added takes.
+    pub fn num_own_clauses(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The formula's own clause `i` (from 0).
+    ///
+    /// # Panics
+    /// If there are not more than `i` own clauses.
+    pub fn own_clause(&self, i: usize) -> &[Lit] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.lits[start..self.ends[i]]
+    }
+
+    /// Gives every auxiliary variable of the connectivity constraints the value its definition
+    /// gives it under `model` (a model of [`Cnf::own_clauses`] that satisfies the constraints
+    /// then satisfies every clause).
+    pub fn complete(&self, model: &mut crate::Model) {
+        for c in &self.connected {
+            c.complete(model);
+        }
+    }
+
+    /// Forgets the written-out copy after a change.
+    pub(crate) fn changed(&mut self) {
+        if !self.connected.is_empty() {
+            self.written = OnceLock::new();
+        }
+    }
+
+    /// The formula with the constraints' clauses written out: itself when it has none.
+    fn full(&self) -> &Cnf {
+        if self.connected.is_empty() {
+            return self;
+        }
+        self.written.get_or_init(|| {
+            let mut out =
+                Cnf { num_vars: self.num_vars, lits: self.lits.clone(), ends: self.ends.clone(), ..Cnf::default() };
+            for c in &self.connected {
+                c.encode(&mut |clause| {
+                    out.lits.extend_from_slice(clause);
+                    out.ends.push(out.lits.len());
+                });
+            }
+            Box::new(out)
+        })
     }
 
     /// Number of variables.
@@ -204,17 +299,17 @@ impl Cnf {
 
     /// Number of literals over all clauses.
     pub fn num_literals(&self) -> usize {
-        self.lits.len()
+        self.full().lits.len()
     }
 
     /// Number of clauses.
     pub fn num_clauses(&self) -> usize {
-        self.ends.len()
+        self.full().ends.len()
     }
 
     /// Total number of literal occurrences.
     pub fn num_lits(&self) -> usize {
-        self.lits.len()
+        self.full().lits.len()
     }
 
     /// Clause `i` (from 0).
@@ -222,23 +317,42 @@ impl Cnf {
     /// # Panics
     /// If there are not more than `i` clauses.
     pub fn clause(&self, i: usize) -> &[Lit] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.lits[start..self.ends[i]]
+        let full = self.full();
+        let start = if i == 0 { 0 } else { full.ends[i - 1] };
+        &full.lits[start..full.ends[i]]
     }
 
-    /// The clauses in order.
+    /// The clauses in order (the connectivity constraints' after the formula's own).
     pub fn clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
-        self.ends.iter().enumerate().map(move |(i, &end)| {
-            let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            &self.lits[start..end]
-        })
+        self.full().own_clauses()
     }
 
     /// The first clause `model` does not satisfy, as its 1-based number and literals (a literal whose
     /// variable the model leaves unassigned counts as not true). Every check of a solver's model
-    /// against the formula it was given goes through here.
+    /// against the formula it was given goes through here. The connectivity constraints are
+    /// checked whole first (a search of the graph, and their auxiliary variables against their
+    /// definitions), so their clauses are written out only to name one that fails.
     pub fn first_unsatisfied(&self, model: &crate::Model) -> Option<(usize, &[Lit])> {
-        self.clauses().enumerate().find(|(_, c)| !c.iter().any(|l| model.is_true(*l))).map(|(i, c)| (i + 1, c))
+        fn unsatisfied<'a>(cnf: &'a Cnf, model: &crate::Model) -> Option<(usize, &'a [Lit])> {
+            cnf.own_clauses().enumerate().find(|(_, c)| !c.iter().any(|l| model.is_true(*l))).map(|(i, c)| (i + 1, c))
+        }
+        if let Some(broken) = unsatisfied(self, model) {
+            return Some(broken);
+        }
+        if self.connected.is_empty() {
+            return None;
+        }
+        let mut completed = model.clone();
+        self.complete(&mut completed);
+        let all_hold = self.connected.iter().all(|c| {
+            c.holds(|l| model.is_true(l))
+                && c.aux_range().all(|v| model.value(Var::from_index(v)) == completed.value(Var::from_index(v)))
+        });
+        if all_hold {
+            None
+        } else {
+            unsatisfied(self.full(), model)
+        }
     }
 
     /// The clauses as vectors of DIMACS integers (what in-process solvers take).

@@ -6,13 +6,15 @@
 //! result file and bare models, read into a [`SolverAnswer`]; and strict DIMACS input
 //! ([`parse_dimacs`]) for checking any CNF and verifying a model against it; reading any file as
 //! text ([`read_text`]: standard input, byte-order mark, UTF-8); and the constraint
-//! encodings every family uses ([`amo`]: at-most-one and cardinality). It knows nothing of puzzles: the
+//! encodings every family uses ([`amo`]: at-most-one and cardinality), and connectivity kept as one
+//! constraint beside the clauses ([`connect`]). It knows nothing of puzzles: the
 //! grounding crate gives it clauses and the comment lines that name the atoms.
 
 #![warn(missing_docs)]
 
 pub mod amo;
 mod answer;
+pub mod connect;
 mod dimacs;
 mod error;
 mod file;

@@ -42,6 +42,7 @@ impl Cnf {
     /// the formula as it is, when no variable is fixed or when propagation meets an empty clause
     /// (the solver then finds there is no model, with the clauses as written).
     pub fn simplify_units(&mut self) -> Option<Simplified> {
+        self.changed();
         let n = self.num_vars() as usize;
         let clauses = self.ends.len();
         // The unit clauses first: a formula without one (or with an empty clause) is left alone

@@ -5,8 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use cadical_sys::{CaDiCal, Status, Terminator};
+use cadical_sys::{CaDiCal, ExternalPropagator, Status, Terminator};
 
+use crate::connect::Connected;
+use crate::solver::native::Native;
 use crate::solver::{interrupt, interrupted, Backend, Cancel, Session, SolveError};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
@@ -44,11 +46,11 @@ impl Backend for Cadical {
                 });
             }
         }
-        let mut session = CadicalSession::on(solver, cnf.num_vars());
+        let mut session = CadicalSession::on(solver, cnf);
         match self.shuffle {
-            None => cnf.clauses().for_each(|c| session.add_clause(c)),
+            None => cnf.own_clauses().for_each(|c| session.add_clause(c)),
             Some(seed) => {
-                let mut clauses: Vec<Vec<Lit>> = cnf.clauses().map(<[Lit]>::to_vec).collect();
+                let mut clauses: Vec<Vec<Lit>> = cnf.own_clauses().map(<[Lit]>::to_vec).collect();
                 let mut rng = XorShift::new(seed);
                 rng.shuffle(&mut clauses);
                 for c in &mut clauses {
@@ -64,10 +66,14 @@ impl Backend for Cadical {
     }
 }
 
-/// In-process CaDiCaL, kept alive between solves.
+/// In-process CaDiCaL, kept alive between solves. The formula's connectivity constraints are
+/// decided by a propagator inside the search ([`crate::solver::native`]), not by their clauses.
 pub struct CadicalSession {
     solver: CaDiCal,
     num_vars: u32,
+    /// The connectivity constraints, and whether each one's clauses were given to the solver
+    /// after all (a clause added later named one of its auxiliary variables).
+    connected: Vec<(Connected, bool)>,
     /// After an unsatisfiable solve: the assumptions in its core (CaDiCaL tells them only until
     /// the formula next changes, so they are read at once). `None` after any other answer.
     core: Option<Vec<Lit>>,
@@ -93,15 +99,42 @@ impl CadicalSession {
             let known = solver.set(option, value);
             debug_assert!(known, "CaDiCaL has no option `{option}`");
         }
-        let mut session = CadicalSession::on(solver, cnf.num_vars());
-        cnf.clauses().for_each(|c| session.add_clause(c));
+        let mut session = CadicalSession::on(solver, cnf);
+        cnf.own_clauses().for_each(|c| session.add_clause(c));
         session
     }
 
-    /// A session on `solver` (configured, no clauses yet) that knows `num_vars` variables.
-    fn on(mut solver: CaDiCal, num_vars: u32) -> Self {
-        solver.resize(num_vars as i32);
-        CadicalSession { solver, num_vars, core: None }
+    /// A session on `solver` (configured, no clauses yet) that knows the variables of `cnf` and
+    /// decides its connectivity constraints natively; the caller adds its own clauses.
+    fn on(mut solver: CaDiCal, cnf: &Cnf) -> Self {
+        let connected: Vec<(Connected, bool)> = cnf.connected().iter().map(|c| (c.clone(), false)).collect();
+        if !connected.is_empty() {
+            // The propagator keeps its own trail by decision level: chronological backtracking
+            // would leave literals of lower levels above higher ones (CaDiCaL then tells them
+            // again only in part), and lazy backtracking across solves keeps a trail it never
+            // saw being built. Both off, its view is the solver's.
+            for (option, value) in [("chrono", 0), ("ilb", 0)] {
+                let known = solver.set(option, value);
+                debug_assert!(known, "CaDiCaL has no option `{option}`");
+            }
+        }
+        solver.resize(cnf.num_vars() as i32);
+        let mut session = CadicalSession { solver, num_vars: cnf.num_vars(), connected, core: None };
+        if !session.connected.is_empty() {
+            let native = Native::new(session.connected.iter().map(|(c, _)| c.clone()).collect());
+            let watched = native.watched();
+            session.solver.connect_external_propagator(Propagator(native));
+            for v in watched {
+                session.solver.add_observed_var(v.get() as i32);
+            }
+        }
+        session
+    }
+
+    /// Whether variable `v` is an auxiliary variable of a connectivity constraint decided
+    /// natively (its value then comes from the constraint's definition, not from the solver).
+    fn is_native_aux(&self, v: Var) -> bool {
+        self.connected.iter().any(|(c, written)| !written && c.aux_range().contains(&v.index()))
     }
 
     /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
@@ -130,9 +163,23 @@ impl CadicalSession {
         }
         Ok(match self.solver.solve() {
             Status::SATISFIABLE => {
-                let lits: Vec<i32> =
-                    (1..=self.num_vars as i32).map(|v| if self.solver.val(v) > 0 { v } else { -v }).collect();
-                SolverAnswer::Sat(Model::from_lits(self.num_vars, &lits))
+                if self.connected.is_empty() {
+                    let lits: Vec<i32> =
+                        (1..=self.num_vars as i32).map(|v| if self.solver.val(v) > 0 { v } else { -v }).collect();
+                    SolverAnswer::Sat(Model::from_lits(self.num_vars, &lits))
+                } else {
+                    let mut model = Model::new(self.num_vars);
+                    for i in 0..self.num_vars as usize {
+                        let v = Var::from_index(i);
+                        if !self.is_native_aux(v) {
+                            model.set(v, Some(self.solver.val(v.get() as i32) > 0));
+                        }
+                    }
+                    for (c, _) in &self.connected {
+                        c.complete(&mut model);
+                    }
+                    SolverAnswer::Sat(model)
+                }
             }
             Status::UNSATISFIABLE => {
                 let core = assumptions.iter().copied().filter(|l| self.solver.failed(l.to_dimacs())).collect();
@@ -147,6 +194,21 @@ impl CadicalSession {
 
 impl Session for CadicalSession {
     fn add_clause(&mut self, clause: &[Lit]) {
+        // A clause over a natively decided constraint's auxiliary variable needs their
+        // definitions: that constraint's clauses go to the solver first.
+        if !self.connected.is_empty() {
+            for k in 0..self.connected.len() {
+                let (c, written) = &self.connected[k];
+                if !written && clause.iter().any(|l| c.aux_range().contains(&l.var().index())) {
+                    let mut clauses = Vec::new();
+                    c.encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+                    self.connected[k].1 = true;
+                    for cl in clauses {
+                        self.add_clause(&cl);
+                    }
+                }
+            }
+        }
         for l in clause {
             self.solver.add(l.to_dimacs());
         }
@@ -183,6 +245,45 @@ impl Session for CadicalSession {
         }
         self.solver.phase(lit.to_dimacs());
         true
+    }
+}
+
+/// CaDiCaL's external propagator: the callbacks of IPASIR-UP handed to the native state.
+struct Propagator(Native);
+
+impl ExternalPropagator for Propagator {
+    fn notify_assignment(&mut self, lits: &[i32]) {
+        self.0.assigned(lits);
+    }
+
+    fn notify_new_decision_level(&mut self) {
+        self.0.new_level();
+    }
+
+    fn notify_backtrack(&mut self, new_level: usize) {
+        self.0.backtrack(new_level);
+    }
+
+    fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
+        self.0.check_model(model)
+    }
+
+    fn cb_propagate(&mut self) -> i32 {
+        self.0.propagate()
+    }
+
+    fn cb_add_reason_clause_lit(&mut self, propagated_lit: i32) -> i32 {
+        self.0.reason_lit(propagated_lit)
+    }
+
+    fn cb_has_external_clause(&mut self, is_forgettable: &mut bool) -> bool {
+        // A conflict of the constraint: a clause that holds in every connected graph.
+        *is_forgettable = false;
+        self.0.has_clause()
+    }
+
+    fn cb_add_external_clause_lit(&mut self) -> i32 {
+        self.0.clause_lit()
     }
 }
 

@@ -36,6 +36,8 @@ mod cancel;
 mod counter;
 mod external;
 pub mod interrupt;
+#[cfg(feature = "cadical")]
+mod native;
 pub mod session;
 
 use std::time::Duration;

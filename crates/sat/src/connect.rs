@@ -1,0 +1,641 @@
+//! Connectivity kept as one constraint: "the true nodes, with the edges between them, form one
+//! connected graph" ([`Connected`]). A formula holds such constraints beside its clauses
+//! ([`crate::Cnf::add_connected`]) and stays complete: whoever reads its clauses gets the
+//! constraint's clauses too (the distance-label encoding, written out on first need over
+//! auxiliary variables reserved when the constraint was added), while in-process CaDiCaL leaves
+//! them out and decides the constraint natively ([`Analysis`], run by its external propagator).
+//!
+//! The encoding (the one the modelling language always wrote): a unique root, the first true
+//! node in node order, and distance labels `reach(i, k)`: node `i` is reached from the root in at
+//! most `k` steps, for `k` up to `n - 1`; every true node must be reached. Every auxiliary
+//! variable is a function of the nodes and edges ([`Connected::complete`] computes it), so no
+//! count changes: a model of the clauses without them extends to exactly one model with them.
+//!
+//! The native decision (`Analysis`) looks at the graph of the nodes not false and the edges not
+//! false. Two components with true nodes are a conflict; a node that is not false in a component
+//! without true nodes, while another has one, must be false; a node or an edge whose removal
+//! separates true nodes (an articulation point or a bridge, found by one depth-first search with
+//! low links) must be true. Every reason is a clause of two true nodes (or one), the forced
+//! literal, and the false nodes and edges around the component that cuts them apart: a clause
+//! that holds in every connected graph, so it is sound whatever the solver does with it.
+
+use crate::{Lit, Model, Var};
+
+/// An edge between two nodes: always there (`None`), or when this literal is true.
+pub type Edge = Option<Lit>;
+
+/// "The nodes whose literals are true form one connected graph through the edges."
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connected {
+    /// Node literals, in node order (the root is the first true one).
+    nodes: Vec<Lit>,
+    /// Neighbours of each node, both directions listed, with the edge's literal.
+    adj: Vec<Vec<(u32, Edge)>>,
+    /// The first auxiliary variable of the encoding; they are consecutive.
+    first_aux: Var,
+}
+
+impl Connected {
+    /// How many auxiliary variables the encoding of `nodes` with adjacency `adj` uses: reserve
+    /// them consecutively, then call [`Connected::new`] with the first.
+    pub fn aux_count(nodes: usize, adj: &[Vec<(u32, Edge)>]) -> u32 {
+        let n = nodes;
+        if n <= 1 {
+            return 0;
+        }
+        let levels = n - 1;
+        let solved: usize = adj.iter().map(|ns| ns.iter().filter(|(_, e)| e.is_some()).count()).sum();
+        ((n - 1) + (n - 2) + (levels - 1) * n + levels * solved) as u32
+    }
+
+    /// The constraint over `nodes` and `adj` (symmetric: `j` in `adj[i]` exactly when `i` is in
+    /// `adj[j]`, with the same edge), whose encoding uses the [`Connected::aux_count`] variables
+    /// from `first_aux` on.
+    pub fn new(nodes: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>, first_aux: Var) -> Self {
+        debug_assert_eq!(nodes.len(), adj.len());
+        Connected { nodes, adj, first_aux }
+    }
+
+    /// The node literals.
+    pub fn nodes(&self) -> &[Lit] {
+        &self.nodes
+    }
+
+    /// The neighbours of each node, with the edge literals.
+    pub fn adjacency(&self) -> &[Vec<(u32, Edge)>] {
+        &self.adj
+    }
+
+    /// The auxiliary variables of the encoding (a range of variable indices from 0).
+    pub fn aux_range(&self) -> std::ops::Range<usize> {
+        let first = self.first_aux.index();
+        first..first + Self::aux_count(self.nodes.len(), &self.adj) as usize
+    }
+
+    /// Every variable the native decision reads: the nodes' and the edges'.
+    pub fn watched_vars(&self) -> impl Iterator<Item = Var> + '_ {
+        self.nodes.iter().map(|l| l.var()).chain(self.adj.iter().flatten().filter_map(|(_, e)| e.map(|l| l.var())))
+    }
+
+    /// The (node, neighbour) pairs with a solved edge, in encoding order.
+    fn solved_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adj
+            .iter()
+            .enumerate()
+            .flat_map(|(i, ns)| ns.iter().filter(|(_, e)| e.is_some()).map(move |&(j, _)| (i, j as usize)))
+    }
+
+    /// Whether the constraint holds under `value` (the truth of a literal).
+    pub fn holds(&self, value: impl Fn(Lit) -> bool) -> bool {
+        let present: Vec<bool> = self.nodes.iter().map(|&l| value(l)).collect();
+        let Some(root) = present.iter().position(|&p| p) else { return true };
+        let reached = self.distances(root, &present, &value);
+        present.iter().zip(&reached).all(|(&p, d)| !p || d.is_some())
+    }
+
+    /// Distances from `root` through present nodes and true edges.
+    fn distances(&self, root: usize, present: &[bool], value: &impl Fn(Lit) -> bool) -> Vec<Option<usize>> {
+        let mut dist = vec![None; self.nodes.len()];
+        dist[root] = Some(0);
+        let mut queue = std::collections::VecDeque::from([root]);
+        while let Some(i) = queue.pop_front() {
+            let d = dist[i].expect("queued nodes have a distance");
+            for &(j, e) in &self.adj[i] {
+                let j = j as usize;
+                if present[j] && dist[j].is_none() && e.is_none_or(&value) {
+                    dist[j] = Some(d + 1);
+                    queue.push_back(j);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Sets the auxiliary variables of `model` to the values the nodes and edges give them, so
+    /// that a model of the formula without the encoding's clauses satisfies them too.
+    pub fn complete(&self, model: &mut Model) {
+        let n = self.nodes.len();
+        if n <= 1 {
+            return;
+        }
+        let value = |l: Lit| model.is_true(l);
+        let present: Vec<bool> = self.nodes.iter().map(|&l| value(l)).collect();
+        let root = present.iter().position(|&p| p);
+        let dist = match root {
+            Some(r) => self.distances(r, &present, &value),
+            None => vec![None; n],
+        };
+        let mut values = Vec::with_capacity(Self::aux_count(n, &self.adj) as usize);
+        let mut seen = present[0];
+        for (i, &p) in present.iter().enumerate().skip(1) {
+            values.push(p && !seen);
+            seen |= p;
+            if i + 1 < n {
+                values.push(seen);
+            }
+        }
+        let levels = n - 1;
+        let within = |i: usize, k: usize| present[i] && dist[i].is_some_and(|d| d <= k);
+        for level in 1..=levels {
+            if level < levels {
+                values.extend((0..n).map(|i| within(i, level)));
+            }
+            for (i, j) in self.solved_pairs() {
+                let e = self.adj[i].iter().find(|&&(t, _)| t as usize == j).and_then(|&(_, e)| e);
+                values.push(within(j, level - 1) && e.is_some_and(value));
+            }
+        }
+        for (k, v) in values.into_iter().enumerate() {
+            model.set(self.first_aux.offset(k), Some(v));
+        }
+    }
+
+    /// Writes the encoding's clauses to `sink` (each sorted by variable, without repeats or
+    /// tautologies).
+    pub fn encode(&self, sink: &mut impl FnMut(&[Lit])) {
+        let n = self.nodes.len();
+        if n <= 1 {
+            return;
+        }
+        let x = &self.nodes;
+        let mut next = self.first_aux.index();
+        let mut fresh = || {
+            let v = Var::from_index(next);
+            next += 1;
+            v.pos()
+        };
+        let mut clause = |mut lits: Vec<Lit>| {
+            lits.sort_unstable_by_key(|l| (l.var().get(), l.is_positive()));
+            lits.dedup();
+            if !lits.windows(2).any(|w| w[0].var() == w[1].var()) {
+                sink(&lits);
+            }
+        };
+        // root(i) <-> x(i) and not seen(i-1); seen(i) <-> seen(i-1) or x(i).
+        let mut prev = Vec::with_capacity(n);
+        prev.push(x[0]);
+        let mut seen = x[0];
+        for (i, &xi) in x.iter().enumerate().skip(1) {
+            let r = fresh();
+            clause(vec![!r, xi]);
+            clause(vec![!r, !seen]);
+            clause(vec![!xi, seen, r]);
+            prev.push(r);
+            if i + 1 < n {
+                let s = fresh();
+                clause(vec![!seen, s]);
+                clause(vec![!xi, s]);
+                clause(vec![!s, seen, xi]);
+                seen = s;
+            }
+        }
+        let levels = n - 1;
+        for k in 1..=levels {
+            let cur: Vec<Lit> = if k == levels { x.to_vec() } else { (0..n).map(|_| fresh()).collect() };
+            for i in 0..n {
+                clause(vec![!cur[i], x[i]]);
+                clause(vec![!prev[i], cur[i]]);
+                let mut support = vec![!cur[i], prev[i]];
+                for &(j, e) in &self.adj[i] {
+                    let j = j as usize;
+                    match e {
+                        None => {
+                            clause(vec![!prev[j], !x[i], cur[i]]);
+                            support.push(prev[j]);
+                        }
+                        Some(e) => {
+                            let q = fresh();
+                            clause(vec![!q, prev[j]]);
+                            clause(vec![!q, e]);
+                            clause(vec![q, !prev[j], !e]);
+                            clause(vec![!q, !x[i], cur[i]]);
+                            support.push(q);
+                        }
+                    }
+                }
+                clause(support);
+            }
+            prev = cur;
+        }
+        debug_assert_eq!(next, self.aux_range().end, "the encoding uses exactly its reserved variables");
+    }
+}
+
+/// A literal forced by a connectivity constraint, with its reason: a clause that holds in every
+/// connected graph, whose other literals are false now (the forced literal comes first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The literal to make true.
+    pub lit: Lit,
+    /// The reason clause, `lit` first.
+    pub reason: Vec<Lit>,
+}
+
+/// What a constraint decides under a partial assignment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// A clause that the assignment falsifies, when there is no way left to connect the true nodes.
+    pub conflict: Option<Vec<Lit>>,
+    /// Literals that must hold, with their reasons (empty when there is a conflict).
+    pub forced: Vec<Forced>,
+}
+
+/// The value of a literal under a partial assignment.
+pub type PartialValue<'a> = &'a dyn Fn(Lit) -> Option<bool>;
+
+impl Connected {
+    /// Decides what the constraint forces under the partial assignment `value` (module doc).
+    pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
+        let n = self.nodes.len();
+        let present: Vec<bool> = self.nodes.iter().map(|&l| value(l) != Some(false)).collect();
+        let usable = |e: Edge| e.is_none_or(|l| value(l) != Some(false));
+        // Components of the graph of present nodes and usable edges.
+        let mut comp = vec![u32::MAX; n];
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        let mut with_true: Vec<(usize, usize)> = Vec::new(); // (component, a true node in it)
+        for s in 0..n {
+            if !present[s] || comp[s] != u32::MAX {
+                continue;
+            }
+            let c = members.len();
+            let mut list = vec![s];
+            comp[s] = c as u32;
+            let mut head = 0;
+            let mut truth = None;
+            while head < list.len() {
+                let i = list[head];
+                head += 1;
+                if truth.is_none() && value(self.nodes[i]) == Some(true) {
+                    truth = Some(i);
+                }
+                for &(j, e) in &self.adj[i] {
+                    let j = j as usize;
+                    if present[j] && comp[j] == u32::MAX && usable(e) {
+                        comp[j] = c as u32;
+                        list.push(j);
+                    }
+                }
+            }
+            if let Some(t) = truth {
+                with_true.push((c, t));
+            }
+            members.push(list);
+        }
+        let mut out = Analysis::default();
+        let Some(&(home, anchor)) = with_true.first() else { return out };
+        let comp = &comp;
+        let in_comp = |c: usize| move |i: usize| comp[i] == c as u32;
+        if let Some(&(other, t)) = with_true.get(1) {
+            // Two true nodes cut apart: the smaller boundary makes the shorter clause.
+            let a = self.boundary(&members[home], &in_comp(home), None, &present, value);
+            let b = self.boundary(&members[other], &in_comp(other), None, &present, value);
+            let mut clause = vec![!self.nodes[anchor], !self.nodes[t]];
+            clause.extend(if a.len() <= b.len() { a } else { b });
+            out.conflict = Some(clause);
+            return out;
+        }
+        // Nodes that can no longer reach the true ones.
+        for (c, list) in members.iter().enumerate() {
+            if c == home {
+                continue;
+            }
+            let cut = self.boundary(list, &in_comp(c), None, &present, value);
+            for &w in list {
+                let mut reason = vec![!self.nodes[w], !self.nodes[anchor]];
+                reason.extend(cut.iter().copied());
+                out.forced.push(Forced { lit: !self.nodes[w], reason });
+            }
+        }
+        self.cuts(&members[home], anchor, &present, value, &mut out);
+        out
+    }
+
+    /// The literals that keep `set` apart from the rest: the false nodes next to it and the
+    /// false edges leaving it (as positive literals: one of them must become true to join it),
+    /// leaving out what `skip` names.
+    fn boundary(
+        &self,
+        set: &[usize],
+        inside: &dyn Fn(usize) -> bool,
+        skip: Option<Skip>,
+        present: &[bool],
+        value: PartialValue<'_>,
+    ) -> Vec<Lit> {
+        let mut out: Vec<Lit> = Vec::new();
+        for &s in set {
+            for &(j, e) in &self.adj[s] {
+                let j = j as usize;
+                if inside(j) {
+                    continue;
+                }
+                match skip {
+                    Some(Skip::Node(p)) if j == p => continue,
+                    Some(Skip::Edge { inner, outer, edge }) if s == inner && j == outer && e == edge => continue,
+                    _ => {}
+                }
+                if !present[j] {
+                    out.push(self.nodes[j]);
+                } else if let Some(l) = e {
+                    debug_assert_eq!(value(l), Some(false), "a present neighbour outside is cut off by a false edge");
+                    out.push(l);
+                }
+            }
+        }
+        out.sort_unstable_by_key(|l| l.code());
+        out.dedup();
+        out
+    }
+
+    /// Articulation points and bridges of the component `set` (which holds every true node)
+    /// that separate true nodes: they must be true. One depth-first search with low links.
+    fn cuts(&self, set: &[usize], root: usize, present: &[bool], value: PartialValue<'_>, out: &mut Analysis) {
+        let n = self.nodes.len();
+        let usable = |e: Edge| e.is_none_or(|l| value(l) != Some(false));
+        let is_true = |i: usize| value(self.nodes[i]) == Some(true);
+        let total_true = set.iter().filter(|&&i| is_true(i)).count();
+        if total_true < 2 {
+            return;
+        }
+        const NONE: u32 = u32::MAX;
+        let mut disc = vec![NONE; n];
+        let mut low = vec![0u32; n];
+        let mut trues = vec![0usize; n]; // true nodes in the subtree
+        let mut size = vec![1usize; n]; // nodes in the subtree
+        let mut order: Vec<usize> = Vec::with_capacity(set.len()); // nodes by discovery time
+        let mut tree: Vec<(usize, usize, Edge)> = Vec::new(); // (parent, child, edge)
+                                                              // (node, its parent and the edge walked, next adjacency entry, whether that edge was
+                                                              // skipped once on the way back)
+        let mut stack: Vec<(usize, usize, Edge, usize, bool)> = vec![(root, usize::MAX, None, 0, false)];
+        disc[root] = 0;
+        order.push(root);
+        while let Some(top) = stack.last_mut() {
+            let (i, parent, pedge) = (top.0, top.1, top.2);
+            if top.3 < self.adj[i].len() {
+                let (j, e) = self.adj[i][top.3];
+                top.3 += 1;
+                let j = j as usize;
+                if !present[j] || !usable(e) {
+                    continue;
+                }
+                if j == parent && e == pedge && !top.4 {
+                    top.4 = true;
+                    continue;
+                }
+                if disc[j] == NONE {
+                    disc[j] = order.len() as u32;
+                    low[j] = disc[j];
+                    order.push(j);
+                    tree.push((i, j, e));
+                    stack.push((j, i, e, 0, false));
+                } else {
+                    low[i] = low[i].min(disc[j]);
+                }
+            } else {
+                stack.pop();
+                trues[i] += usize::from(is_true(i));
+                if let Some(up) = stack.last() {
+                    let p = up.0;
+                    low[p] = low[p].min(low[i]);
+                    trues[p] += trues[i];
+                    size[p] += size[i];
+                }
+            }
+        }
+        for &(p, c, e) in &tree {
+            if low[c] < disc[p] || trues[c] == 0 {
+                continue;
+            }
+            let start = disc[c] as usize;
+            let sub = &order[start..start + size[c]];
+            let inside =
+                |i: usize| disc[i] != NONE && (disc[i] as usize) >= start && (disc[i] as usize) < start + size[c];
+            let u = *sub.iter().find(|&&i| is_true(i)).expect("a true node below");
+            let outside_true = |i: usize| is_true(i) && !inside(i);
+            // The articulation point p, when true nodes lie on both sides of it.
+            if value(self.nodes[p]).is_none() {
+                if let Some(&v) = set.iter().find(|&&i| i != p && outside_true(i)) {
+                    let cut = self.boundary(sub, &inside, Some(Skip::Node(p)), present, value);
+                    let mut reason = vec![self.nodes[p], !self.nodes[u], !self.nodes[v]];
+                    reason.extend(cut);
+                    out.forced.push(Forced { lit: self.nodes[p], reason });
+                }
+            }
+            // The bridge p-c, when it carries a literal and true nodes lie on both sides.
+            if low[c] > disc[p] {
+                if let Some(l) = e.filter(|&l| value(l).is_none()) {
+                    if let Some(&v) = set.iter().find(|&&i| outside_true(i)) {
+                        let skip = Skip::Edge { inner: c, outer: p, edge: e };
+                        let cut = self.boundary(sub, &inside, Some(skip), present, value);
+                        let mut reason = vec![l, !self.nodes[u], !self.nodes[v]];
+                        reason.extend(cut);
+                        out.forced.push(Forced { lit: l, reason });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a boundary leaves out: a node (the articulation point forced) or an edge (the bridge
+/// forced, from its end inside the set to its end outside).
+#[derive(Clone, Copy, Debug)]
+enum Skip {
+    Node(usize),
+    Edge { inner: usize, outer: usize, edge: Edge },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Cnf;
+
+    /// A small deterministic generator for the random graphs.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random graph of up to 6 nodes in a formula: node variables, some edges always there,
+    /// some solved (a variable each), some absent; node literals sometimes negative.
+    fn random_graph(rng: &mut Rng) -> (Cnf, Connected, Vec<Var>) {
+        let mut cnf = Cnf::new();
+        let n = 1 + rng.below(6) as usize;
+        let nodes: Vec<Lit> = (0..n).map(|_| cnf.new_var().lit(rng.below(4) != 0)).collect();
+        let mut adj: Vec<Vec<(u32, Edge)>> = vec![Vec::new(); n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let e = match rng.below(4) {
+                    0 | 1 => continue,
+                    2 => None,
+                    _ => Some(cnf.new_var().pos()),
+                };
+                adj[i].push((j as u32, e));
+                adj[j].push((i as u32, e));
+            }
+        }
+        let vars: Vec<Var> = (0..cnf.num_vars() as usize).map(Var::from_index).collect();
+        let count = Connected::aux_count(n, &adj);
+        let first = cnf.new_vars(count);
+        let c = Connected::new(nodes, adj, first);
+        cnf.add_connected(c.clone());
+        (cnf, c, vars)
+    }
+
+    fn model_of(num_vars: u32, vars: &[Var], bits: u64) -> Model {
+        let mut m = Model::new(num_vars);
+        for (k, &v) in vars.iter().enumerate() {
+            m.set(v, Some(bits >> k & 1 == 1));
+        }
+        m
+    }
+
+    /// On every assignment of the nodes and edges of random graphs: the completed model
+    /// satisfies the written-out clauses exactly when the nodes are connected (checked by a
+    /// search written here), and the formula's check agrees.
+    #[test]
+    fn the_clauses_hold_exactly_on_connected_graphs() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut compared = 0;
+        for _ in 0..300 {
+            let (cnf, c, vars) = random_graph(&mut rng);
+            for bits in 0..1u64 << vars.len() {
+                let mut m = model_of(cnf.num_vars(), &vars, bits);
+                let truth = |l: Lit| m.is_true(l);
+                let want = brute_connected(&c, &truth);
+                assert_eq!(c.holds(truth), want);
+                cnf.complete(&mut m);
+                let clauses_hold = cnf.clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)));
+                assert_eq!(clauses_hold, want, "{c:?} under {bits:b}");
+                assert_eq!(cnf.first_unsatisfied(&m).is_none(), want);
+                compared += 1;
+            }
+        }
+        assert!(compared > 2_000, "{compared}");
+    }
+
+    /// Connectivity by repeated relaxation (no queue, no distances): the reference.
+    fn brute_connected(c: &Connected, value: &dyn Fn(Lit) -> bool) -> bool {
+        let n = c.nodes.len();
+        let on: Vec<bool> = c.nodes.iter().map(|&l| value(l)).collect();
+        let Some(root) = on.iter().position(|&b| b) else { return true };
+        let mut reached = vec![false; n];
+        reached[root] = true;
+        loop {
+            let mut grew = false;
+            for i in 0..n {
+                for &(j, e) in &c.adj[i] {
+                    let j = j as usize;
+                    if reached[i] && on[j] && !reached[j] && e.is_none_or(value) {
+                        reached[j] = true;
+                        grew = true;
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        (0..n).all(|i| !on[i] || reached[i])
+    }
+
+    /// On random partial assignments of random graphs: every conflict clause is false now and
+    /// every forced literal's reason has its other literals false; every clause given holds on
+    /// every connected total assignment (brute force); and on a total assignment the analysis
+    /// finds a conflict exactly when the graph is not connected. 10,000 assignments and more.
+    #[test]
+    fn reasons_are_sound_and_total_assignments_are_decided() {
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut compared = 0;
+        while compared < 10_000 {
+            let (_, c, vars) = random_graph(&mut rng);
+            let k = vars.len();
+            let connected_totals: Vec<u64> = (0..1u64 << k)
+                .filter(|&bits| {
+                    brute_connected(&c, &|l| {
+                        (bits >> vars.iter().position(|&v| v == l.var()).unwrap() & 1 == 1) == l.is_positive()
+                    })
+                })
+                .collect();
+            for _ in 0..20 {
+                // Each variable true, false or unassigned.
+                let states: Vec<u64> = (0..k).map(|_| rng.below(3)).collect();
+                let value = |l: Lit| {
+                    let i = vars.iter().position(|&v| v == l.var()).expect("a graph variable");
+                    match states[i] {
+                        0 => None,
+                        s => Some((s == 1) == l.is_positive()),
+                    }
+                };
+                let a = c.analyse(&value);
+                let holds_on_connected = |clause: &[Lit]| {
+                    connected_totals.iter().all(|&bits| {
+                        clause.iter().any(|&l| {
+                            let i = vars.iter().position(|&v| v == l.var()).unwrap();
+                            (bits >> i & 1 == 1) == l.is_positive()
+                        })
+                    })
+                };
+                if let Some(conflict) = &a.conflict {
+                    assert!(conflict.iter().all(|&l| value(l) == Some(false)), "{c:?} {states:?} {conflict:?}");
+                    assert!(holds_on_connected(conflict), "{c:?} {states:?} {conflict:?}");
+                }
+                for f in &a.forced {
+                    assert_eq!(f.reason[0], f.lit);
+                    assert_eq!(value(f.lit), None, "{c:?} {states:?} {f:?}");
+                    assert!(f.reason[1..].iter().all(|&l| value(l) == Some(false)), "{c:?} {states:?} {f:?}");
+                    assert!(holds_on_connected(&f.reason), "{c:?} {states:?} {f:?}");
+                }
+                if states.iter().all(|&s| s != 0) {
+                    let bits = states.iter().enumerate().fold(0u64, |b, (i, &s)| b | u64::from(s == 1) << i);
+                    assert_eq!(a.conflict.is_none(), connected_totals.contains(&bits), "{c:?} {states:?}");
+                }
+                compared += 1;
+            }
+        }
+    }
+
+    /// In-process CaDiCaL, deciding the constraint natively with a few random clauses beside
+    /// it, counts (by blocking each model) exactly the assignments that satisfy the clauses
+    /// and connect the graph; every model it gives satisfies the written-out clauses.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_counts_connected_graphs_natively() {
+        use crate::solver::{CadicalSession, Session};
+        use crate::SolverAnswer;
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let mut compared = 0;
+        for _ in 0..400 {
+            let (mut cnf, c, vars) = random_graph(&mut rng);
+            for _ in 0..rng.below(3) {
+                let clause: Vec<Lit> = (0..1 + rng.below(3))
+                    .map(|_| vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0))
+                    .collect();
+                cnf.add_clause(&clause);
+            }
+            let want = (0..1u64 << vars.len())
+                .filter(|&bits| {
+                    let m = model_of(cnf.num_vars(), &vars, bits);
+                    cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l))) && c.holds(|l| m.is_true(l))
+                })
+                .count();
+            let mut session = CadicalSession::new(&cnf);
+            let mut got = 0;
+            while let SolverAnswer::Sat(m) = session.solve(None).unwrap() {
+                assert!(cnf.first_unsatisfied(&m).is_none(), "{c:?}");
+                got += 1;
+                let block: Vec<Lit> = vars.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+                session.add_clause(&block);
+                assert!(got <= want, "{c:?}: more models than {want}");
+            }
+            assert_eq!(got, want, "{c:?}");
+            compared += 1;
+        }
+        assert_eq!(compared, 400);
+    }
+}
