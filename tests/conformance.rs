@@ -51,22 +51,26 @@ fn one_model() -> Cnf {
 
 pub fn sat_model_satisfies_the_formula(spec: &SolverSpec) {
     let cnf = one_model();
-    let SolverAnswer::Sat(m) = spec.backend(None).solve(&cnf).unwrap() else { panic!("{spec:?}: expected SAT") };
+    let SolverAnswer::Sat(m) = spec.backend(None, &Default::default()).solve(&cnf).unwrap() else {
+        panic!("{spec:?}: expected SAT")
+    };
     assert_eq!(cnf.first_unsatisfied(&m), None, "{spec:?}");
     let value = |n| m.value(wgrnd_sat::Var::new(n).unwrap());
     assert_eq!((value(1), value(2), value(3)), (Some(true), Some(false), Some(true)));
     // A larger one: 12 pigeons in 12 holes.
     let big = pigeons_in(12, 12);
-    let SolverAnswer::Sat(m) = spec.backend(None).solve(&big).unwrap() else { panic!("{spec:?}: expected SAT") };
+    let SolverAnswer::Sat(m) = spec.backend(None, &Default::default()).solve(&big).unwrap() else {
+        panic!("{spec:?}: expected SAT")
+    };
     assert_eq!(big.first_unsatisfied(&m), None, "{spec:?}");
 }
 
 pub fn unsat_is_proved(spec: &SolverSpec) {
-    assert_eq!(spec.backend(None).solve(&pigeons(5)).unwrap(), SolverAnswer::Unsat, "{spec:?}");
+    assert_eq!(spec.backend(None, &Default::default()).solve(&pigeons(5)).unwrap(), SolverAnswer::Unsat, "{spec:?}");
     let mut empty = Cnf::new();
     empty.new_var();
     empty.add_clause(&[]);
-    assert_eq!(spec.backend(None).solve(&empty).unwrap(), SolverAnswer::Unsat, "{spec:?}");
+    assert_eq!(spec.backend(None, &Default::default()).solve(&empty).unwrap(), SolverAnswer::Unsat, "{spec:?}");
 }
 
 pub fn growing_formula(spec: &SolverSpec) {
@@ -75,7 +79,7 @@ pub fn growing_formula(spec: &SolverSpec) {
     let a = cnf.new_var();
     let b = cnf.new_var();
     cnf.add_clause(&[a.pos(), b.pos()]);
-    let mut s = session(spec, &cnf);
+    let mut s = session(spec, &cnf, &Default::default());
     let mut models = 0;
     while let SolverAnswer::Sat(m) = s.solve(None).unwrap() {
         models += 1;
@@ -89,7 +93,7 @@ pub fn growing_formula(spec: &SolverSpec) {
 pub fn time_limit_is_kept(spec: &SolverSpec) {
     // Pigeonhole with 11 holes takes every solver here far longer than a second.
     let start = Instant::now();
-    let answer = spec.backend(Some(Duration::from_secs(1))).solve(&pigeons(11)).unwrap();
+    let answer = spec.backend(Some(Duration::from_secs(1)), &Default::default()).solve(&pigeons(11)).unwrap();
     assert_eq!(answer, SolverAnswer::Unknown, "{spec:?}");
     assert!(start.elapsed() < Duration::from_secs(15), "{spec:?} took {:?}", start.elapsed());
 }
@@ -195,13 +199,15 @@ mod double {
     #[test]
     fn sat() {
         let cnf = one_model();
-        let SolverAnswer::Sat(m) = spec().backend(None).solve(&cnf).unwrap() else { panic!("expected SAT") };
+        let SolverAnswer::Sat(m) = spec().backend(None, &Default::default()).solve(&cnf).unwrap() else {
+            panic!("expected SAT")
+        };
         assert_eq!(cnf.first_unsatisfied(&m), None);
     }
 
     #[test]
     fn unsat() {
-        assert_eq!(spec().backend(None).solve(&pigeons(3)).unwrap(), SolverAnswer::Unsat);
+        assert_eq!(spec().backend(None, &Default::default()).solve(&pigeons(3)).unwrap(), SolverAnswer::Unsat);
     }
 
     #[test]

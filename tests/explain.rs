@@ -44,7 +44,7 @@ where
             f.fact_words(&g, st.fact)
         );
         for &c in &st.consequences {
-            let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf);
+            let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf, &Default::default());
             let mut a = constraints.clone();
             a.extend([st.fact, !c]);
             assert!(matches!(s.solve_assuming(&a, None).unwrap(), SolverAnswer::Unsat), "{what}: consequence");
@@ -124,7 +124,7 @@ fn unsat_line_variant(dir: &std::path::Path, row: usize, runs: &str) -> bool {
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let f = model_at(&path.to_string_lossy(), &RawOptions::default());
     let g = f.ground_groups().unwrap();
-    let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { return false };
+    let Some(w) = why(&g, &SolverSpec::Builtin, None, &Default::default()).unwrap() else { return false };
     let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
     let name = format!("clue rowclue({row})");
     assert!(names.contains(&name.as_str()), "line {row} = {runs}: {name} not in {names:?}");
@@ -218,7 +218,7 @@ fn groups_switch_exactly_their_clues_on_against_a_brute_force() {
             let chosen: Vec<(i64, i64, i64)> =
                 clues.iter().copied().filter(|(r, c, k)| on.contains(&format!("clue open({r},{c},{k})"))).collect();
             // Projected count: blocking clauses over the mine atoms.
-            let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf);
+            let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf, &Default::default());
             let mut count = 0u64;
             while let SolverAnswer::Sat(m) = s.solve_assuming(&assume, None).unwrap() {
                 count += 1;
@@ -308,7 +308,7 @@ where
         posed[i] = changed;
         let v = f.with_clues(&posed).unwrap();
         let g = v.ground_groups().unwrap();
-        let Some(w) = why(&g, &SolverSpec::Builtin, None).unwrap() else { continue };
+        let Some(w) = why(&g, &SolverSpec::Builtin, None, &Default::default()).unwrap() else { continue };
         found += 1;
         let names: Vec<&str> = w.groups.iter().map(|&k| g.groups[k].name.as_str()).collect();
         let name = format!("clue {}", f.clue_name(&posed[i]));

@@ -35,7 +35,15 @@ pub(crate) fn optimum_by_both_engines<F: Family + wgrnd_seam::Search>(
     let mut costs = Vec::new();
     for engine in [OptEngine::Linear, OptEngine::Core, OptEngine::Auto, OptEngine::Pair] {
         let g = f.ground().unwrap();
-        let o = wgrnd_engine::optimise::optimise(&g, &SolverSpec::Builtin, engine, None, &mut |_, _| {}).unwrap();
+        let o = wgrnd_engine::optimise::optimise(
+            &g,
+            &SolverSpec::Builtin,
+            engine,
+            None,
+            &Default::default(),
+            &mut |_, _| {},
+        )
+        .unwrap();
         assert!(o.optimal);
         let (model, c) = o.best.unwrap();
         inspect(&g, &model, &c);
@@ -44,7 +52,7 @@ pub(crate) fn optimum_by_both_engines<F: Family + wgrnd_seam::Search>(
     }
     assert!(values.iter().all(|&v| v == values[0]), "the engines disagree: {values:?}");
     let fixed = wgrnd_engine::count::with_optimum(f.ground().unwrap(), &costs);
-    let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
+    let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0, interrupt: Default::default() };
     let c = wgrnd_engine::count::count(f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
     assert!(c.complete());
     (values[0], c.count)
@@ -173,7 +181,8 @@ fn golomb_implied_constraints_exclude_no_ruler() {
             let f = QpropModel::new(&src, None, &raw).unwrap();
             let g = f.ground().unwrap();
             assert!(g.objective.is_empty());
-            let limits = Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0 };
+            let limits =
+                Limits { max: None, timeout: None, engine: Engine::Auto, jobs: 0, interrupt: Default::default() };
             let c = wgrnd_engine::count::count(&f, &g, &SolverSpec::Builtin, &limits, CountUnit::None, |_| {}).unwrap();
             assert!(c.complete());
             assert_eq!(c.count, rulers, "m = {m}, len = {len}, implied = {implied}");

@@ -89,8 +89,16 @@ pub fn compare(text: &str) -> Result<bool, String> {
         [(OptEngine::Linear, true), (OptEngine::Core, true), (OptEngine::Linear, false), (OptEngine::Pair, true)];
     for (engine, phases) in runs {
         let limit = Some(Duration::from_secs(60));
-        let o = wgrnd_engine::count::optimise_with(&g, &SolverSpec::Builtin, engine, phases, limit, &mut |_, _| {})
-            .map_err(|e| e.to_string())?;
+        let o = wgrnd_engine::count::optimise_with(
+            &g,
+            &SolverSpec::Builtin,
+            engine,
+            phases,
+            limit,
+            &Default::default(),
+            &mut |_, _| {},
+        )
+        .map_err(|e| e.to_string())?;
         if !o.optimal {
             return Err(format!("{engine:?} (phases {phases}): not proven optimal"));
         }
@@ -112,7 +120,13 @@ pub fn compare(text: &str) -> Result<bool, String> {
         }
         // The optimal solutions: counted over the grounding fixed at the optimum.
         let fixed = wgrnd_engine::count::with_optimum(f.ground().map_err(|e| e.to_string())?, &costs);
-        let limits = Limits { max: None, timeout: Some(Duration::from_secs(60)), engine: Engine::Auto, jobs: 0 };
+        let limits = Limits {
+            max: None,
+            timeout: Some(Duration::from_secs(60)),
+            engine: Engine::Auto,
+            jobs: 0,
+            interrupt: Default::default(),
+        };
         let mut found = BTreeSet::new();
         let mut err = None;
         wgrnd_engine::count::count(&f, &fixed, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {

@@ -320,7 +320,13 @@ fn grounded(text: &str, o: &OptionSet) -> Result<(QpropModel, Grounding<<QpropMo
 /// solutions, each checked by the pipeline's checker on the way.
 pub fn wgrnd_count(text: &str, o: &OptionSet) -> Result<(u64, Vec<Solution>), String> {
     let (f, g) = grounded(text, o)?;
-    let limits = Limits { max: None, timeout: Some(Duration::from_secs(120)), engine: o.engine, jobs: 0 };
+    let limits = Limits {
+        max: None,
+        timeout: Some(Duration::from_secs(120)),
+        engine: o.engine,
+        jobs: 0,
+        interrupt: Default::default(),
+    };
     let mut found = Vec::new();
     // As the command: the symmetries looked for once a second solution is met.
     let (_, c) = wgrnd_engine::count::count_deferring(&f, g, &SolverSpec::Builtin, &limits, CountUnit::None, |e| {
@@ -343,7 +349,7 @@ pub fn wgrnd_first(text: &str, o: &OptionSet) -> Result<Option<Solution>, String
         return Err("a model with an objective".into());
     }
     let members = portfolio::members(2, &SolverSpec::Builtin, "own", &[], |_| false);
-    let outcome = portfolio::race(&f, &g, &members, Some(Duration::from_secs(120)))
+    let outcome = portfolio::race(&f, &g, &members, Some(Duration::from_secs(120)), &Default::default())
         .map_err(|e| format!("the solve failed: {e}"))?;
     match outcome.answer {
         Answer::Solved(s) => Ok(Some(s)),

@@ -52,6 +52,7 @@ pub fn solve<F: Family + Search + Present>(f: &F, config: &SolveConfig, parallel
         cubes: parallel.cubes.map(|n| (n, parallel.score)),
         timeout: config.timeout,
         opt: config.opt,
+        interrupt: crate::signal::interrupt().clone(),
     };
     let optimising = !g.objective.is_empty();
     let clock = (!optimising).then(|| Clock::start("solving"));
@@ -241,7 +242,13 @@ pub fn count<F: Family + Search + Present>(f: &F, config: &CountConfig) -> Resul
         let unique = c.complete() && c.count == 1;
         match (unique, &c.first, &first) {
             (true, Some(chosen), Some(solution)) => {
-                let cert = wgrnd_engine::count::prove_unique(&g, chosen, dir, config.limits.timeout)?;
+                let cert = wgrnd_engine::count::prove_unique(
+                    &g,
+                    chosen,
+                    dir,
+                    config.limits.timeout,
+                    &config.limits.interrupt,
+                )?;
                 let json = f.render(solution, View::Json)?;
                 Output::new(&dir.join("solution.json").to_string_lossy()).text(&json)?;
                 eprintln!(

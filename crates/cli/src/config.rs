@@ -317,7 +317,7 @@ impl Job {
                     puzzle.options.model_counter = true;
                     return Ok(Job::ModelCount {
                         puzzle,
-                        counter: Counter::new(&counter, secs(timeout)?),
+                        counter: Counter::new(&counter, secs(timeout)?, crate::signal::interrupt()),
                         unit,
                         show: show_config(show),
                     });
@@ -350,6 +350,7 @@ impl Job {
                             timeout: secs(timeout)?,
                             engine: engine_choice(engine),
                             jobs,
+                            interrupt: crate::signal::interrupt().clone(),
                         },
                         unit,
                         print,

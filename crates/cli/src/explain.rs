@@ -58,7 +58,11 @@ where
     let solver = SolverSpec::Builtin;
     let json = config.show.view == View::Json;
     if !config.why {
-        let opts = ExplainOptions { max_step: config.max_step, timeout: config.timeout };
+        let opts = ExplainOptions {
+            max_step: config.max_step,
+            timeout: config.timeout,
+            interrupt: crate::signal::interrupt().clone(),
+        };
         if let Some(e) = engine::explain(f, &g, &solver, &opts)? {
             if let Some(dir) = &config.svg_steps {
                 step_pictures(f, &g, &e, dir)?;
@@ -68,7 +72,7 @@ where
             return Ok(exit::OK);
         }
     }
-    match engine::why(&g, &solver, config.timeout)? {
+    match engine::why(&g, &solver, config.timeout, crate::signal::interrupt())? {
         None => {
             let text = if json {
                 format!(

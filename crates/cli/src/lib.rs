@@ -3,7 +3,7 @@
 //! The `wgrnd` command line, thin over the library crates: [`args`] is what clap reads,
 //! [`config`] the one place where raw flags become a validated [`config::Job`], [`commands`] the
 //! pipeline commands written once over the family interface, [`tools`] the others, [`output`]
-//! where results go. `main` only parses, runs [`run`] and turns the result into an exit code.
+//! where results go, [`signal`] the process's Ctrl-C. `main` only parses, runs [`run`] and turns the result into an exit code.
 
 #![warn(missing_docs)]
 
@@ -17,6 +17,7 @@ mod lns;
 mod optimise;
 pub mod output;
 pub mod parallel;
+pub mod signal;
 pub mod tools;
 pub mod wellposed;
 

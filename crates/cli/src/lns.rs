@@ -53,6 +53,7 @@ pub(crate) fn solve(
         start,
         moves: score.moves,
         fill_nodes: score.fill_nodes,
+        interrupt: crate::signal::interrupt().clone(),
     };
     let terminal = std::io::stderr().is_terminal();
     let mut failure: Option<Error> = None;
@@ -92,7 +93,7 @@ pub(crate) fn solve(
         // The search has stopped for the signal: it is honoured. What remains is to leave the
         // best board behind, whose write the signal may have stopped (the file then still holds
         // an older board), and to show it: a new signal during those writes stops them again.
-        wgrnd_sat::solver::interrupt::clear();
+        crate::signal::interrupt().clear();
     }
     if let Some(path) = &score.best {
         if written != Some(o.score) {

@@ -10,7 +10,7 @@ use wgrnd_cli::args::Cli;
 use wgrnd_cli::config::Job;
 use wgrnd_families::{exit, Error};
 use wgrnd_sat::escape_controls;
-use wgrnd_sat::solver::interrupt;
+use wgrnd_sat::solver::Interrupt;
 
 fn main() -> ExitCode {
     ExitCode::from(run())
@@ -24,14 +24,7 @@ fn run() -> u8 {
     // no file exists yet then.)
     // On Unix a plain signal handler (no thread to start at every run: docs/wellposed.md, "Paint
     // by numbers").
-    #[cfg(unix)]
-    let _ = interrupt::install_exit_handler(exit::INTERRUPTED.into());
-    #[cfg(not(unix))]
-    let _ = ctrlc::set_handler(|| {
-        if interrupt::request() == interrupt::Request::ExitNow {
-            std::process::exit(exit::INTERRUPTED.into());
-        }
-    });
+    let _ = wgrnd_cli::signal::install_exit_handler(Interrupt::default(), exit::INTERRUPTED.into());
     let cli = Cli::parse();
     match Job::from_args(cli).and_then(wgrnd_cli::run) {
         Ok(code) => code,

@@ -85,7 +85,7 @@ pub(crate) fn optimal_only<E>(
     timeout: Option<Duration>,
     verbose: bool,
 ) -> Result<Grounding<E>, Error> {
-    let (g, optimum) = wgrnd_engine::count::optimal_only(g, solver, timeout)?;
+    let (g, optimum) = wgrnd_engine::count::optimal_only(g, solver, timeout, crate::signal::interrupt())?;
     if let (true, Some(optimum)) = (verbose, optimum) {
         eprintln!("c optimum {} (counting optimal solutions)", join(&optimum));
     }

@@ -71,13 +71,13 @@ impl<'a> Output<'a> {
         };
         // Watched while the temporary file exists: a Ctrl-C lets the write finish, then the
         // temporary file is removed and the program exits 130, leaving no trace.
-        let _watch = wgrnd_sat::solver::interrupt::Watch::start();
+        let _watch = crate::signal::interrupt().watch();
         let tmp = tempfile::Builder::new().prefix(".wgrnd-").suffix(".part").tempfile_in(dir).map_err(cannot)?;
         {
             let mut w = BufWriter::with_capacity(1 << 16, tmp.as_file());
             fill(&mut w).and_then(|_| w.flush()).map_err(cannot)?;
         }
-        if wgrnd_sat::solver::interrupted() {
+        if crate::signal::interrupt().is_requested() {
             return Err(Error::Solver(wgrnd_sat::solver::SolveError::Interrupted));
         }
         tmp.as_file().sync_all().map_err(cannot)?;

@@ -22,7 +22,13 @@ pub fn generate(spec: &Generate, unique: bool, puz: bool, output: &str) -> Resul
         // Board rotation stays broken: without clues the count is up to turning the board, with
         // them a turned solution breaks a clue, so the count is that of the fixed board.
         let family = EdgeMatching::new(p, &RawOptions::default())?;
-        let posed = wgrnd_engine::count::pose_unique(&family, &solution, &SolverSpec::Builtin, None)?;
+        let posed = wgrnd_engine::count::pose_unique(
+            &family,
+            &solution,
+            &SolverSpec::Builtin,
+            None,
+            crate::signal::interrupt(),
+        )?;
         eprintln!(
             "wgrnd: exactly one solution up to board rotation, proved by counting: {} clue(s), none of which can be dropped ({} added, {} dropped, {} counts, {:.2} s)",
             posed.clues,

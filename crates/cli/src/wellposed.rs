@@ -18,7 +18,14 @@ pub fn backbone<F: Family + Present>(f: &F, config: &BackboneConfig) -> Result<u
     crate::commands::notes(f);
     let g = f.ground()?;
     let g = crate::optimise::optimal_only(g, &config.solver, config.timeout, false)?;
-    let b = wgrnd_engine::backbone::backbone(f, &g, &config.solver, config.chunk, config.timeout)?;
+    let b = wgrnd_engine::backbone::backbone(
+        f,
+        &g,
+        &config.solver,
+        config.chunk,
+        config.timeout,
+        crate::signal::interrupt(),
+    )?;
     let name = |l: &wgrnd_sat::Lit| g.encoding.atom_name(l.var());
     let picture = b.solution.as_ref().and_then(|s| {
         let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
@@ -111,7 +118,12 @@ pub fn pose<F: Pose + Search + Present + Explain>(f: &F, config: &PoseConfig) ->
             let own = if f.clues().is_empty() {
                 None
             } else {
-                wgrnd_engine::count::only_solution(f, &wgrnd_sat::solver::SolverSpec::Builtin, config.timeout)?
+                wgrnd_engine::count::only_solution(
+                    f,
+                    &wgrnd_sat::solver::SolverSpec::Builtin,
+                    config.timeout,
+                    crate::signal::interrupt(),
+                )?
             };
             if let Some(s) = own {
                 eprintln!(
@@ -125,6 +137,7 @@ pub fn pose<F: Pose + Search + Present + Explain>(f: &F, config: &PoseConfig) ->
                 &wgrnd_sat::solver::SolverSpec::Builtin,
                 config.seed,
                 config.timeout,
+                crate::signal::interrupt(),
             )? {
                 Some(s) => s,
                 None => {
@@ -139,7 +152,13 @@ pub fn pose<F: Pose + Search + Present + Explain>(f: &F, config: &PoseConfig) ->
 
 /// The construction for `target` and the posed puzzle written.
 fn finish_pose<F: Pose + Search + Explain>(f: &F, target: &F::Solution, config: &PoseConfig) -> Result<u8, Error> {
-    let posed = wgrnd_engine::count::pose_unique(f, target, &wgrnd_sat::solver::SolverSpec::Builtin, config.timeout)?;
+    let posed = wgrnd_engine::count::pose_unique(
+        f,
+        target,
+        &wgrnd_sat::solver::SolverSpec::Builtin,
+        config.timeout,
+        crate::signal::interrupt(),
+    )?;
     if !posed.left_out.is_empty() {
         eprintln!("wgrnd: the solution breaks the puzzle's clue(s) {}: left out", posed.left_out.join(", "));
     }
@@ -165,7 +184,8 @@ fn finish_pose<F: Pose + Search + Explain>(f: &F, target: &F::Solution, config: 
 /// The largest step of the explanation of `f` (which has a solution).
 fn largest_step<F: Family + Explain>(f: &F) -> Result<usize, Error> {
     let g = f.ground_groups()?;
-    let opts = wgrnd_engine::explain::ExplainOptions::default();
+    let opts =
+        wgrnd_engine::explain::ExplainOptions { interrupt: crate::signal::interrupt().clone(), ..Default::default() };
     match wgrnd_engine::explain::explain(f, &g, &wgrnd_sat::solver::SolverSpec::Builtin, &opts)? {
         Some(e) => Ok(e.largest()),
         None => Err(Error::EncodingBug("the posed puzzle lost its solution".into())),

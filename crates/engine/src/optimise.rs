@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{interrupt, session, Session, SolveError, SolverSpec};
+use wgrnd_sat::solver::{session, Interrupt, Session, SolveError, SolverSpec};
 use wgrnd_sat::{Lit, Model, SolverAnswer};
 use wgrnd_seam::{Error, Grounding, Objective, Tie};
 
@@ -83,12 +83,13 @@ struct Run<'a> {
     deadline: Option<Instant>,
     solves: usize,
     interrupted: bool,
+    interrupt: &'a Interrupt,
     improved: &'a mut dyn FnMut(&Model, &[i64]),
 }
 
 impl Run<'_> {
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Step, SolveError> {
-        if interrupt::interrupted() {
+        if self.interrupt.is_requested() {
             self.interrupted = true;
             return Ok(Step::Stop);
         }
@@ -104,7 +105,7 @@ impl Run<'_> {
             Ok(SolverAnswer::Sat(m)) => Ok(Step::Sat(m)),
             Ok(SolverAnswer::Unsat) => Ok(Step::Unsat),
             Ok(SolverAnswer::Unknown) => {
-                self.interrupted |= interrupt::interrupted();
+                self.interrupted |= self.interrupt.is_requested();
                 Ok(Step::Stop)
             }
             Err(SolveError::Interrupted) => {
@@ -125,9 +126,10 @@ pub fn optimise<E>(
     spec: &SolverSpec,
     engine: OptEngine,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
     improved: &mut dyn FnMut(&Model, &[i64]),
 ) -> Result<Optimum, SolveError> {
-    optimise_with(g, spec, engine, true, timeout, improved)
+    optimise_with(g, spec, engine, true, timeout, interrupt, improved)
 }
 
 /// [`optimise`], with the phases of [`low_first`] (`phases`) or the solver's own.
@@ -137,19 +139,21 @@ pub fn optimise_with<E>(
     engine: OptEngine,
     phases: bool,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
     improved: &mut dyn FnMut(&Model, &[i64]),
 ) -> Result<Optimum, SolveError> {
-    let _watch = interrupt::Watch::start();
+    let _watch = interrupt.watch();
     let phased: Vec<Lit> = if phases { low_first(g) } else { Vec::new() };
     if let ([level], OptEngine::Pair, SolverSpec::Builtin) = (&g.objective.levels[..], engine, spec) {
         let shape = Shape::of(&g.cnf, &level.terms);
-        return crate::count::pair::optimise_pair(&g.cnf, &g.objective, &shape, &phased, timeout, improved);
+        return crate::count::pair::optimise_pair(&g.cnf, &g.objective, &shape, &phased, timeout, interrupt, improved);
     }
-    let mut s = session(spec, &g.cnf);
+    let mut s = session(spec, &g.cnf, interrupt);
     for &l in &phased {
         s.phase(l);
     }
-    let mut run = Run { s, deadline: timeout.map(|t| Instant::now() + t), solves: 0, interrupted: false, improved };
+    let mut run =
+        Run { s, deadline: timeout.map(|t| Instant::now() + t), solves: 0, interrupted: false, interrupt, improved };
     let levels = &g.objective.levels;
     let mut out = Optimum { best: None, optimal: false, interrupted: false, engines: Vec::new(), solves: 0 };
     let first = match run.solve(&[])? {
@@ -357,11 +361,12 @@ pub fn optimal_only<E>(
     g: Grounding<E>,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<(Grounding<E>, Option<Vec<i64>>), Error> {
     if g.objective.is_empty() {
         return Ok((g, None));
     }
-    let o = optimise(&g, solver, OptEngine::Auto, timeout, &mut |_, _| {})?;
+    let o = optimise(&g, solver, OptEngine::Auto, timeout, interrupt, &mut |_, _| {})?;
     match (o.optimal, o.best) {
         (true, Some((_, costs))) => {
             let shown = g.objective.shown(&costs);
@@ -478,7 +483,16 @@ mod tests {
                 // With the integer's smallest value first and with the solver's own phases.
                 for phases in [true, false] {
                     let g = grounding(cnf.clone(), o.clone());
-                    let out = optimise_with(&g, &SolverSpec::Builtin, engine, phases, None, &mut |_, _| {}).unwrap();
+                    let out = optimise_with(
+                        &g,
+                        &SolverSpec::Builtin,
+                        engine,
+                        phases,
+                        None,
+                        &Interrupt::default(),
+                        &mut |_, _| {},
+                    )
+                    .unwrap();
                     let what = format!("seed {seed} {engine:?} phases {phases}");
                     assert!(out.optimal, "{what}");
                     pairs += usize::from(out.engines == ["linear (two searches)"]);
@@ -493,7 +507,7 @@ mod tests {
             let Some(least) = least else { continue };
             let fixed = with_optimum(grounding(cnf.clone(), o.clone()), &least);
             assert!(fixed.objective.is_empty());
-            let mut s = session(&SolverSpec::Builtin, &fixed.cnf);
+            let mut s = session(&SolverSpec::Builtin, &fixed.cnf, &Interrupt::default());
             for (bits, costs) in &models(&cnf, &o) {
                 let cube: Vec<Lit> = (0..N).map(|i| Var::from_index(i).lit(bits >> i & 1 == 1)).collect();
                 let sat = matches!(s.solve_assuming(&cube, None).unwrap(), SolverAnswer::Sat(_));

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use wgrnd_seam::Search;
 
 use crate::count::backtrack::{Backtrack, Effort, Next};
-use wgrnd_sat::solver::{interrupted, Backend, Cadical, Cancel, External, SolveError, SolverSpec};
+use wgrnd_sat::solver::{Backend, Cadical, Cancel, External, Interrupt, SolveError, SolverSpec};
 use wgrnd_sat::SolverAnswer;
 use wgrnd_seam::pipeline::{judge as judge_answer, Answer, Times};
 use wgrnd_seam::{Error, Family, Grounding};
@@ -131,14 +131,15 @@ pub fn solve_jobs<F: Family + Search>(
     solver: &SolverSpec,
     jobs: Option<usize>,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<(Outcome<F::Solution>, Vec<Member>), Error> {
     if jobs.is_some_and(|j| j <= 1) {
-        return Ok((plain_outcome(solve_timed(f, g, solver, timeout)?), Vec::new()));
+        return Ok((plain_outcome(solve_timed(f, g, solver, timeout, interrupt)?), Vec::new()));
     }
     let started = Instant::now();
     if *solver == SolverSpec::Builtin {
         // The race's first member, as `members` names it.
-        if let Some(outcome) = small_outcome(f, g, &format!("own/{}", solver.name()), timeout)? {
+        if let Some(outcome) = small_outcome(f, g, &format!("own/{}", solver.name()), timeout, interrupt)? {
             return Ok((outcome, Vec::new()));
         }
     }
@@ -146,10 +147,10 @@ pub fn solve_jobs<F: Family + Search>(
     if jobs <= 1 {
         // One core by default: the plain solve, whose small try was just made.
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
-        return Ok((plain_outcome(wgrnd_seam::pipeline::solve_timed(f, g, solver, left)?), Vec::new()));
+        return Ok((plain_outcome(wgrnd_seam::pipeline::solve_timed(f, g, solver, left, interrupt)?), Vec::new()));
     }
     let raced = default_members(f, solver, jobs);
-    Ok((race_after_try(f, g, &raced, timeout, started)?, raced))
+    Ok((race_after_try(f, g, &raced, timeout, interrupt, started)?, raced))
 }
 
 /// Whether the first member is the built-in solver on the family's own grounding (the one that
@@ -229,17 +230,18 @@ pub fn race<F>(
     g: &Grounding<F::Encoding>,
     members: &[Member],
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Outcome<F::Solution>, Error>
 where
     F: Family + Search,
 {
     let started = Instant::now();
     if builtin_first(members) {
-        if let Some(outcome) = small_outcome(f, g, &members[0].name, timeout)? {
+        if let Some(outcome) = small_outcome(f, g, &members[0].name, timeout, interrupt)? {
             return Ok(outcome);
         }
     }
-    race_after_try(f, g, members, timeout, started)
+    race_after_try(f, g, members, timeout, interrupt, started)
 }
 
 /// [`small_first`] on `g` when it is tried ([`tries_small_first`]), as the portfolio's first
@@ -250,13 +252,14 @@ fn small_outcome<F: Family>(
     g: &Grounding<F::Encoding>,
     name: &str,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Option<Outcome<F::Solution>>, Error> {
     if !tries_small_first(g) {
         return Ok(None);
     }
     let started = Instant::now();
     let name = format!("{name} (backtracking)");
-    let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout)? else {
+    let Some(SmallAnswer { answer, checking, effort }) = small_first(f, g, &name, timeout, interrupt)? else {
         return Ok(None);
     };
     let winner = match answer {
@@ -274,12 +277,13 @@ fn race_after_try<F: Family + Search>(
     g: &Grounding<F::Encoding>,
     members: &[Member],
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
     started: Instant,
 ) -> Result<Outcome<F::Solution>, Error> {
     // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
-    // cleanly: every thread looks at `interrupted` before its next step. (The small try watches
+    // cleanly: every thread looks at `interrupt` before its next step. (The small try watches
     // for itself.)
-    let _watch = wgrnd_sat::solver::interrupt::Watch::start();
+    let _watch = interrupt.watch();
     let builtin_first = builtin_first(members);
     // The members share what is left of the time limit after the try.
     let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
@@ -296,7 +300,7 @@ fn race_after_try<F: Family + Search>(
             let (tx, cancel) = (tx.clone(), cancel.clone());
             let name = members[0].name.clone();
             scope.spawn(move || {
-                let result = head_start(f, g, &name, timeout, &cancel, go_tx);
+                let result = head_start(f, g, &name, timeout, &cancel, interrupt, go_tx);
                 let _ = tx.send((0, result));
             });
             rest = 1;
@@ -311,9 +315,9 @@ fn race_after_try<F: Family + Search>(
             let alternatives = &alternatives;
             scope.spawn(move || {
                 let result = match member.alternative.and_then(|i| alternatives.get(i)) {
-                    None => run_member(f, g, member, timeout, &cancel),
+                    None => run_member(f, g, member, timeout, &cancel, interrupt),
                     Some(alt) => match alt.ground() {
-                        Ok(alt_g) if !cancel.is_set() => run_member(alt, &alt_g, member, timeout, &cancel),
+                        Ok(alt_g) if !cancel.is_set() => run_member(alt, &alt_g, member, timeout, &cancel, interrupt),
                         Ok(_) => Ok((Answer::Unknown, Duration::ZERO)),
                         Err(e) => Err(e),
                     },
@@ -357,7 +361,7 @@ fn race_after_try<F: Family + Search>(
         if outcome.winner.is_some() {
             return Ok(outcome);
         }
-        if stopped || interrupted() {
+        if stopped || interrupt.is_requested() {
             return Err(Error::Solver(SolveError::Interrupted));
         }
         outcome.elapsed = started.elapsed();
@@ -378,14 +382,15 @@ fn head_start<F: Family>(
     name: &str,
     timeout: Option<Duration>,
     cancel: &Cancel,
+    interrupt: &Interrupt,
     go: mpsc::Sender<()>,
 ) -> Result<(Answer<F::Solution>, Duration), Error> {
     let started = Instant::now();
-    let mut session = wgrnd_sat::solver::CadicalSession::new(&g.cnf);
+    let mut session = wgrnd_sat::solver::CadicalSession::new(&g.cnf, interrupt);
     session.limit_conflicts(HEAD_START_CONFLICTS)?;
     let mut answer = session.solve_cancellable(&[], timeout, cancel)?;
     let out_of_budget = timeout.is_none_or(|t| started.elapsed() < t);
-    if answer == SolverAnswer::Unknown && out_of_budget && !cancel.is_set() && !interrupted() {
+    if answer == SolverAnswer::Unknown && out_of_budget && !cancel.is_set() && !interrupt.is_requested() {
         let _ = go.send(());
         drop(go);
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
@@ -423,17 +428,18 @@ pub fn small_first<F: Family>(
     g: &Grounding<F::Encoding>,
     name: &str,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Option<SmallAnswer<F::Solution>>, Error> {
-    let _watch = wgrnd_sat::solver::interrupt::Watch::start();
+    let _watch = interrupt.watch();
     let started = Instant::now();
     let mut engine = Backtrack::new(&g.cnf, &g.projection);
     let budget = SMALL_VISITS_BASE + SMALL_VISITS_PER_LITERAL * g.cnf.num_literals() as u64;
     let out_of_time = || timeout.is_some_and(|t| started.elapsed() >= t);
-    let mut stop = |effort: Effort| effort.visits > budget || interrupted() || out_of_time();
+    let mut stop = |effort: Effort| effort.visits > budget || interrupt.is_requested() || out_of_time();
     let answer = match engine.next(&mut stop) {
         Next::Solution => SolverAnswer::Sat(engine.model()),
         Next::Exhausted => SolverAnswer::Unsat,
-        Next::Stopped if interrupted() => return Err(Error::Solver(SolveError::Interrupted)),
+        Next::Stopped if interrupt.is_requested() => return Err(Error::Solver(SolveError::Interrupted)),
         Next::Stopped if out_of_time() => SolverAnswer::Unknown,
         Next::Stopped => return Ok(None),
     };
@@ -452,17 +458,18 @@ pub fn solve_timed<F: Family>(
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<(Answer<F::Solution>, Times), Error> {
     let started = Instant::now();
     if *solver == SolverSpec::Builtin && tries_small_first(g) {
         let name = format!("{} (backtracking)", solver.name());
-        if let Some(small) = small_first(f, g, &name, timeout)? {
+        if let Some(small) = small_first(f, g, &name, timeout, interrupt)? {
             let solving = started.elapsed().saturating_sub(small.checking);
             return Ok((small.answer, Times { solving, checking: small.checking }));
         }
     }
     let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
-    let (answer, times) = wgrnd_seam::pipeline::solve_timed(f, g, solver, left)?;
+    let (answer, times) = wgrnd_seam::pipeline::solve_timed(f, g, solver, left, interrupt)?;
     let solving = started.elapsed().saturating_sub(times.checking);
     Ok((answer, Times { solving, checking: times.checking }))
 }
@@ -487,23 +494,33 @@ fn run_member<F: Family>(
     member: &Member,
     timeout: Option<Duration>,
     cancel: &Cancel,
+    interrupt: &Interrupt,
 ) -> Result<(Answer<F::Solution>, Duration), Error> {
-    let mut backend = backend(&member.engine, timeout, cancel);
+    let mut backend = backend(&member.engine, timeout, cancel, interrupt);
     let answer = backend.solve(&g.cnf)?;
     judge(f, g, &member.name, answer)
 }
 
 /// The backend of an engine, stopped by `cancel`.
-pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel) -> Box<dyn Backend> {
+pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel, interrupt: &Interrupt) -> Box<dyn Backend> {
     let cancel = cancel.clone();
     match engine {
-        Engine::Cadical { config, shuffle } => {
-            Box::new(Cadical { timeout, config: *config, shuffle: *shuffle, cancel, ..Cadical::default() })
+        Engine::Cadical { config, shuffle } => Box::new(Cadical {
+            timeout,
+            config: *config,
+            shuffle: *shuffle,
+            cancel,
+            interrupt: interrupt.clone(),
+            ..Cadical::default()
+        }),
+        Engine::Spec(SolverSpec::Builtin) => {
+            Box::new(Cadical { timeout, cancel, interrupt: interrupt.clone(), ..Cadical::default() })
         }
-        Engine::Spec(SolverSpec::Builtin) => Box::new(Cadical { timeout, cancel, ..Cadical::default() }),
-        Engine::Spec(SolverSpec::External(e)) => Box::new(External { timeout, cancel, ..e.clone() }),
+        Engine::Spec(SolverSpec::External(e)) => {
+            Box::new(External { timeout, cancel, interrupt: interrupt.clone(), ..e.clone() })
+        }
         // splr has no way to be stopped from outside: it runs to its time limit.
-        Engine::Spec(spec) => spec.backend(timeout),
+        Engine::Spec(spec) => spec.backend(timeout, interrupt),
     }
 }
 
@@ -605,7 +622,7 @@ mod tests {
         assert!(!tries_small_first(&g));
         let solver = SolverSpec::Builtin;
         for jobs in [1, 2, 3] {
-            let (outcome, raced) = solve_jobs(&f, &g, &solver, Some(jobs), None).unwrap();
+            let (outcome, raced) = solve_jobs(&f, &g, &solver, Some(jobs), None, &Interrupt::default()).unwrap();
             let Answer::Solved(s) = outcome.answer else { panic!("{jobs} jobs: no solution") };
             assert_eq!(f.check(&s).unwrap(), Vec::<String>::new(), "{jobs} jobs");
             if jobs == 1 {
@@ -619,9 +636,9 @@ mod tests {
         // plain solve's solution.
         let f = OneLit { n: 6 };
         let g = f.ground().unwrap();
-        let plain = solve_jobs(&f, &g, &solver, Some(1), None).unwrap().0.answer;
+        let plain = solve_jobs(&f, &g, &solver, Some(1), None, &Interrupt::default()).unwrap().0.answer;
         for jobs in [None, Some(2), Some(3)] {
-            let (outcome, raced) = solve_jobs(&f, &g, &solver, jobs, None).unwrap();
+            let (outcome, raced) = solve_jobs(&f, &g, &solver, jobs, None, &Interrupt::default()).unwrap();
             assert!(raced.is_empty(), "{jobs:?} jobs");
             assert!(outcome.winner.is_some_and(|w| w.starts_with("own/builtin (backtracking)")), "{jobs:?} jobs");
             match (&outcome.answer, &plain) {

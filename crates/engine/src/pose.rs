@@ -18,7 +18,7 @@
 
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{SolveError, SolverSpec};
+use wgrnd_sat::solver::{Interrupt, SolveError, SolverSpec};
 use wgrnd_seam::{CountUnit, Error, Family, Pose};
 
 use crate::count::{count, Event, Limits};
@@ -55,6 +55,7 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
     target_clues: &[F::Clue],
     solver: &SolverSpec,
     deadline: Option<Instant>,
+    interrupt: &Interrupt,
 ) -> Result<Verdict<F::Clue>, Error> {
     let g = f.ground()?;
     let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
@@ -63,7 +64,7 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
     }
     // One thread after a hand-over: which second solution comes first decides the next clue, and a
     // posed puzzle is reproducible from its seed.
-    let limits = Limits { max: Some(2), timeout, jobs: 1, ..Limits::default() };
+    let limits = Limits { max: Some(2), timeout, jobs: 1, interrupt: interrupt.clone(), ..Limits::default() };
     let mut second: Option<Vec<F::Clue>> = None;
     let mut failed: Option<Error> = None;
     let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| {
@@ -115,6 +116,7 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
     target: &F::Solution,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Posed<F>, Error> {
     let start = Instant::now();
     let deadline = timeout.and_then(|t| start.checked_add(t)); // beyond the clock's range: no deadline
@@ -127,7 +129,7 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
     let mut counts = 0u64;
     loop {
         counts += 1;
-        match count_to_two(&f.with_clues(&clues)?, &target_clues, solver, deadline)? {
+        match count_to_two(&f.with_clues(&clues)?, &target_clues, solver, deadline, interrupt)? {
             Verdict::Unique => break,
             Verdict::None => return Err(Error::EncodingBug("the posed puzzle lost its own solution".into())),
             Verdict::Second(broken) => {
@@ -146,7 +148,7 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
         keep[i] = false;
         let trial: Vec<F::Clue> = clues.iter().zip(&keep).filter(|(_, &k)| k).map(|(c, _)| c.clone()).collect();
         counts += 1;
-        match count_to_two(&f.with_clues(&trial)?, &target_clues, solver, deadline)? {
+        match count_to_two(&f.with_clues(&trial)?, &target_clues, solver, deadline, interrupt)? {
             Verdict::Unique => {}
             Verdict::Second(_) => keep[i] = true,
             Verdict::None => return Err(Error::EncodingBug("dropping a clue lost the solution".into())),
@@ -174,11 +176,12 @@ pub fn random_solution<F: Family>(
     solver: &SolverSpec,
     seed: u64,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Option<F::Solution>, Error> {
     use wgrnd_sat::SolverAnswer;
     let start = Instant::now();
     let g = f.ground()?;
-    let mut session = wgrnd_sat::solver::session(solver, &g.cnf);
+    let mut session = wgrnd_sat::solver::session(solver, &g.cnf, interrupt);
     let mut rng = wgrnd_seam::SplitMix64(seed ^ 0x2545_f491_4f6c_dd1d);
     let remaining = || timeout.map(|t| t.saturating_sub(start.elapsed()));
     let answer = |a: Result<SolverAnswer, SolveError>| match a {
@@ -218,13 +221,14 @@ pub fn pose_target<F: Pose + wgrnd_seam::Search>(
     solver: &SolverSpec,
     seed: u64,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Option<F::Solution>, Error> {
     if !f.clues().is_empty() {
-        if let Some(s) = only_solution(f, solver, timeout)? {
+        if let Some(s) = only_solution(f, solver, timeout, interrupt)? {
             return Ok(Some(s));
         }
     }
-    random_solution(&f.with_clues(&[])?, solver, seed, timeout)
+    random_solution(&f.with_clues(&[])?, solver, seed, timeout, interrupt)
 }
 
 /// The puzzle's only solution, when it has exactly one.
@@ -232,9 +236,11 @@ pub fn only_solution<F: Family + wgrnd_seam::Search>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Option<F::Solution>, Error> {
     let g = f.ground()?;
-    let limits = Limits { max: Some(2), timeout, engine: crate::count::Engine::Auto, jobs: 0 };
+    let limits =
+        Limits { max: Some(2), timeout, engine: crate::count::Engine::Auto, jobs: 0, interrupt: interrupt.clone() };
     let mut first = None;
     let c = count(f, &g, solver, &limits, CountUnit::None, |e| {
         if first.is_none() {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::count::engine::Engine;
 use crate::count::{Count, Limits, Stop};
-use wgrnd_sat::solver::{interrupted, Cancel, SolveError, SolverSpec};
+use wgrnd_sat::solver::{Cancel, Interrupt, SolveError, SolverSpec};
 use wgrnd_sat::{Cnf, SolverAnswer};
 use wgrnd_seam::pipeline::{checked_decode, Answer};
 use wgrnd_seam::{CountUnit, Error, Family, Grounding, Orbits};
@@ -71,13 +71,14 @@ pub fn solve_cubes<F>(
     solver: &SolverSpec,
     jobs: usize,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<CubeSolve<F::Solution>, Error>
 where
     F: Family,
 {
     // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
-    // cleanly: every thread looks at `interrupted` before its next step.
-    let _watch = wgrnd_sat::solver::interrupt::Watch::start();
+    // cleanly: every thread looks at `interrupt` before its next step.
+    let _watch = interrupt.watch();
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let cancel = Cancel::default();
@@ -93,10 +94,10 @@ where
             scope.spawn(move || {
                 #[cfg(feature = "cadical")]
                 let mut session =
-                    (*solver == SolverSpec::Builtin).then(|| wgrnd_sat::solver::CadicalSession::new(&g.cnf));
+                    (*solver == SolverSpec::Builtin).then(|| wgrnd_sat::solver::CadicalSession::new(&g.cnf, interrupt));
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= cubes.len() || cancel.is_set() || interrupted() {
+                    if i >= cubes.len() || cancel.is_set() || interrupt.is_requested() {
                         break;
                     }
                     let Some(left) = remaining() else { break };
@@ -104,10 +105,10 @@ where
                     #[cfg(feature = "cadical")]
                     let answer = match &mut session {
                         Some(s) => s.solve_cancellable(&cubes[i].literals, left, cancel),
-                        None => solve_one(&g.cnf, &cubes[i], solver, left, cancel),
+                        None => solve_one(&g.cnf, &cubes[i], solver, left, cancel, interrupt),
                     };
                     #[cfg(not(feature = "cadical"))]
-                    let answer = solve_one(&g.cnf, &cubes[i], solver, left, cancel);
+                    let answer = solve_one(&g.cnf, &cubes[i], solver, left, cancel, interrupt);
                     let result = |a: &SolverAnswer| CubeResult {
                         cube: i + 1,
                         verdict: verdict(a),
@@ -166,7 +167,7 @@ where
         let checking = solution.as_ref().map_or(Duration::ZERO, |(_, d)| *d);
         let answer = match solution {
             Some((s, _)) => Answer::Solved(s),
-            None if interrupted() => return Err(Error::Solver(SolveError::Interrupted)),
+            None if interrupt.is_requested() => return Err(Error::Solver(SolveError::Interrupted)),
             None if done.len() == cubes.len() && done.iter().all(|r| r.verdict == "unsat") => Answer::NoSolution,
             None => Answer::Unknown,
         };
@@ -180,9 +181,10 @@ fn solve_one(
     solver: &SolverSpec,
     timeout: Option<Duration>,
     cancel: &Cancel,
+    interrupt: &Interrupt,
 ) -> Result<SolverAnswer, SolveError> {
     let engine = crate::portfolio::Engine::Spec(solver.clone());
-    crate::portfolio::backend(&engine, timeout, cancel).solve(&with_cube(cnf, cube))
+    crate::portfolio::backend(&engine, timeout, cancel, interrupt).solve(&with_cube(cnf, cube))
 }
 
 /// Why `count --cubes` refuses a grounding: the images of a solution under the grounding's
@@ -219,8 +221,8 @@ where
 {
     refuse_symmetries(g)?;
     // Ctrl-C anywhere in the run (between two cubes, while a model is checked) stops it
-    // cleanly: every thread looks at `interrupted` before its next step.
-    let _watch = wgrnd_sat::solver::interrupt::Watch::start();
+    // cleanly: every thread looks at `interrupt` before its next step.
+    let _watch = limits.interrupt.watch();
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
@@ -232,7 +234,11 @@ where
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let bounded = limits.max.is_some_and(|m| total.load(Ordering::SeqCst) >= m);
-                if i >= cubes.len() || interrupted() || bounded || failure.lock().is_ok_and(|f| f.is_some()) {
+                if i >= cubes.len()
+                    || limits.interrupt.is_requested()
+                    || bounded
+                    || failure.lock().is_ok_and(|f| f.is_some())
+                {
                     break;
                 }
                 let left = match limits.timeout {
@@ -253,7 +259,7 @@ where
                     e => e,
                 };
                 // The cubes are already spread over the workers: one thread each.
-                let cube_limits = Limits { max, timeout: left, engine, jobs: 1 };
+                let cube_limits = Limits { max, timeout: left, engine, jobs: 1, interrupt: limits.interrupt.clone() };
                 let counted = crate::count::count(f, &restricted, solver, &cube_limits, unit, |e| {
                     let n = total.fetch_add(1, Ordering::SeqCst) + 1;
                     if let Ok(mut found) = found.lock() {
@@ -288,15 +294,16 @@ where
     let results = results.into_inner().unwrap_or_default();
     let count: u64 = results.iter().map(|(_, c)| c.count).sum();
     let all_done = results.len() == cubes.len();
-    let stop = if results.iter().any(|(_, c)| c.stop == Stop::Interrupted) || (!all_done && interrupted()) {
-        Stop::Interrupted
-    } else if limits.max.is_some_and(|m| count >= m) {
-        Stop::Bound
-    } else if results.iter().any(|(_, c)| c.stop != Stop::Exhausted) || !all_done {
-        Stop::Timeout
-    } else {
-        Stop::Exhausted
-    };
+    let stop =
+        if results.iter().any(|(_, c)| c.stop == Stop::Interrupted) || (!all_done && limits.interrupt.is_requested()) {
+            Stop::Interrupted
+        } else if limits.max.is_some_and(|m| count >= m) {
+            Stop::Bound
+        } else if results.iter().any(|(_, c)| c.stop != Stop::Exhausted) || !all_done {
+            Stop::Timeout
+        } else {
+            Stop::Exhausted
+        };
     let first = results
         .iter()
         .filter(|(_, c)| c.first.is_some())

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::solver::{Interrupt, SolverSpec};
 use wgrnd_sat::Model;
 use wgrnd_seam::pipeline::{self, Answer, Times};
 use wgrnd_seam::{Error, Family, Grounding};
@@ -32,12 +32,22 @@ pub struct SolveOptions {
     pub timeout: Option<Duration>,
     /// The optimiser's engine, for a grounding with an objective.
     pub opt: OptEngine,
+    /// The call's interrupt token (Ctrl-C): the solve stops and reports
+    /// [`wgrnd_sat::solver::SolveError::Interrupted`] (an optimum, the best found).
+    pub interrupt: Interrupt,
 }
 
 impl SolveOptions {
     /// The built-in solver with its defaults: the portfolio on the default jobs, no time limit.
     pub fn new(solver: SolverSpec) -> SolveOptions {
-        SolveOptions { solver, jobs: None, cubes: None, timeout: None, opt: OptEngine::Auto }
+        SolveOptions {
+            solver,
+            jobs: None,
+            cubes: None,
+            timeout: None,
+            opt: OptEngine::Auto,
+            interrupt: Interrupt::default(),
+        }
     }
 }
 
@@ -113,7 +123,7 @@ fn jobs<F: Family + wgrnd_seam::Search>(
     o: &SolveOptions,
 ) -> Result<Solved<F::Solution>, Error> {
     let jobs = o.jobs.unwrap_or_else(|| crate::jobs::default_jobs(&o.solver));
-    let (outcome, members) = portfolio::solve_jobs(f, g, &o.solver, Some(jobs), o.timeout)?;
+    let (outcome, members) = portfolio::solve_jobs(f, g, &o.solver, Some(jobs), o.timeout, &o.interrupt)?;
     let mut notes = Vec::new();
     // One job is the plain solve: no race, nothing to say of one.
     if jobs > 1 {
@@ -148,7 +158,7 @@ fn cubes<F: Family>(
     )];
     let jobs = o.jobs.unwrap_or_else(crate::jobs::cores);
     let left = o.timeout.map(|t| t.saturating_sub(started.elapsed()));
-    let run = runs::solve_cubes(f, g, &split.cubes, &o.solver, jobs, left)?;
+    let run = runs::solve_cubes(f, g, &split.cubes, &o.solver, jobs, left, &o.interrupt)?;
     notes.push(format!("c jobs {jobs}"));
     notes.extend(cube_lines(&run.cubes));
     let times = Times { solving: run.elapsed.saturating_sub(run.checking), checking: run.checking };
@@ -191,7 +201,7 @@ fn optimise<F: Family>(
     improved: &mut dyn FnMut(&Model, &[i64]),
 ) -> Result<Solved<F::Solution>, Error> {
     let started = Instant::now();
-    let best = crate::optimise::optimise(g, &o.solver, o.opt, o.timeout, improved)?;
+    let best = crate::optimise::optimise(g, &o.solver, o.opt, o.timeout, &o.interrupt, improved)?;
     let solving = started.elapsed();
     let notes =
         vec![format!("c solver {} optimiser {} ({} solves)", o.solver.name(), best.engines.join(" "), best.solves)];

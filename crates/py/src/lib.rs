@@ -8,10 +8,10 @@
 //! files takes, so both meet the same checks and diagnostics); the engine's one solve entry point
 //! ([`wgrnd_engine::solve::solve`]) solves and checks, `wgrnd_engine` counts, finds the backbone
 //! and poses unique puzzles; the families' own renderers draw (the `--json` document, SVG for
-//! `_repr_svg_`). No solution reaches Python unchecked. Long calls run on a thread of their own with the GIL released while
-//! the calling thread polls Python's signal handlers: a `KeyboardInterrupt` sets the library's
-//! one stop flag ([`wgrnd_sat::solver::interrupt`]), which stops the solve or count as Ctrl-C stops the
-//! binary, and is raised once the work has returned. Errors reach Python as exceptions chosen by
+//! `_repr_svg_`). No solution reaches Python unchecked. Long calls run with the GIL released, each with an
+//! interrupt token of its own ([`wgrnd_sat::solver::Interrupt`], see `run.rs`): a Ctrl-C requests
+//! the token of the call it reached, which stops that call's solve or count as Ctrl-C stops the
+//! binary's, and `KeyboardInterrupt` is raised once the work has returned. Errors reach Python as exceptions chosen by
 //! their type ([`errors`]); solutions as Python values built from the families' types
 //! ([`values`]).
 
@@ -33,7 +33,7 @@ use wgrnd_engine::solve::{Objective, SolveOptions};
 use wgrnd_families::registry::{load as load_file, Loaded};
 use wgrnd_families::{AtomNames, CountUnit, EdgeMatching, Error, Family, Packings, Pose, QpropModel, RawOptions, View};
 use wgrnd_lang::Source;
-use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::solver::{Interrupt, SolverSpec};
 use wgrnd_seam::pipeline::Answer;
 
 pub(crate) use errors::py_error;
@@ -268,9 +268,10 @@ fn solve_family<F: Wrap + Search>(
     solver: &SolverSpec,
     jobs: Option<usize>,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Option<Best<F::Solution>>, Error> {
     let g = f.ground()?;
-    let options = SolveOptions { jobs, timeout, ..SolveOptions::new(solver.clone()) };
+    let options = SolveOptions { jobs, timeout, interrupt: interrupt.clone(), ..SolveOptions::new(solver.clone()) };
     let solved = wgrnd_engine::solve::solve(f, &g, &options, &mut |_, _| {})?;
     match solved.answer {
         Answer::Solved(s) => Ok(Some((s, solved.objective))),
@@ -294,7 +295,7 @@ fn count_family<F: Wrap + Search>(
     unit: CountUnit,
     keep: bool,
 ) -> Result<(wgrnd_engine::count::Count, Vec<F::Solution>), Error> {
-    let g = wgrnd_engine::count::optimal_only(f.ground()?, solver, limits.timeout)?.0;
+    let g = wgrnd_engine::count::optimal_only(f.ground()?, solver, limits.timeout, &limits.interrupt)?.0;
     let mut kept = Vec::new();
     let (_, c) = wgrnd_engine::count::count_deferring(f, g, solver, limits, unit, |e| {
         if keep && (e.first_of_orbit || unit == CountUnit::None) {
@@ -312,9 +313,10 @@ fn backbone_family<F: Wrap + Present>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Found<F::Solution>, Error> {
-    let g = wgrnd_engine::count::optimal_only(f.ground()?, solver, timeout)?.0;
-    let b = wgrnd_engine::backbone::backbone(f, &g, solver, wgrnd_engine::count::DEFAULT_CHUNK, timeout)?;
+    let g = wgrnd_engine::count::optimal_only(f.ground()?, solver, timeout, interrupt)?.0;
+    let b = wgrnd_engine::backbone::backbone(f, &g, solver, wgrnd_engine::count::DEFAULT_CHUNK, timeout, interrupt)?;
     let fixed = b.fixed.iter().map(|l| (g.encoding.atom_name(l.var()), l.is_positive())).collect();
     let picture = b.solution.as_ref().and_then(|s| {
         let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
@@ -346,7 +348,7 @@ impl RawPuzzle {
     /// The CNF in DIMACS, its header naming every atom (`wgrnd encode`).
     fn encode(&self, py: Python<'_>) -> PyResult<String> {
         let loaded = self.reload(|_| {}).map_err(py_error)?;
-        run::interruptible(py, move || {
+        run::interruptible(py, move |_| {
             let mut out = Vec::new();
             with_family!(&*loaded, |f| {
                 let g = f.ground()?;
@@ -379,9 +381,9 @@ impl RawPuzzle {
             },
         };
         let loaded = Arc::clone(&self.loaded);
-        run::interruptible(py, move || {
+        run::interruptible(py, move |interrupt| {
             with_family!(&*loaded, |f| {
-                Ok(solve_family(f, &solver, jobs, timeout)?.map(|(s, objective)| RawSolution {
+                Ok(solve_family(f, &solver, jobs, timeout, interrupt)?.map(|(s, objective)| RawSolution {
                     objective: objective.as_ref().map(|o| o.values.clone()),
                     optimal: objective.map(|o| o.optimal),
                     ..RawSolution::new(f, &loaded, s)
@@ -407,6 +409,7 @@ impl RawPuzzle {
             timeout: seconds(timeout)?,
             engine: wgrnd_engine::count::Engine::Auto,
             jobs: 0,
+            interrupt: Interrupt::default(),
         };
         let solver = SolverSpec::parse(solver);
         // As the command line's `count` without `--proof`: no DIMACS header to name atoms in,
@@ -421,7 +424,8 @@ impl RawPuzzle {
             .map_err(py_error)?;
         let (c, kept) = run::interruptible(py, {
             let loaded = Arc::clone(&loaded);
-            move || {
+            move |interrupt| {
+                let limits = wgrnd_engine::count::Limits { interrupt: interrupt.clone(), ..limits };
                 with_family!(&*loaded, |f| {
                     let (c, kept) = count_family(f, &solver, &limits, unit, keep)?;
                     Ok((c, kept.into_iter().map(|s| RawSolution::new(f, &loaded, s)).collect::<Vec<_>>()))
@@ -449,9 +453,9 @@ impl RawPuzzle {
         let loaded = self.reload(|raw| raw.fixed = true).map_err(py_error)?;
         let (b, fixed, picture, solution) = run::interruptible(py, {
             let loaded = Arc::clone(&loaded);
-            move || {
+            move |interrupt| {
                 with_family!(&*loaded, |f| {
-                    let (b, fixed, picture) = backbone_family(f, &solver, timeout)?;
+                    let (b, fixed, picture) = backbone_family(f, &solver, timeout, interrupt)?;
                     let solution = b.solution.clone().map(|s| RawSolution::new(f, &loaded, s));
                     let summary = (b.complete(), b.stop, b.total, b.open);
                     Ok((summary, fixed, picture, solution))
@@ -486,13 +490,13 @@ impl RawPuzzle {
     ) -> PyResult<Option<String>> {
         let timeout = seconds(timeout)?;
         let loaded = self.reload(|raw| raw.fixed = true).map_err(py_error)?;
-        run::interruptible(py, move || {
+        run::interruptible(py, move |interrupt| {
             with_family!(&*loaded, |f| {
                 let solver = SolverSpec::Builtin;
-                let Some(target) = wgrnd_engine::count::pose_target(f, &solver, seed, timeout)? else {
+                let Some(target) = wgrnd_engine::count::pose_target(f, &solver, seed, timeout, interrupt)? else {
                     return Ok(None);
                 };
-                let posed = wgrnd_engine::count::pose_unique(f, &target, &solver, timeout)?;
+                let posed = wgrnd_engine::count::pose_unique(f, &target, &solver, timeout, interrupt)?;
                 posed.puzzle.write(extension.as_deref()).map(Some)
             })
         })
@@ -506,7 +510,7 @@ impl RawPuzzle {
 fn load(py: Python<'_>, path: String, data: Option<String>, params: Option<Bound<'_, PyDict>>) -> PyResult<RawPuzzle> {
     let raw = RawOptions { data, defines: data::params(params.as_ref())?, ..RawOptions::default() };
     let origin = Origin::File(path);
-    run::interruptible(py, move || RawPuzzle::from_origin(origin, raw))
+    run::interruptible(py, move |_| RawPuzzle::from_origin(origin, raw))
 }
 
 /// A model of the modelling language from its text (named `name` in messages), with data given
@@ -526,7 +530,7 @@ fn model(
     };
     let raw = RawOptions { defines: data::params(params.as_ref())?, ..RawOptions::default() };
     let origin = Origin::Model { source: Source::new(name, source), data };
-    run::interruptible(py, move || RawPuzzle::from_origin(origin, raw))
+    run::interruptible(py, move |_| RawPuzzle::from_origin(origin, raw))
 }
 
 /// The data text that `model` makes of Python values (to see what the model reads).

@@ -1,17 +1,20 @@
-//! Long calls: the work runs with the GIL released and stops on Ctrl-C through the library's one
-//! stop flag ([`wgrnd_sat::solver::interrupt::request`]), as the binary's Ctrl-C handler stops it; a
-//! solve or count then stops at its next look at the flag, the work returns, the flag is cleared
-//! for the next call, and `KeyboardInterrupt` (or the handler's own exception) is raised. How the
-//! signal reaches the flag depends on who would handle it in Python:
+//! Long calls: the work runs with the GIL released and stops on Ctrl-C through an interrupt token
+//! of its own ([`Interrupt`]), made for the call and handed to the work, as the binary's Ctrl-C
+//! handler stops its one run; a solve or count then stops at its next look at the token, the work
+//! returns, and `KeyboardInterrupt` (or the handler's own exception) is raised. A Ctrl-C stops
+//! the call it reached only: a call on another thread goes on. How the signal reaches the
+//! token depends on who would handle it in Python:
 //!
 //! - on Python's main thread with Python's own SIGINT handler (`signal.default_int_handler`, the
 //!   usual case) the work runs on the calling thread, under a SIGINT handler of the library's own
-//!   (`sigaction`) for the length of the call, Python's put back after it;
+//!   (`sigaction`) for the length of the call, Python's put back after it, which requests the
+//!   call's token (one call at a time runs on the main thread);
 //! - on Python's main thread with any other handler (a function of the user's, which may or may
 //!   not raise) the work runs on a thread of its own while the calling thread, with the GIL
 //!   released between looks, polls Python's signal handlers, and a handler that raises stops it;
 //! - on any other thread, where Python runs no signal handler, the work runs on the calling
-//!   thread (a signal is handled by the main thread when it next runs Python code).
+//!   thread (a signal is handled by the main thread when it next runs Python code, and stops
+//!   only what the main thread runs).
 //!
 //! The first way costs nothing per call; a thread of its own costs its start and a fresh
 //! allocator arena at every call, a quarter of a small model's solve (docs/python.md).
@@ -21,7 +24,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use wgrnd_families::Error;
-use wgrnd_sat::solver::interrupt;
+use wgrnd_sat::solver::Interrupt;
 
 use crate::py_error;
 
@@ -65,32 +68,69 @@ fn on_main_thread(py: Python<'_>) -> PyResult<bool> {
     Ok(threading.call_method0("current_thread")?.is(&threading.call_method0("main_thread")?))
 }
 
-/// Runs `work` with the GIL released, stopping it on a signal (see the module).
-pub(crate) fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+/// Runs `work` with the GIL released, handing it the call's own interrupt token, and stops it
+/// on a signal (see the module).
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Interrupt) -> Result<T, Error> + Send,
+) -> PyResult<T> {
+    let interrupt = Interrupt::default();
     match signals(py)? {
         #[cfg(unix)]
-        Signals::PythonDefault => own_sigint::run(py, work),
-        Signals::NotMainThread => inline(py, work),
-        _ => on_a_thread(py, work),
+        Signals::PythonDefault => own_sigint::run(py, &interrupt, work),
+        Signals::NotMainThread => inline(py, || work(&interrupt)),
+        _ => on_a_thread(py, &interrupt, work),
     }
 }
 
 /// The first way of the module: the library's SIGINT handler for the length of the call.
 #[cfg(unix)]
 mod own_sigint {
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, Ordering};
 
     use pyo3::prelude::*;
     use wgrnd_families::Error;
-    use wgrnd_sat::solver::interrupt;
+    use wgrnd_sat::solver::Interrupt;
 
     /// A SIGINT came during the call.
     static CAUGHT: AtomicBool = AtomicBool::new(false);
+    /// The running call's token, for the handler to request (null between calls). The main
+    /// thread runs one call at a time.
+    static CALL: AtomicPtr<Interrupt> = AtomicPtr::new(std::ptr::null_mut());
+    /// Handlers running now: the call's token is not let go until they are done with it.
+    static IN_HANDLER: AtomicU32 = AtomicU32::new(0);
 
-    /// Only async-signal-safe work: two atomic words.
+    /// Only async-signal-safe work: atomic words.
     extern "C" fn on_sigint(_: libc::c_int) {
+        IN_HANDLER.fetch_add(1, Ordering::SeqCst);
         CAUGHT.store(true, Ordering::SeqCst);
-        let _ = interrupt::request();
+        let call = CALL.load(Ordering::SeqCst);
+        if !call.is_null() {
+            // SAFETY: `CALL` points at the running call's token, which `Current` keeps alive
+            // until it has cleared `CALL` and seen every handler that read it finish.
+            let _ = unsafe { &*call }.request();
+        }
+        IN_HANDLER.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// The call's token made reachable from the handler, until dropped.
+    struct Current;
+
+    impl Current {
+        fn new(interrupt: &Interrupt) -> Current {
+            CALL.store(std::ptr::from_ref(interrupt).cast_mut(), Ordering::SeqCst);
+            Current
+        }
+    }
+
+    impl Drop for Current {
+        fn drop(&mut self) {
+            CALL.store(std::ptr::null_mut(), Ordering::SeqCst);
+            // A handler on another thread may have read the token just before: wait for it.
+            while IN_HANDLER.load(Ordering::SeqCst) != 0 {
+                std::hint::spin_loop();
+            }
+        }
     }
 
     /// Python's handler, put back when dropped (also when the work panics).
@@ -121,16 +161,24 @@ mod own_sigint {
         }
     }
 
-    pub(super) fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
-        // Cleared before the handler is in place: a SIGINT in between would be forgotten while
-        // its stop stayed asked for, stopping every later call.
+    pub(super) fn run<T: Send>(
+        py: Python<'_>,
+        interrupt: &Interrupt,
+        work: impl FnOnce(&Interrupt) -> Result<T, Error> + Send,
+    ) -> PyResult<T> {
+        // Cleared before the handler is in place: a SIGINT in between would be taken for one
+        // of this call's.
         CAUGHT.store(false, Ordering::SeqCst);
-        let Some(installed) = Installed::new() else { return super::on_a_thread(py, work) };
-        let result = super::inline(py, work);
+        let current = Current::new(interrupt);
+        let Some(installed) = Installed::new() else {
+            drop(current);
+            return super::on_a_thread(py, interrupt, work);
+        };
+        let result = super::inline(py, || work(interrupt));
         drop(installed);
+        drop(current);
         if CAUGHT.swap(false, Ordering::SeqCst) {
-            // What Python's own handler would have raised; the stop is forgotten for the next call.
-            interrupt::clear();
+            // What Python's own handler would have raised. The stop dies with the call's token.
             return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"));
         }
         result
@@ -147,7 +195,11 @@ fn inline<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Sen
 }
 
 /// The second way of the module: the work on a thread of its own, Python's handlers polled.
-fn on_a_thread<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> + Send) -> PyResult<T> {
+fn on_a_thread<T: Send>(
+    py: Python<'_>,
+    interrupt: &Interrupt,
+    work: impl FnOnce(&Interrupt) -> Result<T, Error> + Send,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         // A receiver is not shared between threads: the lock lends it to the GIL-free waits.
@@ -162,7 +214,7 @@ fn on_a_thread<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> 
         let worker = scope.spawn(move || {
             // The receiver is gone only when the caller stopped waiting (it never does before
             // joining): nothing to tell then.
-            let _ = tx.send(work());
+            let _ = tx.send(work(interrupt));
         });
         let outcome = loop {
             match py.detach(|| wait(Some(POLL))) {
@@ -173,17 +225,14 @@ fn on_a_thread<T: Send>(py: Python<'_>, work: impl FnOnce() -> Result<T, Error> 
             }
             if let Err(signal) = py.check_signals() {
                 // Stop the work and wait for it: its threads hold references to the puzzle.
-                let _ = interrupt::request();
+                let _ = interrupt.request();
                 let _ = py.detach(|| wait(None));
                 break Err(Some(signal));
             }
         };
         let joined = py.detach(|| worker.join());
         match (outcome, joined) {
-            (Err(Some(signal)), _) => {
-                interrupt::clear();
-                Err(signal)
-            }
+            (Err(Some(signal)), _) => Err(signal),
             (_, Err(panic)) => Err(internal_error(panic)),
             (Ok(result), Ok(())) => result.map_err(py_error),
             (Err(None), Ok(())) => Err(crate::errors::internal("the work ended without an answer".into())),

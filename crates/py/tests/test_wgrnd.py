@@ -227,6 +227,30 @@ def test_a_custom_sigint_handler_that_raises_stops_a_long_count():
         signal.signal(signal.SIGINT, old)
 
 
+def test_sigint_stops_the_main_threads_call_only():
+    # Each call has its own interrupt token: a Ctrl-C stops the call on the main thread, while a
+    # count on another thread, running across the signal, goes on to its own time limit.
+    other = []
+
+    def count_elsewhere():
+        try:
+            other.append(wgrnd.load(fixture("packing/y-pentacube.pack")).count(timeout=2.0))
+        except BaseException as e:  # noqa: BLE001 - the test reports what the thread saw
+            other.append(e)
+
+    t = threading.Thread(target=count_elsewhere)
+    p = wgrnd.load(fixture("packing/y-pentacube.pack"))
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t.start()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        p.count()
+    timer.join()
+    t.join()
+    assert len(other) == 1 and isinstance(other[0], wgrnd.Count), other
+    assert other[0].stopped == "timeout" and other[0].count > 0
+
+
 def test_python_handles_sigint_again_after_a_call():
     # A call puts the library's own SIGINT handler in place for its length only.
     wgrnd.load(fixture("witch/witches.lpl")).solve()

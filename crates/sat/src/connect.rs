@@ -624,7 +624,7 @@ mod tests {
                     cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l))) && c.holds(|l| m.is_true(l))
                 })
                 .count();
-            let mut session = CadicalSession::new(&cnf);
+            let mut session = CadicalSession::new(&cnf, &crate::solver::Interrupt::default());
             let mut got = 0;
             while let SolverAnswer::Sat(m) = session.solve(None).unwrap() {
                 assert!(cnf.first_unsatisfied(&m).is_none(), "{c:?}");

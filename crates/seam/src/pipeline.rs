@@ -5,7 +5,7 @@
 use crate::Present;
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::solver::{Interrupt, SolverSpec};
 use wgrnd_sat::{parse_answer, Model, SolverAnswer};
 
 use crate::{BrokenClause, CheckFn, Error, Family, Grounding, View};
@@ -48,15 +48,16 @@ pub fn checked_by<S, V: std::fmt::Display>(solution: S, check: &mut CheckFn<'_, 
     Err(Error::EncodingBug(list.join("; ")))
 }
 
-/// Solves the grounding with `solver` within `timeout`; a model is checked against the CNF (a
+/// Solves the grounding with `solver` within `timeout`, stopped by the call's `interrupt`; a model is checked against the CNF (a
 /// model that breaks a clause is the solver's fault), decoded and checked.
 pub fn solve<F: Family>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Answer<F::Solution>, Error> {
-    Ok(solve_timed(f, g, solver, timeout)?.0)
+    Ok(solve_timed(f, g, solver, timeout, interrupt)?.0)
 }
 
 /// Where a solve spent its time.
@@ -74,9 +75,10 @@ pub fn solve_timed<F: Family>(
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<(Answer<F::Solution>, Times), Error> {
     let started = Instant::now();
-    let answer = solver.backend(timeout).solve(&g.cnf)?;
+    let answer = solver.backend(timeout, interrupt).solve(&g.cnf)?;
     let solving = started.elapsed();
     let answer = judge(f, g, solver.name(), answer)?;
     Ok((answer, Times { solving, checking: started.elapsed() - solving }))

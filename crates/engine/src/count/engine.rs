@@ -37,7 +37,6 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 use wgrnd_seam::Search;
 
-use wgrnd_sat::solver::interrupt::{interrupted, Watch};
 use wgrnd_sat::solver::SolverSpec;
 use wgrnd_sat::Cnf;
 use wgrnd_seam::{Error, ExactCover, Family, Grounding};
@@ -139,7 +138,7 @@ pub(crate) fn run<F: Family + Search>(
 ) -> Result<(u64, Stop, Duration), Error> {
     let start = Instant::now();
     let builtin = *solver == SolverSpec::Builtin;
-    let stop_now = || interrupted() || given_up();
+    let stop_now = || limits.interrupt.is_requested() || given_up();
     match limits.engine {
         Engine::Blocking => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
         Engine::Backtrack => backtrack(g, solver, limits, start, None, &stop_now, &mut on_hit),
@@ -210,7 +209,13 @@ fn blocking(
     if up {
         return Ok((done, Stop::Timeout, start.elapsed()));
     }
-    let rest = Limits { max: limits.max.map(|m| m.saturating_sub(done)), timeout, engine: Engine::Blocking, jobs: 1 };
+    let rest = Limits {
+        max: limits.max.map(|m| m.saturating_sub(done)),
+        timeout,
+        engine: Engine::Blocking,
+        jobs: 1,
+        interrupt: limits.interrupt.clone(),
+    };
     let (n, _, stop, _) = enumerate(cnf, solver, &rest, |before, model| on_hit(done + before, Hit::Model(model)))?;
     Ok((done + n, stop, start.elapsed()))
 }
@@ -235,7 +240,7 @@ fn backtrack<E>(
 ) -> Result<(u64, Stop, Duration), Error> {
     // Ctrl-C (or a checker that gave up, `stop_now`) asks this search to stop (it polls), rather
     // than ending the process.
-    let watch = Watch::start();
+    let watch = limits.interrupt.watch();
     let forced = limits.engine == Engine::Cubes;
     let mut engine = Backtrack::new(&g.cnf, &g.projection);
     if forced {
@@ -342,7 +347,7 @@ fn cover<E>(
     let stop = Cell::new(Stop::Exhausted);
     let given_up = Cell::new(false);
     let outcome = {
-        let _watch = Watch::start();
+        let _watch = limits.interrupt.watch();
         matrix.search(
             &mut |solution| {
                 atoms.extend_from_slice(solution);
@@ -401,7 +406,7 @@ fn dlx(
     stop_now: &dyn Fn() -> bool,
     on_hit: &mut OnHit<'_>,
 ) -> Result<(u64, Stop, Duration), Error> {
-    let _watch = Watch::start();
+    let _watch = limits.interrupt.watch();
     let mut n = 0u64;
     let mut failure: Option<Error> = None;
     let stop = Cell::new(Stop::Exhausted);
@@ -571,7 +576,7 @@ mod tests {
                 };
                 let limits = Limits { jobs, ..Limits::default() };
                 let (n, stop, _) =
-                    backtrack(&g, &solver, &limits, Instant::now(), budget, &interrupted, &mut on_hit).unwrap();
+                    backtrack(&g, &solver, &limits, Instant::now(), budget, &|| false, &mut on_hit).unwrap();
                 assert_eq!((n, stop, twice), (want.count, Stop::Exhausted, 0), "seed {seed}, {per_solution:?}");
             }
         }
@@ -752,8 +757,7 @@ mod tests {
             };
             let limits = Limits { max, jobs: 1, ..Limits::default() };
             let solver = SolverSpec::Builtin;
-            let (n, stop, _) =
-                cover(&g, &m, nodes, &solver, &limits, Instant::now(), &interrupted, &mut on_hit).unwrap();
+            let (n, stop, _) = cover(&g, &m, nodes, &solver, &limits, Instant::now(), &|| false, &mut on_hit).unwrap();
             let want = if max.is_some() { (5, Stop::Bound) } else { (24, Stop::Exhausted) };
             assert_eq!((n, stop), want, "{nodes} nodes, max {max:?}");
             assert!(found.iter().all(|s| s.len() == 4));

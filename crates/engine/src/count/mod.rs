@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{session, SolveError, SolverSpec};
+use wgrnd_sat::solver::{session, Interrupt, SolveError, SolverSpec};
 use wgrnd_sat::{Cnf, Lit, Model, SolverAnswer};
 use wgrnd_seam::pipeline::checked_by;
 use wgrnd_seam::{CheckSession, CountUnit, DecodeSession, Error, Family, Grounding, Orbits};
@@ -112,6 +112,8 @@ pub struct Limits {
     /// Threads the blocking loop may work on after `auto` hands over from the backtracking
     /// engine (its open cubes shared out, `cubes.rs`): 0 for the machine's cores, 1 for one loop.
     pub jobs: usize,
+    /// The call's interrupt token (Ctrl-C): the count stops and reports what it found.
+    pub interrupt: Interrupt,
 }
 
 /// What a model stood for: how many solutions, and the clauses that exclude them.
@@ -133,7 +135,7 @@ pub fn enumerate(
     mut on_model: impl FnMut(u64, &Model) -> Result<Found, Error>,
 ) -> Result<(u64, u64, Stop, Duration), Error> {
     let start = Instant::now();
-    let mut session = session(solver, cnf);
+    let mut session = session(solver, cnf, &limits.interrupt);
     let (mut n, mut models) = (0u64, 0u64);
     let stop = loop {
         if limits.max.is_some_and(|m| n >= m) {
@@ -229,7 +231,7 @@ pub fn count<F: Family + wgrnd_seam::Search>(
     let spent: Mutex<Vec<Model>> = Mutex::new(Vec::new());
     // Ctrl-C while the last solutions are checked after the search ended stops nothing
     // half-done: the count watches until every solution is reported.
-    let _watch = wgrnd_sat::solver::interrupt::Watch::start();
+    let _watch = limits.interrupt.watch();
     let (searched, checked) = std::thread::scope(|scope| {
         // The checker on this thread (its sessions, the time it took, the reports), until the
         // count hands it over to a thread of its own.
@@ -321,8 +323,8 @@ pub fn count_deferring<F: Family + wgrnd_seam::Search>(
     }
     let start = Instant::now();
     // Ctrl-C from the probe to the end stops the count with what it found, not the process.
-    let _watch = wgrnd_sat::solver::interrupt::Watch::start();
-    let probe = Limits { max: Some(limits.max.map_or(PROBE, |m| m.min(PROBE))), ..*limits };
+    let _watch = limits.interrupt.watch();
+    let probe = Limits { max: Some(limits.max.map_or(PROBE, |m| m.min(PROBE))), ..limits.clone() };
     let mut held: Vec<Held<F::Solution>> = Vec::new();
     let probed = count(f, &g, solver, &probe, unit, |e| {
         held.push(Held { solution: e.solution.clone(), index: e.index, counted: e.counted });
@@ -336,14 +338,14 @@ pub fn count_deferring<F: Family + wgrnd_seam::Search>(
     if probed.stop != Stop::Bound || limits.max.is_some_and(|m| probed.count >= m) {
         return Ok((g, answer(probed.stop)));
     }
-    if wgrnd_sat::solver::interrupted() {
+    if limits.interrupt.is_requested() {
         return Ok((g, answer(Stop::Interrupted)));
     }
     f.add_symmetries(&mut g)?;
-    if wgrnd_sat::solver::interrupted() {
+    if limits.interrupt.is_requested() {
         return Ok((g, answer(Stop::Interrupted)));
     }
-    let left = Limits { timeout: limits.timeout.map(|t| t.saturating_sub(probed.elapsed)), ..*limits };
+    let left = Limits { timeout: limits.timeout.map(|t| t.saturating_sub(probed.elapsed)), ..limits.clone() };
     if left.timeout == Some(Duration::ZERO) {
         return Ok((g, answer(Stop::Timeout)));
     }
@@ -729,6 +731,7 @@ pub fn prove_unique<E>(
     chosen: &[u32],
     dir: &Path,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Certificate, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Output {
         path: dir.display().to_string(),
@@ -744,7 +747,7 @@ pub fn prove_unique<E>(
             .into(),
     );
     let (cnf_path, proof_path): (PathBuf, PathBuf) = (dir.join("no-second.cnf"), dir.join("no-second.drat"));
-    Ok(wgrnd_sat::solver::prove_unsat(&cnf, &lines, &cnf_path, &proof_path, timeout)?)
+    Ok(wgrnd_sat::solver::prove_unsat(&cnf, &lines, &cnf_path, &proof_path, timeout, interrupt)?)
 }
 
 /// Counts the solutions of a grounding with an external model counter, without listing them:

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{interrupt, session, Cancel, SolveError, SolverSpec};
+use wgrnd_sat::solver::{session, Cancel, Interrupt, SolveError, SolverSpec};
 use wgrnd_sat::{Cnf, Lit, Model, SolverAnswer};
 use wgrnd_seam::Objective;
 
@@ -43,6 +43,8 @@ struct Shared<'a> {
     /// Each search's running solve, to stop it when the bound improves or the run ends.
     running: [Mutex<Cancel>; 2],
     deadline: Option<Instant>,
+    /// The call's interrupt token (Ctrl-C): both searches stop.
+    interrupt: &'a Interrupt,
 }
 
 impl Shared<'_> {
@@ -62,6 +64,7 @@ pub(crate) fn optimise_pair(
     shape: &Shape,
     phases: &[Lit],
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
     improved: &mut dyn FnMut(&Model, &[i64]),
 ) -> Result<Optimum, SolveError> {
     let shared = Shared {
@@ -72,6 +75,7 @@ pub(crate) fn optimise_pair(
         done: AtomicBool::new(false),
         running: [Mutex::new(Cancel::default()), Mutex::new(Cancel::default())],
         deadline: timeout.map(|t| Instant::now() + t),
+        interrupt,
     };
     let mut out =
         Optimum { best: None, optimal: false, interrupted: false, engines: vec!["linear (two searches)"], solves: 0 };
@@ -108,13 +112,13 @@ pub(crate) fn optimise_pair(
     if let Some(e) = failure {
         return Err(e);
     }
-    out.interrupted = !out.optimal && interrupt::interrupted();
+    out.interrupted = !out.optimal && interrupt.is_requested();
     Ok(out)
 }
 
 /// One search (`w`, 0 or 1): linear search with the shared best as its bound.
 fn search(sh: &Shared, w: usize, phases: &[Lit], tx: &mpsc::Sender<Msg>) {
-    let mut s = session(&SolverSpec::Builtin, sh.cnf);
+    let mut s = session(&SolverSpec::Builtin, sh.cnf, sh.interrupt);
     for &l in phases {
         s.phase(l);
     }
@@ -174,7 +178,7 @@ fn search(sh: &Shared, w: usize, phases: &[Lit], tx: &mpsc::Sender<Msg>) {
             }
             // Stopped by the other search (a better bound, or the end), the time limit or Ctrl-C.
             Ok(SolverAnswer::Unknown) | Err(SolveError::Interrupted) => {
-                if interrupt::interrupted() || sh.deadline.is_some_and(|d| Instant::now() >= d) {
+                if sh.interrupt.is_requested() || sh.deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
             }

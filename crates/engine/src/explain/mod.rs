@@ -24,7 +24,7 @@ mod bounded;
 
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{session, Session, SolveError, SolverSpec};
+use wgrnd_sat::solver::{session, Interrupt, Session, SolveError, SolverSpec};
 use wgrnd_sat::{Lit, Model, SolverAnswer};
 use wgrnd_seam::pipeline::checked_decode;
 use wgrnd_seam::{Error, Family, Grounding, GroupKind};
@@ -117,12 +117,14 @@ impl<S> Explanation<S> {
 }
 
 /// Options of [`explain`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ExplainOptions {
     /// Largest step (clue facts and earlier facts) before a step counts as a case split.
     pub max_step: Option<usize>,
     /// Time limit for the whole explanation.
     pub timeout: Option<Duration>,
+    /// The call's interrupt token (Ctrl-C).
+    pub interrupt: Interrupt,
 }
 
 struct Solver {
@@ -196,9 +198,9 @@ impl Solver {
     }
 }
 
-fn start<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>) -> Solver {
+fn start<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>, interrupt: &Interrupt) -> Solver {
     Solver {
-        session: session(solver, &g.cnf),
+        session: session(solver, &g.cnf, interrupt),
         calls: 0,
         deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
         solver: solver.name().to_string(),
@@ -208,9 +210,14 @@ fn start<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>) ->
 /// A minimal set of `g`'s groups without a solution, or `None` when every group together has a
 /// solution. Clauses of no group count as always on; when they alone have no solution the set is
 /// empty.
-pub fn why<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>) -> Result<Option<Why>, Error> {
+pub fn why<E>(
+    g: &Grounding<E>,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+    interrupt: &Interrupt,
+) -> Result<Option<Why>, Error> {
     let t0 = Instant::now();
-    let mut s = start(g, solver, timeout);
+    let mut s = start(g, solver, timeout, interrupt);
     // Constraints first: the deletion drops them first when it can, so the set keeps the
     // clues (what a poser changes).
     let mut order: Vec<usize> = (0..g.groups.len()).collect();
@@ -228,7 +235,7 @@ pub fn why<E>(g: &Grounding<E>, solver: &SolverSpec, timeout: Option<Duration>) 
 /// Whether `members` (with `hard`) has no solution in `g` while each member dropped gives one:
 /// the check of a reported set, on a fresh solver.
 pub fn is_minimal_unsat<E>(g: &Grounding<E>, hard: &[Lit], members: &[Lit]) -> Result<bool, Error> {
-    let mut s = start(g, &SolverSpec::Builtin, None);
+    let mut s = start(g, &SolverSpec::Builtin, None, &Interrupt::default());
     let all: Vec<Lit> = hard.iter().chain(members).copied().collect();
     if s.solve(&all)?.is_some() {
         return Ok(false);
@@ -260,7 +267,7 @@ pub fn explain<F: Family>(
     opts: &ExplainOptions,
 ) -> Result<Option<Explanation<F::Solution>>, Error> {
     let t0 = Instant::now();
-    let mut s = start(g, solver, opts.timeout);
+    let mut s = start(g, solver, opts.timeout, &opts.interrupt);
     let groups: Vec<Lit> = g.groups.iter().map(|x| x.selector.pos()).collect();
     let constraints: Vec<Lit> =
         g.groups.iter().filter(|x| x.kind == GroupKind::Constraint).map(|x| x.selector.pos()).collect();

@@ -18,7 +18,7 @@ pub(crate) mod words;
 use crate::edge::formats::Facts;
 use crate::models::render::{model_json, render_model, MODEL_KIND};
 use wgrnd_lang::{Atoms, ClueFact, GroundOptions, PredKind, Program, QpropError, ShowVal, Solution, Source, Val};
-use wgrnd_sat::solver::SolverSpec;
+use wgrnd_sat::solver::{Interrupt, SolverSpec};
 use wgrnd_sat::{Model as Assignment, SolverAnswer, Var};
 use wgrnd_seam::Explain;
 use wgrnd_seam::NumberData;
@@ -272,7 +272,9 @@ impl QpropModel {
         for l in wgrnd_lang::shown_literals(&self.program, &g.encoding, &given) {
             cnf.add_clause(&[l]);
         }
-        let SolverAnswer::Sat(model) = SolverSpec::Builtin.backend(None).solve(&cnf)? else { return Ok(given) };
+        let SolverAnswer::Sat(model) = SolverSpec::Builtin.backend(None, &Interrupt::default()).solve(&cnf)? else {
+            return Ok(given);
+        };
         let full = self.decode(&g, &model)?;
         // Atoms fixed by the model's unit statements have no variable: the answer must agree.
         Ok(if given.same_shown(&full) { full } else { given })

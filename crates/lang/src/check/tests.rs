@@ -135,7 +135,7 @@ fn random_solution(p: &Program, rng: &mut Rng, density: u64) -> String {
 /// Solutions of `p` from the solver (at most `limit`), blocked on every solved-for variable.
 fn solutions(p: &Program, limit: usize) -> Vec<Solution> {
     let g = crate::ground(p, &crate::GroundOptions::default()).unwrap_or_else(|e| panic!("{}", e.render()));
-    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Builtin, &g.cnf);
+    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Builtin, &g.cnf, &Default::default());
     let mut out = Vec::new();
     while out.len() < limit {
         let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };

@@ -9,7 +9,7 @@ use cadical_sys::{CaDiCal, ExternalPropagator, Status, Terminator};
 
 use crate::connect::Connected;
 use crate::solver::native::Native;
-use crate::solver::{interrupt, interrupted, Backend, Cancel, Session, SolveError};
+use crate::solver::{Backend, Cancel, Interrupt, Session, SolveError};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
 /// CaDiCaL, in-process, on a fresh solver for every solve.
@@ -28,6 +28,8 @@ pub struct Cadical {
     pub conflicts: Option<i32>,
     /// Stops the solve from another thread (a portfolio's loser); it then answers UNKNOWN.
     pub cancel: Cancel,
+    /// The call's interrupt token (Ctrl-C): the solve then reports [`SolveError::Interrupted`].
+    pub interrupt: Interrupt,
 }
 
 impl Backend for Cadical {
@@ -46,7 +48,7 @@ impl Backend for Cadical {
                 });
             }
         }
-        let mut session = CadicalSession::on(solver, cnf);
+        let mut session = CadicalSession::on(solver, cnf, &self.interrupt);
         match self.shuffle {
             None => cnf.own_clauses().for_each(|c| session.add_clause(c)),
             Some(seed) => {
@@ -77,11 +79,13 @@ pub struct CadicalSession {
     /// After an unsatisfiable solve: the assumptions in its core (CaDiCaL tells them only until
     /// the formula next changes, so they are read at once). `None` after any other answer.
     core: Option<Vec<Lit>>,
+    /// The call's interrupt token: a solve stopped by it reports [`SolveError::Interrupted`].
+    interrupt: Interrupt,
 }
 
 impl CadicalSession {
-    /// Loads the formula.
-    pub fn new(cnf: &Cnf) -> Self {
+    /// Loads the formula; `interrupt` stops its solves.
+    pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> Self {
         let mut solver = CaDiCal::new();
         // A session solves again and again, a few clauses apart (a count's blocking loop, a
         // backbone's flips, an explanation's cores). Three of CaDiCaL 3's defaults are priced
@@ -99,14 +103,15 @@ impl CadicalSession {
             let known = solver.set(option, value);
             debug_assert!(known, "CaDiCaL has no option `{option}`");
         }
-        let mut session = CadicalSession::on(solver, cnf);
+        let mut session = CadicalSession::on(solver, cnf, interrupt);
         cnf.own_clauses().for_each(|c| session.add_clause(c));
         session
     }
 
     /// A session on `solver` (configured, no clauses yet) that knows the variables of `cnf` and
-    /// decides its connectivity constraints natively; the caller adds its own clauses.
-    fn on(mut solver: CaDiCal, cnf: &Cnf) -> Self {
+    /// decides its connectivity constraints natively; the caller adds its own clauses. `interrupt`
+    /// stops its solves.
+    fn on(mut solver: CaDiCal, cnf: &Cnf, interrupt: &Interrupt) -> Self {
         let connected: Vec<(Connected, bool)> = cnf.connected().iter().map(|c| (c.clone(), false)).collect();
         if !connected.is_empty() {
             // The propagator keeps its own trail by decision level: chronological backtracking
@@ -119,7 +124,8 @@ impl CadicalSession {
             }
         }
         solver.resize(cnf.num_vars() as i32);
-        let mut session = CadicalSession { solver, num_vars: cnf.num_vars(), connected, core: None };
+        let mut session =
+            CadicalSession { solver, num_vars: cnf.num_vars(), connected, core: None, interrupt: interrupt.clone() };
         if !session.connected.is_empty() {
             let native = Native::new(session.connected.iter().map(|(c, _)| c.clone()).collect());
             let watched = native.watched();
@@ -155,9 +161,11 @@ impl CadicalSession {
         timeout: Option<Duration>,
         cancel: &Cancel,
     ) -> Result<SolverAnswer, SolveError> {
-        let _watch = interrupt::Watch::start();
+        let _watch = self.interrupt.watch();
         self.core = None;
-        self.solver.connect_terminator(Deadline { timeout, started: Instant::now(), cancel: cancel.clone() });
+        let deadline =
+            Deadline { timeout, started: Instant::now(), cancel: cancel.clone(), interrupt: self.interrupt.clone() };
+        self.solver.connect_terminator(deadline);
         for &l in assumptions {
             self.solver.assume(l.to_dimacs());
         }
@@ -186,7 +194,7 @@ impl CadicalSession {
                 self.core = Some(core);
                 SolverAnswer::Unsat
             }
-            Status::UNKNOWN if interrupted() => return Err(SolveError::Interrupted),
+            Status::UNKNOWN if self.interrupt.is_requested() => return Err(SolveError::Interrupted),
             Status::UNKNOWN => SolverAnswer::Unknown,
         })
     }
@@ -288,16 +296,19 @@ impl ExternalPropagator for Propagator {
 }
 
 /// CaDiCaL's terminator, which it asks now and then during a solve: the time limit, the
-/// cancel flag, or Ctrl-C.
+/// cancel flag, or the call's interrupt token (Ctrl-C).
 struct Deadline {
     timeout: Option<Duration>,
     started: Instant,
     cancel: Cancel,
+    interrupt: Interrupt,
 }
 
 impl Terminator for Deadline {
     fn terminated(&mut self) -> bool {
-        interrupted() || self.cancel.is_set() || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
+        self.interrupt.is_requested()
+            || self.cancel.is_set()
+            || self.timeout.is_some_and(|t| self.started.elapsed() >= t)
     }
 }
 
@@ -343,11 +354,11 @@ mod tests {
             cnf.add_clause(&[want[i], want[(i * 13 + 5) % n]]);
         }
         let assumption = [want[0]];
-        let mut phased = CadicalSession::new(&cnf);
+        let mut phased = CadicalSession::new(&cnf, &Interrupt::default());
         for &l in &want {
             assert!(phased.phase(l));
         }
-        let mut plain = CadicalSession::new(&cnf);
+        let mut plain = CadicalSession::new(&cnf, &Interrupt::default());
         let model = |s: &mut CadicalSession| match s.solve_assuming(&assumption, None).unwrap() {
             SolverAnswer::Sat(m) => vars.iter().map(|&v| v.lit(m.value(v) == Some(true))).collect::<Vec<Lit>>(),
             other => panic!("{other:?}"),
@@ -365,7 +376,7 @@ mod tests {
         let mut cnf = Cnf::new();
         let [a, b, c] = [cnf.new_var(), cnf.new_var(), cnf.new_var()];
         cnf.add_clause(&[a.neg(), b.neg()]);
-        let mut s = CadicalSession::new(&cnf);
+        let mut s = CadicalSession::new(&cnf, &Interrupt::default());
         assert_eq!(s.failed(a.pos()), None);
         assert_eq!(s.solve_assuming(&[a.pos(), b.pos(), c.pos()], None).unwrap(), SolverAnswer::Unsat);
         assert_eq!([a, b, c].map(|v| s.failed(v.pos())), [Some(true), Some(true), Some(false)]);

@@ -1,7 +1,8 @@
 //! Stopping one solve from another thread: a portfolio stops its losers, a run over cubes stops
-//! its workers once one cube is solved. Unlike Ctrl-C ([`crate::solver::interrupt`]), which stops every
-//! solve of the process and makes it report "interrupted", a cancelled solve answers UNKNOWN
-//! (nobody waits for its answer any more).
+//! its workers once one cube is solved. Unlike an interrupt token ([`crate::solver::Interrupt`],
+//! Ctrl-C), which stops every solve of its call and makes it report "interrupted", a cancelled
+//! solve answers UNKNOWN (nobody waits for its answer any more). A solve holds both: its call's
+//! token and, in a race, the race's flag.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::Cnf;
 
 use crate::solver::external::{killed_by, tail_of, Waited};
-use crate::solver::{External, SolveError};
+use crate::solver::{Cancel, External, Interrupt, SolveError};
 
 /// Counters known by name: the command line (`{cnf}` the CNF's path, `{dir}` a private scratch
 /// directory), whether it counts projected models, and how to get it.
@@ -79,15 +79,20 @@ impl std::fmt::Display for ModelCount {
 impl Counter {
     /// A counter by name (`ganak`, `d4`, `sharpsat-td`) or a command line of a program that
     /// reads the competition's format and counts projected models (split at whitespace; without
-    /// `{cnf}` the CNF's path is appended).
-    pub fn new(spec: &str, timeout: Option<Duration>) -> Counter {
+    /// `{cnf}` the CNF's path is appended). `interrupt` stops its counts.
+    pub fn new(spec: &str, timeout: Option<Duration>, interrupt: &Interrupt) -> Counter {
         let known = KNOWN_COUNTERS.iter().find(|k| k.0 == spec);
         let line = match known {
             // Without a ganak program, its Python bindings (the script is one argument).
             Some(k) if k.0 == "ganak" && !on_path("ganak") => {
                 let argv = vec!["python3".into(), "-c".into(), PYGANAK.into(), "{cnf}".into()];
-                let program =
-                    External { name: "ganak".into(), argv, timeout, cancel: crate::solver::Cancel::default() };
+                let program = External {
+                    name: "ganak".into(),
+                    argv,
+                    timeout,
+                    cancel: Cancel::default(),
+                    interrupt: interrupt.clone(),
+                };
                 return Counter { program, projected: true };
             }
             Some(k) => k.1,
@@ -99,7 +104,7 @@ impl Counter {
         }
         let name = known.map_or_else(|| argv[0].clone(), |k| k.0.to_string());
         Counter {
-            program: External { name, argv, timeout, cancel: crate::solver::Cancel::default() },
+            program: External { name, argv, timeout, cancel: Cancel::default(), interrupt: interrupt.clone() },
             projected: known.is_none_or(|k| k.2),
         }
     }
@@ -114,7 +119,7 @@ impl Counter {
     /// atom's assignments: the caller gives it only CNFs whose atoms are all in `show`.
     pub fn count(&self, cnf: &Cnf, show: &[u32], comments: &[String]) -> Result<Option<ModelCount>, SolveError> {
         let name = self.program.name.clone();
-        let _watch = crate::solver::interrupt::Watch::start();
+        let _watch = self.program.interrupt.watch();
         let io =
             |source: std::io::Error| SolveError::Io { what: "writing the CNF for the counter (TMPDIR)".into(), source };
         let dir = tempfile::Builder::new().prefix("wgrnd-").tempdir().map_err(io)?;

@@ -12,8 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::{parse_answer, write_dimacs, Cnf, SolverAnswer};
 
-use crate::solver::interrupt::{interrupted, Watch};
-use crate::solver::{Backend, Cancel, SolveError};
+use crate::solver::{Backend, Cancel, Interrupt, SolveError};
 
 /// How a solver takes its input and gives its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +26,8 @@ pub struct External {
     pub timeout: Option<Duration>,
     /// Kill the solver when this is set (a portfolio's loser) and answer UNKNOWN.
     pub cancel: Cancel,
+    /// The call's interrupt token (Ctrl-C): kill the solver and report [`SolveError::Interrupted`].
+    pub interrupt: Interrupt,
 }
 
 /// Solvers known by name, with the arguments that make them print a competition answer quietly and
@@ -62,6 +63,7 @@ impl External {
             argv,
             timeout,
             cancel: Cancel::default(),
+            interrupt: Interrupt::default(),
         }
     }
 
@@ -133,8 +135,8 @@ impl External {
         command.args(args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let _watch = Watch::start();
-        if interrupted() {
+        let _watch = self.interrupt.watch();
+        if self.interrupt.is_requested() {
             return Ok((Waited::Interrupted, Vec::new(), String::new()));
         }
         let mut child = command.spawn().map_err(|e| match e.kind() {
@@ -151,7 +153,7 @@ impl External {
         })?;
         let stdout = drain(child.stdout.take());
         let stderr = drain(child.stderr.take());
-        let status = wait(&mut child, self.timeout, &self.cancel);
+        let status = wait(&mut child, self.timeout, &self.cancel, &self.interrupt);
         let stdout = stdout.join().unwrap_or_default();
         let stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
         Ok((status, stdout, stderr))
@@ -170,16 +172,17 @@ pub struct Proof {
 /// Proves `cnf` unsatisfiable with the external `cadical` (the in-process solver writes no
 /// proofs) and writes the CNF (with `comments`) to `cnf_path` and the DRAT proof to `proof_path`.
 /// Both are written under temporary names beside their targets and renamed only once the proof
-/// is found, so they appear whole or not at all, also on a time-out, a Ctrl-C or a kill.
+/// is found, so they appear whole or not at all, also on a time-out, a Ctrl-C (`interrupt`) or a kill.
 pub fn prove_unsat(
     cnf: &Cnf,
     comments: &[String],
     cnf_path: &Path,
     proof_path: &Path,
     timeout: Option<Duration>,
+    interrupt: &Interrupt,
 ) -> Result<Proof, SolveError> {
     // Watched from the first temporary file on: a Ctrl-C stops the prover and the files go.
-    let _watch = Watch::start();
+    let _watch = interrupt.watch();
     let dir = match cnf_path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -197,7 +200,7 @@ pub fn prove_unsat(
         file.flush().map_err(io)?;
     }
     cnf_part.as_file().sync_all().map_err(io)?;
-    let prover = External::new("cadical", timeout);
+    let prover = External { interrupt: interrupt.clone(), ..External::new("cadical", timeout) };
     let args: Vec<String> = ["-q", "--no-binary"]
         .into_iter()
         .map(String::from)
@@ -239,7 +242,7 @@ impl Backend for External {
             |source: std::io::Error| SolveError::Io { what: "writing the CNF for the solver (TMPDIR)".into(), source };
         // Watched from before the CNF is written until its directory is gone: a Ctrl-C at any
         // point stops the solve and the files are removed on the way out.
-        let _watch = Watch::start();
+        let _watch = self.interrupt.watch();
         // The directory and everything in it go when `dir` is dropped, on every return path.
         let dir = tempfile::Builder::new().prefix("wgrnd-").tempdir().map_err(io)?;
         let cnf_path = dir.path().join("problem.cnf");
@@ -277,8 +280,9 @@ pub(crate) enum Waited {
     Cancelled,
 }
 
-/// Waits for the child, killing it at the deadline, on Ctrl-C or when `cancel` is set.
-fn wait(child: &mut Child, timeout: Option<Duration>, cancel: &Cancel) -> Waited {
+/// Waits for the child, killing it at the deadline, when `interrupt` is requested (Ctrl-C) or when
+/// `cancel` is set.
+fn wait(child: &mut Child, timeout: Option<Duration>, cancel: &Cancel, interrupt: &Interrupt) -> Waited {
     let deadline = timeout.and_then(|t| Instant::now().checked_add(t)); // beyond the clock's range: no deadline
     let kill = |child: &mut Child| {
         // The solver leads its own process group: stop the group, helpers it started included.
@@ -299,7 +303,7 @@ fn wait(child: &mut Child, timeout: Option<Duration>, cancel: &Cancel) -> Waited
             // Polling failed: fall back to a plain wait.
             Err(_) => return child.wait().map_or(Waited::Interrupted, Waited::Exited),
         }
-        if interrupted() {
+        if interrupt.is_requested() {
             kill(child);
             return Waited::Interrupted;
         }

@@ -47,7 +47,7 @@ pub use cadical::{Cadical, CadicalSession};
 pub use cancel::Cancel;
 pub use counter::{read_count, Counter, ModelCount, KNOWN_COUNTERS};
 pub use external::{prove_unsat, External, Proof, KNOWN};
-pub use interrupt::interrupted;
+pub use interrupt::Interrupt;
 pub use session::{session, Restarting, Session};
 
 use crate::{Cnf, Model, SolverAnswer};
@@ -163,15 +163,19 @@ impl SolverSpec {
         }
     }
 
-    /// A backend that solves within `timeout`.
-    pub fn backend(&self, timeout: Option<Duration>) -> Box<dyn Backend> {
+    /// A backend that solves within `timeout` and that `interrupt` stops (splr cannot be stopped; it
+    /// runs to its answer or its time limit).
+    pub fn backend(&self, timeout: Option<Duration>, interrupt: &Interrupt) -> Box<dyn Backend> {
         match self {
             #[cfg(feature = "cadical")]
-            SolverSpec::Builtin => Box::new(Cadical { timeout, ..Cadical::default() }),
+            SolverSpec::Builtin => Box::new(Cadical { timeout, interrupt: interrupt.clone(), ..Cadical::default() }),
             #[cfg(not(feature = "cadical"))]
-            SolverSpec::Builtin => Box::new(Splr { timeout }),
+            SolverSpec::Builtin => {
+                let _ = interrupt;
+                Box::new(Splr { timeout })
+            }
             SolverSpec::Splr => Box::new(Splr { timeout }),
-            SolverSpec::External(e) => Box::new(External { timeout, ..e.clone() }),
+            SolverSpec::External(e) => Box::new(External { timeout, interrupt: interrupt.clone(), ..e.clone() }),
         }
     }
 }
@@ -263,14 +267,11 @@ mod tests {
         sat_and_unsat(&mut Cadical { config: Some("sat"), shuffle: Some(7), ..Cadical::default() });
     }
 
-    /// A cancelled solve of a formula that needs search (11 pigeons in 10 holes, which takes
-    /// CaDiCaL far longer than this test may) answers UNKNOWN at once.
+    /// `pigeons` pigeons in one hole fewer: unsatisfiable, and a search that grows fast with
+    /// the number (11 pigeons take CaDiCaL far longer than a test may).
     #[cfg(feature = "cadical")]
-    #[test]
-    fn cancelled_cadical_answers_unknown() {
-        let cancel = Cancel::default();
-        cancel.set();
-        let (pigeons, holes) = (11, 10);
+    fn pigeons(pigeons: usize) -> Cnf {
+        let holes = pigeons - 1;
         let mut cnf = Cnf::new();
         let x: Vec<Vec<_>> = (0..pigeons).map(|_| (0..holes).map(|_| cnf.new_var()).collect()).collect();
         for p in &x {
@@ -283,9 +284,41 @@ mod tests {
                 }
             }
         }
+        cnf
+    }
+
+    /// A cancelled solve of a formula that needs search answers UNKNOWN at once.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cancelled_cadical_answers_unknown() {
+        let cancel = Cancel::default();
+        cancel.set();
+        let cnf = pigeons(11);
         let started = std::time::Instant::now();
         let mut solver = Cadical { cancel, ..Cadical::default() };
         assert_eq!(solver.solve(&cnf).unwrap(), SolverAnswer::Unknown);
         assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    /// Two calls, two tokens: stopping one call's solve (it reports Interrupted) leaves the other
+    /// call's solve, running at the same time on another thread, to finish with its answer.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn a_stop_stops_its_own_call_only() {
+        let (stopped, going_on) = (Interrupt::default(), Interrupt::default());
+        let other = {
+            let interrupt = going_on.clone();
+            std::thread::spawn(move || Cadical { interrupt, ..Cadical::default() }.solve(&pigeons(9)))
+        };
+        let hard = {
+            let interrupt = stopped.clone();
+            std::thread::spawn(move || Cadical { interrupt, ..Cadical::default() }.solve(&pigeons(12)))
+        };
+        let started = std::time::Instant::now();
+        let _ = stopped.request();
+        assert!(matches!(hard.join().unwrap(), Err(SolveError::Interrupted)));
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(!going_on.is_requested());
+        assert_eq!(other.join().unwrap().unwrap(), SolverAnswer::Unsat);
     }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::{Cnf, Lit, SolverAnswer, Var};
 
-use crate::solver::{Backend, SolveError, SolverSpec};
+use crate::solver::{Backend, Interrupt, SolveError, SolverSpec};
 
 /// A solver that keeps a growing formula.
 pub trait Session {
@@ -48,14 +48,14 @@ pub trait Session {
     }
 }
 
-/// A session on the solver `spec`, starting from `cnf`.
-pub fn session(spec: &SolverSpec, cnf: &Cnf) -> Box<dyn Session> {
+/// A session on the solver `spec`, starting from `cnf`, whose solves `interrupt` stops.
+pub fn session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt) -> Box<dyn Session> {
     #[cfg(feature = "cadical")]
     if *spec == SolverSpec::Builtin {
-        return Box::new(crate::solver::CadicalSession::new(cnf));
+        return Box::new(crate::solver::CadicalSession::new(cnf, interrupt));
     }
-    let spec = spec.clone();
-    Box::new(Restarting::new(cnf, move |t| spec.backend(t)))
+    let (spec, interrupt) = (spec.clone(), interrupt.clone());
+    Box::new(Restarting::new(cnf, move |t| spec.backend(t, &interrupt)))
 }
 
 type MakeBackend = Box<dyn Fn(Option<Duration>) -> Box<dyn Backend>>;

@@ -50,7 +50,7 @@ use crate::edge::encode::score::{fits_square, ground_region, score_level, Region
 use crate::edge::model::{turned, Label, Placement, Puzzle};
 use wgrnd_engine::count::OptEngine;
 use wgrnd_sat::amo::AmoEncoding;
-use wgrnd_sat::solver::{interrupt, SolverSpec};
+use wgrnd_sat::solver::{Interrupt, SolverSpec};
 use wgrnd_seam::{Grounding, Objective, SplitMix64};
 
 pub use anneal::Anneal;
@@ -102,6 +102,8 @@ pub struct LnsOptions {
     /// `moves` and one thread a run is repeatable: the same seed gives the
     /// same boards move for move under any load (the comparisons of docs/optimise.md).
     pub fill_nodes: Option<u64>,
+    /// The call's interrupt token (Ctrl-C): the search stops and reports the best board.
+    pub interrupt: Interrupt,
 }
 
 /// Why the search cannot run.
@@ -420,6 +422,8 @@ struct Worker<'a> {
     episode: kick::Episode,
     /// Whether a SAT window stops after a few seconds of its own (else only at the deadline).
     window_limit: bool,
+    /// The run's interrupt token, which stops a SAT window's solve.
+    interrupt: Interrupt,
 }
 
 impl Worker<'_> {
@@ -443,6 +447,7 @@ impl Worker<'_> {
             worse: 0,
             fill: FillStats::default(),
             window_limit: true,
+            interrupt: Interrupt::default(),
         }
     }
 
@@ -562,8 +567,15 @@ impl Worker<'_> {
             let left = d.saturating_duration_since(Instant::now());
             limit = Some(limit.map_or(left, |l| l.min(left)));
         }
-        let o = wgrnd_engine::optimise::optimise(&g, &SolverSpec::Builtin, OptEngine::Linear, limit, &mut |_, _| {})
-            .map_err(|e| LnsError::Solver(e.to_string()))?;
+        let o = wgrnd_engine::optimise::optimise(
+            &g,
+            &SolverSpec::Builtin,
+            OptEngine::Linear,
+            limit,
+            &self.interrupt,
+            &mut |_, _| {},
+        )
+        .map_err(|e| LnsError::Solver(e.to_string()))?;
         self.windows.tried += 1;
         let Some((model, _)) = o.best else { return Ok(!o.interrupted) };
         let mut next = self.board.clone();
@@ -658,7 +670,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
     };
     let first_score = t.score(&first);
     improved(&(placements(p.cols, &first), first_score, started.elapsed(), 0));
-    let _watch = interrupt::Watch::start();
+    let _watch = opts.interrupt.watch();
     let best = Arc::new(Mutex::new((first_score, first.clone())));
     let best_score = Arc::new(AtomicU64::new(first_score as u64));
     let stop = Arc::new(AtomicBool::new(first_score == total));
@@ -692,7 +704,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                             (opts.fill_nodes.is_none() && Instant::now() >= until)
                                 || deadline.is_some_and(|d| Instant::now() >= d)
                                 || stop.load(Ordering::SeqCst)
-                                || interrupt::interrupted()
+                                || opts.interrupt.is_requested()
                         };
                         let max_nodes = opts.fill_nodes.unwrap_or(u64::MAX);
                         w.start_fill(max_nodes, &mut halt, &mut |board, score| publish(board, score, 0));
@@ -701,8 +713,9 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                     // The SAT windows' own time limit would make a repeatable run (`--moves` and
                     // `--fill-nodes` both) depend on the load; any other run keeps it.
                     w.window_limit = opts.moves.is_none() || opts.fill_nodes.is_none();
+                    w.interrupt = opts.interrupt.clone();
                     let mut done = false;
-                    while !stop.load(Ordering::SeqCst) && !interrupt::interrupted() {
+                    while !stop.load(Ordering::SeqCst) && !opts.interrupt.is_requested() {
                         if opts.moves.is_some_and(|m| w.moves >= m) {
                             // This thread's share is done; the others go on to theirs.
                             done = true;
@@ -751,7 +764,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                     improved(&imp)
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if deadline.is_some_and(|d| Instant::now() >= d) || interrupt::interrupted() {
+                    if deadline.is_some_and(|d| Instant::now() >= d) || opts.interrupt.is_requested() {
                         stop.store(true, Ordering::SeqCst);
                     }
                 }
@@ -768,7 +781,7 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
         best: placements(p.cols, &board),
         score,
         total,
-        interrupted: interrupt::interrupted(),
+        interrupted: opts.interrupt.is_requested(),
         windows: MoveStats::default(),
         assignments: MoveStats::default(),
         refills: MoveStats::default(),

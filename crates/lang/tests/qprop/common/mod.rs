@@ -56,7 +56,7 @@ pub fn count_checking(p: &Program, limit: usize, every: usize) -> (usize, Option
 /// The solutions of `g` projected on the shown atoms, up to `limit`, one after the other
 /// (numbered from 0) to `each`, found by CaDiCaL with a blocking clause per solution; how many.
 pub fn each_solution(p: &Program, g: &Grounding, limit: usize, mut each: impl FnMut(usize, Solution)) -> usize {
-    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Builtin, &g.cnf);
+    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Builtin, &g.cnf, &Default::default());
     let mut n = 0;
     while n < limit {
         let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };
