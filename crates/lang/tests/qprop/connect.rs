@@ -418,3 +418,49 @@ fn nodes_given_by_data() {
     let c = "def any(a in d, b in d) := a =/= b\ncircuit { given(x) : x in d } via any";
     assert_eq!(count(&with("given(1) given(2) given(3)", c), 100).0, 16);
 }
+
+/// The solutions of `p` projected on the shown atoms, by splr on the formula's clauses (the
+/// connectivity constraints written out), up to `limit`: the reference for the native decision.
+fn count_by_clauses(p: &Program, limit: usize) -> usize {
+    let g = grounding(p);
+    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Splr, &g.cnf, &Default::default());
+    let mut n = 0;
+    while n < limit {
+        let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };
+        assert!(g.cnf.first_unsatisfied(&m).is_none());
+        n += 1;
+        let block: Vec<wgrnd_sat::Lit> = g.projection.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+        s.add_clause(&block);
+    }
+    n
+}
+
+/// In-process CaDiCaL decides connectivity natively (`count`), splr searches the written-out
+/// clauses (`count_by_clauses`): the same counts on heyawake rooms without their number, on the
+/// nurikabe and slitherlink without a clue, and on the puzzles themselves.
+#[test]
+fn native_connectivity_counts_as_the_written_out_clauses() {
+    let cases = [
+        (data_variant("heyawake.qp", "heyawake-7x7.qpd", "shaded(", "% shaded("), 30),
+        (program("heyawake.qp", Some("heyawake-7x7.qpd"), &[]), 30),
+        (data_variant("nurikabe.qp", "nurikabe-pzprjs.qpd", "num(1, 1, 2, 5)", ""), 30),
+        (data_variant("slitherlink.qp", "slitherlink-pzprjs.qpd", "num(2, 2, 2)", ""), 30),
+    ];
+    for (p, limit) in &cases {
+        let (native, _) = count(p, *limit);
+        assert_eq!(native, count_by_clauses(p, *limit));
+        assert!(native >= 1);
+    }
+}
+
+/// The 14 x 24 heyawake (`scripts/heyawake-instance.py 14 24 4 5`: 138 rooms, 5 numbers, each
+/// needed) is unique; without one of its numbers it is not.
+#[test]
+fn heyawake_14_by_24_is_unique_with_five_numbers() {
+    let s = unique("heyawake.qp", "heyawake-14x24.qpd");
+    assert!(true_cells(&s, "black").len() > 40);
+    let d = fixture("heyawake-14x24.qpd");
+    let first = d.text.lines().find(|l| l.starts_with("shaded(")).expect("a number");
+    let fewer = data_variant("heyawake.qp", "heyawake-14x24.qpd", first, "");
+    assert_eq!(count(&fewer, 2).0, 2);
+}
