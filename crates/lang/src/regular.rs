@@ -594,9 +594,10 @@ impl Grounder<'_> {
             return Ok(());
         }
         let nv = self.cnf.num_vars() as usize;
-        // Known values by variable index: the unit clauses so far.
+        // Known values by variable index: the unit clauses so far (the formula's own: a
+        // connectivity constraint's written-out clauses fix nothing a line needs).
         let mut value: Vec<Option<bool>> = vec![None; nv + 1];
-        for c in self.cnf.clauses() {
+        for c in self.cnf.own_clauses() {
             if let [l] = c {
                 value[l.var().index()] = Some(l.is_positive());
             }

@@ -175,7 +175,7 @@ impl Cnf {
         Some(Simplified {
             fixed,
             clauses_before: clauses,
-            clauses_after: self.num_clauses(),
+            clauses_after: self.num_own_clauses(),
             map: ClauseMap { kept_before },
         })
     }

@@ -133,6 +133,11 @@ impl Lists {
 }
 
 fn of_cnf(cnf: &Cnf, projection: &[Var], want: Want) -> Result<ExactCover, Read> {
+    // A connectivity constraint is no set of exactly-one constraints (and its clauses are
+    // better left unwritten).
+    if !cnf.connected().is_empty() {
+        return Err(Read::NotACover);
+    }
     let n = cnf.num_vars() as usize;
     let mut positive: Vec<&[Lit]> = Vec::new();
     let mut units: Vec<Lit> = Vec::new();

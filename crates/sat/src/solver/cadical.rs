@@ -137,10 +137,13 @@ impl CadicalSession {
         session
     }
 
-    /// Whether variable `v` is an auxiliary variable of a connectivity constraint decided
-    /// natively (its value then comes from the constraint's definition, not from the solver).
-    fn is_native_aux(&self, v: Var) -> bool {
-        self.connected.iter().any(|(c, written)| !written && c.aux_range().contains(&v.index()))
+    /// The auxiliary variables of the connectivity constraints decided natively (their values
+    /// come from the constraints' definitions, not from the solver), as sorted ranges.
+    fn native_aux(&self) -> Vec<std::ops::Range<usize>> {
+        let mut ranges: Vec<_> =
+            self.connected.iter().filter(|(_, written)| !written).map(|(c, _)| c.aux_range()).collect();
+        ranges.sort_by_key(|r| r.start);
+        ranges
     }
 
     /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
@@ -177,11 +180,17 @@ impl CadicalSession {
                     SolverAnswer::Sat(Model::from_lits(self.num_vars, &lits))
                 } else {
                     let mut model = Model::new(self.num_vars);
-                    for i in 0..self.num_vars as usize {
-                        let v = Var::from_index(i);
-                        if !self.is_native_aux(v) {
-                            model.set(v, Some(self.solver.val(v.get() as i32) > 0));
+                    let aux = self.native_aux();
+                    let mut skip = aux.iter().peekable();
+                    let mut i = 0;
+                    while i < self.num_vars as usize {
+                        if let Some(r) = skip.next_if(|r| r.start <= i) {
+                            i = i.max(r.end);
+                            continue;
                         }
+                        let v = Var::from_index(i);
+                        model.set(v, Some(self.solver.val(v.get() as i32) > 0));
+                        i += 1;
                     }
                     for (c, _) in &self.connected {
                         c.complete(&mut model);
@@ -207,7 +216,8 @@ impl Session for CadicalSession {
         if !self.connected.is_empty() {
             for k in 0..self.connected.len() {
                 let (c, written) = &self.connected[k];
-                if !written && clause.iter().any(|l| c.aux_range().contains(&l.var().index())) {
+                let aux = c.aux_range();
+                if !written && clause.iter().any(|l| aux.contains(&l.var().index())) {
                     let mut clauses = Vec::new();
                     c.encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
                     self.connected[k].1 = true;
