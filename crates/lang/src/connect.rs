@@ -300,5 +300,8 @@ impl Grounder<'_> {
             self.aux_var("connectivity label");
         }
         self.cnf.add_connected(Reach::new(x.to_vec(), adj, first));
+        if let Some(t) = &mut self.tracker {
+            t.native();
+        }
     }
 }

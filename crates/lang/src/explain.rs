@@ -22,6 +22,9 @@ use wgrnd_seam::{Group, GroupKind};
 use crate::error::{ErrorKind, QpropError};
 use crate::program::{PredId, Program};
 
+/// A clue fact: its predicate and atom index.
+type Fact = (PredId, usize);
+
 /// The clue facts in force while grounding, and where they change.
 #[derive(Default)]
 pub(crate) struct Tracker {
@@ -33,6 +36,9 @@ pub(crate) struct Tracker {
     statements: Vec<(usize, usize)>,
     /// Inside a definition's evaluation (its reads are not the binding's).
     pub in_def: u32,
+    /// For each connectivity constraint of the formula, in order: the statement that grounded
+    /// it and the clue facts in force then.
+    natives: Vec<(Option<usize>, Vec<Fact>)>,
 }
 
 impl Tracker {
@@ -58,6 +64,12 @@ impl Tracker {
             Some((from, set)) if *from == at => set.clone_from(&self.active),
             _ => self.epochs.push((at, self.active.clone())),
         }
+    }
+
+    /// A connectivity constraint was added to the formula (the next in its order).
+    pub fn native(&mut self) {
+        let statement = self.statements.last().map(|&(_, i)| i);
+        self.natives.push((statement, self.active.clone()));
     }
 
     /// Statement `i` is grounded from clause `at` on.
@@ -93,7 +105,7 @@ pub(crate) fn attach(
     let mut stmt: Option<usize> = None;
     let mut facts: &[(PredId, usize)] = &[];
     let mut clause = Vec::new();
-    for (k, c) in cnf.clauses().enumerate() {
+    for (k, c) in cnf.own_clauses().enumerate() {
         while si < t.statements.len() && t.statements[si].0 <= k {
             stmt = Some(t.statements[si].1);
             si += 1;
@@ -119,6 +131,25 @@ pub(crate) fn attach(
             clause.push(l);
         }
         out.add_clause(&clause);
+    }
+    // Connectivity constraints stay whole, switched by their statement's and clue facts'
+    // selectors as their clauses would be.
+    debug_assert_eq!(cnf.connected().len(), t.natives.len(), "the tracker saw every connectivity constraint");
+    for (c, (stmt, facts)) in cnf.connected().iter().zip(&t.natives) {
+        let mut off = Vec::new();
+        if let Some(i) = stmt {
+            off.push(*stmt_sel.entry(*i).or_insert_with(|| {
+                let (name, diagnostic) = statement_words(p, *i);
+                new_sel(&mut out, name, GroupKind::Constraint, Some(diagnostic), &mut groups)
+            }));
+        }
+        for f in facts {
+            off.push(*fact_sel.entry(*f).or_insert_with(|| {
+                let name = format!("clue {}", p.atom_name(f.0, &tuple(p, f.0, f.1)));
+                new_sel(&mut out, name, GroupKind::Clue, None, &mut groups)
+            }));
+        }
+        out.add_connected(c.clone().guarded(off));
     }
     (out, groups)
 }

@@ -33,6 +33,9 @@ pub struct Connected {
     adj: Vec<Vec<(u32, Edge)>>,
     /// The first auxiliary variable of the encoding; they are consecutive.
     first_aux: Var,
+    /// Literals any of which, true, switches the constraint off (an explanation's selectors);
+    /// every clause of the encoding and every reason carries them. Empty: always on.
+    off: Vec<Lit>,
 }
 
 impl Connected {
@@ -53,7 +56,14 @@ impl Connected {
     /// from `first_aux` on.
     pub fn new(nodes: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>, first_aux: Var) -> Self {
         debug_assert_eq!(nodes.len(), adj.len());
-        Connected { nodes, adj, first_aux }
+        Connected { nodes, adj, first_aux, off: Vec::new() }
+    }
+
+    /// The constraint, switched off whenever one of `off` is true (its clauses and reasons carry
+    /// them, as an explanation's selectors are carried by every clause of their group).
+    pub fn guarded(mut self, off: Vec<Lit>) -> Self {
+        self.off = off;
+        self
     }
 
     /// The node literals.
@@ -72,9 +82,13 @@ impl Connected {
         first..first + Self::aux_count(self.nodes.len(), &self.adj) as usize
     }
 
-    /// Every variable the native decision reads: the nodes' and the edges'.
+    /// Every variable the native decision reads: the nodes', the edges' and the guard's.
     pub fn watched_vars(&self) -> impl Iterator<Item = Var> + '_ {
-        self.nodes.iter().map(|l| l.var()).chain(self.adj.iter().flatten().filter_map(|(_, e)| e.map(|l| l.var())))
+        self.nodes
+            .iter()
+            .map(|l| l.var())
+            .chain(self.adj.iter().flatten().filter_map(|(_, e)| e.map(|l| l.var())))
+            .chain(self.off.iter().map(|l| l.var()))
     }
 
     /// The (node, neighbour) pairs with a solved edge, in encoding order.
@@ -87,6 +101,9 @@ impl Connected {
 
     /// Whether the constraint holds under `value` (the truth of a literal).
     pub fn holds(&self, value: impl Fn(Lit) -> bool) -> bool {
+        if self.off.iter().any(|&l| value(l)) {
+            return true;
+        }
         let present: Vec<bool> = self.nodes.iter().map(|&l| value(l)).collect();
         let Some(root) = present.iter().position(|&p| p) else { return true };
         let reached = self.distances(root, &present, &value);
@@ -164,7 +181,9 @@ impl Connected {
             next += 1;
             v.pos()
         };
+        let off = &self.off;
         let mut clause = |mut lits: Vec<Lit>| {
+            lits.extend_from_slice(off);
             lits.sort_unstable_by_key(|l| (l.var().get(), l.is_positive()));
             lits.dedup();
             if !lits.windows(2).any(|w| w[0].var() == w[1].var()) {
@@ -246,6 +265,23 @@ pub type PartialValue<'a> = &'a dyn Fn(Lit) -> Option<bool>;
 impl Connected {
     /// Decides what the constraint forces under the partial assignment `value` (module doc).
     pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
+        // Switched off, or not known to be on: nothing to decide.
+        if self.off.iter().any(|&l| value(l) != Some(false)) {
+            return Analysis::default();
+        }
+        let mut out = self.analyse_on(value);
+        // The guard's literals (false now) make every clause hold where the constraint is off.
+        if let Some(c) = &mut out.conflict {
+            c.extend_from_slice(&self.off);
+        }
+        for f in &mut out.forced {
+            f.reason.extend_from_slice(&self.off);
+        }
+        out
+    }
+
+    /// [`Connected::analyse`] of the constraint switched on.
+    fn analyse_on(&self, value: PartialValue<'_>) -> Analysis {
         let n = self.nodes.len();
         let present: Vec<bool> = self.nodes.iter().map(|&l| value(l) != Some(false)).collect();
         let usable = |e: Edge| e.is_none_or(|l| value(l) != Some(false));
@@ -462,7 +498,8 @@ mod tests {
     }
 
     /// A random graph of up to 6 nodes in a formula: node variables, some edges always there,
-    /// some solved (a variable each), some absent; node literals sometimes negative.
+    /// some solved (a variable each), some absent; node literals sometimes negative; a third of
+    /// the constraints switched off by a literal of their own.
     fn random_graph(rng: &mut Rng) -> (Cnf, Connected, Vec<Var>) {
         let mut cnf = Cnf::new();
         let n = 1 + rng.below(6) as usize;
@@ -479,10 +516,12 @@ mod tests {
                 adj[j].push((i as u32, e));
             }
         }
+        // Sometimes switched off by a literal, as an explanation's selector does.
+        let off: Vec<Lit> = if rng.below(3) == 0 { vec![cnf.new_var().lit(rng.below(2) == 0)] } else { Vec::new() };
         let vars: Vec<Var> = (0..cnf.num_vars() as usize).map(Var::from_index).collect();
         let count = Connected::aux_count(n, &adj);
         let first = cnf.new_vars(count);
-        let c = Connected::new(nodes, adj, first);
+        let c = Connected::new(nodes, adj, first).guarded(off);
         cnf.add_connected(c.clone());
         (cnf, c, vars)
     }
@@ -521,6 +560,9 @@ mod tests {
 
     /// Connectivity by repeated relaxation (no queue, no distances): the reference.
     fn brute_connected(c: &Connected, value: &dyn Fn(Lit) -> bool) -> bool {
+        if c.off.iter().any(|&l| value(l)) {
+            return true;
+        }
         let n = c.nodes.len();
         let on: Vec<bool> = c.nodes.iter().map(|&l| value(l)).collect();
         let Some(root) = on.iter().position(|&b| b) else { return true };
