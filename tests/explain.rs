@@ -86,6 +86,16 @@ fn every_step_follows_minimally_from_its_set_on_every_bundled_family() {
     let raw = RawOptions { data: Some(data.to_string_lossy().into_owned()), ..RawOptions::default() };
     let f = model_at(&fixture("qprop/explain/sudoku.qp"), &raw);
     assert!(check_steps(&f, "sudoku 4 x 4") > 0);
+    // Connectivity decided natively, switched by its statement's selector: the pzprjs nurikabe,
+    // and a heyawake whose numbers are clue facts.
+    let raw = RawOptions { data: Some(fixture("qprop/nurikabe-pzprjs.qpd")), ..RawOptions::default() };
+    assert!(check_steps(&model_at(&fixture("qprop/nurikabe.qp"), &raw), "nurikabe") > 0);
+    let heyawake = dir.path().join("heyawake.qp");
+    let text = std::fs::read_to_string(fixture("qprop/heyawake.qp")).unwrap();
+    assert!(text.contains("input pred shaded"));
+    std::fs::write(&heyawake, text.replace("input pred shaded", "clue pred shaded")).unwrap();
+    let raw = RawOptions { data: Some(fixture("qprop/heyawake-7x7.qpd")), ..RawOptions::default() };
+    assert!(check_steps(&model_at(&heyawake.to_string_lossy(), &raw), "heyawake 7 x 7") > 0);
     // Built-in families ground without groups: their steps follow from the rules.
     let tiny = load(&fixture("packing/tiny.pack"), None, &RawOptions { fixed: true, ..RawOptions::default() }).unwrap();
     let Loaded::Packings(p) = tiny else { panic!("tiny.pack") };
