@@ -33,6 +33,8 @@ pub struct Connected {
     adj: Vec<Vec<(u32, Edge)>>,
     /// The first auxiliary variable of the encoding; they are consecutive.
     first_aux: Var,
+    /// How many ([`Connected::aux_count`]).
+    aux: u32,
     /// Literals any of which, true, switches the constraint off (an explanation's selectors);
     /// every clause of the encoding and every reason carries them. Empty: always on.
     off: Vec<Lit>,
@@ -56,7 +58,8 @@ impl Connected {
     /// from `first_aux` on.
     pub fn new(nodes: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>, first_aux: Var) -> Self {
         debug_assert_eq!(nodes.len(), adj.len());
-        Connected { nodes, adj, first_aux, off: Vec::new() }
+        let aux = Self::aux_count(nodes.len(), &adj);
+        Connected { nodes, adj, first_aux, aux, off: Vec::new() }
     }
 
     /// The constraint, switched off whenever one of `off` is true (its clauses and reasons carry
@@ -79,7 +82,7 @@ impl Connected {
     /// The auxiliary variables of the encoding (a range of variable indices from 0).
     pub fn aux_range(&self) -> std::ops::Range<usize> {
         let first = self.first_aux.index();
-        first..first + Self::aux_count(self.nodes.len(), &self.adj) as usize
+        first..first + self.aux as usize
     }
 
     /// Every variable the native decision reads: the nodes', the edges' and the guard's.
@@ -142,7 +145,7 @@ impl Connected {
             Some(r) => self.distances(r, &present, &value),
             None => vec![None; n],
         };
-        let mut values = Vec::with_capacity(Self::aux_count(n, &self.adj) as usize);
+        let mut values = Vec::with_capacity(self.aux as usize);
         let mut seen = present[0];
         for (i, &p) in present.iter().enumerate().skip(1) {
             values.push(p && !seen);
