@@ -21,6 +21,7 @@ mod nonogram;
 mod optimise;
 mod packing;
 mod parallel;
+mod pencil;
 mod pictures;
 mod posed;
 mod robustness;

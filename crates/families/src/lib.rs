@@ -17,6 +17,7 @@ pub mod lex;
 pub mod models;
 mod options;
 pub mod packing;
+pub mod pencil;
 pub mod registry;
 pub mod svg;
 

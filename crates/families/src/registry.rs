@@ -1,5 +1,6 @@
 //! The one place that knows every family: which family a file belongs to, reading it, and
-//! handing it to generic code. Adding a family means a variant of [`Loaded`], a line in [`load`]
+//! handing it to generic code. A puzz.link URL (or a `.url` file holding one) goes to its genre's
+//! bundled model ([`crate::pencil`]). Adding a family means a variant of [`Loaded`], a line in [`load`]
 //! and an arm in [`with_family!`](crate::with_family); no command changes.
 
 use crate::{
@@ -9,7 +10,7 @@ use crate::{
 use wgrnd_lang::Source;
 use wgrnd_sat::{display_name, read_text};
 
-use crate::{models::readers, EdgeMatching, Error, Packings, QpropModel, RawOptions};
+use crate::{models::readers, pencil, EdgeMatching, Error, Packings, QpropModel, RawOptions};
 
 /// `--format` as given: a puzzle format, or a family's file format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,11 +52,17 @@ fn is_model(name: &str, text: &str) -> bool {
 /// Reads `path` (`-`: standard input) into its family: by `format`, else by the file's extension
 /// or first statement.
 pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Result<Loaded, Error> {
-    let text = read_text(path)?;
-    let name = display_name(path);
+    // A puzz.link URL is its own text; a `.url` file holds one.
+    let (name, text) = if pencil::is_url(path) {
+        (path.trim().to_string(), path.trim().to_string())
+    } else {
+        (display_name(path), read_text(path)?)
+    };
+    let url = pencil::is_url(&name) || std::path::Path::new(&name).extension().is_some_and(|e| e == "url");
     let reader = match format {
         Some(FormatChoice::Reader(f)) => readers::by_format(f),
         Some(_) => None,
+        None if url => Some(&pencil::genre_of(&name, &text)?.reader),
         None => readers::by_extension(&name),
     };
     if let Some(reader) = reader {

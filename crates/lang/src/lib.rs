@@ -63,7 +63,7 @@ pub use objective::{Goal, GoalKind};
 pub use ops::{CmpOp, Conn, Op};
 pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
 pub use solution::{
-    decode, parse_solution, partial_grid, shown_literals, Args, Decoder, IntValue, PredValue, Solution,
+    decode, open_atoms, parse_solution, partial_grid, shown_literals, Args, Decoder, IntValue, PredValue, Solution,
 };
 pub use xorelim::XorElim;
 

@@ -343,6 +343,17 @@ impl Present for QpropModel {
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
+        // A pencil puzzle's model is drawn as its genre is printed (`art`; `auto` adds the facts).
+        if let (View::Art | View::Auto, Some(genre)) =
+            (view, crate::pencil::genre_of_model(self.program.model_source().1))
+        {
+            if let Some(text) = crate::pencil::picture::text(genre, &self.program, solution, &Default::default()) {
+                return Ok(match view {
+                    View::Auto => format!("{text}\n{}", solution.to_facts()),
+                    _ => text,
+                });
+            }
+        }
         // A bundled puzzle's model is drawn as the puzzle is printed (`art` and `svg`).
         if let (View::Art | View::Svg, Some(picture)) = (view, pictures::picture(&self.program, solution)) {
             return Ok(match view {
@@ -367,6 +378,10 @@ impl Present for QpropModel {
         solution: &Solution,
         known: &dyn Fn(Var) -> bool,
     ) -> Option<String> {
+        if let Some(genre) = crate::pencil::genre_of_model(self.program.model_source().1) {
+            let open = wgrnd_lang::open_atoms(&self.program, &g.encoding, known);
+            return crate::pencil::picture::text(genre, &self.program, solution, &open);
+        }
         wgrnd_lang::partial_grid(&self.program, &g.encoding, solution, known)
     }
 

@@ -12,8 +12,8 @@ use crate::program::{DomId, PredId, PredKind, Program, Val};
 
 pub use decode::{decode, shown_literals, Decoder};
 pub use read::parse_solution;
-pub use show::partial_grid;
 pub(crate) use show::show;
+pub use show::{open_atoms, partial_grid};
 
 /// An atom's arguments, shared: a count's decoder makes each atom's once and every solution
 /// that holds it refers to them (colour5's count: a copy of each was an allocation and a free).

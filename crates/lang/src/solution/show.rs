@@ -172,6 +172,28 @@ pub(crate) fn show(p: &Program, v: Val) -> String {
     ShowVal(p, v).to_string()
 }
 
+/// The shown atoms and integers (by predicate name and arguments) of which some atom or
+/// integer bit is not `known`: what differs between solutions when `known` is a backbone. A
+/// family that draws its own pictures marks these cells open.
+pub fn open_atoms(p: &Program, g: &Atoms, known: impl Fn(Var) -> bool) -> BTreeSet<(String, Vec<Val>)> {
+    let mut open = BTreeSet::new();
+    for (i, a) in g.atom_of.iter().enumerate() {
+        if let Some((pr, idx)) = a {
+            let pred = crate::program::PredId::new(*pr as usize);
+            if !known(Var::from_index(i)) {
+                open.insert((p.preds[pred.index()].name.clone(), index_tuple(p, pred, *idx as usize)));
+            }
+        }
+    }
+    for a in &g.int_list {
+        let pred = crate::program::PredId::new(a.pred as usize);
+        if (0..a.width).any(|j| !known(Var::from_index((a.first + j - 1) as usize))) {
+            open.insert((p.preds[pred.index()].name.clone(), index_tuple(p, pred, a.idx as usize)));
+        }
+    }
+    open
+}
+
 /// The picture of what every solution shares: [`Solution::grid`] of `s` with `?` for each cell
 /// of the grid predicate that has an atom (or an integer bit) not `known` (a backbone: the atoms
 /// with one value in every solution). `None` when no shown predicate is cell-shaped.

@@ -1,0 +1,232 @@
+//! A pencil puzzle's board as a puzz.link URL holds it: its size and the layers its genre's codecs
+//! carry (numbers in cells, region borders, numbers of regions, circles, a number of stars). It is
+//! the meeting point of the URL (read and written by [`crate::pencil::url`]) and the model's data:
+//! [`Board::to_data`] writes the data of the genre's bundled model in the vocabulary every pencil
+//! model shares, and [`Board::from_facts`] reads a posed puzzle's facts back, so that
+//! `generate --unique` writes a URL.
+
+use std::collections::BTreeMap;
+
+use crate::edge::formats::{Facts, Unwritable};
+use crate::pencil::codec::Clue;
+
+/// Names of the data every pencil model reads (`models/pencil/*.qp`).
+pub mod names {
+    /// `number(r, c, v)`: the cell shows v.
+    pub const NUMBER: &str = "number";
+    /// `unknown(r, c)`: a clue cell without a number.
+    pub const UNKNOWN: &str = "unknown";
+    /// `room(r, c, m)`: the cell lies in room m.
+    pub const ROOM: &str = "room";
+    /// `roomnumber(m, v)`: room m shows v.
+    pub const ROOM_NUMBER: &str = "roomnumber";
+    /// `roomunknown(m)`: room m shows a clue without a number.
+    pub const ROOM_UNKNOWN: &str = "roomunknown";
+    /// `whitecircle(r, c)`.
+    pub const WHITE: &str = "whitecircle";
+    /// `blackcircle(r, c)`.
+    pub const BLACK: &str = "blackcircle";
+}
+
+/// A board: `rows` x `cols` cells, row by row, and the layers its genre uses (the others empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The clue of each cell (empty when the genre has no numbers).
+    pub numbers: Vec<Clue>,
+    /// Whether a border lies right of cell (r, c), c < cols - 1: `(cols - 1) * r + c`.
+    pub right: Vec<bool>,
+    /// Whether a border lies below cell (r, c), r < rows - 1: `cols * r + c`.
+    pub below: Vec<bool>,
+    /// The clue of each room, rooms in the order of their first cell.
+    pub room_numbers: Vec<Clue>,
+    /// Each cell's circle: 0 none, 1 white, 2 black (empty when the genre has none).
+    pub circles: Vec<u8>,
+    /// Star battle's number of stars per row, column and region.
+    pub stars: Option<u32>,
+}
+
+impl Board {
+    /// An empty board of this size.
+    pub fn new(rows: usize, cols: usize) -> Self {
+        Board { rows, cols, ..Board::default() }
+    }
+
+    /// Each cell's room (from 0), rooms numbered in the order of their first cell read row by
+    /// row, and the number of rooms: the cells joined by no border.
+    pub fn rooms(&self) -> (Vec<usize>, usize) {
+        let (rows, cols) = (self.rows, self.cols);
+        let border_right = |r: usize, c: usize| self.right.get((cols - 1) * r + c).copied().unwrap_or(false);
+        let border_below = |r: usize, c: usize| self.below.get(cols * r + c).copied().unwrap_or(false);
+        let mut room = vec![usize::MAX; rows * cols];
+        let mut next = 0;
+        for first in 0..rows * cols {
+            if room[first] != usize::MAX {
+                continue;
+            }
+            room[first] = next;
+            let mut stack = vec![first];
+            while let Some(i) = stack.pop() {
+                let (r, c) = (i / cols, i % cols);
+                let mut visit = |j: usize| {
+                    if room[j] == usize::MAX {
+                        room[j] = next;
+                        stack.push(j);
+                    }
+                };
+                if c + 1 < cols && !border_right(r, c) {
+                    visit(i + 1);
+                }
+                if c > 0 && !border_right(r, c - 1) {
+                    visit(i - 1);
+                }
+                if r + 1 < rows && !border_below(r, c) {
+                    visit(i + cols);
+                }
+                if r > 0 && !border_below(r - 1, c) {
+                    visit(i - cols);
+                }
+            }
+            next += 1;
+        }
+        (room, next)
+    }
+
+    /// The data of the genre's model: the size, then the facts of each layer in the vocabulary
+    /// of `names`; `rooms` says whether the genre has rooms (borders).
+    pub fn to_data(&self, source: &str, rooms: bool) -> String {
+        use names::*;
+        let mut out = format!("% {source}\nparam rows = {}\nparam cols = {}\n", self.rows, self.cols);
+        if let Some(k) = self.stars {
+            out.push_str(&format!("param stars = {k}\n"));
+        }
+        let cell = |i: usize| (i / self.cols + 1, i % self.cols + 1);
+        for (i, clue) in self.numbers.iter().enumerate() {
+            let (r, c) = cell(i);
+            match clue {
+                Clue::Number(v) => out.push_str(&format!("{NUMBER}({r}, {c}, {v})\n")),
+                Clue::Unknown => out.push_str(&format!("{UNKNOWN}({r}, {c})\n")),
+                Clue::Empty => {}
+            }
+        }
+        if rooms {
+            let (room, count) = self.rooms();
+            out.push_str(&format!("param rooms = {count}\n"));
+            for (i, m) in room.iter().enumerate() {
+                let (r, c) = cell(i);
+                out.push_str(&format!("{ROOM}({r}, {c}, {})\n", m + 1));
+            }
+        }
+        for (m, clue) in self.room_numbers.iter().enumerate() {
+            match clue {
+                Clue::Number(v) => out.push_str(&format!("{ROOM_NUMBER}({}, {v})\n", m + 1)),
+                Clue::Unknown => out.push_str(&format!("{ROOM_UNKNOWN}({})\n", m + 1)),
+                Clue::Empty => {}
+            }
+        }
+        for (i, &circle) in self.circles.iter().enumerate() {
+            let (r, c) = cell(i);
+            match circle {
+                1 => out.push_str(&format!("{WHITE}({r}, {c})\n")),
+                2 => out.push_str(&format!("{BLACK}({r}, {c})\n")),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The board of a posed puzzle, from its model's facts (the inverse of [`to_data`]):
+    /// `numbers`, `rooms`, `room_numbers`, `circles` say which layers the genre has.
+    pub fn from_facts(facts: &Facts, layers: Layers) -> Result<Self, Unwritable> {
+        use names::*;
+        let mut b = Board::new(facts.size("rows")?, facts.size("cols")?);
+        if b.rows == 0 || b.cols == 0 {
+            return Err(Unwritable("a board without cells".into()));
+        }
+        let cells = b.rows * b.cols;
+        let at = |args: &[String], k: usize| -> Result<usize, Unwritable> {
+            let v: usize = args
+                .get(k)
+                .and_then(|a| a.parse().ok())
+                .ok_or_else(|| Unwritable(format!("`{}` is not a number", args.join(", "))))?;
+            Ok(v)
+        };
+        let cell = |args: &[String]| -> Result<usize, Unwritable> {
+            let (r, c) = (at(args, 0)?, at(args, 1)?);
+            if r == 0 || c == 0 || r > b.rows || c > b.cols {
+                return Err(Unwritable(format!("cell ({r}, {c}) lies outside the grid")));
+            }
+            Ok((r - 1) * b.cols + c - 1)
+        };
+        if layers.numbers {
+            b.numbers = vec![Clue::Empty; cells];
+        }
+        if layers.circles {
+            b.circles = vec![0; cells];
+        }
+        let mut room_of = vec![0usize; cells];
+        for (name, args) in &facts.facts {
+            match name.as_str() {
+                NUMBER if layers.numbers => b.numbers[cell(args)?] = Clue::Number(at(args, 2)? as u32),
+                UNKNOWN if layers.numbers => b.numbers[cell(args)?] = Clue::Unknown,
+                WHITE if layers.circles => b.circles[cell(args)?] = 1,
+                BLACK if layers.circles => b.circles[cell(args)?] = 2,
+                ROOM if layers.rooms => room_of[cell(args)?] = at(args, 2)?,
+                ROOM_NUMBER | ROOM_UNKNOWN => {}
+                other => return Err(Unwritable(format!("facts of `{other}` have no place in the URL"))),
+            }
+        }
+        if layers.stars {
+            b.stars = Some(facts.param("stars")?.try_into().map_err(|_| Unwritable("stars below 0".into()))?);
+        }
+        if layers.rooms {
+            let (rows, cols) = (b.rows, b.cols);
+            b.right = (0..rows)
+                .flat_map(|r| (0..cols - 1).map(move |c| r * cols + c))
+                .map(|i| room_of[i] != room_of[i + 1])
+                .collect();
+            b.below = (0..cols * (rows - 1)).map(|k| room_of[k] != room_of[k + cols]).collect();
+            // A room of the facts is one room of the borders: the border codec can say no other.
+            let (canonical, count) = b.rooms();
+            let mut first: BTreeMap<usize, usize> = BTreeMap::new();
+            for (i, &m) in room_of.iter().enumerate() {
+                let k = *first.entry(m).or_insert(canonical[i]);
+                if k != canonical[i] {
+                    return Err(Unwritable(format!("room {m} is not one connected area of cells")));
+                }
+            }
+            if layers.room_numbers {
+                b.room_numbers = vec![Clue::Empty; count];
+                for (name, args) in &facts.facts {
+                    let clue = match name.as_str() {
+                        ROOM_NUMBER => Clue::Number(at(args, 1)? as u32),
+                        ROOM_UNKNOWN => Clue::Unknown,
+                        _ => continue,
+                    };
+                    let m = at(args, 0)?;
+                    let k = first.get(&m).ok_or_else(|| Unwritable(format!("room {m} has no cell")))?;
+                    b.room_numbers[*k] = clue;
+                }
+            }
+        }
+        Ok(b)
+    }
+}
+
+/// Which layers a genre's URL carries, as [`Board::from_facts`] reads them back.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Layers {
+    /// Numbers in cells.
+    pub numbers: bool,
+    /// Rooms (borders).
+    pub rooms: bool,
+    /// Numbers of rooms.
+    pub room_numbers: bool,
+    /// Circles.
+    pub circles: bool,
+    /// A number of stars.
+    pub stars: bool,
+}

@@ -1,0 +1,250 @@
+//! Pencil puzzles as people share them: puzz.link URLs (the format of pzprjs, puzz.link and
+//! pzv.jp) read into the bundled model of their genre. A genre is one entry of [`GENRES`]: its
+//! names in URLs, the codecs its URL carries ([`Layer`]), the bounds of its clues, its model in
+//! the modelling language (`models/pencil/GENRE.qp`, which a user can read and change) and how
+//! it is drawn. A URL becomes data for that model ([`board::Board::to_data`]), so that every
+//! command (solve, count, backbone, explain, generate --unique, check) works on it as on any
+//! model, through [`QpropModel`](crate::QpropModel); a posed puzzle is written back as a URL.
+//!
+//! Rooms: `url` reads and writes the URL, `codec` the body's layers, `board` the board between
+//! URL and data, `picture` draws a solution as pzprjs draws the genre.
+
+pub mod board;
+pub mod codec;
+pub mod picture;
+pub mod url;
+
+use crate::edge::formats::{DataContract, Facts, Unwritable};
+use crate::models::readers::Reader;
+use board::{Board, Layers};
+use wgrnd_sat::InputError;
+
+pub use url::{is_url, Puzzle};
+
+/// One codec of a URL's body, in the order the genre's URL carries them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// Numbers in cells, 16-based (`decodeNumber16`).
+    Number16,
+    /// Numbers 0-9 in cells (`decodeNumber10`).
+    Number10,
+    /// Numbers 0-4 in cells, with runs (`decode4Cell`).
+    FourCell,
+    /// A number in every cell (hitori).
+    Hitori,
+    /// Borders between cells, dividing the grid into rooms (`decodeBorder`).
+    Border,
+    /// Borders, left out when there is none (fillomino's `encodeBorderIfPresent`): the last
+    /// layer of a body.
+    BorderIfPresent,
+    /// A number per room, after the borders (`decodeRoomNumber16`).
+    RoomNumber16,
+    /// White and black circles (`decodeCircle`).
+    Circle,
+    /// A number of stars and `/` (star battle).
+    Stars,
+}
+
+/// What a solution of the genre draws (its shown predicates, `models/pencil/README.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Drawn {
+    /// Shaded cells, `black(r, c)`.
+    Shaded,
+    /// Stars, `star(r, c)`.
+    Stars,
+    /// Lights (akari), `light(r, c)`.
+    Lights,
+    /// Lines through cell centres, `h(r, c)` and `v(r, c)`.
+    CentreLines,
+    /// Lines along cell edges (slitherlink), `h(i, c)` and `v(r, j)`.
+    EdgeLines,
+    /// A number written in every cell, `n(r, c)`.
+    Numbers,
+}
+
+/// A genre of pencil puzzles.
+#[derive(Debug)]
+pub struct Genre {
+    /// pzprjs's id.
+    pub pid: &'static str,
+    /// The name a written URL uses.
+    pub url_name: &'static str,
+    /// Other names URLs use.
+    pub aliases: &'static [&'static str],
+    /// Its name for people.
+    pub title: &'static str,
+    /// The codecs of its URL's body, in order.
+    pub layers: &'static [Layer],
+    /// Flag letters its URLs may carry (kept and written back).
+    pub flags: &'static str,
+    /// Whether its grid is square (sudoku).
+    pub square: bool,
+    /// The largest number a clue may show on a board.
+    pub max_number: fn(&Board) -> u32,
+    /// What a solution draws.
+    pub drawn: Drawn,
+    /// The reader of its URLs into data for its model (the model is `reader.model`).
+    pub reader: Reader,
+}
+
+impl PartialEq for Genre {
+    fn eq(&self, other: &Self) -> bool {
+        self.pid == other.pid
+    }
+}
+impl Eq for Genre {}
+
+impl Genre {
+    /// Which layers its URL carries.
+    pub fn layers(&self) -> Layers {
+        let has = |l: Layer| self.layers.contains(&l);
+        Layers {
+            numbers: [Layer::Number16, Layer::Number10, Layer::FourCell, Layer::Hitori].into_iter().any(has),
+            rooms: has(Layer::Border) || has(Layer::BorderIfPresent),
+            room_numbers: has(Layer::RoomNumber16),
+            circles: has(Layer::Circle),
+            stars: has(Layer::Stars),
+        }
+    }
+
+    /// Its bundled model: file name and text.
+    pub fn model(&self) -> (&'static str, &'static str) {
+        self.reader.model
+    }
+}
+
+/// The genre with pzprjs id `pid` (in [`GENRES`] by construction).
+fn by_pid(pid: &str) -> &'static Genre {
+    GENRES.iter().find(|g| g.pid == pid).unwrap_or(&GENRES[0])
+}
+
+/// The text of a URL given as a file's content: its first line that is not blank or a `#`
+/// comment.
+fn url_in(text: &str) -> &str {
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("")
+}
+
+/// The data of `pid`'s model for the URL in `text` (a reader's `convert`).
+fn read_data(pid: &str, name: &str, text: &str) -> Result<String, InputError> {
+    let puzzle = url::read(url_in(text)).map_err(|e| {
+        if name == url_in(text) {
+            e
+        } else {
+            InputError { file: name.into(), ..e }
+        }
+    })?;
+    if puzzle.genre.pid != pid {
+        return Err(InputError::whole(
+            name,
+            format!("a {} URL", puzzle.genre.title),
+            format!("a {} URL", by_pid(pid).title),
+        ));
+    }
+    let source = format!("{} {} x {} from {}", puzzle.genre.title, puzzle.board.rows, puzzle.board.cols, url_in(text));
+    Ok(puzzle.board.to_data(&source, puzzle.genre.layers().rooms))
+}
+
+/// A posed puzzle of `pid` written as its URL (a reader's `write`).
+fn write_facts(pid: &str, facts: &Facts) -> Result<String, Unwritable> {
+    let genre = by_pid(pid);
+    let board = Board::from_facts(facts, genre.layers())?;
+    Ok(format!("{}\n", url::write(genre, "", &board)))
+}
+
+/// The genre whose URL is `text` (a URL, or a file's content holding one).
+pub fn genre_of(name: &str, text: &str) -> Result<&'static Genre, InputError> {
+    url::read(url_in(text)).map(|p| p.genre).map_err(|e| {
+        if name == url_in(text) {
+            e
+        } else {
+            InputError { file: name.into(), ..e }
+        }
+    })
+}
+
+/// The genre whose bundled model is `model_text`.
+pub fn genre_of_model(model_text: &str) -> Option<&'static Genre> {
+    GENRES.iter().find(|g| g.model().1 == model_text)
+}
+
+/// The largest clue: the number of cells.
+fn cells(b: &Board) -> u32 {
+    (b.rows * b.cols) as u32
+}
+
+/// Facts of each layer, for the genres' data contracts.
+macro_rules! genre {
+    (
+        $pid:literal, $url:literal, [$($alias:literal),*], $title:literal,
+        layers [$($layer:ident),*], flags $flags:literal, square $square:literal,
+        max $max:expr, drawn $drawn:ident,
+        params [$($param:literal),*], facts [$(($fact:expr, $arity:literal)),*]
+    ) => {
+        Genre {
+            pid: $pid,
+            url_name: $url,
+            aliases: &[$($alias),*],
+            title: $title,
+            layers: &[$(Layer::$layer),*],
+            flags: $flags,
+            square: $square,
+            max_number: $max,
+            drawn: Drawn::$drawn,
+            reader: Reader {
+                format: $pid,
+                extensions: &[],
+                model: (concat!($pid, ".qp"), include_str!(concat!("../../../../models/pencil/", $pid, ".qp"))),
+                data: &DataContract {
+                    model: concat!($pid, ".qp"),
+                    params: &["rows", "cols" $(, $param)*],
+                    domains: &[],
+                    facts: &[$(($fact, $arity)),*],
+                    left_to_model: &[],
+                },
+                convert: |name, text| read_data($pid, name, text),
+                convert_numbers: None,
+                write: |facts| write_facts($pid, facts),
+                clauses_per_cell: 0,
+            },
+        }
+    };
+}
+
+use board::names::{BLACK, NUMBER, ROOM, ROOM_NUMBER, ROOM_UNKNOWN, UNKNOWN, WHITE};
+
+/// Every genre wgrnd reads from URLs.
+pub static GENRES: &[Genre] = &[
+    genre!("nurikabe", "nurikabe", [], "Nurikabe", layers [Number16], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("heyawake", "heyawake", ["heyawacky"], "Heyawake", layers [Border, RoomNumber16], flags "", square false,
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
+    genre!("slither", "slither", ["slitherlink"], "Slitherlink", layers [FourCell], flags "", square false,
+        max |_| 3, drawn EdgeLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("lits", "lits", [], "LITS", layers [Border], flags "", square false,
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3)]),
+    genre!("mashu", "mashu", ["masyu", "pearl"], "Masyu", layers [Circle], flags "", square false,
+        max cells, drawn CentreLines, params [], facts [(WHITE, 2), (BLACK, 2)]),
+    genre!("starbattle", "starbattle", [], "Star Battle", layers [Stars, Border], flags "", square false,
+        max cells, drawn Stars, params ["rooms", "stars"], facts [(ROOM, 3)]),
+    genre!("hitori", "hitori", [], "Hitori", layers [Hitori], flags "", square false,
+        max |b| cells(b) + 36, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("lightup", "akari", ["bijutsukan"], "Akari", layers [FourCell], flags "", square false,
+        max |_| 4, drawn Lights, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("shikaku", "shikaku", [], "Shikaku", layers [Number16], flags "", square false,
+        max cells, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("fillomino", "fillomino", [], "Fillomino", layers [Number16, BorderIfPresent], flags "", square false,
+        max cells, drawn Numbers, params ["rooms"], facts [(NUMBER, 3), (UNKNOWN, 2), (ROOM, 3)]),
+    genre!("norinori", "norinori", [], "Norinori", layers [Border], flags "", square false,
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3)]),
+    genre!("numlin", "numlin", ["numberlink"], "Numberlink", layers [Number16], flags "", square false,
+        max cells, drawn CentreLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("kurodoko", "kurodoko", [], "Kurodoko", layers [Number16], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("yinyang", "yinyang", [], "Yin-Yang", layers [Circle], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(WHITE, 2), (BLACK, 2)]),
+    genre!("sudoku", "sudoku", [], "Sudoku", layers [Number16], flags "", square true,
+        max |b| b.cols as u32, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+];
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,283 @@
+//! A pencil puzzle drawn in text as its genre is printed: the grid with its corner dots, region
+//! borders (the rooms of the data, or the regions a solution of numbers makes), clues in their
+//! cells, shaded cells `#`, stars `*`, lights `O`, circles `o` (white) and `@` (black), lines
+//! through cell centres or along cell edges. A backbone's picture marks with `?` what differs
+//! between solutions (`open`). It reads the model's data and the solution's shown predicates by
+//! the names every pencil model shares (`models/pencil/README.md`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use wgrnd_lang::{PredKind, Program, Solution, Val};
+
+use crate::pencil::{Drawn, Genre};
+
+/// Shown atoms that differ between solutions: predicate name and arguments.
+pub type Open = BTreeSet<(String, Vec<Val>)>;
+
+/// The model's data and a solution, read by name.
+struct Read<'a> {
+    p: &'a Program,
+    s: &'a Solution,
+    open: &'a Open,
+}
+
+fn int(v: Val) -> Option<i64> {
+    match v {
+        Val::Int(i) => Some(i),
+        Val::Sym(_) => None,
+    }
+}
+
+impl Read<'_> {
+    fn param(&self, name: &str) -> Option<i64> {
+        self.p.params.iter().find(|(n, _)| n == name).and_then(|(_, v)| int(*v))
+    }
+
+    /// The facts of the data predicate `name` as whole numbers.
+    fn facts(&self, name: &str) -> Vec<Vec<i64>> {
+        self.p
+            .preds
+            .iter()
+            .filter(|pr| pr.name == name)
+            .filter_map(|pr| match &pr.kind {
+                PredKind::Input(f) => {
+                    Some(f.iter().map(|t| t.iter().filter_map(|&v| int(v)).collect()).collect::<Vec<_>>())
+                }
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// Whether the shown atom `name(args)` holds: `Some(true)`, `Some(false)`, `None` when it
+    /// differs between solutions.
+    fn atom(&self, name: &str, args: &[i64]) -> Option<bool> {
+        let vals: Vec<Val> = args.iter().map(|&a| Val::Int(a)).collect();
+        if self.open.contains(&(name.to_string(), vals.clone())) {
+            return None;
+        }
+        Some(self.s.preds.iter().any(|v| v.name == name && v.atoms.contains(vals.as_slice())))
+    }
+
+    /// The value of the shown integer `name(args)`, `None` when it differs between solutions.
+    fn number(&self, name: &str, args: &[i64]) -> Option<i64> {
+        let vals: Vec<Val> = args.iter().map(|&a| Val::Int(a)).collect();
+        if self.open.contains(&(name.to_string(), vals.clone())) {
+            return None;
+        }
+        self.s.ints.iter().find(|v| v.name == name).and_then(|v| v.values.get(vals.as_slice())).and_then(|&v| int(v))
+    }
+}
+
+/// What a cell shows: three characters, the middle one the cell's own.
+fn centred(c: &str) -> String {
+    format!("{c:^3}")
+}
+
+/// The text picture of `solution` of `genre`, `open` atoms shown as `?`; `None` when the data
+/// has no grid size.
+pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<String> {
+    let d = Read { p, s, open };
+    let (rows, cols) = (d.param("rows")?, d.param("cols")?);
+    let cell_clues: BTreeMap<(i64, i64), String> = d
+        .facts("number")
+        .into_iter()
+        .filter_map(|f| Some(((*f.first()?, *f.get(1)?), f.get(2)?.to_string())))
+        .chain(d.facts("unknown").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), "?".to_string()))))
+        .collect();
+    let room: BTreeMap<(i64, i64), i64> =
+        d.facts("room").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), *f.get(2)?))).collect();
+    // A room's number stands in its first cell.
+    let mut room_clues: BTreeMap<(i64, i64), String> = BTreeMap::new();
+    let first_cell: BTreeMap<i64, (i64, i64)> = room.iter().rev().map(|(&cell, &m)| (m, cell)).collect();
+    for f in d.facts("roomnumber") {
+        if let (Some(m), Some(v)) = (f.first(), f.get(1)) {
+            room_clues.extend(first_cell.get(m).map(|&cell| (cell, v.to_string())));
+        }
+    }
+    for f in d.facts("roomunknown") {
+        room_clues.extend(f.first().and_then(|m| first_cell.get(m)).map(|&cell| (cell, "?".to_string())));
+    }
+    let circles: BTreeMap<(i64, i64), &str> = d
+        .facts("whitecircle")
+        .into_iter()
+        .filter_map(|f| Some(((*f.first()?, *f.get(1)?), "o")))
+        .chain(d.facts("blackcircle").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), "@"))))
+        .collect();
+    let numbers = genre.drawn == Drawn::Numbers;
+    let value = |r: i64, c: i64| d.number("n", &[r, c]);
+    let (box_rows, box_cols) = sudoku_box(cols);
+    // Whether a border lies between two cells side by side (or at the grid's edge).
+    let border = |a: (i64, i64), b: (i64, i64)| -> bool {
+        let inside = |(r, c): (i64, i64)| (1..=rows).contains(&r) && (1..=cols).contains(&c);
+        if !inside(a) || !inside(b) {
+            return genre.drawn != Drawn::EdgeLines;
+        }
+        if genre.pid == "sudoku" {
+            return (a.0 - 1) / box_rows != (b.0 - 1) / box_rows || (a.1 - 1) / box_cols != (b.1 - 1) / box_cols;
+        }
+        if numbers {
+            let (x, y) = (value(a.0, a.1), value(b.0, b.1));
+            if x.is_some() && y.is_some() && x != y {
+                return true;
+            }
+        }
+        room.get(&a) != room.get(&b)
+    };
+    // Lines through centres: between (r, c) and (r, c + 1) (`h`), (r, c) and (r + 1, c) (`v`).
+    let centre = genre.drawn == Drawn::CentreLines;
+    let edges = genre.drawn == Drawn::EdgeLines;
+    let line = |name: &str, r: i64, c: i64| -> Option<bool> {
+        if !(centre || edges) {
+            return Some(false);
+        }
+        d.atom(name, &[r, c])
+    };
+    // A canvas of (2 rows + 1) lines of (4 cols + 1) characters: corners at even lines and every
+    // fourth column, edges between them, cells' three characters inside.
+    let (height, width) = (2 * rows as usize + 1, 4 * cols as usize + 1);
+    let mut canvas = vec![vec![' '; width]; height];
+    let put = |canvas: &mut Vec<Vec<char>>, y: usize, x: usize, text: &str| {
+        for (k, ch) in text.chars().enumerate() {
+            canvas[y][x + k] = ch;
+        }
+    };
+    for r in 0..=rows {
+        let y = 2 * r as usize;
+        // The horizontal edges above row r + 1.
+        for c in 1..=cols {
+            let seg = if edges {
+                match line("h", r, c) {
+                    Some(true) => "---",
+                    Some(false) => "   ",
+                    None => " ? ",
+                }
+            } else {
+                match (centre && r >= 1 && r < rows, line("v", r, c)) {
+                    (true, Some(true)) => " | ",
+                    (true, None) => " ? ",
+                    _ if border((r, c), (r + 1, c)) => "---",
+                    _ => "   ",
+                }
+            };
+            put(&mut canvas, y, 4 * (c as usize - 1) + 1, seg);
+        }
+        if r == rows {
+            break;
+        }
+        let r = r + 1;
+        for c in 0..=cols {
+            // The vertical edge left of cell (r, c + 1).
+            let wall = if edges {
+                match line("v", r, c) {
+                    Some(true) => "|",
+                    Some(false) => " ",
+                    None => "?",
+                }
+            } else {
+                match (centre && c >= 1 && c < cols, line("h", r, c)) {
+                    (true, Some(true)) => "-",
+                    (true, None) => "?",
+                    _ if border((r, c), (r, c + 1)) => "|",
+                    _ => " ",
+                }
+            };
+            put(&mut canvas, y + 1, 4 * c as usize, wall);
+            if c < cols {
+                let text = cell(&d, genre, (r, c + 1), &cell_clues, &room_clues, &circles, &line);
+                put(&mut canvas, y + 1, 4 * c as usize + 1, &text);
+            }
+        }
+    }
+    // A corner is drawn on the frame, where a border meets it, and everywhere in slitherlink
+    // (its dots); lines through centres cross the inner corners unmarked.
+    for y in (0..height).step_by(2) {
+        for x in (0..width).step_by(4) {
+            let drawn = |ch: Option<&char>| ch.is_some_and(|&ch| ch == '-' || ch == '|');
+            let near = [
+                x.checked_sub(1).and_then(|x| canvas[y].get(x)),
+                canvas[y].get(x + 1),
+                y.checked_sub(1).and_then(|y| canvas.get(y)).and_then(|l| l.get(x)),
+                canvas.get(y + 1).and_then(|l| l.get(x)),
+            ];
+            let frame = x == 0 || x == width - 1 || y == 0 || y == height - 1;
+            if edges || frame || (!centre && near.iter().any(|&n| drawn(n))) {
+                canvas[y][x] = '+';
+            }
+        }
+    }
+    let mut out = String::new();
+    for line in canvas {
+        out.push_str(line.iter().collect::<String>().trim_end());
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// The boxes of a sudoku of side `n`: k x k when n = k * k, else d rows by n / d columns for the
+/// largest d with d * d <= n dividing n (6: 2 x 3, 8: 2 x 4, 12: 3 x 4).
+fn sudoku_box(n: i64) -> (i64, i64) {
+    let d = (1..=n).filter(|d| d * d <= n && n % d == 0).max().unwrap_or(1);
+    (d, n / d)
+}
+
+/// The three characters of cell `(r, c)`.
+fn cell(
+    d: &Read<'_>,
+    genre: &Genre,
+    (r, c): (i64, i64),
+    cell_clues: &BTreeMap<(i64, i64), String>,
+    room_clues: &BTreeMap<(i64, i64), String>,
+    circles: &BTreeMap<(i64, i64), &str>,
+    line: &dyn Fn(&str, i64, i64) -> Option<bool>,
+) -> String {
+    let clue = cell_clues.get(&(r, c)).or_else(|| room_clues.get(&(r, c)));
+    let mark = |x: Option<bool>, yes: &str, no: &str| -> String {
+        match x {
+            Some(true) => yes.to_string(),
+            Some(false) => no.to_string(),
+            None => "?".to_string(),
+        }
+    };
+    match genre.drawn {
+        Drawn::Shaded => {
+            let black = d.atom("black", &[r, c]);
+            let white = if genre.pid == "yinyang" { "o" } else { "." };
+            let unshaded = clue.map_or(white, String::as_str);
+            centred(&mark(black, "#", unshaded))
+        }
+        Drawn::Stars => centred(&mark(d.atom("star", &[r, c]), "*", ".")),
+        Drawn::Lights => match cell_clues.get(&(r, c)) {
+            Some(n) if n == "?" => centred("#"),
+            Some(n) => centred(n),
+            None => centred(&mark(d.atom("light", &[r, c]), "O", ".")),
+        },
+        Drawn::Numbers => match d.number("n", &[r, c]) {
+            Some(v) => format!("{v:^3}"),
+            None => centred("?"),
+        },
+        Drawn::EdgeLines => centred(clue.map_or(" ", String::as_str)),
+        Drawn::CentreLines => {
+            let left = line("h", r, c - 1) == Some(true);
+            let right = line("h", r, c) == Some(true);
+            let up = line("v", r - 1, c) == Some(true);
+            let down = line("v", r, c) == Some(true);
+            let middle = match (clue, circles.get(&(r, c))) {
+                (Some(n), _) => n.clone(),
+                (None, Some(o)) => o.to_string(),
+                (None, None) => match (left || right, up || down) {
+                    (true, true) => "+".into(),
+                    (true, false) => "-".into(),
+                    (false, true) => "|".into(),
+                    (false, false) => " ".into(),
+                },
+            };
+            let side = |on: bool| if on { "-" } else { " " };
+            if middle.len() == 1 {
+                format!("{}{middle}{}", side(left), side(right))
+            } else {
+                format!("{middle:^3}")
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! The URL readers against the fixtures of `fixtures/pencil/`: every URL decodes, writes back to
+//! the same text, reads with its genre's model under the genre's data contract.
+
+use super::*;
+
+#[test]
+fn a_url_reads_into_its_genre_and_board() {
+    let p = url::read("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g").unwrap();
+    assert_eq!(p.genre.pid, "nurikabe");
+    assert_eq!((p.board.rows, p.board.cols), (5, 5));
+    assert_eq!(url::write(p.genre, &p.flags, &p.board), "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g");
+}
+
+/// Every genre's data, from every fixture URL of the genre, reads with its bundled model; the
+/// facts it writes are the contract's and every input predicate of the model is in the
+/// contract: a name that drifts on either side fails here.
+#[test]
+fn every_genre_keeps_its_data_contract_with_its_model() {
+    use std::collections::BTreeSet;
+    use wgrnd_lang::{load, PredKind, Source};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/pencil");
+    for genre in GENRES {
+        let contract = genre.reader.data;
+        assert_eq!(genre.model().0, contract.model, "{}", genre.pid);
+        let dir = root.join(genre.pid);
+        let urls: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "url"))
+            .collect();
+        assert!(!urls.is_empty(), "{}: no fixture", genre.pid);
+        let facts: BTreeSet<&str> = contract.facts.iter().map(|(n, _)| *n).collect();
+        for file in urls {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let data = (genre.reader.convert)(text.trim(), &text).unwrap();
+            let program =
+                load(&Source::new(genre.model().0, genre.model().1), Some(&Source::new("data", data.clone())), &[])
+                    .unwrap_or_else(|e| panic!("{}: {}", file.display(), e.render()));
+            for line in data.lines().filter(|l| !l.starts_with('%') && !l.starts_with("param")) {
+                let name = line.split('(').next().unwrap_or("");
+                assert!(facts.contains(name), "{}: `{name}` is not in the contract", file.display());
+            }
+            for p in program.preds.iter().filter(|p| matches!(p.kind, PredKind::Input(_))) {
+                let arity = contract.facts.iter().find(|(n, _)| *n == p.name).map(|(_, a)| *a);
+                assert_eq!(arity, Some(p.args.len()), "{}: input predicate `{}`", genre.pid, p.name);
+            }
+        }
+    }
+}

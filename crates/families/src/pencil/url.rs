@@ -1,0 +1,214 @@
+//! puzz.link URLs: `https://puzz.link/p?GENRE[/FLAGS]/COLS/ROWS/BODY` (also `pzv.jp/p.html?`,
+//! `pzprxs.vercel.app/p?`, `_edit` and `_play` genres, `type=...&` before the genre, a genre's
+//! aliases), read into a genre and its board, and a board written back as the canonical URL
+//! (`https://puzz.link/p?`, the genre's URL name, the body as pzprjs writes it). Every error
+//! names the URL, column and what was expected.
+
+use wgrnd_sat::InputError;
+
+use crate::pencil::board::Board;
+use crate::pencil::codec::{self, Body, Clue};
+use crate::pencil::{Genre, Layer, GENRES};
+
+/// Largest number of rows or columns a URL may give.
+pub const MAX_SIDE: usize = 256;
+
+/// Where a canonical URL starts.
+const PREFIX: &str = "https://puzz.link/p?";
+
+/// Whether `text` is meant as a puzz.link URL (rather than a file's name).
+pub fn is_url(text: &str) -> bool {
+    let t = text.trim();
+    ["http://", "https://", "puzz.link/", "pzv.jp/"].iter().any(|p| t.starts_with(p))
+}
+
+/// A URL read: its genre, flags and board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The genre.
+    pub genre: &'static Genre,
+    /// The genre's name as the URL gives it (its URL name, id or an alias), written back.
+    pub name: &'static str,
+    /// The flags the URL gives (letters the genre knows), kept to be written back.
+    pub flags: String,
+    /// The board.
+    pub board: Board,
+}
+
+/// The genre named `name` (its id, URL name or an alias), and that name.
+pub fn genre(name: &str) -> Option<(&'static Genre, &'static str)> {
+    GENRES.iter().find_map(|g| {
+        let names = [g.url_name, g.pid].into_iter().chain(g.aliases.iter().copied());
+        names.into_iter().find(|n| *n == name).map(|n| (g, n))
+    })
+}
+
+/// Reads a URL.
+pub fn read(url: &str) -> Result<Puzzle, InputError> {
+    let url = url.trim();
+    let err = |at: usize, found: String, expected: &str| InputError::at(url, 1, at + 1, found, expected);
+    if let Some(at) = url.find(|c: char| !c.is_ascii_graphic()) {
+        let found = url[at..].chars().next().map_or_else(String::new, |c| format!("'{}'", c.escape_default()));
+        return Err(err(at, found, "a URL of printable ASCII characters"));
+    }
+    let Some(q) = url.find('?') else {
+        return Err(InputError::whole(url, "no '?'", "a puzz.link URL: https://puzz.link/p?GENRE/COLS/ROWS/BODY"));
+    };
+    // Parts after '?', each with its byte offset in the URL.
+    let mut start = q + 1;
+    let mut parts: Vec<(usize, &str)> = Vec::new();
+    for part in url[q + 1..].split('/') {
+        parts.push((start, part));
+        start += part.len() + 1;
+    }
+    if parts.last().is_some_and(|(_, p)| p.is_empty()) && parts.len() > 1 {
+        parts.pop();
+    }
+    let mut parts = parts.into_iter().peekable();
+    let (at, mut name) = parts.next().unwrap_or((q + 1, ""));
+    let mut name_at = at;
+    // `type=player&` and the like before the genre.
+    while let Some(amp) = name.find('&').filter(|&a| name[..a].contains('=')) {
+        name_at += amp + 1;
+        name = &name[amp + 1..];
+    }
+    let name = name.strip_suffix("_edit").or_else(|| name.strip_suffix("_play")).unwrap_or(name);
+    let Some((genre, name)) = genre(name) else {
+        let known: Vec<&str> = GENRES.iter().map(|g| g.url_name).collect();
+        return Err(err(name_at, format!("genre '{name}'"), &format!("one of wgrnd's genres: {}", known.join(", "))));
+    };
+    let mut flags = String::new();
+    if let Some(&(at, part)) = parts.peek() {
+        if part.starts_with("v:") {
+            return Err(err(at, format!("'{part}'"), "no variant: wgrnd reads the genre's standard rules"));
+        }
+        if !part.is_empty() && !part.bytes().all(|b| b.is_ascii_digit()) {
+            if let Some(k) = part.find(|c: char| !genre.flags.contains(c)) {
+                let expected = if genre.flags.is_empty() {
+                    format!("the number of columns ({} takes no flags)", genre.url_name)
+                } else {
+                    format!("the number of columns, or flags of {} ({})", genre.url_name, genre.flags)
+                };
+                return Err(err(at + k, format!("'{}'", &part[k..k + 1]), &expected));
+            }
+            flags = part.to_string();
+            parts.next();
+        }
+    }
+    let mut side = |what: &str| -> Result<usize, InputError> {
+        let Some((at, part)) = parts.next() else {
+            return Err(err(url.len(), "the end of the URL".into(), &format!("/ and the number of {what}")));
+        };
+        match part.parse::<usize>() {
+            Ok(n) if (1..=MAX_SIDE).contains(&n) && !part.starts_with('+') => Ok(n),
+            _ => Err(err(at, format!("'{part}'"), &format!("the number of {what}, 1 to {MAX_SIDE}"))),
+        }
+    };
+    let cols = side("columns")?;
+    let rows = side("rows")?;
+    let (body_at, body) = match parts.next() {
+        Some((at, _)) => (at, &url[at..]),
+        None => (url.len(), ""),
+    };
+    let body = body.strip_suffix('/').unwrap_or(body);
+    if genre.square && rows != cols {
+        return Err(err(body_at.saturating_sub(1), format!("{cols} x {rows}"), "a square grid"));
+    }
+    let board = decode(genre, rows, cols, url, body, body_at)?;
+    Ok(Puzzle { genre, name, flags, board })
+}
+
+/// Reads the body's layers, then checks every clue against the genre's bounds.
+fn decode(genre: &Genre, rows: usize, cols: usize, url: &str, body: &str, at: usize) -> Result<Board, InputError> {
+    let mut b = Board::new(rows, cols);
+    let mut text = Body::new(url, body, at);
+    let cells = rows * cols;
+    // Where each cell's clue starts in the body, for an error about its value.
+    for layer in genre.layers {
+        match layer {
+            Layer::Number16 => b.numbers = text.number16(cells)?,
+            Layer::Number10 => b.numbers = text.number10(cells)?,
+            Layer::FourCell => b.numbers = text.four_cell(cells)?,
+            Layer::Hitori => b.numbers = text.hitori(cells)?,
+            Layer::Border => (b.right, b.below) = text.borders(rows, cols)?,
+            Layer::BorderIfPresent if text.at_end() => {
+                (b.right, b.below) = (vec![false; (cols - 1) * rows], vec![false; cols * (rows - 1)]);
+            }
+            Layer::BorderIfPresent => (b.right, b.below) = text.borders(rows, cols)?,
+            Layer::RoomNumber16 => {
+                let (_, rooms) = b.rooms();
+                b.room_numbers = text.number16(rooms)?;
+            }
+            Layer::Circle => b.circles = text.circles(cells)?,
+            Layer::Stars => b.stars = Some(text.count()?),
+        }
+    }
+    if !text.at_end() {
+        return Err(text.error("the end of the URL: the whole board has been read"));
+    }
+    let limit = (genre.max_number)(&b);
+    let too_big = |clue: &Clue| matches!(clue, Clue::Number(n) if *n > limit);
+    let place = |i: usize| format!("row {}, column {}", i / cols + 1, i % cols + 1);
+    if let Some(i) = b.numbers.iter().position(too_big) {
+        return Err(InputError::at(
+            url,
+            1,
+            at + 1,
+            format!("the clue {} at {}", show(b.numbers[i]), place(i)),
+            format!("a clue of {} from 0 to {limit}", genre.title),
+        ));
+    }
+    if let Some(m) = b.room_numbers.iter().position(too_big) {
+        return Err(InputError::at(
+            url,
+            1,
+            at + 1,
+            format!("the clue {} of room {}", show(b.room_numbers[m]), m + 1),
+            format!("a clue of {} from 0 to {limit}", genre.title),
+        ));
+    }
+    if let Some(k) = b.stars.filter(|&k| k == 0 || k as usize > rows.min(cols)) {
+        return Err(InputError::at(url, 1, at + 1, format!("{k} stars"), format!("1 to {} stars", rows.min(cols))));
+    }
+    Ok(b)
+}
+
+fn show(clue: Clue) -> String {
+    match clue {
+        Clue::Number(n) => n.to_string(),
+        _ => "?".into(),
+    }
+}
+
+impl Puzzle {
+    /// The URL again: the name and flags as given, the body as pzprjs writes it.
+    pub fn url(&self) -> String {
+        write_named(self.genre, self.name, &self.flags, &self.board)
+    }
+}
+
+/// The canonical URL of a board of `genre`.
+pub fn write(genre: &Genre, flags: &str, b: &Board) -> String {
+    write_named(genre, genre.url_name, flags, b)
+}
+
+/// The URL of a board of `genre`, named `name`.
+fn write_named(genre: &Genre, name: &str, flags: &str, b: &Board) -> String {
+    let mut body = String::new();
+    for layer in genre.layers {
+        match layer {
+            Layer::Number16 => codec::write_number16(&mut body, &b.numbers),
+            Layer::Number10 => codec::write_number10(&mut body, &b.numbers),
+            Layer::FourCell => codec::write_four_cell(&mut body, &b.numbers),
+            Layer::Hitori => codec::write_hitori(&mut body, &b.numbers),
+            Layer::Border => codec::write_borders(&mut body, &b.right, &b.below),
+            Layer::BorderIfPresent if !b.right.iter().chain(&b.below).any(|&x| x) => {}
+            Layer::BorderIfPresent => codec::write_borders(&mut body, &b.right, &b.below),
+            Layer::RoomNumber16 => codec::write_number16(&mut body, &b.room_numbers),
+            Layer::Circle => codec::write_circles(&mut body, &b.circles),
+            Layer::Stars => body.push_str(&format!("{}/", b.stars.unwrap_or(1))),
+        }
+    }
+    let flags = if flags.is_empty() { String::new() } else { format!("{flags}/") };
+    format!("{PREFIX}{name}/{flags}{}/{}/{body}", b.cols, b.rows)
+}

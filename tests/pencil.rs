@@ -1,0 +1,235 @@
+//! Pencil puzzles from puzz.link URLs (`fixtures/pencil/GENRE/`): every published instance is
+//! read from its URL, written back to the same text, solved to its published answer (which the
+//! checker accepts) and, where the source gives it, its backbone is the published one. Bad URLs of
+//! every codec are exit 2 naming the column; mutated URLs never panic.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use wgrnd_families::pencil::{codec::Clue, url, GENRES};
+
+use crate::{code, fixture, stderr, stdout, wgrnd};
+
+/// Every fixture URL: genre folder, instance name, the URL.
+fn urls() -> Vec<(PathBuf, String, String)> {
+    let mut out = Vec::new();
+    for genre in GENRES {
+        let dir = PathBuf::from(fixture(&format!("pencil/{}", genre.pid)));
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "url"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 2, "{}: at least two published instances", genre.pid);
+        for f in files {
+            let url = std::fs::read_to_string(&f).unwrap().trim().to_string();
+            let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+            out.push((dir.clone(), name, url));
+        }
+    }
+    out
+}
+
+/// The shown atoms of a `solve` or `check` output: the fact lines before the hidden ones.
+fn shown(text: &str) -> BTreeSet<String> {
+    text.lines()
+        .take_while(|l| !l.starts_with("% hidden"))
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && l.contains('(') && l.ends_with('.'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Fixture URLs that another program wrote otherwise than pzprjs would: the same board, which
+/// wgrnd writes back as pzprjs does. cspuz writes slitherlink's last clue as a plain digit where
+/// pzprjs's 4-cell codec counts the empty cells after it.
+const NOT_AS_PZPRJS_WRITES: &[&str] = &["slither/cspuz1"];
+
+#[test]
+fn every_fixture_url_writes_back_to_its_own_text() {
+    let mut rewritten = Vec::new();
+    for (_, name, text) in urls() {
+        let p = url::read(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = p.url();
+        if again != text {
+            let q = url::read(&again).unwrap_or_else(|e| panic!("{name}: {again}: {e}"));
+            assert_eq!(q.board, p.board, "{}/{name}: {again} is another board", p.genre.pid);
+            assert_eq!(q.url(), again, "{}/{name}", p.genre.pid);
+            rewritten.push(format!("{}/{name}", p.genre.pid));
+        }
+    }
+    assert_eq!(rewritten, NOT_AS_PZPRJS_WRITES);
+}
+
+#[test]
+fn every_published_answer_is_found_checked_and_unique() {
+    for (dir, name, text) in urls() {
+        let answer = dir.join(format!("{name}.answer"));
+        let Ok(expected) = std::fs::read_to_string(&answer) else { continue };
+        let at = format!("{}/{name}", dir.display());
+        let o = wgrnd(&["count", "--max", "2", &text], None);
+        assert!(stdout(&o).starts_with("1 solution"), "{at}: {}{}", stdout(&o), stderr(&o));
+        let o = wgrnd(&["solve", &text], None);
+        assert_eq!(code(&o), 10, "{at}: {}", stderr(&o));
+        let expected: BTreeSet<String> =
+            expected.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
+        assert_eq!(shown(&stdout(&o)), expected, "{at}: the published answer");
+        let o = wgrnd(&["check", &text, &answer.to_string_lossy()], None);
+        assert_eq!(code(&o), 0, "{at}: {}{}", stdout(&o), stderr(&o));
+    }
+}
+
+/// `black(2,3) true` lines.
+fn backbone_file(text: &str) -> BTreeMap<String, bool> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .map(|(atom, v)| (atom.to_string(), v.trim() == "true"))
+        .collect()
+}
+
+/// The atoms `wgrnd backbone` lists as true and as false in every solution.
+fn backbone_lists(out: &str) -> BTreeMap<String, bool> {
+    let mut decided = BTreeMap::new();
+    for (prefix, value) in [("true in every solution", true), ("false in every solution", false)] {
+        for line in out.lines().filter(|l| l.starts_with(prefix)) {
+            let atoms = line.split_once(": ").map_or("", |(_, a)| a);
+            decided.extend(atoms.split_whitespace().map(|a| (a.to_string(), value)));
+        }
+    }
+    decided
+}
+
+#[test]
+fn every_published_backbone_is_wgrnd_s() {
+    for (dir, name, text) in urls() {
+        let Ok(expected) = std::fs::read_to_string(dir.join(format!("{name}.backbone"))) else { continue };
+        let at = format!("{}/{name}", dir.display());
+        // A source that tests some atoms only says nothing of the others.
+        let partial = expected.starts_with("# partial");
+        let expected = backbone_file(&expected);
+        let o = wgrnd(&["backbone", &text], None);
+        assert_eq!(code(&o), 0, "{at}: {}", stderr(&o));
+        let listed = backbone_lists(&stdout(&o));
+        // Every atom wgrnd decides is decided the same way by the published backbone.
+        for (atom, &value) in &listed {
+            // An integer's value `n(1,1)=5`: the published backbone gives the values that hold.
+            let other_value = !value && atom.contains('=');
+            if other_value {
+                assert_ne!(expected.get(atom), Some(&true), "{at}: {atom}");
+            } else if !partial || expected.contains_key(atom) {
+                assert_eq!(expected.get(atom), Some(&value), "{at}: {atom}");
+            }
+        }
+        // A published atom that wgrnd does not list is one the grounding fixed (a clue cell):
+        // at most one per clue of the URL.
+        let p = url::read(&text).unwrap();
+        let clues = p.board.numbers.iter().filter(|c| **c != Clue::Empty).count()
+            + p.board.circles.iter().filter(|&&c| c != 0).count();
+        let unlisted = expected.keys().filter(|a| !listed.contains_key(*a)).count();
+        let unlisted = if partial { 0 } else { unlisted };
+        assert!(unlisted <= clues, "{at}: {unlisted} published atoms not decided by wgrnd ({clues} clues)");
+    }
+}
+
+#[test]
+fn bad_urls_name_the_column_and_what_was_expected() {
+    let cases: &[(&str, usize, &str)] = &[
+        ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3", 1, "the body ends too soon"),
+        ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g!", 43, "the end of the URL"),
+        ("https://puzz.link/p?nurikabe/5/5/g5k2o1k!g", 41, "empty cells"),
+        ("https://puzz.link/p?nosuchgenre/5/5/g5k2o1k3g", 21, "one of wgrnd's genres"),
+        ("https://puzz.link/p?nurikabe/0/5/g5k2o1k3g", 30, "the number of columns, 1 to 256"),
+        ("https://puzz.link/p?nurikabe/5/x5/g5k2o1k3g", 32, "the number of rows"),
+        ("https://puzz.link/p?slither/5/5/cbcbcddad4", 1, ""),
+        ("https://puzz.link/p?heyawake/6/6/lll155007rs12222", 1, "the body ends too soon"),
+        ("https://puzz.link/p?heyawake/6/6/lllw55007rs12222j", 1, "base-32"),
+        ("https://puzz.link/p?mashu/6/6/1063000w3000", 1, "base-27"),
+        ("https://puzz.link/p?hitori/4/4/1114142333214#13", 1, "a number"),
+        ("https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h0", 1, "base-32"),
+        ("https://puzz.link/p?lits/v:x/4/4/9q02jg", 1, "no variant"),
+        ("https://puzz.link/p?lits/q/4/4/9q02jg", 1, "takes no flags"),
+        ("https://puzz.link/p?yinyang/5/5/016612300", 0, ""),
+        ("https://puzz.link/p?hitori/4/4/111414233321421", 1, "the body ends too soon"),
+        ("https://puzz.link/p?starbattle/6/6/x/4ilbhgdnmhou", 1, "a whole number and /"),
+        ("https://puzz.link/p?starbattle/6/6/9/4ilbhgdnmhou", 1, "stars"),
+        ("https://puzz.link/p?sudoku/4/5/g1k23k3g", 1, "a square grid"),
+        ("https://puzz.link/p?sudoku/4/4/g5k23k3g", 1, "from 0 to 4"),
+        ("https://puzz.link/p?akari/6/6/nekcakbl/", 0, ""),
+    ];
+    for &(text, column, expected) in cases {
+        let o = wgrnd(&["solve", text], None);
+        let err = stderr(&o);
+        if column == 0 {
+            assert_eq!(code(&o), 10, "{text}: {err}");
+            continue;
+        }
+        assert_eq!(code(&o), 2, "{text}: {err}");
+        assert!(err.contains(text), "{text}: the message names the URL: {err}");
+        assert!(err.contains(expected), "{text}: expected '{expected}' in {err}");
+        if column > 1 {
+            assert!(err.contains(&format!("{text}:1:{column}:")), "{text}: column {column}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_thousand_mutations_of_each_codec_s_urls_never_panic() {
+    const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABC-+=%@*$./?:_&v";
+    let mut rng = wgrnd_seam::SplitMix64(0x9e37_79b9_7f4a_7c15);
+    let mut below = |n: usize| rng.below(n as u64) as usize;
+    for (_, name, text) in urls() {
+        for _ in 0..1000 {
+            let mut bytes = text.clone().into_bytes();
+            for _ in 0..1 + below(3) {
+                let at = below(bytes.len() + 1);
+                match below(3) {
+                    0 if at < bytes.len() => bytes[at] = ALPHABET[below(ALPHABET.len())],
+                    1 if at < bytes.len() => {
+                        bytes.truncate(at.max(1));
+                    }
+                    _ => bytes.insert(at.min(bytes.len()), ALPHABET[below(ALPHABET.len())]),
+                }
+            }
+            let mutated = String::from_utf8(bytes).unwrap();
+            // An error or a board; a board writes a URL that reads back to the same board.
+            if let Ok(p) = url::read(&mutated) {
+                let again = p.url();
+                let q = url::read(&again).unwrap_or_else(|e| panic!("{name}: {mutated} -> {again}: {e}"));
+                assert_eq!(q.board, p.board, "{name}: {mutated}");
+            }
+        }
+    }
+}
+
+/// Each genre's published answer drawn as the genre is printed, and a backbone with its open
+/// cells: a change of picture is a reviewed change.
+#[test]
+fn every_genre_draws_its_answer_as_it_is_printed() {
+    for genre in GENRES {
+        let text = std::fs::read_to_string(fixture(&format!("pencil/{}/pzprjs.url", genre.pid))).unwrap();
+        let o = wgrnd(&["solve", "--view", "art", text.trim()], None);
+        assert_eq!(code(&o), 10, "{}: {}", genre.pid, stderr(&o));
+        insta::assert_snapshot!(format!("pencil_{}", genre.pid), format!("{}\n{}", text.trim(), stdout(&o)));
+    }
+    let text = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
+    let o = wgrnd(&["backbone", text.trim()], None);
+    let picture: String =
+        stdout(&o).lines().skip(1).take_while(|l| !l.starts_with("true in")).map(|l| format!("{l}\n")).collect();
+    insta::assert_snapshot!("pencil_nurikabe_backbone", picture);
+}
+
+/// `generate --unique` on a URL writes a URL of the same genre whose puzzle is unique.
+#[test]
+fn a_posed_puzzle_is_written_as_a_url_and_is_unique() {
+    for genre in ["heyawake", "slither", "sudoku", "kurodoko", "yinyang"] {
+        let text = std::fs::read_to_string(fixture(&format!("pencil/{genre}/pzprjs.url"))).unwrap();
+        let o = wgrnd(&["generate", "--unique", text.trim()], None);
+        assert_eq!(code(&o), 0, "{genre}: {}", stderr(&o));
+        let posed = stdout(&o).trim().to_string();
+        let p = url::read(&posed).unwrap_or_else(|e| panic!("{genre}: {posed}: {e}"));
+        assert_eq!(p.genre.pid, genre);
+        let o = wgrnd(&["count", "--max", "2", &posed], None);
+        assert!(stdout(&o).starts_with("1 solution"), "{genre}: {posed}: {}", stdout(&o));
+    }
+}
