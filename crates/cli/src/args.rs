@@ -276,6 +276,10 @@ pub enum Command {
         /// Stop after this many seconds (exit 30).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<u64>,
+        /// Only the next step: one hint, the first fact that follows from the clues and its
+        /// reason.
+        #[arg(long)]
+        next: bool,
         #[command(flatten)]
         show: ShowArgs,
         /// Also draw each step as DIR/step-001.svg, ...: the board as known after the step, the
@@ -295,6 +299,16 @@ pub enum Command {
         timeout: Option<u64>,
         #[command(flatten)]
         show: ShowArgs,
+    },
+    /// Many puzzles, one per line of FILE (`-`: standard input): puzz.link URLs or puzzle files.
+    /// Each is judged (no solution, unique, several) and printed as one JSON line with its time,
+    /// as soon as it is judged; a line that cannot be read prints its error and the batch goes on.
+    Batch {
+        /// The list of puzzles.
+        file: String,
+        /// Stop each puzzle after this many seconds (its verdict: unknown).
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<u64>,
     },
     /// Tools for any DIMACS CNF, not only wgrnd's.
     Dimacs {

@@ -131,6 +131,8 @@ pub struct ExplainConfig {
     pub show: ShowConfig,
     /// `--svg-steps DIR`: a picture per step written there.
     pub svg_steps: Option<String>,
+    /// `--next`: the first step alone.
+    pub next: bool,
 }
 
 /// `generate --unique PUZZLE`.
@@ -211,6 +213,8 @@ pub enum Job {
     Explain { puzzle: PuzzleSource, config: ExplainConfig },
     /// Shuffle an edge-matching puzzle.
     Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
+    /// Judge many puzzles, one per line.
+    Batch { file: String, timeout: Option<Duration> },
     /// Validate a CNF.
     DimacsCheck { cnf: String },
     /// Check a model against a CNF.
@@ -421,11 +425,17 @@ impl Job {
                     },
                 }
             }
-            Command::Explain { puzzle, encoding, max_step, timeout, show, svg_steps } => {
+            Command::Explain { puzzle, encoding, max_step, timeout, next, show, svg_steps } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
-                let config =
-                    ExplainConfig { why: false, max_step, timeout: secs(timeout)?, show: show_config(show), svg_steps };
+                let config = ExplainConfig {
+                    why: false,
+                    max_step,
+                    timeout: secs(timeout)?,
+                    show: show_config(show),
+                    svg_steps,
+                    next,
+                };
                 Job::Explain { puzzle, config }
             }
             Command::Why { puzzle, encoding, timeout, show } => {
@@ -437,6 +447,7 @@ impl Job {
                     timeout: secs(timeout)?,
                     show: show_config(show),
                     svg_steps: None,
+                    next: false,
                 };
                 Job::Explain { puzzle, config }
             }
@@ -472,6 +483,7 @@ impl Job {
             Command::Shuffle { puzzle, seed, output } => {
                 Job::Shuffle { puzzle: source(puzzle, &EncodingArgs::defaults(), None), seed, output }
             }
+            Command::Batch { file, timeout } => Job::Batch { file, timeout: secs(timeout)? },
             Command::Dimacs { command: DimacsCommand::Check { cnf } } => Job::DimacsCheck { cnf },
             Command::Dimacs { command: DimacsCommand::Verify { cnf, model } } => Job::DimacsVerify { cnf, model },
         })

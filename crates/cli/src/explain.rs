@@ -61,6 +61,7 @@ where
         let opts = ExplainOptions {
             max_step: config.max_step,
             timeout: config.timeout,
+            max_steps: config.next.then_some(1),
             interrupt: crate::signal::interrupt().clone(),
         };
         if let Some(e) = engine::explain(f, &g, &solver, &opts)? {

@@ -10,6 +10,7 @@
 // Flattened clap fields carry no doc comment: clap would take it for help text.
 #[allow(missing_docs)]
 pub mod args;
+pub mod batch;
 pub mod commands;
 pub mod config;
 pub mod explain;
@@ -87,6 +88,7 @@ pub fn run(job: Job) -> Result<u8, Error> {
                 .and_then(|()| explain::explain(&f, &config)))
         }
         Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
+        Job::Batch { file, timeout } => batch::batch(&file, timeout),
         Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),
         Job::DimacsVerify { cnf, model } => tools::dimacs_verify(&cnf, &model),
     }

@@ -555,3 +555,30 @@ def test_the_stubs_name_what_the_extension_has():
             members |= {m.target.id for m in cls.body if isinstance(m, ast.AnnAssign)}
             real = {n for n, _ in inspect.getmembers(getattr(_wgrnd, cls.name)) if not n.startswith("_")}
             assert members == real, cls.name
+
+
+# Pencil puzzles from puzz.link URLs: every call takes the URL where it takes a file.
+
+
+def test_a_puzz_link_url_loads_and_every_call_works():
+    url = open(fixture("pencil/heyawake/pzprjs.url")).read().strip()
+    puzzle = wgrnd.load(url)
+    solution = puzzle.solve()
+    assert solution is not None
+    answer = {line.strip() for line in open(fixture("pencil/heyawake/pzprjs.answer")) if line.strip()}
+    shown = {f"black({r},{c})." for (r, c) in solution["black"]}
+    assert shown == answer
+    assert "+---+" in solution.render("art")
+    count = puzzle.count(max=2)
+    assert count.unique
+    backbone = puzzle.backbone()
+    assert backbone.complete and backbone.open == 0
+    posed = puzzle.generate_unique()
+    assert posed.startswith("https://puzz.link/p?heyawake/6/6/")
+    assert wgrnd.load(posed.strip()).count(max=2).unique
+
+
+def test_a_bad_url_raises_with_its_column():
+    with pytest.raises(wgrnd.ModelError) as e:
+        wgrnd.load("https://puzz.link/p?nurikabe/5/5/g5k2o1k!g")
+    assert (e.value.line, e.value.column) == (1, 41)

@@ -123,6 +123,8 @@ pub struct ExplainOptions {
     pub max_step: Option<usize>,
     /// Time limit for the whole explanation.
     pub timeout: Option<Duration>,
+    /// Stop after this many steps (`explain --next`: one, a hint).
+    pub max_steps: Option<usize>,
     /// The call's interrupt token (Ctrl-C).
     pub interrupt: Interrupt,
 }
@@ -300,7 +302,7 @@ pub fn explain<F: Family>(
     let mut rank: std::collections::HashMap<Lit, (usize, usize)> = std::collections::HashMap::new();
     let group_of = |l: Lit| g.groups.iter().position(|x| x.selector.pos() == l);
     let is_clue = |l: Lit| group_of(l).is_some_and(|i| g.groups[i].kind == GroupKind::Clue);
-    while !left.is_empty() {
+    while !left.is_empty() && opts.max_steps.is_none_or(|k| steps.len() < k) {
         // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
         // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
         // the known facts only grow, so a last rank is never too optimistic... nor exact).

@@ -58,8 +58,12 @@ pub enum Drawn {
     CentreLines,
     /// Lines along cell edges (slitherlink), `h(i, c)` and `v(r, j)`.
     EdgeLines,
-    /// A number written in every cell, `n(r, c)`.
+    /// A number written in every cell, `n(r, c)`; its regions (cells of one block or rectangle)
+    /// bordered.
     Numbers,
+    /// A number written in cells of given rooms, `n(r, c)`, 0 for an empty cell (nanro, ripple
+    /// effect); the rooms bordered.
+    NumbersInRooms,
 }
 
 /// A genre of pencil puzzles.
@@ -244,6 +248,24 @@ pub static GENRES: &[Genre] = &[
         max cells, drawn Shaded, params [], facts [(WHITE, 2), (BLACK, 2)]),
     genre!("sudoku", "sudoku", [], "Sudoku", layers [Number16], flags "", square true,
         max |b| b.cols as u32, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("shimaguni", "shimaguni", [], "Shimaguni", layers [Border, RoomNumber16], flags "", square false,
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
+    genre!("chocona", "chocona", [], "Chocona", layers [Border, RoomNumber16], flags "", square false,
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
+    genre!("cave", "cave", ["bag"], "Cave", layers [Number16], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("nurimisaki", "nurimisaki", [], "Nurimisaki", layers [Number16], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("geradeweg", "geradeweg", [], "Geradeweg", layers [Number16], flags "", square false,
+        max cells, drawn CentreLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("country", "country", [], "Country Road", layers [Border, RoomNumber16], flags "", square false,
+        max cells, drawn CentreLines, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
+    genre!("ripple", "ripple", [], "Ripple Effect", layers [Border, Number16], flags "", square false,
+        max cells, drawn NumbersInRooms, params ["rooms"], facts [(ROOM, 3), (NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("nanro", "nanro", [], "Nanro", layers [Border, Number16], flags "", square false,
+        max cells, drawn NumbersInRooms, params ["rooms"], facts [(ROOM, 3), (NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("tasquare", "tasquare", [], "Tasquare", layers [Number16], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
 ];
 
 #[cfg(test)]

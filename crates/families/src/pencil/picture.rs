@@ -256,6 +256,11 @@ fn cell(
             Some(v) => format!("{v:^3}"),
             None => centred("?"),
         },
+        Drawn::NumbersInRooms => match d.number("n", &[r, c]) {
+            Some(0) => centred("."),
+            Some(v) => format!("{v:^3}"),
+            None => centred("?"),
+        },
         Drawn::EdgeLines => centred(clue.map_or(" ", String::as_str)),
         Drawn::CentreLines => {
             let left = line("h", r, c - 1) == Some(true);
