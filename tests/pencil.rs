@@ -253,3 +253,23 @@ fn a_posed_puzzle_is_written_as_a_url_and_is_unique() {
         assert!(stdout(&o).starts_with("1 solution"), "{genre}: {posed}: {}", stdout(&o));
     }
 }
+
+/// `explain --next` gives one step; `batch` judges one puzzle per line and goes on after a bad one.
+#[test]
+fn a_hint_and_a_batch() {
+    let heyawake = std::fs::read_to_string(fixture("pencil/heyawake/pzprjs.url")).unwrap();
+    let o = wgrnd(&["explain", "--next", heyawake.trim()], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert_eq!(text.lines().filter(|l| l.starts_with("step ")).count(), 1, "{text}");
+    assert!(text.contains("1 step(s)") && text.contains("deduced so far, 36 deducible"), "{text}");
+    let nurikabe = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
+    let list = format!("{}\n# a comment\n{}\nhttps://puzz.link/p?nurikabe/5/5/zzz\n", heyawake.trim(), nurikabe.trim());
+    let o = wgrnd(&["batch", "-"], Some(list.as_bytes()));
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let verdicts: Vec<&str> = lines.iter().map(|l| l["verdict"].as_str().unwrap()).collect();
+    assert_eq!(verdicts, ["unique", "several", "error"]);
+    assert_eq!(lines.iter().map(|l| l["line"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 3, 4]);
+    assert!(lines[2]["error"].as_str().unwrap().contains(":1:35: found 'z'"));
+}

@@ -212,13 +212,22 @@ where
             s += &format!("  so also: {}\n", c.join(", "));
         }
     }
+    // `--next` stops after the first step: what it deduced so far, of what can be.
+    let known: usize = e.steps.iter().map(|st| 1 + st.consequences.len()).sum();
+    let deduced = if known < e.deducible {
+        format!("{known} of {} shown atom(s) deduced so far, {} deducible", e.total, e.deducible)
+    } else {
+        format!(
+            "{} of {} shown atom(s) deduced{}",
+            e.deducible,
+            e.total,
+            if e.unique() { " (the whole solution)" } else { " (several solutions: the rest cannot be deduced)" }
+        )
+    };
     s += &format!(
-        "{} step(s), the largest from {} clue fact(s) and earlier fact(s); {} of {} shown atom(s) deduced{}; {} solver calls, {:.3} s\n",
+        "{} step(s), the largest from {} clue fact(s) and earlier fact(s); {deduced}; {} solver calls, {:.3} s\n",
         e.steps.len(),
         e.largest(),
-        e.deducible,
-        e.total,
-        if e.unique() { " (the whole solution)" } else { " (several solutions: the rest cannot be deduced)" },
         e.solver_calls,
         e.elapsed.as_secs_f64()
     );
