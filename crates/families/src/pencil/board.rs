@@ -24,6 +24,20 @@ pub mod names {
     pub const ROOM_UNKNOWN: &str = "roomunknown";
     /// `whitecircle(r, c)`.
     pub const WHITE: &str = "whitecircle";
+    /// `top(c, v)`, `bottom(c, v)`, `left(r, v)`, `right(r, v)`: numbers outside the grid.
+    pub const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
+    /// `topunknown(c)` and the like: `?` outside the grid.
+    pub const SIDES_UNKNOWN: [&str; 4] = ["topunknown", "bottomunknown", "leftunknown", "rightunknown"];
+    /// `corner(i, j, v)`: a clue on the grid point i (0 at the top), j (0 at the left).
+    pub const CORNER: &str = "corner";
+    /// `cornerunknown(i, j)`.
+    pub const CORNER_UNKNOWN: &str = "cornerunknown";
+    /// `tree(r, c)` (tents).
+    pub const TREE: &str = "tree";
+    /// `arrow(r, c, d, v)`: v cells in direction d (1 up, 2 down, 3 left, 4 right).
+    pub const ARROW: &str = "arrow";
+    /// `arrowunknown(r, c, d)`.
+    pub const ARROW_UNKNOWN: &str = "arrowunknown";
     /// `blackcircle(r, c)`.
     pub const BLACK: &str = "blackcircle";
 }
@@ -47,6 +61,21 @@ pub struct Board {
     pub circles: Vec<u8>,
     /// Star battle's number of stars per row, column and region.
     pub stars: Option<u32>,
+    /// Clues outside the grid, in pzprjs's order: top (cols), then bottom (cols) when `sides` is
+    /// 4, then left (rows), then right (rows) when `sides` is 4.
+    pub outside: Vec<Clue>,
+    /// 2 (top and left) or 4 (all sides) when the genre has clues outside the grid.
+    pub sides: usize,
+    /// Clues on the grid points, (rows + 1) x (cols + 1), row by row.
+    pub corners: Vec<Clue>,
+    /// Trees (tents), per cell.
+    pub trees: Vec<bool>,
+    /// Each cell's arrow: its direction (1 up, 2 down, 3 left, 4 right; 0 none) and number.
+    pub arrows: Vec<(u8, Clue)>,
+    /// Easy as ABC's number of letters.
+    pub letters: Option<u32>,
+    /// Parameters set by the URL's flags (`param NAME = 1` when the flag is given, else 0).
+    pub switches: Vec<(&'static str, bool)>,
 }
 
 impl Board {
@@ -135,7 +164,64 @@ impl Board {
                 _ => {}
             }
         }
+        if let Some(k) = self.letters {
+            out.push_str(&format!("param letters = {k}\n"));
+        }
+        for (name, on) in &self.switches {
+            out.push_str(&format!("param {name} = {}\n", u8::from(*on)));
+        }
+        for (k, clue) in self.outside.iter().enumerate() {
+            let (side, at) = self.side_of(k);
+            match clue {
+                Clue::Number(v) => out.push_str(&format!("{}({at}, {v})\n", SIDES[side])),
+                Clue::Unknown => out.push_str(&format!("{}({at})\n", SIDES_UNKNOWN[side])),
+                Clue::Empty => {}
+            }
+        }
+        for (k, clue) in self.corners.iter().enumerate() {
+            let (i, j) = (k / (self.cols + 1), k % (self.cols + 1));
+            match clue {
+                Clue::Number(v) => out.push_str(&format!("{CORNER}({i}, {j}, {v})\n")),
+                Clue::Unknown => out.push_str(&format!("{CORNER_UNKNOWN}({i}, {j})\n")),
+                Clue::Empty => {}
+            }
+        }
+        for (i, _) in self.trees.iter().enumerate().filter(|(_, &t)| t) {
+            let (r, c) = cell(i);
+            out.push_str(&format!("{TREE}({r}, {c})\n"));
+        }
+        for (i, &(d, clue)) in self.arrows.iter().enumerate() {
+            let (r, c) = cell(i);
+            match (d, clue) {
+                (_, Clue::Empty) => {}
+                (0, Clue::Number(v)) => out.push_str(&format!("{NUMBER}({r}, {c}, {v})\n")),
+                (0, Clue::Unknown) => out.push_str(&format!("{UNKNOWN}({r}, {c})\n")),
+                (d, Clue::Number(v)) => out.push_str(&format!("{ARROW}({r}, {c}, {d}, {v})\n")),
+                (d, Clue::Unknown) => out.push_str(&format!("{ARROW_UNKNOWN}({r}, {c}, {d})\n")),
+            }
+        }
         out
+    }
+
+    /// The side (an index of `names::SIDES`) and the column or row (from 1) of entry `k` of the
+    /// clues outside the grid.
+    pub fn side_of(&self, k: usize) -> (usize, usize) {
+        let (rows, cols) = (self.rows, self.cols);
+        let order: &[(usize, usize)] =
+            if self.sides == 4 { &[(0, cols), (1, cols), (2, rows), (3, rows)] } else { &[(0, cols), (2, rows)] };
+        let mut k = k;
+        for &(side, len) in order {
+            if k < len {
+                return (side, k + 1);
+            }
+            k -= len;
+        }
+        (3, k + 1)
+    }
+
+    /// The position in `outside` of side `side`'s entry `at` (from 1).
+    fn outside_index(&self, side: usize, at: usize) -> Option<usize> {
+        (0..self.outside.len()).find(|&k| self.side_of(k) == (side, at))
     }
 
     /// The board of a posed puzzle, from its model's facts (the inverse of [`to_data`]):
@@ -167,11 +253,56 @@ impl Board {
         if layers.circles {
             b.circles = vec![0; cells];
         }
+        if layers.sides > 0 {
+            b.sides = layers.sides;
+            b.outside = vec![Clue::Empty; 2 * b.cols + 2 * b.rows];
+            b.outside.truncate(if layers.sides == 4 { 2 * (b.rows + b.cols) } else { b.rows + b.cols });
+        }
+        if layers.corners {
+            b.corners = vec![Clue::Empty; (b.rows + 1) * (b.cols + 1)];
+        }
+        if layers.trees {
+            b.trees = vec![false; cells];
+        }
+        if layers.arrows {
+            b.arrows = vec![(0, Clue::Empty); cells];
+        }
+        if layers.letters {
+            b.letters = Some(facts.param("letters")?.try_into().map_err(|_| Unwritable("letters below 0".into()))?);
+        }
+        for &(_, name) in layers.switches {
+            b.switches.push((name, facts.param(name)? != 0));
+        }
         let mut room_of = vec![0usize; cells];
         for (name, args) in &facts.facts {
             match name.as_str() {
                 NUMBER if layers.numbers => b.numbers[cell(args)?] = Clue::Number(at(args, 2)? as u32),
                 UNKNOWN if layers.numbers => b.numbers[cell(args)?] = Clue::Unknown,
+                NUMBER if layers.arrows => b.arrows[cell(args)?] = (0, Clue::Number(at(args, 2)? as u32)),
+                UNKNOWN if layers.arrows => b.arrows[cell(args)?] = (0, Clue::Unknown),
+                ARROW if layers.arrows => {
+                    b.arrows[cell(args)?] = (at(args, 2)? as u8, Clue::Number(at(args, 3)? as u32))
+                }
+                ARROW_UNKNOWN if layers.arrows => b.arrows[cell(args)?] = (at(args, 2)? as u8, Clue::Unknown),
+                TREE if layers.trees => b.trees[cell(args)?] = true,
+                CORNER | CORNER_UNKNOWN if layers.corners => {
+                    let (i, j) = (at(args, 0)?, at(args, 1)?);
+                    if i > b.rows || j > b.cols {
+                        return Err(Unwritable(format!("grid point ({i}, {j}) lies outside the grid")));
+                    }
+                    b.corners[i * (b.cols + 1) + j] =
+                        if name == CORNER { Clue::Number(at(args, 2)? as u32) } else { Clue::Unknown };
+                }
+                side if layers.sides > 0 && (SIDES.contains(&side) || SIDES_UNKNOWN.contains(&side)) => {
+                    let (k, known) = match SIDES.iter().position(|s| *s == side) {
+                        Some(k) => (k, true),
+                        None => (SIDES_UNKNOWN.iter().position(|s| *s == side).unwrap_or(0), false),
+                    };
+                    let index = b.outside_index(k, at(args, 0)?).ok_or_else(|| {
+                        Unwritable(format!("`{side}({})` has no place outside the grid", args.join(", ")))
+                    })?;
+                    b.outside[index] = if known { Clue::Number(at(args, 1)? as u32) } else { Clue::Unknown };
+                }
                 WHITE if layers.circles => b.circles[cell(args)?] = 1,
                 BLACK if layers.circles => b.circles[cell(args)?] = 2,
                 ROOM if layers.rooms => room_of[cell(args)?] = at(args, 2)?,
@@ -219,6 +350,18 @@ impl Board {
 /// Which layers a genre's URL carries, as [`Board::from_facts`] reads them back.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Layers {
+    /// Sides with clues outside the grid: 0, 2 (top, left) or 4.
+    pub sides: usize,
+    /// Clues on grid points.
+    pub corners: bool,
+    /// Trees.
+    pub trees: bool,
+    /// Arrows with numbers.
+    pub arrows: bool,
+    /// A number of letters.
+    pub letters: bool,
+    /// Flags that set parameters: letter and parameter.
+    pub switches: &'static [(char, &'static str)],
     /// Numbers in cells.
     pub numbers: bool,
     /// Rooms (borders).

@@ -231,6 +231,83 @@ impl<'a> Body<'a> {
         Ok(out)
     }
 
+    /// `n` trees (`decode1Cell`): a base-36 digit x up to 17 marks a cell and leaves the x
+    /// after it unmarked; x from 18 leaves x - 17 cells unmarked.
+    pub fn one_cell(&mut self, n: usize) -> Result<Vec<bool>, InputError> {
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            let x = self
+                .peek()
+                .and_then(|b| (b as char).to_digit(36))
+                .filter(|_| self.peek().is_some_and(|b| !b.is_ascii_uppercase()));
+            let Some(x) = x else {
+                return Err(self.error(format!("a tree and the cells after it (0-z), cell {} of {n}", out.len() + 1)));
+            };
+            let (mark, empty) = if x <= 17 { (true, x as usize) } else { (false, x as usize - 17) };
+            if out.len() + usize::from(mark) + empty > n {
+                return Err(self.error(format!("at most {} more cells", n - out.len())));
+            }
+            self.pos += 1;
+            if mark {
+                out.push(true);
+            }
+            out.extend(std::iter::repeat_n(false, empty));
+        }
+        Ok(out)
+    }
+
+    /// `n` arrows with numbers (`decodeArrowNumber16`): a direction digit 0-4 and a hexadecimal
+    /// digit or `.`; 5-9 (the direction plus 5) and two hexadecimal digits; `-`, the direction
+    /// and three; `a`-`z` for 1-26 empty cells.
+    pub fn arrows(&mut self, n: usize) -> Result<Vec<(u8, Clue)>, InputError> {
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            let Some(b) = self.peek() else {
+                return Err(self.error(format!("arrow {} of {n} (the body ends too soon)", out.len() + 1)));
+            };
+            match b {
+                b'0'..=b'4' => {
+                    self.pos += 1;
+                    let clue = if self.peek() == Some(b'.') {
+                        self.pos += 1;
+                        Clue::Unknown
+                    } else {
+                        Clue::Number(self.digits(1, 16, "the arrow's number (a hexadecimal digit or .)")?)
+                    };
+                    out.push((b - b'0', clue));
+                }
+                b'5'..=b'9' => {
+                    self.pos += 1;
+                    out.push((b - b'5', Clue::Number(self.digits(2, 16, "two hexadecimal digits")?)));
+                }
+                b'-' => {
+                    self.pos += 1;
+                    let d = self.digits(1, 5, "the arrow's direction (0-4)")? as u8;
+                    out.push((d, Clue::Number(self.digits(3, 16, "three hexadecimal digits")?)));
+                }
+                b'a'..=b'z' => {
+                    let skip = usize::from(b - b'a') + 1;
+                    if out.len() + skip > n {
+                        return Err(self.error(format!("at most {} more empty cells", n - out.len())));
+                    }
+                    self.pos += 1;
+                    out.extend(std::iter::repeat_n((0, Clue::Empty), skip));
+                }
+                _ => return Err(self.error("an arrow (0-9, -) or a-z for empty cells")),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The character `c`, which separates two layers.
+    pub fn separator(&mut self, c: u8) -> Result<(), InputError> {
+        if self.peek() != Some(c) {
+            return Err(self.error(format!("'{}' between two parts of the body", c as char)));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
     /// A whole number and the `/` after it (star battle's number of stars).
     pub fn count(&mut self) -> Result<u32, InputError> {
         let at = self.pos;
@@ -374,6 +451,34 @@ fn write_bits(out: &mut String, bits: &[bool]) {
     }
 }
 
+/// Writes trees, as pzprjs's `encode1Cell`.
+pub fn write_one_cell(out: &mut String, trees: &[bool]) {
+    let mut i = 0;
+    while i < trees.len() {
+        let mark = trees[i];
+        let (limit, from) = if mark { (17, i + 1) } else { (18, i) };
+        let empty = trees[from..].iter().take(limit).take_while(|&&t| !t).count();
+        out.push(run_char(if mark { empty as u32 } else { empty as u32 + 17 }));
+        i = from + empty;
+    }
+}
+
+/// Writes arrows with numbers, as pzprjs's `encodeArrowNumber16`.
+pub fn write_arrows(out: &mut String, arrows: &[(u8, Clue)]) {
+    let mut runs = Runs { out, empty: 0, offset: 9, longest: 26 };
+    for &(d, clue) in arrows {
+        let text = match clue {
+            Clue::Empty => String::new(),
+            Clue::Unknown => format!("{d}."),
+            Clue::Number(n) if n < 16 => format!("{d}{n:x}"),
+            Clue::Number(n) if n < 256 => format!("{}{n:02x}", d + 5),
+            Clue::Number(n) => format!("-{d}{:03x}", n.min(4095)),
+        };
+        runs.push(&text);
+    }
+    runs.finish();
+}
+
 /// Writes a grid's borders, as pzprjs's `encodeBorder`.
 pub fn write_borders(out: &mut String, right: &[bool], below: &[bool]) {
     write_bits(out, right);
@@ -432,6 +537,30 @@ mod tests {
         write_four_cell(&mut text, &clues);
         assert_eq!(text, "8cb");
         assert_eq!(body(&text).four_cell(6).unwrap(), clues);
+    }
+
+    #[test]
+    fn trees_and_arrows_round_trip() {
+        let mut text = String::new();
+        let trees: Vec<bool> = (0..25).map(|i| [2, 11, 14, 18, 21].contains(&i)).collect();
+        write_one_cell(&mut text, &trees);
+        assert_eq!(text, "j82323");
+        assert_eq!(body(&text).one_cell(25).unwrap(), trees);
+        let long: Vec<bool> = (0..60).map(|i| i == 0 || i == 59).collect();
+        let mut text = String::new();
+        write_one_cell(&mut text, &long);
+        assert_eq!(body(&text).one_cell(60).unwrap(), long);
+        let arrows = vec![
+            (0, Clue::Empty),
+            (3, Clue::Number(2)),
+            (1, Clue::Unknown),
+            (2, Clue::Number(40)),
+            (4, Clue::Number(300)),
+        ];
+        let mut text = String::new();
+        write_arrows(&mut text, &arrows);
+        assert_eq!(text, "a321.728-412c");
+        assert_eq!(body(&text).arrows(5).unwrap(), arrows);
     }
 
     #[test]

@@ -43,6 +43,23 @@ pub enum Layer {
     Circle,
     /// A number of stars and `/` (star battle).
     Stars,
+    /// Numbers outside the grid, above and left of it (`decodeNumber16ExCell`, one row and one
+    /// column of outside cells).
+    OutsideTopLeft,
+    /// Numbers outside the grid on its four sides: top, bottom, left, right.
+    OutsideAround,
+    /// Numbers in cells, left out when there is none (after outside numbers).
+    Number16IfPresent,
+    /// Clues on the grid's points, in the 4-cell codec (`decode4Cross`).
+    Corners,
+    /// Marked cells, tents' trees (`decode1Cell`).
+    Trees,
+    /// Arrows with numbers (`decodeArrowNumber16`).
+    Arrows,
+    /// Easy as ABC's number of letters and `/`.
+    Letters,
+    /// A `/` between two layers (aquarium).
+    Slash,
 }
 
 /// What a solution of the genre draws (its shown predicates, `models/pencil/README.md`).
@@ -64,6 +81,12 @@ pub enum Drawn {
     /// A number written in cells of given rooms, `n(r, c)`, 0 for an empty cell (nanro, ripple
     /// effect); the rooms bordered.
     NumbersInRooms,
+    /// Letters written in, `n(r, c)` from 1 for A, 0 for an empty cell (easy as ABC).
+    Letters,
+    /// Tents, `tent(r, c)`, beside the given trees.
+    Tents,
+    /// A diagonal in every cell (slant): `back(r, c)` for `\`, else `/`.
+    Slants,
 }
 
 /// A genre of pencil puzzles.
@@ -81,6 +104,8 @@ pub struct Genre {
     pub layers: &'static [Layer],
     /// Flag letters its URLs may carry (kept and written back).
     pub flags: &'static str,
+    /// Flags that change the rules: the letter and the parameter it sets to 1 (0 without it).
+    pub switches: &'static [(char, &'static str)],
     /// Whether its grid is square (sudoku).
     pub square: bool,
     /// The largest number a clue may show on a board.
@@ -103,11 +128,25 @@ impl Genre {
     pub fn layers(&self) -> Layers {
         let has = |l: Layer| self.layers.contains(&l);
         Layers {
-            numbers: [Layer::Number16, Layer::Number10, Layer::FourCell, Layer::Hitori].into_iter().any(has),
+            numbers: [Layer::Number16, Layer::Number10, Layer::FourCell, Layer::Hitori, Layer::Number16IfPresent]
+                .into_iter()
+                .any(has),
             rooms: has(Layer::Border) || has(Layer::BorderIfPresent),
             room_numbers: has(Layer::RoomNumber16),
             circles: has(Layer::Circle),
             stars: has(Layer::Stars),
+            sides: if has(Layer::OutsideAround) {
+                4
+            } else if has(Layer::OutsideTopLeft) {
+                2
+            } else {
+                0
+            },
+            corners: has(Layer::Corners),
+            trees: has(Layer::Trees),
+            arrows: has(Layer::Arrows),
+            letters: has(Layer::Letters),
+            switches: self.switches,
         }
     }
 
@@ -180,7 +219,7 @@ fn cells(b: &Board) -> u32 {
 macro_rules! genre {
     (
         $pid:literal, $url:literal, [$($alias:literal),*], $title:literal,
-        layers [$($layer:ident),*], flags $flags:literal, square $square:literal,
+        layers [$($layer:ident),*], flags $flags:literal, $(switches [$(($flag:literal, $switch:literal)),*],)? square $square:literal,
         max $max:expr, drawn $drawn:ident,
         params [$($param:literal),*], facts [$(($fact:expr, $arity:literal)),*]
     ) => {
@@ -191,6 +230,7 @@ macro_rules! genre {
             title: $title,
             layers: &[$(Layer::$layer),*],
             flags: $flags,
+            switches: &[$($(($flag, $switch)),*)?],
             square: $square,
             max_number: $max,
             drawn: Drawn::$drawn,
@@ -200,7 +240,7 @@ macro_rules! genre {
                 model: (concat!($pid, ".qp"), include_str!(concat!("../../../../models/pencil/", $pid, ".qp"))),
                 data: &DataContract {
                     model: concat!($pid, ".qp"),
-                    params: &["rows", "cols" $(, $param)*],
+                    params: &["rows", "cols" $(, $param)* $($(, $switch)*)?],
                     domains: &[],
                     facts: &[$(($fact, $arity)),*],
                     left_to_model: &[],
@@ -214,7 +254,9 @@ macro_rules! genre {
     };
 }
 
-use board::names::{BLACK, NUMBER, ROOM, ROOM_NUMBER, ROOM_UNKNOWN, UNKNOWN, WHITE};
+use board::names::{
+    ARROW, ARROW_UNKNOWN, BLACK, CORNER, CORNER_UNKNOWN, NUMBER, ROOM, ROOM_NUMBER, ROOM_UNKNOWN, TREE, UNKNOWN, WHITE,
+};
 
 /// Every genre wgrnd reads from URLs.
 pub static GENRES: &[Genre] = &[
@@ -266,6 +308,30 @@ pub static GENRES: &[Genre] = &[
         max cells, drawn NumbersInRooms, params ["rooms"], facts [(ROOM, 3), (NUMBER, 3), (UNKNOWN, 2)]),
     genre!("tasquare", "tasquare", [], "Tasquare", layers [Number16], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("skyscrapers", "skyscrapers", ["building", "skyscraper"], "Skyscrapers", layers [OutsideAround, Number16IfPresent],
+        flags "", square true, max |b| b.cols as u32, drawn Numbers, params [],
+        facts [("top", 2), ("bottom", 2), ("left", 2), ("right", 2), ("topunknown", 1), ("bottomunknown", 1),
+            ("leftunknown", 1), ("rightunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("doppelblock", "doppelblock", [], "Doppelblock", layers [OutsideTopLeft, Number16IfPresent],
+        flags "", square true, max cells, drawn Numbers, params [],
+        facts [("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("easyasabc", "easyasabc", [], "Easy as ABC", layers [Letters, OutsideAround, Number16IfPresent],
+        flags "", square false, max |b| b.letters.unwrap_or(0), drawn Letters, params ["letters"],
+        facts [("top", 2), ("bottom", 2), ("left", 2), ("right", 2), ("topunknown", 1), ("bottomunknown", 1),
+            ("leftunknown", 1), ("rightunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("tents", "tents", [], "Tents", layers [OutsideTopLeft, Trees], flags "", square false,
+        max |b| b.rows.max(b.cols) as u32, drawn Tents, params [],
+        facts [(TREE, 2), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
+    genre!("gokigen", "gokigen", ["slant"], "Slant", layers [Corners], flags "", square false,
+        max |_| 4, drawn Slants, params [], facts [(CORNER, 3), (CORNER_UNKNOWN, 2)]),
+    genre!("creek", "creek", [], "Creek", layers [Corners], flags "", square false,
+        max |_| 4, drawn Shaded, params [], facts [(CORNER, 3), (CORNER_UNKNOWN, 2)]),
+    genre!("yajilin", "yajilin", ["yajirin"], "Yajilin", layers [Arrows], flags "ob", switches [('o', "shadeoutside")],
+        square false, max cells, drawn CentreLines, params [],
+        facts [(ARROW, 4), (ARROW_UNKNOWN, 3), (NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("aquarium", "aquarium", [], "Aquarium", layers [Border, Slash, OutsideTopLeft], flags "r",
+        switches [('r', "regionlevel")], square false, max |b| b.rows.max(b.cols) as u32, drawn Shaded, params ["rooms"],
+        facts [(ROOM, 3), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
 ];
 
 #[cfg(test)]

@@ -85,6 +85,19 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
         .filter_map(|f| Some(((*f.first()?, *f.get(1)?), f.get(2)?.to_string())))
         .chain(d.facts("unknown").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), "?".to_string()))))
         .collect();
+    const ARROWS: [&str; 5] = ["", "^", "v", "<", ">"];
+    let arrow = |d: i64| ARROWS.get(d as usize).copied().unwrap_or("");
+    let mut cell_clues = cell_clues;
+    for f in d.facts("arrow") {
+        if let [r, c, dir, v] = f[..] {
+            cell_clues.insert((r, c), format!("{}{v}", arrow(dir)));
+        }
+    }
+    for f in d.facts("arrowunknown") {
+        if let [r, c, dir] = f[..] {
+            cell_clues.insert((r, c), format!("{}?", arrow(dir)));
+        }
+    }
     let room: BTreeMap<(i64, i64), i64> =
         d.facts("room").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), *f.get(2)?))).collect();
     // A room's number stands in its first cell.
@@ -206,12 +219,78 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
             }
         }
     }
+    // Clues on grid points stand on the points.
+    for f in d.facts("corner").into_iter().chain(d.facts("cornerunknown").into_iter().map(|mut f| {
+        f.push(-1);
+        f
+    })) {
+        if let [i, j, v] = f[..] {
+            let (y, x) = (2 * i as usize, 4 * j as usize);
+            if y < height && x < width {
+                canvas[y][x] = if v < 0 { '?' } else { char::from_digit(v as u32, 36).unwrap_or('?') };
+            }
+        }
+    }
+    let lines: Vec<String> = canvas.into_iter().map(|l| l.into_iter().collect()).collect();
+    let out = with_margins(&d, genre, rows, cols, lines);
+    Some(out)
+}
+
+/// The picture's lines with the clues outside the grid around them (`top(c, v)` above column c,
+/// `left(r, v)` before row r, and so on).
+fn with_margins(d: &Read<'_>, genre: &Genre, rows: i64, cols: i64, lines: Vec<String>) -> String {
+    let letters = genre.drawn == Drawn::Letters;
+    let side = |name: &str, len: i64| -> Vec<String> {
+        let mut out = vec![String::new(); len as usize + 1];
+        for f in d.facts(name) {
+            if let [k, v] = f[..] {
+                if let Some(slot) = out.get_mut(k as usize) {
+                    *slot = if letters { letter(v) } else { v.to_string() };
+                }
+            }
+        }
+        for f in d.facts(&format!("{name}unknown")) {
+            if let Some(slot) = f.first().and_then(|&k| out.get_mut(k as usize)) {
+                *slot = "?".into();
+            }
+        }
+        out
+    };
+    let (top, bottom, left, right) = (side("top", cols), side("bottom", cols), side("left", rows), side("right", rows));
+    let any = |v: &[String]| v.iter().any(|x| !x.is_empty());
+    let (has_left, has_right) = (any(&left), any(&right));
+    let margin = if has_left { "    " } else { "" };
+    let across = |clues: &[String]| -> String {
+        let mut line = margin.to_string();
+        for clue in clues.iter().skip(1).take(cols as usize) {
+            line.push_str(&format!(" {clue:^3}"));
+        }
+        format!("{}\n", line.trim_end())
+    };
     let mut out = String::new();
-    for line in canvas {
-        out.push_str(line.iter().collect::<String>().trim_end());
+    if any(&top) {
+        out.push_str(&across(&top));
+    }
+    for (y, line) in lines.iter().enumerate() {
+        let row = y / 2 + 1;
+        let on_row = y % 2 == 1;
+        let l = if has_left && on_row { format!("{:>3} ", left[row]) } else { margin.to_string() };
+        let r = if has_right && on_row { format!(" {}", right[row]) } else { String::new() };
+        out.push_str(format!("{l}{line}{r}").trim_end());
         out.push('\n');
     }
-    Some(out)
+    if any(&bottom) {
+        out.push_str(&across(&bottom));
+    }
+    out
+}
+
+/// Letter v of easy as ABC (1 is A); 0 an empty cell.
+fn letter(v: i64) -> String {
+    match u8::try_from(v) {
+        Ok(v @ 1..=26) => char::from(b'A' + v - 1).to_string(),
+        _ => ".".into(),
+    }
 }
 
 /// The boxes of a sudoku of side `n`: k x k when n = k * k, else d rows by n / d columns for the
@@ -252,10 +331,18 @@ fn cell(
             Some(n) => centred(n),
             None => centred(&mark(d.atom("light", &[r, c]), "O", ".")),
         },
+        Drawn::Numbers if d.atom("black", &[r, c]) == Some(true) => centred("#"),
         Drawn::Numbers => match d.number("n", &[r, c]) {
             Some(v) => format!("{v:^3}"),
             None => centred("?"),
         },
+        Drawn::Letters => match d.number("n", &[r, c]) {
+            Some(v) => centred(&letter(v)),
+            None => centred("?"),
+        },
+        Drawn::Tents if d.facts("tree").contains(&vec![r, c]) => centred("T"),
+        Drawn::Tents => centred(&mark(d.atom("tent", &[r, c]), "A", ".")),
+        Drawn::Slants => centred(&mark(d.atom("back", &[r, c]), "\\", "/")),
         Drawn::NumbersInRooms => match d.number("n", &[r, c]) {
             Some(0) => centred("."),
             Some(v) => format!("{v:^3}"),
@@ -267,6 +354,9 @@ fn cell(
             let right = line("h", r, c) == Some(true);
             let up = line("v", r - 1, c) == Some(true);
             let down = line("v", r, c) == Some(true);
+            if d.atom("black", &[r, c]) == Some(true) {
+                return centred("#");
+            }
             let middle = match (clue, circles.get(&(r, c))) {
                 (Some(n), _) => n.clone(),
                 (None, Some(o)) => o.to_string(),

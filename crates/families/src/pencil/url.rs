@@ -114,12 +114,19 @@ pub fn read(url: &str) -> Result<Puzzle, InputError> {
     if genre.square && rows != cols {
         return Err(err(body_at.saturating_sub(1), format!("{cols} x {rows}"), "a square grid"));
     }
-    let board = decode(genre, rows, cols, url, body, body_at)?;
+    let board = decode(genre, &flags, (rows, cols), url, body, body_at)?;
     Ok(Puzzle { genre, name, flags, board })
 }
 
 /// Reads the body's layers, then checks every clue against the genre's bounds.
-fn decode(genre: &Genre, rows: usize, cols: usize, url: &str, body: &str, at: usize) -> Result<Board, InputError> {
+fn decode(
+    genre: &Genre,
+    flags: &str,
+    (rows, cols): (usize, usize),
+    url: &str,
+    body: &str,
+    at: usize,
+) -> Result<Board, InputError> {
     let mut b = Board::new(rows, cols);
     let mut text = Body::new(url, body, at);
     let cells = rows * cols;
@@ -141,8 +148,24 @@ fn decode(genre: &Genre, rows: usize, cols: usize, url: &str, body: &str, at: us
             }
             Layer::Circle => b.circles = text.circles(cells)?,
             Layer::Stars => b.stars = Some(text.count()?),
+            Layer::OutsideTopLeft => {
+                b.sides = 2;
+                b.outside = text.number16(rows + cols)?;
+            }
+            Layer::OutsideAround => {
+                b.sides = 4;
+                b.outside = text.number16(2 * (rows + cols))?;
+            }
+            Layer::Number16IfPresent if text.at_end() => b.numbers = vec![Clue::Empty; cells],
+            Layer::Number16IfPresent => b.numbers = text.number16(cells)?,
+            Layer::Corners => b.corners = text.four_cell((rows + 1) * (cols + 1))?,
+            Layer::Trees => b.trees = text.one_cell(cells)?,
+            Layer::Arrows => b.arrows = text.arrows(cells)?,
+            Layer::Letters => b.letters = Some(text.count()?),
+            Layer::Slash => text.separator(b'/')?,
         }
     }
+    b.switches = genre.switches.iter().map(|&(flag, name)| (name, flags.contains(flag))).collect();
     if !text.at_end() {
         return Err(text.error("the end of the URL: the whole board has been read"));
     }
@@ -167,6 +190,20 @@ fn decode(genre: &Genre, rows: usize, cols: usize, url: &str, body: &str, at: us
             format!("a clue of {} from 0 to {limit}", genre.title),
         ));
     }
+    let arrow_numbers: Vec<Clue> = b.arrows.iter().map(|&(_, c)| c).collect();
+    for (what, clues) in
+        [("outside the grid", &b.outside), ("on a grid point", &b.corners), ("with an arrow", &arrow_numbers)]
+    {
+        if let Some(k) = clues.iter().position(too_big) {
+            return Err(InputError::at(
+                url,
+                1,
+                at + 1,
+                format!("the clue {} {what} (number {} of the layer)", show(clues[k]), k + 1),
+                format!("a clue of {} from 0 to {limit}", genre.title),
+            ));
+        }
+    }
     if let Some(k) = b.stars.filter(|&k| k == 0 || k as usize > rows.min(cols)) {
         return Err(InputError::at(url, 1, at + 1, format!("{k} stars"), format!("1 to {} stars", rows.min(cols))));
     }
@@ -187,9 +224,15 @@ impl Puzzle {
     }
 }
 
-/// The canonical URL of a board of `genre`.
+/// The canonical URL of a board of `genre`: `flags`, and those of the rules its switches set.
 pub fn write(genre: &Genre, flags: &str, b: &Board) -> String {
-    write_named(genre, genre.url_name, flags, b)
+    let mut flags = flags.to_string();
+    for &(flag, name) in genre.switches {
+        if b.switches.contains(&(name, true)) && !flags.contains(flag) {
+            flags.push(flag);
+        }
+    }
+    write_named(genre, genre.url_name, &flags, b)
 }
 
 /// The URL of a board of `genre`, named `name`.
@@ -207,6 +250,14 @@ fn write_named(genre: &Genre, name: &str, flags: &str, b: &Board) -> String {
             Layer::RoomNumber16 => codec::write_number16(&mut body, &b.room_numbers),
             Layer::Circle => codec::write_circles(&mut body, &b.circles),
             Layer::Stars => body.push_str(&format!("{}/", b.stars.unwrap_or(1))),
+            Layer::OutsideTopLeft | Layer::OutsideAround => codec::write_number16(&mut body, &b.outside),
+            Layer::Number16IfPresent if b.numbers.iter().all(|c| *c == Clue::Empty) => {}
+            Layer::Number16IfPresent => codec::write_number16(&mut body, &b.numbers),
+            Layer::Corners => codec::write_four_cell(&mut body, &b.corners),
+            Layer::Trees => codec::write_one_cell(&mut body, &b.trees),
+            Layer::Arrows => codec::write_arrows(&mut body, &b.arrows),
+            Layer::Letters => body.push_str(&format!("{}/", b.letters.unwrap_or(1))),
+            Layer::Slash => body.push('/'),
         }
     }
     let flags = if flags.is_empty() { String::new() } else { format!("{flags}/") };
