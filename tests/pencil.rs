@@ -10,8 +10,9 @@ use wgrnd_families::pencil::{codec::Clue, url, GENRES};
 
 use crate::{code, fixture, stderr, stdout, wgrnd};
 
-/// Genres with one published instance so far: cspuz's test of each is pzprjs's puzzle.
-const ONE_PUBLISHED: &[&str] = &["skyscrapers", "easyasabc"];
+/// Genres with one published instance so far: cspuz tests pzprjs's puzzle (skyscrapers, easy
+/// as ABC) or has no test (kurochute).
+const ONE_PUBLISHED: &[&str] = &["skyscrapers", "easyasabc", "kurochute"];
 
 /// Every fixture URL: genre folder, instance name, the URL.
 fn urls() -> Vec<(PathBuf, String, String)> {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::edge::formats::{Facts, Unwritable};
-use crate::pencil::codec::Clue;
+use crate::pencil::codec::{Clue, Kakuro};
 
 /// Names of the data every pencil model reads (`models/pencil/*.qp`).
 pub mod names {
@@ -38,6 +38,19 @@ pub mod names {
     pub const ARROW: &str = "arrow";
     /// `arrowunknown(r, c, d)`.
     pub const ARROW_UNKNOWN: &str = "arrowunknown";
+    /// `tapa(r, c, k, v)`: number k (from 1) of the tapa clue in (r, c) is v.
+    pub const TAPA: &str = "tapa";
+    /// `tapaunknown(r, c, k)`: number k of the clue is `?`.
+    pub const TAPA_UNKNOWN: &str = "tapaunknown";
+    /// `block(r, c)`: a kakuro clue cell.
+    pub const BLOCK: &str = "block";
+    /// `down(i, j, v)`, `across(i, j, v)`: a kakuro sum of the clue at grid position (i, j)
+    /// (row 0 above the grid, column 0 left of it).
+    pub const DOWN: &str = "down";
+    /// See [`DOWN`].
+    pub const ACROSS: &str = "across";
+    /// `blocked(r, c)`: a cell no line enters (simple loop).
+    pub const BLOCKED: &str = "blocked";
     /// `blackcircle(r, c)`.
     pub const BLACK: &str = "blackcircle";
 }
@@ -70,12 +83,18 @@ pub struct Board {
     pub corners: Vec<Clue>,
     /// Trees (tents), per cell.
     pub trees: Vec<bool>,
+    /// Blocked cells (simple loop), per cell.
+    pub blocked: Vec<bool>,
     /// Each cell's arrow: its direction (1 up, 2 down, 3 left, 4 right; 0 none) and number.
     pub arrows: Vec<(u8, Clue)>,
     /// Easy as ABC's number of letters.
     pub letters: Option<u32>,
     /// Parameters set by the URL's flags (`param NAME = 1` when the flag is given, else 0).
     pub switches: Vec<(&'static str, bool)>,
+    /// Each cell's tapa clue (empty: none).
+    pub tapa: Vec<Vec<Clue>>,
+    /// A kakuro's clues.
+    pub kakuro: Option<Kakuro>,
 }
 
 impl Board {
@@ -190,6 +209,10 @@ impl Board {
             let (r, c) = cell(i);
             out.push_str(&format!("{TREE}({r}, {c})\n"));
         }
+        for (i, _) in self.blocked.iter().enumerate().filter(|(_, &t)| t) {
+            let (r, c) = cell(i);
+            out.push_str(&format!("{BLOCKED}({r}, {c})\n"));
+        }
         for (i, &(d, clue)) in self.arrows.iter().enumerate() {
             let (r, c) = cell(i);
             match (d, clue) {
@@ -198,6 +221,40 @@ impl Board {
                 (0, Clue::Unknown) => out.push_str(&format!("{UNKNOWN}({r}, {c})\n")),
                 (d, Clue::Number(v)) => out.push_str(&format!("{ARROW}({r}, {c}, {d}, {v})\n")),
                 (d, Clue::Unknown) => out.push_str(&format!("{ARROW_UNKNOWN}({r}, {c}, {d})\n")),
+            }
+        }
+        for (i, list) in self.tapa.iter().enumerate() {
+            let (r, c) = cell(i);
+            for (k, clue) in list.iter().enumerate() {
+                match clue {
+                    Clue::Number(v) => out.push_str(&format!("{TAPA}({r}, {c}, {}, {v})\n", k + 1)),
+                    _ => out.push_str(&format!("{TAPA_UNKNOWN}({r}, {c}, {})\n", k + 1)),
+                }
+            }
+        }
+        if let Some(k) = &self.kakuro {
+            let mut sums = |i: usize, j: usize, (down, across): (Option<u32>, Option<u32>)| {
+                for (name, v) in [(DOWN, down), (ACROSS, across)] {
+                    if let Some(v) = v {
+                        out.push_str(&format!("{name}({i}, {j}, {v})\n"));
+                    }
+                }
+            };
+            for (j, &d) in k.down.iter().enumerate() {
+                sums(0, j + 1, (d, None));
+            }
+            for (i, &a) in k.across.iter().enumerate() {
+                sums(i + 1, 0, (None, a));
+            }
+            for (i, cell) in k.cells.iter().enumerate() {
+                if let Some(s) = cell {
+                    let (r, c) = (i / self.cols + 1, i % self.cols + 1);
+                    sums(r, c, *s);
+                }
+            }
+            for (i, _) in k.cells.iter().enumerate().filter(|(_, c)| c.is_some()) {
+                let (r, c) = cell(i);
+                out.push_str(&format!("{BLOCK}({r}, {c})\n"));
             }
         }
         out
@@ -264,12 +321,22 @@ impl Board {
         if layers.trees {
             b.trees = vec![false; cells];
         }
+        if layers.blocked {
+            b.blocked = vec![false; cells];
+        }
         if layers.arrows {
             b.arrows = vec![(0, Clue::Empty); cells];
         }
         if layers.letters {
             b.letters = Some(facts.param("letters")?.try_into().map_err(|_| Unwritable("letters below 0".into()))?);
         }
+        if layers.tapa {
+            b.tapa = vec![Vec::new(); cells];
+        }
+        if layers.kakuro {
+            b.kakuro = Some(Kakuro { cells: vec![None; cells], down: vec![None; b.cols], across: vec![None; b.rows] });
+        }
+        let mut tapa_entries: Vec<(usize, usize, Clue)> = Vec::new();
         for &(_, name) in layers.switches {
             b.switches.push((name, facts.param(name)? != 0));
         }
@@ -285,6 +352,37 @@ impl Board {
                 }
                 ARROW_UNKNOWN if layers.arrows => b.arrows[cell(args)?] = (at(args, 2)? as u8, Clue::Unknown),
                 TREE if layers.trees => b.trees[cell(args)?] = true,
+                BLOCKED if layers.blocked => b.blocked[cell(args)?] = true,
+                TAPA | TAPA_UNKNOWN if layers.tapa => {
+                    let clue = if name == TAPA { Clue::Number(at(args, 3)? as u32) } else { Clue::Unknown };
+                    tapa_entries.push((cell(args)?, at(args, 2)?, clue));
+                }
+                BLOCK if layers.kakuro => {
+                    let i = cell(args)?;
+                    if let Some(k) = b.kakuro.as_mut() {
+                        k.cells[i].get_or_insert((None, None));
+                    }
+                }
+                DOWN | ACROSS if layers.kakuro => {
+                    let (i, j, v) = (at(args, 0)?, at(args, 1)?, Some(at(args, 2)? as u32));
+                    let cols = b.cols;
+                    let k = b.kakuro.as_mut().ok_or_else(|| Unwritable("no kakuro".into()))?;
+                    let down = name == DOWN;
+                    match (i, j) {
+                        (0, 0) => return Err(Unwritable("a sum at the grid's corner".into())),
+                        (0, j) if down && j <= cols => k.down[j - 1] = v,
+                        (i, 0) if !down && i <= k.across.len() => k.across[i - 1] = v,
+                        (i, j) if i <= k.across.len() && j <= cols && i > 0 && j > 0 => {
+                            let s = k.cells[(i - 1) * cols + j - 1].get_or_insert((None, None));
+                            if down {
+                                s.0 = v;
+                            } else {
+                                s.1 = v;
+                            }
+                        }
+                        _ => return Err(Unwritable(format!("`{name}({})` has no place in the grid", args.join(", ")))),
+                    }
+                }
                 CORNER | CORNER_UNKNOWN if layers.corners => {
                     let (i, j) = (at(args, 0)?, at(args, 1)?);
                     if i > b.rows || j > b.cols {
@@ -309,6 +407,10 @@ impl Board {
                 ROOM_NUMBER | ROOM_UNKNOWN => {}
                 other => return Err(Unwritable(format!("facts of `{other}` have no place in the URL"))),
             }
+        }
+        tapa_entries.sort_by_key(|&(i, k, _)| (i, k));
+        for (i, _, clue) in tapa_entries {
+            b.tapa[i].push(clue);
         }
         if layers.stars {
             b.stars = Some(facts.param("stars")?.try_into().map_err(|_| Unwritable("stars below 0".into()))?);
@@ -356,12 +458,18 @@ pub struct Layers {
     pub corners: bool,
     /// Trees.
     pub trees: bool,
+    /// Blocked cells.
+    pub blocked: bool,
     /// Arrows with numbers.
     pub arrows: bool,
     /// A number of letters.
     pub letters: bool,
     /// Flags that set parameters: letter and parameter.
     pub switches: &'static [(char, &'static str)],
+    /// Tapa clues.
+    pub tapa: bool,
+    /// Kakuro clues.
+    pub kakuro: bool,
     /// Numbers in cells.
     pub numbers: bool,
     /// Rooms (borders).

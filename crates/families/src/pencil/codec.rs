@@ -200,6 +200,11 @@ impl<'a> Body<'a> {
         Ok(out)
     }
 
+    /// `n` marked cells (simple loop's blocked cells), five to a base-32 character.
+    pub fn binary(&mut self, n: usize) -> Result<Vec<bool>, InputError> {
+        self.bits(n, "five cells")
+    }
+
     /// `n` bits, five to a base-32 character (`0`-`9`, `a`-`v`), the first bit the highest.
     fn bits(&mut self, n: usize, what: &str) -> Result<Vec<bool>, InputError> {
         let mut out = Vec::with_capacity(n + 4);
@@ -306,6 +311,111 @@ impl<'a> Body<'a> {
         }
         self.pos += 1;
         Ok(())
+    }
+
+    /// `n` tapa clues (`decodeNumber_tapa`): a list of one to four numbers per clue cell, empty
+    /// for other cells. `0`-`8` one number, `9` the list 1 1 1 1, `.` one `?`; `a`-`f` and one
+    /// more character a base-36 number N: two numbers of 0-5 (N - 360 = 6a + b), three of 0-3
+    /// (N - 396 = 16a + 4b + c), four of 0-1 (N - 460 = 8a + 4b + 2c + d), 0 in a list being `?`;
+    /// `g`-`z` 1-20 empty cells.
+    pub fn tapa(&mut self, n: usize) -> Result<Vec<Vec<Clue>>, InputError> {
+        let mut out: Vec<Vec<Clue>> = Vec::with_capacity(n);
+        while out.len() < n {
+            let Some(b) = self.peek() else {
+                return Err(self.error(format!("clue {} of {n} (the body ends too soon)", out.len() + 1)));
+            };
+            let entry = |v: u32| if v == 0 { Clue::Unknown } else { Clue::Number(v) };
+            let list = match b {
+                b'0'..=b'8' => vec![Clue::Number(u32::from(b - b'0'))],
+                b'9' => vec![Clue::Number(1); 4],
+                b'.' => vec![Clue::Unknown],
+                b'a'..=b'f' => {
+                    let at = self.pos;
+                    let v = self.digits(2, 36, "a tapa clue: two base-36 digits")?;
+                    self.pos -= 1;
+                    match v {
+                        360..=395 => [(v - 360) / 6, (v - 360) % 6].map(entry).to_vec(),
+                        396..=459 => [(v - 396) / 16, (v - 396) / 4 % 4, (v - 396) % 4].map(entry).to_vec(),
+                        460..=475 => {
+                            [(v - 460) / 8, (v - 460) / 4 % 2, (v - 460) / 2 % 2, (v - 460) % 2].map(entry).to_vec()
+                        }
+                        _ => {
+                            self.pos = at;
+                            return Err(self.error("a tapa clue: a0-f3 (two to four numbers)"));
+                        }
+                    }
+                }
+                b'g'..=b'z' => {
+                    let skip = usize::from(b - b'g') + 1;
+                    if out.len() + skip > n {
+                        return Err(self.error(format!("at most {} more empty cells", n - out.len())));
+                    }
+                    self.pos += 1;
+                    out.extend(std::iter::repeat_n(Vec::new(), skip));
+                    continue;
+                }
+                _ => return Err(self.error("a tapa clue (0-9, ., a-f) or g-z for empty cells")),
+            };
+            self.pos += 1;
+            out.push(list);
+        }
+        Ok(out)
+    }
+
+    /// A kakuro (`decodeKakuro`): its clue cells with their sums down and across, then the sums
+    /// outside the grid of every column whose first cell and every row whose first cell is white.
+    pub fn kakuro(&mut self, rows: usize, cols: usize) -> Result<Kakuro, InputError> {
+        let n = rows * cols;
+        let mut cells: Vec<Option<(Option<u32>, Option<u32>)>> = Vec::with_capacity(n);
+        while cells.len() < n {
+            let Some(b) = self.peek() else {
+                return Err(self.error(format!("cell {} of {n} (the body ends too soon)", cells.len() + 1)));
+            };
+            match b {
+                b'k'..=b'z' => {
+                    let skip = usize::from(b - b'j');
+                    if cells.len() + skip > n {
+                        return Err(self.error(format!("at most {} more white cells", n - cells.len())));
+                    }
+                    self.pos += 1;
+                    cells.extend(std::iter::repeat_n(None, skip));
+                }
+                b'.' => {
+                    self.pos += 1;
+                    cells.push(Some((None, None)));
+                }
+                _ => {
+                    let down = self.sum()?;
+                    let across = self.sum()?;
+                    cells.push(Some((down, across)));
+                }
+            }
+        }
+        let mut down = vec![None; cols];
+        for (c, slot) in down.iter_mut().enumerate() {
+            if cells[c].is_none() {
+                *slot = self.sum()?;
+            }
+        }
+        let mut across = vec![None; rows];
+        for (r, slot) in across.iter_mut().enumerate() {
+            if cells[r * cols].is_none() {
+                *slot = self.sum()?;
+            }
+        }
+        Ok(Kakuro { cells, down, across })
+    }
+
+    /// A kakuro sum: `0`-`9`, `a`-`j` for 0-19, `A`-`Z` for 20-45, `-` for none.
+    fn sum(&mut self) -> Result<Option<u32>, InputError> {
+        let v = match self.peek() {
+            Some(b @ (b'0'..=b'9' | b'a'..=b'j')) => Some((b as char).to_digit(36).unwrap_or(0)),
+            Some(b @ b'A'..=b'Z') => Some(u32::from(b - b'A') + 20),
+            Some(b'-') => None,
+            _ => return Err(self.error("a sum (0-9, a-j, A-Z) or - for none")),
+        };
+        self.pos += 1;
+        Ok(v)
     }
 
     /// A whole number and the `/` after it (star battle's number of stars).
@@ -477,6 +587,99 @@ pub fn write_arrows(out: &mut String, arrows: &[(u8, Clue)]) {
         runs.push(&text);
     }
     runs.finish();
+}
+
+/// A kakuro's clues: each cell a clue cell (its sums down and across, each maybe none) or white
+/// (`None`); the sums outside the grid above each column and left of each row (only where the
+/// grid's first cell is white).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Kakuro {
+    /// Cells, row by row.
+    pub cells: Vec<Option<(Option<u32>, Option<u32>)>>,
+    /// The sum down each column from above the grid.
+    pub down: Vec<Option<u32>>,
+    /// The sum across each row from left of the grid.
+    pub across: Vec<Option<u32>>,
+}
+
+/// Writes tapa clues, as pzprjs's `encodeNumber_tapa`.
+pub fn write_tapa(out: &mut String, clues: &[Vec<Clue>]) {
+    let mut runs = Runs { out, empty: 0, offset: 15, longest: 20 };
+    let v = |c: &Clue| match c {
+        Clue::Number(n) => *n,
+        _ => 0,
+    };
+    for list in clues {
+        let text = match list.as_slice() {
+            [] => String::new(),
+            [Clue::Unknown] => ".".into(),
+            [one] => v(one).min(8).to_string(),
+            [a, b, c, d] if [a, b, c, d].iter().all(|x| v(x) == 1) => "9".into(),
+            [a, b] => base36_pair(360 + 6 * v(a).min(5) + v(b).min(5)),
+            [a, b, c] => base36_pair(396 + 16 * v(a).min(3) + 4 * v(b).min(3) + v(c).min(3)),
+            [a, b, c, d, ..] => base36_pair(460 + 8 * v(a).min(1) + 4 * v(b).min(1) + 2 * v(c).min(1) + v(d).min(1)),
+        };
+        runs.push(&text);
+    }
+    runs.finish();
+}
+
+/// Two base-36 digits of `v` (below 1296).
+fn base36_pair(v: u32) -> String {
+    format!("{}{}", run_char(v / 36), run_char(v % 36))
+}
+
+/// Writes a kakuro, as pzprjs's `encodeKakuro`.
+pub fn write_kakuro(out: &mut String, k: &Kakuro) {
+    let sum = |v: Option<u32>| match v {
+        Some(v) if v < 20 => run_char(v),
+        Some(v) => char::from(b'A' + (v.min(45) - 20) as u8),
+        None => '-',
+    };
+    let mut white = 0;
+    for cell in &k.cells {
+        match cell {
+            None => {
+                white += 1;
+                if white == 16 {
+                    out.push(run_char(19 + white));
+                    white = 0;
+                }
+            }
+            Some(sums) => {
+                if white > 0 {
+                    out.push(run_char(19 + white));
+                    white = 0;
+                }
+                match sums {
+                    (None, None) => out.push('.'),
+                    (d, a) => {
+                        out.push(sum(*d));
+                        out.push(sum(*a));
+                    }
+                }
+            }
+        }
+    }
+    if white > 0 {
+        out.push(run_char(19 + white));
+    }
+    let cols = k.down.len();
+    for (c, &d) in k.down.iter().enumerate() {
+        if k.cells[c].is_none() {
+            out.push(sum(d));
+        }
+    }
+    for (r, &a) in k.across.iter().enumerate() {
+        if k.cells[r * cols].is_none() {
+            out.push(sum(a));
+        }
+    }
+}
+
+/// Writes marked cells five to a character, as pzprjs's `encodeBinary`.
+pub fn write_binary(out: &mut String, cells: &[bool]) {
+    write_bits(out, cells);
 }
 
 /// Writes a grid's borders, as pzprjs's `encodeBorder`.

@@ -60,6 +60,12 @@ pub enum Layer {
     Letters,
     /// A `/` between two layers (aquarium).
     Slash,
+    /// Tapa's clues: lists of numbers (`decodeNumber_tapa`).
+    Tapa,
+    /// Kakuro's clue cells and sums (`decodeKakuro`).
+    Kakuro,
+    /// Blocked cells five to a character, left out when there is none (simple loop).
+    BlockedIfPresent,
 }
 
 /// What a solution of the genre draws (its shown predicates, `models/pencil/README.md`).
@@ -87,6 +93,12 @@ pub enum Drawn {
     Tents,
     /// A diagonal in every cell (slant): `back(r, c)` for `\`, else `/`.
     Slants,
+    /// Bridges between islands (hashiwokakero): `hb(r, c)` and `vb(r, c)`, 0 to 2 between
+    /// neighbouring cells.
+    Bridges,
+    /// Black triangles in cells (shakashaka): `tri(r, c)`, 1 to 4 the black corner (upper left,
+    /// lower left, lower right, upper right), 0 none.
+    Triangles,
 }
 
 /// A genre of pencil puzzles.
@@ -144,9 +156,12 @@ impl Genre {
             },
             corners: has(Layer::Corners),
             trees: has(Layer::Trees),
+            blocked: has(Layer::BlockedIfPresent),
             arrows: has(Layer::Arrows),
             letters: has(Layer::Letters),
             switches: self.switches,
+            tapa: has(Layer::Tapa),
+            kakuro: has(Layer::Kakuro),
         }
     }
 
@@ -255,7 +270,8 @@ macro_rules! genre {
 }
 
 use board::names::{
-    ARROW, ARROW_UNKNOWN, BLACK, CORNER, CORNER_UNKNOWN, NUMBER, ROOM, ROOM_NUMBER, ROOM_UNKNOWN, TREE, UNKNOWN, WHITE,
+    ACROSS, ARROW, ARROW_UNKNOWN, BLACK, BLOCK, BLOCKED, CORNER, CORNER_UNKNOWN, DOWN, NUMBER, ROOM, ROOM_NUMBER,
+    ROOM_UNKNOWN, TAPA, TAPA_UNKNOWN, TREE, UNKNOWN, WHITE,
 };
 
 /// Every genre wgrnd reads from URLs.
@@ -332,6 +348,22 @@ pub static GENRES: &[Genre] = &[
     genre!("aquarium", "aquarium", [], "Aquarium", layers [Border, Slash, OutsideTopLeft], flags "r",
         switches [('r', "regionlevel")], square false, max |b| b.rows.max(b.cols) as u32, drawn Shaded, params ["rooms"],
         facts [(ROOM, 3), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
+    genre!("tapa", "tapa", [], "Tapa", layers [Tapa], flags "", square false,
+        max |_| 8, drawn Shaded, params [], facts [(TAPA, 4), (TAPA_UNKNOWN, 3)]),
+    genre!("kakuro", "kakuro", [], "Kakuro", layers [Kakuro], flags "", square false,
+        max |_| 45, drawn Numbers, params [], facts [(BLOCK, 2), (DOWN, 3), (ACROSS, 3)]),
+    genre!("hashikake", "hashi", ["bridges"], "Hashiwokakero", layers [Number16], flags "", square false,
+        max |_| 8, drawn Bridges, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("shakashaka", "shakashaka", [], "Shakashaka", layers [FourCell], flags "", square false,
+        max |_| 4, drawn Triangles, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("moonsun", "moonsun", [], "Moon or Sun", layers [Border, Circle], flags "", square false,
+        max cells, drawn CentreLines, params ["rooms"], facts [(ROOM, 3), (WHITE, 2), (BLACK, 2)]),
+    genre!("simpleloop", "simpleloop", [], "Simple Loop", layers [BlockedIfPresent], flags "", square false,
+        max cells, drawn CentreLines, params [], facts [(BLOCKED, 2)]),
+    genre!("araf", "araf", [], "Araf", layers [Number16], flags "", square false,
+        max cells, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+    genre!("kurochute", "kurochute", [], "Kurochute", layers [Number16], flags "", square false,
+        max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
 ];
 
 #[cfg(test)]

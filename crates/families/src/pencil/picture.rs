@@ -69,6 +69,12 @@ impl Read<'_> {
     }
 }
 
+/// Whether a line (or bridge) `h` or `v` joins (r, c) to its neighbour: `None` when it differs
+/// between solutions.
+type LineAt<'a> = dyn Fn(&str, i64, i64) -> Option<bool> + 'a;
+/// Whether two bridges join them.
+type DoubleAt<'a> = dyn Fn(&str, i64, i64) -> bool + 'a;
+
 /// What a cell shows: three characters, the middle one the cell's own.
 fn centred(c: &str) -> String {
     format!("{c:^3}")
@@ -97,6 +103,21 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
         if let [r, c, dir] = f[..] {
             cell_clues.insert((r, c), format!("{}?", arrow(dir)));
         }
+    }
+    // A tapa clue: its numbers side by side (the first three).
+    let mut tapa: BTreeMap<(i64, i64), BTreeMap<i64, String>> = BTreeMap::new();
+    for f in d.facts("tapa") {
+        if let [r, c, k, v] = f[..] {
+            tapa.entry((r, c)).or_default().insert(k, v.to_string());
+        }
+    }
+    for f in d.facts("tapaunknown") {
+        if let [r, c, k] = f[..] {
+            tapa.entry((r, c)).or_default().insert(k, "?".into());
+        }
+    }
+    for (cell, list) in tapa {
+        cell_clues.insert(cell, list.into_values().take(3).collect());
     }
     let room: BTreeMap<(i64, i64), i64> =
         d.facts("room").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), *f.get(2)?))).collect();
@@ -138,14 +159,20 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
         room.get(&a) != room.get(&b)
     };
     // Lines through centres: between (r, c) and (r, c + 1) (`h`), (r, c) and (r + 1, c) (`v`).
-    let centre = genre.drawn == Drawn::CentreLines;
+    let bridges = genre.drawn == Drawn::Bridges;
+    let centre = genre.drawn == Drawn::CentreLines || bridges;
     let edges = genre.drawn == Drawn::EdgeLines;
     let line = |name: &str, r: i64, c: i64| -> Option<bool> {
         if !(centre || edges) {
             return Some(false);
         }
+        if bridges {
+            return d.number(&format!("{name}b"), &[r, c]).map(|k| k > 0);
+        }
         d.atom(name, &[r, c])
     };
+    // Two bridges between the same islands.
+    let double = |name: &str, r: i64, c: i64| bridges && d.number(&format!("{name}b"), &[r, c]) == Some(2);
     // A canvas of (2 rows + 1) lines of (4 cols + 1) characters: corners at even lines and every
     // fourth column, edges between them, cells' three characters inside.
     let (height, width) = (2 * rows as usize + 1, 4 * cols as usize + 1);
@@ -167,6 +194,7 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
                 }
             } else {
                 match (centre && r >= 1 && r < rows, line("v", r, c)) {
+                    (true, Some(true)) if double("v", r, c) => "| |",
                     (true, Some(true)) => " | ",
                     (true, None) => " ? ",
                     _ if border((r, c), (r + 1, c)) => "---",
@@ -189,6 +217,7 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
                 }
             } else {
                 match (centre && c >= 1 && c < cols, line("h", r, c)) {
+                    (true, Some(true)) if double("h", r, c) => "=",
                     (true, Some(true)) => "-",
                     (true, None) => "?",
                     _ if border((r, c), (r, c + 1)) => "|",
@@ -197,7 +226,7 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
             };
             put(&mut canvas, y + 1, 4 * c as usize, wall);
             if c < cols {
-                let text = cell(&d, genre, (r, c + 1), &cell_clues, &room_clues, &circles, &line);
+                let text = cell(&d, genre, (r, c + 1), &cell_clues, &room_clues, &circles, (&line, &double));
                 put(&mut canvas, y + 1, 4 * c as usize + 1, &text);
             }
         }
@@ -308,7 +337,7 @@ fn cell(
     cell_clues: &BTreeMap<(i64, i64), String>,
     room_clues: &BTreeMap<(i64, i64), String>,
     circles: &BTreeMap<(i64, i64), &str>,
-    line: &dyn Fn(&str, i64, i64) -> Option<bool>,
+    (line, double): (&LineAt<'_>, &DoubleAt<'_>),
 ) -> String {
     let clue = cell_clues.get(&(r, c)).or_else(|| room_clues.get(&(r, c)));
     let mark = |x: Option<bool>, yes: &str, no: &str| -> String {
@@ -332,6 +361,7 @@ fn cell(
             None => centred(&mark(d.atom("light", &[r, c]), "O", ".")),
         },
         Drawn::Numbers if d.atom("black", &[r, c]) == Some(true) => centred("#"),
+        Drawn::Numbers if d.facts("block").contains(&vec![r, c]) => centred("\\"),
         Drawn::Numbers => match d.number("n", &[r, c]) {
             Some(v) => format!("{v:^3}"),
             None => centred("?"),
@@ -349,14 +379,26 @@ fn cell(
             None => centred("?"),
         },
         Drawn::EdgeLines => centred(clue.map_or(" ", String::as_str)),
-        Drawn::CentreLines => {
+        Drawn::Triangles => match cell_clues.get(&(r, c)) {
+            Some(n) if n == "?" => centred("#"),
+            Some(n) => centred(n),
+            None => match d.number("tri", &[r, c]) {
+                Some(1) => "#/ ".into(),
+                Some(2) => "#\\ ".into(),
+                Some(3) => " /#".into(),
+                Some(4) => " \\#".into(),
+                Some(_) => centred("."),
+                None => centred("?"),
+            },
+        },
+        Drawn::CentreLines | Drawn::Bridges => {
+            if d.atom("black", &[r, c]) == Some(true) || d.facts("blocked").contains(&vec![r, c]) {
+                return centred("#");
+            }
             let left = line("h", r, c - 1) == Some(true);
             let right = line("h", r, c) == Some(true);
             let up = line("v", r - 1, c) == Some(true);
             let down = line("v", r, c) == Some(true);
-            if d.atom("black", &[r, c]) == Some(true) {
-                return centred("#");
-            }
             let middle = match (clue, circles.get(&(r, c))) {
                 (Some(n), _) => n.clone(),
                 (None, Some(o)) => o.to_string(),
@@ -367,9 +409,18 @@ fn cell(
                     (false, false) => " ".into(),
                 },
             };
-            let side = |on: bool| if on { "-" } else { " " };
+            let (left_double, vertical_double) = (double("h", r, c - 1), double("v", r, c));
+            if middle == "|" && vertical_double {
+                return "| |".into();
+            }
+            let middle = if middle == "-" && left_double { "=".to_string() } else { middle };
+            let side = |on: bool, two: bool| match (on, two) {
+                (true, true) => "=",
+                (true, false) => "-",
+                _ => " ",
+            };
             if middle.len() == 1 {
-                format!("{}{middle}{}", side(left), side(right))
+                format!("{}{middle}{}", side(left, left_double), side(right, double("h", r, c)))
             } else {
                 format!("{middle:^3}")
             }

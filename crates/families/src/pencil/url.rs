@@ -163,6 +163,10 @@ fn decode(
             Layer::Arrows => b.arrows = text.arrows(cells)?,
             Layer::Letters => b.letters = Some(text.count()?),
             Layer::Slash => text.separator(b'/')?,
+            Layer::Tapa => b.tapa = text.tapa(cells)?,
+            Layer::Kakuro => b.kakuro = Some(text.kakuro(rows, cols)?),
+            Layer::BlockedIfPresent if text.at_end() => b.blocked = vec![false; cells],
+            Layer::BlockedIfPresent => b.blocked = text.binary(cells)?,
         }
     }
     b.switches = genre.switches.iter().map(|&(flag, name)| (name, flags.contains(flag))).collect();
@@ -258,6 +262,10 @@ fn write_named(genre: &Genre, name: &str, flags: &str, b: &Board) -> String {
             Layer::Arrows => codec::write_arrows(&mut body, &b.arrows),
             Layer::Letters => body.push_str(&format!("{}/", b.letters.unwrap_or(1))),
             Layer::Slash => body.push('/'),
+            Layer::Tapa => codec::write_tapa(&mut body, &b.tapa),
+            Layer::Kakuro => codec::write_kakuro(&mut body, b.kakuro.as_ref().unwrap_or(&Default::default())),
+            Layer::BlockedIfPresent if !b.blocked.contains(&true) => {}
+            Layer::BlockedIfPresent => codec::write_binary(&mut body, &b.blocked),
         }
     }
     let flags = if flags.is_empty() { String::new() } else { format!("{flags}/") };
