@@ -268,7 +268,7 @@ fn a_posed_puzzle_is_written_as_a_url_and_is_unique() {
     }
 }
 
-/// `explain --next` gives one step; `batch` judges one puzzle per line and goes on after a bad one.
+/// `explain --next` gives one step, in the puzzle's words; `batch` judges one puzzle per line and goes on after a bad one.
 #[test]
 fn a_hint_and_a_batch() {
     let heyawake = std::fs::read_to_string(fixture("pencil/heyawake/pzprjs.url")).unwrap();
@@ -277,6 +277,8 @@ fn a_hint_and_a_batch() {
     let text = stdout(&o);
     assert_eq!(text.lines().filter(|l| l.starts_with("step ")).count(), 1, "{text}");
     assert!(text.contains("1 step(s)") && text.contains("deduced so far, 36 deducible"), "{text}");
+    // In the puzzle's words: cells and the room's number, not atoms.
+    assert!(text.starts_with("step 1: row 1, column 1 is shaded: from the 2 of room 1;"), "{text}");
     let nurikabe = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
     let list = format!("{}\n# a comment\n{}\nhttps://puzz.link/p?nurikabe/5/5/zzz\n", heyawake.trim(), nurikabe.trim());
     let o = wgrnd(&["batch", "-"], Some(list.as_bytes()));

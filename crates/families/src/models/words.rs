@@ -60,7 +60,7 @@ pub(crate) fn model_fact(format: &str, name: &str, value: bool) -> Option<String
                 yes_no(format!("house {h}'s {attr} is {v}"), format!("house {h}'s {attr} is not {v}"))
             }
         }
-        _ => None,
+        _ => crate::pencil::genre_by_pid(format).and_then(|g| crate::pencil::words::fact(g, name, value)),
     }
 }
 
@@ -108,6 +108,7 @@ pub(crate) fn model_clue(format: &str, name: &str, runs: &dyn Fn(&str, &str) -> 
                 _ => return None,
             }
         }
+        _ if crate::pencil::genre_by_pid(format).is_some() => return crate::pencil::words::clue(name),
         _ => return None,
     };
     Some(w)

@@ -7,12 +7,14 @@
 //! model, through [`QpropModel`](crate::QpropModel); a posed puzzle is written back as a URL.
 //!
 //! Rooms: `url` reads and writes the URL, `codec` the body's layers, `board` the board between
-//! URL and data, `picture` draws a solution as pzprjs draws the genre.
+//! URL and data, `picture` draws a solution as pzprjs draws the genre, `words` says its facts
+//! and clues in the puzzle's words.
 
 pub mod board;
 pub mod codec;
 pub mod picture;
 pub mod url;
+pub(crate) mod words;
 
 use crate::edge::formats::{DataContract, Facts, Unwritable};
 use crate::models::readers::Reader;
@@ -218,6 +220,11 @@ pub fn genre_of(name: &str, text: &str) -> Result<&'static Genre, InputError> {
             InputError { file: name.into(), ..e }
         }
     })
+}
+
+/// The genre with pzprjs id `pid`.
+pub fn genre_by_pid(pid: &str) -> Option<&'static Genre> {
+    GENRES.iter().find(|g| g.pid == pid)
 }
 
 /// The genre whose bundled model is `model_text`.
