@@ -282,7 +282,7 @@ impl Board {
     }
 
     /// The board of a posed puzzle, from its model's facts (the inverse of [`to_data`]):
-    /// `numbers`, `rooms`, `room_numbers`, `circles` say which layers the genre has.
+    /// `layers` says which layers the genre's URL carries.
     pub fn from_facts(facts: &Facts, layers: Layers) -> Result<Self, Unwritable> {
         use names::*;
         let mut b = Board::new(facts.size("rows")?, facts.size("cols")?);

@@ -237,7 +237,8 @@ fn cells(b: &Board) -> u32 {
     (b.rows * b.cols) as u32
 }
 
-/// Facts of each layer, for the genres' data contracts.
+/// One entry of [`GENRES`]: the genre, its reader and its data contract, from its names, layers,
+/// flags, clue bound, drawing, parameters and facts.
 macro_rules! genre {
     (
         $pid:literal, $url:literal, [$($alias:literal),*], $title:literal,

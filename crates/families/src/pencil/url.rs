@@ -130,7 +130,6 @@ fn decode(
     let mut b = Board::new(rows, cols);
     let mut text = Body::new(url, body, at);
     let cells = rows * cols;
-    // Where each cell's clue starts in the body, for an error about its value.
     for layer in genre.layers {
         match layer {
             Layer::Number16 => b.numbers = text.number16(cells)?,
