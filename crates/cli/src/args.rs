@@ -306,7 +306,8 @@ pub enum Command {
     Batch {
         /// The list of puzzles.
         file: String,
-        /// Stop each puzzle after this many seconds (its verdict: unknown).
+        /// Stop each puzzle's search after this many seconds (its verdict: unknown); reading and
+        /// grounding a puzzle are not timed.
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<u64>,
     },

@@ -28,7 +28,8 @@ enum Verdict {
     Unknown,
 }
 
-/// Counts the puzzle on `line` up to two solutions.
+/// Counts the puzzle on `line` up to two solutions; `timeout` bounds the search (reading and
+/// grounding are not timed).
 fn judge(line: &str, timeout: Option<Duration>) -> Result<Verdict, Error> {
     // A fixed puzzle: its solutions counted one by one, not up to symmetry.
     let raw = RawOptions { fixed: true, ..RawOptions::default() };
@@ -46,8 +47,9 @@ fn judge(line: &str, timeout: Option<Duration>) -> Result<Verdict, Error> {
     })
 }
 
-/// `wgrnd batch FILE [--timeout S]`: exit 0 when every puzzle was judged, 2 when a line could not
-/// be read, 30 when a puzzle ran out of time.
+/// `wgrnd batch FILE [--timeout S]`: exit 0 when every puzzle was judged; else the largest exit
+/// code of a line's error (2 for a line that could not be read) or of a search that ran out of
+/// time (30).
 pub fn batch(file: &str, timeout: Option<Duration>) -> Result<u8, Error> {
     let text = read_text(file)?;
     let stdout = std::io::stdout();
@@ -75,9 +77,7 @@ pub fn batch(file: &str, timeout: Option<Duration>) -> Result<u8, Error> {
                 json!({ "line": i + 1, "puzzle": puzzle, "verdict": name, "seconds": seconds })
             }
             Err(e) => {
-                if e.exit_code() == exit::BAD_INPUT {
-                    code = code.max(exit::BAD_INPUT);
-                }
+                code = code.max(e.exit_code());
                 json!({ "line": i + 1, "puzzle": puzzle, "verdict": "error", "error": e.to_string(), "seconds": seconds })
             }
         };

@@ -152,31 +152,6 @@ impl<'a> Body<'a> {
         Ok(out)
     }
 
-    /// `cells` clues of 0-9, in the 10-based codec (`decodeNumber10`): a digit, `.` unknown,
-    /// `a`-`z` 1-26 empty cells.
-    pub fn number10(&mut self, cells: usize) -> Result<Vec<Clue>, InputError> {
-        let mut out = Vec::with_capacity(cells);
-        while out.len() < cells {
-            let Some(b) = self.peek() else {
-                return Err(self.error(format!("clue {} of {cells} (the body ends too soon)", out.len() + 1)));
-            };
-            match b {
-                b'0'..=b'9' => out.push(Clue::Number(u32::from(b - b'0'))),
-                b'.' => out.push(Clue::Unknown),
-                b'a'..=b'z' => {
-                    let skip = usize::from(b - b'a') + 1;
-                    if out.len() + skip > cells {
-                        return Err(self.error(format!("at most {} more empty cells", cells - out.len())));
-                    }
-                    out.extend(std::iter::repeat_n(Clue::Empty, skip));
-                }
-                _ => return Err(self.error("a digit, . or a-z for empty cells")),
-            }
-            self.pos += 1;
-        }
-        Ok(out)
-    }
-
     /// `cells` numbers of hitori (`decodeHitori`): a base-36 digit, `-` and two base-36 digits,
     /// `@` (`%`) unknown, `.` an empty cell.
     pub fn hitori(&mut self, cells: usize) -> Result<Vec<Clue>, InputError> {
@@ -522,20 +497,6 @@ pub fn write_four_cell(out: &mut String, clues: &[Clue]) {
     runs.finish();
 }
 
-/// Writes clues of 0-9 in the 10-based codec, as pzprjs's `encodeNumber10`.
-pub fn write_number10(out: &mut String, clues: &[Clue]) {
-    let mut runs = Runs { out, empty: 0, offset: 9, longest: 26 };
-    for clue in clues {
-        let text = match *clue {
-            Clue::Empty => String::new(),
-            Clue::Unknown => ".".into(),
-            Clue::Number(n) => n.min(9).to_string(),
-        };
-        runs.push(&text);
-    }
-    runs.finish();
-}
-
 /// Writes hitori's numbers, as pzprjs's `encodeHitori`.
 pub fn write_hitori(out: &mut String, clues: &[Clue]) {
     for clue in clues {
@@ -767,21 +728,7 @@ mod tests {
     }
 
     #[test]
-    fn number10_and_hitori_round_trip() {
-        let clues: Vec<Clue> = (0..40)
-            .map(|i| {
-                if i % 7 == 0 {
-                    Clue::Number(i % 10)
-                } else if i == 30 {
-                    Clue::Unknown
-                } else {
-                    Clue::Empty
-                }
-            })
-            .collect();
-        let mut text = String::new();
-        write_number10(&mut text, &clues);
-        assert_eq!(body(&text).number10(40).unwrap(), clues);
+    fn hitori_round_trip() {
         let clues: Vec<Clue> = (0..9).map(|i| if i == 4 { Clue::Empty } else { Clue::Number(i * 40) }).collect();
         let mut text = String::new();
         write_hitori(&mut text, &clues);

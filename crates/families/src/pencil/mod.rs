@@ -28,8 +28,6 @@ pub use url::{is_url, Puzzle};
 pub enum Layer {
     /// Numbers in cells, 16-based (`decodeNumber16`).
     Number16,
-    /// Numbers 0-9 in cells (`decodeNumber10`).
-    Number10,
     /// Numbers 0-4 in cells, with runs (`decode4Cell`).
     FourCell,
     /// A number in every cell (hitori).
@@ -142,9 +140,7 @@ impl Genre {
     pub fn layers(&self) -> Layers {
         let has = |l: Layer| self.layers.contains(&l);
         Layers {
-            numbers: [Layer::Number16, Layer::Number10, Layer::FourCell, Layer::Hitori, Layer::Number16IfPresent]
-                .into_iter()
-                .any(has),
+            numbers: [Layer::Number16, Layer::FourCell, Layer::Hitori, Layer::Number16IfPresent].into_iter().any(has),
             rooms: has(Layer::Border) || has(Layer::BorderIfPresent),
             room_numbers: has(Layer::RoomNumber16),
             circles: has(Layer::Circle),
@@ -296,6 +292,8 @@ pub static GENRES: &[Genre] = &[
         max cells, drawn CentreLines, params [], facts [(WHITE, 2), (BLACK, 2)]),
     genre!("starbattle", "starbattle", [], "Star Battle", layers [Stars, Border], flags "", square false,
         max cells, drawn Stars, params ["rooms", "stars"], facts [(ROOM, 3)]),
+    // Hitori's numbers are not bound by the grid's side (its codec writes up to 1295); the model
+    // takes up to the number of cells plus 36, every one-character number of the codec.
     genre!("hitori", "hitori", [], "Hitori", layers [Hitori], flags "", square false,
         max |b| cells(b) + 36, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
     genre!("lightup", "akari", ["bijutsukan"], "Akari", layers [FourCell], flags "", square false,
@@ -333,28 +331,28 @@ pub static GENRES: &[Genre] = &[
     genre!("tasquare", "tasquare", [], "Tasquare", layers [Number16], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
     genre!("skyscrapers", "skyscrapers", ["building", "skyscraper"], "Skyscrapers", layers [OutsideAround, Number16IfPresent],
-        flags "", square true, max |b| b.cols as u32, drawn Numbers, params [],
+        flags "", square true, max |b| (b.cols as u32).min(255), drawn Numbers, params [],
         facts [("top", 2), ("bottom", 2), ("left", 2), ("right", 2), ("topunknown", 1), ("bottomunknown", 1),
             ("leftunknown", 1), ("rightunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
     genre!("doppelblock", "doppelblock", [], "Doppelblock", layers [OutsideTopLeft, Number16IfPresent],
-        flags "", square true, max cells, drawn Numbers, params [],
+        flags "", square true, max |b| cells(b).min(255), drawn Numbers, params [],
         facts [("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
     genre!("easyasabc", "easyasabc", [], "Easy as ABC", layers [Letters, OutsideAround, Number16IfPresent],
-        flags "", square false, max |b| b.letters.unwrap_or(0), drawn Letters, params ["letters"],
+        flags "", square false, max |b| b.letters.unwrap_or(0).min(255), drawn Letters, params ["letters"],
         facts [("top", 2), ("bottom", 2), ("left", 2), ("right", 2), ("topunknown", 1), ("bottomunknown", 1),
             ("leftunknown", 1), ("rightunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
     genre!("tents", "tents", [], "Tents", layers [OutsideTopLeft, Trees], flags "", square false,
-        max |b| b.rows.max(b.cols) as u32, drawn Tents, params [],
+        max |b| (b.rows.max(b.cols) as u32).min(255), drawn Tents, params [],
         facts [(TREE, 2), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
     genre!("gokigen", "gokigen", ["slant"], "Slant", layers [Corners], flags "", square false,
         max |_| 4, drawn Slants, params [], facts [(CORNER, 3), (CORNER_UNKNOWN, 2)]),
     genre!("creek", "creek", [], "Creek", layers [Corners], flags "", square false,
         max |_| 4, drawn Shaded, params [], facts [(CORNER, 3), (CORNER_UNKNOWN, 2)]),
     genre!("yajilin", "yajilin", ["yajirin"], "Yajilin", layers [Arrows], flags "ob", switches [('o', "shadeoutside")],
-        square false, max cells, drawn CentreLines, params [],
+        square false, max |b| cells(b).min(255), drawn CentreLines, params [],
         facts [(ARROW, 4), (ARROW_UNKNOWN, 3), (NUMBER, 3), (UNKNOWN, 2)]),
     genre!("aquarium", "aquarium", [], "Aquarium", layers [Border, Slash, OutsideTopLeft], flags "r",
-        switches [('r', "regionlevel")], square false, max |b| b.rows.max(b.cols) as u32, drawn Shaded, params ["rooms"],
+        switches [('r', "regionlevel")], square false, max |b| (b.rows.max(b.cols) as u32).min(255), drawn Shaded, params ["rooms"],
         facts [(ROOM, 3), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
     genre!("tapa", "tapa", [], "Tapa", layers [Tapa], flags "", square false,
         max |_| 8, drawn Shaded, params [], facts [(TAPA, 4), (TAPA_UNKNOWN, 3)]),

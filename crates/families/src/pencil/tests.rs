@@ -47,3 +47,46 @@ fn every_genre_keeps_its_data_contract_with_its_model() {
         }
     }
 }
+
+/// A clue the URL reader lets through is one the genre's model takes: the bound of each genre's
+/// clues is at most the largest value of its model's domain `V`, on small and on the largest
+/// boards, so a URL's bad clue is refused with its column and not by the grounder.
+#[test]
+fn every_genre_s_clue_bound_fits_its_model() {
+    use wgrnd_lang::{load, Source, Val};
+    for genre in GENRES {
+        for side in [6, 40, url::MAX_SIDE] {
+            let mut b = Board::new(side, side);
+            b.letters = Some(side as u32);
+            b.stars = Some(1);
+            let bound = i64::from((genre.max_number)(&b));
+            let params: String = genre
+                .reader
+                .data
+                .params
+                .iter()
+                .map(|p| match *p {
+                    "rows" | "cols" => format!("param {p} = {side}\n"),
+                    "letters" => format!("param {p} = {side}\n"),
+                    _ => format!("param {p} = 1\n"),
+                })
+                .collect();
+            let program = load(&Source::new(genre.model().0, genre.model().1), Some(&Source::new("data", params)), &[])
+                .unwrap_or_else(|e| panic!("{} at {side}: {}", genre.pid, e.render()));
+            let Some(v) = program.domains.iter().find(|d| d.name == "V") else { continue };
+            let top = v.values.iter().filter_map(|x| if let Val::Int(i) = x { Some(*i) } else { None }).max();
+            assert!(
+                top.is_some_and(|t| t >= bound),
+                "{} at {side} x {side}: clues up to {bound}, V up to {top:?}",
+                genre.pid
+            );
+        }
+    }
+}
+
+#[test]
+fn easy_as_abc_takes_at_most_as_many_letters_as_the_grid_is_wide() {
+    let e = url::read("https://puzz.link/p?easyasabc/5/5/100000/z").unwrap_err();
+    assert!(e.expected.contains("1 to 5 letters"), "{e:?}");
+    assert!(url::read("https://puzz.link/p?easyasabc/5/5/0/z").is_err());
+}

@@ -133,7 +133,6 @@ fn decode(
     for layer in genre.layers {
         match layer {
             Layer::Number16 => b.numbers = text.number16(cells)?,
-            Layer::Number10 => b.numbers = text.number10(cells)?,
             Layer::FourCell => b.numbers = text.four_cell(cells)?,
             Layer::Hitori => b.numbers = text.hitori(cells)?,
             Layer::Border => (b.right, b.below) = text.borders(rows, cols)?,
@@ -207,6 +206,9 @@ fn decode(
             ));
         }
     }
+    if let Some(k) = b.letters.filter(|&k| k == 0 || k as usize > rows.min(cols)) {
+        return Err(InputError::at(url, 1, at + 1, format!("{k} letters"), format!("1 to {} letters", rows.min(cols))));
+    }
     if let Some(k) = b.stars.filter(|&k| k == 0 || k as usize > rows.min(cols)) {
         return Err(InputError::at(url, 1, at + 1, format!("{k} stars"), format!("1 to {} stars", rows.min(cols))));
     }
@@ -244,7 +246,6 @@ fn write_named(genre: &Genre, name: &str, flags: &str, b: &Board) -> String {
     for layer in genre.layers {
         match layer {
             Layer::Number16 => codec::write_number16(&mut body, &b.numbers),
-            Layer::Number10 => codec::write_number10(&mut body, &b.numbers),
             Layer::FourCell => codec::write_four_cell(&mut body, &b.numbers),
             Layer::Hitori => codec::write_hitori(&mut body, &b.numbers),
             Layer::Border => codec::write_borders(&mut body, &b.right, &b.below),
