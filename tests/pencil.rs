@@ -289,3 +289,21 @@ fn a_hint_and_a_batch() {
     assert_eq!(lines.iter().map(|l| l["line"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 3, 4]);
     assert!(lines[2]["error"].as_str().unwrap().contains(":1:35: found 'z'"));
 }
+
+/// Every genre's answer drawn in SVG reads as a picture (resvg with the shipped font); three are
+/// pinned as SVG text and PNG: rooms, a loop through cell centres, a loop along cell edges.
+#[test]
+fn every_genre_draws_its_answer_in_svg() {
+    for genre in GENRES {
+        let text = std::fs::read_to_string(fixture(&format!("pencil/{}/pzprjs.url", genre.pid))).unwrap();
+        let o = wgrnd(&["solve", "--view", "svg", text.trim()], None);
+        assert_eq!(code(&o), 10, "{}: {}", genre.pid, stderr(&o));
+        let svg = stdout(&o);
+        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"), "{}: {svg}", genre.pid);
+        let png = crate::pictures::png(&svg);
+        if ["heyawake", "mashu", "slither", "hashikake", "tents"].contains(&genre.pid) {
+            insta::assert_snapshot!(format!("pencil_{}_svg", genre.pid), svg);
+            insta::assert_binary_snapshot!(&format!("pencil_{}.png", genre.pid), png);
+        }
+    }
+}

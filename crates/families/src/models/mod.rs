@@ -343,7 +343,13 @@ impl Present for QpropModel {
     }
 
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
-        // A pencil puzzle's model is drawn as its genre is printed (`art`; `auto` adds the facts).
+        // A pencil puzzle's model is drawn as its genre is printed (`art` and `svg`; `auto` adds
+        // the facts).
+        if let (View::Svg, Some(genre)) = (view, crate::pencil::genre_of_model(self.program.model_source().1)) {
+            if let Some(svg) = crate::pencil::picture::svg(genre, &self.program, solution, &Default::default()) {
+                return Ok(svg);
+            }
+        }
         if let (View::Art | View::Auto, Some(genre)) =
             (view, crate::pencil::genre_of_model(self.program.model_source().1))
         {

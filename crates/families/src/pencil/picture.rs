@@ -80,9 +80,34 @@ fn centred(c: &str) -> String {
     format!("{c:^3}")
 }
 
+/// A solution drawn on a canvas of characters, with the clues around the grid: what the text
+/// picture prints and the SVG picture reads.
+struct Drawing {
+    /// (2 rows + 1) lines of (4 cols + 1) characters: corners at even lines and every fourth
+    /// column, edges between them, each cell's three characters inside.
+    canvas: Vec<Vec<char>>,
+    rows: usize,
+    cols: usize,
+    /// The clues outside the grid: top and bottom by column, left and right by row (from 1;
+    /// empty where there is none).
+    top: Vec<String>,
+    bottom: Vec<String>,
+    left: Vec<String>,
+    right: Vec<String>,
+}
+
 /// The text picture of `solution` of `genre`, `open` atoms shown as `?`; `None` when the data
 /// has no grid size.
 pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<String> {
+    drawing(genre, p, s, open).map(|d| d.text())
+}
+
+/// The SVG picture of `solution` of `genre`, as [`text`] draws it.
+pub fn svg(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<String> {
+    drawing(genre, p, s, open).map(|d| d.svg(genre))
+}
+
+fn drawing(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Drawing> {
     let d = Read { p, s, open };
     let (rows, cols) = (d.param("rows")?, d.param("cols")?);
     let cell_clues: BTreeMap<(i64, i64), String> = d
@@ -260,14 +285,13 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
             }
         }
     }
-    let lines: Vec<String> = canvas.into_iter().map(|l| l.into_iter().collect()).collect();
-    let out = with_margins(&d, genre, rows, cols, lines);
-    Some(out)
+    let [top, bottom, left, right] = margins(&d, genre, rows, cols);
+    Some(Drawing { canvas, rows: rows as usize, cols: cols as usize, top, bottom, left, right })
 }
 
-/// The picture's lines with the clues outside the grid around them (`top(c, v)` above column c,
-/// `left(r, v)` before row r, and so on).
-fn with_margins(d: &Read<'_>, genre: &Genre, rows: i64, cols: i64, lines: Vec<String>) -> String {
+/// The clues outside the grid (`top(c, v)` above column c, `left(r, v)` before row r, and so
+/// on): top, bottom, left, right, each indexed from 1.
+fn margins(d: &Read<'_>, genre: &Genre, rows: i64, cols: i64) -> [Vec<String>; 4] {
     let letters = genre.drawn == Drawn::Letters;
     let side = |name: &str, len: i64| -> Vec<String> {
         let mut out = vec![String::new(); len as usize + 1];
@@ -285,33 +309,197 @@ fn with_margins(d: &Read<'_>, genre: &Genre, rows: i64, cols: i64, lines: Vec<St
         }
         out
     };
-    let (top, bottom, left, right) = (side("top", cols), side("bottom", cols), side("left", rows), side("right", rows));
-    let any = |v: &[String]| v.iter().any(|x| !x.is_empty());
-    let (has_left, has_right) = (any(&left), any(&right));
-    let margin = if has_left { "    " } else { "" };
-    let across = |clues: &[String]| -> String {
-        let mut line = margin.to_string();
-        for clue in clues.iter().skip(1).take(cols as usize) {
-            line.push_str(&format!(" {clue:^3}"));
+    [side("top", cols), side("bottom", cols), side("left", rows), side("right", rows)]
+}
+
+impl Drawing {
+    /// The canvas as text, with the clues around it.
+    fn text(&self) -> String {
+        let any = |v: &[String]| v.iter().any(|x| !x.is_empty());
+        let (has_left, has_right) = (any(&self.left), any(&self.right));
+        let margin = if has_left { "    " } else { "" };
+        let across = |clues: &[String]| -> String {
+            let mut line = margin.to_string();
+            for clue in clues.iter().skip(1).take(self.cols) {
+                line.push_str(&format!(" {clue:^3}"));
+            }
+            format!("{}\n", line.trim_end())
+        };
+        let mut out = String::new();
+        if any(&self.top) {
+            out.push_str(&across(&self.top));
         }
-        format!("{}\n", line.trim_end())
-    };
-    let mut out = String::new();
-    if any(&top) {
-        out.push_str(&across(&top));
+        for (y, line) in self.canvas.iter().enumerate() {
+            let line: String = line.iter().collect();
+            let row = y / 2 + 1;
+            let on_row = y % 2 == 1;
+            let l = if has_left && on_row { format!("{:>3} ", self.left[row]) } else { margin.to_string() };
+            let r = if has_right && on_row { format!(" {}", self.right[row]) } else { String::new() };
+            out.push_str(format!("{l}{line}{r}").trim_end());
+            out.push('\n');
+        }
+        if any(&self.bottom) {
+            out.push_str(&across(&self.bottom));
+        }
+        out
     }
-    for (y, line) in lines.iter().enumerate() {
-        let row = y / 2 + 1;
-        let on_row = y % 2 == 1;
-        let l = if has_left && on_row { format!("{:>3} ", left[row]) } else { margin.to_string() };
-        let r = if has_right && on_row { format!(" {}", right[row]) } else { String::new() };
-        out.push_str(format!("{l}{line}{r}").trim_end());
-        out.push('\n');
+
+    /// The canvas drawn in SVG: the thin grid, borders and loop edges thick, lines through cell
+    /// centres, shaded cells filled, circles, triangles, diagonals, and every clue as text.
+    fn svg(&self, genre: &Genre) -> String {
+        use crate::svg::Doc;
+        const S: f64 = 36.0;
+        let centre_lines = matches!(genre.drawn, Drawn::CentreLines | Drawn::Bridges);
+        let edges = genre.drawn == Drawn::EdgeLines;
+        let (x0, y0) = (S, S);
+        let (rows, cols) = (self.rows, self.cols);
+        let at = |y: usize, x: usize| self.canvas.get(y).and_then(|l| l.get(x)).copied().unwrap_or(' ');
+        let seg = |y: usize, x: usize| -> String { (0..3).map(|k| at(y, x + k)).collect() };
+        let point = |r: usize, c: usize| (x0 + c as f64 * S, y0 + r as f64 * S);
+        let centre = |r: usize, c: usize| (x0 + (c as f64 + 0.5) * S, y0 + (r as f64 + 0.5) * S);
+        let mut doc = Doc::default();
+        // Cells first (filled shapes), then the grid, then lines, then text on top.
+        for r in 0..rows {
+            for c in 0..cols {
+                let text = seg(2 * r + 1, 4 * c + 1);
+                let (x, y) = point(r, c);
+                let cx = centre(r, c).0;
+                match own_mark(&text, centre_lines) {
+                    "#" => doc.rect((x, y), (S, S), "#222222", "none", 0.0),
+                    "#/" => doc.polygon(&[(x, y), (x + S, y), (x, y + S)], "#222222", "none", 0.0),
+                    "#\\" => doc.polygon(&[(x, y), (x + S, y + S), (x, y + S)], "#222222", "none", 0.0),
+                    "/#" => doc.polygon(&[(x + S, y), (x + S, y + S), (x, y + S)], "#222222", "none", 0.0),
+                    "\\#" => doc.polygon(&[(x, y), (x + S, y), (x + S, y + S)], "#222222", "none", 0.0),
+                    "\\" if genre.drawn == Drawn::Numbers => {
+                        doc.rect((x, y), (S, S), "#dddddd", "none", 0.0);
+                        doc.line((x, y), (x + S, y + S), "#444444", 1.5);
+                    }
+                    "\\" => doc.line((x + 4.0, y + 4.0), (x + S - 4.0, y + S - 4.0), "#222222", 3.0),
+                    "/" if genre.drawn == Drawn::Slants => {
+                        doc.line((x + S - 4.0, y + 4.0), (x + 4.0, y + S - 4.0), "#222222", 3.0)
+                    }
+                    "A" if genre.drawn == Drawn::Tents => doc.polygon(
+                        &[(cx, y + 6.0), (x + S - 7.0, y + S - 7.0), (x + 7.0, y + S - 7.0)],
+                        "#008856",
+                        "none",
+                        0.0,
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        for r in 0..=rows {
+            doc.line(point(r, 0), point(r, cols), "#cccccc", 1.0);
+        }
+        for c in 0..=cols {
+            doc.line(point(0, c), point(rows, c), "#cccccc", 1.0);
+        }
+        let thick = "#222222";
+        let loop_ink = "#0067a5";
+        let double = |doc: &mut Doc, a: (f64, f64), b: (f64, f64), horizontal: bool| {
+            let d = 3.0;
+            let (dx, dy) = if horizontal { (0.0, d) } else { (d, 0.0) };
+            doc.line((a.0 - dx, a.1 - dy), (b.0 - dx, b.1 - dy), loop_ink, 2.0);
+            doc.line((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy), loop_ink, 2.0);
+        };
+        for r in 0..=rows {
+            for c in 0..cols {
+                let s = seg(2 * r, 4 * c + 1);
+                let (a, b) = (point(r, c), point(r, c + 1));
+                match s.as_str() {
+                    " | " if centre_lines => doc.line(centre(r - 1, c), centre(r, c), loop_ink, 4.0),
+                    "| |" if centre_lines => double(&mut doc, centre(r - 1, c), centre(r, c), false),
+                    "---" if edges => doc.line(a, b, loop_ink, 4.0),
+                    "---" => doc.line(a, b, thick, 4.0),
+                    " ? " => doc.text_centred((a.0 + b.0) / 2.0, a.1 + 4.0, 12.0, "#888888", "?"),
+                    _ => {}
+                }
+            }
+        }
+        for r in 0..rows {
+            for c in 0..=cols {
+                let ch = at(2 * r + 1, 4 * c);
+                let (a, b) = (point(r, c), point(r + 1, c));
+                match ch {
+                    '-' if centre_lines => doc.line(centre(r, c - 1), centre(r, c), loop_ink, 4.0),
+                    '=' if centre_lines => double(&mut doc, centre(r, c - 1), centre(r, c), true),
+                    '|' if edges => doc.line(a, b, loop_ink, 4.0),
+                    '|' => doc.line(a, b, thick, 4.0),
+                    '?' => doc.text_centred(a.0, (a.1 + b.1) / 2.0 + 4.0, 12.0, "#888888", "?"),
+                    _ => {}
+                }
+            }
+        }
+        for r in 0..=rows {
+            for c in 0..=cols {
+                let ch = at(2 * r, 4 * c);
+                let p = point(r, c);
+                if ch.is_ascii_alphanumeric() || ch == '?' {
+                    doc.circle(p, S * 0.25, "#ffffff", thick, 1.5);
+                    doc.text_centred(p.0, p.1 + 5.0, 14.0, thick, &ch.to_string());
+                } else if edges {
+                    doc.circle(p, 2.5, thick, "none", 0.0);
+                }
+            }
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                let text = seg(2 * r + 1, 4 * c + 1);
+                let t = own_mark(&text, centre_lines);
+                // Circles go over the lines that pass through them.
+                match t {
+                    "o" => doc.circle(centre(r, c), S * 0.32, "#ffffff", thick, 2.0),
+                    "@" => doc.circle(centre(r, c), S * 0.32, thick, thick, 2.0),
+                    "O" => doc.circle(centre(r, c), S * 0.3, "#f3c300", thick, 1.5),
+                    _ => {}
+                }
+                let drawn = ["", ".", "#", "o", "@", "O", "#/", "#\\", "/#", "\\#", "\\", "/"];
+                let line_piece = !t.is_empty() && t.chars().all(|ch| "-|+= ".contains(ch));
+                if drawn.contains(&t) || line_piece || (t == "A" && genre.drawn == Drawn::Tents) {
+                    continue;
+                }
+                let (cx, cy) = centre(r, c);
+                if genre.drawn == Drawn::Bridges {
+                    // An island: a circle the bridges end at.
+                    doc.circle((cx, cy), S * 0.36, "#ffffff", thick, 1.5);
+                }
+                let ink = if t == "?" {
+                    "#888888"
+                } else if t == "T" {
+                    "#008856"
+                } else {
+                    thick
+                };
+                doc.text_centred(cx, cy + 6.0, if t.len() > 2 { 12.0 } else { 18.0 }, ink, t);
+            }
+        }
+        let margin = |doc: &mut Doc, clues: &[String], place: &dyn Fn(usize) -> (f64, f64)| {
+            for (k, clue) in clues.iter().enumerate().skip(1).filter(|(_, c)| !c.is_empty()) {
+                let (x, y) = place(k - 1);
+                doc.text_centred(x, y + 6.0, 16.0, thick, clue);
+            }
+        };
+        margin(&mut doc, &self.top, &|c| (centre(0, c).0, y0 - S * 0.5));
+        margin(&mut doc, &self.bottom, &|c| (centre(0, c).0, y0 + rows as f64 * S + S * 0.5));
+        margin(&mut doc, &self.left, &|r| (x0 - S * 0.5, centre(r, 0).1));
+        margin(&mut doc, &self.right, &|r| (x0 + cols as f64 * S + S * 0.5, centre(r, 0).1));
+        doc.finish(cols as f64 * S + 2.0 * x0, rows as f64 * S + 2.0 * y0, &format!("{}, {rows} x {cols}", genre.title))
     }
-    if any(&bottom) {
-        out.push_str(&across(&bottom));
+}
+
+/// What a cell's three characters show of the cell itself: for lines through centres, the mark
+/// between the line's pieces (`-o-` is a circle, `+` a turn, `---` a straight line: nothing).
+fn own_mark(text: &str, centre_lines: bool) -> &str {
+    let t = text.trim();
+    if !centre_lines {
+        return t;
     }
-    out
+    let t = t.trim_matches(|c| c == '-' || c == '=' || c == ' ');
+    if t.chars().all(|c| "|+-= ".contains(c)) {
+        ""
+    } else {
+        t
+    }
 }
 
 /// Letter v of easy as ABC (1 is A); 0 an empty cell.
