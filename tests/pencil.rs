@@ -303,7 +303,7 @@ fn every_genre_draws_its_answer_in_svg() {
         let png = crate::pictures::png(&svg);
         if ["heyawake", "mashu", "slither", "hashikake", "tents"].contains(&genre.pid) {
             insta::assert_snapshot!(format!("pencil_{}_svg", genre.pid), svg);
-            insta::assert_binary_snapshot!(&format!("pencil_{}.png", genre.pid), png);
+            insta::assert_binary_snapshot!(&format!("pencil_{}_png.png", genre.pid), png);
         }
     }
 }
