@@ -345,19 +345,17 @@ impl Present for QpropModel {
     fn render(&self, solution: &Solution, view: View) -> Result<String, Error> {
         // A pencil puzzle's model is drawn as its genre is printed (`art` and `svg`; `auto` adds
         // the facts).
-        if let (View::Svg, Some(genre)) = (view, crate::pencil::genre_of_model(self.program.model_source().1)) {
-            if let Some(svg) = crate::pencil::picture::svg(genre, &self.program, solution, &Default::default()) {
-                return Ok(svg);
-            }
-        }
-        if let (View::Art | View::Auto, Some(genre)) =
-            (view, crate::pencil::genre_of_model(self.program.model_source().1))
-        {
-            if let Some(text) = crate::pencil::picture::text(genre, &self.program, solution, &Default::default()) {
-                return Ok(match view {
-                    View::Auto => format!("{text}\n{}", solution.to_facts()),
-                    _ => text,
-                });
+        if let Some(genre) = crate::pencil::genre_of_model(self.program.model_source().1) {
+            let none = Default::default();
+            let drawn = match view {
+                View::Svg => crate::pencil::picture::svg(genre, &self.program, solution, &none),
+                View::Art => crate::pencil::picture::text(genre, &self.program, solution, &none),
+                View::Auto => crate::pencil::picture::text(genre, &self.program, solution, &none)
+                    .map(|text| format!("{text}\n{}", solution.to_facts())),
+                _ => None,
+            };
+            if let Some(drawn) = drawn {
+                return Ok(drawn);
             }
         }
         // A bundled puzzle's model is drawn as the puzzle is printed (`art` and `svg`).

@@ -169,32 +169,24 @@ impl Genre {
     }
 }
 
-/// The genre with pzprjs id `pid` (in [`GENRES`] by construction).
-fn by_pid(pid: &str) -> &'static Genre {
-    GENRES.iter().find(|g| g.pid == pid).unwrap_or(&GENRES[0])
-}
-
 /// The text of a URL given as a file's content: its first line that is not blank or a `#`
 /// comment.
 fn url_in(text: &str) -> &str {
     text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("")
 }
 
+/// The URL in `text` (a URL, or a file's content holding one) read; errors name the file
+/// `name` when the URL came from a file.
+fn read_url(name: &str, text: &str) -> Result<Puzzle, InputError> {
+    let url = url_in(text);
+    url::read(url).map_err(|e| if name == url { e } else { InputError { file: name.into(), ..e } })
+}
+
 /// The data of `pid`'s model for the URL in `text` (a reader's `convert`).
 fn read_data(pid: &str, name: &str, text: &str) -> Result<String, InputError> {
-    let puzzle = url::read(url_in(text)).map_err(|e| {
-        if name == url_in(text) {
-            e
-        } else {
-            InputError { file: name.into(), ..e }
-        }
-    })?;
+    let puzzle = read_url(name, text)?;
     if puzzle.genre.pid != pid {
-        return Err(InputError::whole(
-            name,
-            format!("a {} URL", puzzle.genre.title),
-            format!("a {} URL", by_pid(pid).title),
-        ));
+        return Err(InputError::whole(name, format!("a {} URL", puzzle.genre.title), format!("a {pid} URL")));
     }
     let source = format!("{} {} x {} from {}", puzzle.genre.title, puzzle.board.rows, puzzle.board.cols, url_in(text));
     Ok(puzzle.board.to_data(&source, puzzle.genre.layers().rooms))
@@ -202,20 +194,14 @@ fn read_data(pid: &str, name: &str, text: &str) -> Result<String, InputError> {
 
 /// A posed puzzle of `pid` written as its URL (a reader's `write`).
 fn write_facts(pid: &str, facts: &Facts) -> Result<String, Unwritable> {
-    let genre = by_pid(pid);
+    let genre = genre_by_pid(pid).ok_or_else(|| Unwritable(format!("no genre `{pid}`")))?;
     let board = Board::from_facts(facts, genre.layers())?;
     Ok(format!("{}\n", url::write(genre, "", &board)))
 }
 
 /// The genre whose URL is `text` (a URL, or a file's content holding one).
 pub fn genre_of(name: &str, text: &str) -> Result<&'static Genre, InputError> {
-    url::read(url_in(text)).map(|p| p.genre).map_err(|e| {
-        if name == url_in(text) {
-            e
-        } else {
-            InputError { file: name.into(), ..e }
-        }
-    })
+    read_url(name, text).map(|p| p.genre)
 }
 
 /// The genre with pzprjs id `pid`.

@@ -157,12 +157,14 @@ fn drawing(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Draw
     for f in d.facts("roomunknown") {
         room_clues.extend(f.first().and_then(|m| first_cell.get(m)).map(|&cell| (cell, "?".to_string())));
     }
-    let circles: BTreeMap<(i64, i64), &str> = d
-        .facts("whitecircle")
-        .into_iter()
-        .filter_map(|f| Some(((*f.first()?, *f.get(1)?), "o")))
-        .chain(d.facts("blackcircle").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), "@"))))
-        .collect();
+    // The given marks of cells, read once: circles, trees, kakuro's clue cells, blocked cells.
+    let marks: BTreeMap<(i64, i64), &str> =
+        [("whitecircle", "o"), ("blackcircle", "@"), ("tree", "T"), ("block", "\\"), ("blocked", "#")]
+            .into_iter()
+            .flat_map(|(name, mark)| {
+                d.facts(name).into_iter().filter_map(move |f| Some(((*f.first()?, *f.get(1)?), mark)))
+            })
+            .collect();
     let numbers = genre.drawn == Drawn::Numbers;
     let value = |r: i64, c: i64| d.number("n", &[r, c]);
     let (box_rows, box_cols) = sudoku_box(cols);
@@ -251,7 +253,7 @@ fn drawing(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Draw
             };
             put(&mut canvas, y + 1, 4 * c as usize, wall);
             if c < cols {
-                let text = cell(&d, genre, (r, c + 1), &cell_clues, &room_clues, &circles, (&line, &double));
+                let text = cell(&d, genre, (r, c + 1), &cell_clues, &room_clues, &marks, (&line, &double));
                 put(&mut canvas, y + 1, 4 * c as usize + 1, &text);
             }
         }
@@ -524,7 +526,7 @@ fn cell(
     (r, c): (i64, i64),
     cell_clues: &BTreeMap<(i64, i64), String>,
     room_clues: &BTreeMap<(i64, i64), String>,
-    circles: &BTreeMap<(i64, i64), &str>,
+    marks: &BTreeMap<(i64, i64), &str>,
     (line, double): (&LineAt<'_>, &DoubleAt<'_>),
 ) -> String {
     let clue = cell_clues.get(&(r, c)).or_else(|| room_clues.get(&(r, c)));
@@ -549,7 +551,7 @@ fn cell(
             None => centred(&mark(d.atom("light", &[r, c]), "O", ".")),
         },
         Drawn::Numbers if d.atom("black", &[r, c]) == Some(true) => centred("#"),
-        Drawn::Numbers if d.facts("block").contains(&vec![r, c]) => centred("\\"),
+        Drawn::Numbers if marks.get(&(r, c)) == Some(&"\\") => centred("\\"),
         Drawn::Numbers => match d.number("n", &[r, c]) {
             Some(v) => format!("{v:^3}"),
             None => centred("?"),
@@ -558,7 +560,7 @@ fn cell(
             Some(v) => centred(&letter(v)),
             None => centred("?"),
         },
-        Drawn::Tents if d.facts("tree").contains(&vec![r, c]) => centred("T"),
+        Drawn::Tents if marks.get(&(r, c)) == Some(&"T") => centred("T"),
         Drawn::Tents => centred(&mark(d.atom("tent", &[r, c]), "A", ".")),
         Drawn::Slants => centred(&mark(d.atom("back", &[r, c]), "\\", "/")),
         Drawn::NumbersInRooms => match d.number("n", &[r, c]) {
@@ -580,14 +582,14 @@ fn cell(
             },
         },
         Drawn::CentreLines | Drawn::Bridges => {
-            if d.atom("black", &[r, c]) == Some(true) || d.facts("blocked").contains(&vec![r, c]) {
+            if d.atom("black", &[r, c]) == Some(true) || marks.get(&(r, c)) == Some(&"#") {
                 return centred("#");
             }
             let left = line("h", r, c - 1) == Some(true);
             let right = line("h", r, c) == Some(true);
             let up = line("v", r - 1, c) == Some(true);
             let down = line("v", r, c) == Some(true);
-            let middle = match (clue, circles.get(&(r, c))) {
+            let middle = match (clue, marks.get(&(r, c))) {
                 (Some(n), _) => n.clone(),
                 (None, Some(o)) => o.to_string(),
                 (None, None) => match (left || right, up || down) {

@@ -7,7 +7,7 @@ use wgrnd_sat::Var;
 use super::decode::index_tuple;
 use super::{PredValue, Solution};
 
-use crate::program::{Program, ShowVal, Val};
+use crate::program::{PredId, Program, ShowVal, Val};
 use crate::Atoms;
 
 impl Solution {
@@ -172,26 +172,40 @@ pub(crate) fn show(p: &Program, v: Val) -> String {
     ShowVal(p, v).to_string()
 }
 
-/// The shown atoms and integers (by predicate name and arguments) of which some atom or
-/// integer bit is not `known`: what differs between solutions when `known` is a backbone. A
-/// family that draws its own pictures marks these cells open.
-pub fn open_atoms(p: &Program, g: &Atoms, known: impl Fn(Var) -> bool) -> BTreeSet<(String, Vec<Val>)> {
+/// The atoms and integers of the predicates `keep` takes (predicate and arguments) of which
+/// some atom or integer bit is not `known`.
+fn open_of(
+    p: &Program,
+    g: &Atoms,
+    known: impl Fn(Var) -> bool,
+    keep: impl Fn(PredId) -> bool,
+) -> BTreeSet<(PredId, Vec<Val>)> {
     let mut open = BTreeSet::new();
     for (i, a) in g.atom_of.iter().enumerate() {
         if let Some((pr, idx)) = a {
-            let pred = crate::program::PredId::new(*pr as usize);
-            if !known(Var::from_index(i)) {
-                open.insert((p.preds[pred.index()].name.clone(), index_tuple(p, pred, *idx as usize)));
+            let pred = PredId::new(*pr as usize);
+            if keep(pred) && !known(Var::from_index(i)) {
+                open.insert((pred, index_tuple(p, pred, *idx as usize)));
             }
         }
     }
     for a in &g.int_list {
-        let pred = crate::program::PredId::new(a.pred as usize);
-        if (0..a.width).any(|j| !known(Var::from_index((a.first + j - 1) as usize))) {
-            open.insert((p.preds[pred.index()].name.clone(), index_tuple(p, pred, a.idx as usize)));
+        let pred = PredId::new(a.pred as usize);
+        if keep(pred) && (0..a.width).any(|j| !known(Var::from_index((a.first + j - 1) as usize))) {
+            open.insert((pred, index_tuple(p, pred, a.idx as usize)));
         }
     }
     open
+}
+
+/// The shown atoms and integers (by predicate name and arguments) of which some atom or
+/// integer bit is not `known`: what differs between solutions when `known` is a backbone. A
+/// family that draws its own pictures marks these cells open.
+pub fn open_atoms(p: &Program, g: &Atoms, known: impl Fn(Var) -> bool) -> BTreeSet<(String, Vec<Val>)> {
+    open_of(p, g, known, |pred| p.shown.contains(&pred))
+        .into_iter()
+        .map(|(pred, t)| (p.preds[pred].name.clone(), t))
+        .collect()
 }
 
 /// The picture of what every solution shares: [`Solution::grid`] of `s` with `?` for each cell
@@ -199,23 +213,9 @@ pub fn open_atoms(p: &Program, g: &Atoms, known: impl Fn(Var) -> bool) -> BTreeS
 /// with one value in every solution). `None` when no shown predicate is cell-shaped.
 pub fn partial_grid(p: &Program, g: &Atoms, s: &Solution, known: impl Fn(Var) -> bool) -> Option<String> {
     let shape = s.grid_shape.as_ref()?;
-    let mut open: BTreeSet<(Val, Val)> = BTreeSet::new();
     let cell = |t: &[Val]| Some((*t.first()?, *t.get(1)?));
-    for (i, a) in g.atom_of.iter().enumerate() {
-        match a {
-            Some((pr, idx)) if *pr as usize == shape.pred.index() && !known(Var::from_index(i)) => {
-                open.extend(cell(&index_tuple(p, shape.pred, *idx as usize)));
-            }
-            _ => {}
-        }
-    }
-    for a in &g.int_list {
-        if a.pred as usize == shape.pred.index()
-            && (0..a.width).any(|j| !known(Var::from_index((a.first + j - 1) as usize)))
-        {
-            open.extend(cell(&index_tuple(p, shape.pred, a.idx as usize)));
-        }
-    }
+    let open: BTreeSet<(Val, Val)> =
+        open_of(p, g, known, |pred| pred == shape.pred).iter().filter_map(|(_, t)| cell(t)).collect();
     let mut cells = s.grid_cells()?;
     for (r, row) in shape.rows.iter().zip(cells.iter_mut()) {
         for (c, x) in shape.cols.iter().zip(row.iter_mut()) {
