@@ -16,16 +16,8 @@ for pair in c++:g++ python3:python3 cadical:cadical minisat:minisat picosat:pico
   command -v "${pair%%:*}" >/dev/null 2>&1 || missing="$missing ${pair##*:}"
 done
 if [ -n "$missing" ] && [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "scripts/test.sh: installing$missing" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    # shellcheck disable=SC2086
-    apt-get install -y -qq $missing >/dev/null
-  else
-    echo "scripts/test.sh: the tests need$missing: apt-get install -y$missing (or WGRND_SKIP_EXTERNAL=1)" >&2
-    exit 1
-  fi
+  # shellcheck disable=SC2086
+  scripts/apt-install.sh "scripts/test.sh (or WGRND_SKIP_EXTERNAL=1)" $missing
 fi
 # Python peers of the tests (model counter, kissat, Dask, RC2 of python-sat) in one virtual
 # environment, first on PATH.
@@ -34,6 +26,15 @@ if [ -z "${WGRND_SKIP_EXTERNAL:-}" ]; then
   export PATH
 fi
 cargo test --workspace --locked "$@"
+# The browser page (docs/web.md): built by scripts/web.sh (which installs its Debian packages as
+# root), then driven in headless Chromium by its Playwright tests against the binary just built.
+if [ -z "${WGRND_SKIP_WEB:-}" ]; then
+  command -v chromium >/dev/null 2>&1 || scripts/apt-install.sh "the page's tests (or WGRND_SKIP_WEB=1)" chromium
+  scripts/web.sh
+  targets="${CARGO_TARGET_DIR:-target}"
+  case "$targets" in /*) ;; *) targets="$PWD/$targets" ;; esac
+  (cd web && WGRND="$targets/debug/wgrnd" npm test)
+fi
 # The benchmark runner (scripts/bench): a tiny suite run for real, and the failures it must catch.
 WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest bench/test_bench.py
 # The Python package (crates/py, docs/python.md): installed into the same venv by maturin from

@@ -311,6 +311,19 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<u64>,
     },
+    /// Serve the browser page (built by scripts/web.sh into web/dist) on this machine: open the
+    /// address it prints in a browser. Puzzles are solved in the browser, not by this server.
+    Serve {
+        /// The page's directory.
+        #[arg(default_value = "web/dist")]
+        dir: String,
+        /// The address to listen on (the loopback address: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port (0: any free port; the address is printed on standard error).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// Tools for any DIMACS CNF, not only wgrnd's.
     Dimacs {
         #[command(subcommand)]

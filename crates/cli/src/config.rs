@@ -215,6 +215,8 @@ pub enum Job {
     Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
     /// Judge many puzzles, one per line.
     Batch { file: String, timeout: Option<Duration> },
+    /// Serve the browser page.
+    Serve { dir: String, host: String, port: u16 },
     /// Validate a CNF.
     DimacsCheck { cnf: String },
     /// Check a model against a CNF.
@@ -484,6 +486,7 @@ impl Job {
                 Job::Shuffle { puzzle: source(puzzle, &EncodingArgs::defaults(), None), seed, output }
             }
             Command::Batch { file, timeout } => Job::Batch { file, timeout: secs(timeout)? },
+            Command::Serve { dir, host, port } => Job::Serve { dir, host, port },
             Command::Dimacs { command: DimacsCommand::Check { cnf } } => Job::DimacsCheck { cnf },
             Command::Dimacs { command: DimacsCommand::Verify { cnf, model } } => Job::DimacsVerify { cnf, model },
         })

@@ -3,7 +3,8 @@
 //! The `wgrnd` command line, thin over the library crates: [`args`] is what clap reads,
 //! [`config`] the one place where raw flags become a validated [`config::Job`], [`commands`] the
 //! pipeline commands written once over the family interface, [`tools`] the others, [`output`]
-//! where results go, [`signal`] the process's Ctrl-C. `main` only parses, runs [`run`] and turns the result into an exit code.
+//! where results go, [`signal`] the process's Ctrl-C, [`serve`] the browser page on this
+//! machine. `main` only parses, runs [`run`] and turns the result into an exit code.
 
 #![warn(missing_docs)]
 
@@ -18,8 +19,11 @@ mod lns;
 mod optimise;
 pub mod output;
 pub mod parallel;
+pub mod serve;
 pub mod signal;
 pub mod tools;
+#[cfg(target_os = "wasi")]
+mod wasi;
 pub mod wellposed;
 
 use wgrnd_families::pipeline::check_view;
@@ -89,6 +93,7 @@ pub fn run(job: Job) -> Result<u8, Error> {
         }
         Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
         Job::Batch { file, timeout } => batch::batch(&file, timeout),
+        Job::Serve { dir, host, port } => serve::serve(&dir, &host, port),
         Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),
         Job::DimacsVerify { cnf, model } => tools::dimacs_verify(&cnf, &model),
     }

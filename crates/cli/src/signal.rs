@@ -25,6 +25,7 @@ static EXIT_CODE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::n
 
 /// What a signal does: asks the process's token to stop, and exits at once when nothing is
 /// watched or this is the second request.
+#[cfg(any(unix, windows))]
 fn on_request() -> Request {
     PROCESS.get().map_or(Request::ExitNow, Interrupt::request)
 }
@@ -64,8 +65,8 @@ pub fn install_exit_handler(token: Interrupt, exit_code: i32) -> bool {
     })
 }
 
-/// [`install_exit_handler`] elsewhere than on Unix: the `ctrlc` crate's handler thread.
-#[cfg(not(unix))]
+/// [`install_exit_handler`] on Windows: the `ctrlc` crate's handler thread.
+#[cfg(windows)]
 pub fn install_exit_handler(token: Interrupt, exit_code: i32) -> bool {
     PROCESS.set(token).is_ok()
         && ctrlc::set_handler(move || {
@@ -74,4 +75,12 @@ pub fn install_exit_handler(token: Interrupt, exit_code: i32) -> bool {
             }
         })
         .is_ok()
+}
+
+/// [`install_exit_handler`] on WASI (the browser page, `web/`): there are no signals; the page
+/// stops a run by ending the Web Worker it runs in. The token is still the process's, for the
+/// code that asks for it.
+#[cfg(target_os = "wasi")]
+pub fn install_exit_handler(token: Interrupt, _exit_code: i32) -> bool {
+    PROCESS.set(token).is_ok()
 }

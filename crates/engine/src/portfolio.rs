@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use wgrnd_seam::Search;
 
 use crate::count::backtrack::{Backtrack, Effort, Next};
-use wgrnd_sat::solver::{Backend, Cadical, Cancel, External, Interrupt, SolveError, SolverSpec};
+#[cfg(feature = "cadical")]
+use wgrnd_sat::solver::Cadical;
+use wgrnd_sat::solver::{Backend, Cancel, External, Interrupt, SolveError, SolverSpec};
 use wgrnd_sat::SolverAnswer;
 use wgrnd_seam::pipeline::{judge as judge_answer, Answer, Times};
 use wgrnd_seam::{Error, Family, Grounding};
@@ -284,6 +286,7 @@ fn race_after_try<F: Family + Search>(
     // cleanly: every thread looks at `interrupt` before its next step. (The small try watches
     // for itself.)
     let _watch = interrupt.watch();
+    #[cfg(feature = "cadical")]
     let builtin_first = builtin_first(members);
     // The members share what is left of the time limit after the try.
     let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
@@ -291,7 +294,9 @@ fn race_after_try<F: Family + Search>(
     let cancel = Cancel::default();
     let (tx, rx) = mpsc::channel::<(usize, Result<(Answer<F::Solution>, Duration), Error>)>();
     std::thread::scope(|scope| {
+        #[cfg_attr(not(feature = "cadical"), allow(unused_mut))]
         let mut rest = 0;
+        #[cfg_attr(not(feature = "cadical"), allow(unused_mut))]
         let mut ran = members.len();
         #[cfg(feature = "cadical")]
         if builtin_first {
@@ -375,6 +380,7 @@ fn race_after_try<F: Family + Search>(
 
 /// The first member with a head start: alone for [`HEAD_START_CONFLICTS`], then (having sent
 /// `go`) on with what it learnt until the time limit.
+#[cfg(feature = "cadical")]
 #[cfg(feature = "cadical")]
 fn head_start<F: Family>(
     f: &F,
@@ -505,6 +511,7 @@ fn run_member<F: Family>(
 pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel, interrupt: &Interrupt) -> Box<dyn Backend> {
     let cancel = cancel.clone();
     match engine {
+        #[cfg(feature = "cadical")]
         Engine::Cadical { config, shuffle } => Box::new(Cadical {
             timeout,
             config: *config,
@@ -513,9 +520,13 @@ pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel, inte
             interrupt: interrupt.clone(),
             ..Cadical::default()
         }),
+        #[cfg(feature = "cadical")]
         Engine::Spec(SolverSpec::Builtin) => {
             Box::new(Cadical { timeout, cancel, interrupt: interrupt.clone(), ..Cadical::default() })
         }
+        // Without CaDiCaL (the browser page) the built-in solver is splr, in every configuration.
+        #[cfg(not(feature = "cadical"))]
+        Engine::Cadical { .. } | Engine::Spec(SolverSpec::Builtin) => SolverSpec::Builtin.backend(timeout, interrupt),
         Engine::Spec(SolverSpec::External(e)) => {
             Box::new(External { timeout, cancel, interrupt: interrupt.clone(), ..e.clone() })
         }

@@ -232,6 +232,9 @@ pub fn count<F: Family + wgrnd_seam::Search>(
     // Ctrl-C while the last solutions are checked after the search ended stops nothing
     // half-done: the count watches until every solution is reported.
     let _watch = limits.interrupt.watch();
+    // A checker thread of its own pays only beside the search on a second core; where there is
+    // none (one core, or WASI in the browser page, which has no threads) the checking stays here.
+    let one_core = crate::jobs::cores() == 1;
     let (searched, checked) = std::thread::scope(|scope| {
         // The checker on this thread (its sessions, the time it took, the reports), until the
         // count hands it over to a thread of its own.
@@ -246,7 +249,7 @@ pub fn count<F: Family + wgrnd_seam::Search>(
         let mut failed: Option<Error> = None;
         let mut hand = |orbit: Orbit| -> Result<(), ()> {
             if let Some(here) = &mut serial {
-                if (here.reports.solutions as usize) < SERIAL_SOLUTIONS && here.checking < SERIAL_TIME {
+                if one_core || ((here.reports.solutions as usize) < SERIAL_SOLUTIONS && here.checking < SERIAL_TIME) {
                     let began = Instant::now();
                     let members = decode_orbit(g, &mut here.decode, &mut here.check, &orbit);
                     here.checking += began.elapsed();
