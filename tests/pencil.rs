@@ -279,6 +279,16 @@ fn a_hint_and_a_batch() {
     assert!(text.contains("1 step(s)") && text.contains("deduced so far, 36 deducible"), "{text}");
     // In the puzzle's words: cells and the room's number, not atoms.
     assert!(text.starts_with("step 1: row 1, column 1 is shaded: from the 2 of room 1;"), "{text}");
+    // The step drawn as the genre is printed: what is known after it, the rest `?`, the new
+    // fact's cell framed in red, the step's words under the grid.
+    let dir = tempfile::tempdir().unwrap();
+    let steps = dir.path().join("steps");
+    let o = wgrnd(&["explain", "--next", heyawake.trim(), "--svg-steps", steps.to_str().unwrap()], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let svg = std::fs::read_to_string(steps.join("step-001.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(">?</text>"), "{svg}");
+    assert!(svg.contains(r##"x="38" y="38" width="32" height="32" fill="none" stroke="#d62728""##), "{svg}");
+    assert!(svg.contains("step 1: row 1, column 1 is shaded"), "{svg}");
     let nurikabe = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
     let list = format!("{}\n# a comment\n{}\nhttps://puzz.link/p?nurikabe/5/5/zzz\n", heyawake.trim(), nurikabe.trim());
     let o = wgrnd(&["batch", "-"], Some(list.as_bytes()));

@@ -433,6 +433,9 @@ impl Explain for QpropModel {
         solution: &Solution,
         step: &crate::StepPicture<'_>,
     ) -> Option<String> {
+        if let Some(genre) = crate::pencil::genre_of_model(self.program.model_source().1) {
+            return step_pictures::pencil_step(genre, &self.program, g, solution, step);
+        }
         step_pictures::model_step(&self.program, g, solution, step)
     }
 }

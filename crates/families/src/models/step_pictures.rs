@@ -2,7 +2,8 @@
 //! step's clues, facts and new fact stand on, read from the atoms' and groups' names (as the
 //! words of [`crate::models::words`] are), drawn by [`crate::models::steps`] on the family's own picture.
 //! A bundled grid puzzle's model (nonogram, minesweeper, battleships, lights out, submarines,
-//! Laplace's ashes) is drawn as printed; an edge-matching board with its pieces.
+//! Laplace's ashes) is drawn as printed; a pencil puzzle as its genre is printed; an edge-matching
+//! board with its pieces.
 
 use std::collections::BTreeSet;
 
@@ -78,6 +79,24 @@ pub(crate) fn model_step<E: AtomNames>(
     let Picture::Board(board) = crate::models::pictures::picture(program, solution)? else { return None };
     let m = marks(g, step, &model_cell, &model_clue_spot);
     Some(crate::models::steps::printed_step_svg(&board, &m))
+}
+
+/// A step of a pencil puzzle (a puzz.link genre's model), drawn as the genre is printed with what
+/// is known after the step, the new fact's cell and the cells of what follows with it framed (an
+/// atom's cell: its first two arguments).
+pub(crate) fn pencil_step(
+    genre: &crate::pencil::Genre,
+    program: &Program,
+    g: &Grounding<crate::QpropEncoding>,
+    solution: &Solution,
+    step: &StepPicture<'_>,
+) -> Option<String> {
+    let open = wgrnd_lang::open_atoms(program, &g.encoding, step.known);
+    let cell = |l: &Lit| model_cell(&g.encoding.atom_name(l.var()));
+    let new: Vec<(usize, usize)> = step.new.first().and_then(cell).into_iter().collect();
+    let also: Vec<(usize, usize)> = step.new.iter().skip(1).filter_map(cell).collect();
+    let marks = crate::pencil::picture::Marks { new: &new, also: &also, caption: step.caption };
+    crate::pencil::picture::step_svg(genre, program, solution, &open, &marks)
 }
 
 /// A step of an edge-matching board `p`: the pieces whose placement is known (`lits` gives a

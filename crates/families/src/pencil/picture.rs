@@ -104,7 +104,25 @@ pub fn text(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Str
 
 /// The SVG picture of `solution` of `genre`, as [`text`] draws it.
 pub fn svg(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<String> {
-    drawing(genre, p, s, open).map(|d| d.svg(genre))
+    drawing(genre, p, s, open).map(|d| d.svg(genre, &Marks::default()))
+}
+
+/// What a step of an explanation marks on its picture: the cell of its new fact, the cells of
+/// the facts that follow with it (0-based row and column), and its caption.
+#[derive(Default)]
+pub struct Marks<'a> {
+    /// The new fact's cell: framed in red.
+    pub new: &'a [(usize, usize)],
+    /// The cells of what follows with it: framed in orange.
+    pub also: &'a [(usize, usize)],
+    /// Lines of text under the grid.
+    pub caption: &'a [String],
+}
+
+/// A step of an explanation (`explain --svg-steps`): the picture of what is known after it
+/// (`open` atoms not known yet, shown as `?`), its cells framed and its caption under the grid.
+pub fn step_svg(genre: &Genre, p: &Program, s: &Solution, open: &Open, marks: &Marks<'_>) -> Option<String> {
+    drawing(genre, p, s, open).map(|d| d.svg(genre, marks))
 }
 
 fn drawing(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Drawing> {
@@ -348,7 +366,7 @@ impl Drawing {
 
     /// The canvas drawn in SVG: the thin grid, borders and loop edges thick, lines through cell
     /// centres, shaded cells filled, circles, triangles, diagonals, and every clue as text.
-    fn svg(&self, genre: &Genre) -> String {
+    fn svg(&self, genre: &Genre, marks: &Marks<'_>) -> String {
         use crate::svg::Doc;
         const S: f64 = 36.0;
         let centre_lines = matches!(genre.drawn, Drawn::CentreLines | Drawn::Bridges);
@@ -485,7 +503,20 @@ impl Drawing {
         margin(&mut doc, &self.bottom, &|c| (centre(0, c).0, y0 + rows as f64 * S + S * 0.5));
         margin(&mut doc, &self.left, &|r| (x0 - S * 0.5, centre(r, 0).1));
         margin(&mut doc, &self.right, &|r| (x0 + cols as f64 * S + S * 0.5, centre(r, 0).1));
-        doc.finish(cols as f64 * S + 2.0 * x0, rows as f64 * S + 2.0 * y0, &format!("{}, {rows} x {cols}", genre.title))
+        // A step's marks on top of everything: the cells framed, the caption under the grid.
+        for (cells, colour) in [(marks.also, "#ff9f1c"), (marks.new, "#d62728")] {
+            for &(r, c) in cells.iter().filter(|&&(r, c)| r < rows && c < cols) {
+                let (x, y) = point(r, c);
+                doc.rect((x + 2.0, y + 2.0), (S - 4.0, S - 4.0), "none", colour, 3.0);
+            }
+        }
+        let bottom = rows as f64 * S + 2.0 * y0;
+        for (k, line) in marks.caption.iter().enumerate() {
+            doc.text_left(x0 * 0.5, bottom + 16.0 * k as f64 + 4.0, 13.0, "#222222", line);
+        }
+        let height = bottom + 16.0 * marks.caption.len() as f64;
+        let width = (cols as f64 * S + 2.0 * x0).max(if marks.caption.is_empty() { 0.0 } else { 480.0 });
+        doc.finish(width, height, &format!("{}, {rows} x {cols}", genre.title))
     }
 }
 
