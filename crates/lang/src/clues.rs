@@ -38,9 +38,17 @@ impl Program {
     }
 
     /// The model posed with exactly `clues` as the facts of its clue predicates (other data
-    /// unchanged). The hash changes with the clues.
+    /// unchanged, but for withheld forms: a clue predicate declared `else q` leaves q's fact of
+    /// each of its facts withheld, and a fact given replaces q's). The hash changes with the clues.
     pub fn with_clue_facts(&self, clues: &[ClueFact]) -> Program {
         let mut p = self.clone();
+        for (i, pred) in self.pred_ids().zip(&self.preds) {
+            if let (Some(w), PredKind::Input(facts)) = (pred.withheld, &pred.kind) {
+                for t in facts {
+                    p.withheld_form(i, w, t, true);
+                }
+            }
+        }
         for pred in p.preds.iter_mut().filter(|x| x.clue) {
             if let PredKind::Input(facts) = &mut pred.kind {
                 facts.clear();
@@ -50,6 +58,9 @@ impl Program {
             if let Some(PredKind::Input(facts)) = p.preds.get_mut(i.index()).map(|x| &mut x.kind) {
                 facts.insert(t.clone());
             }
+            if let Some(w) = self.preds.get(i.index()).and_then(|x| x.withheld) {
+                p.withheld_form(*i, w, t, false);
+            }
         }
         p.hash = clues
             .iter()
@@ -57,6 +68,18 @@ impl Program {
             .fold(StableHash::new().number(self.hash).number(clues.len() as u64), StableHash::field)
             .finish();
         p
+    }
+
+    /// Sets (`on`) or clears the fact of `w`, the withheld form of clue predicate `clue`, that
+    /// stands for the clue fact `t` (its first arguments). Whether it was there before.
+    fn withheld_form(&mut self, clue: PredId, w: PredId, t: &[Val], on: bool) -> bool {
+        let k = self.preds[w].args.len().min(self.preds[clue].args.len()).min(t.len());
+        let PredKind::Input(facts) = &mut self.preds[w].kind else { return false };
+        if on {
+            !facts.insert(t[..k].to_vec())
+        } else {
+            facts.remove(&t[..k])
+        }
     }
 
     /// The model's file name and text (the first file read).
@@ -120,7 +143,14 @@ pub fn clues_true_of(p: &Program, s: &Solution) -> Result<Vec<ClueFact>, QpropEr
     }
     for &i in &clue_preds {
         let mut posed = p.with_clue_facts(&[]);
-        posed.stmts = p.stmts.iter().filter(|st| mentions(p, &st.f, i)).cloned().collect::<Vec<Stmt>>();
+        let withheld = p.preds[i].withheld;
+        // The fact given replaces its withheld form, whose constraints are evaluated too.
+        posed.stmts = p
+            .stmts
+            .iter()
+            .filter(|st| mentions(p, &st.f, i) || withheld.is_some_and(|w| mentions(p, &st.f, w)))
+            .cloned()
+            .collect::<Vec<Stmt>>();
         let doms: Vec<&[Val]> = p.preds[i].args.iter().map(|&d| p.domains[d].values.as_slice()).collect();
         let mut tuple: Vec<Val> = Vec::with_capacity(doms.len());
         each_tuple(&doms, &mut tuple, &mut |t| {
@@ -128,8 +158,12 @@ pub fn clues_true_of(p: &Program, s: &Solution) -> Result<Vec<ClueFact>, QpropEr
                 facts.clear();
                 facts.insert(t.to_vec());
             }
+            let replaced = withheld.is_some_and(|w| posed.withheld_form(i, w, t, false));
             if check(&posed, s).is_ok_and(|broken| broken.is_empty()) {
                 out.push((i, t.to_vec()));
+            }
+            if let (true, Some(w)) = (replaced, withheld) {
+                posed.withheld_form(i, w, t, true);
             }
         });
     }
