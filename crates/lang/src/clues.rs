@@ -227,6 +227,42 @@ forall k | total(k) . exactly k { x(i) : i }
         assert_eq!(names, ["lit(1)", "lit(2)", "total(2)"]);
     }
 
+    /// A cell row whose clue cells are data: a number withheld leaves its cell as `unknown`.
+    const CELLS: &str = "param n = 3
+domain cell = 1..n
+domain num = 0..n
+var i in cell
+var k in num
+pred x(cell)
+clue pred number(cell, num) else unknown
+input pred unknown(cell)
+forall i, k | number(i, k) and k > 0 . x(i)
+forall i | number(i, 0) . not x(i)
+forall i | unknown(i) . x(i)
+";
+
+    #[test]
+    fn a_withheld_clue_leaves_its_withheld_form_and_a_given_one_replaces_it() {
+        let p =
+            load(&Source::new("cells.qp", CELLS), Some(&Source::new("d", "number(1, 2). unknown(3).")), &[]).unwrap();
+        let names =
+            |q: &Program| q.data_text().lines().filter(|l| !l.starts_with('%')).skip(1).collect::<Vec<_>>().join(" ");
+        assert_eq!(names(&p.with_clue_facts(&[])), "unknown(1). unknown(3).");
+        let number = p.pred_index("number").unwrap();
+        let given = p.with_clue_facts(&[(number, vec![Val::Int(3), Val::Int(1)])]);
+        assert_eq!(names(&given), "number(3,1). unknown(1).");
+        // Checked with the others withheld: number(1, 0) breaks x(1), which unknown(3) needs not.
+        let s = parse_solution(&p, &Source::new("s", "x(1). x(3).")).unwrap();
+        let found: Vec<String> = clues_true_of(&p, &s).unwrap().iter().map(|c| p.clue_name(c)).collect();
+        assert_eq!(
+            found,
+            ["number(1,1)", "number(1,2)", "number(1,3)", "number(2,0)", "number(3,1)", "number(3,2)", "number(3,3)"]
+        );
+        let bad = CELLS.replace("input pred unknown(cell)", "input pred unknown(num)");
+        let e = load(&Source::new("cells.qp", &bad), None, &[]).unwrap_err();
+        assert!(e.to_string().contains("'unknown' cannot stand for a withheld 'number'"), "{e}");
+    }
+
     #[test]
     fn posed_clues_replace_the_old_ones_and_the_data_reads_back() {
         let p = program("param n = 3\nlit(2).");
