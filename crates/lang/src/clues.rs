@@ -200,20 +200,30 @@ mod tests {
     use super::*;
     use crate::{load, parse_solution, Source};
 
-    /// A row of three cells; a clue `lit(i)` says cell i is set, reached through a definition,
-    /// and `total(k)` that k cells are set.
-    const MODEL: &str = "param n = 3
+    /// A row of three cells `x`, and the sorts of `i` (a cell) and `k` (a number of them).
+    macro_rules! row {
+        () => {
+            "param n = 3
 domain cell = 1..n
 domain num = 0..n
 var i in cell
 var k in num
 pred x(cell)
-clue pred lit(cell)
+"
+        };
+    }
+
+    /// A row; a clue `lit(i)` says cell i is set, reached through a definition, and `total(k)`
+    /// that k cells are set.
+    const MODEL: &str = concat!(
+        row!(),
+        "clue pred lit(cell)
 clue pred total(num)
 def on(i) := lit(i)
 forall i | on(i) . x(i)
 forall k | total(k) . exactly k { x(i) : i }
-";
+"
+    );
 
     fn program(data: &str) -> Program {
         load(&Source::new("row.qp", MODEL), Some(&Source::new("row.qpd", data)), &[]).unwrap()
@@ -227,19 +237,16 @@ forall k | total(k) . exactly k { x(i) : i }
         assert_eq!(names, ["lit(1)", "lit(2)", "total(2)"]);
     }
 
-    /// A cell row whose clue cells are data: a number withheld leaves its cell as `unknown`.
-    const CELLS: &str = "param n = 3
-domain cell = 1..n
-domain num = 0..n
-var i in cell
-var k in num
-pred x(cell)
-clue pred number(cell, num) else unknown
+    /// A row whose clue cells are data: a number withheld leaves its cell as `unknown`.
+    const CELLS: &str = concat!(
+        row!(),
+        "clue pred number(cell, num) else unknown
 input pred unknown(cell)
 forall i, k | number(i, k) and k > 0 . x(i)
 forall i | number(i, 0) . not x(i)
 forall i | unknown(i) . x(i)
-";
+"
+    );
 
     #[test]
     fn a_withheld_clue_leaves_its_withheld_form_and_a_given_one_replaces_it() {
