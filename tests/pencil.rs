@@ -253,18 +253,82 @@ fn every_genre_draws_its_answer_as_it_is_printed() {
     insta::assert_snapshot!("pencil_nurikabe_backbone", picture);
 }
 
-/// `generate --unique` on a URL writes a URL of the same genre whose puzzle is unique.
+/// Genres whose data all shape the grid (rooms, blocked cells): no clue can be withheld one by
+/// one, so `generate --unique` refuses them, naming their data.
+const NOT_POSED: &[(&str, &str)] =
+    &[("lits", "room"), ("norinori", "room"), ("starbattle", "room"), ("simpleloop", "blocked")];
+
+/// The published answer of a fixture, as `solve` prints its shown atoms.
+fn answer(dir: &std::path::Path, name: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(dir.join(format!("{name}.answer"))).unwrap();
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()
+}
+
+/// `generate --unique` on every genre's pzprjs puzzle (unique as published) writes a URL of the
+/// same genre whose puzzle has exactly one solution, the published answer; a genre whose clues
+/// cannot be withheld is refused (exit 2) in its own words.
 #[test]
-fn a_posed_puzzle_is_written_as_a_url_and_is_unique() {
-    for genre in ["heyawake", "slither", "sudoku", "kurodoko", "yinyang"] {
+fn every_genre_is_posed_as_a_url_with_its_published_answer_alone() {
+    let genres: Vec<&str> = GENRES.iter().map(|g| g.pid).collect();
+    // Two at a time (the posing of one genre is one thread).
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = genres
+            .chunks(genres.len().div_ceil(2))
+            .map(|part| scope.spawn(move || part.iter().filter_map(|g| posed_failure(g)).collect::<Vec<_>>()))
+            .collect();
+        jobs.into_iter().flat_map(|j| j.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What is wrong with `generate --unique` on the genre's pzprjs fixture, if anything.
+fn posed_failure(genre: &str) -> Option<String> {
+    let dir = PathBuf::from(fixture(&format!("pencil/{genre}")));
+    let text = std::fs::read_to_string(dir.join("pzprjs.url")).unwrap();
+    let o = wgrnd(&["generate", "--unique", text.trim()], None);
+    if let Some((_, data)) = NOT_POSED.iter().find(|(g, _)| *g == genre) {
+        let said = format!("`{genre}` has no clues that can be withheld one by one (its data: {data})");
+        return (code(&o) != 2 || !stderr(&o).contains(&said)).then(|| format!("{genre}: not refused: {}", stderr(&o)));
+    }
+    if code(&o) != 0 {
+        return Some(format!("{genre}: exit {}: {}", code(&o), stderr(&o)));
+    }
+    let posed = stdout(&o).trim().to_string();
+    match url::read(&posed) {
+        Ok(p) if p.genre.pid == genre => {}
+        other => return Some(format!("{genre}: {posed} does not read back: {:?}", other.err())),
+    }
+    let o = wgrnd(&["count", "--max", "2", &posed], None);
+    if !stdout(&o).starts_with("1 solution") {
+        return Some(format!("{genre}: {posed}: {}{}", stdout(&o), stderr(&o)));
+    }
+    let o = wgrnd(&["solve", &posed], None);
+    (shown(&stdout(&o)) != answer(&dir, "pzprjs")).then(|| format!("{genre}: {posed}: not the published answer"))
+}
+
+/// The clue set posed is minimal, by brute force: withholding any one of its numbers (slitherlink's
+/// leaves the cell empty; nurikabe's leaves its clue cell as `?`) gives a second solution.
+#[test]
+fn no_number_of_a_posed_puzzle_can_be_withheld() {
+    for (genre, withheld) in [("slither", Clue::Empty), ("nurikabe", Clue::Unknown)] {
         let text = std::fs::read_to_string(fixture(&format!("pencil/{genre}/pzprjs.url"))).unwrap();
         let o = wgrnd(&["generate", "--unique", text.trim()], None);
         assert_eq!(code(&o), 0, "{genre}: {}", stderr(&o));
-        let posed = stdout(&o).trim().to_string();
-        let p = url::read(&posed).unwrap_or_else(|e| panic!("{genre}: {posed}: {e}"));
-        assert_eq!(p.genre.pid, genre);
-        let o = wgrnd(&["count", "--max", "2", &posed], None);
-        assert!(stdout(&o).starts_with("1 solution"), "{genre}: {posed}: {}", stdout(&o));
+        let posed = url::read(stdout(&o).trim()).unwrap();
+        let numbers: Vec<usize> =
+            (0..posed.board.numbers.len()).filter(|&i| matches!(posed.board.numbers[i], Clue::Number(_))).collect();
+        assert!(!numbers.is_empty(), "{genre}");
+        for i in numbers {
+            let mut fewer = posed.clone();
+            fewer.board.numbers[i] = withheld;
+            let o = wgrnd(&["count", "--max", "2", &fewer.url()], None);
+            assert!(
+                stdout(&o).starts_with("at least 2 solution"),
+                "{genre}: without cell {i}: {}{}",
+                stdout(&o),
+                stderr(&o)
+            );
+        }
     }
 }
 

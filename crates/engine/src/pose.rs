@@ -1,15 +1,23 @@
 //! The construction question, written once over [`Pose`]: given a solution, pose the puzzle with
 //! a set of clues that makes it the only solution, and make that set minimal.
 //!
-//! 1. Start from the clues the puzzle already gives that hold of the target solution (a
-//!    solution drawn with every clue withheld may break some: those are left out and named).
+//! 1. Start from the clues the puzzle already gives: all of them when the target is a solution of
+//!    the puzzle as given (a puzzle unique as given is then at worst posed as it is), else those
+//!    that hold of the target one by one (a solution drawn with every clue withheld may break
+//!    some: those are left out and named). Whether the target is a solution of the puzzle with a
+//!    set of clues is the family's checker's answer: a clue is added only when the target
+//!    satisfies it beside the others, and a clue whose withholding breaks the target is kept.
 //! 2. Count to 2. A second solution gets a clue of the target that it breaks: among the target's
 //!    clues the second solution does not satisfy, the one with the highest drop rank (the kind of
 //!    clue to keep), first in the family's order. That keeps the target and excludes the other.
-//!    Repeat until the count proves exactly one solution.
+//!    Repeat until the count proves exactly one solution. A second solution that satisfies
+//!    every clue the target does cannot be excluded: an error. (Such solutions are common where
+//!    the clues are not facts of the solution, hitori's numbers say: a puzzle unique as given
+//!    never meets one here, its given clues being kept.)
 //! 3. Minimise: try to drop each clue, lowest drop rank first and, within a rank, the clues
 //!    added last first (the first clues were chosen against the most solutions and tend to be
-//!    needed); a clue is dropped when the count without it still proves one solution. Clues only
+//!    needed); a clue is dropped when the count without it still proves one solution, and kept
+//!    when a second solution appears (whichever clues that one satisfies). Clues only
 //!    switch constraints on, so a puzzle with fewer clues has at least the solutions of one with
 //!    more: a clue that was needed stays needed after later drops, and one pass leaves a set
 //!    from which no clue can be dropped.
@@ -43,16 +51,20 @@ pub struct Posed<F> {
 }
 
 /// What a count to 2 of a posed puzzle found: exactly one solution, none, or a second one
-/// (given by the clues of `target` it breaks).
+/// (given by the clues of `target` it breaks: none when it satisfies every clue the target does,
+/// so that no added clue excludes it, though the clues posed may still be needed against it).
 enum Verdict<C> {
     Unique,
     None,
     Second(Vec<C>),
 }
 
+/// `target_clues`: the clues of the target, to find those a second solution breaks (`None`: a
+/// second solution is only counted; finding a solution's clues runs the checker once per
+/// candidate clue, the most of a count's time on a large grid).
 fn count_to_two<F: Pose + wgrnd_seam::Search>(
     f: &F,
-    target_clues: &[F::Clue],
+    target_clues: Option<&[F::Clue]>,
     solver: &SolverSpec,
     deadline: Option<Instant>,
     interrupt: &Interrupt,
@@ -65,19 +77,13 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
     // One thread after a hand-over: which second solution comes first decides the next clue, and a
     // posed puzzle is reproducible from its seed.
     let limits = Limits { max: Some(2), timeout, jobs: 1, interrupt: interrupt.clone(), ..Limits::default() };
-    let mut second: Option<Vec<F::Clue>> = None;
+    // The clues of `target` that each solution found breaks; the target breaks none.
+    let mut found: Vec<Vec<F::Clue>> = Vec::new();
     let mut failed: Option<Error> = None;
     let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| {
-        if second.is_some() || failed.is_some() {
-            return;
-        }
+        let Some(target_clues) = target_clues.filter(|_| failed.is_none()) else { return };
         match f.clues_of(e.solution) {
-            Ok(of) => {
-                let broken: Vec<F::Clue> = target_clues.iter().filter(|c| !of.contains(c)).cloned().collect();
-                if !broken.is_empty() {
-                    second = Some(broken);
-                }
-            }
+            Ok(of) => found.push(target_clues.iter().filter(|c| !of.contains(c)).cloned().collect()),
             Err(err) => failed = Some(err),
         }
     })?;
@@ -89,17 +95,12 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
         crate::count::Stop::Timeout => return Err(out_of_time(solver)),
         _ => {}
     }
-    Ok(match (c.count, second) {
-        (0, _) => Verdict::None,
-        (1, _) if c.complete() => Verdict::Unique,
-        (_, Some(broken)) => Verdict::Second(broken),
-        // Two solutions that satisfy the same clues: no clue can tell them apart.
-        (_, None) => {
-            return Err(Error::Option(format!(
-                "`{}` has two solutions that satisfy the same clues: no set of its clues makes one of them unique",
-                f.name()
-            )))
-        }
+    Ok(match c.count {
+        0 => Verdict::None,
+        1 if c.complete() => Verdict::Unique,
+        // The first solution found that breaks a clue of the target (at most one of the two is
+        // the target); else none breaks one.
+        _ => Verdict::Second(found.into_iter().find(|b| !b.is_empty()).unwrap_or_default()),
     })
 }
 
@@ -121,21 +122,48 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
     let start = Instant::now();
     let deadline = timeout.and_then(|t| start.checked_add(t)); // beyond the clock's range: no deadline
     let target_clues = f.clues_of(target)?;
-    // The puzzle's own clues that the target keeps (all of them for a solution of the puzzle as
-    // posed; a solution drawn with every clue withheld may break some, which are then left out).
-    let (mut clues, broken): (Vec<F::Clue>, Vec<F::Clue>) =
-        f.clues().into_iter().partition(|c| target_clues.contains(c));
+    // Whether the target is a solution of the puzzle posed with these clues, by the checker.
+    let keeps = |clues: &[F::Clue]| -> Result<bool, Error> { Ok(f.with_clues(clues)?.check(target)?.is_empty()) };
+    // The puzzle's own clues: all of them for a solution of the puzzle as posed; a solution drawn
+    // with every clue withheld may break some, which are then left out (and named).
+    let (mut clues, broken): (Vec<F::Clue>, Vec<F::Clue>) = if keeps(&f.clues())? {
+        (f.clues(), Vec::new())
+    } else {
+        f.clues().into_iter().partition(|c| target_clues.contains(c))
+    };
     let given = clues.len();
     let mut counts = 0u64;
     loop {
         counts += 1;
-        match count_to_two(&f.with_clues(&clues)?, &target_clues, solver, deadline, interrupt)? {
+        match count_to_two(&f.with_clues(&clues)?, Some(&target_clues), solver, deadline, interrupt)? {
             Verdict::Unique => break,
             Verdict::None => return Err(Error::EncodingBug("the posed puzzle lost its own solution".into())),
-            Verdict::Second(broken) => {
-                let best = broken.iter().max_by_key(|c| f.drop_rank(c)).map(|c| f.drop_rank(c));
-                let Some(clue) = broken.iter().find(|c| Some(f.drop_rank(c)) == best) else { unreachable!() };
-                clues.push(clue.clone());
+            Verdict::Second(mut broken) => {
+                // Two solutions that satisfy the same clues: no clue can tell them apart.
+                let why = if broken.is_empty() {
+                    "two solutions that satisfy the same clues"
+                } else {
+                    "two solutions told apart only by clues that its solution breaks beside the clues posed"
+                };
+                // Highest rank first, in the family's order; the first that the target still
+                // satisfies together with the clues posed (a clue fact that holds alone may not
+                // hold beside another, as araf's two numbers of one region).
+                broken.sort_by_key(|c| std::cmp::Reverse(f.drop_rank(c)));
+                let mut added = false;
+                for c in broken {
+                    clues.push(c);
+                    added = keeps(&clues)?;
+                    if added {
+                        break;
+                    }
+                    clues.pop();
+                }
+                if !added {
+                    return Err(Error::Option(format!(
+                        "`{}` has {why}: no set of its clues makes one of them unique",
+                        f.name()
+                    )));
+                }
             }
         }
     }
@@ -147,8 +175,14 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
     for i in order {
         keep[i] = false;
         let trial: Vec<F::Clue> = clues.iter().zip(&keep).filter(|(_, &k)| k).map(|(c, _)| c.clone()).collect();
+        // A clue whose withholding breaks the target is needed (a model whose clues only switch
+        // constraints on has none).
+        if !keeps(&trial)? {
+            keep[i] = true;
+            continue;
+        }
         counts += 1;
-        match count_to_two(&f.with_clues(&trial)?, &target_clues, solver, deadline, interrupt)? {
+        match count_to_two(&f.with_clues(&trial)?, None, solver, deadline, interrupt)? {
             Verdict::Unique => {}
             Verdict::Second(_) => keep[i] = true,
             Verdict::None => return Err(Error::EncodingBug("dropping a clue lost the solution".into())),

@@ -222,8 +222,9 @@ pub enum Item {
     Domain(String, DomainDef, Span),
     /// `var x, y in D`.
     Sort(Vec<(String, Span)>, String, Span),
-    /// `[input|clue] pred p(D1, ..., Dn)`.
-    Pred(PredRole, String, Vec<(String, Span)>, Span),
+    /// `[input|clue] pred p(D1, ..., Dn)`, and for a clue predicate `else q`: the input predicate
+    /// whose fact (the clue's first arguments) stands where a fact of p is withheld.
+    Pred(PredRole, String, Vec<(String, Span)>, Option<(String, Span)>, Span),
     /// `var x(D1, ...) in lo..hi` (or `in D`): a bounded integer variable per argument tuple.
     IntVar(String, Vec<(String, Span)>, DomainDef, Span),
     /// `def p(x in D, ...) := F`.

@@ -38,9 +38,17 @@ impl Program {
     }
 
     /// The model posed with exactly `clues` as the facts of its clue predicates (other data
-    /// unchanged). The hash changes with the clues.
+    /// unchanged, but for withheld forms: a clue predicate declared `else q` leaves q's fact of
+    /// each of its facts withheld, and a fact given replaces q's). The hash changes with the clues.
     pub fn with_clue_facts(&self, clues: &[ClueFact]) -> Program {
         let mut p = self.clone();
+        for (i, pred) in self.pred_ids().zip(&self.preds) {
+            if let (Some(w), PredKind::Input(facts)) = (pred.withheld, &pred.kind) {
+                for t in facts {
+                    p.withheld_form(i, w, t, true);
+                }
+            }
+        }
         for pred in p.preds.iter_mut().filter(|x| x.clue) {
             if let PredKind::Input(facts) = &mut pred.kind {
                 facts.clear();
@@ -50,6 +58,9 @@ impl Program {
             if let Some(PredKind::Input(facts)) = p.preds.get_mut(i.index()).map(|x| &mut x.kind) {
                 facts.insert(t.clone());
             }
+            if let Some(w) = self.preds.get(i.index()).and_then(|x| x.withheld) {
+                p.withheld_form(*i, w, t, false);
+            }
         }
         p.hash = clues
             .iter()
@@ -57,6 +68,18 @@ impl Program {
             .fold(StableHash::new().number(self.hash).number(clues.len() as u64), StableHash::field)
             .finish();
         p
+    }
+
+    /// Sets (`on`) or clears the fact of `w`, the withheld form of clue predicate `clue`, that
+    /// stands for the clue fact `t` (its first arguments). Whether it was there before.
+    fn withheld_form(&mut self, clue: PredId, w: PredId, t: &[Val], on: bool) -> bool {
+        let k = self.preds[w].args.len().min(self.preds[clue].args.len()).min(t.len());
+        let PredKind::Input(facts) = &mut self.preds[w].kind else { return false };
+        if on {
+            !facts.insert(t[..k].to_vec())
+        } else {
+            facts.remove(&t[..k])
+        }
     }
 
     /// The model's file name and text (the first file read).
@@ -120,7 +143,14 @@ pub fn clues_true_of(p: &Program, s: &Solution) -> Result<Vec<ClueFact>, QpropEr
     }
     for &i in &clue_preds {
         let mut posed = p.with_clue_facts(&[]);
-        posed.stmts = p.stmts.iter().filter(|st| mentions(p, &st.f, i)).cloned().collect::<Vec<Stmt>>();
+        let withheld = p.preds[i].withheld;
+        // The fact given replaces its withheld form, whose constraints are evaluated too.
+        posed.stmts = p
+            .stmts
+            .iter()
+            .filter(|st| mentions(p, &st.f, i) || withheld.is_some_and(|w| mentions(p, &st.f, w)))
+            .cloned()
+            .collect::<Vec<Stmt>>();
         let doms: Vec<&[Val]> = p.preds[i].args.iter().map(|&d| p.domains[d].values.as_slice()).collect();
         let mut tuple: Vec<Val> = Vec::with_capacity(doms.len());
         each_tuple(&doms, &mut tuple, &mut |t| {
@@ -128,8 +158,12 @@ pub fn clues_true_of(p: &Program, s: &Solution) -> Result<Vec<ClueFact>, QpropEr
                 facts.clear();
                 facts.insert(t.to_vec());
             }
+            let replaced = withheld.is_some_and(|w| posed.withheld_form(i, w, t, false));
             if check(&posed, s).is_ok_and(|broken| broken.is_empty()) {
                 out.push((i, t.to_vec()));
+            }
+            if let (true, Some(w)) = (replaced, withheld) {
+                posed.withheld_form(i, w, t, true);
             }
         });
     }
@@ -166,20 +200,30 @@ mod tests {
     use super::*;
     use crate::{load, parse_solution, Source};
 
-    /// A row of three cells; a clue `lit(i)` says cell i is set, reached through a definition,
-    /// and `total(k)` that k cells are set.
-    const MODEL: &str = "param n = 3
+    /// A row of three cells `x`, and the sorts of `i` (a cell) and `k` (a number of them).
+    macro_rules! row {
+        () => {
+            "param n = 3
 domain cell = 1..n
 domain num = 0..n
 var i in cell
 var k in num
 pred x(cell)
-clue pred lit(cell)
+"
+        };
+    }
+
+    /// A row; a clue `lit(i)` says cell i is set, reached through a definition, and `total(k)`
+    /// that k cells are set.
+    const MODEL: &str = concat!(
+        row!(),
+        "clue pred lit(cell)
 clue pred total(num)
 def on(i) := lit(i)
 forall i | on(i) . x(i)
 forall k | total(k) . exactly k { x(i) : i }
-";
+"
+    );
 
     fn program(data: &str) -> Program {
         load(&Source::new("row.qp", MODEL), Some(&Source::new("row.qpd", data)), &[]).unwrap()
@@ -191,6 +235,39 @@ forall k | total(k) . exactly k { x(i) : i }
         let s = parse_solution(&p, &Source::new("s", "x(1). x(2).")).unwrap();
         let names: Vec<String> = clues_true_of(&p, &s).unwrap().iter().map(|c| p.clue_name(c)).collect();
         assert_eq!(names, ["lit(1)", "lit(2)", "total(2)"]);
+    }
+
+    /// A row whose clue cells are data: a number withheld leaves its cell as `unknown`.
+    const CELLS: &str = concat!(
+        row!(),
+        "clue pred number(cell, num) else unknown
+input pred unknown(cell)
+forall i, k | number(i, k) and k > 0 . x(i)
+forall i | number(i, 0) . not x(i)
+forall i | unknown(i) . x(i)
+"
+    );
+
+    #[test]
+    fn a_withheld_clue_leaves_its_withheld_form_and_a_given_one_replaces_it() {
+        let p =
+            load(&Source::new("cells.qp", CELLS), Some(&Source::new("d", "number(1, 2). unknown(3).")), &[]).unwrap();
+        let names =
+            |q: &Program| q.data_text().lines().filter(|l| !l.starts_with('%')).skip(1).collect::<Vec<_>>().join(" ");
+        assert_eq!(names(&p.with_clue_facts(&[])), "unknown(1). unknown(3).");
+        let number = p.pred_index("number").unwrap();
+        let given = p.with_clue_facts(&[(number, vec![Val::Int(3), Val::Int(1)])]);
+        assert_eq!(names(&given), "number(3,1). unknown(1).");
+        // Checked with the others withheld: number(1, 0) breaks x(1), which unknown(3) needs not.
+        let s = parse_solution(&p, &Source::new("s", "x(1). x(3).")).unwrap();
+        let found: Vec<String> = clues_true_of(&p, &s).unwrap().iter().map(|c| p.clue_name(c)).collect();
+        assert_eq!(
+            found,
+            ["number(1,1)", "number(1,2)", "number(1,3)", "number(2,0)", "number(3,1)", "number(3,2)", "number(3,3)"]
+        );
+        let bad = CELLS.replace("input pred unknown(cell)", "input pred unknown(num)");
+        let e = load(&Source::new("cells.qp", &bad), None, &[]).unwrap_err();
+        assert!(e.to_string().contains("'unknown' cannot stand for a withheld 'number'"), "{e}");
     }
 
     #[test]

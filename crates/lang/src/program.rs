@@ -472,6 +472,10 @@ pub struct Pred {
     pub kind: PredKind,
     /// Whether its facts are clues a poser may withhold (`clue pred`; an input predicate).
     pub clue: bool,
+    /// For a clue predicate declared `clue pred p(...) else q`: q, an input predicate whose
+    /// arguments are p's first ones. Withholding a fact of p leaves q's fact of those arguments
+    /// (a number withheld leaves its clue cell, shown `?`); giving it replaces that fact.
+    pub withheld: Option<PredId>,
     /// Where it is declared.
     pub span: Span,
 }

@@ -99,6 +99,7 @@ impl Resolver {
         let items = data_domains_replace(items);
         let bare = crate::resolve_int::names_used(&items);
         let mut later = Vec::new();
+        let mut withheld_forms = Vec::new();
         for it in items {
             match it {
                 Item::Param(..) => {}
@@ -113,12 +114,17 @@ impl Resolver {
                         self.sorts.insert(n, di);
                     }
                 }
-                Item::Pred(role, n, args, s) => {
+                Item::Pred(role, n, args, withheld, s) => {
                     self.new_pred_name(&n, s)?;
                     let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
                     let kind = if role == PredRole::Solved { PredKind::Var } else { PredKind::Input(HashSet::new()) };
-                    self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
-                    self.p.preds.push(Pred { name: n, args, kind, clue: role == PredRole::Clue, span: s });
+                    let id = PredId::new(self.p.preds.len());
+                    self.preds.insert(n.clone(), id);
+                    if let Some(w) = withheld {
+                        withheld_forms.push((id, w));
+                    }
+                    let clue = role == PredRole::Clue;
+                    self.p.preds.push(Pred { name: n, args, kind, clue, withheld: None, span: s });
                 }
                 Item::IntVar(n, args, values, s) => {
                     self.new_pred_name(&n, s)?;
@@ -135,7 +141,14 @@ impl Resolver {
                         }
                     };
                     self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
-                    self.p.preds.push(Pred { name: n, args, kind: PredKind::Int(vd), clue: false, span: s });
+                    self.p.preds.push(Pred {
+                        name: n,
+                        args,
+                        kind: PredKind::Int(vd),
+                        clue: false,
+                        withheld: None,
+                        span: s,
+                    });
                 }
                 Item::Def(n, params, body, s) => {
                     self.new_pred_name(&n, s)?;
@@ -150,12 +163,16 @@ impl Resolver {
                             slots: Vec::new(),
                         })),
                         clue: false,
+                        withheld: None,
                         span: s,
                     });
                     later.push(Item::Def(n, params, body, s));
                 }
                 other => later.push(other),
             }
+        }
+        for (clue, (name, span)) in withheld_forms {
+            self.withheld_form(clue, &name, span)?;
         }
         let mut shown = Vec::new();
         for it in later {
@@ -205,6 +222,24 @@ impl Resolver {
         }
         let body = self.formula(body)?;
         self.p.preds[pi].kind = PredKind::Def(Box::new(Def { params: slots, body, slots: self.slots.clone() }));
+        Ok(())
+    }
+
+    /// `clue pred p(...) else q`: q must be an input predicate (not a clue itself) whose
+    /// arguments are p's first ones, fewer than p's.
+    fn withheld_form(&mut self, clue: PredId, name: &str, s: Span) -> Result<()> {
+        let q = self.pred(name, s)?;
+        let (p, w) = (&self.p.preds[clue], &self.p.preds[q]);
+        let input = matches!(w.kind, PredKind::Input(_)) && !w.clue;
+        if !input || w.args.len() >= p.args.len() || w.args[..] != p.args[..w.args.len()] {
+            return Err(err(
+                ErrorKind::Declaration,
+                s,
+                format!("'{name}' cannot stand for a withheld '{}'", p.name),
+                "an input predicate (not a clue) whose arguments are the clue's first ones",
+            ));
+        }
+        self.p.preds[clue].withheld = Some(q);
         Ok(())
     }
 

@@ -179,7 +179,14 @@ impl Resolver {
     pub(crate) fn single_int(&mut self, n: String, d: DomId, s: Span) -> Result<()> {
         self.new_pred_name(&n, s)?;
         self.preds.insert(n.clone(), PredId::new(self.p.preds.len()));
-        self.p.preds.push(Pred { name: n, args: Vec::new(), kind: PredKind::Int(d), clue: false, span: s });
+        self.p.preds.push(Pred {
+            name: n,
+            args: Vec::new(),
+            kind: PredKind::Int(d),
+            clue: false,
+            withheld: None,
+            span: s,
+        });
         Ok(())
     }
 }

@@ -134,7 +134,7 @@ impl Resolver {
         self.preds.insert(n.clone(), pi);
         self.tuples.insert(n.clone(), pi);
         let facts: HashSet<Vec<Val>> = tuples.into_iter().collect();
-        self.p.preds.push(Pred { name: n, args, kind: PredKind::Input(facts), clue: false, span: s });
+        self.p.preds.push(Pred { name: n, args, kind: PredKind::Input(facts), clue: false, withheld: None, span: s });
         Ok(())
     }
 

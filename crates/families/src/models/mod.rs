@@ -488,8 +488,17 @@ impl crate::Pose for QpropModel {
 
     fn clues_of(&self, solution: &Solution) -> Result<Vec<ClueFact>, Error> {
         if !self.program.preds.iter().any(|p| p.clue) {
+            // Its data (a pencil genre's rooms, say) shape the puzzle: none is a clue to withhold.
+            let data: Vec<&str> = self
+                .program
+                .preds
+                .iter()
+                .filter(|p| matches!(p.kind, PredKind::Input(_)))
+                .map(|p| p.name.as_str())
+                .collect();
+            let data = if data.is_empty() { String::new() } else { format!(" (its data: {})", data.join(", ")) };
             return Err(Error::Option(format!(
-                "`{}` declares no `clue pred`: a model says which of its data are clues (docs/qprop.md)",
+                "`{}` has no clues that can be withheld one by one{data}, so no set of them can be chosen: its model declares no `clue pred` (docs/lang/data.md)",
                 self.name
             )));
         }

@@ -308,7 +308,13 @@ impl<'t> Parser<'t> {
                 }
                 self.expect(")")?;
             }
-            return Ok(Item::Pred(role, n, args, start.to(self.prev_span())));
+            // `clue pred number(R, C, V) else unknown`: what stands in a withheld clue's place.
+            let withheld = if role == PredRole::Clue && self.eat_kw("else") {
+                Some(self.name("an input predicate name")?)
+            } else {
+                None
+            };
+            return Ok(Item::Pred(role, n, args, withheld, start.to(self.prev_span())));
         }
         if self.eat_kw("def") {
             let (n, _) = self.name("a predicate name")?;

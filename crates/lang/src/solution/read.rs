@@ -203,7 +203,7 @@ fn values(p: &Program, pred: PredId, n: &str, args: &[Term], span: Span) -> Resu
 fn item_span(it: &Item) -> Span {
     match it {
         Item::Formula(f) => f.span(),
-        Item::Param(_, _, s) | Item::Domain(_, _, s) | Item::Sort(_, _, s) | Item::Pred(_, _, _, s) => *s,
+        Item::Param(_, _, s) | Item::Domain(_, _, s) | Item::Sort(_, _, s) | Item::Pred(_, _, _, _, s) => *s,
         Item::Def(_, _, _, s) | Item::Table(_, _, s) | Item::IntVar(_, _, _, s) => *s,
         Item::Show(names) => names.first().map_or(Span::default(), |n| n.1),
         Item::TableFrom(_, s, _, _) | Item::Rows(_, s, _, _) => *s,
