@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser page into web/dist (docs/web.md): the `wgrnd` command line compiled to
-# WebAssembly for WASI (wasm32-wasip1, without CaDiCaL: splr is the built-in solver there), the
+# WebAssembly for WASI (wasm32-wasip1, without CaDiCaL: splr solves, batsat keeps the sessions), the
 # page's own files (web/src), the WASI shim from npm, and examples from fixtures/.
 #
 # The compiler is Debian's `rustc-web` (rustup's toolchains have no wasm32 std here), building std
@@ -24,7 +24,7 @@ fi
 target_dir="${CARGO_TARGET_DIR:-target}/web"
 RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_WASM32_WASIP1_LINKER=wasm-ld-22 \
   RUSTFLAGS="-C link-self-contained=no -L /usr/lib/wasm32-wasi -C link-arg=/usr/lib/wasm32-wasi/crt1-command.o" \
-  /usr/bin/cargo build --locked -p wgrnd-cli --bin wgrnd --no-default-features --target wasm32-wasip1 \
+  /usr/bin/cargo build --locked -p wgrnd-cli --bin wgrnd --no-default-features --features batsat --target wasm32-wasip1 \
   -Zbuild-std=std,panic_abort --profile web --target-dir "$target_dir"
 
 # The page.

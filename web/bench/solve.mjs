@@ -3,7 +3,8 @@
 // run a fresh instance, timed inside the worker) and the native binary (a process per run, wall
 // time), and cspuz's `run_solver` (semiexp/cspuz_core, built outside this repository; it finds the
 // whole backbone) on the puzz.link puzzles when RUN_SOLVER names it. Medians of REPS runs.
-// Writes CSV to standard output.
+// Writes CSV to standard output. COMMAND times another command the same way (e.g. "explain
+// --next": a hint; cspuz is then left out, as it has no such command).
 //
 //   node web/bench/solve.mjs [PUZZLE...]    (WGRND: the native binary; default target/release/wgrnd)
 import { spawn, spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 const wgrnd = process.env.WGRND ?? `${repo}target/release/wgrnd`;
 const runSolver = process.env.RUN_SOLVER;
 const reps = Number(process.env.REPS ?? 3);
+const command = (process.env.COMMAND ?? "solve").split(" ");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The puzzles: the page's examples, and bigger ones given as files or URLs.
@@ -44,7 +46,7 @@ const page = await browser.newPage();
 await page.goto(address);
 await page.waitForFunction(() => document.body.dataset.state === "ready");
 
-console.log(`# command: node web/bench/solve.mjs ${process.argv.slice(2).join(" ")}; reps ${reps}; chromium ${browser.version()}; load ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
+console.log(`# command: COMMAND="${command.join(" ")}" node web/bench/solve.mjs ${process.argv.slice(2).join(" ")}; reps ${reps}; chromium ${browser.version()}; load ${readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
 console.log("puzzle,native_ms,page_ms,page_over_native,cspuz_ms,exit");
 for (const p of puzzles) {
   const isUrl = /^https?:\/\//.test(p.text.trim());
@@ -57,20 +59,20 @@ for (const p of puzzles) {
   const dir = spawnSync("mktemp", ["-d"]).stdout.toString().trim();
   for (const [name, text] of Object.entries(files)) spawnSync("tee", [`${dir}/${name}`], { input: text });
   // One run of each first (page: the engine's compilation; native: the file cache), not timed.
-  await page.evaluate(([a, f]) => wgrnd.engine.run(["solve", ...a], f), [args, files]);
-  spawnSync(wgrnd, ["solve", ...args], { cwd: dir });
+  await page.evaluate(([a, f]) => wgrnd.engine.run(a, f), [[...command, ...args], files]);
+  spawnSync(wgrnd, [...command, ...args], { cwd: dir });
   const nativeMs = [];
   const pageMs = [];
   const cspuzMs = [];
   let exit;
   for (let r = 0; r < reps; r++) {
     const t = performance.now();
-    const n = spawnSync(wgrnd, ["solve", ...args], { cwd: dir });
+    const n = spawnSync(wgrnd, [...command, ...args], { cwd: dir });
     nativeMs.push(performance.now() - t);
-    const got = await page.evaluate(([a, f]) => wgrnd.engine.run(["solve", ...a], f), [args, files]);
+    const got = await page.evaluate(([a, f]) => wgrnd.engine.run(a, f), [[...command, ...args], files]);
     pageMs.push(got.ms);
     exit = `${n.status}/${got.code}`;
-    if (runSolver && isUrl) {
+    if (runSolver && isUrl && command[0] === "solve") {
       const c = performance.now();
       spawnSync(runSolver, [p.text.trim()]);
       cspuzMs.push(performance.now() - c);

@@ -86,8 +86,8 @@ async function press(what) {
     $("stderr").textContent = r.stderr;
     if ([2, 3, 4].includes(r.code)) $("stderr").className = "diagnostic";
     showPictures(r.pictures);
-    // The SVG is drawn above: its text is not printed again.
-    $("stdout").textContent = r.pictures.length > 0 && what !== "explain" ? "" : r.stdout;
+    // The SVG is drawn above: the rest of the output (a count's line, a hint's words) below it.
+    $("stdout").textContent = r.stdout.replace(/<svg[\s\S]*?<\/svg>\n?/g, "");
     if (what === "pose" && r.code === 0 && p.url) shareLink(r.stdout.trim());
     $("status").textContent = `${what}: exit ${r.code}, ${(r.ms / 1000).toFixed(2)} s`;
     document.body.dataset.exit = String(r.code);

@@ -7,6 +7,7 @@
 
 use std::sync::OnceLock;
 
+#[cfg(any(unix, windows))]
 use wgrnd_sat::solver::interrupt::Request;
 use wgrnd_sat::solver::Interrupt;
 

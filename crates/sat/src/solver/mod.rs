@@ -30,6 +30,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "batsat")]
+mod batsat;
 #[cfg(feature = "cadical")]
 mod cadical;
 mod cancel;
@@ -42,6 +44,8 @@ pub mod session;
 
 use std::time::Duration;
 
+#[cfg(feature = "batsat")]
+pub use batsat::BatsatSession;
 #[cfg(feature = "cadical")]
 pub use cadical::{Cadical, CadicalSession};
 pub use cancel::Cancel;

@@ -1,6 +1,6 @@
 //! Solving again and again: the formula grows by a clause between solves (a blocking clause when
-//! counting). In-process CaDiCaL keeps its state and learnt clauses across solves; any other
-//! backend re-solves the grown formula from scratch (an external solver is given the whole grown
+//! counting). In-process CaDiCaL (or batsat, where CaDiCaL is not built in) keeps its state and
+//! learnt clauses across solves; any other backend re-solves the grown formula from scratch (an external solver is given the whole grown
 //! formula in a new file each time).
 
 use std::time::Duration;
@@ -53,6 +53,11 @@ pub fn session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt) -> Box<dyn S
     #[cfg(feature = "cadical")]
     if *spec == SolverSpec::Builtin {
         return Box::new(crate::solver::CadicalSession::new(cnf, interrupt));
+    }
+    // Without CaDiCaL (the browser page) the built-in session is batsat's, incremental too.
+    #[cfg(all(feature = "batsat", not(feature = "cadical")))]
+    if *spec == SolverSpec::Builtin {
+        return Box::new(crate::solver::BatsatSession::new(cnf, interrupt));
     }
     let (spec, interrupt) = (spec.clone(), interrupt.clone());
     Box::new(Restarting::new(cnf, move |t| spec.backend(t, &interrupt)))

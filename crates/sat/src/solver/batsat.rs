@@ -1,0 +1,212 @@
+//! An incremental session without C++: batsat (a MiniSat port in Rust) keeps its clauses, learnt
+//! clauses and heuristics between solves, takes assumptions and says which of them took part in
+//! a refutation. It is the built-in session where CaDiCaL is not built in (the browser page,
+//! docs/web.md), so that a hint's or a backbone's hundreds of solves under assumptions do not
+//! each start afresh as [`Restarting`](crate::solver::Restarting) does. The formula's
+//! connectivity constraints reach it written out as clauses (as they reach splr).
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
+
+use crate::solver::{Interrupt, Session, SolveError};
+use crate::{Cnf, Lit, Model, SolverAnswer, Var};
+
+/// A batsat solver holding a growing formula.
+pub struct BatsatSession {
+    solver: BasicSolver,
+    /// batsat's variable of each of ours (ours are numbered from 1, this from 0).
+    vars: Vec<batsat::Var>,
+    /// The running solve's deadline, read by the solver's stop callback.
+    deadline: Rc<Cell<Option<Instant>>>,
+    /// Assumptions of the last solve, for [`Session::failed`].
+    answered_unsat: bool,
+}
+
+impl BatsatSession {
+    /// Starts from every clause of `cnf` (the connectivity constraints written out); `interrupt`
+    /// stops its solves.
+    pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> BatsatSession {
+        let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
+        let mut callbacks = BasicCallbacks::new();
+        let (seen, interrupt) = (Rc::clone(&deadline), interrupt.clone());
+        callbacks.set_stop(move || interrupt.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
+        let mut s = BatsatSession {
+            solver: BasicSolver::new(SolverOpts::default(), callbacks),
+            vars: Vec::new(),
+            deadline,
+            answered_unsat: false,
+        };
+        s.grow(cnf.num_vars());
+        for clause in cnf.clauses() {
+            s.add_clause(clause);
+        }
+        s
+    }
+
+    /// Makes variables up to `n`.
+    fn grow(&mut self, n: u32) {
+        while self.vars.len() < n as usize {
+            let v = self.solver.new_var_default();
+            self.vars.push(v);
+        }
+    }
+
+    /// batsat's literal of `l` (its variable made first).
+    fn lit(&mut self, l: Lit) -> batsat::Lit {
+        self.grow(l.var().get());
+        batsat::Lit::new(self.vars[l.var().index()], l.is_positive())
+    }
+}
+
+impl Session for BatsatSession {
+    fn add_clause(&mut self, clause: &[Lit]) {
+        let mut c: Vec<batsat::Lit> = clause.iter().map(|&l| self.lit(l)).collect();
+        // `false`: the formula is already unsatisfiable; every later solve says so.
+        let _ = self.solver.add_clause_reuse(&mut c);
+    }
+
+    fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        let assumed: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
+        self.deadline.set(timeout.and_then(|t| Instant::now().checked_add(t)));
+        let answer = self.solver.solve_limited(&assumed);
+        self.deadline.set(None);
+        self.answered_unsat = answer == lbool::FALSE;
+        if answer == lbool::TRUE {
+            let mut model = Model::new(self.vars.len() as u32);
+            for (i, &b) in self.vars.iter().enumerate() {
+                let value = self.solver.value_var(b);
+                if let Some(v) = Var::new(i as u32 + 1) {
+                    model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
+                }
+            }
+            return Ok(SolverAnswer::Sat(model));
+        }
+        if answer == lbool::FALSE {
+            return Ok(SolverAnswer::Unsat);
+        }
+        Ok(SolverAnswer::Unknown)
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.grow(self.vars.len() as u32 + 1);
+        Var::new(self.vars.len() as u32).expect("a variable made just now is numbered from 1")
+    }
+
+    fn failed(&self, l: Lit) -> Option<bool> {
+        // MiniSat's core holds the negations of the failed assumptions: asked by variable.
+        let v = *self.vars.get(l.var().index())?;
+        self.answered_unsat.then(|| self.solver.unsat_core_contains_var(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Restarting, SolverSpec};
+
+    fn cnf(clauses: &[&[i32]]) -> Cnf {
+        let mut c = Cnf::new();
+        c.new_vars(clauses.iter().flat_map(|cl| cl.iter()).map(|n| n.unsigned_abs()).max().unwrap_or(0));
+        for clause in clauses {
+            let lits: Vec<Lit> = clause.iter().map(|&n| Lit::from_dimacs(n).unwrap()).collect();
+            c.add_clause(&lits);
+        }
+        c
+    }
+
+    /// A tiny xorshift: random small formulas, the same on every run.
+    fn random_cnf(seed: &mut u64, vars: i32, clauses: usize) -> Cnf {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        let mut c = Cnf::new();
+        c.new_vars(vars as u32);
+        for _ in 0..clauses {
+            let lits: Vec<Lit> = (0..3)
+                .map(|_| {
+                    let v = (next() % vars as u64) as i32 + 1;
+                    Lit::from_dimacs(if next().is_multiple_of(2) { v } else { -v }).unwrap()
+                })
+                .collect();
+            c.add_clause(&lits);
+        }
+        c
+    }
+
+    #[test]
+    fn answers_under_assumptions_as_the_formula_says_and_names_the_failed_ones() {
+        let f = cnf(&[&[1, 2], &[-1, 3], &[-2, 3]]);
+        let mut s = BatsatSession::new(&f, &Interrupt::default());
+        let Ok(SolverAnswer::Sat(m)) = s.solve(None) else { panic!("satisfiable") };
+        assert_eq!(f.first_unsatisfied(&m), None);
+        let (not3, four) = (Lit::from_dimacs(-3).unwrap(), Lit::from_dimacs(4).unwrap());
+        assert!(matches!(s.solve_assuming(&[four, not3], None), Ok(SolverAnswer::Unsat)));
+        assert_eq!((s.failed(not3), s.failed(four)), (Some(true), Some(false)));
+        // Growing: a fresh variable and a clause over it.
+        let a = s.new_var();
+        assert_eq!(a.get(), 5);
+        s.add_clause(&[a.neg()]);
+        assert!(matches!(s.solve_assuming(&[a.pos()], None), Ok(SolverAnswer::Unsat)));
+        assert!(matches!(s.solve(None), Ok(SolverAnswer::Sat(_))));
+    }
+
+    /// On random 3-CNFs around the threshold, every solve under random assumptions agrees with
+    /// splr re-solving from scratch, and every model satisfies the formula and the assumptions.
+    #[test]
+    fn agrees_with_a_solve_from_scratch_on_random_formulas() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..60 {
+            let f = random_cnf(&mut seed, 12, 40 + round % 20);
+            let mut incremental = BatsatSession::new(&f, &Interrupt::default());
+            let spec = SolverSpec::Splr;
+            let mut scratch = Restarting::new(&f, move |t| spec.backend(t, &Interrupt::default()));
+            for k in 0..6u64 {
+                let assumed: Vec<Lit> = (0..(k % 4))
+                    .map(|j| Lit::from_dimacs(((seed >> (j * 5)) % 12) as i32 + 1).unwrap())
+                    .map(|l| if (seed >> (k + 20)).is_multiple_of(2) { l } else { !l })
+                    .collect();
+                let (a, b) = (incremental.solve_assuming(&assumed, None), scratch.solve_assuming(&assumed, None));
+                match (a, b) {
+                    (Ok(SolverAnswer::Sat(m)), Ok(SolverAnswer::Sat(_))) => {
+                        assert_eq!(f.first_unsatisfied(&m), None, "round {round}");
+                        assert!(assumed.iter().all(|&l| m.is_true(l)), "round {round}");
+                    }
+                    (Ok(SolverAnswer::Unsat), Ok(SolverAnswer::Unsat)) => {}
+                    (a, b) => panic!("round {round}: {a:?} against {b:?}"),
+                }
+                seed = seed.rotate_left(7) ^ k;
+            }
+        }
+    }
+
+    #[test]
+    fn a_time_limit_or_an_interrupt_answers_unknown() {
+        // Pigeons 10 into 9: far beyond an instant.
+        let mut f = Cnf::new();
+        f.new_vars(90);
+        let p = |i: i32, h: i32| i * 9 + h + 1;
+        for i in 0..10 {
+            let clause: Vec<Lit> = (0..9).map(|h| Lit::from_dimacs(p(i, h)).unwrap()).collect();
+            f.add_clause(&clause);
+        }
+        for h in 0..9 {
+            for i in 0..10 {
+                for j in i + 1..10 {
+                    f.add_clause(&[Lit::from_dimacs(-p(i, h)).unwrap(), Lit::from_dimacs(-p(j, h)).unwrap()]);
+                }
+            }
+        }
+        let mut s = BatsatSession::new(&f, &Interrupt::default());
+        assert!(matches!(s.solve(Some(Duration::from_millis(50))), Ok(SolverAnswer::Unknown)));
+        let stopped = Interrupt::default();
+        let _ = stopped.request();
+        let mut s = BatsatSession::new(&f, &stopped);
+        assert!(matches!(s.solve(None), Ok(SolverAnswer::Unknown)));
+    }
+}
