@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser page into web/dist (docs/web.md): the `wgrnd` command line compiled to
-# WebAssembly for WASI (wasm32-wasip1, without CaDiCaL: splr solves, batsat keeps the sessions), the
+# WebAssembly for WASI (wasm32-wasip1, without CaDiCaL: batsat is the built-in solver there), the
 # page's own files (web/src), the WASI shim from npm, and examples from fixtures/.
 #
 # The compiler is Debian's `rustc-web` (rustup's toolchains have no wasm32 std here), building std

@@ -98,7 +98,7 @@ test("every example: solve, count, deduce, explain and pose give the command lin
 
     // Solve: the drawn answer is the command line's SVG, byte for byte, where the answer is
     // unique (a puzzle with several answers may be answered by another one: the page's solver
-    // is splr, the command line's CaDiCaL); always a checked solution.
+    // is batsat, the command line's CaDiCaL); always a checked solution.
     const solveStatus = await press(page, "solve");
     assert.match(solveStatus, /exit 10/, `${example.title}: ${solveStatus} ${await page.textContent("#stderr")}`);
     assert.ok((await page.locator("#pictures svg").count()) >= 1, `${example.title}: no picture`);

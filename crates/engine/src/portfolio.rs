@@ -524,7 +524,7 @@ pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel, inte
         Engine::Spec(SolverSpec::Builtin) => {
             Box::new(Cadical { timeout, cancel, interrupt: interrupt.clone(), ..Cadical::default() })
         }
-        // Without CaDiCaL (the browser page) the built-in solver is splr, in every configuration.
+        // Without CaDiCaL (the browser page) the built-in solver (batsat, else splr) in every configuration.
         #[cfg(not(feature = "cadical"))]
         Engine::Cadical { .. } | Engine::Spec(SolverSpec::Builtin) => SolverSpec::Builtin.backend(timeout, interrupt),
         Engine::Spec(SolverSpec::External(e)) => {

@@ -1,9 +1,10 @@
-//! An incremental session without C++: batsat (a MiniSat port in Rust) keeps its clauses, learnt
+//! The built-in solver without C++: batsat (a MiniSat port in Rust) keeps its clauses, learnt
 //! clauses and heuristics between solves, takes assumptions and says which of them took part in
-//! a refutation. It is the built-in session where CaDiCaL is not built in (the browser page,
-//! docs/web.md), so that a hint's or a backbone's hundreds of solves under assumptions do not
-//! each start afresh as [`Restarting`](crate::solver::Restarting) does. The formula's
-//! connectivity constraints reach it written out as clauses (as they reach splr).
+//! a refutation. Where CaDiCaL is not built in (the browser page, docs/web.md) it is the built-in
+//! solver ([`Batsat`], one solve) and session ([`BatsatSession`]), so that a hint's or a
+//! backbone's hundreds of solves under assumptions do not each start afresh as
+//! [`Restarting`](crate::solver::Restarting) does. The formula's connectivity constraints reach it
+//! written out as clauses (as they reach splr).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -102,6 +103,26 @@ impl Session for BatsatSession {
     }
 }
 
+/// batsat as a backend: one solve of a whole formula (the built-in solver where CaDiCaL is not
+/// built in), stopped by its time limit or `interrupt`.
+#[derive(Clone, Debug, Default)]
+pub struct Batsat {
+    /// Wall-clock limit. `None`: no limit.
+    pub timeout: Option<Duration>,
+    /// Stops the solve (it then answers UNKNOWN).
+    pub interrupt: Interrupt,
+}
+
+impl crate::solver::Backend for Batsat {
+    fn name(&self) -> &'static str {
+        "batsat"
+    }
+
+    fn solve(&mut self, cnf: &Cnf) -> Result<SolverAnswer, SolveError> {
+        BatsatSession::new(cnf, &self.interrupt).solve(self.timeout)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +204,17 @@ mod tests {
                 seed = seed.rotate_left(7) ^ k;
             }
         }
+    }
+
+    #[test]
+    fn the_backend_solves_a_whole_formula() {
+        use crate::solver::Backend;
+        let sat = cnf(&[&[1, 2], &[-1, 2], &[-2, 3]]);
+        let Ok(SolverAnswer::Sat(m)) = Batsat::default().solve(&sat) else { panic!("satisfiable") };
+        assert_eq!(sat.first_unsatisfied(&m), None);
+        let unsat = cnf(&[&[1, 2], &[-1, 2], &[1, -2], &[-1, -2]]);
+        assert!(matches!(Batsat::default().solve(&unsat), Ok(SolverAnswer::Unsat)));
+        assert!(matches!(Batsat::default().solve(&Cnf::new()), Ok(SolverAnswer::Sat(_))));
     }
 
     #[test]

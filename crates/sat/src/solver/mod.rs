@@ -3,7 +3,8 @@
 //! Owns running a SAT solver on a [`Cnf`] and bringing back a [`SolverAnswer`]. A [`Backend`] is
 //! anything that can do that; [`Cadical`] runs CaDiCaL 3.0.1 in-process (feature `cadical`, on by
 //! default, built from source by the `cadical-sys` crate), [`Splr`] the pure-Rust solver splr
-//! 0.17.2. Neither needs an external program. [`External`] runs any solver program (kissat,
+//! 0.17.2, [`Batsat`] the pure-Rust MiniSat port batsat 0.6.0 (feature `batsat`: the built-in
+//! solver where CaDiCaL is not built in, the browser page). None needs an external program. [`External`] runs any solver program (kissat,
 //! cadical, minisat, cryptominisat5, picosat by name, or a command line). A backend neither knows
 //! nor cares what the clauses mean.
 //!
@@ -45,7 +46,7 @@ pub mod session;
 use std::time::Duration;
 
 #[cfg(feature = "batsat")]
-pub use batsat::BatsatSession;
+pub use batsat::{Batsat, BatsatSession};
 #[cfg(feature = "cadical")]
 pub use cadical::{Cadical, CadicalSession};
 pub use cancel::Cancel;
@@ -140,7 +141,8 @@ fn stderr_note(stderr: &str) -> String {
 /// Which solver to run: the typed form of a `--solver` value, made once where options are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolverSpec {
-    /// The fastest in-process solver this build has: CaDiCaL with the `cadical` feature, else splr.
+    /// The fastest in-process solver this build has: CaDiCaL with the `cadical` feature, else batsat
+    /// with the `batsat` feature (the browser page), else splr.
     Builtin,
     /// splr, in-process (pure Rust).
     Splr,
@@ -173,7 +175,9 @@ impl SolverSpec {
         match self {
             #[cfg(feature = "cadical")]
             SolverSpec::Builtin => Box::new(Cadical { timeout, interrupt: interrupt.clone(), ..Cadical::default() }),
-            #[cfg(not(feature = "cadical"))]
+            #[cfg(all(not(feature = "cadical"), feature = "batsat"))]
+            SolverSpec::Builtin => Box::new(Batsat { timeout, interrupt: interrupt.clone() }),
+            #[cfg(all(not(feature = "cadical"), not(feature = "batsat")))]
             SolverSpec::Builtin => {
                 let _ = interrupt;
                 Box::new(Splr { timeout })
