@@ -236,15 +236,21 @@ fn a_thousand_mutations_of_each_codec_s_urls_never_panic() {
     }
 }
 
+/// A genre's pzprjs fixture URL and its solution drawn in `view` (solved: exit 10).
+fn solved(pid: &str, view: &str) -> (String, String) {
+    let text = std::fs::read_to_string(fixture(&format!("pencil/{pid}/pzprjs.url"))).unwrap();
+    let o = wgrnd(&["solve", "--view", view, text.trim()], None);
+    assert_eq!(code(&o), 10, "{pid}: {}", stderr(&o));
+    (text.trim().to_string(), stdout(&o))
+}
+
 /// Each genre's published answer drawn as the genre is printed, and a backbone with its open
 /// cells: a change of picture is a reviewed change.
 #[test]
 fn every_genre_draws_its_answer_as_it_is_printed() {
     for genre in GENRES {
-        let text = std::fs::read_to_string(fixture(&format!("pencil/{}/pzprjs.url", genre.pid))).unwrap();
-        let o = wgrnd(&["solve", "--view", "art", text.trim()], None);
-        assert_eq!(code(&o), 10, "{}: {}", genre.pid, stderr(&o));
-        insta::assert_snapshot!(format!("pencil_{}", genre.pid), format!("{}\n{}", text.trim(), stdout(&o)));
+        let (text, art) = solved(genre.pid, "art");
+        insta::assert_snapshot!(format!("pencil_{}", genre.pid), format!("{text}\n{art}"));
     }
     let text = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
     let o = wgrnd(&["backbone", text.trim()], None);
@@ -369,10 +375,7 @@ fn a_hint_and_a_batch() {
 #[test]
 fn every_genre_draws_its_answer_in_svg() {
     for genre in GENRES {
-        let text = std::fs::read_to_string(fixture(&format!("pencil/{}/pzprjs.url", genre.pid))).unwrap();
-        let o = wgrnd(&["solve", "--view", "svg", text.trim()], None);
-        assert_eq!(code(&o), 10, "{}: {}", genre.pid, stderr(&o));
-        let svg = stdout(&o);
+        let (_, svg) = solved(genre.pid, "svg");
         assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"), "{}: {svg}", genre.pid);
         let png = crate::pictures::png(&svg);
         if ["heyawake", "mashu", "slither", "hashikake", "tents"].contains(&genre.pid) {

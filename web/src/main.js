@@ -96,7 +96,6 @@ async function press(what) {
     $("status").textContent = `${what}: cancelled`;
     document.body.dataset.exit = "cancelled";
   } finally {
-    running = false;
     setRunning(false, what);
   }
 }

@@ -67,7 +67,8 @@ pub extern "C" fn pthread_detach(_thread: *mut c_void) -> c_int {
 /// No canonical paths on WASI: `std::fs::canonicalize` returns an error.
 #[no_mangle]
 pub extern "C" fn realpath(_path: *const c_char, _resolved: *mut c_char) -> *mut c_char {
-    // SAFETY: the single-threaded C library's global, written as the C library writes it.
+    // SAFETY: WASI preview 1 runs one thread (`pthread_create` above refuses every other), so
+    // nothing reads or writes `errno` while this plain `int` store runs.
     unsafe { errno = ENOSYS };
     std::ptr::null_mut()
 }
