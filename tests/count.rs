@@ -115,6 +115,29 @@ impl Rng {
     }
 }
 
+/// A random generated board of 2 to 4 rows and columns, from 3 x 3 on framed with odds `k` in `n`
+/// (`framed`), either matching rule, 2 to 5 colours; and its solution.
+fn small_board(
+    rng: &mut Rng,
+    seed: u64,
+    framed: (u64, u64),
+) -> (Generate, Puzzle, Vec<wgrnd_families::edge::model::Placement>) {
+    let rows = 2 + rng.below(3) as usize;
+    let cols = 2 + rng.below(3) as usize;
+    let frame = rows >= 3 && cols >= 3 && rng.below(framed.1) < framed.0;
+    let rule = if rng.below(2) == 0 { GeneratedRule::Equal } else { GeneratedRule::Complement };
+    let g = Generate {
+        rows,
+        cols,
+        colors: 2 + rng.below(4) as u32,
+        frame_colors: frame.then(|| 1 + rng.below(2) as u32),
+        rule,
+        seed,
+    };
+    let (p, solution) = generate(&g);
+    (g, p, solution)
+}
+
 #[test]
 fn counts_match_brute_force_on_random_boards() {
     let mut rng = Rng(2026);
@@ -123,19 +146,8 @@ fn counts_match_brute_force_on_random_boards() {
     let mut seed = 0;
     while tested < 220 {
         seed += 1;
-        let rows = 2 + rng.below(3) as usize;
-        let cols = 2 + rng.below(3) as usize;
-        let frame = rows >= 3 && cols >= 3 && rng.below(2) == 0;
-        let rule = if rng.below(2) == 0 { GeneratedRule::Equal } else { GeneratedRule::Complement };
-        let g = Generate {
-            rows,
-            cols,
-            colors: 2 + rng.below(4) as u32,
-            frame_colors: frame.then(|| 1 + rng.below(2) as u32),
-            rule,
-            seed,
-        };
-        let (mut p, solution) = generate(&g);
+        let (g, mut p, solution) = small_board(&mut rng, seed, (1, 2));
+        let (rows, cols) = (g.rows, g.cols);
         // Some boards get clues from their solution, some a broken piece (often no solution).
         match rng.below(4) {
             0 => {
@@ -200,8 +212,8 @@ fn counts_match_brute_force_on_random_boards() {
         zero += u32::from(expected == 0);
         one += u32::from(expected == 1);
         clued += u32::from(!p.clues.is_empty());
-        complement += u32::from(rule == GeneratedRule::Complement);
-        framed += u32::from(frame);
+        complement += u32::from(g.rule == GeneratedRule::Complement);
+        framed += u32::from(g.frame_colors.is_some());
     }
     eprintln!("{tested} boards: {zero} without solution, {one} unique, {clued} with clues, {complement} complement, {framed} framed, {dup_classes} with identical pieces");
     assert!(zero >= 10 && one >= 10 && clued >= 20 && complement >= 40 && framed >= 40 && dup_classes >= 10);
@@ -441,4 +453,54 @@ fn a_formula_that_is_an_exact_cover_counts_the_same_by_every_engine() {
     let r = wgrnd(&["count", &crate::fixture("qprop/magic4.qp"), "-D", "n=3", "--engine", "dlx"], None);
     assert_eq!(code(&r), 2, "{}", stderr(&r));
     assert!(stderr(&r).contains("not an exact-cover problem"), "{}", stderr(&r));
+}
+
+/// The scan search (edge matching's own engine) counts every board exactly like the brute force
+/// above, and its exact solve agrees: a board the checker accepts where there is one, "no
+/// solution" where there is none, on random framed and unframed boards with clues and broken
+/// pieces under both matching rules.
+#[test]
+fn the_scan_search_counts_and_solves_like_brute_force() {
+    use wgrnd_families::edge::check::check;
+    use wgrnd_families::edge::scan::{self, Exact, ExactStats};
+    let mut rng = Rng(50);
+    let (mut tested, mut none, mut clued) = (0, 0, 0);
+    let mut seed = 1000;
+    while tested < 300 {
+        seed += 1;
+        let (g, mut p, solution) = small_board(&mut rng, seed, (2, 3));
+        match rng.below(4) {
+            0 => {
+                let k = 1 + rng.below(3) as usize;
+                for i in 0..k {
+                    let pl = solution[rng.below(solution.len() as u64) as usize];
+                    if p.clues.iter().all(|c| (c.row, c.col) != (pl.row, pl.col)) {
+                        // Now and then a clue turned wrong: usually no solution.
+                        let rotation = if i == 1 && rng.below(3) == 0 { (pl.rotation + 1) % 4 } else { pl.rotation };
+                        p.clues.push(Clue { row: pl.row, col: pl.col, piece: pl.piece, rotation });
+                    }
+                }
+                clued += 1;
+            }
+            1 => {
+                let q = rng.below(p.pieces.len() as u64) as usize;
+                p.pieces[q].swap(1, 3);
+            }
+            _ => {}
+        }
+        let Some(expected) = brute_force(&p, 1000) else { continue };
+        assert_eq!(scan::count(&p, 1000).unwrap(), Some(expected), "seed {seed}: {g:?}, clues {:?}", p.clues);
+        let mut stats = ExactStats::default();
+        match scan::solve(&p, seed, &|| false, &mut stats).unwrap() {
+            Exact::Solved(board) => {
+                assert!(expected > 0, "seed {seed}");
+                assert!(check(&p, &board).is_valid(), "seed {seed}");
+            }
+            Exact::NoSolution => assert_eq!(expected, 0, "seed {seed}"),
+            Exact::Unknown => panic!("seed {seed}: no answer without a stop"),
+        }
+        none += u32::from(expected == 0);
+        tested += 1;
+    }
+    assert!(none >= 20 && clued >= 40, "{none} without a solution, {clued} with clues");
 }

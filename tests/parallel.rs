@@ -366,37 +366,35 @@ fn on_path(program: &str) -> Option<PathBuf> {
     std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(program)).find(|p| p.is_file()))
 }
 
-/// A real Dask cluster on localhost: `dask scheduler` (random port, no dashboard) and two
-/// `dask worker`s; `scripts/dask-cubes.py` submits one task per cube of a 5 x 5 board, and the
-/// first SAT answer is decoded and checked by `wgrnd decode` (exit 10, a valid solution).
-#[test]
-#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
-fn dask_runs_the_cubes_and_returns_a_checked_solution() {
+/// A Dask cluster on localhost in `dir`: `dask scheduler` (random port, no dashboard) and two
+/// `dask worker`s of one thread, stopped with their process groups when dropped; `sched` is the
+/// scheduler file for the drivers. `None` when WGRND_SKIP_EXTERNAL is set.
+struct LocalDask {
+    sched: String,
+    _scheduler: Group,
+    _workers: [Group; 2],
+}
+
+fn local_dask(dir: &Path) -> Option<LocalDask> {
     if std::env::var_os("WGRND_SKIP_EXTERNAL").is_some() {
         eprintln!("skipping the Dask cluster: WGRND_SKIP_EXTERNAL is set");
-        return;
+        return None;
     }
     let dask = on_path("dask").unwrap_or_else(|| {
         panic!("Dask is not installed: PATH=\"$(scripts/pydeps.sh distributed):$PATH\" (or set WGRND_SKIP_EXTERNAL=1)")
     });
-    external("cadical");
-    let dir = tempfile::tempdir().unwrap();
-    let path = board(dir.path(), (5, 5, 3, 2, 4));
-    let cubes = dir.path().join("cubes");
-    let out = wgrnd(&["cube", "--cubes", "6", "--dir", &cubes.to_string_lossy(), &path], None);
-    assert_eq!(code(&out), 0, "{}", stderr(&out));
-    let sched_file = dir.path().join("scheduler.json");
+    let sched_file = dir.join("scheduler.json");
     let start = |args: &[&str], log: &str| {
-        let log = std::fs::File::create(dir.path().join(log)).unwrap();
+        let log = std::fs::File::create(dir.join(log)).unwrap();
         let mut c = Command::new(&dask);
-        c.args(args).current_dir(dir.path()).stdin(Stdio::null()).stdout(log.try_clone().unwrap()).stderr(log);
+        c.args(args).current_dir(dir).stdin(Stdio::null()).stdout(log.try_clone().unwrap()).stderr(log);
         // Dask's scratch space (locks, spilled data) inside the test's directory, not /tmp.
-        c.env("DASK_TEMPORARY_DIRECTORY", dir.path());
+        c.env("DASK_TEMPORARY_DIRECTORY", dir);
         std::os::unix::process::CommandExt::process_group(&mut c, 0);
         Group(c.spawn().unwrap())
     };
     let sched = sched_file.to_string_lossy().into_owned();
-    let _scheduler = start(
+    let scheduler = start(
         &["scheduler", "--scheduler-file", &sched, "--host", "127.0.0.1", "--port", "0", "--no-dashboard"],
         "s.log",
     );
@@ -406,10 +404,26 @@ fn dask_runs_the_cubes_and_returns_a_checked_solution() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let worker = ["worker", "--scheduler-file", &sched, "--nthreads", "1", "--no-dashboard", "--no-nanny"];
-    let _workers = [start(&worker, "w1.log"), start(&worker, "w2.log")];
+    let workers = [start(&worker, "w1.log"), start(&worker, "w2.log")];
+    Some(LocalDask { sched, _scheduler: scheduler, _workers: workers })
+}
+
+/// A real Dask cluster on localhost: `scripts/dask-cubes.py` submits one task per cube of a 5 x 5
+/// board, and the first SAT answer is decoded and checked by `wgrnd decode` (exit 10, a valid
+/// solution).
+#[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
+fn dask_runs_the_cubes_and_returns_a_checked_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(dask) = local_dask(dir.path()) else { return };
+    external("cadical");
+    let path = board(dir.path(), (5, 5, 3, 2, 4));
+    let cubes = dir.path().join("cubes");
+    let out = wgrnd(&["cube", "--cubes", "6", "--dir", &cubes.to_string_lossy(), &path], None);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
     let driver = root().join("scripts/dask-cubes.py");
     let out = Command::new(&driver)
-        .args(["--scheduler-file", &sched, "--workers", "2", "--wgrnd", env!("CARGO_BIN_EXE_wgrnd"), "-v"])
+        .args(["--scheduler-file", &dask.sched, "--workers", "2", "--wgrnd", env!("CARGO_BIN_EXE_wgrnd"), "-v"])
         .args([path.as_str(), &cubes.to_string_lossy(), "--", "--view", "sol"])
         .output()
         .unwrap();
@@ -417,4 +431,77 @@ fn dask_runs_the_cubes_and_returns_a_checked_solution() {
     assert_eq!(out.status.code(), Some(10), "{err}");
     assert!(err.contains("solved and checked"), "{err}");
     checks(&path, &String::from_utf8_lossy(&out.stdout));
+}
+
+/// Eternity II by score on a local Dask cluster (`scripts/dask-score.py`, one task per seed, the
+/// runs repeatable by placements and moves): the board gathered is the best of the same seeds run
+/// one after another here, and `wgrnd check` scores it alike.
+#[test]
+#[cfg_attr(skip_external, ignore = "WGRND_SKIP_EXTERNAL is set")]
+fn dask_gathers_the_best_board_of_the_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(dask) = local_dask(dir.path()) else { return };
+    let puzzle = fixture("heule/e2hints.txt");
+    let budget = ["--fill-nodes", "40000000", "--moves", "400"];
+    let best = dir.path().join("best.json");
+    let out = Command::new(root().join("scripts/dask-score.py"))
+        .args(["--scheduler-file", &dask.sched, "--workers", "2", "--wgrnd", env!("CARGO_BIN_EXE_wgrnd")])
+        .args(["--seeds", "1-3", "--best", &best.to_string_lossy()])
+        .args(budget)
+        .arg(&puzzle)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(11), "{err}");
+    let gathered: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&best).unwrap()).unwrap();
+    // The same seeds one after another, here.
+    let mut local: Option<(i64, serde_json::Value)> = None;
+    for seed in 1..=3 {
+        let file = dir.path().join(format!("seed-{seed}.json"));
+        let shown = dir.path().join(format!("seed-{seed}.txt"));
+        let run = wgrnd(
+            &[
+                "solve",
+                "--maximize",
+                "matches",
+                &puzzle,
+                "--jobs",
+                "1",
+                "--seed",
+                &seed.to_string(),
+                "--best",
+                &file.to_string_lossy(),
+                "-o",
+                &shown.to_string_lossy(),
+                budget[0],
+                budget[1],
+                budget[2],
+                budget[3],
+            ],
+            None,
+        );
+        assert_eq!(code(&run), 11, "{}", stderr(&run));
+        let board: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let score = board["score"].as_i64().unwrap();
+        if local.as_ref().is_none_or(|(s, _)| score > *s) {
+            local = Some((score, board));
+        }
+    }
+    let (score, board) = local.unwrap();
+    assert_eq!(gathered["score"].as_i64(), Some(score), "{err}");
+    assert_eq!(gathered["placements"], board["placements"], "the same board");
+    assert!(err.contains(&format!("best {score}/480")), "{err}");
+}
+
+/// On a framed board the portfolio races the scan search (edge matching's own engine) beside
+/// CaDiCaL; whoever wins, the answer is checked.
+#[test]
+fn the_portfolio_races_the_scan_search_on_framed_boards() {
+    let path = fixture("board-suite/7/8/board_1/puzzle.puz");
+    let out = wgrnd(&["solve", "-v", "--jobs", "2", "--view", "sol", &path], None);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("c portfolio 2 members: own/builtin, scan search"), "{err}");
+    assert!(err.contains("c answer solved, checked"), "{err}");
+    checks(&path, &stdout(&out));
 }

@@ -348,7 +348,7 @@ pub fn wgrnd_first(text: &str, o: &OptionSet) -> Result<Option<Solution>, String
     if !g.objective.is_empty() {
         return Err("a model with an objective".into());
     }
-    let members = portfolio::members(2, &SolverSpec::Builtin, "own", &[], |_| false);
+    let members = portfolio::members(2, &SolverSpec::Builtin, "own", &[], None, |_| false);
     let outcome = portfolio::race(&f, &g, &members, Some(Duration::from_secs(120)), &Default::default())
         .map_err(|e| format!("the solve failed: {e}"))?;
     match outcome.answer {

@@ -29,6 +29,8 @@ pub enum Engine {
     },
     /// Any solver `--solver` names (an external program, splr, the plain built-in).
     Spec(SolverSpec),
+    /// The family's own search ([`Search::own_search`]), no SAT solver.
+    Own,
 }
 
 /// One configuration of the portfolio.
@@ -49,7 +51,9 @@ pub fn on_path(program: &str) -> bool {
 }
 
 /// The first `jobs` members, most promising first. The first is always `solver` on the family's
-/// own grounding (so `--jobs 1` is the plain solve). After it, when `solver` is the built-in one:
+/// own grounding (so `--jobs 1` is the plain solve). The second is the family's own search when
+/// it offers one (`own`, its name: edge matching's scan search, which solves the hard boards
+/// where every SAT configuration gave up). After them, when `solver` is the built-in one:
 /// kissat (when installed; the best single solver on the hard boards measured), CaDiCaL's `sat`
 /// configuration on a shuffled clause order, the first alternative encoding, the external
 /// CaDiCaL (when installed), then shuffles and seeds of these. `installed` says whether a program
@@ -59,10 +63,14 @@ pub fn members(
     solver: &SolverSpec,
     encoding: &str,
     alternatives: &[String],
+    own_search: Option<&str>,
     installed: impl Fn(&str) -> bool,
 ) -> Vec<Member> {
     let own = |engine: Engine, what: String| Member { name: format!("{encoding}/{what}"), alternative: None, engine };
     let mut list = vec![own(Engine::Spec(solver.clone()), solver.name().to_string())];
+    if let Some(name) = own_search.filter(|_| jobs > 1) {
+        list.push(Member { name: format!("{name} search"), alternative: None, engine: Engine::Own });
+    }
     let kissat = installed("kissat");
     let cadical = installed("cadical");
     let mut round = 0u64;
@@ -113,7 +121,8 @@ pub fn members(
 /// portfolio and [`solve_jobs`] (the Python package's solve) both take these.
 pub fn default_members<F: Family + Search>(f: &F, solver: &SolverSpec, jobs: usize) -> Vec<Member> {
     let alternatives: Vec<String> = f.alternatives().into_iter().map(|(name, _)| name).collect();
-    members(jobs, solver, "own", &alternatives, on_path)
+    let own_search = f.own_search().map(|o| o.name);
+    members(jobs, solver, "own", &alternatives, own_search, on_path)
 }
 
 /// A solve on `jobs` cores once grounded (`None`: [`crate::jobs::default_jobs`]): one job is the plain
@@ -494,7 +503,7 @@ fn judge<F: Family>(
 }
 
 /// One member's solve, its model checked against its own CNF and by the family's checker.
-fn run_member<F: Family>(
+fn run_member<F: Family + Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     member: &Member,
@@ -502,15 +511,50 @@ fn run_member<F: Family>(
     cancel: &Cancel,
     interrupt: &Interrupt,
 ) -> Result<(Answer<F::Solution>, Duration), Error> {
-    let mut backend = backend(&member.engine, timeout, cancel, interrupt);
+    let Some(mut backend) = backend(&member.engine, timeout, cancel, interrupt) else {
+        return run_own(f, timeout, cancel, interrupt);
+    };
     let answer = backend.solve(&g.cnf)?;
     judge(f, g, &member.name, answer)
 }
 
-/// The backend of an engine, stopped by `cancel`.
-pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel, interrupt: &Interrupt) -> Box<dyn Backend> {
+/// The family's own search as a member: stopped like the solvers (the race won, Ctrl-C, the time
+/// limit), its solution checked by the family's checker (a refused one is that search's bug).
+fn run_own<F: Family + Search>(
+    f: &F,
+    timeout: Option<Duration>,
+    cancel: &Cancel,
+    interrupt: &Interrupt,
+) -> Result<(Answer<F::Solution>, Duration), Error> {
+    let Some(own) = f.own_search() else {
+        return Ok((Answer::Unknown, Duration::ZERO));
+    };
+    let deadline = timeout.map(|t| Instant::now() + t);
+    let stop = || cancel.is_set() || interrupt.is_requested() || deadline.is_some_and(|d| Instant::now() >= d);
+    let answer = (own.run)(0, &stop)?;
+    if interrupt.is_requested() && matches!(answer, Answer::Unknown) {
+        return Err(Error::Solver(SolveError::Interrupted));
+    }
+    let started = Instant::now();
+    if let Answer::Solved(solution) = &answer {
+        let violations = f.check(solution)?;
+        if let Some(v) = violations.first() {
+            return Err(Error::OwnSearchBug { search: own.name, what: v.to_string() });
+        }
+    }
+    Ok((answer, started.elapsed()))
+}
+
+/// The backend of an engine, stopped by `cancel`; `None` for the family's own search (no SAT
+/// solver).
+pub fn backend(
+    engine: &Engine,
+    timeout: Option<Duration>,
+    cancel: &Cancel,
+    interrupt: &Interrupt,
+) -> Option<Box<dyn Backend>> {
     let cancel = cancel.clone();
-    match engine {
+    Some(match engine {
         #[cfg(feature = "cadical")]
         Engine::Cadical { config, shuffle } => Box::new(Cadical {
             timeout,
@@ -532,7 +576,8 @@ pub fn backend(engine: &Engine, timeout: Option<Duration>, cancel: &Cancel, inte
         }
         // splr has no way to be stopped from outside: it runs to its time limit.
         Engine::Spec(spec) => spec.backend(timeout, interrupt),
-    }
+        Engine::Own => return None,
+    })
 }
 
 #[cfg(test)]
@@ -543,7 +588,7 @@ mod tests {
     fn the_first_member_is_the_plain_solve_and_members_differ() {
         let alts = vec!["four-squares".to_string()];
         for installed in [true, false] {
-            let list = members(8, &SolverSpec::Builtin, "diamond", &alts, |_| installed);
+            let list = members(8, &SolverSpec::Builtin, "diamond", &alts, None, |_| installed);
             assert_eq!(list.len(), 8);
             assert_eq!(list[0].engine, Engine::Spec(SolverSpec::Builtin));
             assert_eq!(list[0].alternative, None);
@@ -555,7 +600,7 @@ mod tests {
             assert_eq!(list.iter().any(|m| m.name.contains("kissat")), installed);
             assert!(list.iter().any(|m| m.alternative == Some(0)));
         }
-        assert_eq!(members(1, &SolverSpec::Builtin, "diamond", &alts, |_| true).len(), 1);
+        assert_eq!(members(1, &SolverSpec::Builtin, "diamond", &alts, None, |_| true).len(), 1);
     }
 
     use wgrnd_sat::{Cnf, Model, Var};
@@ -565,6 +610,19 @@ mod tests {
     /// pair that not both are); a solution is the lamps' states.
     struct OneLit {
         n: u32,
+        /// Its own search (for the portfolio), if any.
+        own: Option<Own>,
+    }
+
+    /// What the toy family's own search does.
+    #[derive(Clone, Copy)]
+    enum Own {
+        /// Lights the first lamp.
+        Right,
+        /// Lights two lamps (a wrong solution).
+        Wrong,
+        /// Searches until it is stopped.
+        Endless,
     }
 
     struct Lamps;
@@ -621,14 +679,63 @@ mod tests {
         }
     }
 
-    impl Search for OneLit {}
+    impl Search for OneLit {
+        fn own_search(&self) -> Option<wgrnd_seam::OwnSearch<'_, Vec<bool>>> {
+            let own = self.own?;
+            let n = self.n as usize;
+            Some(wgrnd_seam::OwnSearch {
+                name: "lamp",
+                run: Box::new(move |_seed, stop| {
+                    Ok(match own {
+                        Own::Right => Answer::Solved((0..n).map(|i| i == 0).collect()),
+                        Own::Wrong => Answer::Solved((0..n).map(|i| i < 2).collect()),
+                        Own::Endless => {
+                            while !stop() {
+                                std::thread::sleep(Duration::from_millis(5));
+                            }
+                            Answer::Unknown
+                        }
+                    })
+                }),
+            })
+        }
+    }
+
+    /// A family's own search is a member: listed second where the family offers one, its solution
+    /// checked by the family's checker (a wrong one is that search's bug, not an answer), stopped
+    /// by the time limit like the solvers.
+    #[test]
+    fn the_family_s_own_search_races_and_is_checked() {
+        let f = OneLit { n: 240, own: Some(Own::Right) };
+        let list = default_members(&f, &SolverSpec::Builtin, 2);
+        assert_eq!(list[1], Member { name: "lamp search".into(), alternative: None, engine: Engine::Own });
+        assert_eq!(default_members(&f, &SolverSpec::Builtin, 1).len(), 1);
+        assert!(default_members(&OneLit { n: 240, own: None }, &SolverSpec::Builtin, 2)
+            .iter()
+            .all(|m| m.engine != Engine::Own));
+        let g = f.ground().unwrap();
+        let own = [Member { name: "lamp search".into(), alternative: None, engine: Engine::Own }];
+        let outcome = race(&f, &g, &own, None, &Interrupt::default()).unwrap();
+        assert_eq!(outcome.winner.as_deref(), Some("lamp search"));
+        assert!(matches!(&outcome.answer, Answer::Solved(s) if s.iter().filter(|&&x| x).count() == 1));
+        let wrong = OneLit { n: 240, own: Some(Own::Wrong) };
+        match race(&wrong, &g, &own, None, &Interrupt::default()) {
+            Err(Error::OwnSearchBug { search: "lamp", what }) => assert_eq!(what, "2 lamps lit"),
+            other => panic!("a wrong board passed: {other:?}"),
+        }
+        let endless = OneLit { n: 240, own: Some(Own::Endless) };
+        let started = Instant::now();
+        let outcome = race(&endless, &g, &own, Some(Duration::from_millis(200)), &Interrupt::default()).unwrap();
+        assert!(matches!(outcome.answer, Answer::Unknown) && outcome.winner.is_none());
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
 
     /// `jobs` reaches the race: one job is the plain solve (no members raced), two race the two
     /// first of [`default_members`], and each answer is a solution the checker accepts.
     #[test]
     fn solve_jobs_races_as_many_members_as_jobs() {
         // 240 lamps: 57,600 literals, above `SMALL_LITERALS`, so that no small try answers first.
-        let f = OneLit { n: 240 };
+        let f = OneLit { n: 240, own: None };
         let g = f.ground().unwrap();
         assert!(!tries_small_first(&g));
         let solver = SolverSpec::Builtin;
@@ -645,7 +752,7 @@ mod tests {
         }
         // A small formula: the backtracking engine answers before any member is listed, with the
         // plain solve's solution.
-        let f = OneLit { n: 6 };
+        let f = OneLit { n: 6, own: None };
         let g = f.ground().unwrap();
         let plain = solve_jobs(&f, &g, &solver, Some(1), None, &Interrupt::default()).unwrap().0.answer;
         for jobs in [None, Some(2), Some(3)] {

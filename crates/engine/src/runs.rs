@@ -184,7 +184,11 @@ fn solve_one(
     interrupt: &Interrupt,
 ) -> Result<SolverAnswer, SolveError> {
     let engine = crate::portfolio::Engine::Spec(solver.clone());
-    crate::portfolio::backend(&engine, timeout, cancel, interrupt).solve(&with_cube(cnf, cube))
+    // A solver spec always has a backend (only a family's own search has none).
+    let Some(mut backend) = crate::portfolio::backend(&engine, timeout, cancel, interrupt) else {
+        return Ok(SolverAnswer::Unknown);
+    };
+    backend.solve(&with_cube(cnf, cube))
 }
 
 /// Why `count --cubes` refuses a grounding: the images of a solution under the grounding's

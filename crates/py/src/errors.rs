@@ -51,7 +51,7 @@ impl Class {
             Error::Solver(SolveError::OutOfTime { .. }) => Class::Timeout,
             Error::Solver(SolveError::Io { .. }) => Class::Other,
             Error::Solver(_) | Error::LyingSolver { .. } => Class::Solver,
-            Error::EncodingBug(_) => Class::Check,
+            Error::EncodingBug(_) | Error::OwnSearchBug { .. } => Class::Check,
             Error::BrokenPipe | Error::Output { .. } => Class::Other,
         }
     }

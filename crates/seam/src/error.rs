@@ -91,6 +91,15 @@ pub enum Error {
     /// of the encoding.
     #[error("the solver's model fails the independent check (an encoding bug): {0}")]
     EncodingBug(String),
+    /// A solution of a family's own search ([`crate::OwnSearch`]) that fails the independent
+    /// check: a bug of that search.
+    #[error("the {search} search's solution fails the independent check (a bug of that search): {what}")]
+    OwnSearchBug {
+        /// The search's name.
+        search: &'static str,
+        /// The first violation.
+        what: String,
+    },
     /// The requested view does not exist for this family.
     #[error("{0}")]
     View(String),
@@ -128,7 +137,7 @@ impl Error {
             Error::Solver(SolveError::OutOfTime { .. }) => exit::UNKNOWN,
             Error::Solver(SolveError::Failed { .. }) => exit::INTERNAL,
             Error::Solver(_) => exit::SOLVER_FAULT,
-            Error::EncodingBug(_) => exit::INTERNAL,
+            Error::EncodingBug(_) | Error::OwnSearchBug { .. } => exit::INTERNAL,
             Error::BrokenPipe => exit::OK,
         }
     }

@@ -244,6 +244,12 @@ pub trait Search: Family {
         Ok(())
     }
 
+    /// The family's own search (no SAT), when it has one worth racing against the solvers on
+    /// this puzzle (edge matching's scan search): the portfolio runs it as a member. Default: none.
+    fn own_search(&self) -> Option<OwnSearch<'_, Self::Solution>> {
+        None
+    }
+
     /// Other groundings of the same puzzle that a portfolio may race against this one (another
     /// encoding): copies of the family with other options, each with the name `-v` reports. Their
     /// solutions are this family's solutions and go through the same checker. Default: none.
@@ -253,6 +259,18 @@ pub trait Search: Family {
     {
         Vec::new()
     }
+}
+
+/// A family's own search for one solution: what `-v` calls it, and the search, which runs with
+/// a seed until it answers or `stop()` says so (asked every few milliseconds). Its solutions go
+/// through the family's checker like every member's; its "no solution" must mean that it
+/// searched everything, as a solver's UNSAT does.
+pub struct OwnSearch<'a, S> {
+    /// The member's name (`scan`).
+    pub name: &'static str,
+    /// The search.
+    #[allow(clippy::type_complexity)]
+    pub run: Box<dyn Fn(u64, &dyn Fn() -> bool) -> Result<pipeline::Answer<S>, Error> + Send + Sync + 'a>,
 }
 
 /// Counts by symmetry class, for families whose groundings carry symmetries.

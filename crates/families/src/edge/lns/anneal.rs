@@ -1,5 +1,5 @@
 //! Accepting worse boards (docs/optimise.md, "Annealing and refills"): simulated annealing over
-//! the moves, with the refill of a large region by the backtracker as the large neighbourhood.
+//! the moves, with the refill of a large region by the scan search as the large neighbourhood.
 //!
 //! Each thread keeps its best board apart from its current one: a move may lose edges (a swap
 //! is kept with the Metropolis probability `exp(delta / T)`), the best board never changes but
@@ -9,7 +9,7 @@
 use crate::edge::encode::score::fits_square;
 
 use crate::edge::lns::Worker;
-use crate::{edge::lns::backtrack, edge::lns::backtrack::region_breaks};
+use crate::{edge::lns::refill, edge::lns::refill::region_breaks};
 
 /// The temperature schedule: over each cycle of `cycle` moves the temperature falls
 /// geometrically from `hot` to `cold`, `T(i) = hot * (cold / hot)^((i mod cycle) / cycle)`;
@@ -105,7 +105,7 @@ impl Worker<'_> {
     }
 
     /// Frees a region (a band of two rows, or a rectangle of 2 x 2 to 6 x 6 squares; clues
-    /// excluded) and re-fills it with the backtracker under the fixed rest, at most `max_nodes`
+    /// excluded) and re-fills it with the scan search under the fixed rest, at most `max_nodes`
     /// placements; the best placement found is kept (never worse than the region's own).
     pub(crate) fn refill(&mut self, max_nodes: u64) {
         let t = self.t;
@@ -118,7 +118,7 @@ impl Worker<'_> {
         if region.len() < 2 {
             return;
         }
-        let f = backtrack::refill(self.p, t, &self.board, &region, 0, max_nodes, &mut self.rng);
+        let f = refill::refill(self.p, t, &self.board, &region, 0, max_nodes, &mut self.rng);
         self.refills.tried += 1;
         self.refill_exact += u64::from(f.exhausted);
         let Some((next, _)) = f.best else { return };

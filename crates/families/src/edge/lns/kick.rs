@@ -8,11 +8,11 @@
 //! when it is within [`SLACK`] edges of the thread's best, else the thread's best; with several
 //! threads, now and then the best board of all), frees a large region (a band of two or three
 //! rows across the board, or a rectangle of 5 x 5 to 8 x 8 squares; clues stay) and re-fills it
-//! with the backtracker in a fresh random candidate order, allowing `extra` breaks (2 to 6) more
+//! with the scan search in a fresh random candidate order, allowing `extra` breaks (2 to 6) more
 //! than the region has, at most [`KICK_NODES`] placements; the board it ends with starts the
 //! next episode. The thread's best board changes only for a better one (a kick never loses it).
 
-use crate::edge::lns::backtrack;
+use crate::edge::lns::refill;
 use crate::edge::lns::{MoveStats, Worker};
 
 /// Moves without a better episode board after which a thread kicks.
@@ -102,7 +102,7 @@ impl Worker<'_> {
                 continue;
             }
             let extra = 2 + self.rng.below(5) as u32;
-            let f = backtrack::refill(self.p, t, &self.board, &region, extra, KICK_NODES, &mut self.rng);
+            let f = refill::refill(self.p, t, &self.board, &region, extra, KICK_NODES, &mut self.rng);
             if let Some((next, _)) = f.best {
                 self.board = next;
                 self.score = t.score(&self.board);
@@ -120,7 +120,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::edge::lns::backtrack::tests::{assert_placement, perfect, scramble};
+    use crate::edge::lns::refill::tests::{assert_placement, perfect, scramble};
     use crate::edge::lns::{fill, placements, Tables, Worker};
     use crate::edge::model::Puzzle;
     use wgrnd_seam::SplitMix64;

@@ -5,17 +5,17 @@
 //!
 //! 1. **Fill**: clues (hints) first, then square by square in board order the unused piece and
 //!    turn that respects the frame and matches most of the neighbours placed so far (random ties).
-//!    Or a saved board (`--start`). Then, for a share of the time, each thread runs the budgeted
-//!    backtracking fill (`backtrack`: row by row, candidates from tables indexed by the west and
-//!    north labels, a budget of breaks that opens late in the scan, restarts) and keeps its best
-//!    board when it beats the greedy one.
+//!    Or a saved board (`--start`). Then, for three quarters of the time, each thread runs the
+//!    scan search by score (`crate::edge::scan::score_fill`: row by row, candidates from tables
+//!    indexed by the west and north labels, breaks allowed only late in the scan, restarts) and
+//!    keeps its best board when it beats the greedy one.
 //! 2. **Moves**, repeated until the time limit, Ctrl-C or a number of moves per thread (with the
 //!    start fill by placements instead of time, one thread repeats move for move under any load:
 //!    the comparisons of docs/optimise.md), each exact over its neighbourhood but
 //!    the swap, each accepted when it does not lose (equal scores drift) but the swap, which is
 //!    kept by simulated annealing (`anneal`); each thread keeps its best board apart:
 //!    - *refill*: a band of two rows or a rectangle up to 5 x 6 is freed and re-filled by the
-//!      backtracker under the fixed rest, bounded by the region's current breaks (branch and
+//!      scan search (`refill`) under the fixed rest, bounded by the region's current breaks (branch and
 //!      bound, exact when it finishes within its node limit);
 //!    - *swap*: two squares of one kind trade pieces (each in its best turn), kept when it does
 //!      not lose, else with the Metropolis probability at the cycle's temperature;
@@ -38,9 +38,9 @@
 #![warn(missing_docs)]
 
 mod anneal;
-mod backtrack;
 mod hungarian;
 mod kick;
+mod refill;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -48,13 +48,14 @@ use std::time::{Duration, Instant};
 
 use crate::edge::encode::score::{fits_square, ground_region, score_level, Region};
 use crate::edge::model::{turned, Label, Placement, Puzzle};
+use crate::edge::scan;
 use wgrnd_engine::count::OptEngine;
 use wgrnd_sat::amo::AmoEncoding;
 use wgrnd_sat::solver::{Interrupt, SolverSpec};
 use wgrnd_seam::{Grounding, Objective, SplitMix64};
 
+pub use crate::edge::scan::FillStats;
 pub use anneal::Anneal;
-pub use backtrack::{FillStats, Schedule};
 pub use hungarian::max_assignment;
 
 /// Moves in 10,000 that are SAT windows (tenths of a second each, and they hardly ever improve
@@ -68,20 +69,12 @@ const ASSIGNMENTS_IN_10K: u64 = 3_500;
 const ASSIGN_MAX: u64 = 100;
 /// Placements one refill may make.
 const REFILL_NODES: u64 = 20_000;
-/// Placements per restart of the start fill.
-const FILL_NODES: u64 = 2_000_000;
-
-/// How long the start fill runs: a sixtieth of the time limit, at most 30 s (10 s without a
-/// limit). On Eternity II it passes 400 within seconds and then gains an edge a minute, the
-/// moves gain many more from its board.
+/// How long the start fill (the scan search by score, `crate::edge::scan::score_fill`) runs:
+/// three quarters of the time limit (ten minutes without one); the moves polish its best board
+/// in the rest. On Eternity II it reaches 450 within a minute, where the moves alone stayed near
+/// 442 after an hour (docs/optimise.md).
 fn fill_time(timeout: Option<Duration>) -> Duration {
-    timeout.map_or(Duration::from_secs(10), |t| (t / 60).min(Duration::from_secs(30)))
-}
-
-/// The start fill's first schedule: no break over the first 3/8 of the free squares, then a
-/// ramp to one break fewer than the board it should beat has (`breaks`).
-fn first_schedule(free: usize, breaks: usize) -> Schedule {
-    Schedule { quiet: free * 3 / 8, max: breaks.saturating_sub(1) as u32 }
+    timeout.map_or(Duration::from_secs(600), |t| t * 3 / 4)
 }
 
 /// How to search.
@@ -453,25 +446,26 @@ impl Worker<'_> {
 
     /// The start fill until `stop` says so or past `max_nodes` placements; `found` hears of each
     /// better board. Keeps the best board of the fill when it beats the current one.
-    fn start_fill(&mut self, max_nodes: u64, stop: &mut dyn FnMut() -> bool, found: &mut BoardFound) {
-        let t = self.t;
-        let total = t.total();
-        let free = t.pinned.iter().filter(|&&x| !x).count();
-        let first = first_schedule(free, total - self.score);
+    fn start_fill(&mut self, max_nodes: u64, stop: &dyn Fn() -> bool, found: &mut BoardFound) {
+        let total = self.t.total();
         let mut stats = FillStats::default();
-        let mut check = |b: Option<&backtrack::Scored>| {
-            if let Some((board, breaks)) = b {
-                found(board, total - *breaks as usize);
-            }
-            stop()
-        };
-        let nodes = backtrack::FillNodes { per_restart: FILL_NODES, total: max_nodes };
-        let got = backtrack::start_fill(self.p, t, first, nodes, &mut self.rng, &mut check, &mut stats);
+        let wide =
+            |board: &[(u16, u8)]| -> Vec<(usize, u8)> { board.iter().map(|&(q, k)| (usize::from(q), k)).collect() };
+        let beat = (total - self.score) as u32;
+        let got = scan::score_fill(
+            self.p,
+            Some(beat),
+            &mut self.rng,
+            max_nodes,
+            stop,
+            &mut |board, breaks| found(&wide(board), total - breaks as usize),
+            &mut stats,
+        );
         self.fill = stats;
-        if let Some((board, breaks)) = got {
+        if let Ok(Some((board, breaks))) = got {
             if total - breaks as usize > self.score {
                 self.score = total - breaks as usize;
-                self.board = board;
+                self.board = wide(&board);
             }
         }
         self.keep_best();
@@ -700,14 +694,14 @@ pub fn search(p: &Puzzle, opts: &LnsOptions, improved: &mut dyn FnMut(&Improveme
                     };
                     if opts.start.is_none() && first_score < total {
                         let until = started + fill_time(opts.timeout);
-                        let mut halt = || {
+                        let halt = || {
                             (opts.fill_nodes.is_none() && Instant::now() >= until)
                                 || deadline.is_some_and(|d| Instant::now() >= d)
                                 || stop.load(Ordering::SeqCst)
                                 || opts.interrupt.is_requested()
                         };
                         let max_nodes = opts.fill_nodes.unwrap_or(u64::MAX);
-                        w.start_fill(max_nodes, &mut halt, &mut |board, score| publish(board, score, 0));
+                        w.start_fill(max_nodes, &halt, &mut |board, score| publish(board, score, 0));
                         publish(&w.best, w.best_score, 0);
                     }
                     // The SAT windows' own time limit would make a repeatable run (`--moves` and
@@ -836,8 +830,8 @@ mod tests {
     #[test]
     fn the_best_turn_is_the_best_fitting_turn_by_local() {
         let mut rng = SplitMix64(53);
-        let mut p = backtrack::tests::perfect(&mut rng, 6, 5, 3, true);
-        backtrack::tests::scramble(&mut rng, &mut p, 2);
+        let mut p = refill::tests::perfect(&mut rng, 6, 5, 3, true);
+        refill::tests::scramble(&mut rng, &mut p, 2);
         let t = Tables::new(&p);
         let board = fill(&p, &t, &mut rng).unwrap();
         let mut seen = [false; 5];
@@ -858,8 +852,8 @@ mod tests {
     #[test]
     fn a_run_by_moves_and_fill_nodes_repeats() {
         let mut rng = SplitMix64(77);
-        let mut p = backtrack::tests::perfect(&mut rng, 7, 7, 3, true);
-        backtrack::tests::scramble(&mut rng, &mut p, 1);
+        let mut p = refill::tests::perfect(&mut rng, 7, 7, 3, true);
+        refill::tests::scramble(&mut rng, &mut p, 1);
         let opts = LnsOptions { seed: 5, jobs: 1, moves: Some(1_000), fill_nodes: Some(20_000), ..Default::default() };
         let run = || {
             let mut reported = 0;
@@ -888,8 +882,8 @@ mod tests {
     #[test]
     fn annealing_never_loses_the_best_board() {
         let mut rng = SplitMix64(12);
-        let mut p = backtrack::tests::perfect(&mut rng, 6, 6, 3, true);
-        backtrack::tests::scramble(&mut rng, &mut p, 1);
+        let mut p = refill::tests::perfect(&mut rng, 6, 6, 3, true);
+        refill::tests::scramble(&mut rng, &mut p, 1);
         let t = Tables::new(&p);
         let board = fill(&p, &t, &mut rng).unwrap();
         let mut w = Worker::new(&p, &t, 3, board);
@@ -901,7 +895,7 @@ mod tests {
             assert_eq!(w.best_score, most);
             assert_eq!(t.score(&w.best), most);
         }
-        backtrack::tests::assert_placement(&p, &w.best);
+        refill::tests::assert_placement(&p, &w.best);
         assert!(w.worse > 0, "no worse board was kept: the test would not see a lost best");
         assert!(w.refills.tried > 0 && w.assignments.tried > 0 && w.swaps.tried > 0);
     }
