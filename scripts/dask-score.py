@@ -21,6 +21,7 @@ so the cluster needs a shared file system (or the same checkout on every machine
 """
 
 import argparse
+import asyncio
 import json
 import os
 import subprocess
@@ -44,11 +45,11 @@ def run_seed(wgrnd, puzzle, seed, budget, queue_name):
         seen = None
         last = -1
 
-        def publish():
+        def publish(always=False):
             nonlocal seen, last
             try:
                 stamp = os.stat(best).st_mtime_ns
-                if stamp == seen:
+                if stamp == seen and not always:
                     return
                 with open(best, encoding="utf-8") as f:
                     board = json.load(f)
@@ -63,7 +64,8 @@ def run_seed(wgrnd, puzzle, seed, budget, queue_name):
             publish()
             time.sleep(0.5)
         err = proc.stderr.read().decode("utf-8", "replace")
-        publish()
+        # The last board, even if written within the clock tick of the one before.
+        publish(always=True)
         return {"seed": seed, "code": proc.returncode, "score": last, "error": err if proc.returncode not in (10, 11) else ""}
 
 
@@ -142,23 +144,31 @@ def main():
         while not all(f.done() for f in futures):
             try:
                 take(queue.get(timeout=1))
-            except TimeoutError:
+            except (TimeoutError, asyncio.TimeoutError):
                 pass
         # Boards put just before their task ended.
         while queue.qsize() > 0:
             take(queue.get())
         wait(futures)
-        failed = [f.result() for f in futures if f.result()["error"]]
-        for r in failed:
-            print(f"dask-score: seed {r['seed']} failed (exit {r['code']}): {r['error'].strip()}", file=sys.stderr)
+        for seed, f in zip(seeds, futures):
+            if f.status == "error":
+                print(f"dask-score: seed {seed}: the task failed: {f.exception()}", file=sys.stderr)
+            elif f.result()["error"]:
+                r = f.result()
+                print(f"dask-score: seed {seed} failed (exit {r['code']}): {r['error'].strip()}", file=sys.stderr)
         if best is None:
             print("dask-score: no task returned a board", file=sys.stderr)
             return 3
         checked = subprocess.run([args.wgrnd, "check", puzzle, args.best], capture_output=True, text=True)
         print(checked.stdout, end="")
         score, total = best["board"]["score"], best["board"].get("total")
-        if not any(f"{score}/" in line for line in (checked.stdout + checked.stderr).splitlines()):
-            print(f"dask-score: wgrnd check does not give the board's score {score}: {checked.stderr.strip()}", file=sys.stderr)
+        # `wgrnd check`: 0 for a board with every edge matched, 1 for one with mismatches (then
+        # it prints the score), anything else an error (a board that breaks a clue or the frame
+        # is no "mismatch" and gets no score line).
+        said = f"score: {score}/{total} inner edges match"
+        if checked.returncode not in (0, 1) or (score != total and said not in checked.stdout):
+            print(f"dask-score: wgrnd check refuses the board or scores it otherwise (exit {checked.returncode}): "
+                  f"{checked.stderr.strip()}", file=sys.stderr)
             return 3
         print(f"dask-score: best {score}/{total} (seed {best['seed']}), checked by wgrnd check", file=sys.stderr)
         return 10 if score == total else 11

@@ -362,7 +362,7 @@ fn race_after_try<F: Family + Search>(
                 }
                 Ok(_) => {}
                 Err(Error::Solver(SolveError::Interrupted)) => stopped = true,
-                Err(e @ (Error::EncodingBug(_) | Error::LyingSolver { .. })) => {
+                Err(e @ (Error::EncodingBug(_) | Error::LyingSolver { .. } | Error::OwnSearchBug { .. })) => {
                     cancel.set();
                     fatal.get_or_insert(e);
                 }
@@ -722,6 +722,19 @@ mod tests {
         match race(&wrong, &g, &own, None, &Interrupt::default()) {
             Err(Error::OwnSearchBug { search: "lamp", what }) => assert_eq!(what, "2 lamps lit"),
             other => panic!("a wrong board passed: {other:?}"),
+        }
+        // Beside a solver that answers right, the wrong board still stops the run as a bug.
+        let both = [
+            Member { name: "lamp search".into(), alternative: None, engine: Engine::Own },
+            Member {
+                name: "cadical".into(),
+                alternative: None,
+                engine: Engine::Cadical { config: None, shuffle: Some(1) },
+            },
+        ];
+        match race(&wrong, &g, &both, None, &Interrupt::default()) {
+            Err(Error::OwnSearchBug { search: "lamp", .. }) => {}
+            other => panic!("a wrong board beside a right answer passed: {other:?}"),
         }
         let endless = OneLit { n: 240, own: Some(Own::Endless) };
         let started = Instant::now();

@@ -356,7 +356,9 @@ impl Search for EdgeMatching {
     /// optimiser's).
     fn own_search(&self) -> Option<wgrnd_seam::OwnSearch<'_, Vec<Placement>>> {
         let p = &self.puzzle;
-        if self.options.score || p.frame.is_none() || scan::Scan::of_clues(p, None).is_err() {
+        // Contradicting clues (two on a square, a piece on two) are the SAT side's "no solution"
+        // (`obstacles`); the scan's tables would take them as one clue each.
+        if self.options.score || p.frame.is_none() || !scan::takes(p) || !p.obstacles().is_empty() {
             return None;
         }
         Some(wgrnd_seam::OwnSearch {
