@@ -299,6 +299,8 @@ fn race_after_try<F: Family + Search>(
     let builtin_first = builtin_first(members);
     // The members share what is left of the time limit after the try.
     let timeout = timeout.map(|t| t.saturating_sub(started.elapsed()));
+    // The members that start after the head start share the same end.
+    let deadline = timeout.map(|t| Instant::now() + t);
     let alternatives: Vec<F> = f.alternatives().into_iter().map(|(_, a)| a).collect();
     let cancel = Cancel::default();
     let (tx, rx) = mpsc::channel::<(usize, Result<(Answer<F::Solution>, Duration), Error>)>();
@@ -327,6 +329,7 @@ fn race_after_try<F: Family + Search>(
             let tx = tx.clone();
             let cancel = cancel.clone();
             let alternatives = &alternatives;
+            let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
             scope.spawn(move || {
                 let result = match member.alternative.and_then(|i| alternatives.get(i)) {
                     None => run_member(f, g, member, timeout, &cancel, interrupt),
