@@ -376,6 +376,8 @@ impl Scan {
             let over = cum[d] > allowed;
             let mut chosen: Option<(Cand, u32)> = None;
             if !over {
+                // The labels the west and north neighbours show (`out`: an outer side).
+                let (a, b) = key(&shown, &st);
                 loop {
                     let t = tier[d];
                     let base = match t {
@@ -391,7 +393,6 @@ impl Scan {
                         }
                         if t != 0 {
                             // The tier's own candidates: those breaking exactly its edges.
-                            let (a, b) = key(&shown, &st);
                             let west_ok = a == out || self.matches(a as u16, x.shows[3]);
                             let north_ok = b == out || self.matches(b as u16, x.shows[0]);
                             let own = match t {
@@ -419,7 +420,6 @@ impl Scan {
                         break;
                     }
                     // The next tier, if the budget allows its breaks and its edges are inner.
-                    let (a, b) = key(&shown, &st);
                     let mut advanced = false;
                     while tier[d] < 3 {
                         tier[d] += 1;
@@ -640,7 +640,7 @@ pub fn count(p: &Puzzle, cap: u64) -> Result<Option<u64>, Unfit> {
     Ok((n <= cap).then_some(n))
 }
 
-/// Elapsed seconds since `t`, for rates.
+/// Placements a second: `nodes` over the time since `since`.
 pub fn rate(nodes: u64, since: Instant) -> f64 {
     nodes as f64 / since.elapsed().as_secs_f64().max(1e-9)
 }
