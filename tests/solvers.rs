@@ -180,3 +180,41 @@ fn interrupt_stops_the_builtin_solver() {
     assert_eq!(status.code(), Some(130));
     assert!(start.elapsed().as_secs() < 10, "took {:?} to stop", start.elapsed());
 }
+
+/// `--solver batsat` (the browser page's solver, deciding connectivity in its search) answers
+/// connectivity puzzles as the default solver does: the same unique solution and the same
+/// backbone, a proof of uniqueness, and a hint (on the heyawake and the LITS).
+#[test]
+fn batsat_answers_connectivity_puzzles_as_the_builtin_solver() {
+    let heyawake = ["fixtures/qprop/heyawake.qp", "--data", "fixtures/qprop/heyawake-14x24.qpd"];
+    let puzzles: [&[&str]; 4] = [
+        &heyawake,
+        &["fixtures/pencil/lits/cspuz.url"],
+        &["fixtures/pencil/mashu/cspuz1.url"],
+        &["fixtures/pencil/yajilin/cspuz1.url"],
+    ];
+    for puzzle in puzzles {
+        let with = |command: &[&str], solver: &str| {
+            let args: Vec<&str> =
+                command.iter().copied().chain(["--solver", solver]).chain(puzzle.iter().copied()).collect();
+            wgrnd(&args, None)
+        };
+        let (batsat, builtin) = (with(&["solve"], "batsat"), with(&["solve"], "builtin"));
+        assert_eq!(code(&batsat), 10, "{puzzle:?}: {}", stderr(&batsat));
+        assert_eq!(stdout(&batsat), stdout(&builtin), "{puzzle:?}");
+        let count = with(&["count", "--max", "2"], "batsat");
+        assert_eq!(code(&count), 10, "{puzzle:?}: {}", stderr(&count));
+        // A hint ranks every open fact: a minute on the 10 x 10 masyu and yajilin.
+        if puzzle.len() > 1 || puzzle[0].contains("lits") {
+            let hint = with(&["explain", "--next"], "batsat");
+            assert_eq!(code(&hint), 0, "{puzzle:?}: {}", stderr(&hint));
+            assert!(stdout(&hint).starts_with("step 1: "), "{puzzle:?}: {}", stdout(&hint));
+        }
+    }
+    let backbone = |solver: &str| {
+        let out = wgrnd(&["backbone", "--solver", solver, "fixtures/pencil/lits/cspuz.url"], None);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        stdout(&out).lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(backbone("batsat"), backbone("builtin"));
+}

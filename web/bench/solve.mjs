@@ -74,8 +74,10 @@ for (const p of puzzles) {
     exit = `${n.status}/${got.code}`;
     if (runSolver && isUrl && command[0] === "solve") {
       const c = performance.now();
-      spawnSync(runSolver, [p.text.trim()]);
+      const r = spawnSync(runSolver, [p.text.trim()]);
       cspuzMs.push(performance.now() - c);
+      // A peer that did not run is no measurement.
+      if (r.error || r.status !== 0) throw new Error(`${runSolver} on ${p.title}: ${r.error ?? `exit ${r.status}`}`);
     }
   }
   spawnSync("rm", ["-rf", dir]);

@@ -91,6 +91,7 @@ function argsOf(example) {
 test("every example: solve, count, deduce, explain and pose give the command line's answers", async () => {
   const context = await browser.newContext();
   const { page, errors } = await openPage(context);
+  let hints = 0;
   for (const [i, example] of examples.entries()) {
     const { files, args } = argsOf(example);
     await page.selectOption("#examples", String(i));
@@ -127,21 +128,19 @@ test("every example: solve, count, deduce, explain and pose give the command lin
     const pageBackbone = await page.textContent("#stdout");
     assert.equal(steady(pageBackbone), steady(native(["backbone", ...args], files).stdout), example.title);
 
-    // Hint: one step; which of the equally small steps comes first follows the solver's
-    // refutations (batsat here, CaDiCaL on the command line), so what is compared is what every
-    // solver agrees on. A hint ranks every deducible fact, a solve each: a hint that takes the
-    // command line more than a tenth of a second (its own count) is left out to keep this test
-    // short (the cancel test runs the nonogram's; docs/web.md has the times).
-    const hint = native(["explain", "--next", ...args], files).stdout;
-    const seconds = Number(hint.match(/solver calls, (\d+\.\d+) s/)?.[1] ?? Infinity);
-    if (seconds < 0.1) {
+    // Hint: one step, the command line's with the page's solver (`--solver batsat`): which of
+    // equally small steps comes first follows the solver's refutations, so CaDiCaL, the command
+    // line's default, may name another step of the same size. A hint ranks every deducible
+    // fact, a solve each: the 805-cell nonogram's takes seconds and is left out to keep this
+    // test short (the cancel test runs it; docs/web.md has the times).
+    if (example.name !== "gnonograms-42.non") {
+      const hint = native(["explain", "--next", "--solver", "batsat", ...args], files).stdout;
       await press(page, "explain");
       const pageHint = await page.textContent("#stdout");
-      // How many atoms are shown, how many can be deduced at all (or that there are several
-      // solutions), and whether there is a first step: the same on both.
-      const agreed = (t) => [t.match(/ of (\d+) shown atom/)?.[1], t.match(/(\d+) deducible|several solutions/)?.[0], /^step 1: /m.test(t)];
-      assert.deepEqual(agreed(pageHint), agreed(hint), `${example.title}: ${pageHint}`);
-      assert.ok(agreed(hint)[0] !== undefined, `${example.title}: ${hint}`);
+      const untimed = (t) => t.replace(/\d+\.\d+ s/g, "T s");
+      assert.equal(untimed(pageHint), untimed(hint), example.title);
+      assert.match(hint, /shown atom/, example.title);
+      hints += 1;
       await page.screenshot({ path: `${shots}/${String(i).padStart(2, "0")}-${slug}-hint.png`, fullPage: true });
     }
 
@@ -153,6 +152,7 @@ test("every example: solve, count, deduce, explain and pose give the command lin
       if (posed.code === 0) assert.equal((await page.textContent("#stdout")).trim(), posed.stdout.trim());
     }
   }
+  assert.equal(hints, examples.length - 1, "every example but the nonogram's");
   assert.deepEqual(errors, []);
   await context.close();
 });

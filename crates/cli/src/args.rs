@@ -281,6 +281,8 @@ pub enum Command {
         #[arg(long)]
         next: bool,
         #[command(flatten)]
+        solver: SolverArgs,
+        #[command(flatten)]
         show: ShowArgs,
         /// Also draw each step as DIR/step-001.svg, ...: the board as known after the step, the
         /// clues and earlier facts used framed, the new fact marked (families with a picture).
@@ -297,6 +299,8 @@ pub enum Command {
         /// Stop after this many seconds (exit 30).
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<u64>,
+        #[command(flatten)]
+        solver: SolverArgs,
         #[command(flatten)]
         show: ShowArgs,
     },
@@ -467,10 +471,11 @@ pub enum LinearArg {
 /// Which solver.
 #[derive(Args)]
 pub struct SolverArgs {
-    /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` (in-process, pure Rust), an
+    /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` or `batsat` (in-process, pure Rust;
+    /// batsat is the browser page's solver), an
     /// external solver by name (kissat, cadical, minisat, cryptominisat5, picosat), or a
     /// command line (`{cnf}` marks the CNF's path, else it is appended; `{out}` a result file).
-    /// For `count`, `builtin` keeps one solver and adds blocking clauses; the others re-solve the
+    /// For `count`, `builtin` and `batsat` keep one solver and add blocking clauses; the others re-solve the
     /// grown formula for each solution.
     #[arg(long, default_value = "builtin")]
     pub solver: String,

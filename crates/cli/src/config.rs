@@ -133,6 +133,8 @@ pub struct ExplainConfig {
     pub svg_steps: Option<String>,
     /// `--next`: the first step alone.
     pub next: bool,
+    /// The solver of the session (`--solver`).
+    pub solver: SolverSpec,
 }
 
 /// `generate --unique PUZZLE`.
@@ -427,7 +429,7 @@ impl Job {
                     },
                 }
             }
-            Command::Explain { puzzle, encoding, max_step, timeout, next, show, svg_steps } => {
+            Command::Explain { puzzle, encoding, max_step, timeout, next, solver, show, svg_steps } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
                 let config = ExplainConfig {
@@ -437,10 +439,11 @@ impl Job {
                     show: show_config(show),
                     svg_steps,
                     next,
+                    solver: SolverSpec::parse(&solver.solver),
                 };
                 Job::Explain { puzzle, config }
             }
-            Command::Why { puzzle, encoding, timeout, show } => {
+            Command::Why { puzzle, encoding, timeout, solver, show } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
                 let config = ExplainConfig {
@@ -450,6 +453,7 @@ impl Job {
                     show: show_config(show),
                     svg_steps: None,
                     next: false,
+                    solver: SolverSpec::parse(&solver.solver),
                 };
                 Job::Explain { puzzle, config }
             }

@@ -8,7 +8,6 @@ use wgrnd_engine::{
     explain::{ExplainOptions, Member},
 };
 use wgrnd_families::{exit, AtomNames, Error, Family, Grounding, Status, View};
-use wgrnd_sat::solver::SolverSpec;
 use wgrnd_sat::Lit;
 use wgrnd_seam::Explain;
 use wgrnd_seam::Present;
@@ -55,7 +54,7 @@ where
 {
     crate::commands::notes(f);
     let g = f.ground_groups()?;
-    let solver = SolverSpec::Builtin;
+    let solver = &config.solver;
     let json = config.show.view == View::Json;
     if !config.why {
         let opts = ExplainOptions {
@@ -64,7 +63,7 @@ where
             max_steps: config.next.then_some(1),
             interrupt: crate::signal::interrupt().clone(),
         };
-        if let Some(e) = engine::explain(f, &g, &solver, &opts)? {
+        if let Some(e) = engine::explain(f, &g, solver, &opts)? {
             if let Some(dir) = &config.svg_steps {
                 step_pictures(f, &g, &e, dir)?;
             }
@@ -73,7 +72,7 @@ where
             return Ok(exit::OK);
         }
     }
-    match engine::why(&g, &solver, config.timeout, crate::signal::interrupt())? {
+    match engine::why(&g, solver, config.timeout, crate::signal::interrupt())? {
         None => {
             let text = if json {
                 format!(

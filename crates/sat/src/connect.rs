@@ -2,8 +2,9 @@
 //! connected graph" ([`Connected`]). A formula holds such constraints beside its clauses
 //! ([`crate::Cnf::add_connected`]) and stays complete: whoever reads its clauses gets the
 //! constraint's clauses too (the distance-label encoding, written out on first need over
-//! auxiliary variables reserved when the constraint was added), while in-process CaDiCaL leaves
-//! them out and decides the constraint natively ([`Analysis`], run by its external propagator).
+//! auxiliary variables reserved when the constraint was added), while the in-process solvers with
+//! a search of their own leave them out and decide the constraint natively ([`Analysis`], run by
+//! CaDiCaL's external propagator and by batsat's theory).
 //!
 //! The encoding (the one the modelling language always wrote): a unique root, the first true
 //! node in node order, and distance labels `reach(i, k)`: node `i` is reached from the root in at
@@ -645,42 +646,93 @@ mod tests {
         }
     }
 
-    /// In-process CaDiCaL, deciding the constraint natively with a few random clauses beside
-    /// it, counts (by blocking each model) exactly the assignments that satisfy the clauses
-    /// and connect the graph; every model it gives satisfies the written-out clauses.
-    #[cfg(feature = "cadical")]
-    #[test]
-    fn cadical_counts_connected_graphs_natively() {
-        use crate::solver::{CadicalSession, Session};
+    /// A solver session deciding the constraint natively, with a few random clauses beside it
+    /// (some over the encoding's auxiliary variables, which makes the session write the
+    /// constraint's clauses after all), counts by blocking each model exactly the assignments
+    /// that satisfy the clauses and connect the graph (brute force over the completed models);
+    /// every model it gives satisfies the written-out clauses. Half of the rounds count under a
+    /// random assumption instead, and an unsatisfiable one names it as failed or not at all.
+    fn counts_connected_graphs_natively(seed: u64, new_session: &dyn Fn(&Cnf) -> Box<dyn crate::solver::Session>) {
         use crate::SolverAnswer;
-        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
-        let mut compared = 0;
-        for _ in 0..400 {
+        let mut rng = Rng(seed);
+        let (mut compared, mut over_aux) = (0, 0);
+        for round in 0..400 {
             let (mut cnf, c, vars) = random_graph(&mut rng);
+            // A switched-off constraint leaves its auxiliary variables free (its clauses all hold),
+            // so only an unguarded one's are functions of the graph that a clause may name.
+            let aux: Vec<Var> =
+                if c.off.is_empty() { c.aux_range().map(Var::from_index).collect() } else { Vec::new() };
             for _ in 0..rng.below(3) {
                 let clause: Vec<Lit> = (0..1 + rng.below(3))
-                    .map(|_| vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0))
+                    .map(|_| match rng.below(5) {
+                        0 if !aux.is_empty() => aux[rng.below(aux.len() as u64) as usize].lit(rng.below(2) == 0),
+                        _ => vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0),
+                    })
                     .collect();
+                over_aux += usize::from(clause.iter().any(|l| aux.contains(&l.var())));
                 cnf.add_clause(&clause);
             }
-            let want = (0..1u64 << vars.len())
-                .filter(|&bits| {
-                    let m = model_of(cnf.num_vars(), &vars, bits);
-                    cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l))) && c.holds(|l| m.is_true(l))
-                })
-                .count();
-            let mut session = CadicalSession::new(&cnf, &crate::solver::Interrupt::default());
+            let assumed: Vec<Lit> = if round % 2 == 1 {
+                vec![vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0)]
+            } else {
+                vec![]
+            };
+            let count = |assumed: &[Lit]| {
+                (0..1u64 << vars.len())
+                    .filter(|&bits| {
+                        let mut m = model_of(cnf.num_vars(), &vars, bits);
+                        cnf.complete(&mut m);
+                        cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)))
+                            && c.holds(|l| m.is_true(l))
+                            && assumed.iter().all(|&l| m.is_true(l))
+                    })
+                    .count()
+            };
+            let (want, unassumed) = (count(&assumed), count(&[]));
+            let mut session = new_session(&cnf);
             let mut got = 0;
-            while let SolverAnswer::Sat(m) = session.solve(None).unwrap() {
-                assert!(cnf.first_unsatisfied(&m).is_none(), "{c:?}");
-                got += 1;
-                let block: Vec<Lit> = vars.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
-                session.add_clause(&block);
-                assert!(got <= want, "{c:?}: more models than {want}");
+            loop {
+                match session.solve_assuming(&assumed, None).unwrap() {
+                    SolverAnswer::Sat(m) => {
+                        assert!(cnf.first_unsatisfied(&m).is_none(), "{c:?}");
+                        assert!(assumed.iter().all(|&l| m.is_true(l)), "{c:?}");
+                        got += 1;
+                        let block: Vec<Lit> = vars.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+                        session.add_clause(&block);
+                        assert!(got <= want, "{c:?}: more models than {want}");
+                    }
+                    SolverAnswer::Unsat => {
+                        // Refuted at once without naming the assumption: refuted without it.
+                        if got == 0 && assumed.iter().all(|&l| session.failed(l) == Some(false)) {
+                            assert_eq!(unassumed, 0, "{c:?}");
+                        }
+                        break;
+                    }
+                    other => panic!("{other:?}"),
+                }
             }
             assert_eq!(got, want, "{c:?}");
             compared += 1;
         }
         assert_eq!(compared, 400);
+        assert!(over_aux > 20, "{over_aux} rounds with a clause over an auxiliary variable");
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_counts_connected_graphs_natively() {
+        use crate::solver::CadicalSession;
+        counts_connected_graphs_natively(0xD1B5_4A32_D192_ED03, &|cnf| {
+            Box::new(CadicalSession::new(cnf, &crate::solver::Interrupt::default()))
+        });
+    }
+
+    #[cfg(feature = "batsat")]
+    #[test]
+    fn batsat_counts_connected_graphs_natively() {
+        use crate::solver::BatsatSession;
+        counts_connected_graphs_natively(0x94D0_49BB_1331_11EB, &|cnf| {
+            Box::new(BatsatSession::new(cnf, &crate::solver::Interrupt::default()))
+        });
     }
 }

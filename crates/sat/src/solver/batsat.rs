@@ -3,15 +3,24 @@
 //! a refutation. Where CaDiCaL is not built in (the browser page, docs/web.md) it is the built-in
 //! solver ([`Batsat`], one solve) and session ([`BatsatSession`]), so that a hint's or a
 //! backbone's hundreds of solves under assumptions do not each start afresh as
-//! [`Restarting`](crate::solver::Restarting) does. The formula's connectivity constraints reach it
-//! written out as clauses (as they reach splr).
+//! [`Restarting`](crate::solver::Restarting) does.
+//!
+//! The formula's connectivity constraints are decided inside batsat's search, as they are inside
+//! CaDiCaL's ([`crate::connect`]): batsat calls a theory ([`Connectivity`]) at every fixpoint of
+//! its propagation, which runs each constraint's analysis and propagates what it forces (with
+//! the reason clause, given when batsat asks) or raises the conflict clause. Their distance-label
+//! clauses, quadratic in the nodes, are never written for it, unless a clause names one of their
+//! auxiliary variables.
 
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use batsat::theory::{Theory, TheoryArg};
 use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
 
+use crate::connect::Connected;
 use crate::solver::{Interrupt, Session, SolveError};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
@@ -24,11 +33,16 @@ pub struct BatsatSession {
     deadline: Rc<Cell<Option<Instant>>>,
     /// Assumptions of the last solve, for [`Session::failed`].
     answered_unsat: bool,
+    /// The formula's connectivity constraints, decided in the search.
+    theory: Connectivity,
+    /// Whether each constraint's clauses were given to the solver after all (a clause added
+    /// later named one of its auxiliary variables).
+    written: Vec<bool>,
 }
 
 impl BatsatSession {
-    /// Starts from every clause of `cnf` (the connectivity constraints written out); `interrupt`
-    /// stops its solves.
+    /// Starts from the clauses of `cnf` and decides its connectivity constraints in the search;
+    /// `interrupt` stops its solves.
     pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> BatsatSession {
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let mut callbacks = BasicCallbacks::new();
@@ -39,9 +53,11 @@ impl BatsatSession {
             vars: Vec::new(),
             deadline,
             answered_unsat: false,
+            theory: Connectivity::new(cnf.connected().to_vec()),
+            written: vec![false; cnf.connected().len()],
         };
         s.grow(cnf.num_vars());
-        for clause in cnf.clauses() {
+        for clause in cnf.own_clauses() {
             s.add_clause(clause);
         }
         s
@@ -51,6 +67,9 @@ impl BatsatSession {
     fn grow(&mut self, n: u32) {
         while self.vars.len() < n as usize {
             let v = self.solver.new_var_default();
+            // batsat numbers its variables from 0 as they are made, so ours map to theirs by
+            // index, which the theory relies on ([`to_batsat`]).
+            assert_eq!(v.idx() as usize, self.vars.len(), "batsat numbers its variables in order");
             self.vars.push(v);
         }
     }
@@ -58,12 +77,139 @@ impl BatsatSession {
     /// batsat's literal of `l` (its variable made first).
     fn lit(&mut self, l: Lit) -> batsat::Lit {
         self.grow(l.var().get());
-        batsat::Lit::new(self.vars[l.var().index()], l.is_positive())
+        to_batsat(l)
+    }
+}
+
+/// batsat's literal of a literal whose variable it has (made in order by [`BatsatSession::grow`]).
+fn to_batsat(l: Lit) -> batsat::Lit {
+    batsat::Lit::new(batsat::Var::unsafe_from_idx(l.var().index() as u32), l.is_positive())
+}
+
+/// The connectivity constraints as a batsat theory: after each fixpoint of propagation (and on
+/// each full assignment) every constraint's analysis runs on the current assignment, unless no
+/// variable it reads was assigned since the last one and nothing was undone.
+struct Connectivity {
+    constraints: Vec<Connected>,
+    /// Which variables (by index) some constraint reads.
+    watched: Vec<bool>,
+    /// Decision levels, as batsat counts them.
+    levels: usize,
+    /// How long the trail was at the last analysis; `None` after a backtrack.
+    analysed: Option<usize>,
+    /// The antecedents (literals true before it) of each literal this theory propagated. An
+    /// entry outlives a backtrack; it is replaced when the literal is propagated again, and
+    /// batsat asks only about literals on its trail.
+    reasons: HashMap<batsat::Lit, Vec<batsat::Lit>>,
+}
+
+impl Connectivity {
+    fn new(constraints: Vec<Connected>) -> Self {
+        let mut watched = Vec::new();
+        for v in constraints.iter().flat_map(|c| c.watched_vars()) {
+            if watched.len() <= v.index() {
+                watched.resize(v.index() + 1, false);
+            }
+            watched[v.index()] = true;
+        }
+        Connectivity { constraints, watched, levels: 0, analysed: None, reasons: HashMap::new() }
+    }
+
+    /// Runs the analyses: raises the first conflict, or propagates every forced literal.
+    fn check(&mut self, acts: &mut TheoryArg) {
+        if self.constraints.is_empty() {
+            return;
+        }
+        let trail = acts.model();
+        let changed = match self.analysed {
+            Some(seen) if seen <= trail.len() => {
+                trail[seen..].iter().any(|l| self.watched.get(l.var().idx() as usize).copied().unwrap_or(false))
+            }
+            _ => true,
+        };
+        self.analysed = Some(trail.len());
+        if !changed {
+            return;
+        }
+        let value = |l: Lit| lit_value(acts, l);
+        let mut forced = Vec::new();
+        let mut conflict = None;
+        for c in &self.constraints {
+            let a = c.analyse(&value);
+            if a.conflict.is_some() {
+                conflict = a.conflict;
+                break;
+            }
+            forced.extend(a.forced);
+        }
+        if let Some(clause) = conflict {
+            let clause: Vec<batsat::Lit> = clause.into_iter().map(to_batsat).collect();
+            // Costly: a walk over the graph; batsat keeps the clause beside what it learns.
+            acts.raise_conflict(&clause, true);
+            return;
+        }
+        for f in forced {
+            if lit_value(acts, f.lit) == Some(true) {
+                // Forced twice, or by batsat since: its first reason stands.
+                continue;
+            }
+            let lit = to_batsat(f.lit);
+            self.reasons.insert(lit, f.reason[1..].iter().map(|&r| to_batsat(!r)).collect());
+            if !acts.propagate(lit) {
+                return;
+            }
+        }
+    }
+}
+
+/// The value of `l` in batsat's current assignment.
+fn lit_value(acts: &TheoryArg, l: Lit) -> Option<bool> {
+    let v = acts.value(to_batsat(l).var());
+    (v != lbool::UNDEF).then(|| (v == lbool::TRUE) == l.is_positive())
+}
+
+impl Theory for Connectivity {
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        self.check(acts);
+    }
+
+    fn partial_check(&mut self, acts: &mut TheoryArg) {
+        self.check(acts);
+    }
+
+    fn create_level(&mut self) {
+        self.levels += 1;
+    }
+
+    fn pop_levels(&mut self, n: usize) {
+        self.levels -= n;
+        self.analysed = None;
+    }
+
+    fn n_levels(&self) -> usize {
+        self.levels
+    }
+
+    fn explain_propagation(&mut self, p: batsat::Lit) -> &[batsat::Lit] {
+        self.reasons.get(&p).map_or(&[], Vec::as_slice)
     }
 }
 
 impl Session for BatsatSession {
     fn add_clause(&mut self, clause: &[Lit]) {
+        // A clause over an auxiliary variable of a constraint needs their definitions: that
+        // constraint's clauses go to the solver first (the theory still decides it too).
+        for k in 0..self.written.len() {
+            let aux = self.theory.constraints[k].aux_range();
+            if !self.written[k] && clause.iter().any(|l| aux.contains(&l.var().index())) {
+                self.written[k] = true;
+                let mut clauses = Vec::new();
+                self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+                for cl in clauses {
+                    self.add_clause(&cl);
+                }
+            }
+        }
         let mut c: Vec<batsat::Lit> = clause.iter().map(|&l| self.lit(l)).collect();
         // `false`: the formula is already unsatisfiable; every later solve says so.
         let _ = self.solver.add_clause_reuse(&mut c);
@@ -72,7 +218,7 @@ impl Session for BatsatSession {
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
         let assumed: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
         self.deadline.set(timeout.and_then(|t| Instant::now().checked_add(t)));
-        let answer = self.solver.solve_limited(&assumed);
+        let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
         self.deadline.set(None);
         self.answered_unsat = answer == lbool::FALSE;
         if answer == lbool::TRUE {
@@ -82,6 +228,10 @@ impl Session for BatsatSession {
                 if let Some(v) = Var::new(i as u32 + 1) {
                     model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
                 }
+            }
+            // The auxiliary variables of the constraints, from their definitions.
+            for c in &self.theory.constraints {
+                c.complete(&mut model);
             }
             return Ok(SolverAnswer::Sat(model));
         }

@@ -146,16 +146,23 @@ pub enum SolverSpec {
     Builtin,
     /// splr, in-process (pure Rust).
     Splr,
+    /// batsat, in-process (pure Rust): the browser page's built-in solver, named to run the page's
+    /// solver on the command line.
+    #[cfg(feature = "batsat")]
+    Batsat,
     /// A solver program.
     External(External),
 }
 
 impl SolverSpec {
-    /// `builtin`, `splr`, a known solver's name or a command line (see [`External::new`]).
+    /// `builtin`, `splr`, `batsat` (with that feature), a known solver's name or a command line
+    /// (see [`External::new`]).
     pub fn parse(spec: &str) -> SolverSpec {
         match spec {
             "builtin" => SolverSpec::Builtin,
             "splr" => SolverSpec::Splr,
+            #[cfg(feature = "batsat")]
+            "batsat" => SolverSpec::Batsat,
             spec => SolverSpec::External(External::new(spec, None)),
         }
     }
@@ -165,6 +172,8 @@ impl SolverSpec {
         match self {
             SolverSpec::Builtin => "builtin",
             SolverSpec::Splr => "splr",
+            #[cfg(feature = "batsat")]
+            SolverSpec::Batsat => "batsat",
             SolverSpec::External(e) => &e.name,
         }
     }
@@ -183,6 +192,8 @@ impl SolverSpec {
                 Box::new(Splr { timeout })
             }
             SolverSpec::Splr => Box::new(Splr { timeout }),
+            #[cfg(feature = "batsat")]
+            SolverSpec::Batsat => Box::new(Batsat { timeout, interrupt: interrupt.clone() }),
             SolverSpec::External(e) => Box::new(External { timeout, interrupt: interrupt.clone(), ..e.clone() }),
         }
     }

@@ -59,6 +59,10 @@ pub fn session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt) -> Box<dyn S
     if *spec == SolverSpec::Builtin {
         return Box::new(crate::solver::BatsatSession::new(cnf, interrupt));
     }
+    #[cfg(feature = "batsat")]
+    if *spec == SolverSpec::Batsat {
+        return Box::new(crate::solver::BatsatSession::new(cnf, interrupt));
+    }
     let (spec, interrupt) = (spec.clone(), interrupt.clone());
     Box::new(Restarting::new(cnf, move |t| spec.backend(t, &interrupt)))
 }
