@@ -95,14 +95,6 @@ impl Connected {
             .chain(self.off.iter().map(|l| l.var()))
     }
 
-    /// The (node, neighbour) pairs with a solved edge, in encoding order.
-    fn solved_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.adj
-            .iter()
-            .enumerate()
-            .flat_map(|(i, ns)| ns.iter().filter(|(_, e)| e.is_some()).map(move |&(j, _)| (i, j as usize)))
-    }
-
     /// Whether the constraint holds under `value` (the truth of a literal).
     pub fn holds(&self, value: impl Fn(Lit) -> bool) -> bool {
         if self.off.iter().any(|&l| value(l)) {
@@ -133,7 +125,9 @@ impl Connected {
     }
 
     /// Sets the auxiliary variables of `model` to the values the nodes and edges give them, so
-    /// that a model of the formula without the encoding's clauses satisfies them too.
+    /// that a model of the formula without the encoding's clauses satisfies them too. Called on
+    /// every model a native solver finds, so it writes straight into the model, in the order of
+    /// [`Connected::encode`]'s variables.
     pub fn complete(&self, model: &mut Model) {
         let n = self.nodes.len();
         if n <= 1 {
@@ -146,29 +140,40 @@ impl Connected {
             Some(r) => self.distances(r, &present, &value),
             None => vec![None; n],
         };
-        let mut values = Vec::with_capacity(self.aux as usize);
+        // The distance of each node reached (present ones only), `usize::MAX` for the others.
+        let reach: Vec<usize> = dist.iter().map(|d| d.unwrap_or(usize::MAX)).collect();
+        // The solved edges in encoding order: the far node, and whether the edge is there.
+        let solved: Vec<(usize, bool)> = self
+            .adj
+            .iter()
+            .flat_map(|ns| ns.iter().filter_map(|&(j, e)| e.map(|l| (j as usize, l))))
+            .map(|(j, l)| (j, value(l)))
+            .collect();
+        let mut next = self.first_aux;
+        let mut put = |model: &mut Model, b: bool| {
+            model.set(next, Some(b));
+            next = Var::from_index(next.index() + 1);
+        };
         let mut seen = present[0];
         for (i, &p) in present.iter().enumerate().skip(1) {
-            values.push(p && !seen);
+            put(model, p && !seen);
             seen |= p;
             if i + 1 < n {
-                values.push(seen);
+                put(model, seen);
             }
         }
         let levels = n - 1;
-        let within = |i: usize, k: usize| present[i] && dist[i].is_some_and(|d| d <= k);
         for level in 1..=levels {
             if level < levels {
-                values.extend((0..n).map(|i| within(i, level)));
+                for &d in &reach {
+                    put(model, d <= level);
+                }
             }
-            for (i, j) in self.solved_pairs() {
-                let e = self.adj[i].iter().find(|&&(t, _)| t as usize == j).and_then(|&(_, e)| e);
-                values.push(within(j, level - 1) && e.is_some_and(value));
+            for &(j, on) in &solved {
+                put(model, on && reach[j] < level);
             }
         }
-        for (k, v) in values.into_iter().enumerate() {
-            model.set(self.first_aux.offset(k), Some(v));
-        }
+        debug_assert_eq!(next.index(), self.aux_range().end, "every auxiliary variable set");
     }
 
     /// Writes the encoding's clauses to `sink` (each sorted by variable, without repeats or

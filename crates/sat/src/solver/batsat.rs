@@ -10,7 +10,8 @@
 //! its propagation, which runs each constraint's analysis and propagates what it forces (with
 //! the reason clause, given when batsat asks) or raises the conflict clause. Their distance-label
 //! clauses, quadratic in the nodes, are never written for it, unless a clause names one of their
-//! auxiliary variables.
+//! auxiliary variables, and batsat does not get those variables until then
+//! ([`crate::solver::numbering`]).
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -21,14 +22,17 @@ use batsat::theory::{Theory, TheoryArg};
 use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
 
 use crate::connect::Connected;
+use crate::solver::numbering::Numbering;
 use crate::solver::{Interrupt, Session, SolveError};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
 /// A batsat solver holding a growing formula.
 pub struct BatsatSession {
     solver: BasicSolver,
-    /// batsat's variable of each of ours (ours are numbered from 1, this from 0).
-    vars: Vec<batsat::Var>,
+    /// Our variables (1 to this).
+    num_vars: u32,
+    /// Our variables as batsat numbers them (from 1 here, from 0 in batsat).
+    numbering: Numbering,
     /// The running solve's deadline, read by the solver's stop callback.
     deadline: Rc<Cell<Option<Instant>>>,
     /// Assumptions of the last solve, for [`Session::failed`].
@@ -48,42 +52,48 @@ impl BatsatSession {
         let mut callbacks = BasicCallbacks::new();
         let (seen, interrupt) = (Rc::clone(&deadline), interrupt.clone());
         callbacks.set_stop(move || interrupt.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
+        let aux: Vec<std::ops::Range<usize>> = cnf.connected().iter().map(|c| c.aux_range()).collect();
+        let numbering = Numbering::new(cnf.num_vars(), &aux);
         let mut s = BatsatSession {
             solver: BasicSolver::new(SolverOpts::default(), callbacks),
-            vars: Vec::new(),
+            num_vars: cnf.num_vars(),
+            theory: Connectivity::new(cnf.connected().to_vec(), numbering.clone()),
+            numbering,
             deadline,
             answered_unsat: false,
-            theory: Connectivity::new(cnf.connected().to_vec()),
             written: vec![false; cnf.connected().len()],
         };
-        s.grow(cnf.num_vars());
+        s.grow();
         for clause in cnf.own_clauses() {
             s.add_clause(clause);
         }
         s
     }
 
-    /// Makes variables up to `n`.
-    fn grow(&mut self, n: u32) {
-        while self.vars.len() < n as usize {
+    /// Makes batsat's variables up to the numbering's.
+    fn grow(&mut self) {
+        while self.solver.num_vars() < self.numbering.solver_vars() {
             let v = self.solver.new_var_default();
-            // batsat numbers its variables from 0 as they are made, so ours map to theirs by
-            // index, which the theory relies on ([`to_batsat`]).
-            assert_eq!(v.idx() as usize, self.vars.len(), "batsat numbers its variables in order");
-            self.vars.push(v);
+            // batsat numbers its variables from 0 as they are made, which [`to_batsat`] relies on.
+            assert_eq!(v.idx() + 1, self.solver.num_vars(), "batsat numbers its variables in order");
         }
     }
 
-    /// batsat's literal of `l` (its variable made first).
+    /// batsat's literal of `l`, its variable handed over first.
     fn lit(&mut self, l: Lit) -> batsat::Lit {
-        self.grow(l.var().get());
-        to_batsat(l)
+        // A variable above ours is ours from now on ([`Session::new_var`] makes fresh ones).
+        self.num_vars = self.num_vars.max(l.var().get());
+        self.numbering.hand_over(l.var());
+        self.grow();
+        to_batsat(&self.numbering, l).expect("handed over just now")
     }
 }
 
-/// batsat's literal of a literal whose variable it has (made in order by [`BatsatSession::grow`]).
-fn to_batsat(l: Lit) -> batsat::Lit {
-    batsat::Lit::new(batsat::Var::unsafe_from_idx(l.var().index() as u32), l.is_positive())
+/// batsat's literal of `l`, if its variable was handed over (numbered in order by
+/// [`BatsatSession::grow`]).
+fn to_batsat(numbering: &Numbering, l: Lit) -> Option<batsat::Lit> {
+    let d = numbering.solver_lit(l)?;
+    Some(batsat::Lit::new(batsat::Var::unsafe_from_idx(d.unsigned_abs() - 1), d > 0))
 }
 
 /// The connectivity constraints as a batsat theory: after each fixpoint of propagation (and on
@@ -91,7 +101,9 @@ fn to_batsat(l: Lit) -> batsat::Lit {
 /// variable it reads was assigned since the last one and nothing was undone.
 struct Connectivity {
     constraints: Vec<Connected>,
-    /// Which variables (by index) some constraint reads.
+    /// The session's numbering when it started: every watched variable's is final then.
+    numbering: Numbering,
+    /// Which of batsat's variables (by its index) some constraint reads.
     watched: Vec<bool>,
     /// Decision levels, as batsat counts them.
     levels: usize,
@@ -104,15 +116,18 @@ struct Connectivity {
 }
 
 impl Connectivity {
-    fn new(constraints: Vec<Connected>) -> Self {
-        let mut watched = Vec::new();
+    fn new(constraints: Vec<Connected>, numbering: Numbering) -> Self {
+        let mut watched = vec![false; numbering.solver_vars() as usize];
         for v in constraints.iter().flat_map(|c| c.watched_vars()) {
-            if watched.len() <= v.index() {
-                watched.resize(v.index() + 1, false);
-            }
-            watched[v.index()] = true;
+            let b = to_batsat(&numbering, v.pos()).expect("a watched variable is handed over");
+            watched[b.var().idx() as usize] = true;
         }
-        Connectivity { constraints, watched, levels: 0, analysed: None, reasons: HashMap::new() }
+        Connectivity { constraints, numbering, watched, levels: 0, analysed: None, reasons: HashMap::new() }
+    }
+
+    /// batsat's literal of `l`, a literal of a constraint (watched, so handed over).
+    fn batsat(&self, l: Lit) -> batsat::Lit {
+        to_batsat(&self.numbering, l).expect("a watched variable is handed over")
     }
 
     /// Runs the analyses: raises the first conflict, or propagates every forced literal.
@@ -131,7 +146,7 @@ impl Connectivity {
         if !changed {
             return;
         }
-        let value = |l: Lit| lit_value(acts, l);
+        let value = |l: Lit| lit_value(acts, self.batsat(l));
         let mut forced = Vec::new();
         let mut conflict = None;
         for c in &self.constraints {
@@ -143,18 +158,19 @@ impl Connectivity {
             forced.extend(a.forced);
         }
         if let Some(clause) = conflict {
-            let clause: Vec<batsat::Lit> = clause.into_iter().map(to_batsat).collect();
+            let clause: Vec<batsat::Lit> = clause.into_iter().map(|l| self.batsat(l)).collect();
             // Costly: a walk over the graph; batsat keeps the clause beside what it learns.
             acts.raise_conflict(&clause, true);
             return;
         }
         for f in forced {
-            if lit_value(acts, f.lit) == Some(true) {
+            let lit = self.batsat(f.lit);
+            if lit_value(acts, lit) == Some(true) {
                 // Forced twice, or by batsat since: its first reason stands.
                 continue;
             }
-            let lit = to_batsat(f.lit);
-            self.reasons.insert(lit, f.reason[1..].iter().map(|&r| to_batsat(!r)).collect());
+            let because = f.reason[1..].iter().map(|&r| self.batsat(!r)).collect();
+            self.reasons.insert(lit, because);
             if !acts.propagate(lit) {
                 return;
             }
@@ -162,10 +178,10 @@ impl Connectivity {
     }
 }
 
-/// The value of `l` in batsat's current assignment.
-fn lit_value(acts: &TheoryArg, l: Lit) -> Option<bool> {
-    let v = acts.value(to_batsat(l).var());
-    (v != lbool::UNDEF).then(|| (v == lbool::TRUE) == l.is_positive())
+/// The value of batsat's literal `l` in its current assignment.
+fn lit_value(acts: &TheoryArg, l: batsat::Lit) -> Option<bool> {
+    let v = acts.value(l.var());
+    (v != lbool::UNDEF).then(|| (v == lbool::TRUE) == l.sign())
 }
 
 impl Theory for Connectivity {
@@ -203,6 +219,9 @@ impl Session for BatsatSession {
             let aux = self.theory.constraints[k].aux_range();
             if !self.written[k] && clause.iter().any(|l| aux.contains(&l.var().index())) {
                 self.written[k] = true;
+                for i in aux {
+                    self.numbering.hand_over(Var::from_index(i));
+                }
                 let mut clauses = Vec::new();
                 self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
                 for cl in clauses {
@@ -222,12 +241,10 @@ impl Session for BatsatSession {
         self.deadline.set(None);
         self.answered_unsat = answer == lbool::FALSE;
         if answer == lbool::TRUE {
-            let mut model = Model::new(self.vars.len() as u32);
-            for (i, &b) in self.vars.iter().enumerate() {
-                let value = self.solver.value_var(b);
-                if let Some(v) = Var::new(i as u32 + 1) {
-                    model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
-                }
+            let mut model = Model::new(self.num_vars);
+            for (k, &v) in self.numbering.ours().iter().enumerate() {
+                let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
+                model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
             }
             // The auxiliary variables of the constraints, from their definitions.
             for c in &self.theory.constraints {
@@ -242,14 +259,17 @@ impl Session for BatsatSession {
     }
 
     fn new_var(&mut self) -> Var {
-        self.grow(self.vars.len() as u32 + 1);
-        Var::new(self.vars.len() as u32).expect("a variable made just now is numbered from 1")
+        let v = Var::from_index(self.num_vars as usize);
+        self.num_vars += 1;
+        self.numbering.hand_over(v);
+        self.grow();
+        v
     }
 
     fn failed(&self, l: Lit) -> Option<bool> {
         // MiniSat's core holds the negations of the failed assumptions: asked by variable.
-        let v = *self.vars.get(l.var().index())?;
-        self.answered_unsat.then(|| self.solver.unsat_core_contains_var(v))
+        let b = to_batsat(&self.numbering, l)?;
+        self.answered_unsat.then(|| self.solver.unsat_core_contains_var(b.var()))
     }
 }
 

@@ -9,6 +9,7 @@ use cadical_sys::{CaDiCal, ExternalPropagator, Status, Terminator};
 
 use crate::connect::Connected;
 use crate::solver::native::Native;
+use crate::solver::numbering::Numbering;
 use crate::solver::{Backend, Cancel, Interrupt, Session, SolveError};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
@@ -69,10 +70,13 @@ impl Backend for Cadical {
 }
 
 /// In-process CaDiCaL, kept alive between solves. The formula's connectivity constraints are
-/// decided by a propagator inside the search ([`crate::solver::native`]), not by their clauses.
+/// decided by a propagator inside the search ([`crate::solver::native`]), not by their clauses,
+/// and their auxiliary variables are not CaDiCaL's ([`crate::solver::numbering`]).
 pub struct CadicalSession {
     solver: CaDiCal,
     num_vars: u32,
+    /// Our variables as CaDiCaL numbers them.
+    numbering: Numbering,
     /// The connectivity constraints, and whether each one's clauses were given to the solver
     /// after all (a clause added later named one of its auxiliary variables).
     connected: Vec<(Connected, bool)>,
@@ -123,27 +127,62 @@ impl CadicalSession {
                 debug_assert!(known, "CaDiCaL has no option `{option}`");
             }
         }
-        solver.resize(cnf.num_vars() as i32);
-        let mut session =
-            CadicalSession { solver, num_vars: cnf.num_vars(), connected, core: None, interrupt: interrupt.clone() };
+        let aux: Vec<std::ops::Range<usize>> = connected.iter().map(|(c, _)| c.aux_range()).collect();
+        let numbering = Numbering::new(cnf.num_vars(), &aux);
+        solver.resize(numbering.solver_vars() as i32);
+        let mut session = CadicalSession {
+            solver,
+            num_vars: cnf.num_vars(),
+            numbering,
+            connected,
+            core: None,
+            interrupt: interrupt.clone(),
+        };
         if !session.connected.is_empty() {
             let native = Native::new(session.connected.iter().map(|(c, _)| c.clone()).collect());
-            let watched = native.watched();
-            session.solver.connect_external_propagator(Propagator(native));
-            for v in watched {
-                session.solver.add_observed_var(v.get() as i32);
+            // The watched variables are never auxiliary: their numbers are final now.
+            let numbering = session.numbering.clone();
+            let watched: Vec<i32> = native
+                .watched()
+                .into_iter()
+                .map(|v| numbering.solver_lit(v.pos()).expect("a watched variable is handed over"))
+                .collect();
+            session.solver.connect_external_propagator(Propagator { native, numbering, ours: Vec::new() });
+            for d in watched {
+                session.solver.add_observed_var(d);
             }
         }
         session
     }
 
-    /// The auxiliary variables of the connectivity constraints decided natively (their values
-    /// come from the constraints' definitions, not from the solver), as sorted ranges.
-    fn native_aux(&self) -> Vec<std::ops::Range<usize>> {
-        let mut ranges: Vec<_> =
-            self.connected.iter().filter(|(_, written)| !written).map(|(c, _)| c.aux_range()).collect();
-        ranges.sort_by_key(|r| r.start);
-        ranges
+    /// Hands over what `lits` name: the clauses of a constraint one of whose auxiliary variables
+    /// they name (so that its definitions hold), and any fresh variable.
+    fn hand_over(&mut self, lits: &[Lit]) {
+        for k in 0..self.connected.len() {
+            let (c, written) = &self.connected[k];
+            let aux = c.aux_range();
+            if !written && lits.iter().any(|l| aux.contains(&l.var().index())) {
+                for i in aux {
+                    self.numbering.hand_over(Var::from_index(i));
+                }
+                let mut clauses = Vec::new();
+                c.encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+                self.connected[k].1 = true;
+                for cl in clauses {
+                    self.add_clause(&cl);
+                }
+            }
+        }
+        for l in lits {
+            // A variable above ours is ours from now on ([`Session::new_var`] makes fresh ones).
+            self.num_vars = self.num_vars.max(l.var().get());
+            self.numbering.hand_over(l.var());
+        }
+    }
+
+    /// CaDiCaL's literal of `l`, handed over.
+    fn lit(&self, l: Lit) -> i32 {
+        self.numbering.solver_lit(l).expect("a literal of a clause or an assumption is handed over")
     }
 
     /// Makes the next solve give up (UNKNOWN) after `n` conflicts; a later solve goes on from
@@ -169,37 +208,26 @@ impl CadicalSession {
         let deadline =
             Deadline { timeout, started: Instant::now(), cancel: cancel.clone(), interrupt: self.interrupt.clone() };
         self.solver.connect_terminator(deadline);
+        self.hand_over(assumptions);
         for &l in assumptions {
-            self.solver.assume(l.to_dimacs());
+            self.solver.assume(self.lit(l));
         }
         Ok(match self.solver.solve() {
             Status::SATISFIABLE => {
-                if self.connected.is_empty() {
-                    let lits: Vec<i32> =
-                        (1..=self.num_vars as i32).map(|v| if self.solver.val(v) > 0 { v } else { -v }).collect();
-                    SolverAnswer::Sat(Model::from_lits(self.num_vars, &lits))
-                } else {
-                    let mut model = Model::new(self.num_vars);
-                    let aux = self.native_aux();
-                    let mut skip = aux.iter().peekable();
-                    let mut i = 0;
-                    while i < self.num_vars as usize {
-                        if let Some(r) = skip.next_if(|r| r.start <= i) {
-                            i = i.max(r.end);
-                            continue;
-                        }
-                        let v = Var::from_index(i);
-                        model.set(v, Some(self.solver.val(v.get() as i32) > 0));
-                        i += 1;
+                let mut model = Model::new(self.num_vars);
+                for (k, &v) in self.numbering.ours().iter().enumerate() {
+                    if v.index() < self.num_vars as usize {
+                        model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
                     }
-                    for (c, _) in &self.connected {
-                        c.complete(&mut model);
-                    }
-                    SolverAnswer::Sat(model)
                 }
+                // The auxiliary variables, CaDiCaL's or not, from their definitions.
+                for (c, _) in &self.connected {
+                    c.complete(&mut model);
+                }
+                SolverAnswer::Sat(model)
             }
             Status::UNSATISFIABLE => {
-                let core = assumptions.iter().copied().filter(|l| self.solver.failed(l.to_dimacs())).collect();
+                let core = assumptions.iter().copied().filter(|&l| self.solver.failed(self.lit(l))).collect();
                 self.core = Some(core);
                 SolverAnswer::Unsat
             }
@@ -211,24 +239,9 @@ impl CadicalSession {
 
 impl Session for CadicalSession {
     fn add_clause(&mut self, clause: &[Lit]) {
-        // A clause over a natively decided constraint's auxiliary variable needs their
-        // definitions: that constraint's clauses go to the solver first.
-        if !self.connected.is_empty() {
-            for k in 0..self.connected.len() {
-                let (c, written) = &self.connected[k];
-                let aux = c.aux_range();
-                if !written && clause.iter().any(|l| aux.contains(&l.var().index())) {
-                    let mut clauses = Vec::new();
-                    c.encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
-                    self.connected[k].1 = true;
-                    for cl in clauses {
-                        self.add_clause(&cl);
-                    }
-                }
-            }
-        }
-        for l in clause {
-            self.solver.add(l.to_dimacs());
+        self.hand_over(clause);
+        for &l in clause {
+            self.solver.add(self.lit(l));
         }
         self.solver.add(0);
     }
@@ -249,7 +262,8 @@ impl Session for CadicalSession {
     fn new_var(&mut self) -> Var {
         let v = Var::from_index(self.num_vars as usize);
         self.num_vars += 1;
-        self.solver.resize(self.num_vars as i32);
+        self.numbering.hand_over(v);
+        self.solver.resize(self.numbering.solver_vars() as i32);
         v
     }
 
@@ -258,50 +272,82 @@ impl Session for CadicalSession {
     }
 
     fn phase(&mut self, lit: Lit) -> bool {
-        if lit.var().index() >= self.num_vars as usize {
+        let Some(d) = self.numbering.solver_lit(lit).filter(|_| lit.var().index() < self.num_vars as usize) else {
             return false;
-        }
-        self.solver.phase(lit.to_dimacs());
+        };
+        self.solver.phase(d);
         true
     }
 }
 
-/// CaDiCaL's external propagator: the callbacks of IPASIR-UP handed to the native state.
-struct Propagator(Native);
+/// CaDiCaL's external propagator: the callbacks of IPASIR-UP handed to the native state, each
+/// literal turned from CaDiCaL's numbering into ours and back.
+struct Propagator {
+    native: Native,
+    /// The numbering when the propagator was connected: every watched variable's is final then.
+    numbering: Numbering,
+    /// The literals of the last call, in our numbering (kept to spare an allocation per call).
+    ours: Vec<i32>,
+}
+
+impl Propagator {
+    /// Our literal (DIMACS) of CaDiCaL's `d`; 0 stays 0.
+    fn ours(&self, d: i32) -> i32 {
+        self.numbering.our_lit(d).map_or(0, Lit::to_dimacs)
+    }
+
+    /// CaDiCaL's literal of our `d`; 0 stays 0.
+    fn solvers(&self, d: i32) -> i32 {
+        Lit::from_dimacs(d).and_then(|l| self.numbering.solver_lit(l)).unwrap_or(0)
+    }
+
+    /// `lits` in our numbering, in `self.ours`.
+    fn translate(&mut self, lits: &[i32]) {
+        let mut ours = std::mem::take(&mut self.ours);
+        ours.clear();
+        ours.extend(lits.iter().map(|&d| self.ours(d)).filter(|&d| d != 0));
+        self.ours = ours;
+    }
+}
 
 impl ExternalPropagator for Propagator {
     fn notify_assignment(&mut self, lits: &[i32]) {
-        self.0.assigned(lits);
+        self.translate(lits);
+        self.native.assigned(&self.ours);
     }
 
     fn notify_new_decision_level(&mut self) {
-        self.0.new_level();
+        self.native.new_level();
     }
 
     fn notify_backtrack(&mut self, new_level: usize) {
-        self.0.backtrack(new_level);
+        self.native.backtrack(new_level);
     }
 
     fn cb_check_found_model(&mut self, model: &[i32]) -> bool {
-        self.0.check_model(model)
+        self.translate(model);
+        self.native.check_model(&self.ours)
     }
 
     fn cb_propagate(&mut self) -> i32 {
-        self.0.propagate()
+        let d = self.native.propagate();
+        self.solvers(d)
     }
 
     fn cb_add_reason_clause_lit(&mut self, propagated_lit: i32) -> i32 {
-        self.0.reason_lit(propagated_lit)
+        let d = self.native.reason_lit(self.ours(propagated_lit));
+        self.solvers(d)
     }
 
     fn cb_has_external_clause(&mut self, is_forgettable: &mut bool) -> bool {
         // A conflict of the constraint: a clause that holds in every connected graph.
         *is_forgettable = false;
-        self.0.has_clause()
+        self.native.has_clause()
     }
 
     fn cb_add_external_clause_lit(&mut self) -> i32 {
-        self.0.clause_lit()
+        let d = self.native.clause_lit();
+        self.solvers(d)
     }
 }
 

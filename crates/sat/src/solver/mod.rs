@@ -41,6 +41,8 @@ mod external;
 pub mod interrupt;
 #[cfg(feature = "cadical")]
 mod native;
+#[cfg(any(feature = "cadical", feature = "batsat"))]
+mod numbering;
 pub mod session;
 
 use std::time::Duration;
