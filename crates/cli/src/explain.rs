@@ -69,7 +69,8 @@ where
             }
             let text = explanation_text(f, &g, &e, json);
             Output::new(&config.show.output).text(&text)?;
-            return Ok(exit::OK);
+            // Stopped by the time limit: the steps found are printed, and the answer is unknown.
+            return Ok(if e.stopped { exit::UNKNOWN } else { exit::OK });
         }
     }
     match engine::why(&g, solver, config.timeout, crate::signal::interrupt())? {
@@ -172,7 +173,7 @@ where
             "version": wgrnd_families::edge::render::JSON_VERSION,
             "kind": f.kind(),
             "puzzle": f.name(),
-            "status": "solved",
+            "status": if e.stopped { "stopped" } else { "solved" },
             "unique": e.unique(),
             "steps": steps,
             "difficulty": { "steps": e.steps.len(), "largest_step": e.largest() },
@@ -211,7 +212,8 @@ where
             s += &format!("  so also: {}\n", c.join(", "));
         }
     }
-    // `--next` stops after the first step: what it deduced so far, of what can be.
+    // `--next` stops after the first step, the time limit anywhere: what it deduced so far, of
+    // what can be.
     let known: usize = e.steps.iter().map(|st| 1 + st.consequences.len()).sum();
     let deduced = if known < e.deducible {
         format!("{known} of {} shown atom(s) deduced so far, {} deducible", e.total, e.deducible)
@@ -224,8 +226,9 @@ where
         )
     };
     s += &format!(
-        "{} step(s), the largest from {} clue fact(s) and earlier fact(s); {deduced}; {} solver calls, {:.3} s\n",
+        "{} step(s){}, the largest from {} clue fact(s) and earlier fact(s); {deduced}; {} solver calls, {:.3} s\n",
         e.steps.len(),
+        if e.stopped { " before the time limit" } else { "" },
         e.largest(),
         e.solver_calls,
         e.elapsed.as_secs_f64()

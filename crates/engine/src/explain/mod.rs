@@ -99,6 +99,9 @@ pub struct Explanation<S> {
     pub deducible: usize,
     /// Projection atoms.
     pub total: usize,
+    /// The time limit ended it before every deducible fact had its step: the steps are those
+    /// found by then, each whole.
+    pub stopped: bool,
     /// Solver calls.
     pub solver_calls: u64,
     /// Time spent.
@@ -302,129 +305,141 @@ pub fn explain<F: Family>(
     let mut rank: std::collections::HashMap<Lit, (usize, usize)> = std::collections::HashMap::new();
     let group_of = |l: Lit| g.groups.iter().position(|x| x.selector.pos() == l);
     let is_clue = |l: Lit| group_of(l).is_some_and(|i| g.groups[i].kind == GroupKind::Clue);
-    while !left.is_empty() && opts.max_steps.is_none_or(|k| steps.len() < k) {
-        // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
-        // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
-        // the known facts only grow, so a last rank is never too optimistic... nor exact).
-        // A step larger than every step so far, found between full rankings, is checked
-        // against a full ranking (a stale rank can hide a smaller step).
-        let mut full = steps.len().is_multiple_of(FULL_RANK);
-        let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
-        let (ranked, best) = loop {
-            let mut order: Vec<usize> = (0..left.len()).collect();
-            order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
-            let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
-            for (n, &i) in order.iter().enumerate() {
-                let c = left[i];
-                if !full && n >= REFRESH {
-                    let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+    // The steps, until every deducible fact has one or the time is up: the steps found by then
+    // are kept (a step is pushed whole, after its consequences).
+    let mut find_steps = || -> Result<(), Error> {
+        while !left.is_empty() && opts.max_steps.is_none_or(|k| steps.len() < k) {
+            // Rank the candidates by the core of one refutation: all of them every `FULL_RANK`
+            // steps, else the `REFRESH` best by their last rank (a core found earlier still refutes:
+            // the known facts only grow, so a last rank is never too optimistic... nor exact).
+            // A step larger than every step so far, found between full rankings, is checked
+            // against a full ranking (a stale rank can hide a smaller step).
+            let mut full = steps.len().is_multiple_of(FULL_RANK);
+            let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
+            let (ranked, best) = loop {
+                let mut order: Vec<usize> = (0..left.len()).collect();
+                order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
+                let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
+                for (n, &i) in order.iter().enumerate() {
+                    let c = left[i];
+                    if !full && n >= REFRESH {
+                        let (size, rules) = rank.get(&c).copied().unwrap_or((0, 0));
+                        ranked.push((size, rules, c));
+                        continue;
+                    }
+                    assume.clear();
+                    assume.extend(&known);
+                    assume.extend(&groups);
+                    assume.push(!c);
+                    if s.solve(&assume)?.is_some() {
+                        return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
+                    }
+                    let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
+                    let (mut size, mut rules) = (0, 0);
+                    for &l in used {
+                        if constraints.contains(&l) {
+                            rules += 1;
+                        } else {
+                            size += 1;
+                        }
+                    }
+                    rank.insert(c, (size, rules));
                     ranked.push((size, rules, c));
-                    continue;
                 }
-                assume.clear();
-                assume.extend(&known);
-                assume.extend(&groups);
-                assume.push(!c);
-                if s.solve(&assume)?.is_some() {
-                    return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
-                }
-                let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
-                let (mut size, mut rules) = (0, 0);
-                for &l in used {
-                    if constraints.contains(&l) {
-                        rules += 1;
-                    } else {
-                        size += 1;
+                ranked.sort_by_key(|&(size, rules, _)| (size, rules));
+                // Full MUSes for the best few. Deletion order: constraints, then earlier facts
+                // (newest last), then clues: the set keeps clues where it can.
+                let mut pool: Vec<Lit> = constraints.clone();
+                pool.extend(known.iter().copied());
+                pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
+                let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
+                for &(_, _, c) in ranked.iter().take(BEAM) {
+                    let set = s.mus(&[!c], &pool)?;
+                    let rules = set.iter().filter(|l| constraints.contains(l)).count();
+                    let size = set.len() - rules;
+                    if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
+                        best = Some((size, rules, c, set));
                     }
                 }
-                rank.insert(c, (size, rules));
-                ranked.push((size, rules, c));
-            }
-            ranked.sort_by_key(|&(size, rules, _)| (size, rules));
-            // Full MUSes for the best few. Deletion order: constraints, then earlier facts
-            // (newest last), then clues: the set keeps clues where it can.
-            let mut pool: Vec<Lit> = constraints.clone();
-            pool.extend(known.iter().copied());
-            pool.extend(groups.iter().copied().filter(|&l| is_clue(l)));
-            let mut best: Option<(usize, usize, Lit, Vec<Lit>)> = None;
-            for &(_, _, c) in ranked.iter().take(BEAM) {
-                let set = s.mus(&[!c], &pool)?;
-                let rules = set.iter().filter(|l| constraints.contains(l)).count();
-                let size = set.len() - rules;
-                if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
-                    best = Some((size, rules, c, set));
+                if !full && best.as_ref().is_some_and(|b| b.0 > largest) {
+                    full = true;
+                    continue;
                 }
-            }
-            if !full && best.as_ref().is_some_and(|b| b.0 > largest) {
-                full = true;
-                continue;
-            }
-            break (ranked, best);
-        };
-        let Some((mut size, _, mut fact, mut set)) = best else { break };
-        // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
-        if size > 1 {
-            if let Some((c, clue)) =
-                left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
-            {
-                let mut pool = constraints.clone();
-                pool.push(clue);
-                (size, fact, set) = (1, c, s.mus(&[!c], &pool)?);
-            }
-        }
-        let mut split = None;
-        if let Some(k) = opts.max_step.filter(|&k| size > k) {
-            let clues: Vec<Lit> = groups.iter().copied().filter(|&l| is_clue(l)).collect();
-            let mut members = clues.clone();
-            members.extend(&known);
-            let mut budget = bounded::BUDGET;
-            let mut small = None;
-            for &(_, _, c) in &ranked {
-                if let Some(found) = s.bounded_set(&constraints, &members, !c, k, &mut budget)? {
-                    small = Some((c, found));
-                    break;
-                }
-                if budget == 0 {
-                    break;
-                }
-            }
-            match small {
-                Some((c, found)) => {
+                break (ranked, best);
+            };
+            let Some((mut size, _, mut fact, mut set)) = best else { break };
+            // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
+            if size > 1 {
+                if let Some((c, clue)) =
+                    left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
+                {
                     let mut pool = constraints.clone();
-                    pool.extend(&found);
-                    (size, fact, set) = (found.len(), c, s.mus(&[!c], &pool)?);
+                    pool.push(clue);
+                    (size, fact, set) = (1, c, s.mus(&[!c], &pool)?);
                 }
-                None => split = Some(s.split(&constraints, &clues, &known, fact, &g.projection, k, &group_of)?),
             }
-        }
-        let because: Vec<Member> = set.iter().map(|&l| group_of(l).map_or(Member::Fact(l), Member::Group)).collect();
-        known.push(fact);
-        left.retain(|&l| l != fact);
-        // Consequences of the new fact with the constraint groups alone.
-        let mut consequences = Vec::new();
-        let mut i = 0;
-        while i < left.len() {
-            let c = left[i];
-            assume.clear();
-            assume.extend(&constraints);
-            assume.push(fact);
-            assume.push(!c);
-            if s.solve(&assume)?.is_none() {
-                consequences.push(c);
-                known.push(c);
-                left.remove(i);
-            } else {
-                i += 1;
+            let mut split = None;
+            if let Some(k) = opts.max_step.filter(|&k| size > k) {
+                let clues: Vec<Lit> = groups.iter().copied().filter(|&l| is_clue(l)).collect();
+                let mut members = clues.clone();
+                members.extend(&known);
+                let mut budget = bounded::BUDGET;
+                let mut small = None;
+                for &(_, _, c) in &ranked {
+                    if let Some(found) = s.bounded_set(&constraints, &members, !c, k, &mut budget)? {
+                        small = Some((c, found));
+                        break;
+                    }
+                    if budget == 0 {
+                        break;
+                    }
+                }
+                match small {
+                    Some((c, found)) => {
+                        let mut pool = constraints.clone();
+                        pool.extend(&found);
+                        (size, fact, set) = (found.len(), c, s.mus(&[!c], &pool)?);
+                    }
+                    None => split = Some(s.split(&constraints, &clues, &known, fact, &g.projection, k, &group_of)?),
+                }
             }
+            let because: Vec<Member> =
+                set.iter().map(|&l| group_of(l).map_or(Member::Fact(l), Member::Group)).collect();
+            known.push(fact);
+            left.retain(|&l| l != fact);
+            // Consequences of the new fact with the constraint groups alone.
+            let mut consequences = Vec::new();
+            let mut i = 0;
+            while i < left.len() {
+                let c = left[i];
+                assume.clear();
+                assume.extend(&constraints);
+                assume.push(fact);
+                assume.push(!c);
+                if s.solve(&assume)?.is_none() {
+                    consequences.push(c);
+                    known.push(c);
+                    left.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            let case_split = opts.max_step.is_some_and(|k| size > k);
+            steps.push(Step { fact, because, size, case_split, consequences, split });
         }
-        let case_split = opts.max_step.is_some_and(|k| size > k);
-        steps.push(Step { fact, because, size, case_split, consequences, split });
-    }
+        Ok(())
+    };
+    let stopped = match find_steps() {
+        Ok(()) => false,
+        Err(Error::Solver(SolveError::OutOfTime { .. })) => true,
+        Err(e) => return Err(e),
+    };
     Ok(Some(Explanation {
         solution,
         steps,
         deducible: ndeducible,
         total,
+        stopped,
         solver_calls: s.calls,
         elapsed: t0.elapsed(),
     }))
