@@ -127,12 +127,15 @@ impl Connected {
     /// Sets the auxiliary variables of `model` to the values the nodes and edges give them, so
     /// that a model of the formula without the encoding's clauses satisfies them too. Called on
     /// every model a native solver finds, so it writes straight into the model, in the order of
-    /// [`Connected::encode`]'s variables.
+    /// [`Connected::encode`]'s variables. Switched off, the constraint's clauses hold whatever
+    /// they are: a value the model has (a solver's, when the clauses were written for a clause
+    /// over them) stays, and only the missing ones are set.
     pub fn complete(&self, model: &mut Model) {
         let n = self.nodes.len();
         if n <= 1 {
             return;
         }
+        let off = self.off.iter().any(|&l| model.is_true(l));
         let value = |l: Lit| model.is_true(l);
         let present: Vec<bool> = self.nodes.iter().map(|&l| value(l)).collect();
         let root = present.iter().position(|&p| p);
@@ -151,7 +154,9 @@ impl Connected {
             .collect();
         let mut next = self.first_aux;
         let mut put = |model: &mut Model, b: bool| {
-            model.set(next, Some(b));
+            if !off || model.value(next).is_none() {
+                model.set(next, Some(b));
+            }
             next = Var::from_index(next.index() + 1);
         };
         let mut seen = present[0];
@@ -677,11 +682,13 @@ mod tests {
                 over_aux += usize::from(clause.iter().any(|l| aux.contains(&l.var())));
                 cnf.add_clause(&clause);
             }
-            let assumed: Vec<Lit> = if round % 2 == 1 {
-                vec![vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0)]
-            } else {
-                vec![]
+            // Half of the rounds under an assumption, some of them over an auxiliary variable.
+            let assumed: Vec<Lit> = match round % 4 {
+                3 if !aux.is_empty() => vec![aux[rng.below(aux.len() as u64) as usize].lit(rng.below(2) == 0)],
+                1 | 3 => vec![vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0)],
+                _ => vec![],
             };
+            over_aux += usize::from(assumed.iter().any(|l| aux.contains(&l.var())));
             let count = |assumed: &[Lit]| {
                 (0..1u64 << vars.len())
                     .filter(|&bits| {

@@ -37,6 +37,8 @@ pub struct BatsatSession {
     deadline: Rc<Cell<Option<Instant>>>,
     /// Assumptions of the last solve, for [`Session::failed`].
     answered_unsat: bool,
+    /// The call's interrupt token: a solve it stopped reports [`SolveError::Interrupted`].
+    interrupt: Interrupt,
     /// The formula's connectivity constraints, decided in the search.
     theory: Connectivity,
     /// Whether each constraint's clauses were given to the solver after all (a clause added
@@ -50,8 +52,8 @@ impl BatsatSession {
     pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> BatsatSession {
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let mut callbacks = BasicCallbacks::new();
-        let (seen, interrupt) = (Rc::clone(&deadline), interrupt.clone());
-        callbacks.set_stop(move || interrupt.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
+        let (seen, stop) = (Rc::clone(&deadline), interrupt.clone());
+        callbacks.set_stop(move || stop.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
         let aux: Vec<std::ops::Range<usize>> = cnf.connected().iter().map(|c| c.aux_range()).collect();
         let numbering = Numbering::new(cnf.num_vars(), &aux);
         let mut s = BatsatSession {
@@ -61,6 +63,7 @@ impl BatsatSession {
             numbering,
             deadline,
             answered_unsat: false,
+            interrupt: interrupt.clone(),
             written: vec![false; cnf.connected().len()],
         };
         s.grow();
@@ -76,6 +79,26 @@ impl BatsatSession {
             let v = self.solver.new_var_default();
             // batsat numbers its variables from 0 as they are made, which [`to_batsat`] relies on.
             assert_eq!(v.idx() + 1, self.solver.num_vars(), "batsat numbers its variables in order");
+        }
+    }
+
+    /// Writes the clauses of each constraint one of whose auxiliary variables `lits` name (a
+    /// clause or an assumption over them needs their definitions); the theory still decides it
+    /// too.
+    fn write_named(&mut self, lits: &[Lit]) {
+        for k in 0..self.written.len() {
+            let aux = self.theory.constraints[k].aux_range();
+            if !self.written[k] && lits.iter().any(|l| aux.contains(&l.var().index())) {
+                self.written[k] = true;
+                for i in aux {
+                    self.numbering.hand_over(Var::from_index(i));
+                }
+                let mut clauses = Vec::new();
+                self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+                for cl in clauses {
+                    self.add_clause(&cl);
+                }
+            }
         }
     }
 
@@ -111,7 +134,8 @@ struct Connectivity {
     analysed: Option<usize>,
     /// The antecedents (literals true before it) of each literal this theory propagated. An
     /// entry outlives a backtrack; it is replaced when the literal is propagated again, and
-    /// batsat asks only about literals on its trail.
+    /// batsat asks only about literals this theory propagated since (on its trail, or the one
+    /// found false when propagated, whose entry was made just before).
     reasons: HashMap<batsat::Lit, Vec<batsat::Lit>>,
 }
 
@@ -207,34 +231,21 @@ impl Theory for Connectivity {
     }
 
     fn explain_propagation(&mut self, p: batsat::Lit) -> &[batsat::Lit] {
-        self.reasons.get(&p).map_or(&[], Vec::as_slice)
+        // A missing reason would be an empty one, an axiom: unsound, so never given.
+        self.reasons.get(&p).map(Vec::as_slice).expect("a literal this theory propagated has its reason")
     }
 }
 
 impl Session for BatsatSession {
     fn add_clause(&mut self, clause: &[Lit]) {
-        // A clause over an auxiliary variable of a constraint needs their definitions: that
-        // constraint's clauses go to the solver first (the theory still decides it too).
-        for k in 0..self.written.len() {
-            let aux = self.theory.constraints[k].aux_range();
-            if !self.written[k] && clause.iter().any(|l| aux.contains(&l.var().index())) {
-                self.written[k] = true;
-                for i in aux {
-                    self.numbering.hand_over(Var::from_index(i));
-                }
-                let mut clauses = Vec::new();
-                self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
-                for cl in clauses {
-                    self.add_clause(&cl);
-                }
-            }
-        }
+        self.write_named(clause);
         let mut c: Vec<batsat::Lit> = clause.iter().map(|&l| self.lit(l)).collect();
         // `false`: the formula is already unsatisfiable; every later solve says so.
         let _ = self.solver.add_clause_reuse(&mut c);
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
+        self.write_named(assumptions);
         let assumed: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
         self.deadline.set(timeout.and_then(|t| Instant::now().checked_add(t)));
         let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
@@ -254,6 +265,9 @@ impl Session for BatsatSession {
         }
         if answer == lbool::FALSE {
             return Ok(SolverAnswer::Unsat);
+        }
+        if self.interrupt.is_requested() {
+            return Err(SolveError::Interrupted);
         }
         Ok(SolverAnswer::Unknown)
     }
@@ -279,7 +293,7 @@ impl Session for BatsatSession {
 pub struct Batsat {
     /// Wall-clock limit. `None`: no limit.
     pub timeout: Option<Duration>,
-    /// Stops the solve (it then answers UNKNOWN).
+    /// The call's interrupt token: a solve it stops reports [`SolveError::Interrupted`].
     pub interrupt: Interrupt,
 }
 
@@ -388,7 +402,7 @@ mod tests {
     }
 
     #[test]
-    fn a_time_limit_or_an_interrupt_answers_unknown() {
+    fn a_time_limit_answers_unknown_and_an_interrupt_says_so() {
         // Pigeons 10 into 9: far beyond an instant.
         let mut f = Cnf::new();
         f.new_vars(90);
@@ -409,6 +423,6 @@ mod tests {
         let stopped = Interrupt::default();
         let _ = stopped.request();
         let mut s = BatsatSession::new(&f, &stopped);
-        assert!(matches!(s.solve(None), Ok(SolverAnswer::Unknown)));
+        assert!(matches!(s.solve(None), Err(SolveError::Interrupted)));
     }
 }
