@@ -472,11 +472,10 @@ pub enum LinearArg {
 #[derive(Args)]
 pub struct SolverArgs {
     /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` or `batsat` (in-process, pure Rust;
-    /// batsat is the browser page's solver), an
-    /// external solver by name (kissat, cadical, minisat, cryptominisat5, picosat), or a
-    /// command line (`{cnf}` marks the CNF's path, else it is appended; `{out}` a result file).
-    /// For `count`, `builtin` and `batsat` keep one solver and add blocking clauses; the others re-solve the
-    /// grown formula for each solution.
+    /// batsat is the browser page's solver), an external solver by name (kissat, cadical,
+    /// minisat, cryptominisat5, picosat), or a command line (`{cnf}` marks the CNF's path, else
+    /// it is appended; `{out}` a result file). For `count`, `builtin` and `batsat` keep one
+    /// solver and add blocking clauses; the others re-solve the grown formula for each solution.
     #[arg(long, default_value = "builtin")]
     pub solver: String,
 }

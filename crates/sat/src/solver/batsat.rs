@@ -29,9 +29,9 @@ use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 /// A batsat solver holding a growing formula.
 pub struct BatsatSession {
     solver: BasicSolver,
-    /// Our variables (1 to this).
-    num_vars: u32,
-    /// Our variables as batsat numbers them (from 1 here, from 0 in batsat).
+    /// Our variables as batsat numbers them (from 1 here, from 0 in batsat), and which
+    /// constraints' clauses it was given after all (a clause named one of their auxiliary
+    /// variables).
     numbering: Numbering,
     /// The running solve's deadline, read by the solver's stop callback.
     deadline: Rc<Cell<Option<Instant>>>,
@@ -41,9 +41,6 @@ pub struct BatsatSession {
     interrupt: Interrupt,
     /// The formula's connectivity constraints, decided in the search.
     theory: Connectivity,
-    /// Whether each constraint's clauses were given to the solver after all (a clause added
-    /// later named one of its auxiliary variables).
-    written: Vec<bool>,
 }
 
 impl BatsatSession {
@@ -54,17 +51,14 @@ impl BatsatSession {
         let mut callbacks = BasicCallbacks::new();
         let (seen, stop) = (Rc::clone(&deadline), interrupt.clone());
         callbacks.set_stop(move || stop.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
-        let aux: Vec<std::ops::Range<usize>> = cnf.connected().iter().map(|c| c.aux_range()).collect();
-        let numbering = Numbering::new(cnf.num_vars(), &aux);
+        let numbering = Numbering::new(cnf.num_vars(), cnf.connected().iter().map(Connected::aux_range).collect());
         let mut s = BatsatSession {
             solver: BasicSolver::new(SolverOpts::default(), callbacks),
-            num_vars: cnf.num_vars(),
             theory: Connectivity::new(cnf.connected().to_vec(), numbering.clone()),
             numbering,
             deadline,
             answered_unsat: false,
             interrupt: interrupt.clone(),
-            written: vec![false; cnf.connected().len()],
         };
         s.grow();
         for clause in cnf.own_clauses() {
@@ -82,33 +76,19 @@ impl BatsatSession {
         }
     }
 
-    /// Writes the clauses of each constraint one of whose auxiliary variables `lits` name (a
-    /// clause or an assumption over them needs their definitions); the theory still decides it
-    /// too.
-    fn write_named(&mut self, lits: &[Lit]) {
-        for k in 0..self.written.len() {
-            let aux = self.theory.constraints[k].aux_range();
-            if !self.written[k] && lits.iter().any(|l| aux.contains(&l.var().index())) {
-                self.written[k] = true;
-                for i in aux {
-                    self.numbering.hand_over(Var::from_index(i));
-                }
-                let mut clauses = Vec::new();
-                self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
-                for cl in clauses {
-                    self.add_clause(&cl);
-                }
+    /// Hands over what `lits` name: their variables, and the clauses of each constraint one of
+    /// whose auxiliary variables they name (the theory still decides it too); returns batsat's
+    /// literals of `lits`.
+    fn hand_over(&mut self, lits: &[Lit]) -> Vec<batsat::Lit> {
+        for k in self.numbering.take(lits) {
+            let mut clauses = Vec::new();
+            self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+            for cl in clauses {
+                self.add_clause(&cl);
             }
         }
-    }
-
-    /// batsat's literal of `l`, its variable handed over first.
-    fn lit(&mut self, l: Lit) -> batsat::Lit {
-        // A variable above ours is ours from now on ([`Session::new_var`] makes fresh ones).
-        self.num_vars = self.num_vars.max(l.var().get());
-        self.numbering.hand_over(l.var());
         self.grow();
-        to_batsat(&self.numbering, l).expect("handed over just now")
+        lits.iter().map(|&l| to_batsat(&self.numbering, l).expect("handed over just now")).collect()
     }
 }
 
@@ -238,21 +218,19 @@ impl Theory for Connectivity {
 
 impl Session for BatsatSession {
     fn add_clause(&mut self, clause: &[Lit]) {
-        self.write_named(clause);
-        let mut c: Vec<batsat::Lit> = clause.iter().map(|&l| self.lit(l)).collect();
+        let mut c = self.hand_over(clause);
         // `false`: the formula is already unsatisfiable; every later solve says so.
         let _ = self.solver.add_clause_reuse(&mut c);
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        self.write_named(assumptions);
-        let assumed: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
+        let assumed = self.hand_over(assumptions);
         self.deadline.set(timeout.and_then(|t| Instant::now().checked_add(t)));
         let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
         self.deadline.set(None);
         self.answered_unsat = answer == lbool::FALSE;
         if answer == lbool::TRUE {
-            let mut model = Model::new(self.num_vars);
+            let mut model = Model::new(self.numbering.our_vars());
             for (k, &v) in self.numbering.ours().iter().enumerate() {
                 let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
                 model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
@@ -273,9 +251,7 @@ impl Session for BatsatSession {
     }
 
     fn new_var(&mut self) -> Var {
-        let v = Var::from_index(self.num_vars as usize);
-        self.num_vars += 1;
-        self.numbering.hand_over(v);
+        let v = self.numbering.fresh();
         self.grow();
         v
     }

@@ -74,12 +74,11 @@ impl Backend for Cadical {
 /// and their auxiliary variables are not CaDiCaL's ([`crate::solver::numbering`]).
 pub struct CadicalSession {
     solver: CaDiCal,
-    num_vars: u32,
-    /// Our variables as CaDiCaL numbers them.
+    /// Our variables as CaDiCaL numbers them, and which constraints' clauses it was given after
+    /// all (a clause named one of their auxiliary variables).
     numbering: Numbering,
-    /// The connectivity constraints, and whether each one's clauses were given to the solver
-    /// after all (a clause added later named one of its auxiliary variables).
-    connected: Vec<(Connected, bool)>,
+    /// The connectivity constraints.
+    connected: Vec<Connected>,
     /// After an unsatisfiable solve: the assumptions in its core (CaDiCaL tells them only until
     /// the formula next changes, so they are read at once). `None` after any other answer.
     core: Option<Vec<Lit>>,
@@ -116,7 +115,7 @@ impl CadicalSession {
     /// decides its connectivity constraints natively; the caller adds its own clauses. `interrupt`
     /// stops its solves.
     fn on(mut solver: CaDiCal, cnf: &Cnf, interrupt: &Interrupt) -> Self {
-        let connected: Vec<(Connected, bool)> = cnf.connected().iter().map(|c| (c.clone(), false)).collect();
+        let connected: Vec<Connected> = cnf.connected().to_vec();
         if !connected.is_empty() {
             // The propagator keeps its own trail by decision level: chronological backtracking
             // would leave literals of lower levels above higher ones (CaDiCaL then tells them
@@ -127,19 +126,11 @@ impl CadicalSession {
                 debug_assert!(known, "CaDiCaL has no option `{option}`");
             }
         }
-        let aux: Vec<std::ops::Range<usize>> = connected.iter().map(|(c, _)| c.aux_range()).collect();
-        let numbering = Numbering::new(cnf.num_vars(), &aux);
+        let numbering = Numbering::new(cnf.num_vars(), connected.iter().map(Connected::aux_range).collect());
         solver.resize(numbering.solver_vars() as i32);
-        let mut session = CadicalSession {
-            solver,
-            num_vars: cnf.num_vars(),
-            numbering,
-            connected,
-            core: None,
-            interrupt: interrupt.clone(),
-        };
+        let mut session = CadicalSession { solver, numbering, connected, core: None, interrupt: interrupt.clone() };
         if !session.connected.is_empty() {
-            let native = Native::new(session.connected.iter().map(|(c, _)| c.clone()).collect());
+            let native = Native::new(session.connected.clone());
             // The watched variables are never auxiliary: their numbers are final now.
             let numbering = session.numbering.clone();
             let watched: Vec<i32> = native
@@ -155,28 +146,15 @@ impl CadicalSession {
         session
     }
 
-    /// Hands over what `lits` name: the clauses of a constraint one of whose auxiliary variables
-    /// they name (so that its definitions hold), and any fresh variable.
+    /// Hands over what `lits` name: their variables, and the clauses of each constraint one of
+    /// whose auxiliary variables they name.
     fn hand_over(&mut self, lits: &[Lit]) {
-        for k in 0..self.connected.len() {
-            let (c, written) = &self.connected[k];
-            let aux = c.aux_range();
-            if !written && lits.iter().any(|l| aux.contains(&l.var().index())) {
-                for i in aux {
-                    self.numbering.hand_over(Var::from_index(i));
-                }
-                let mut clauses = Vec::new();
-                c.encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
-                self.connected[k].1 = true;
-                for cl in clauses {
-                    self.add_clause(&cl);
-                }
+        for k in self.numbering.take(lits) {
+            let mut clauses = Vec::new();
+            self.connected[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+            for cl in clauses {
+                self.add_clause(&cl);
             }
-        }
-        for l in lits {
-            // A variable above ours is ours from now on ([`Session::new_var`] makes fresh ones).
-            self.num_vars = self.num_vars.max(l.var().get());
-            self.numbering.hand_over(l.var());
         }
     }
 
@@ -214,14 +192,12 @@ impl CadicalSession {
         }
         Ok(match self.solver.solve() {
             Status::SATISFIABLE => {
-                let mut model = Model::new(self.num_vars);
+                let mut model = Model::new(self.numbering.our_vars());
                 for (k, &v) in self.numbering.ours().iter().enumerate() {
-                    if v.index() < self.num_vars as usize {
-                        model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
-                    }
+                    model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
                 }
                 // The auxiliary variables, CaDiCaL's or not, from their definitions.
-                for (c, _) in &self.connected {
+                for c in &self.connected {
                     c.complete(&mut model);
                 }
                 SolverAnswer::Sat(model)
@@ -260,9 +236,7 @@ impl Session for CadicalSession {
     }
 
     fn new_var(&mut self) -> Var {
-        let v = Var::from_index(self.num_vars as usize);
-        self.num_vars += 1;
-        self.numbering.hand_over(v);
+        let v = self.numbering.fresh();
         self.solver.resize(self.numbering.solver_vars() as i32);
         v
     }
@@ -272,9 +246,7 @@ impl Session for CadicalSession {
     }
 
     fn phase(&mut self, lit: Lit) -> bool {
-        let Some(d) = self.numbering.solver_lit(lit).filter(|_| lit.var().index() < self.num_vars as usize) else {
-            return false;
-        };
+        let Some(d) = self.numbering.solver_lit(lit) else { return false };
         self.solver.phase(d);
         true
     }

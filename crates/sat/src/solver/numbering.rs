@@ -11,25 +11,35 @@ use std::ops::Range;
 
 use crate::{Lit, Var};
 
-/// Which of the solver's variables (from 1) each of ours is, and back.
+/// Which of the solver's variables (from 1) each of ours is, and back; which constraints' auxiliary
+/// variables are still left out.
 #[derive(Clone, Debug)]
 pub(crate) struct Numbering {
-    /// The solver's variable of each of ours (by index); 0: not handed over.
+    /// The solver's variable of each of ours (by index; as many as we have); 0: not handed over.
     solver: Vec<u32>,
     /// Our variable of each of the solver's (by the solver's number minus 1).
     ours: Vec<Var>,
+    /// Each constraint's auxiliary variables (by the constraint's index), while left out.
+    left_out: Vec<Option<Range<usize>>>,
 }
 
 impl Numbering {
-    /// Our variables `1..=num_vars` but those in `left_out`.
-    pub(crate) fn new(num_vars: u32, left_out: &[Range<usize>]) -> Self {
-        let mut n = Numbering { solver: vec![0; num_vars as usize], ours: Vec::new() };
+    /// Our variables `1..=num_vars`, all handed over but the auxiliary ones of each constraint
+    /// (`aux`, by constraint).
+    pub(crate) fn new(num_vars: u32, aux: Vec<Range<usize>>) -> Self {
+        let mut n = Numbering { solver: vec![0; num_vars as usize], ours: Vec::new(), left_out: Vec::new() };
         for i in 0..num_vars as usize {
-            if !left_out.iter().any(|r| r.contains(&i)) {
+            if !aux.iter().any(|r| r.contains(&i)) {
                 n.hand_over(Var::from_index(i));
             }
         }
+        n.left_out = aux.into_iter().map(Some).collect();
         n
+    }
+
+    /// How many variables we have: the highest named so far.
+    pub(crate) fn our_vars(&self) -> u32 {
+        self.solver.len() as u32
     }
 
     /// How many variables the solver has.
@@ -37,8 +47,37 @@ impl Numbering {
         self.ours.len() as u32
     }
 
-    /// Gives `v` a number of the solver's, unless it has one; returns it.
-    pub(crate) fn hand_over(&mut self, v: Var) -> u32 {
+    /// A fresh variable of ours, above every one named so far, handed over.
+    pub(crate) fn fresh(&mut self) -> Var {
+        let v = Var::from_index(self.solver.len());
+        self.hand_over(v);
+        v
+    }
+
+    /// Hands over every variable `lits` name (one above ours becomes ours). Returns the
+    /// constraints one of whose left-out variables they name: all of theirs are handed over now,
+    /// and their clauses are the caller's to give the solver, for a clause or an assumption over
+    /// them needs their definitions.
+    pub(crate) fn take(&mut self, lits: &[Lit]) -> Vec<usize> {
+        let mut named = Vec::new();
+        for k in 0..self.left_out.len() {
+            let Some(aux) = self.left_out[k].clone() else { continue };
+            if lits.iter().any(|l| aux.contains(&l.var().index())) {
+                self.left_out[k] = None;
+                for i in aux {
+                    self.hand_over(Var::from_index(i));
+                }
+                named.push(k);
+            }
+        }
+        for l in lits {
+            self.hand_over(l.var());
+        }
+        named
+    }
+
+    /// Gives `v` a number of the solver's, unless it has one.
+    fn hand_over(&mut self, v: Var) {
         if self.solver.len() <= v.index() {
             self.solver.resize(v.index() + 1, 0);
         }
@@ -46,7 +85,6 @@ impl Numbering {
             self.ours.push(v);
             self.solver[v.index()] = self.ours.len() as u32;
         }
-        self.solver[v.index()]
     }
 
     /// The solver's literal (DIMACS) of `l`, if its variable was handed over.
@@ -73,22 +111,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_left_out_variables_get_numbers_last_and_only_when_asked() {
-        // Ours 1..=8, with 3..=5 (indices 2..5) left out; a constraint without any.
-        let mut n = Numbering::new(8, &[2..5, 7..7]);
-        assert_eq!(n.solver_vars(), 5);
+    fn the_left_out_variables_get_numbers_last_and_only_when_named() {
+        // Ours 1..=8; constraint 0 left out 3..=5 (indices 2..5), constraint 1 none.
+        let mut n = Numbering::new(8, vec![2..5, 7..7]);
+        assert_eq!((n.our_vars(), n.solver_vars()), (8, 5));
         let lit = |d: i32| Lit::from_dimacs(d).unwrap();
         assert_eq!([1, -2, 6, -8].map(|d| n.solver_lit(lit(d))), [Some(1), Some(-2), Some(3), Some(-5)]);
         assert_eq!(n.solver_lit(lit(4)), None);
         assert_eq!([3, -5].map(|d| n.our_lit(d)), [Some(lit(6)), Some(lit(-8))]);
         assert_eq!(n.our_lit(6), None);
-        // Handed over later: numbered after the others, once.
-        assert_eq!(n.hand_over(Var::from_index(3)), 6);
-        assert_eq!(n.hand_over(Var::from_index(3)), 6);
-        assert_eq!(n.solver_lit(lit(-4)), Some(-6));
-        assert_eq!(n.our_lit(-6), Some(lit(-4)));
-        // A variable beyond ours (a session's fresh one).
-        assert_eq!(n.hand_over(Var::from_index(8)), 7);
-        assert_eq!(n.ours().len(), 7);
+        // Named: the whole constraint is handed over after the others, once.
+        assert_eq!(n.take(&[lit(1), lit(-4)]), vec![0]);
+        assert_eq!([3, 4, 5].map(|d| n.solver_lit(lit(d))), [Some(6), Some(7), Some(8)]);
+        assert_eq!(n.our_lit(-7), Some(lit(-4)));
+        assert_eq!(n.take(&[lit(4)]), Vec::<usize>::new());
+        // A variable above ours becomes ours; a fresh one comes after it.
+        assert!(n.take(&[lit(10)]).is_empty());
+        assert_eq!((n.our_vars(), n.solver_lit(lit(10))), (10, Some(9)));
+        assert_eq!(n.fresh(), Var::from_index(10));
+        assert_eq!((n.our_vars(), n.solver_vars(), n.ours().len()), (11, 10, 10));
     }
 }
