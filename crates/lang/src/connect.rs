@@ -17,7 +17,7 @@
 
 use wgrnd_sat::amo::exactly;
 use wgrnd_sat::connect::Connected as Reach;
-use wgrnd_sat::{Lit, Var};
+use wgrnd_sat::Lit;
 
 use crate::error::{ErrorKind, QpropError, Result};
 use crate::ground::{Env, Grounder};
@@ -25,8 +25,10 @@ use crate::nnf::{Plan, G};
 use crate::program::is_data;
 use crate::program::{Connected, Program, Val, T};
 
-/// Refuse a connectivity constraint whose encoding is estimated above this many clauses.
-pub(crate) const MAX_CONNECT_CLAUSES: f64 = 20_000_000.0;
+/// Refuse a connectivity constraint whose distance labels would pass this many auxiliary
+/// variables (they are reserved even where the solver decides the constraint natively and
+/// writes none of their clauses, so that every reader of the formula numbers them alike).
+pub(crate) const MAX_CONNECT_LABELS: f64 = 20_000_000.0;
 
 /// Above this many neighbours, a circuit's degree constraint uses a counter instead of clauses
 /// over every triple of neighbours.
@@ -59,10 +61,14 @@ pub(crate) fn nnf<'a>(p: &Program, c: &'a Connected, positive: bool) -> Result<G
     Ok(G::Connected(Box::new(Connecting { c, pos, neg, plan })))
 }
 
-/// Estimated clauses of the distance-label encoding over `n` possible nodes (about four
-/// neighbours each: two clauses per neighbour and three per node, on each of `n - 1` levels).
-pub(crate) fn estimate(n: f64) -> f64 {
-    n * (n - 1.0).max(0.0) * 11.0 + 6.0 * n
+/// The estimated size of a connectivity constraint over `n` possible nodes, as the clause limit
+/// counts it: its distance labels, one auxiliary variable per node and level (and one per
+/// neighbour and level with a solved adjacency: about four), plus its nodes. The label clauses
+/// themselves (about 11 per label) are not counted: the in-process solvers decide the
+/// constraint natively and never write them; `encode` and the external solvers get them.
+pub(crate) fn estimate(n: f64, solved: bool) -> f64 {
+    let per_level = if solved { 5.0 } else { 1.0 };
+    n * (n - 1.0).max(0.0) * per_level + n
 }
 
 /// An edge between two nodes: always there (data), or when this literal holds.
@@ -72,14 +78,14 @@ impl Grounder<'_> {
     /// The estimate of a connectivity constraint; refused above [`MAX_CONNECT_CLAUSES`].
     pub(crate) fn connect_estimate(&mut self, c: &Connecting) -> Result<f64> {
         let n = self.plan_size(&c.plan)?;
-        let e = estimate(n);
-        if e > MAX_CONNECT_CLAUSES {
+        let e = estimate(n, !is_data(self.p, c.c.adj));
+        if e > MAX_CONNECT_LABELS {
             let word = if c.c.circuit { "circuit" } else { "connected" };
             return Err(QpropError::new(
                 ErrorKind::TooLarge,
                 c.c.span,
-                format!("'{word}' over about {n:.0} possible nodes would need about {e:.0} clauses"),
-                format!("at most {MAX_CONNECT_CLAUSES:.0} clauses (distance labels: about 11 per node and level)"),
+                format!("'{word}' over about {n:.0} possible nodes would need about {e:.0} distance labels"),
+                format!("at most {MAX_CONNECT_LABELS:.0} labels (one per node and level)"),
             )
             .note("restrict the nodes with a guard that uses the data"));
         }
@@ -100,13 +106,17 @@ impl Grounder<'_> {
             nodes.push((t, x));
             Ok(false)
         })?;
-        let e = estimate(nodes.len() as f64);
-        if e > MAX_CONNECT_CLAUSES {
+        let solved = !is_data(self.p, c.c.adj);
+        let e = estimate(nodes.len() as f64, solved);
+        if e > MAX_CONNECT_LABELS {
             let err = QpropError::new(
                 ErrorKind::TooLarge,
                 c.c.span,
-                format!("this constraint has {} possible nodes and would need about {e:.0} clauses", nodes.len()),
-                format!("at most {MAX_CONNECT_CLAUSES:.0} clauses"),
+                format!(
+                    "this constraint has {} possible nodes and would need about {e:.0} distance labels",
+                    nodes.len()
+                ),
+                format!("at most {MAX_CONNECT_LABELS:.0} labels"),
             );
             return Err(self.bind_err(err, env));
         }
@@ -128,7 +138,6 @@ impl Grounder<'_> {
             }
             live.push(i);
         }
-        let solved = !is_data(self.p, c.c.adj);
         // Edges between live nodes; with a solved adjacency, an edge of a circuit touching a node
         // that cannot be true is unused.
         let mut nb: Vec<Vec<(usize, Edge)>> = vec![Vec::new(); live.len()];
@@ -181,7 +190,18 @@ impl Grounder<'_> {
         if c.c.circuit {
             self.degree_two(&x, &nb, &what);
         }
-        self.reach(&x, &nb);
+        let adj: Vec<Vec<(u32, Edge)>> = nb.iter().map(|ns| ns.iter().map(|&(j, e)| (j as u32, e)).collect()).collect();
+        let labels = Reach::aux_count(x.len(), &adj);
+        if f64::from(labels) > MAX_CONNECT_LABELS {
+            let err = QpropError::new(
+                ErrorKind::TooLarge,
+                c.c.span,
+                format!("this constraint's {} nodes and their edges would need {labels} distance labels", x.len()),
+                format!("at most {MAX_CONNECT_LABELS:.0} labels"),
+            );
+            return Err(self.bind_err(err, env));
+        }
+        self.reach(x, adj, labels);
         Ok(())
     }
 
@@ -289,17 +309,12 @@ impl Grounder<'_> {
         }
     }
 
-    /// The true nodes `x` are connected through the edges `nb`: one constraint of the formula
+    /// The true nodes `x` are connected through the edges `adj`: one constraint of the formula
     /// (`wgrnd_sat::connect`), which an in-process solver decides natively and any other reader
-    /// gets as its distance-label clauses, over auxiliary atoms reserved here.
-    fn reach(&mut self, x: &[Lit], nb: &[Vec<(usize, Edge)>]) {
-        let adj: Vec<Vec<(u32, Edge)>> = nb.iter().map(|ns| ns.iter().map(|&(j, e)| (j as u32, e)).collect()).collect();
-        let count = Reach::aux_count(x.len(), &adj);
-        let first = Var::from_index(self.cnf.num_vars() as usize);
-        for _ in 0..count {
-            self.aux_var("connectivity label");
-        }
-        self.cnf.add_connected(Reach::new(x.to_vec(), adj, first));
+    /// gets as its distance-label clauses, over the `labels` auxiliary atoms reserved here.
+    fn reach(&mut self, x: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>, labels: u32) {
+        let first = self.aux_vars(labels, std::borrow::Cow::Borrowed("connectivity label"));
+        self.cnf.add_connected(Reach::new(x, adj, first));
         if let Some(t) = &mut self.tracker {
             t.native();
         }

@@ -405,16 +405,30 @@ impl Grounder<'_> {
     /// when asked for (names.rs): a sum's diagram makes thousands of these, and a solve or a
     /// count without a certificate writes no header to name them in.
     pub(crate) fn aux_var_as(&mut self, what: Cow<'static, str>) -> wgrnd_sat::Var {
-        let v = self.cnf.new_var();
+        self.aux_vars(1, what)
+    }
+
+    /// `count` fresh auxiliary variables (consecutive; the first is returned) that stand for
+    /// `what`, numbered in turn; with names off, one record names them all when asked.
+    pub(crate) fn aux_vars(&mut self, count: u32, what: Cow<'static, str>) -> wgrnd_sat::Var {
+        let first = self.cnf.new_vars(count);
         if self.lazy_names {
-            self.names.push(String::new());
-            self.lazy_aux.push(crate::names::LazyAux { var: v.index() as u32, number: self.aux_count, what });
+            self.names.resize(self.names.len() + count as usize, String::new());
+            self.lazy_aux.push(crate::names::LazyAux {
+                var: first.index() as u32,
+                count,
+                number: self.aux_count,
+                numbered_in_turn: true,
+                what,
+            });
         } else {
-            self.names.push(crate::names::aux_name(&what, self.aux_count));
+            for k in 0..count {
+                self.names.push(crate::names::aux_name(&what, self.aux_count + k));
+            }
         }
-        self.atom_of.push(None);
-        self.aux_count += 1;
-        v
+        self.atom_of.resize(self.atom_of.len() + count as usize, None);
+        self.aux_count += count;
+        first
     }
 
     pub(crate) fn and_or(&mut self, p: Node, q: Node, and: bool) -> Node {

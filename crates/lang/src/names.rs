@@ -24,19 +24,30 @@ pub(crate) fn aux_name(what: &str, number: u32) -> String {
     name
 }
 
-/// What an auxiliary variable's name is made of, kept instead of the name when names are off:
-/// the variable's index, its number among the auxiliaries and what it stands for.
+/// What the names of a run of auxiliary variables are made of, kept instead of the names when
+/// names are off: the first variable's index, how many, the first one's number among the
+/// auxiliaries (the next ones numbered in turn, or all alike), and what they stand for. One
+/// record for a run keeps a connectivity constraint's distance labels (a number of them that
+/// grows with the square of the nodes) from costing memory each.
 #[derive(Clone, Debug)]
 pub(crate) struct LazyAux {
     pub var: u32,
+    pub count: u32,
     pub number: u32,
+    pub numbered_in_turn: bool,
     pub what: Cow<'static, str>,
 }
 
-/// The name of variable index `var` among `lazy` (sorted by variable), if it is one of them.
+/// The name of variable index `var` among `lazy` (runs sorted by variable), if it is in one.
 pub(crate) fn lazy_aux_name(lazy: &[LazyAux], var: usize) -> Option<String> {
-    let i = lazy.binary_search_by_key(&var, |a| a.var as usize).ok()?;
-    Some(aux_name(&lazy[i].what, lazy[i].number))
+    let i = lazy.partition_point(|a| a.var as usize <= var).checked_sub(1)?;
+    let run = &lazy[i];
+    let offset = var - run.var as usize;
+    if offset >= run.count as usize {
+        return None;
+    }
+    let number = if run.numbered_in_turn { run.number + offset as u32 } else { run.number };
+    Some(aux_name(&run.what, number))
 }
 
 /// How the variables of an integer variable's view are named: `x=v` (direct), `x>=v` (order,

@@ -1342,11 +1342,13 @@ fn name_aux(g: &mut crate::ground::Grounded, fresh: u32, number: u32, what: &'st
     let first = g.cnf.num_vars() - fresh;
     if g.lazy_names {
         g.names.extend(std::iter::repeat_n(String::new(), fresh as usize));
-        g.lazy_aux.extend((first..first + fresh).map(|var| crate::names::LazyAux {
-            var,
+        g.lazy_aux.push(crate::names::LazyAux {
+            var: first,
+            count: fresh,
             number,
+            numbered_in_turn: false,
             what: std::borrow::Cow::Borrowed(what),
-        }));
+        });
     } else {
         g.names.extend(std::iter::repeat_n(crate::names::aux_name(what, number), fresh as usize));
     }

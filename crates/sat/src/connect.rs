@@ -42,16 +42,17 @@ pub struct Connected {
 }
 
 impl Connected {
-    /// How many auxiliary variables the encoding of `nodes` with adjacency `adj` uses: reserve
-    /// them consecutively, then call [`Connected::new`] with the first.
+    /// How many auxiliary variables the encoding of `nodes` with adjacency `adj` uses (`u32::MAX`
+    /// when more): reserve them consecutively, then call [`Connected::new`] with the first.
     pub fn aux_count(nodes: usize, adj: &[Vec<(u32, Edge)>]) -> u32 {
-        let n = nodes;
+        let n = nodes as u64;
         if n <= 1 {
             return 0;
         }
         let levels = n - 1;
-        let solved: usize = adj.iter().map(|ns| ns.iter().filter(|(_, e)| e.is_some()).count()).sum();
-        ((n - 1) + (n - 2) + (levels - 1) * n + levels * solved) as u32
+        let solved: u64 = adj.iter().map(|ns| ns.iter().filter(|(_, e)| e.is_some()).count() as u64).sum();
+        let count = (n - 1) + (n - 2) + (levels - 1) * n + levels * solved;
+        u32::try_from(count).unwrap_or(u32::MAX)
     }
 
     /// The constraint over `nodes` and `adj` (symmetric: `j` in `adj[i]` exactly when `i` is in
@@ -296,6 +297,10 @@ impl Connected {
 
     /// [`Connected::analyse`] of the constraint switched on.
     fn analyse_on(&self, value: PartialValue<'_>) -> Analysis {
+        // Without a true node every graph is connected: nothing to look at.
+        if !self.nodes.iter().any(|&l| value(l) == Some(true)) {
+            return Analysis::default();
+        }
         let n = self.nodes.len();
         let present: Vec<bool> = self.nodes.iter().map(|&l| value(l) != Some(false)).collect();
         let usable = |e: Edge| e.is_none_or(|l| value(l) != Some(false));
@@ -494,6 +499,120 @@ enum Skip {
     Edge { inner: usize, outer: usize, edge: Edge },
 }
 
+/// Which constraints an assignment can change the analysis of, so that a solver re-analyses
+/// only those. [`Connected::analyse`] reads the graph of the nodes not false and the edges not
+/// false, and which nodes are true: a node's or a guard's variable changes it either way, an
+/// edge's only when the edge becomes false between two nodes not false (a true edge, or one
+/// beside a false node, leaves that graph as it was). Numberlink's lines, say, are edges of every
+/// number's constraint, and most of them join cells of other numbers.
+pub struct Watchers {
+    /// By variable index (the solver's numbering): the constraints reading it, and how.
+    by_var: Vec<Vec<(u32, Role)>>,
+}
+
+/// How a constraint reads a variable.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// A node's or the guard's.
+    Node,
+    /// An edge's, false when the variable takes `false_when`, between the nodes `ends`.
+    Edge { false_when: bool, ends: (Lit, Lit) },
+}
+
+impl Watchers {
+    /// The watchers of `constraints`, whose variables `index` numbers as the solver does.
+    pub fn new(constraints: &[Connected], index: impl Fn(Var) -> usize) -> Self {
+        let mut by_var: Vec<Vec<(u32, Role)>> = Vec::new();
+        let mut note = |var: Var, entry: (u32, Role)| {
+            let i = index(var);
+            if by_var.len() <= i {
+                by_var.resize_with(i + 1, Vec::new);
+            }
+            if !by_var[i].contains(&entry) {
+                by_var[i].push(entry);
+            }
+        };
+        for (k, c) in constraints.iter().enumerate() {
+            let k = k as u32;
+            for l in c.nodes.iter().chain(&c.off) {
+                note(l.var(), (k, Role::Node));
+            }
+            for (i, ns) in c.adj.iter().enumerate() {
+                for &(j, e) in ns.iter().filter(|&&(j, _)| i < j as usize) {
+                    if let Some(l) = e {
+                        let ends = (c.nodes[i], c.nodes[j as usize]);
+                        note(l.var(), (k, Role::Edge { false_when: !l.is_positive(), ends }));
+                    }
+                }
+            }
+        }
+        Watchers { by_var }
+    }
+
+    /// The constraints whose analysis can change when the variable numbered `var` takes `value`,
+    /// `false_now` saying which literals are false now.
+    pub fn touched<'a>(
+        &'a self,
+        var: usize,
+        value: bool,
+        false_now: impl Fn(Lit) -> bool + 'a,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let all = self.by_var.get(var).map_or(&[][..], Vec::as_slice);
+        all.iter()
+            .filter(move |(_, role)| match *role {
+                Role::Node => true,
+                Role::Edge { false_when, ends } => false_when == value && !false_now(ends.0) && !false_now(ends.1),
+            })
+            .map(|&(k, _)| k as usize)
+    }
+
+    /// The constraints that read the variable numbered `var` at all (for its undoing).
+    pub fn readers(&self, var: usize) -> impl Iterator<Item = usize> + '_ {
+        self.by_var.get(var).map_or(&[][..], Vec::as_slice).iter().map(|&(k, _)| k as usize)
+    }
+}
+
+/// The constraints waiting for an analysis, each once (the last marked is analysed first).
+#[derive(Default)]
+pub struct Dirty {
+    marked: Vec<bool>,
+    list: Vec<usize>,
+}
+
+impl Dirty {
+    /// Every one of `n` constraints marked.
+    pub fn all(n: usize) -> Self {
+        Dirty { marked: vec![true; n], list: (0..n).collect() }
+    }
+
+    /// Marks constraint `k`.
+    pub fn mark(&mut self, k: usize) {
+        if !self.marked[k] {
+            self.marked[k] = true;
+            self.list.push(k);
+        }
+    }
+
+    /// Marks every constraint.
+    pub fn mark_all(&mut self) {
+        for k in 0..self.marked.len() {
+            self.mark(k);
+        }
+    }
+
+    /// Whether none waits.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The next constraint to analyse, unmarked.
+    pub fn pop(&mut self) -> Option<usize> {
+        let k = self.list.pop()?;
+        self.marked[k] = false;
+        Some(k)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -665,9 +784,32 @@ mod tests {
     fn counts_connected_graphs_natively(seed: u64, new_session: &dyn Fn(&Cnf) -> Box<dyn crate::solver::Session>) {
         use crate::SolverAnswer;
         let mut rng = Rng(seed);
-        let (mut compared, mut over_aux) = (0, 0);
+        let (mut compared, mut over_aux, mut two) = (0, 0, 0);
         for round in 0..400 {
             let (mut cnf, c, vars) = random_graph(&mut rng);
+            // Every third round, a second constraint over the same variables (as numberlink's
+            // lines are edges of every number's constraint), some of them in another role, so
+            // that the solver must analyse again exactly the constraints an assignment concerns.
+            if round % 3 == 2 {
+                let mut pick = || vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0);
+                let n = 1 + vars.len().min(4);
+                let nodes: Vec<Lit> = (0..n).map(|_| pick()).collect();
+                let mut adj: Vec<Vec<(u32, Edge)>> = vec![Vec::new(); n];
+                for i in 0..n {
+                    for j in i + 1..n {
+                        let e = match rng.below(3) {
+                            0 => continue,
+                            1 => None,
+                            _ => Some(vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0)),
+                        };
+                        adj[i].push((j as u32, e));
+                        adj[j].push((i as u32, e));
+                    }
+                }
+                let first = cnf.new_vars(Connected::aux_count(n, &adj));
+                cnf.add_connected(Connected::new(nodes, adj, first));
+                two += 1;
+            }
             // A switched-off constraint leaves its auxiliary variables free (its clauses all hold),
             // so only an unguarded one's are functions of the graph that a clause may name.
             let aux: Vec<Var> =
@@ -695,7 +837,7 @@ mod tests {
                         let mut m = model_of(cnf.num_vars(), &vars, bits);
                         cnf.complete(&mut m);
                         cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)))
-                            && c.holds(|l| m.is_true(l))
+                            && cnf.connected().iter().all(|c| c.holds(|l| m.is_true(l)))
                             && assumed.iter().all(|&l| m.is_true(l))
                     })
                     .count()
@@ -726,7 +868,7 @@ mod tests {
             assert_eq!(got, want, "{c:?}");
             compared += 1;
         }
-        assert_eq!(compared, 400);
+        assert_eq!((compared, two), (400, 133));
         assert!(over_aux > 20, "{over_aux} rounds with a clause over an auxiliary variable");
     }
 

@@ -33,3 +33,31 @@ fn the_refusal_names_the_flag_that_raises_the_limit() {
     let e = ground(&p, &GroundOptions { max_clauses: 10, ..GroundOptions::default() }).expect_err("too large");
     assert!(e.notes.iter().any(|n| n.contains("--max-clauses")), "{}", e.render());
 }
+
+/// A `connected` over all 1,600 cells of a 40 x 40 grid grounds: what counts towards the limit
+/// is its distance labels (about n^2 auxiliary atoms, reserved), not their clauses (about
+/// 11 n^2, once estimated at 28 million and refused), which the in-process solvers never write.
+/// Over a row of 5,000 cells (about 25 million labels) it is still refused, naming the labels
+/// (fixtures/qprop/bad/62-connected-too-large.qp).
+#[test]
+fn connectivity_counts_its_labels_not_the_clauses_nobody_writes() {
+    let text = |n: usize| {
+        format!(
+            "domain R = 1..{n}\ndomain C = 1..{n}\n\
+             def nb(r1 in R, c1 in C, r2 in R, c2 in C) := \
+             (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))\n\
+             pred on(R, C)\nconnected {{ on(r, c) : r in R, c in C }} via nb\n"
+        )
+    };
+    let p = wgrnd_lang::load(&wgrnd_lang::Source::new("big.qp", text(40)), None, &[])
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    let est = estimate(&p);
+    assert!(est > 1600.0 * 1599.0 && est < 1.1 * 1600.0 * 1600.0, "estimate {est}");
+    let g = grounding(&p);
+    let labels = g.cnf.connected()[0].aux_range().len();
+    assert_eq!(labels, 1599 + 1598 + 1598 * 1600);
+    assert!(g.cnf.num_own_clauses() < 10, "{} clauses written", g.cnf.num_own_clauses());
+    let row = program("bad/62-connected-too-large.qp", None, &[]);
+    let e = ground(&row, &GroundOptions::default()).expect_err("refused");
+    assert!(e.message.contains("distance labels"), "{}", e.render());
+}

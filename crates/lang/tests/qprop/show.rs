@@ -101,8 +101,11 @@ fn names_made_when_asked_are_the_headers() {
         // Integer variables over symbols and over numbers with gaps and negatives: their views'
         // variables (`x=v`, `x>=v`, `x.bitj`) named when asked for, those over symbols now.
         load(&Source::new("v.qp", integers), None, &[]).unwrap_or_else(|e| panic!("{}", e.render())),
+        // Connectivity: its distance labels are one run of auxiliaries, named from one record.
+        program("heyawake.qp", Some("heyawake-7x7.qpd"), &[]),
     ];
     let mut lazy_aux = 0;
+    let mut labels = 0;
     let mut lazy_views = 0;
     for (p, ints) in programs.iter().flat_map(|p| {
         [wgrnd_lang::IntEncoding::Auto, wgrnd_lang::IntEncoding::Direct, wgrnd_lang::IntEncoding::Log]
@@ -131,12 +134,15 @@ fn names_made_when_asked_are_the_headers() {
             assert_eq!(off.encoding.atom_name(v), on.encoding.names[i], "variable {}", i + 1);
             lazy += usize::from(off.encoding.names[i].is_empty());
             lazy_aux += usize::from(off.encoding.names[i].is_empty() && on.encoding.names[i].starts_with("aux("));
+            labels +=
+                usize::from(off.encoding.names[i].is_empty() && on.encoding.names[i].contains("connectivity label"));
             let view = ["=", ">=", ".bit"].iter().any(|k| on.encoding.names[i].contains(k));
             lazy_views += usize::from(off.encoding.names[i].is_empty() && view);
         }
         assert!(lazy > 0, "no name was left to make when asked");
     }
     assert!(lazy_aux > 0, "no auxiliary's name was left to make when asked");
+    assert!(labels > 1000, "{labels} connectivity labels named when asked");
     assert!(lazy_views > 0, "no integer view's name was left to make when asked");
 }
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
 
-use crate::connect::Connected;
+use crate::connect::{Connected, Dirty, Watchers};
 use crate::solver::numbering::Numbering;
 use crate::solver::{Interrupt, Session, SolveError};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
@@ -100,14 +100,16 @@ fn to_batsat(numbering: &Numbering, l: Lit) -> Option<batsat::Lit> {
 }
 
 /// The connectivity constraints as a batsat theory: after each fixpoint of propagation (and on
-/// each full assignment) every constraint's analysis runs on the current assignment, unless no
-/// variable it reads was assigned since the last one and nothing was undone.
+/// each full assignment) the analysis of each constraint runs on the current assignment when an
+/// assignment since its last one concerns it ([`Watchers`]); after a backtrack every one runs.
 struct Connectivity {
     constraints: Vec<Connected>,
     /// The session's numbering when it started: every watched variable's is final then.
     numbering: Numbering,
-    /// Which of batsat's variables (by its index) some constraint reads.
-    watched: Vec<bool>,
+    /// Which constraints each of batsat's variables (by its index) concerns.
+    watchers: Watchers,
+    /// The constraints to analyse.
+    dirty: Dirty,
     /// Decision levels, as batsat counts them.
     levels: usize,
     /// How long the trail was at the last analysis; `None` after a backtrack.
@@ -121,12 +123,11 @@ struct Connectivity {
 
 impl Connectivity {
     fn new(constraints: Vec<Connected>, numbering: Numbering) -> Self {
-        let mut watched = vec![false; numbering.solver_vars() as usize];
-        for v in constraints.iter().flat_map(|c| c.watched_vars()) {
-            let b = to_batsat(&numbering, v.pos()).expect("a watched variable is handed over");
-            watched[b.var().idx() as usize] = true;
-        }
-        Connectivity { constraints, numbering, watched, levels: 0, analysed: None, reasons: HashMap::new() }
+        let watchers = Watchers::new(&constraints, |v| {
+            to_batsat(&numbering, v.pos()).expect("a watched variable is handed over").var().idx() as usize
+        });
+        let dirty = Dirty::all(constraints.len());
+        Connectivity { constraints, numbering, watchers, dirty, levels: 0, analysed: None, reasons: HashMap::new() }
     }
 
     /// batsat's literal of `l`, a literal of a constraint (watched, so handed over).
@@ -140,23 +141,30 @@ impl Connectivity {
             return;
         }
         let trail = acts.model();
-        let changed = match self.analysed {
+        match self.analysed {
             Some(seen) if seen <= trail.len() => {
-                trail[seen..].iter().any(|l| self.watched.get(l.var().idx() as usize).copied().unwrap_or(false))
+                let numbering = &self.numbering;
+                let false_now = |n: Lit| {
+                    lit_value(acts, to_batsat(numbering, n).expect("a watched variable is handed over")) == Some(false)
+                };
+                for l in &trail[seen..] {
+                    for k in self.watchers.touched(l.var().idx() as usize, l.sign(), false_now) {
+                        self.dirty.mark(k);
+                    }
+                }
             }
-            _ => true,
-        };
-        self.analysed = Some(trail.len());
-        if !changed {
-            return;
+            _ => self.dirty.mark_all(),
         }
-        let value = |l: Lit| lit_value(acts, self.batsat(l));
+        self.analysed = Some(trail.len());
+        let numbering = &self.numbering;
+        let value = |l: Lit| lit_value(acts, to_batsat(numbering, l).expect("a watched variable is handed over"));
         let mut forced = Vec::new();
         let mut conflict = None;
-        for c in &self.constraints {
-            let a = c.analyse(&value);
+        while let Some(k) = self.dirty.pop() {
+            let a = self.constraints[k].analyse(&value);
             if a.conflict.is_some() {
                 conflict = a.conflict;
+                // batsat backtracks, after which every constraint is analysed again.
                 break;
             }
             forced.extend(a.forced);

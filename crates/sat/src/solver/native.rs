@@ -7,21 +7,23 @@
 
 use std::collections::HashMap;
 
-use crate::connect::Connected;
+use crate::connect::{Connected, Dirty, Watchers};
 use crate::{Lit, Var};
 
 /// The propagator's view of the search.
 pub(crate) struct Native {
     constraints: Vec<Connected>,
+    /// Which constraints each variable's assignment concerns.
+    watchers: Watchers,
     /// Value of each variable as the solver last said: 0 unassigned, 1 true, -1 false.
     value: Vec<i8>,
     /// Assigned variables in order, and where each decision level starts in it.
     trail: Vec<Var>,
     levels: Vec<usize>,
-    /// Something changed since the last analysis.
-    dirty: bool,
-    /// Literals to propagate, from the last analysis.
-    queue: Vec<Lit>,
+    /// The constraints whose variables changed since their last analysis.
+    dirty: Dirty,
+    /// Literals to propagate, from the last analysis, each with its constraint.
+    queue: Vec<(Lit, usize)>,
     /// The reason clause of every literal propagated (the literal first), by DIMACS literal.
     reasons: HashMap<i32, Vec<Lit>>,
     /// A clause to hand over (a conflict), and how much of it was handed.
@@ -35,11 +37,12 @@ impl Native {
     pub(crate) fn new(constraints: Vec<Connected>) -> Self {
         let vars = constraints.iter().flat_map(|c| c.watched_vars()).map(|v| v.index() + 1).max().unwrap_or(0);
         Native {
+            watchers: Watchers::new(&constraints, Var::index),
+            dirty: Dirty::all(constraints.len()),
             constraints,
             value: vec![0; vars],
             trail: Vec::new(),
             levels: Vec::new(),
-            dirty: true,
             queue: Vec::new(),
             reasons: HashMap::new(),
             pending: None,
@@ -70,7 +73,12 @@ impl Native {
             if i < self.value.len() && self.value[i] == 0 {
                 self.value[i] = if l.is_positive() { 1 } else { -1 };
                 self.trail.push(l.var());
-                self.dirty = true;
+                let value = &self.value;
+                let false_now =
+                    |n: Lit| value.get(n.var().index()).copied().unwrap_or(0) == if n.is_positive() { -1 } else { 1 };
+                for k in self.watchers.touched(i, l.is_positive(), false_now) {
+                    self.dirty.mark(k);
+                }
             }
         }
     }
@@ -86,11 +94,20 @@ impl Native {
             let keep = self.levels[level];
             for v in self.trail.drain(keep..) {
                 self.value[v.index()] = 0;
+                for k in self.watchers.readers(v.index()) {
+                    self.dirty.mark(k);
+                }
             }
             self.levels.truncate(level);
         }
-        self.queue.clear();
-        self.dirty = true;
+        self.drop_queue();
+    }
+
+    /// Forgets the literals still to propagate; their constraints are analysed again.
+    fn drop_queue(&mut self) {
+        for (_, k) in self.queue.drain(..) {
+            self.dirty.mark(k);
+        }
     }
 
     /// The next literal to propagate (DIMACS), or 0.
@@ -99,23 +116,23 @@ impl Native {
             return 0;
         }
         loop {
-            if let Some(l) = self.queue.pop() {
+            if let Some((l, k)) = self.queue.pop() {
                 match self.lit_value(l) {
                     Some(true) => continue,
                     Some(false) => {
                         // Falsified since the analysis: its reason is now a conflict.
                         let reason = self.reasons.get(&l.to_dimacs()).cloned().unwrap_or_default();
                         self.pending = Some((reason, 0));
-                        self.queue.clear();
+                        self.dirty.mark(k);
+                        self.drop_queue();
                         return 0;
                     }
                     None => return l.to_dimacs(),
                 }
             }
-            if !self.dirty {
+            if self.dirty.is_empty() {
                 return 0;
             }
-            self.dirty = false;
             self.analyse();
             if self.pending.is_some() {
                 return 0;
@@ -123,21 +140,28 @@ impl Native {
         }
     }
 
-    /// Runs every constraint's analysis: the first conflict, or every forced literal.
+    /// Runs the analysis of every constraint that changed: the first conflict (the rest stay
+    /// marked), or every forced literal.
     fn analyse(&mut self) {
-        let value = |l: Lit| self.lit_value(l);
         let mut forced = Vec::new();
-        for c in &self.constraints {
-            let a = c.analyse(&value);
+        while let Some(k) = self.dirty.pop() {
+            let value = |l: Lit| self.lit_value(l);
+            let a = self.constraints[k].analyse(&value);
             if let Some(conflict) = a.conflict {
                 self.pending = Some((conflict, 0));
-                self.queue.clear();
+                // The conflict sends the solver back over some of its variables, which marks
+                // it again; so do the forced literals of this round, never queued.
+                self.dirty.mark(k);
+                for (_, k) in forced {
+                    self.dirty.mark(k);
+                }
+                self.drop_queue();
                 return;
             }
-            forced.extend(a.forced);
+            forced.extend(a.forced.into_iter().map(|f| (f, k)));
         }
-        for f in forced.into_iter().rev() {
-            self.queue.push(f.lit);
+        for (f, k) in forced.into_iter().rev() {
+            self.queue.push((f.lit, k));
             self.reasons.insert(f.lit.to_dimacs(), f.reason);
         }
     }
