@@ -75,7 +75,7 @@ pub(crate) fn estimate(n: f64, solved: bool) -> f64 {
 type Edge = Option<Lit>;
 
 impl Grounder<'_> {
-    /// The estimate of a connectivity constraint; refused above [`MAX_CONNECT_CLAUSES`].
+    /// The estimate of a connectivity constraint; refused above [`MAX_CONNECT_LABELS`].
     pub(crate) fn connect_estimate(&mut self, c: &Connecting) -> Result<f64> {
         let n = self.plan_size(&c.plan)?;
         let e = estimate(n, !is_data(self.p, c.c.adj));
@@ -106,19 +106,13 @@ impl Grounder<'_> {
             nodes.push((t, x));
             Ok(false)
         })?;
+        // Refused before asking for the edges of every pair of nodes, when the estimate for
+        // these nodes already passes the limit; the exact count is checked with the edges.
         let solved = !is_data(self.p, c.c.adj);
         let e = estimate(nodes.len() as f64, solved);
         if e > MAX_CONNECT_LABELS {
-            let err = QpropError::new(
-                ErrorKind::TooLarge,
-                c.c.span,
-                format!(
-                    "this constraint has {} possible nodes and would need about {e:.0} distance labels",
-                    nodes.len()
-                ),
-                format!("at most {MAX_CONNECT_LABELS:.0} labels"),
-            );
-            return Err(self.bind_err(err, env));
+            let what = format!("this constraint has {} possible nodes and would need about {e:.0}", nodes.len());
+            return Err(self.too_many_labels(c, what, env));
         }
         let mut truth = None;
         let mut x: Vec<Lit> = Vec::new();
@@ -193,16 +187,22 @@ impl Grounder<'_> {
         let adj: Vec<Vec<(u32, Edge)>> = nb.iter().map(|ns| ns.iter().map(|&(j, e)| (j as u32, e)).collect()).collect();
         let labels = Reach::aux_count(x.len(), &adj);
         if f64::from(labels) > MAX_CONNECT_LABELS {
-            let err = QpropError::new(
-                ErrorKind::TooLarge,
-                c.c.span,
-                format!("this constraint's {} nodes and their edges would need {labels} distance labels", x.len()),
-                format!("at most {MAX_CONNECT_LABELS:.0} labels"),
-            );
-            return Err(self.bind_err(err, env));
+            let what = format!("this constraint's {} nodes and their edges would need {labels}", x.len());
+            return Err(self.too_many_labels(c, what, env));
         }
         self.reach(x, adj, labels);
         Ok(())
+    }
+
+    /// The refusal of a constraint over `MAX_CONNECT_LABELS` labels: `what` would need them.
+    fn too_many_labels(&self, c: &Connecting, what: String, env: &Env) -> QpropError {
+        let err = QpropError::new(
+            ErrorKind::TooLarge,
+            c.c.span,
+            format!("{what} distance labels"),
+            format!("at most {MAX_CONNECT_LABELS:.0} labels"),
+        );
+        self.bind_err(err, env)
     }
 
     /// The node literal of the binding in `env`: the formula's literal, its constant, or a fresh

@@ -573,7 +573,6 @@ impl Watchers {
 }
 
 /// The constraints waiting for an analysis, each once (the last marked is analysed first).
-#[derive(Default)]
 pub struct Dirty {
     marked: Vec<bool>,
     list: Vec<usize>,

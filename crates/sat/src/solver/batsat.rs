@@ -140,15 +140,13 @@ impl Connectivity {
         if self.constraints.is_empty() {
             return;
         }
+        let numbering = &self.numbering;
+        let value = |l: Lit| lit_value(acts, to_batsat(numbering, l).expect("a watched variable is handed over"));
         let trail = acts.model();
         match self.analysed {
             Some(seen) if seen <= trail.len() => {
-                let numbering = &self.numbering;
-                let false_now = |n: Lit| {
-                    lit_value(acts, to_batsat(numbering, n).expect("a watched variable is handed over")) == Some(false)
-                };
                 for l in &trail[seen..] {
-                    for k in self.watchers.touched(l.var().idx() as usize, l.sign(), false_now) {
+                    for k in self.watchers.touched(l.var().idx() as usize, l.sign(), |n| value(n) == Some(false)) {
                         self.dirty.mark(k);
                     }
                 }
@@ -156,8 +154,6 @@ impl Connectivity {
             _ => self.dirty.mark_all(),
         }
         self.analysed = Some(trail.len());
-        let numbering = &self.numbering;
-        let value = |l: Lit| lit_value(acts, to_batsat(numbering, l).expect("a watched variable is handed over"));
         let mut forced = Vec::new();
         let mut conflict = None;
         while let Some(k) = self.dirty.pop() {

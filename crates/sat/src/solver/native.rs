@@ -59,10 +59,7 @@ impl Native {
     }
 
     fn lit_value(&self, l: Lit) -> Option<bool> {
-        match self.value.get(l.var().index()).copied().unwrap_or(0) {
-            0 => None,
-            v => Some((v > 0) == l.is_positive()),
-        }
+        value_in(&self.value, l)
     }
 
     /// The solver assigned these literals.
@@ -74,9 +71,7 @@ impl Native {
                 self.value[i] = if l.is_positive() { 1 } else { -1 };
                 self.trail.push(l.var());
                 let value = &self.value;
-                let false_now =
-                    |n: Lit| value.get(n.var().index()).copied().unwrap_or(0) == if n.is_positive() { -1 } else { 1 };
-                for k in self.watchers.touched(i, l.is_positive(), false_now) {
+                for k in self.watchers.touched(i, l.is_positive(), |n| value_in(value, n) == Some(false)) {
                     self.dirty.mark(k);
                 }
             }
@@ -149,8 +144,8 @@ impl Native {
             let a = self.constraints[k].analyse(&value);
             if let Some(conflict) = a.conflict {
                 self.pending = Some((conflict, 0));
-                // The conflict sends the solver back over some of its variables, which marks
-                // it again; so do the forced literals of this round, never queued.
+                // Analysed again after the solver goes back over the conflict, as are the
+                // constraints whose forced literals of this round are never queued.
                 self.dirty.mark(k);
                 for (_, k) in forced {
                     self.dirty.mark(k);
@@ -227,5 +222,13 @@ impl Native {
             }
         }
         true
+    }
+}
+
+/// The value of `l` in `value` (by variable index: 0 unassigned, 1 true, -1 false).
+fn value_in(value: &[i8], l: Lit) -> Option<bool> {
+    match value.get(l.var().index()).copied().unwrap_or(0) {
+        0 => None,
+        v => Some((v > 0) == l.is_positive()),
     }
 }
