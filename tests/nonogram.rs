@@ -209,6 +209,66 @@ fn published_nonograms_are_unique_and_solve_to_their_goal() {
     }
 }
 
+/// puzz.link nonogram URLs (`fixtures/nonogram/*.url`: pzprjs's and cspuz's test puzzles) are
+/// the same family as `.non` files: solved to the published answer, which `check` accepts,
+/// unique, their backbone every cell; a posed one is written as a `.non` file with `-o`, or
+/// refused as a URL in words when it withholds a line; a bad URL is exit 2 naming its column.
+#[test]
+fn puzz_link_nonograms_are_the_nonogram_family() {
+    for name in ["pzprjs", "cspuz"] {
+        let url = fs::read_to_string(fixture(&format!("nonogram/{name}.url"))).unwrap().trim().to_string();
+        let answer = fixture(&format!("nonogram/{name}.answer"));
+        let want: Vec<(usize, usize)> = black_cells(&fs::read_to_string(&answer).unwrap());
+        let solved = wgrnd(&["solve", &url], None);
+        assert_eq!(code(&solved), 10, "{name}: {}", stderr(&solved));
+        let mut got = black_cells(&stdout(&solved));
+        got.sort();
+        assert_eq!(got, want, "{name}");
+        let checked = wgrnd(&["check", &url, &answer], None);
+        assert_eq!(code(&checked), 0, "{name}: {}", stderr(&checked));
+        let counted = wgrnd(&["count", "--max", "2", &url], None);
+        assert!(stdout(&counted).starts_with("1 solution(s)"), "{name}: {}", stdout(&counted));
+        let backbone = wgrnd(&["backbone", &url], None);
+        let every = stdout(&backbone);
+        assert!(every.starts_with("backbone: 36 of 36") || every.starts_with("backbone: 42 of 42"), "{name}: {every}");
+        // The file form: a `.url` file holding the URL reads the same.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(format!("{name}.url"));
+        fs::write(&file, format!("# {name}\n{url}\n")).unwrap();
+        let again = wgrnd(&["solve", file.to_str().unwrap()], None);
+        assert_eq!(stdout(&again), stdout(&solved), "{name}");
+    }
+    // Posed: pzprjs's puzzle needs neither column 3's clue nor column 6's, which a URL cannot
+    // withhold; `-o FILE.non` writes the `.non` file, unique again.
+    let url = fs::read_to_string(fixture("nonogram/pzprjs.url")).unwrap().trim().to_string();
+    let posed = wgrnd(&["generate", "--unique", &url], None);
+    assert_eq!(code(&posed), 2, "{}", stderr(&posed));
+    assert!(
+        stderr(&posed).contains("cannot be written as a puzz.link URL (the clue of column 3 is withheld"),
+        "{}",
+        stderr(&posed)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("posed.non");
+    let posed = wgrnd(&["generate", "--unique", &url, "-o", out.to_str().unwrap()], None);
+    assert_eq!(code(&posed), 0, "{}", stderr(&posed));
+    let text = fs::read_to_string(&out).unwrap();
+    assert!(text.contains("columns\n2,1\n1,1,1\n?\n"), "{text}");
+    let counted = wgrnd(&["count", "--max", "2", out.to_str().unwrap()], None);
+    assert!(stdout(&counted).starts_with("1 solution(s)"), "{}", stdout(&counted));
+    for (bad, message) in [
+        ("https://puzz.link/p?nonogram/6/6/12g1111h", ":1:42: found the end of the URL; expected clue 10 of 36"),
+        (
+            "https://puzz.link/p?nonogram/6/6/72g1111h11112j12g11g21j11g3h",
+            ":1:34: found the number 7 in the clue of column 1",
+        ),
+    ] {
+        let r = wgrnd(&["solve", bad], None);
+        assert_eq!(code(&r), 2, "{bad}");
+        assert!(stderr(&r).contains(&format!("{bad}{message}")), "{bad}: {}", stderr(&r));
+    }
+}
+
 #[test]
 fn nonogram_pictures_text_and_svg() {
     let path = fixture("nonogram/webpbn-1.non");

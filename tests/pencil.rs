@@ -370,6 +370,25 @@ fn a_hint_and_a_batch() {
     assert!(lines[2]["error"].as_str().unwrap().contains(":1:35: found 'z'"));
 }
 
+/// `backbone --view svg` draws what every solution shares as the genre is printed, each open
+/// cell `?` (nurikabe's cspuz puzzle: 21 of 36 cells forced, 15 open) and the count under the
+/// grid; a model without a picture of a partial solution is refused in words.
+#[test]
+fn a_backbone_drawn_in_svg() {
+    let text = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
+    let o = wgrnd(&["backbone", "--view", "svg", text.trim()], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"), "{svg}");
+    assert_eq!(svg.matches(">?</text>").count(), 15, "{svg}");
+    assert!(svg.contains("backbone: 21 of 36 shown atom(s) the same in every solution"), "{svg}");
+    crate::pictures::png(&svg);
+    let model = fixture("qprop/nurikabe.qp");
+    let o = wgrnd(&["backbone", "--view", "svg", &model, "--data", &fixture("qprop/nurikabe-pzprjs.qpd")], None);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("has no picture of a partial solution; --view auto lists the atoms"), "{}", stderr(&o));
+}
+
 /// Every genre's answer drawn in SVG reads as a picture (resvg with the shipped font); three are
 /// pinned as SVG text and PNG: rooms, a loop through cell centres, a loop along cell edges.
 #[test]

@@ -14,7 +14,7 @@ use crate::output::Output;
 
 /// `wgrnd backbone`: the fixed atoms by name and value, how many of the shown atoms that is, the
 /// solver calls and time, and the family's picture of the partial solution.
-pub fn backbone<F: Family + Present>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
+pub fn backbone<F: Family + Present + Explain>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
     crate::commands::notes(f);
     let g = f.ground()?;
     let g = crate::optimise::optimal_only(g, &config.solver, config.timeout, false)?;
@@ -67,6 +67,28 @@ pub fn backbone<F: Family + Present>(f: &F, config: &BackboneConfig) -> Result<u
         format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
     } else if status != Status::Solved {
         f.render_none(status, View::Auto)
+    } else if config.show.view == View::Svg {
+        // The family's picture of what is known, as an explanation's step draws it with no step
+        // marked: what every solution shares drawn, the rest `?` (a blank would read as a
+        // deduced empty cell), the verdict under the grid.
+        let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
+        let projected: std::collections::HashSet<u32> = g.projection.iter().map(|v| v.get()).collect();
+        let is_known = |v: wgrnd_sat::Var| known.contains(&v.get()) || !projected.contains(&v.get());
+        let caption = [format!(
+            "backbone: {} of {} shown atom(s) the same in every solution{}",
+            b.fixed.len(),
+            b.total,
+            if b.complete() { "" } else { " (stopped early: at least this many)" }
+        )];
+        let step =
+            wgrnd_families::StepPicture { known: &is_known, clues: &[], facts: &[], new: &[], caption: &caption };
+        let svg = b.solution.as_ref().and_then(|s| f.step_svg(&g, s, &step));
+        svg.ok_or_else(|| {
+            Error::Option(format!(
+                "`backbone --view svg`: {} has no picture of a partial solution; --view auto lists the atoms",
+                f.name()
+            ))
+        })?
     } else {
         let mut s = String::new();
         let bound = if b.complete() {

@@ -62,7 +62,7 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
     let reader = match format {
         Some(FormatChoice::Reader(f)) => readers::by_format(f),
         Some(_) => None,
-        None if url => Some(&pencil::genre_of(&name, &text)?.reader),
+        None if url => Some(pencil::reader_of(&name, &text)?),
         None => readers::by_extension(&name),
     };
     if let Some(reader) = reader {

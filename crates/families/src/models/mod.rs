@@ -232,12 +232,12 @@ impl QpropModel {
     fn write_as(&self, reader: &Reader) -> Result<String, Error> {
         let text = (reader.write)(&self.facts()).map_err(|e| {
             Error::Option(format!(
-                "the posed puzzle cannot be written as a {} file ({e}): write it as data for the model with -o FILE.qpd",
-                reader.format
+                "the posed puzzle cannot be written as {} ({e}): write it as data for the model with -o FILE.qpd",
+                reader.written_as()
             ))
         })?;
         let fault = |what: String| Error::Family {
-            diagnostic: format!("wgrnd wrote a {} file that does not read back ({what}):\n{text}", reader.format),
+            diagnostic: format!("wgrnd wrote {} that does not read back ({what}):\n{text}", reader.written_as()),
             exit: crate::exit::INTERNAL,
             at: None,
         };
@@ -522,7 +522,10 @@ impl crate::Pose for QpropModel {
 
     fn write(&self, extension: Option<&str>) -> Result<String, Error> {
         if let Some(reader) = self.reader.filter(|_| extension != Some("qpd")) {
-            return self.write_as(reader);
+            // `-o FILE.EXT` of another format of the same model (a nonogram read from its URL,
+            // written as a `.non` file) writes that format.
+            let other = extension.and_then(|e| readers::by_extension(&format!("posed.{e}")));
+            return self.write_as(other.filter(|o| o.model == reader.model).unwrap_or(reader));
         }
         let (model_name, model_text) = self.program.model_source();
         let data = format!(

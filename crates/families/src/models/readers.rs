@@ -157,6 +157,15 @@ pub static READERS: &[Reader] = &[
 ];
 
 impl Reader {
+    /// What the reader reads, for messages: `a .non file`, or `a puzz.link URL` for a reader
+    /// without extensions (the URL readers).
+    pub fn written_as(&self) -> String {
+        match self.extensions.first() {
+            Some(ext) => format!("a .{ext} file"),
+            None => "a puzz.link URL".to_string(),
+        }
+    }
+
     /// The data for the model of the file (`name`, `text`): its text, and the same as numbers
     /// when the reader builds them.
     pub fn read(&self, name: &str, text: &str) -> Result<(String, Option<NumberData>), InputError> {

@@ -17,6 +17,7 @@ pub mod url;
 pub(crate) mod words;
 
 use crate::edge::formats::{DataContract, Facts, Unwritable};
+use crate::models::formats::non_url;
 use crate::models::readers::Reader;
 use board::{Board, Layers};
 use wgrnd_sat::InputError;
@@ -175,11 +176,29 @@ fn url_in(text: &str) -> &str {
     text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("")
 }
 
-/// The URL in `text` (a URL, or a file's content holding one) read; errors name the file
-/// `name` when the URL came from a file.
-fn read_url(name: &str, text: &str) -> Result<Puzzle, InputError> {
+/// The URL in `text` (a URL, or a file's content holding one) read by `read`; errors name the
+/// file `name` when the URL came from a file.
+pub(crate) fn read_url_with<T>(
+    name: &str,
+    text: &str,
+    read: fn(&str) -> Result<T, InputError>,
+) -> Result<T, InputError> {
     let url = url_in(text);
-    url::read(url).map_err(|e| if name == url { e } else { InputError { file: name.into(), ..e } })
+    read(url).map_err(|e| if name == url { e } else { InputError { file: name.into(), ..e } })
+}
+
+/// The URL in `text` read as a genre's board.
+fn read_url(name: &str, text: &str) -> Result<Puzzle, InputError> {
+    read_url_with(name, text, url::read)
+}
+
+/// The reader of the URL in `text`: its genre's, or the nonogram family's for a nonogram (a
+/// family of its own that puzz.link also shares).
+pub fn reader_of(name: &str, text: &str) -> Result<&'static Reader, InputError> {
+    if url::genre_name(url_in(text)) == Some(non_url::GENRE) {
+        return Ok(&non_url::READER);
+    }
+    genre_of(name, text).map(|g| &g.reader)
 }
 
 /// The data of `pid`'s model for the URL in `text` (a reader's `convert`).

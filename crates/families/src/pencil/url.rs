@@ -43,74 +43,125 @@ pub fn genre(name: &str) -> Option<(&'static Genre, &'static str)> {
     })
 }
 
-/// Reads a URL.
-pub fn read(url: &str) -> Result<Puzzle, InputError> {
-    let url = url.trim();
-    let err = |at: usize, found: String, expected: &str| InputError::at(url, 1, at + 1, found, expected);
-    if let Some(at) = url.find(|c: char| !c.is_ascii_graphic()) {
-        let found = url[at..].chars().next().map_or_else(String::new, |c| format!("'{}'", c.escape_default()));
-        return Err(err(at, found, "a URL of printable ASCII characters"));
-    }
-    let Some(q) = url.find('?') else {
-        return Err(InputError::whole(url, "no '?'", "a puzz.link URL: https://puzz.link/p?GENRE/COLS/ROWS/BODY"));
-    };
-    // Parts after '?', each with its byte offset in the URL.
-    let mut start = q + 1;
-    let mut parts: Vec<(usize, &str)> = Vec::new();
-    for part in url[q + 1..].split('/') {
-        parts.push((start, part));
-        start += part.len() + 1;
-    }
-    if parts.last().is_some_and(|(_, p)| p.is_empty()) && parts.len() > 1 {
-        parts.pop();
-    }
-    let mut parts = parts.into_iter().peekable();
-    let (at, mut name) = parts.next().unwrap_or((q + 1, ""));
-    let mut name_at = at;
-    // `type=player&` and the like before the genre.
-    while let Some(amp) = name.find('&').filter(|&a| name[..a].contains('=')) {
-        name_at += amp + 1;
-        name = &name[amp + 1..];
-    }
-    let name = name.strip_suffix("_edit").or_else(|| name.strip_suffix("_play")).unwrap_or(name);
-    let Some((genre, name)) = genre(name) else {
-        let known: Vec<&str> = GENRES.iter().map(|g| g.url_name).collect();
-        return Err(err(name_at, format!("genre '{name}'"), &format!("one of wgrnd's genres: {}", known.join(", "))));
-    };
-    let mut flags = String::new();
-    if let Some(&(at, part)) = parts.peek() {
-        if part.starts_with("v:") {
-            return Err(err(at, format!("'{part}'"), "no variant: wgrnd reads the genre's standard rules"));
+/// A URL cut at its slashes: the genre's name as written (without `type=...&` before it and
+/// `_edit` or `_play` after it) and where it starts, then the parts after it, each with its byte
+/// offset in the URL. What every puzz.link reader shares (the genres here, nonograms).
+pub(crate) struct Parts<'a> {
+    /// The URL, trimmed.
+    pub url: &'a str,
+    /// The genre's name.
+    pub name: &'a str,
+    /// Where the name starts.
+    pub name_at: usize,
+    rest: std::iter::Peekable<std::vec::IntoIter<(usize, &'a str)>>,
+}
+
+impl<'a> Parts<'a> {
+    /// Cuts `url` into its parts.
+    pub fn new(url: &'a str) -> Result<Self, InputError> {
+        let url = url.trim();
+        if let Some(at) = url.find(|c: char| !c.is_ascii_graphic()) {
+            let found = url[at..].chars().next().map_or_else(String::new, |c| format!("'{}'", c.escape_default()));
+            return Err(InputError::at(url, 1, at + 1, found, "a URL of printable ASCII characters"));
         }
-        if !part.is_empty() && !part.bytes().all(|b| b.is_ascii_digit()) {
-            if let Some(k) = part.find(|c: char| !genre.flags.contains(c)) {
-                let expected = if genre.flags.is_empty() {
-                    format!("the number of columns ({} takes no flags)", genre.url_name)
-                } else {
-                    format!("the number of columns, or flags of {} ({})", genre.url_name, genre.flags)
-                };
-                return Err(err(at + k, format!("'{}'", &part[k..k + 1]), &expected));
-            }
-            flags = part.to_string();
-            parts.next();
+        let Some(q) = url.find('?') else {
+            return Err(InputError::whole(url, "no '?'", "a puzz.link URL: https://puzz.link/p?GENRE/COLS/ROWS/BODY"));
+        };
+        let mut start = q + 1;
+        let mut parts: Vec<(usize, &str)> = Vec::new();
+        for part in url[q + 1..].split('/') {
+            parts.push((start, part));
+            start += part.len() + 1;
         }
+        if parts.last().is_some_and(|(_, p)| p.is_empty()) && parts.len() > 1 {
+            parts.pop();
+        }
+        let mut rest = parts.into_iter().peekable();
+        let (mut name_at, mut name) = rest.next().unwrap_or((q + 1, ""));
+        // `type=player&` and the like before the genre.
+        while let Some(amp) = name.find('&').filter(|&a| name[..a].contains('=')) {
+            name_at += amp + 1;
+            name = &name[amp + 1..];
+        }
+        let name = name.strip_suffix("_edit").or_else(|| name.strip_suffix("_play")).unwrap_or(name);
+        Ok(Parts { url, name, name_at, rest })
     }
-    let mut side = |what: &str| -> Result<usize, InputError> {
-        let Some((at, part)) = parts.next() else {
-            return Err(err(url.len(), "the end of the URL".into(), &format!("/ and the number of {what}")));
+
+    /// An error at byte `at` of the URL.
+    pub fn error(&self, at: usize, found: String, expected: &str) -> InputError {
+        InputError::at(self.url, 1, at + 1, found, expected)
+    }
+
+    /// The next part, if it is not a number (flags), with its offset.
+    fn flags(&mut self) -> Option<(usize, &'a str)> {
+        let &(at, part) = self.rest.peek()?;
+        (!part.is_empty() && !part.bytes().all(|b| b.is_ascii_digit())).then(|| {
+            self.rest.next();
+            (at, part)
+        })
+    }
+
+    /// The next part as a number of `what` (rows or columns), 1 to [`MAX_SIDE`].
+    pub fn side(&mut self, what: &str) -> Result<usize, InputError> {
+        let Some((at, part)) = self.rest.next() else {
+            return Err(self.error(
+                self.url.len(),
+                "the end of the URL".into(),
+                &format!("/ and the number of {what}"),
+            ));
         };
         match part.parse::<usize>() {
             Ok(n) if (1..=MAX_SIDE).contains(&n) && !part.starts_with('+') => Ok(n),
-            _ => Err(err(at, format!("'{part}'"), &format!("the number of {what}, 1 to {MAX_SIDE}"))),
+            _ => Err(self.error(at, format!("'{part}'"), &format!("the number of {what}, 1 to {MAX_SIDE}"))),
         }
+    }
+
+    /// The rest of the URL, the board's body (without a final `/`), and where it starts.
+    pub fn body(mut self) -> (usize, &'a str) {
+        let (at, body) = match self.rest.next() {
+            Some((at, _)) => (at, &self.url[at..]),
+            None => (self.url.len(), ""),
+        };
+        (at, body.strip_suffix('/').unwrap_or(body))
+    }
+}
+
+/// The genre's name a URL gives, if it is a URL at all (for choosing its reader).
+pub fn genre_name(url: &str) -> Option<&str> {
+    Parts::new(url).ok().map(|p| p.name)
+}
+
+/// Reads a URL.
+pub fn read(url: &str) -> Result<Puzzle, InputError> {
+    let mut parts = Parts::new(url)?;
+    let url = parts.url;
+    let err = |at: usize, found: String, expected: &str| InputError::at(url, 1, at + 1, found, expected);
+    let Some((genre, name)) = genre(parts.name) else {
+        let known: Vec<&str> = GENRES.iter().map(|g| g.url_name).collect();
+        return Err(err(
+            parts.name_at,
+            format!("genre '{}'", parts.name),
+            &format!("one of wgrnd's genres: nonogram, {}", known.join(", ")),
+        ));
     };
-    let cols = side("columns")?;
-    let rows = side("rows")?;
-    let (body_at, body) = match parts.next() {
-        Some((at, _)) => (at, &url[at..]),
-        None => (url.len(), ""),
-    };
-    let body = body.strip_suffix('/').unwrap_or(body);
+    let mut flags = String::new();
+    if let Some((at, part)) = parts.flags() {
+        if part.starts_with("v:") {
+            return Err(err(at, format!("'{part}'"), "no variant: wgrnd reads the genre's standard rules"));
+        }
+        if let Some(k) = part.find(|c: char| !genre.flags.contains(c)) {
+            let expected = if genre.flags.is_empty() {
+                format!("the number of columns ({} takes no flags)", genre.url_name)
+            } else {
+                format!("the number of columns, or flags of {} ({})", genre.url_name, genre.flags)
+            };
+            return Err(err(at + k, format!("'{}'", &part[k..k + 1]), &expected));
+        }
+        flags = part.to_string();
+    }
+    let cols = parts.side("columns")?;
+    let rows = parts.side("rows")?;
+    let (body_at, body) = parts.body();
     if genre.square && rows != cols {
         return Err(err(body_at.saturating_sub(1), format!("{cols} x {rows}"), "a square grid"));
     }

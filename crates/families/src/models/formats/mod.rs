@@ -7,5 +7,6 @@ pub(crate) mod drawn;
 pub mod lightsout;
 pub mod minesweeper;
 pub mod non;
+pub mod non_url;
 pub mod submarines;
 pub mod zebra;
