@@ -370,6 +370,21 @@ fn a_hint_and_a_batch() {
     assert!(lines[2]["error"].as_str().unwrap().contains(":1:35: found 'z'"));
 }
 
+/// pzprjs's own files (`pzprjs.pzprv3`: the accepted answers of its tests, saved as files) are
+/// read as the genre's puzzle, the answer in them left out: solved, unique, to the published
+/// answer. Every genre has one.
+#[test]
+fn pzprv3_files_solve_to_the_published_answer() {
+    for genre in GENRES {
+        let dir = PathBuf::from(fixture(&format!("pencil/{}", genre.pid)));
+        let file = dir.join("pzprjs.pzprv3");
+        assert!(file.exists(), "{}: a pzprv3 fixture", genre.pid);
+        let o = wgrnd(&["solve", file.to_str().unwrap()], None);
+        assert_eq!(code(&o), 10, "{}: {}", genre.pid, stderr(&o));
+        assert_eq!(shown(&stdout(&o)), answer(&dir, "pzprjs"), "{}", genre.pid);
+    }
+}
+
 /// `backbone --view svg` draws what every solution shares as the genre is printed, each open
 /// cell `?` (nurikabe's cspuz puzzle: 21 of 36 cells forced, 15 open) and the count under the
 /// grid; a model without a picture of a partial solution is refused in words.

@@ -58,7 +58,10 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
     } else {
         (display_name(path), read_text(path)?)
     };
-    let url = pencil::is_url(&name) || std::path::Path::new(&name).extension().is_some_and(|e| e == "url");
+    // A pencil puzzle: a URL, a `.url` file, or a pzprv3 file (pzprjs's own).
+    let url = pencil::is_url(&name)
+        || std::path::Path::new(&name).extension().is_some_and(|e| e == "url")
+        || pencil::is_pzprv3(&text);
     let reader = match format {
         Some(FormatChoice::Reader(f)) => readers::by_format(f),
         Some(_) => None,

@@ -366,19 +366,7 @@ impl<'a> Body<'a> {
                 }
             }
         }
-        let mut down = vec![None; cols];
-        for (c, slot) in down.iter_mut().enumerate() {
-            if cells[c].is_none() {
-                *slot = self.sum()?;
-            }
-        }
-        let mut across = vec![None; rows];
-        for (r, slot) in across.iter_mut().enumerate() {
-            if cells[r * cols].is_none() {
-                *slot = self.sum()?;
-            }
-        }
-        Ok(Kakuro { cells, down, across })
+        Kakuro::with_outside(cells, rows, cols, |_| self.sum())
     }
 
     /// A kakuro sum: `0`-`9`, `a`-`j` for 0-19, `A`-`Z` for 20-45, `-` for none.
@@ -561,6 +549,41 @@ pub struct Kakuro {
     pub down: Vec<Option<u32>>,
     /// The sum across each row from left of the grid.
     pub across: Vec<Option<u32>>,
+}
+
+/// A sum outside a kakuro's grid: above a column or left of a row (from 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outside {
+    /// Above column c.
+    Column(usize),
+    /// Left of row r.
+    Row(usize),
+}
+
+impl Kakuro {
+    /// A kakuro of these cells (`rows` x `cols`), with the sums outside read by `sum`: above
+    /// each column, then left of each row, whose first cell is white (the only places a sum
+    /// outside has a run), in that order.
+    pub fn with_outside(
+        cells: Vec<Option<(Option<u32>, Option<u32>)>>,
+        rows: usize,
+        cols: usize,
+        mut sum: impl FnMut(Outside) -> Result<Option<u32>, InputError>,
+    ) -> Result<Kakuro, InputError> {
+        let mut down = vec![None; cols];
+        for (c, slot) in down.iter_mut().enumerate() {
+            if cells[c].is_none() {
+                *slot = sum(Outside::Column(c))?;
+            }
+        }
+        let mut across = vec![None; rows];
+        for (r, slot) in across.iter_mut().enumerate() {
+            if cells[r * cols].is_none() {
+                *slot = sum(Outside::Row(r))?;
+            }
+        }
+        Ok(Kakuro { cells, down, across })
+    }
 }
 
 /// Writes tapa clues, as pzprjs's `encodeNumber_tapa`.

@@ -6,13 +6,14 @@
 //! command (solve, count, backbone, explain, generate --unique, check) works on it as on any
 //! model, through [`QpropModel`](crate::QpropModel); a posed puzzle is written back as a URL.
 //!
-//! Rooms: `url` reads and writes the URL, `codec` the body's layers, `board` the board between
-//! URL and data, `picture` draws a solution as pzprjs draws the genre, `words` says its facts
-//! and clues in the puzzle's words.
+//! Rooms: `url` reads and writes the URL, `pzprv3` reads pzprjs's own files into the same board,
+//! `codec` the body's layers, `board` the board between URL and data, `picture` draws a solution
+//! as pzprjs draws the genre, `words` says its facts and clues in the puzzle's words.
 
 pub mod board;
 pub mod codec;
 pub mod picture;
+pub mod pzprv3;
 pub mod url;
 pub(crate) mod words;
 
@@ -20,6 +21,7 @@ use crate::edge::formats::{DataContract, Facts, Unwritable};
 use crate::models::formats::non_url;
 use crate::models::readers::Reader;
 use board::{Board, Layers};
+pub use pzprv3::{is_pzprv3, Block};
 use wgrnd_sat::InputError;
 
 pub use url::{is_url, Puzzle};
@@ -115,6 +117,8 @@ pub struct Genre {
     pub title: &'static str,
     /// The codecs of its URL's body, in order.
     pub layers: &'static [Layer],
+    /// The blocks of its pzprv3 file that hold the puzzle, in order.
+    pub file: &'static [Block],
     /// Flag letters its URLs may carry (kept and written back).
     pub flags: &'static str,
     /// Flags that change the rules: the letter and the parameter it sets to 1 (0 without it).
@@ -187,15 +191,18 @@ pub(crate) fn read_url_with<T>(
     read(url).map_err(|e| if name == url { e } else { InputError { file: name.into(), ..e } })
 }
 
-/// The URL in `text` read as a genre's board.
+/// The URL in `text` read as a genre's board, or `text` read as a pzprv3 file.
 fn read_url(name: &str, text: &str) -> Result<Puzzle, InputError> {
+    if is_pzprv3(text) {
+        return pzprv3::read(name, text);
+    }
     read_url_with(name, text, url::read)
 }
 
 /// The reader of the URL in `text`: its genre's, or the nonogram family's for a nonogram (a
 /// family of its own that puzz.link also shares).
 pub fn reader_of(name: &str, text: &str) -> Result<&'static Reader, InputError> {
-    if url::genre_name(url_in(text)) == Some(non_url::GENRE) {
+    if !is_pzprv3(text) && url::genre_name(url_in(text)) == Some(non_url::GENRE) {
         return Ok(&non_url::READER);
     }
     genre_of(name, text).map(|g| &g.reader)
@@ -207,7 +214,8 @@ fn read_data(pid: &str, name: &str, text: &str) -> Result<String, InputError> {
     if puzzle.genre.pid != pid {
         return Err(InputError::whole(name, format!("a {} URL", puzzle.genre.title), format!("a {pid} URL")));
     }
-    let source = format!("{} {} x {} from {}", puzzle.genre.title, puzzle.board.rows, puzzle.board.cols, url_in(text));
+    let from = if is_pzprv3(text) { name } else { url_in(text) };
+    let source = format!("{} {} x {} from {}", puzzle.genre.title, puzzle.board.rows, puzzle.board.cols, from);
     Ok(puzzle.board.to_data(&source, puzzle.genre.layers().rooms))
 }
 
@@ -243,7 +251,7 @@ fn cells(b: &Board) -> u32 {
 macro_rules! genre {
     (
         $pid:literal, $url:literal, [$($alias:literal),*], $title:literal,
-        layers [$($layer:ident),*], flags $flags:literal, $(switches [$(($flag:literal, $switch:literal)),*],)? square $square:literal,
+        layers [$($layer:ident),*], file [$($block:ident$(($flag_block:literal))?),*], flags $flags:literal, $(switches [$(($flag:literal, $switch:literal)),*],)? square $square:literal,
         max $max:expr, drawn $drawn:ident,
         params [$($param:literal),*], facts [$(($fact:expr, $arity:literal)),*]
     ) => {
@@ -253,6 +261,7 @@ macro_rules! genre {
             aliases: &[$($alias),*],
             title: $title,
             layers: &[$(Layer::$layer),*],
+            file: &[$(Block::$block$(($flag_block))?),*],
             flags: $flags,
             switches: &[$($(($flag, $switch)),*)?],
             square: $square,
@@ -285,95 +294,95 @@ use board::names::{
 
 /// Every genre wgrnd reads from URLs.
 pub static GENRES: &[Genre] = &[
-    genre!("nurikabe", "nurikabe", [], "Nurikabe", layers [Number16], flags "", square false,
+    genre!("nurikabe", "nurikabe", [], "Nurikabe", layers [Number16], file [NumbersAns], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("heyawake", "heyawake", ["heyawacky"], "Heyawake", layers [Border, RoomNumber16], flags "", square false,
+    genre!("heyawake", "heyawake", ["heyawacky"], "Heyawake", layers [Border, RoomNumber16], file [Rooms1, RoomNumbers], flags "", square false,
         max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
-    genre!("slither", "slither", ["slitherlink"], "Slitherlink", layers [FourCell], flags "", square false,
+    genre!("slither", "slither", ["slitherlink"], "Slitherlink", layers [FourCell], file [Flag('f'), Numbers], flags "", square false,
         max |_| 3, drawn EdgeLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("lits", "lits", [], "LITS", layers [Border], flags "", square false,
+    genre!("lits", "lits", [], "LITS", layers [Border], file [Rooms1], flags "", square false,
         max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3)]),
-    genre!("mashu", "mashu", ["masyu", "pearl"], "Masyu", layers [Circle], flags "", square false,
+    genre!("mashu", "mashu", ["masyu", "pearl"], "Masyu", layers [Circle], file [Flag('f'), Circles], flags "", square false,
         max cells, drawn CentreLines, params [], facts [(WHITE, 2), (BLACK, 2)]),
-    genre!("starbattle", "starbattle", [], "Star Battle", layers [Stars, Border], flags "", square false,
+    genre!("starbattle", "starbattle", [], "Star Battle", layers [Stars, Border], file [Stars, AreaRoom], flags "", square false,
         max cells, drawn Stars, params ["rooms", "stars"], facts [(ROOM, 3)]),
     // Hitori's numbers are not bound by the grid's side (its codec writes up to 1295); the model
     // takes up to the number of cells plus 36, every one-character number of the codec.
-    genre!("hitori", "hitori", [], "Hitori", layers [Hitori], flags "", square false,
+    genre!("hitori", "hitori", [], "Hitori", layers [Hitori], file [Numbers], flags "", square false,
         max |b| cells(b) + 36, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("lightup", "akari", ["bijutsukan"], "Akari", layers [FourCell], flags "", square false,
+    genre!("lightup", "akari", ["bijutsukan"], "Akari", layers [FourCell], file [NumbersAns], flags "", square false,
         max |_| 4, drawn Lights, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("shikaku", "shikaku", [], "Shikaku", layers [Number16], flags "", square false,
+    genre!("shikaku", "shikaku", [], "Shikaku", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("fillomino", "fillomino", [], "Fillomino", layers [Number16, BorderIfPresent], flags "", square false,
+    genre!("fillomino", "fillomino", [], "Fillomino", layers [Number16, BorderIfPresent], file [Flag('t'), Numbers, Grid, FixedWalls], flags "", square false,
         max cells, drawn Numbers, params ["rooms"], facts [(NUMBER, 3), (UNKNOWN, 2), (ROOM, 3)]),
-    genre!("norinori", "norinori", [], "Norinori", layers [Border], flags "", square false,
+    genre!("norinori", "norinori", [], "Norinori", layers [Border], file [Rooms1], flags "", square false,
         max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3)]),
-    genre!("numlin", "numlin", ["numberlink"], "Numberlink", layers [Number16], flags "", square false,
+    genre!("numlin", "numlin", ["numberlink"], "Numberlink", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn CentreLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("kurodoko", "kurodoko", [], "Kurodoko", layers [Number16], flags "", square false,
+    genre!("kurodoko", "kurodoko", [], "Kurodoko", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("yinyang", "yinyang", [], "Yin-Yang", layers [Circle], flags "", square false,
+    genre!("yinyang", "yinyang", [], "Yin-Yang", layers [Circle], file [Circles], flags "", square false,
         max cells, drawn Shaded, params [], facts [(WHITE, 2), (BLACK, 2)]),
-    genre!("sudoku", "sudoku", [], "Sudoku", layers [Number16], flags "", square true,
+    genre!("sudoku", "sudoku", [], "Sudoku", layers [Number16], file [Numbers], flags "", square true,
         max |b| b.cols as u32, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("shimaguni", "shimaguni", [], "Shimaguni", layers [Border, RoomNumber16], flags "", square false,
+    genre!("shimaguni", "shimaguni", [], "Shimaguni", layers [Border, RoomNumber16], file [Rooms1, RoomNumbers], flags "", square false,
         max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
-    genre!("chocona", "chocona", [], "Chocona", layers [Border, RoomNumber16], flags "", square false,
+    genre!("chocona", "chocona", [], "Chocona", layers [Border, RoomNumber16], file [Rooms1, RoomNumbers], flags "", square false,
         max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
-    genre!("cave", "cave", ["bag"], "Cave", layers [Number16], flags "", square false,
+    genre!("cave", "cave", ["bag"], "Cave", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("nurimisaki", "nurimisaki", [], "Nurimisaki", layers [Number16], flags "", square false,
+    genre!("nurimisaki", "nurimisaki", [], "Nurimisaki", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("geradeweg", "geradeweg", [], "Geradeweg", layers [Number16], flags "", square false,
+    genre!("geradeweg", "geradeweg", [], "Geradeweg", layers [Number16], file [Flag('f'), Numbers], flags "", square false,
         max cells, drawn CentreLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("country", "country", [], "Country Road", layers [Border, RoomNumber16], flags "", square false,
+    genre!("country", "country", [], "Country Road", layers [Border, RoomNumber16], file [CountryFlags, Rooms2, RoomNumbers], flags "", square false,
         max cells, drawn CentreLines, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
-    genre!("ripple", "ripple", [], "Ripple Effect", layers [Border, Number16], flags "", square false,
+    genre!("ripple", "ripple", [], "Ripple Effect", layers [Border, Number16], file [Walls, Numbers], flags "", square false,
         max cells, drawn NumbersInRooms, params ["rooms"], facts [(ROOM, 3), (NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("nanro", "nanro", [], "Nanro", layers [Border, Number16], flags "", square false,
+    genre!("nanro", "nanro", [], "Nanro", layers [Border, Number16], file [Rooms1, Numbers], flags "", square false,
         max cells, drawn NumbersInRooms, params ["rooms"], facts [(ROOM, 3), (NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("tasquare", "tasquare", [], "Tasquare", layers [Number16], flags "", square false,
+    genre!("tasquare", "tasquare", [], "Tasquare", layers [Number16], file [NumbersAns], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("skyscrapers", "skyscrapers", ["building", "skyscraper"], "Skyscrapers", layers [OutsideAround, Number16IfPresent],
+    genre!("skyscrapers", "skyscrapers", ["building", "skyscraper"], "Skyscrapers", layers [OutsideAround, Number16IfPresent], file [Around],
         flags "", square true, max |b| (b.cols as u32).min(255), drawn Numbers, params [],
         facts [("top", 2), ("bottom", 2), ("left", 2), ("right", 2), ("topunknown", 1), ("bottomunknown", 1),
             ("leftunknown", 1), ("rightunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("doppelblock", "doppelblock", [], "Doppelblock", layers [OutsideTopLeft, Number16IfPresent],
+    genre!("doppelblock", "doppelblock", [], "Doppelblock", layers [OutsideTopLeft, Number16IfPresent], file [TopLeft],
         flags "", square true, max |b| cells(b).min(255), drawn Numbers, params [],
         facts [("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("easyasabc", "easyasabc", [], "Easy as ABC", layers [Letters, OutsideAround, Number16IfPresent],
+    genre!("easyasabc", "easyasabc", [], "Easy as ABC", layers [Letters, OutsideAround, Number16IfPresent], file [Letters, Around],
         flags "", square false, max |b| b.letters.unwrap_or(0).min(255), drawn Letters, params ["letters"],
         facts [("top", 2), ("bottom", 2), ("left", 2), ("right", 2), ("topunknown", 1), ("bottomunknown", 1),
             ("leftunknown", 1), ("rightunknown", 1), (NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("tents", "tents", [], "Tents", layers [OutsideTopLeft, Trees], flags "", square false,
+    genre!("tents", "tents", [], "Tents", layers [OutsideTopLeft, Trees], file [TopLeft], flags "", square false,
         max |b| (b.rows.max(b.cols) as u32).min(255), drawn Tents, params [],
         facts [(TREE, 2), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
-    genre!("gokigen", "gokigen", ["slant"], "Slant", layers [Corners], flags "", square false,
+    genre!("gokigen", "gokigen", ["slant"], "Slant", layers [Corners], file [Corners], flags "", square false,
         max |_| 4, drawn Slants, params [], facts [(CORNER, 3), (CORNER_UNKNOWN, 2)]),
-    genre!("creek", "creek", [], "Creek", layers [Corners], flags "", square false,
+    genre!("creek", "creek", [], "Creek", layers [Corners], file [Corners], flags "", square false,
         max |_| 4, drawn Shaded, params [], facts [(CORNER, 3), (CORNER_UNKNOWN, 2)]),
-    genre!("yajilin", "yajilin", ["yajirin"], "Yajilin", layers [Arrows], flags "ob", switches [('o', "shadeoutside")],
+    genre!("yajilin", "yajilin", ["yajirin"], "Yajilin", layers [Arrows], file [Flag('o'), Arrows], flags "ob", switches [('o', "shadeoutside")],
         square false, max |b| cells(b).min(255), drawn CentreLines, params [],
         facts [(ARROW, 4), (ARROW_UNKNOWN, 3), (NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("aquarium", "aquarium", [], "Aquarium", layers [Border, Slash, OutsideTopLeft], flags "r",
+    genre!("aquarium", "aquarium", [], "Aquarium", layers [Border, Slash, OutsideTopLeft], file [Flag('r'), Walls, TopLeft], flags "r",
         switches [('r', "regionlevel")], square false, max |b| (b.rows.max(b.cols) as u32).min(255), drawn Shaded, params ["rooms"],
         facts [(ROOM, 3), ("top", 2), ("left", 2), ("topunknown", 1), ("leftunknown", 1)]),
-    genre!("tapa", "tapa", [], "Tapa", layers [Tapa], flags "", square false,
+    genre!("tapa", "tapa", [], "Tapa", layers [Tapa], file [Tapa], flags "", square false,
         max |_| 8, drawn Shaded, params [], facts [(TAPA, 4), (TAPA_UNKNOWN, 3)]),
-    genre!("kakuro", "kakuro", [], "Kakuro", layers [Kakuro], flags "", square false,
+    genre!("kakuro", "kakuro", [], "Kakuro", layers [Kakuro], file [Kakuro], flags "", square false,
         max |_| 45, drawn Numbers, params [], facts [(BLOCK, 2), (DOWN, 3), (ACROSS, 3)]),
-    genre!("hashikake", "hashi", ["bridges"], "Hashiwokakero", layers [Number16], flags "", square false,
+    genre!("hashikake", "hashi", ["bridges"], "Hashiwokakero", layers [Number16], file [Numbers], flags "", square false,
         max |_| 8, drawn Bridges, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("shakashaka", "shakashaka", [], "Shakashaka", layers [FourCell], flags "", square false,
+    genre!("shakashaka", "shakashaka", [], "Shakashaka", layers [FourCell], file [NumbersB], flags "", square false,
         max |_| 4, drawn Triangles, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("moonsun", "moonsun", [], "Moon or Sun", layers [Border, Circle], flags "", square false,
+    genre!("moonsun", "moonsun", [], "Moon or Sun", layers [Border, Circle], file [Rooms2, Circles], flags "", square false,
         max cells, drawn CentreLines, params ["rooms"], facts [(ROOM, 3), (WHITE, 2), (BLACK, 2)]),
-    genre!("simpleloop", "simpleloop", [], "Simple Loop", layers [BlockedIfPresent], flags "", square false,
+    genre!("simpleloop", "simpleloop", [], "Simple Loop", layers [BlockedIfPresent], file [Blocked], flags "", square false,
         max cells, drawn CentreLines, params [], facts [(BLOCKED, 2)]),
-    genre!("araf", "araf", [], "Araf", layers [Number16], flags "", square false,
+    genre!("araf", "araf", [], "Araf", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Numbers, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
-    genre!("kurochute", "kurochute", [], "Kurochute", layers [Number16], flags "", square false,
+    genre!("kurochute", "kurochute", [], "Kurochute", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
 ];
 

@@ -222,23 +222,29 @@ fn decode(
     if !text.at_end() {
         return Err(text.error("the end of the URL: the whole board has been read"));
     }
-    let limit = (genre.max_number)(&b);
+    check_clues(genre, &b, &|found, expected| InputError::at(url, 1, at + 1, found, expected))?;
+    Ok(b)
+}
+
+/// Checks every clue of a board read for `genre` against the genre's bounds; `err(found,
+/// expected)` makes the error (naming where the board was read).
+pub(crate) fn check_clues(
+    genre: &Genre,
+    b: &Board,
+    err: &dyn Fn(String, String) -> InputError,
+) -> Result<(), InputError> {
+    let (rows, cols) = (b.rows, b.cols);
+    let limit = (genre.max_number)(b);
     let too_big = |clue: &Clue| matches!(clue, Clue::Number(n) if *n > limit);
     let place = |i: usize| format!("row {}, column {}", i / cols + 1, i % cols + 1);
     if let Some(i) = b.numbers.iter().position(too_big) {
-        return Err(InputError::at(
-            url,
-            1,
-            at + 1,
+        return Err(err(
             format!("the clue {} at {}", show(b.numbers[i]), place(i)),
             format!("a clue of {} from 0 to {limit}", genre.title),
         ));
     }
     if let Some(m) = b.room_numbers.iter().position(too_big) {
-        return Err(InputError::at(
-            url,
-            1,
-            at + 1,
+        return Err(err(
             format!("the clue {} of room {}", show(b.room_numbers[m]), m + 1),
             format!("a clue of {} from 0 to {limit}", genre.title),
         ));
@@ -248,22 +254,19 @@ fn decode(
         [("outside the grid", &b.outside), ("on a grid point", &b.corners), ("with an arrow", &arrow_numbers)]
     {
         if let Some(k) = clues.iter().position(too_big) {
-            return Err(InputError::at(
-                url,
-                1,
-                at + 1,
+            return Err(err(
                 format!("the clue {} {what} (number {} of the layer)", show(clues[k]), k + 1),
                 format!("a clue of {} from 0 to {limit}", genre.title),
             ));
         }
     }
     if let Some(k) = b.letters.filter(|&k| k == 0 || k as usize > rows.min(cols)) {
-        return Err(InputError::at(url, 1, at + 1, format!("{k} letters"), format!("1 to {} letters", rows.min(cols))));
+        return Err(err(format!("{k} letters"), format!("1 to {} letters", rows.min(cols))));
     }
     if let Some(k) = b.stars.filter(|&k| k == 0 || k as usize > rows.min(cols)) {
-        return Err(InputError::at(url, 1, at + 1, format!("{k} stars"), format!("1 to {} stars", rows.min(cols))));
+        return Err(err(format!("{k} stars"), format!("1 to {} stars", rows.min(cols))));
     }
-    Ok(b)
+    Ok(())
 }
 
 fn show(clue: Clue) -> String {
