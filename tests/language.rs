@@ -121,3 +121,40 @@ fn an_unknown_rule_is_named() {
     let msg = stderr(&out).replace(&format!("{}/", std::path::Path::new(&p[0]).parent().unwrap().display()), "");
     insta::assert_snapshot!(msg, @"wgrnd: t.ashes:1:6: found `rule diagonal`; expected `rule neighbours` or `rule signed`");
 }
+
+/// The two refusals of docs/qprop.md and the idioms it gives instead: a neighbour outside the
+/// domain stops grounding with the bindings (a guard keeps it inside, and then every
+/// assignment of the free cells counts); a count over data in a guard is refused, and a `def`
+/// with `exists` says "at least two facts": the constraint applies with two, not with one.
+#[test]
+fn the_documented_idioms_for_neighbours_and_counts_over_data() {
+    let outside = "param n = 3\ndomain R = 1..n\npred x(R)\nforall r in R . x(r) -> x(r + 1)\n";
+    let guarded = "param n = 3\ndomain R = 1..n\npred x(R)\nforall r in R | r < n . x(r) -> x(r + 1)\n";
+    let counted = "param n = 3\ndomain R = 1..n\ninput pred d(R)\npred x(R)\nforall r in R | count { d(s) : s in R } >= 2 . x(r)\n";
+    let exists = "param n = 3\ndomain R = 1..n\ninput pred d(R)\npred x(R)\ndef many := exists s in R, t in R . s < t and d(s) and d(t)\nforall r in R | many . x(r)\n";
+    let (_dir, p) = files(&[
+        ("outside.qp", outside),
+        ("guarded.qp", guarded),
+        ("counted.qp", counted),
+        ("exists.qp", exists),
+        ("two.qpd", "d(1). d(3).\n"),
+        ("one.qpd", "d(2).\n"),
+    ]);
+    let o = wgrnd(&["solve", &p[0]], None);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("value 4 outside domain 'R'") && stderr(&o).contains("bindings: r = 3"),
+        "{}",
+        stderr(&o)
+    );
+    // x(1) -> x(2) -> x(3): the 4 monotone assignments.
+    let o = wgrnd(&["count", &p[1]], None);
+    assert!(stdout(&o).starts_with("4 solution(s)"), "{}", stdout(&o));
+    let o = wgrnd(&["solve", &p[2], "--data", &p[4]], None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("an integer variable where a value known while grounding is needed"), "{}", stderr(&o));
+    let o = wgrnd(&["count", &p[3], "--data", &p[4]], None);
+    assert!(stdout(&o).starts_with("1 solution(s)"), "{}", stdout(&o));
+    let o = wgrnd(&["count", &p[3], "--data", &p[5]], None);
+    assert!(stdout(&o).starts_with("8 solution(s)"), "{}", stdout(&o));
+}
