@@ -382,6 +382,8 @@ fn pzprv3_files_solve_to_the_published_answer() {
         let o = wgrnd(&["solve", file.to_str().unwrap()], None);
         assert_eq!(code(&o), 10, "{}: {}", genre.pid, stderr(&o));
         assert_eq!(shown(&stdout(&o)), answer(&dir, "pzprjs"), "{}", genre.pid);
+        let o = wgrnd(&["count", "--max", "2", file.to_str().unwrap()], None);
+        assert!(stdout(&o).starts_with("1 solution"), "{}: {}", genre.pid, stdout(&o));
     }
 }
 

@@ -27,13 +27,12 @@ pub fn backbone<F: Family + Present + Explain>(f: &F, config: &BackboneConfig) -
         crate::signal::interrupt(),
     )?;
     let name = |l: &wgrnd_sat::Lit| g.encoding.atom_name(l.var());
-    let picture = b.solution.as_ref().and_then(|s| {
-        let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
-        // Atoms outside the projection (auxiliary ones) are not asked about: a picture shows
-        // projection atoms, and every other atom counts as known.
-        let projected: std::collections::HashSet<u32> = g.projection.iter().map(|v| v.get()).collect();
-        f.render_partial(&g, s, &|v| known.contains(&v.get()) || !projected.contains(&v.get()))
-    });
+    let fixed: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
+    // Atoms outside the projection (auxiliary ones) are not asked about: a picture shows
+    // projection atoms, and every other atom counts as known.
+    let projected: std::collections::HashSet<u32> = g.projection.iter().map(|v| v.get()).collect();
+    let known = |v: wgrnd_sat::Var| fixed.contains(&v.get()) || !projected.contains(&v.get());
+    let picture = b.solution.as_ref().and_then(|s| f.render_partial(&g, s, &known));
     let status = match (&b.solution, b.stop) {
         (Some(_), _) => Status::Solved,
         (None, wgrnd_engine::count::Stop::Exhausted) => Status::Unsatisfiable,
@@ -71,17 +70,13 @@ pub fn backbone<F: Family + Present + Explain>(f: &F, config: &BackboneConfig) -
         // The family's picture of what is known, as an explanation's step draws it with no step
         // marked: what every solution shares drawn, the rest `?` (a blank would read as a
         // deduced empty cell), the verdict under the grid.
-        let known: std::collections::HashSet<u32> = b.fixed.iter().map(|l| l.var().get()).collect();
-        let projected: std::collections::HashSet<u32> = g.projection.iter().map(|v| v.get()).collect();
-        let is_known = |v: wgrnd_sat::Var| known.contains(&v.get()) || !projected.contains(&v.get());
         let caption = [format!(
             "backbone: {} of {} shown atom(s) the same in every solution{}",
             b.fixed.len(),
             b.total,
             if b.complete() { "" } else { " (stopped early: at least this many)" }
         )];
-        let step =
-            wgrnd_families::StepPicture { known: &is_known, clues: &[], facts: &[], new: &[], caption: &caption };
+        let step = wgrnd_families::StepPicture { known: &known, clues: &[], facts: &[], new: &[], caption: &caption };
         let svg = b.solution.as_ref().and_then(|s| f.step_svg(&g, s, &step));
         svg.ok_or_else(|| {
             Error::Option(format!(

@@ -50,25 +50,21 @@ pub struct Posed<F> {
     pub elapsed: Duration,
 }
 
-/// What a count to 2 of a posed puzzle found: exactly one solution, none, or a second one
-/// (given by the clues of `target` it breaks: none when it satisfies every clue the target does,
-/// so that no added clue excludes it, though the clues posed may still be needed against it).
-enum Verdict<C> {
+/// What a count to 2 of a posed puzzle found: exactly one solution, none, or more (the
+/// solutions found, in the order found: at most one of them is the target).
+enum Verdict<S> {
     Unique,
     None,
-    Second(Vec<C>),
+    Several(Vec<S>),
 }
 
-/// `target_clues`: the clues of the target, to find those a second solution breaks (`None`: a
-/// second solution is only counted; finding a solution's clues runs the checker once per
-/// candidate clue, the most of a count's time on a large grid).
+/// Counts the posed puzzle `f` to 2 on one thread.
 fn count_to_two<F: Pose + wgrnd_seam::Search>(
     f: &F,
-    target_clues: Option<&[F::Clue]>,
     solver: &SolverSpec,
     deadline: Option<Instant>,
     interrupt: &Interrupt,
-) -> Result<Verdict<F::Clue>, Error> {
+) -> Result<Verdict<F::Solution>, Error> {
     let g = f.ground()?;
     let timeout = deadline.map(|d| d.saturating_duration_since(Instant::now()));
     if timeout.is_some_and(|t| t.is_zero()) {
@@ -77,19 +73,8 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
     // One thread after a hand-over: which second solution comes first decides the next clue, and a
     // posed puzzle is reproducible from its seed.
     let limits = Limits { max: Some(2), timeout, jobs: 1, interrupt: interrupt.clone(), ..Limits::default() };
-    // The clues of `target` that each solution found breaks; the target breaks none.
-    let mut found: Vec<Vec<F::Clue>> = Vec::new();
-    let mut failed: Option<Error> = None;
-    let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| {
-        let Some(target_clues) = target_clues.filter(|_| failed.is_none()) else { return };
-        match f.clues_of(e.solution) {
-            Ok(of) => found.push(target_clues.iter().filter(|c| !of.contains(c)).cloned().collect()),
-            Err(err) => failed = Some(err),
-        }
-    })?;
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    let mut found: Vec<F::Solution> = Vec::new();
+    let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| found.push(e.solution.clone()))?;
     match c.stop {
         crate::count::Stop::Interrupted => return Err(Error::Solver(SolveError::Interrupted)),
         crate::count::Stop::Timeout => return Err(out_of_time(solver)),
@@ -98,10 +83,23 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
     Ok(match c.count {
         0 => Verdict::None,
         1 if c.complete() => Verdict::Unique,
-        // The first solution found that breaks a clue of the target (at most one of the two is
-        // the target); else none breaks one.
-        _ => Verdict::Second(found.into_iter().find(|b| !b.is_empty()).unwrap_or_default()),
+        _ => Verdict::Several(found),
     })
+}
+
+/// The clues of the target (`target_clues`) that the first of `found` to break any breaks; none
+/// when every one satisfies them all. Finding a solution's clues runs the checker once per
+/// candidate clue (10,100 of them for a 10 x 10 grid's `number(r, c, v)`), so it is done only
+/// here, when a second solution has been found.
+fn broken_by<F: Pose>(f: &F, target_clues: &[F::Clue], found: &[F::Solution]) -> Result<Vec<F::Clue>, Error> {
+    for s in found {
+        let of = f.clues_of(s)?;
+        let broken: Vec<F::Clue> = target_clues.iter().filter(|c| !of.contains(c)).cloned().collect();
+        if !broken.is_empty() {
+            return Ok(broken);
+        }
+    }
+    Ok(Vec::new())
 }
 
 fn out_of_time(solver: &SolverSpec) -> Error {
@@ -121,7 +119,9 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
 ) -> Result<Posed<F>, Error> {
     let start = Instant::now();
     let deadline = timeout.and_then(|t| start.checked_add(t)); // beyond the clock's range: no deadline
-    let target_clues = f.clues_of(target)?;
+    f.posable()?;
+    // The target's clues, found when first needed (a puzzle unique as given never needs them).
+    let mut target_clues: Option<Vec<F::Clue>> = None;
     // Whether the target is a solution of the puzzle posed with these clues, by the checker.
     let keeps = |clues: &[F::Clue]| -> Result<bool, Error> { Ok(f.with_clues(clues)?.check(target)?.is_empty()) };
     // The puzzle's own clues: all of them for a solution of the puzzle as posed; a solution drawn
@@ -129,16 +129,22 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
     let (mut clues, broken): (Vec<F::Clue>, Vec<F::Clue>) = if keeps(&f.clues())? {
         (f.clues(), Vec::new())
     } else {
-        f.clues().into_iter().partition(|c| target_clues.contains(c))
+        let of = target_clues.insert(f.clues_of(target)?);
+        f.clues().into_iter().partition(|c| of.contains(c))
     };
     let given = clues.len();
     let mut counts = 0u64;
     loop {
         counts += 1;
-        match count_to_two(&f.with_clues(&clues)?, Some(&target_clues), solver, deadline, interrupt)? {
+        match count_to_two(&f.with_clues(&clues)?, solver, deadline, interrupt)? {
             Verdict::Unique => break,
             Verdict::None => return Err(Error::EncodingBug("the posed puzzle lost its own solution".into())),
-            Verdict::Second(mut broken) => {
+            Verdict::Several(found) => {
+                let of = match &target_clues {
+                    Some(of) => of,
+                    None => target_clues.insert(f.clues_of(target)?),
+                };
+                let mut broken = broken_by(f, of, &found)?;
                 // Two solutions that satisfy the same clues: no clue can tell them apart.
                 let why = if broken.is_empty() {
                     "two solutions that satisfy the same clues"
@@ -182,9 +188,9 @@ pub fn pose_unique<F: Pose + wgrnd_seam::Search>(
             continue;
         }
         counts += 1;
-        match count_to_two(&f.with_clues(&trial)?, None, solver, deadline, interrupt)? {
+        match count_to_two(&f.with_clues(&trial)?, solver, deadline, interrupt)? {
             Verdict::Unique => {}
-            Verdict::Second(_) => keep[i] = true,
+            Verdict::Several(_) => keep[i] = true,
             Verdict::None => return Err(Error::EncodingBug("dropping a clue lost the solution".into())),
         }
     }

@@ -18,8 +18,14 @@ pub trait Pose: Family + Sized {
     /// The clues the puzzle has now.
     fn clues(&self) -> Vec<Self::Clue>;
 
-    /// Every clue that `solution` satisfies: the clues a poser may give for it. A family that
-    /// cannot give any (a model without `clue pred`) says so with an error.
+    /// Whether the puzzle has clues a poser can choose at all; a family that cannot give any (a
+    /// model without `clue pred`) says so with an error, before any search. The default: it can.
+    fn posable(&self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Every clue that `solution` satisfies: the clues a poser may give for it (the checker's
+    /// work for every possible clue: the construction asks only when it must).
     fn clues_of(&self, solution: &Self::Solution) -> Result<Vec<Self::Clue>, Error>;
 
     /// The same puzzle with exactly these clues.

@@ -486,7 +486,7 @@ impl crate::Pose for QpropModel {
         self.program.clue_facts()
     }
 
-    fn clues_of(&self, solution: &Solution) -> Result<Vec<ClueFact>, Error> {
+    fn posable(&self) -> Result<(), Error> {
         if !self.program.preds.iter().any(|p| p.clue) {
             // Its data (a pencil genre's rooms, say) shape the puzzle: none is a clue to withhold.
             let data: Vec<&str> = self
@@ -502,6 +502,11 @@ impl crate::Pose for QpropModel {
                 self.name
             )));
         }
+        Ok(())
+    }
+
+    fn clues_of(&self, solution: &Solution) -> Result<Vec<ClueFact>, Error> {
+        self.posable()?;
         wgrnd_lang::clues_true_of(&self.program, solution).map_err(|e| model_error(self.program.err(e)))
     }
 
@@ -522,10 +527,24 @@ impl crate::Pose for QpropModel {
 
     fn write(&self, extension: Option<&str>) -> Result<String, Error> {
         if let Some(reader) = self.reader.filter(|_| extension != Some("qpd")) {
-            // `-o FILE.EXT` of another format of the same model (a nonogram read from its URL,
-            // written as a `.non` file) writes that format.
-            let other = extension.and_then(|e| readers::by_extension(&format!("posed.{e}")));
-            return self.write_as(other.filter(|o| o.model == reader.model).unwrap_or(reader));
+            // `-o FILE.EXT` names the format when the extension is one: another format of the
+            // same model (a nonogram read from its URL, written as `.non`), or a URL (`.url`).
+            let named: Option<&Reader> = match extension {
+                Some("url") if reader.extensions.is_empty() => Some(reader),
+                Some("url") => Some(&formats::non_url::READER),
+                Some(e) => readers::by_extension(&format!("posed.{e}")),
+                None => None,
+            };
+            return match named {
+                None => self.write_as(reader),
+                Some(named) if named.model == reader.model => self.write_as(named),
+                Some(_) => Err(Error::Option(format!(
+                    "-o FILE.{}: that format is another model's; this puzzle ({}) is written as {}, or as data for its model with -o FILE.qpd",
+                    extension.unwrap_or_default(),
+                    reader.model.0,
+                    reader.written_as()
+                ))),
+            };
         }
         let (model_name, model_text) = self.program.model_source();
         let data = format!(

@@ -42,13 +42,22 @@ pub struct StepMarks {
     pub caption: Vec<String>,
 }
 
+impl StepMarks {
+    /// The legend under the picture, when something is framed (a backbone's picture frames
+    /// nothing and has none).
+    fn legend(&self) -> Option<&'static str> {
+        let framed = !(self.clues.is_empty() && self.facts.is_empty() && self.new.is_empty() && self.also.is_empty());
+        framed.then_some(LEGEND)
+    }
+}
+
 /// The colour of a clue's frame.
 pub const CLUE: &str = "#0067a5";
 /// The colour of an earlier fact's frame.
 pub const FACT: &str = "#008856";
 /// The colour of the new fact's frame.
 pub const NEW: &str = "#be0032";
-/// What the colours mean, the last line under every step picture.
+/// What the colours mean, the last line under every step picture that frames something.
 pub const LEGEND: &str = "blue: the clues used, green (dashed): earlier facts used, red: the new fact";
 
 /// What a cell not yet known shows: its clue parts (a minesweeper number, a flag, a corner clue,
@@ -156,7 +165,7 @@ pub fn printed_step_svg(b: &Board, m: &StepMarks) -> String {
         }
     }
     step.notes.extend(m.caption.iter().cloned());
-    step.notes.push(LEGEND.into());
+    step.notes.extend(m.legend().map(String::from));
     let l = Layout::of(&step);
     let mut doc = Doc::default();
     for &(r, c) in &queried {
@@ -179,7 +188,7 @@ pub fn board_step_svg(p: &Puzzle, known: &[Placement], m: &StepMarks) -> String 
     });
     let (width, height) = size_of(&picture);
     let mut y = height;
-    let lines: Vec<&str> = m.caption.iter().map(String::as_str).chain([LEGEND]).collect();
+    let lines: Vec<&str> = m.caption.iter().map(String::as_str).chain(m.legend()).collect();
     for line in &lines {
         y += 18.0;
         doc.text_left(16.0, y, 12.0, "#000000", line);

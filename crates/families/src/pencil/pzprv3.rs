@@ -2,7 +2,7 @@
 //! a line `pzprv3` (or `pzprv3.N`, the file version N), the genre's id, the numbers of rows and
 //! columns (one size line for sudoku), then the board as blocks of lines of space-separated
 //! tokens, the puzzle's blocks first and the answer's after them; a line `info:{`, `history:{`
-//! or `__HISTORY__` ends the board. The slash form of pzprjs's tests (`pzprv3/nurikabe/5/5/...`)
+//! or `__HISTORY__` (or, in old files, one starting `http://`) ends the board. The slash form of pzprjs's tests (`pzprv3/nurikabe/5/5/...`)
 //! is the same file with `/` for each line break. Each genre lists the blocks that hold its
 //! puzzle ([`Block`], `Genre::file`); the answer is not read. The board is then checked as a
 //! URL's is ([`crate::pencil::url`]), and every error names the file, line and column.
@@ -74,14 +74,20 @@ pub enum Block {
 /// Whether `text` is a pzprv3 file: its first line that is not blank starts with `pzprv3` (or
 /// `v:`, a variant line before it).
 pub fn is_pzprv3(text: &str) -> bool {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    first.starts_with("pzprv3") || (first.starts_with("v:") && text.contains("pzprv3"))
+    // As a `.url` file's URL: the first line that is not blank or a `#` comment.
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    match lines.next() {
+        Some(first) if first.starts_with("v:") => {
+            first.contains("/pzprv3") || lines.next().is_some_and(|l| l.starts_with("pzprv3"))
+        }
+        Some(first) => first.starts_with("pzprv3"),
+        None => false,
+    }
 }
 
 /// The lines of a file, in the slash form or not, each with its line number (from 1) and
 /// where its text starts (column 1 in a file; in the slash form, its column on the one line).
 fn lines(text: &str) -> Vec<(usize, usize, &str)> {
-    let text = text.trim_start_matches('\u{feff}');
     let trimmed = text.trim();
     if !trimmed.contains('\n') && trimmed.contains('/') {
         let start = text.len() - text.trim_start().len();
@@ -110,10 +116,14 @@ impl<'a> File<'a> {
     fn error_at(&self, i: usize, k: usize, found: impl Into<String>, expected: impl Into<String>) -> InputError {
         match self.lines.get(i) {
             Some(&(line, column, _)) => InputError::at(self.name, line, column + k, found, expected),
-            None => {
-                let last = self.lines.last().map_or(1, |l| l.0);
-                InputError::at(self.name, last + 1, 1, found, expected)
-            }
+            // Past the last line: the line after it, or in the one-line `/` form the end of
+            // that line.
+            None => match self.lines.last() {
+                Some(&(1, column, text)) if self.lines.len() > 1 => {
+                    InputError::at(self.name, 1, column + text.len(), found, expected)
+                }
+                last => InputError::at(self.name, last.map_or(1, |l| l.0) + 1, 1, found, expected),
+            },
         }
     }
 
@@ -232,6 +242,9 @@ pub fn read(name: &str, text: &str) -> Result<Puzzle, InputError> {
     } else {
         (f.number("the number of rows", MAX_SIDE)?, f.number("the number of columns", MAX_SIDE)?)
     };
+    if genre.square && rows != cols {
+        return Err(f.error_at(f.next - 1, 0, format!("{rows} x {cols}"), "a square grid"));
+    }
     let mut b = Board::new(rows, cols);
     let mut flags = String::new();
     let cells = rows * cols;
@@ -245,7 +258,7 @@ pub fn read(name: &str, text: &str) -> Result<Puzzle, InputError> {
     if layers.numbers && b.numbers.is_empty() {
         b.numbers = vec![Clue::Empty; cells];
     }
-    if layers.rooms && b.right.is_empty() {
+    if layers.rooms && b.right.is_empty() && b.below.is_empty() {
         (b.right, b.below) = (vec![false; (cols - 1) * rows], vec![false; cols * (rows - 1)]);
     }
     let (line, column) = f.lines.get(first_line).map_or((1, 1), |l| (l.0, l.1));
@@ -587,6 +600,9 @@ mod tests {
             ("pzprv3\nnurikabe\n1\n2\n9 .\n", ":5:1:", "a clue of Nurikabe from 0 to 2"),
             ("pzprv3\nnonogram\n1\n2\n", ":2:1:", "nonograms: their URL or .non file"),
             ("pzprv3/nurikabe/2/2/. 1 /. x /", ":1:28:", "a clue"),
+            ("pzprv3/nurikabe/2/2/. 1", ":1:24:", "row 2 of 2 of the clues"),
+            ("pzprv3\nskyscrapers\n4\n5\n", ":4:1:", "a square grid"),
+            ("pzprv3\ntapa\n1\n2\n5,5,5 .\n", ":5:1:", "three 1-3"),
         ] {
             let e = read("bad.pzprv3", text).unwrap_err().to_string();
             assert!(e.contains(&format!("bad.pzprv3{at}")) && e.contains(expected), "{text:?}: {e}");
@@ -605,6 +621,16 @@ mod tests {
         assert_eq!(a.board.room_numbers, vec![Clue::Number(2), Clue::Empty]);
         let e = read("late", "pzprv3.1\nheyawake\n2\n3\n0 1\n1 0\n0 1 0\n2 . .\n3 . .\n").unwrap_err().to_string();
         assert!(e.contains("late:9:1:") && e.contains("room 1 has one"), "{e}");
+    }
+
+    /// A one-column board keeps its walls (no wall between cells side by side, some below);
+    /// a `.url` file's `#` comment before a pzprv3 text is passed over.
+    #[test]
+    fn one_column_rooms_and_comments() {
+        let p = read("one", "pzprv3.1\nlits\n3\n1\n\n\n\n1\n0\n").unwrap();
+        assert_eq!((p.board.right.len(), p.board.below.clone()), (0, vec![true, false]));
+        assert!(is_pzprv3("# saved from pzprjs\npzprv3\nnurikabe\n"));
+        assert!(!is_pzprv3("# pzprv3\nhttps://puzz.link/p?nurikabe/1/1/g\n"));
     }
 
     /// Mutated files read or fail, never panic.

@@ -237,6 +237,25 @@ pub(crate) fn check_clues(
     let limit = (genre.max_number)(b);
     let too_big = |clue: &Clue| matches!(clue, Clue::Number(n) if *n > limit);
     let place = |i: usize| format!("row {}, column {}", i / cols + 1, i % cols + 1);
+    // A tapa clue of k numbers: blocks with a gap between each two around 8 cells, so at most
+    // 8, 5, 3 or 1 each, and none 0 beside another (what the URL's codec can say).
+    for (i, list) in b.tapa.iter().enumerate() {
+        let (least, most) = match list.len() {
+            0 => continue,
+            1 => (0, 8),
+            2 => (1, 5),
+            3 => (1, 3),
+            _ => (1, 1),
+        };
+        let bad = |c: &Clue| matches!(*c, Clue::Number(n) if n < least || n > most);
+        if list.len() > 4 || list.iter().any(bad) {
+            let shown: Vec<String> = list.iter().map(|&c| show(c)).collect();
+            return Err(err(
+                format!("the tapa clue {} at {}", shown.join(","), place(i)),
+                "a tapa clue: one number 0-8, two 1-5, three 1-3 or four 1s (or ?)".into(),
+            ));
+        }
+    }
     if let Some(i) = b.numbers.iter().position(too_big) {
         return Err(err(
             format!("the clue {} at {}", show(b.numbers[i]), place(i)),
