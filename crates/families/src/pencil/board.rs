@@ -103,6 +103,12 @@ impl Board {
         Board { rows, cols, ..Board::default() }
     }
 
+    /// No border between any two cells: one room (a genre whose rooms are left out).
+    pub fn clear_walls(&mut self) {
+        let (rows, cols) = (self.rows, self.cols);
+        (self.right, self.below) = (vec![false; (cols - 1) * rows], vec![false; cols * (rows - 1)]);
+    }
+
     /// Each cell's room (from 0), rooms numbered in the order of their first cell read row by
     /// row, and the number of rooms: the cells joined by no border.
     pub fn rooms(&self) -> (Vec<usize>, usize) {

@@ -205,8 +205,8 @@ fn clue(token: &str) -> Option<Clue> {
 /// Reads a pzprv3 file `text`, named `name`.
 pub fn read(name: &str, text: &str) -> Result<Puzzle, InputError> {
     let mut f = File { name, lines: lines(text), next: 0 };
-    // Blank lines before the header.
-    while f.lines.get(f.next).is_some_and(|l| l.2.trim().is_empty()) {
+    // Blank lines and `#` comments before the header (as `is_pzprv3` passes them over).
+    while f.lines.get(f.next).is_some_and(|l| l.2.trim().is_empty() || l.2.trim_start().starts_with('#')) {
         f.next += 1;
     }
     let (i, first) = f.line("pzprv3")?;
@@ -259,7 +259,7 @@ pub fn read(name: &str, text: &str) -> Result<Puzzle, InputError> {
         b.numbers = vec![Clue::Empty; cells];
     }
     if layers.rooms && b.right.is_empty() && b.below.is_empty() {
-        (b.right, b.below) = (vec![false; (cols - 1) * rows], vec![false; cols * (rows - 1)]);
+        b.clear_walls();
     }
     let (line, column) = f.lines.get(first_line).map_or((1, 1), |l| (l.0, l.1));
     url::check_clues(genre, &b, &|found, expected| InputError::at(name, line, column, found, expected))?;
@@ -289,7 +289,7 @@ fn read_block(
                         i,
                         0,
                         format!("the flag '{c}'"),
-                        format!("the rows of {}: wgrnd reads its standard rules", genre.title),
+                        format!("no rule flag: wgrnd reads the standard rules of {}", genre.title),
                     ));
                 }
                 flags.push(c);
@@ -595,7 +595,7 @@ mod tests {
             ("pzprv3\nnurikabe\n0\n2\n", ":3:1:", "the number of rows, 1 to 256"),
             ("pzprv3\nnurikab\n2\n2\n", ":2:1:", "one of wgrnd's genres"),
             ("pzprv3.x\nnurikabe\n2\n2\n", ":1:1:", "pzprv3 or pzprv3.N"),
-            ("pzprv3\nslither\n1\n1\nf\n.\n", ":5:1:", "wgrnd reads its standard rules"),
+            ("pzprv3\nslither\n1\n1\nf\n.\n", ":5:1:", "no rule flag: wgrnd reads the standard rules of Slitherlink"),
             ("pzprv3\nmashu\n1\n2\n1 3\n", ":5:3:", "a circle: 1 white, 2 black"),
             ("pzprv3\nnurikabe\n1\n2\n9 .\n", ":5:1:", "a clue of Nurikabe from 0 to 2"),
             ("pzprv3\nnonogram\n1\n2\n", ":2:1:", "nonograms: their URL or .non file"),
@@ -629,7 +629,9 @@ mod tests {
     fn one_column_rooms_and_comments() {
         let p = read("one", "pzprv3.1\nlits\n3\n1\n\n\n\n1\n0\n").unwrap();
         assert_eq!((p.board.right.len(), p.board.below.clone()), (0, vec![true, false]));
-        assert!(is_pzprv3("# saved from pzprjs\npzprv3\nnurikabe\n"));
+        let commented = "# saved from pzprjs\npzprv3\nnurikabe\n1\n2\n. 1\n";
+        assert!(is_pzprv3(commented));
+        assert_eq!(read("c", commented).unwrap().board.numbers, vec![Clue::Empty, Clue::Number(1)]);
         assert!(!is_pzprv3("# pzprv3\nhttps://puzz.link/p?nurikabe/1/1/g\n"));
     }
 

@@ -117,7 +117,7 @@ impl<'a> Parts<'a> {
     }
 
     /// The rest of the URL, the board's body (without a final `/`), and where it starts.
-    pub fn body(mut self) -> (usize, &'a str) {
+    pub fn body(&mut self) -> (usize, &'a str) {
         let (at, body) = match self.rest.next() {
             Some((at, _)) => (at, &self.url[at..]),
             None => (self.url.len(), ""),
@@ -135,10 +135,9 @@ pub fn genre_name(url: &str) -> Option<&str> {
 pub fn read(url: &str) -> Result<Puzzle, InputError> {
     let mut parts = Parts::new(url)?;
     let url = parts.url;
-    let err = |at: usize, found: String, expected: &str| InputError::at(url, 1, at + 1, found, expected);
     let Some((genre, name)) = genre(parts.name) else {
         let known: Vec<&str> = GENRES.iter().map(|g| g.url_name).collect();
-        return Err(err(
+        return Err(parts.error(
             parts.name_at,
             format!("genre '{}'", parts.name),
             &format!("one of wgrnd's genres: nonogram, {}", known.join(", ")),
@@ -147,7 +146,7 @@ pub fn read(url: &str) -> Result<Puzzle, InputError> {
     let mut flags = String::new();
     if let Some((at, part)) = parts.flags() {
         if part.starts_with("v:") {
-            return Err(err(at, format!("'{part}'"), "no variant: wgrnd reads the genre's standard rules"));
+            return Err(parts.error(at, format!("'{part}'"), "no variant: wgrnd reads the genre's standard rules"));
         }
         if let Some(k) = part.find(|c: char| !genre.flags.contains(c)) {
             let expected = if genre.flags.is_empty() {
@@ -155,7 +154,7 @@ pub fn read(url: &str) -> Result<Puzzle, InputError> {
             } else {
                 format!("the number of columns, or flags of {} ({})", genre.url_name, genre.flags)
             };
-            return Err(err(at + k, format!("'{}'", &part[k..k + 1]), &expected));
+            return Err(parts.error(at + k, format!("'{}'", &part[k..k + 1]), &expected));
         }
         flags = part.to_string();
     }
@@ -163,7 +162,7 @@ pub fn read(url: &str) -> Result<Puzzle, InputError> {
     let rows = parts.side("rows")?;
     let (body_at, body) = parts.body();
     if genre.square && rows != cols {
-        return Err(err(body_at.saturating_sub(1), format!("{cols} x {rows}"), "a square grid"));
+        return Err(parts.error(body_at.saturating_sub(1), format!("{cols} x {rows}"), "a square grid"));
     }
     let board = decode(genre, &flags, (rows, cols), url, body, body_at)?;
     Ok(Puzzle { genre, name, flags, board })
@@ -187,9 +186,7 @@ fn decode(
             Layer::FourCell => b.numbers = text.four_cell(cells)?,
             Layer::Hitori => b.numbers = text.hitori(cells)?,
             Layer::Border => (b.right, b.below) = text.borders(rows, cols)?,
-            Layer::BorderIfPresent if text.at_end() => {
-                (b.right, b.below) = (vec![false; (cols - 1) * rows], vec![false; cols * (rows - 1)]);
-            }
+            Layer::BorderIfPresent if text.at_end() => b.clear_walls(),
             Layer::BorderIfPresent => (b.right, b.below) = text.borders(rows, cols)?,
             Layer::RoomNumber16 => {
                 let (_, rooms) = b.rooms();
