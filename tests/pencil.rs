@@ -420,3 +420,166 @@ fn every_genre_draws_its_answer_in_svg() {
         }
     }
 }
+
+/// A small deterministic generator (splitmix64) for the clue sets of the brute-force tests.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+/// `wgrnd count` of a bundled genre model on a data file: the number of solutions it prints.
+fn model_count(model: &str, data: &str, rows: usize, cols: usize) -> u64 {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.qpd");
+    std::fs::write(&file, data).unwrap();
+    let (r, c) = (format!("rows={rows}"), format!("cols={cols}"));
+    let model = crate::root().join("models/pencil").join(model);
+    let o = wgrnd(&["count", &model.to_string_lossy(), "--data", &file.to_string_lossy(), "-D", &r, "-D", &c], None);
+    assert!([10, 12, 20].contains(&code(&o)), "{}", stderr(&o));
+    let text = stdout(&o);
+    let n = text.lines().find_map(|l| l.split_once(" solution(s)")).map(|(n, _)| n.trim().to_string());
+    n.and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("no count in {text}"))
+}
+
+/// Union-find root with path halving.
+fn root_of(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
+
+/// Slants of a `rows` x `cols` grid whose diagonals close no loop and meet the corner numbers
+/// (grid point (i, j), 0-based from the top left, touched by `v` diagonals), by trying every
+/// grid of diagonals.
+fn slants_by_brute_force(rows: usize, cols: usize, corners: &[(usize, usize, usize)]) -> u64 {
+    let point = |i: usize, j: usize| i * (cols + 1) + j;
+    let mut n = 0;
+    'grids: for bits in 0u32..1 << (rows * cols) {
+        let mut parent: Vec<usize> = (0..(rows + 1) * (cols + 1)).collect();
+        let mut touches = vec![0; (rows + 1) * (cols + 1)];
+        for r in 0..rows {
+            for c in 0..cols {
+                let back = bits >> (r * cols + c) & 1 == 1;
+                let (a, b) = if back { (point(r, c), point(r + 1, c + 1)) } else { (point(r, c + 1), point(r + 1, c)) };
+                touches[a] += 1;
+                touches[b] += 1;
+                let (ra, rb) = (root_of(&mut parent, a), root_of(&mut parent, b));
+                if ra == rb {
+                    continue 'grids;
+                }
+                parent[ra] = rb;
+            }
+        }
+        n += u64::from(corners.iter().all(|&(i, j, v)| touches[point(i, j)] == v));
+    }
+    n
+}
+
+/// Numberlinks of a `rows` x `cols` grid with numbered cells `ends` (each number twice): every
+/// set of segments between side-by-side cells where a numbered cell ends one segment, another
+/// cell has none or two, and every piece joins the two cells of one number, by trying every set.
+fn numberlinks_by_brute_force(rows: usize, cols: usize, ends: &[(usize, usize, u32)]) -> u64 {
+    let cell = |r: usize, c: usize| r * cols + c;
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if c + 1 < cols {
+                edges.push((cell(r, c), cell(r, c + 1)));
+            }
+            if r + 1 < rows {
+                edges.push((cell(r, c), cell(r + 1, c)));
+            }
+        }
+    }
+    let mut number = vec![None; rows * cols];
+    for &(r, c, v) in ends {
+        number[cell(r, c)] = Some(v);
+    }
+    let mut n = 0;
+    'sets: for bits in 0u32..1 << edges.len() {
+        let mut degree = vec![0; rows * cols];
+        let mut parent: Vec<usize> = (0..rows * cols).collect();
+        for (k, &(a, b)) in edges.iter().enumerate() {
+            if bits >> k & 1 == 1 {
+                degree[a] += 1;
+                degree[b] += 1;
+                let (ra, rb) = (root_of(&mut parent, a), root_of(&mut parent, b));
+                parent[ra] = rb;
+            }
+        }
+        for x in 0..rows * cols {
+            let ok = if number[x].is_some() { degree[x] == 1 } else { degree[x] == 0 || degree[x] == 2 };
+            if !ok {
+                continue 'sets;
+            }
+        }
+        // Each piece with a segment holds exactly two numbered cells, of one number (a piece
+        // without any is a loop).
+        let mut held: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+        for x in 0..rows * cols {
+            if degree[x] > 0 {
+                let r = root_of(&mut parent, x);
+                let entry = held.entry(r).or_default();
+                entry.extend(number[x]);
+            }
+        }
+        n += u64::from(held.values().all(|v| v.len() == 2 && v[0] == v[1]));
+    }
+    n
+}
+
+/// The slant and numberlink models count what a brute force written here counts, on small grids
+/// with random clues: no loop of diagonals (checked by the model on the halves the diagonals
+/// cut the cells into), and lines that join equal numbers without branching or looping.
+#[test]
+fn slant_and_numberlink_models_count_as_a_brute_force_does() {
+    let mut mix = Mix(47);
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4)] {
+        for _ in 0..4 {
+            let mut corners = Vec::new();
+            let mut data = String::new();
+            for _ in 0..mix.below(4) {
+                let (i, j, v) =
+                    (mix.below(rows as u64 + 1) as usize, mix.below(cols as u64 + 1) as usize, mix.below(3) as usize);
+                if corners.iter().any(|&(a, b, _)| (a, b) == (i, j)) {
+                    continue;
+                }
+                corners.push((i, j, v));
+                data.push_str(&format!("corner({i}, {j}, {v})\n"));
+            }
+            let want = slants_by_brute_force(rows, cols, &corners);
+            assert_eq!(
+                model_count("gokigen.qp", &data, rows, cols),
+                want,
+                "slant {rows} x {cols}, corners {corners:?}"
+            );
+        }
+    }
+    for (rows, cols) in [(2, 3), (3, 3), (3, 4)] {
+        for _ in 0..5 {
+            let mut ends: Vec<(usize, usize, u32)> = Vec::new();
+            let mut data = String::new();
+            for v in 1..=1 + mix.below(2) as u32 {
+                for _ in 0..2 {
+                    let (r, c) = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                    if ends.iter().any(|&(a, b, _)| (a, b) == (r, c)) {
+                        continue;
+                    }
+                    ends.push((r, c, v));
+                    data.push_str(&format!("number({}, {}, {v})\n", r + 1, c + 1));
+                }
+            }
+            let want = numberlinks_by_brute_force(rows, cols, &ends);
+            assert_eq!(model_count("numlin.qp", &data, rows, cols), want, "numberlink {rows} x {cols}, ends {ends:?}");
+        }
+    }
+}

@@ -32,7 +32,8 @@ enum Verdict {
 /// grounding are not timed).
 fn judge(line: &str, timeout: Option<Duration>) -> Result<Verdict, Error> {
     // A fixed puzzle: its solutions counted one by one, not up to symmetry.
-    let raw = RawOptions { fixed: true, ..RawOptions::default() };
+    // A batch writes verdicts, never DIMACS: no header of atom names.
+    let raw = RawOptions { fixed: true, no_header: true, ..RawOptions::default() };
     let limits =
         Limits { max: Some(2), timeout, jobs: 1, interrupt: crate::signal::interrupt().clone(), ..Limits::default() };
     with_family!(registry::load(line, None, &raw)?, |f| {

@@ -409,6 +409,8 @@ impl Job {
                 let puzzle = PuzzleArgs { puzzle: path, format, sum: None, data, define };
                 let mut puzzle = source(puzzle, &EncodingArgs::defaults(), None);
                 puzzle.options.fixed = true;
+                // Posing writes a puzzle, never DIMACS: no header of atom names.
+                puzzle.options.no_header = true;
                 Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output, max_step } }
             }
             Command::Backbone { puzzle, encoding, chunk, timeout, solver, show } => {
@@ -419,6 +421,8 @@ impl Job {
                 }
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
+                // A backbone writes no DIMACS (an external solver's input needs no comments).
+                puzzle.options.no_header = true;
                 Job::Backbone {
                     puzzle,
                     config: BackboneConfig {
@@ -432,6 +436,8 @@ impl Job {
             Command::Explain { puzzle, encoding, max_step, timeout, next, solver, show, svg_steps } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
+                // Explanations name atoms as they need them; no DIMACS header is written.
+                puzzle.options.no_header = true;
                 let config = ExplainConfig {
                     why: false,
                     max_step,
@@ -446,6 +452,8 @@ impl Job {
             Command::Why { puzzle, encoding, timeout, solver, show } => {
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
+                // Explanations name atoms as they need them; no DIMACS header is written.
+                puzzle.options.no_header = true;
                 let config = ExplainConfig {
                     why: true,
                     max_step: None,

@@ -74,6 +74,9 @@ pub(crate) fn estimate(n: f64, solved: bool) -> f64 {
 /// An edge between two nodes: always there (data), or when this literal holds.
 type Edge = Option<Lit>;
 
+/// A node's literal, or the constant its formula is.
+type NodeLit = std::result::Result<Lit, bool>;
+
 impl Grounder<'_> {
     /// The estimate of a connectivity constraint; refused above [`MAX_CONNECT_LABELS`].
     pub(crate) fn connect_estimate(&mut self, c: &Connecting) -> Result<f64> {
@@ -96,7 +99,7 @@ impl Grounder<'_> {
     pub(crate) fn connected(&mut self, c: &Connecting, env: &mut Env) -> Result<()> {
         let what = format!("{} #{}", if c.c.circuit { "circuit" } else { "connected" }, self.aux_count);
         // Every binding: its values, and its literal (or constant).
-        let mut nodes: Vec<(Vec<Val>, std::result::Result<Lit, bool>)> = Vec::new();
+        let mut nodes: Vec<(Vec<Val>, NodeLit)> = Vec::new();
         self.each(&c.plan, env, &mut |me, env| {
             let mut t = Vec::with_capacity(c.c.binders.len());
             for b in &c.c.binders {
@@ -135,6 +138,21 @@ impl Grounder<'_> {
         // Edges between live nodes; with a solved adjacency, an edge of a circuit touching a node
         // that cannot be true is unused.
         let mut nb: Vec<Vec<(usize, Edge)>> = vec![Vec::new(); live.len()];
+        if let Some(edges) = self.planned_edges(c, &nodes)? {
+            // The same lists as the loop over every pair below: each ascending.
+            let mut live_at = vec![usize::MAX; nodes.len()];
+            for (li, &i) in live.iter().enumerate() {
+                live_at[i] = li;
+            }
+            for (i, j) in edges {
+                let (li, lj) = (live_at[i], live_at[j]);
+                if li != usize::MAX && lj != usize::MAX {
+                    nb[li].push((lj, None));
+                    nb[lj].push((li, None));
+                }
+            }
+            return self.finish_connected(c, x, nb, &what, env);
+        }
         let mut li = 0;
         for i in 0..nodes.len() {
             let i_live = live.get(li) == Some(&i);
@@ -181,8 +199,21 @@ impl Grounder<'_> {
                 li += 1;
             }
         }
+        self.finish_connected(c, x, nb, &what, env)
+    }
+
+    /// The degree constraints of a circuit and the connectivity constraint itself, over the live
+    /// nodes' literals `x` and their neighbours `nb`.
+    fn finish_connected(
+        &mut self,
+        c: &Connecting,
+        x: Vec<Lit>,
+        nb: Vec<Vec<(usize, Edge)>>,
+        what: &str,
+        env: &Env,
+    ) -> Result<()> {
         if c.c.circuit {
-            self.degree_two(&x, &nb, &what);
+            self.degree_two(&x, &nb, what);
         }
         let adj: Vec<Vec<(u32, Edge)>> = nb.iter().map(|ns| ns.iter().map(|&(j, e)| (j as u32, e)).collect()).collect();
         let labels = Reach::aux_count(x.len(), &adj);
@@ -192,6 +223,50 @@ impl Grounder<'_> {
         }
         self.reach(x, adj, labels);
         Ok(())
+    }
+
+    /// The pairs `(i, j)`, `i < j`, of nodes (indices into `nodes`) that a plain definition
+    /// (defs.rs) as adjacency joins, ascending, found from its true atoms instead of asking it
+    /// for every pair; `None` when the adjacency is not one, or a node's values fall outside its
+    /// arguments' domains (the loop over every pair then meets them as it always did).
+    fn planned_edges(&mut self, c: &Connecting, nodes: &[(Vec<Val>, NodeLit)]) -> Result<Option<Vec<(usize, usize)>>> {
+        let p = self.p;
+        let adj = &p.preds[c.c.adj];
+        let k = c.c.binders.len();
+        if k == 0 || !matches!(adj.kind, crate::program::PredKind::Def(_)) || adj.args.len() != 2 * k {
+            return Ok(None);
+        }
+        let fits = |t: &[Val], half: usize| {
+            t.iter().enumerate().all(|(i, v)| p.domains[adj.args[half * k + i]].pos(*v).is_some())
+        };
+        if !nodes.iter().all(|(t, _)| fits(t, 0) && fits(t, 1)) {
+            return Ok(None);
+        }
+        let Some(true_atoms) = self.def_true_atoms(c.c.adj)? else { return Ok(None) };
+        let at: std::collections::HashMap<&[Val], usize> =
+            nodes.iter().enumerate().map(|(i, (t, _))| (t.as_slice(), i)).collect();
+        // The true atoms `adj(a, ...)` of a node `a` are one run of the ascending indices: those
+        // from `a`'s first half on, as many as the second half has tuples.
+        let width = self.stride(c.c.adj, k - 1).unwrap_or(1);
+        let mut edges = Vec::new();
+        for (i, (a, _)) in nodes.iter().enumerate() {
+            let mut from = 0;
+            for (x, v) in a.iter().enumerate() {
+                from += p.domains[adj.args[x]].pos(*v).unwrap_or(0) as usize * self.stride(c.c.adj, x).unwrap_or(0);
+            }
+            let first = true_atoms.partition_point(|&idx| idx < from);
+            for &idx in true_atoms[first..].iter().take_while(|&&idx| idx < from + width) {
+                let t = self.tuple(c.c.adj, idx);
+                if let Some(&j) = at.get(&t[k..]) {
+                    if i != j {
+                        edges.push((i.min(j), i.max(j)));
+                    }
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        Ok(Some(edges))
     }
 
     /// The refusal of a constraint over `MAX_CONNECT_LABELS` labels: `what` would need them.

@@ -3,6 +3,7 @@
 //! mentions is free), quantifiers enumerated by their plans. (Past 500 lines: the atom table and
 //! the binding loop share its state; the clause writers are in encode.rs.)
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use wgrnd_sat::amo::{AmoEncoding, AuxAtoms};
@@ -162,6 +163,10 @@ pub(crate) struct Grounder<'p> {
     /// Per (data predicate, argument position): the values at that position of the true atoms,
     /// by the dense index of the other arguments.
     index: Vec<Vec<Option<Rc<FactIndex>>>>,
+    /// Per definition asked for: its true atoms when it is plain (defs.rs), or `None`.
+    pub(crate) def_true: HashMap<PredId, Option<Rc<[usize]>>>,
+    /// Per definition asked for: whether it is plain (defs.rs).
+    plain: HashMap<PredId, bool>,
     pub(crate) amo: AmoEncoding,
     /// Slot names of the statement being grounded (for bindings in errors).
     pub(crate) slot_names: &'p [String],
@@ -277,6 +282,8 @@ impl<'p> Grounder<'p> {
             data,
             strides,
             index: Vec::new(),
+            def_true: HashMap::new(),
+            plain: HashMap::new(),
             amo: o.amo,
             slot_names: &[],
             aux_count: 0,
@@ -524,8 +531,9 @@ impl<'p> Grounder<'p> {
             F::Quant(q) => {
                 let all = q.all;
                 let mut result = all;
-                self.eval_binders(&q.binders, 0, q.guard.as_ref(), env, &mut |me, env| {
-                    let v = me.eval(&q.body, env)?;
+                let (guard, body) = self.deciding_atom(q);
+                self.eval_binders(&q.binders, 0, guard, env, &mut |me, env| {
+                    let v = me.eval(body, env)?;
                     if v != all {
                         result = !all;
                         return Ok(true);
@@ -571,6 +579,50 @@ impl<'p> Grounder<'p> {
             F::Runs(r) => return Err(crate::reify::not_data(r.span)),
             F::Global(c) => return Err(crate::global::not_data(c)),
         })
+    }
+
+    /// A quantifier's guard and body for evaluation. Without a guard, a data atom that decides
+    /// the body (`exists v . d(v)`, `exists v . d(v) and F`, `forall v . d(v) -> F`) is taken as
+    /// the guard, so that a plan can enumerate the bindings from `d`'s true atoms (`exists v in
+    /// 0..255 . number(r, c, v)` visits the cell's numbers, not 256 values). Only where that
+    /// changes nothing but the work: `d` is an input predicate or a plain definition (defs.rs:
+    /// building its index evaluates nothing that can fail), its arguments are variables and
+    /// constants (no argument can fall outside its domain), and a quantified variable among them
+    /// ranges over the argument's own domain or both are integer ranges (the values come in the
+    /// order the variable's domain lists them).
+    fn deciding_atom<'q>(&mut self, q: &'q crate::program::Quant) -> (Option<&'q F>, &'q F) {
+        const TRUE: &F = &F::Const(true);
+        let atom = match (&q.guard, &q.body) {
+            (None, f @ F::Atom(..)) if !q.all => Some((f, TRUE)),
+            (None, F::And(a, rest)) if !q.all => Some((&**a, &**rest)),
+            (None, F::Imp(a, rest)) if q.all => Some((&**a, &**rest)),
+            _ => None,
+        };
+        match atom {
+            Some((a, rest)) if self.decides_alike(a, &q.binders) => (Some(a), rest),
+            _ => (q.guard.as_ref(), &q.body),
+        }
+    }
+
+    /// Whether data atom `a` can stand as a guard over `binders` (see [`Grounder::deciding_atom`]).
+    fn decides_alike(&mut self, a: &F, binders: &[Bound]) -> bool {
+        let F::Atom(pred, args, _) = a else { return false };
+        let p = self.p;
+        let pr = &p.preds[*pred];
+        let source = match pr.kind {
+            PredKind::Input(_) => true,
+            PredKind::Def(_) => *self.plain.entry(*pred).or_insert_with(|| crate::defs::is_plain(p, *pred)),
+            _ => false,
+        };
+        source
+            && args.iter().zip(&pr.args).all(|(t, &d)| match t {
+                T::Const(v) => p.domains[d].pos(*v).is_some(),
+                T::Var(s) => binders
+                    .iter()
+                    .find(|b| b.slot == *s)
+                    .is_none_or(|b| b.dom == d || (p.domains[b.dom].range.is_some() && p.domains[d].range.is_some())),
+                _ => false,
+            })
     }
 
     pub(crate) fn eval_binders(
@@ -838,7 +890,13 @@ impl<'p> Grounder<'p> {
                 // (most of an input predicate's) is passed over without a call; facts without a
                 // definition, nobody tracking which are used, are the atoms marked true, found in
                 // one pass (as `density` counts them: kakuro's `across` has 14,580 atoms).
-                let true_atoms: Vec<usize> = if self.tracker.is_none() && !matches!(pr.kind, PredKind::Def(_)) {
+                let planned = match pr.kind {
+                    PredKind::Def(_) => self.def_true_atoms(pred)?,
+                    _ => None,
+                };
+                let true_atoms: Vec<usize> = if let Some(found) = planned {
+                    found.to_vec()
+                } else if self.tracker.is_none() && !matches!(pr.kind, PredKind::Def(_)) {
                     self.data[pred.index()].iter().enumerate().filter(|(_, &v)| v == 2).map(|(idx, _)| idx).collect()
                 } else {
                     let mut found = Vec::new();
@@ -874,11 +932,36 @@ impl<'p> Grounder<'p> {
         Ok(index.get(key).cloned().unwrap_or_else(|| Rc::from(Vec::new())))
     }
 
+    /// The true atoms of definition `pred`, ascending, when every one of its atoms has been
+    /// evaluated already.
+    pub(crate) fn evaluated_true_atoms(&self, pred: PredId) -> Option<Vec<usize>> {
+        let known = &self.data[pred.index()];
+        if known.iter().any(|&v| v == 0 || v == 3) {
+            return None;
+        }
+        Some(known.iter().enumerate().filter(|(_, &v)| v == 2).map(|(i, _)| i).collect())
+    }
+
+    /// Records the values of every atom of definition `pred`: true at `true_atoms` (ascending),
+    /// false elsewhere (defs.rs).
+    pub(crate) fn set_def_values(&mut self, pred: PredId, true_atoms: &[usize]) {
+        let known = &mut self.data[pred.index()];
+        known.fill(1);
+        for &idx in true_atoms {
+            known[idx] = 2;
+        }
+    }
+
     /// Fraction of true atoms of a data predicate (for the size estimate).
     pub fn density(&mut self, pred: PredId, span: Span) -> Result<f64> {
         let n = self.data[pred.index()].len();
         if n == 0 {
             return Ok(1.0);
+        }
+        if matches!(self.p.preds[pred].kind, PredKind::Def(_)) {
+            if let Some(found) = self.def_true_atoms(pred)? {
+                return Ok(found.len() as f64 / n as f64);
+            }
         }
         // Facts without a definition, nobody tracking which facts are used: the atoms marked true
         // are the true ones (`data_atom` would evaluate nothing and record nothing), counted in

@@ -15,6 +15,7 @@ mod ast;
 pub mod check;
 mod clues;
 mod connect;
+mod defs;
 mod encode;
 mod error;
 mod explain;

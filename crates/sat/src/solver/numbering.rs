@@ -28,10 +28,15 @@ impl Numbering {
     /// (`aux`, by constraint).
     pub(crate) fn new(num_vars: u32, aux: Vec<Range<usize>>) -> Self {
         let mut n = Numbering { solver: vec![0; num_vars as usize], ours: Vec::new(), left_out: Vec::new() };
-        for i in 0..num_vars as usize {
-            if !aux.iter().any(|r| r.contains(&i)) {
-                n.hand_over(Var::from_index(i));
+        let mut left = vec![false; num_vars as usize];
+        for r in &aux {
+            let end = r.end.min(left.len());
+            for flag in left.iter_mut().take(end).skip(r.start) {
+                *flag = true;
             }
+        }
+        for (i, _) in left.iter().enumerate().filter(|(_, &l)| !l) {
+            n.hand_over(Var::from_index(i));
         }
         n.left_out = aux.into_iter().map(Some).collect();
         n
@@ -60,6 +65,10 @@ impl Numbering {
     /// them needs their definitions.
     pub(crate) fn take(&mut self, lits: &[Lit]) -> Vec<usize> {
         let mut named = Vec::new();
+        // Most clauses name only variables handed over already (a left-out one has no number).
+        if lits.iter().all(|l| self.solver.get(l.var().index()).is_some_and(|&k| k != 0)) {
+            return named;
+        }
         for k in 0..self.left_out.len() {
             let Some(aux) = self.left_out[k].clone() else { continue };
             if lits.iter().any(|l| aux.contains(&l.var().index())) {

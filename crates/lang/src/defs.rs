@@ -1,0 +1,274 @@
+//! The true atoms of a definition found by enumerating its body instead of evaluating every atom.
+//!
+//! A `def` over two cells (`nb(r1, c1, r2, c2)`, a slant's `meet` over two half-cells) has a
+//! number of atoms that is the square of the grid's, and few of them are true. Where the grounder
+//! needs all the true ones (the edges of a `connected` over a data adjacency, the values a guard
+//! atom generates), it plans the body as a guard: each disjunct of the body is a quantifier's
+//! guard over the definition's parameters, so that its equalities bind (`r2 = r1 + 1`: narrow.rs)
+//! and its atoms generate, and the union of the bindings is the set of true atoms.
+//!
+//! That set equals the one the atom-by-atom evaluation gives only where no evaluation can fail,
+//! since a plan evaluates a disjunct's conjuncts in its own order, and a later disjunct on
+//! bindings an earlier one already accepted. So only *plain* definitions are planned: integer
+//! arithmetic of `+`, `-` and negation over small integers, comparisons, `not`, `and`, `or` (and
+//! the other connectives), quantifiers, and atoms of non-clue input predicates or plain
+//! definitions whose arguments are variables of domains inside the argument's domain (or
+//! constants in it). A definition that reads clue facts is not planned either: grounding with
+//! groups records each clue fact a definition reads (explain.rs). Everything else is evaluated
+//! atom by atom as before.
+
+use std::rc::Rc;
+
+use crate::error::Result;
+use crate::ground::Grounder;
+use crate::nnf::G;
+use crate::ops::Op;
+use crate::program::{Bound, DomId, PredId, PredKind, Program, Slot, Val, F, T};
+
+/// Largest magnitude of an integer constant or domain value in a plain definition: sums of a
+/// few of them stay far from 64-bit overflow (as narrow.rs's).
+const SAFE: i64 = 1 << 40;
+
+/// Whether `pred` is a plain definition (see the module's comment).
+pub(crate) fn is_plain(p: &Program, pred: PredId) -> bool {
+    plain_pred(p, pred, &mut Vec::new())
+}
+
+fn plain_pred(p: &Program, pred: PredId, visiting: &mut Vec<PredId>) -> bool {
+    let PredKind::Def(def) = &p.preds[pred].kind else { return false };
+    if visiting.contains(&pred) {
+        return false;
+    }
+    visiting.push(pred);
+    let mut doms: Vec<Option<DomId>> = vec![None; def.slots.len()];
+    for (s, &d) in def.params.iter().zip(&p.preds[pred].args) {
+        doms[s.index()] = Some(d);
+    }
+    let plain = plain_formula(p, &def.body, &mut doms, visiting);
+    visiting.pop();
+    plain
+}
+
+fn plain_formula(p: &Program, f: &F, doms: &mut Vec<Option<DomId>>, visiting: &mut Vec<PredId>) -> bool {
+    match f {
+        F::Const(_) => true,
+        F::Cmp(c) => plain_int(p, &c.a, doms) && plain_int(p, &c.b, doms),
+        F::Not(a) => plain_formula(p, a, doms, visiting),
+        F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
+            plain_formula(p, a, doms, visiting) && plain_formula(p, b, doms, visiting)
+        }
+        F::Quant(q) => {
+            bind(doms, &q.binders);
+            q.guard.as_ref().is_none_or(|g| plain_formula(p, g, doms, visiting))
+                && plain_formula(p, &q.body, doms, visiting)
+        }
+        F::Atom(pred, args, _) => {
+            let pr = &p.preds[*pred];
+            let source = match &pr.kind {
+                PredKind::Input(_) => !pr.clue,
+                PredKind::Def(_) => plain_pred(p, *pred, visiting),
+                _ => false,
+            };
+            source
+                && args.iter().zip(&pr.args).all(|(t, &d)| match t {
+                    T::Const(v) => p.domains[d].pos(*v).is_some(),
+                    T::Var(s) => doms.get(s.index()).copied().flatten().is_some_and(|b| within(p, b, d)),
+                    _ => false,
+                })
+        }
+        _ => false,
+    }
+}
+
+fn bind(doms: &mut Vec<Option<DomId>>, binders: &[Bound]) {
+    for b in binders {
+        if doms.len() <= b.slot.index() {
+            doms.resize(b.slot.index() + 1, None);
+        }
+        doms[b.slot.index()] = Some(b.dom);
+    }
+}
+
+/// Whether every value of domain `inner` is one of `outer`.
+fn within(p: &Program, inner: DomId, outer: DomId) -> bool {
+    inner == outer || p.domains[inner].values.iter().all(|v| p.domains[outer].pos(*v).is_some())
+}
+
+/// An integer term whose evaluation cannot fail: small integers, variables of small integer
+/// domains, `+`, `-` and negation.
+fn plain_int(p: &Program, t: &T, doms: &[Option<DomId>]) -> bool {
+    let small = |v: &Val| matches!(v, Val::Int(i) if i.abs() <= SAFE);
+    match t {
+        T::Const(v) => small(v),
+        T::Var(s) => doms.get(s.index()).copied().flatten().is_some_and(|d| p.domains[d].values.iter().all(small)),
+        T::Bin(b) => matches!(b.op, Op::Add | Op::Sub) && plain_int(p, &b.a, doms) && plain_int(p, &b.b, doms),
+        T::Neg(a, _) => plain_int(p, a, doms),
+        _ => false,
+    }
+}
+
+/// The disjuncts of `f` (itself when it is not an `or`), in order.
+fn disjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
+    match f {
+        F::Or(a, b) => {
+            disjuncts(a, out);
+            disjuncts(b, out);
+        }
+        _ => out.push(f),
+    }
+}
+
+impl Grounder<'_> {
+    /// The indices of the true atoms of a plain definition `pred`, ascending, found by planning
+    /// its body; `None` when `pred` is not one. Every atom's value is then known (memoised as if
+    /// each had been evaluated).
+    pub(crate) fn def_true_atoms(&mut self, pred: PredId) -> Result<Option<Rc<[usize]>>> {
+        if let Some(found) = self.def_true.get(&pred) {
+            return Ok(found.clone());
+        }
+        let p = self.p;
+        if !is_plain(p, pred) {
+            self.def_true.insert(pred, None);
+            return Ok(None);
+        }
+        let PredKind::Def(def) = &p.preds[pred].kind else { return Ok(None) };
+        // Every atom already evaluated (a size estimate asked for each): read, not planned.
+        if let Some(found) = self.evaluated_true_atoms(pred) {
+            let found: Rc<[usize]> = Rc::from(found);
+            self.def_true.insert(pred, Some(found.clone()));
+            return Ok(Some(found));
+        }
+        let binders: Vec<Bound> =
+            def.params.iter().zip(&p.preds[pred].args).map(|(&slot, &dom)| Bound { slot, dom }).collect();
+        let args: Vec<T> = def.params.iter().map(|&s: &Slot| T::Var(s)).collect();
+        let mut parts = Vec::new();
+        disjuncts(&def.body, &mut parts);
+        let saved = self.slot_names;
+        self.slot_names = &def.slots;
+        let mut found: Vec<usize> = Vec::new();
+        let run = |me: &mut Self| -> Result<()> {
+            for part in parts {
+                let plan = crate::nnf::plan(p, &binders, Some(part), &G::Const(false), true)?;
+                let mut env = vec![None; def.slots.len()];
+                me.each(&plan, &mut env, &mut |me, env| {
+                    found.push(me.atom_index(pred, &args, p.preds[pred].span, env)?);
+                    Ok(false)
+                })?;
+            }
+            Ok(())
+        };
+        let r = run(self);
+        self.slot_names = saved;
+        r?;
+        found.sort_unstable();
+        found.dedup();
+        self.set_def_values(pred, &found);
+        let found: Rc<[usize]> = Rc::from(found);
+        self.def_true.insert(pred, Some(found.clone()));
+        Ok(Some(found))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ground::{GroundOptions, Grounder};
+    use crate::program::PredId;
+    use crate::{load, Source};
+
+    /// The true atoms of definition `name` of `model`: planned (`None` when it is not plain) and
+    /// evaluated atom by atom on a grounder of its own.
+    fn both(model: &str, name: &str) -> (Option<Vec<usize>>, Vec<usize>) {
+        let p = load(&Source::new("t.qp", model), None, &[]).expect("the model loads");
+        let i = p.preds.iter().position(|pr| pr.name == name).expect("the definition");
+        let pred = PredId::new(i);
+        let mut planned = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
+        let found = planned.def_true_atoms(pred).expect("planned").map(|f| f.to_vec());
+        let mut each = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
+        let n: usize = p.preds[i].args.iter().map(|&d| p.domains[d].len()).product();
+        let span = p.preds[i].span;
+        let evaluated = (0..n).filter(|&idx| each.data_atom(pred, idx, span).expect("evaluated")).collect();
+        (found, evaluated)
+    }
+
+    /// Planned, the same atoms as evaluated one by one, and at least `least` of them.
+    fn same(model: &str, name: &str, least: usize) {
+        let (found, evaluated) = both(model, name);
+        let found = found.unwrap_or_else(|| panic!("{name} is plain"));
+        assert_eq!(found, evaluated, "{name}");
+        assert!(found.len() >= least, "{name}: {} true atoms", found.len());
+    }
+
+    const GRID: &str = "param rows = 4\nparam cols = 5\ndomain R = 1..rows\ndomain C = 1..cols\n\
+                        domain I = 0..rows\ndomain K = 1..4\n";
+
+    #[test]
+    fn planned_definitions_have_the_true_atoms_of_the_evaluated_ones() {
+        // Neighbours, with overlapping disjuncts and a disjunction of equalities inside one.
+        let nb = "def nb(r1 in R, c1 in C, r2 in R, c2 in C) :=\n\
+                  (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))\n\
+                  or (r1 = r2 and c1 = c2) or (r1 = r2 and c1 <= c2)\n";
+        same(&format!("{GRID}{nb}"), "nb", 31);
+        // Definitions read by definitions, parameters, a subdomain passed where its parent is
+        // declared, negation, implication, a quantifier and an input predicate.
+        let meet = "domain RS = {r in I | r >= 1}\n\
+                    input pred wall(I, C)\nwall(2, 3)\nwall(4, 5)\n\
+                    def low(k in K) := k = 2 or k = 4\n\
+                    def side(r in I, k in K) := (r = 0 and k = 1) or (r = rows and low(k))\n\
+                    def meet(r1 in I, k1 in K, r2 in I, k2 in K) :=\n\
+                      (r2 = r1 + 1 and low(k1) and not low(k2)) or side(r1, k1) and r2 = 0 or\n\
+                      (r1 = r2 and (k1 = 1 -> k2 = 3) and exists c in C . wall(r1, c) and c > k1)\n\
+                    def sub(r in RS, k in K) := side(r, k) or -r + 2 = k\n";
+        let model = format!("{GRID}{meet}");
+        same(&model, "low", 2);
+        same(&model, "side", 3);
+        same(&model, "meet", 20);
+        same(&model, "sub", 3);
+        // Not plain: arithmetic that can fail, a clue read, an atom outside its domain.
+        let not_plain = "clue pred given(R, C)\ngiven(1, 1)\n\
+                         def half(r in R, c in C) := r / 2 = c\n\
+                         def hint(r in R, c in C) := given(r, c) or r = c\n\
+                         def wide(i in K, c in C) := i = 1 or i < 4 and low(i + 1)\n\
+                         def low(k in K) := k = 2\n";
+        for name in ["half", "hint", "wide"] {
+            let (found, evaluated) = both(&format!("{GRID}{not_plain}"), name);
+            assert_eq!(found, None, "{name} is not plain");
+            assert!(!evaluated.is_empty(), "{name}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod deciding_atoms {
+    use crate::ground::GroundOptions;
+    use crate::{load, Source};
+
+    /// `Ok` or the error's text when `model` grounds.
+    fn grounded(model: &str) -> Result<(), String> {
+        let p = load(&Source::new("t.qp", model), None, &[]).map_err(|e| e.to_string())?;
+        crate::ground(&p, &GroundOptions::default()).map(|_| ()).map_err(|e| format!("{e:?}"))
+    }
+
+    /// A quantifier without a guard raises what it raised when its atom evaluated one binding at
+    /// a time, and nothing it did not: its atom is taken as a guard only where that changes
+    /// nothing but the work (ground.rs, `deciding_atom`).
+    #[test]
+    fn an_unguarded_quantifier_raises_what_it_raised() {
+        // Over a definition that is not plain (a division): only the first atom is asked.
+        let division = "domain D = 1..20\ndef ok(x in D) := 100 / (20 - x) >= 0\n\
+                        def some(x in D) := exists v in D . ok(v)\npred p(D)\nforall x in D | some(x) . p(x)\n";
+        assert_eq!(grounded(division), Ok(()));
+        // A recursive definition asked only below its own atom.
+        let recursive = "domain D = 1..20\ndef reach(x in D) := x = 1 or exists v in D . reach(v) and v + 1 = x\n\
+                         pred p(D)\nforall x in D | reach(x) . p(x)\n";
+        assert_eq!(grounded(recursive), Ok(()));
+        // A variable over an inline set keeps its order: v = 2 first, and its division by zero.
+        let order = "domain A = 1..8\ndomain D = 1..2\ninput pred d(D)\nd(1)\nd(2)\n\
+                     def q(x in A) := exists a in A, v in {2, 1} . d(v) and 10 / (v - 2) < 0\n\
+                     pred p(A)\nforall x in A | q(x) . p(x)\n";
+        assert!(grounded(order).is_err_and(|e| e.contains("zero")), "{:?}", grounded(order));
+        // An argument outside its domain names the whole binding.
+        let outside = "domain R = 1..4\ndomain V = 1..20\ninput pred n(R, V)\n\
+                       def big(r in R) := exists v in V . n(r + 1, v)\npred p(R)\nforall r in R | big(r) . p(r)\n";
+        assert!(grounded(outside).is_err_and(|e| e.contains("v = 1")), "{:?}", grounded(outside));
+    }
+}
