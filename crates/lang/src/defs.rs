@@ -119,6 +119,12 @@ fn disjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
 }
 
 impl Grounder<'_> {
+    /// Whether `pred` is a plain definition, decided once per grounding.
+    pub(crate) fn plain_def(&mut self, pred: PredId) -> bool {
+        let p = self.p;
+        *self.plain.entry(pred).or_insert_with(|| is_plain(p, pred))
+    }
+
     /// The indices of the true atoms of a plain definition `pred`, ascending, found by planning
     /// its body; `None` when `pred` is not one. Every atom's value is then known (memoised as if
     /// each had been evaluated).
@@ -127,7 +133,7 @@ impl Grounder<'_> {
             return Ok(found.clone());
         }
         let p = self.p;
-        if !is_plain(p, pred) {
+        if !self.plain_def(pred) {
             self.def_true.insert(pred, None);
             return Ok(None);
         }

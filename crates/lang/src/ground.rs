@@ -166,7 +166,7 @@ pub(crate) struct Grounder<'p> {
     /// Per definition asked for: its true atoms when it is plain (defs.rs), or `None`.
     pub(crate) def_true: HashMap<PredId, Option<Rc<[usize]>>>,
     /// Per definition asked for: whether it is plain (defs.rs).
-    plain: HashMap<PredId, bool>,
+    pub(crate) plain: HashMap<PredId, bool>,
     pub(crate) amo: AmoEncoding,
     /// Slot names of the statement being grounded (for bindings in errors).
     pub(crate) slot_names: &'p [String],
@@ -611,7 +611,7 @@ impl<'p> Grounder<'p> {
         let pr = &p.preds[*pred];
         let source = match pr.kind {
             PredKind::Input(_) => true,
-            PredKind::Def(_) => *self.plain.entry(*pred).or_insert_with(|| crate::defs::is_plain(p, *pred)),
+            PredKind::Def(_) => self.plain_def(*pred),
             _ => false,
         };
         source
