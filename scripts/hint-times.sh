@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The first hint (`wgrnd explain --next --timeout SECONDS`) on every puzz.link fixture whose model
-# has a connectivity constraint, one run each: the wall time, the exit code and whether a step
+# has a constraint decided natively (connectivity, regions), one run each: the wall time, the exit code and whether a step
 # came out. For #47's "at least one step within 10 s on every connectivity fixture"
 # (docs/explain.md).
 #   scripts/hint-times.sh [WGRND] [SECONDS] > OUT.csv
@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 wgrnd=${1:-target/release/wgrnd}
 secs=${2:-10}
-echo "fixture,connectivity_constraints,seconds,exit,step"
+echo "fixture,native_constraints,seconds,exit,step"
 for f in fixtures/pencil/*/*.url; do
-    n=$("$wgrnd" solve -v "$f" 2>&1 >/dev/null | sed -n 's/.*connectivity \([0-9]*\).*/\1/p' || true)
+    n=$("$wgrnd" solve -v "$f" 2>&1 >/dev/null | sed -n 's/.* native \([0-9]*\).*/\1/p' || true)
     if [ "${n:-0}" = 0 ]; then continue; fi
     start=$(date +%s.%N)
     set +e

@@ -403,12 +403,13 @@ fn count_exit(c: &Count) -> u8 {
     }
 }
 
-/// The `-v` line of a grounding's size: atoms, the formula's own clauses, its connectivity
-/// constraints (when it has any: their clauses are not written out for this) and the projection.
+/// The `-v` line of a grounding's size: atoms, the formula's own clauses, its constraints kept
+/// whole (connectivity, regions, when it has any: their clauses are not written out for this)
+/// and the projection.
 fn size_line<E>(g: &wgrnd_seam::Grounding<E>) -> String {
-    let connectivity = match g.cnf.connected().len() {
+    let connectivity = match g.cnf.theories().len() {
         0 => String::new(),
-        k => format!(" connectivity {k}"),
+        k => format!(" native {k}"),
     };
     format!(
         "c atoms {} clauses {}{connectivity} projection {}",

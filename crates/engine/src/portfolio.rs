@@ -428,10 +428,10 @@ pub struct SmallAnswer<S> {
 }
 
 /// Whether [`small_first`] is tried on `g`: at most [`SMALL_LITERALS`] literals, and no
-/// connectivity constraint (the backtracking engine would search their written-out clauses,
+/// constraint kept whole, connectivity or regions (the backtracking engine would search their written-out clauses,
 /// which in-process CaDiCaL decides natively).
 pub fn tries_small_first<E>(g: &Grounding<E>) -> bool {
-    g.cnf.connected().is_empty() && g.cnf.num_literals() <= SMALL_LITERALS
+    g.cnf.theories().is_empty() && g.cnf.num_literals() <= SMALL_LITERALS
 }
 
 /// A small formula's answer by the backtracking engine within its budget

@@ -99,6 +99,8 @@ pub enum Formula {
     AllDiff(Option<Term>, Term, Vec<Binder>, Option<Box<Formula>>, Span),
     /// `connected { formula : binders | guard } via adj` or `circuit { ... } via adj`.
     Connected(Box<ConnectedAst>),
+    /// `regions { size : binders | guard } via adj`.
+    Regions(Box<RegionsAst>),
     /// `xor { formula : binders | guard }` / `odd {...}` (true: an odd number of bindings hold)
     /// or `even {...}` (false).
     Parity(bool, Box<Formula>, Vec<Binder>, Option<Box<Formula>>, Span),
@@ -134,6 +136,21 @@ pub struct RunsAst {
     pub guard: Option<Formula>,
     /// The run lengths, in order.
     pub lens: List,
+    /// Where the whole constraint is.
+    pub span: Span,
+}
+
+/// `regions { size : binders | guard } via adj`, as written.
+#[derive(Clone, Debug)]
+pub struct RegionsAst {
+    /// Each cell's number: the size of its region.
+    pub size: Term,
+    /// The binders.
+    pub binders: Vec<Binder>,
+    /// The data condition on them.
+    pub guard: Option<Formula>,
+    /// The adjacency predicate's name and place.
+    pub adj: (String, Span),
     /// Where the whole constraint is.
     pub span: Span,
 }
@@ -190,6 +207,7 @@ impl Formula {
             | Formula::Count(_, _, _, _, _, s) => *s,
             Formula::AllDiff(_, _, _, _, s) => *s,
             Formula::Connected(c) => c.span,
+            Formula::Regions(r) => r.span,
             Formula::Order(_, _, s) | Formula::Lex(_, _, _, s) => *s,
             Formula::Parity(_, _, _, _, s) => *s,
             Formula::Runs(r) => r.span,

@@ -19,14 +19,15 @@ use wgrnd_sat::amo::exactly;
 use wgrnd_sat::connect::Connected as Reach;
 use wgrnd_sat::Lit;
 
+use crate::error::Span;
 use crate::error::{ErrorKind, QpropError, Result};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{Plan, G};
 use crate::program::is_data;
-use crate::program::{Connected, Program, Val, T};
+use crate::program::{Connected, PredId, Program, Val, T};
 
-/// Refuse a connectivity constraint whose distance labels would pass this many auxiliary
-/// variables (they are reserved even where the solver decides the constraint natively and
+/// Refuse a connectivity constraint (or a region division, regions.rs) whose auxiliary
+/// variables (distance labels, counters) would pass this many (they are reserved even where the solver decides the constraint natively and
 /// writes none of their clauses, so that every reader of the formula numbers them alike).
 pub(crate) const MAX_CONNECT_LABELS: f64 = 20_000_000.0;
 
@@ -138,7 +139,8 @@ impl Grounder<'_> {
         // Edges between live nodes; with a solved adjacency, an edge of a circuit touching a node
         // that cannot be true is unused.
         let mut nb: Vec<Vec<(usize, Edge)>> = vec![Vec::new(); live.len()];
-        if let Some(edges) = self.planned_edges(c, &nodes)? {
+        let tuples: Vec<&[Val]> = nodes.iter().map(|(t, _)| t.as_slice()).collect();
+        if let Some(edges) = self.planned_edges(c.c.adj, c.c.binders.len(), &tuples)? {
             // The same lists as the loop over every pair below: each ascending.
             let mut live_at = vec![usize::MAX; nodes.len()];
             for (li, &i) in live.iter().enumerate() {
@@ -160,7 +162,7 @@ impl Grounder<'_> {
             let mut lj = lj_start;
             for j in i + 1..nodes.len() {
                 let j_live = live.get(lj) == Some(&j);
-                let (always, parts) = self.edge_parts(c, &nodes[i].0, &nodes[j].0, env)?;
+                let (always, parts) = self.edge_parts(c.c.adj, c.c.adj_span, &nodes[i].0, &nodes[j].0, env)?;
                 if i_live && j_live {
                     if always {
                         nb[li].push((lj, None));
@@ -229,34 +231,32 @@ impl Grounder<'_> {
     /// (defs.rs) as adjacency joins, ascending, found from its true atoms instead of asking it
     /// for every pair; `None` when the adjacency is not one, or a node's values fall outside its
     /// arguments' domains (the loop over every pair then meets them as it always did).
-    fn planned_edges(&mut self, c: &Connecting, nodes: &[(Vec<Val>, NodeLit)]) -> Result<Option<Vec<(usize, usize)>>> {
+    fn planned_edges(&mut self, adj_id: PredId, k: usize, nodes: &[&[Val]]) -> Result<Option<Vec<(usize, usize)>>> {
         let p = self.p;
-        let adj = &p.preds[c.c.adj];
-        let k = c.c.binders.len();
+        let adj = &p.preds[adj_id];
         if k == 0 || !matches!(adj.kind, crate::program::PredKind::Def(_)) || adj.args.len() != 2 * k {
             return Ok(None);
         }
         let fits = |t: &[Val], half: usize| {
             t.iter().enumerate().all(|(i, v)| p.domains[adj.args[half * k + i]].pos(*v).is_some())
         };
-        if !nodes.iter().all(|(t, _)| fits(t, 0) && fits(t, 1)) {
+        if !nodes.iter().all(|t| fits(t, 0) && fits(t, 1)) {
             return Ok(None);
         }
-        let Some(true_atoms) = self.def_true_atoms(c.c.adj)? else { return Ok(None) };
-        let at: std::collections::HashMap<&[Val], usize> =
-            nodes.iter().enumerate().map(|(i, (t, _))| (t.as_slice(), i)).collect();
+        let Some(true_atoms) = self.def_true_atoms(adj_id)? else { return Ok(None) };
+        let at: std::collections::HashMap<&[Val], usize> = nodes.iter().enumerate().map(|(i, t)| (*t, i)).collect();
         // The true atoms `adj(a, ...)` of a node `a` are one run of the ascending indices: those
         // from `a`'s first half on, as many as the second half has tuples.
-        let width = self.stride(c.c.adj, k - 1).unwrap_or(1);
+        let width = self.stride(adj_id, k - 1).unwrap_or(1);
         let mut edges = Vec::new();
-        for (i, (a, _)) in nodes.iter().enumerate() {
+        for (i, a) in nodes.iter().enumerate() {
             let mut from = 0;
             for (x, v) in a.iter().enumerate() {
-                from += p.domains[adj.args[x]].pos(*v).unwrap_or(0) as usize * self.stride(c.c.adj, x).unwrap_or(0);
+                from += p.domains[adj.args[x]].pos(*v).unwrap_or(0) as usize * self.stride(adj_id, x).unwrap_or(0);
             }
             let first = true_atoms.partition_point(|&idx| idx < from);
             for &idx in true_atoms[first..].iter().take_while(|&&idx| idx < from + width) {
-                let t = self.tuple(c.c.adj, idx);
+                let t = self.tuple(adj_id, idx);
                 if let Some(&j) = at.get(&t[k..]) {
                     if i != j {
                         edges.push((i.min(j), i.max(j)));
@@ -295,22 +295,43 @@ impl Grounder<'_> {
         }
     }
 
+    /// The pairs `(i, j)`, `i < j`, of the tuples `nodes` that the data adjacency `adj` joins
+    /// (`adj(a, b)` or `adj(b, a)`), ascending.
+    pub(crate) fn data_edges(
+        &mut self,
+        adj: PredId,
+        adj_span: Span,
+        nodes: &[&[Val]],
+        env: &Env,
+    ) -> Result<Vec<(usize, usize)>> {
+        let k = nodes.first().map_or(0, |t| t.len());
+        if let Some(edges) = self.planned_edges(adj, k, nodes)? {
+            return Ok(edges);
+        }
+        let mut edges = Vec::new();
+        for i in 0..nodes.len() {
+            for j in i + 1..nodes.len() {
+                if self.edge_parts(adj, adj_span, nodes[i], nodes[j], env)?.0 {
+                    edges.push((i, j));
+                }
+            }
+        }
+        Ok(edges)
+    }
+
     /// `adj(a, b)` and `adj(b, a)`: whether one is true outright, and the literals of the others.
-    fn edge_parts(&mut self, c: &Connecting, a: &[Val], b: &[Val], env: &Env) -> Result<(bool, Vec<Lit>)> {
+    fn edge_parts(&mut self, adj: PredId, adj_span: Span, a: &[Val], b: &[Val], env: &Env) -> Result<(bool, Vec<Lit>)> {
         let mut parts = Vec::new();
         for (u, v) in [(a, b), (b, a)] {
             let args: Vec<T> = u.iter().chain(v).map(|&x| T::Const(x)).collect();
-            let idx = self.atom_index(c.c.adj, &args, c.c.adj_span, env)?;
-            let value = if is_data(self.p, c.c.adj) {
-                Some(self.data_atom(c.c.adj, idx, c.c.adj_span)?)
-            } else {
-                self.fixed(c.c.adj, idx)
-            };
+            let idx = self.atom_index(adj, &args, adj_span, env)?;
+            let value =
+                if is_data(self.p, adj) { Some(self.data_atom(adj, idx, adj_span)?) } else { self.fixed(adj, idx) };
             match value {
                 Some(true) => return Ok((true, Vec::new())),
                 Some(false) => {}
                 None => {
-                    let l = self.var(c.c.adj, idx).pos();
+                    let l = self.var(adj, idx).pos();
                     if !parts.contains(&l) {
                         parts.push(l);
                     }

@@ -78,6 +78,12 @@ impl Grounder<'_> {
                 }
                 self.connected(c, env)
             }
+            G::Regions(d) => {
+                if !prefix.is_empty() {
+                    return Err(self.bind_err(crate::regions::not_outright(d.r), env));
+                }
+                self.regions(d, env)
+            }
             G::Order(_, true) | G::Lex(_, true) => {
                 // Negated: an undefined term makes it true, so it goes through a literal.
                 let b = self.reify(g, env, Pol::Imp)?;
@@ -185,7 +191,14 @@ impl Grounder<'_> {
                 }
                 Err(b) => Ok(b),
             },
-            G::And(_) | G::All(..) | G::Order(..) | G::Lex(..) | G::AllDiff(..) | G::Connected(..) | G::Runs(..) => {
+            G::And(_)
+            | G::All(..)
+            | G::Order(..)
+            | G::Lex(..)
+            | G::AllDiff(..)
+            | G::Connected(..)
+            | G::Regions(..)
+            | G::Runs(..) => {
                 acc.conj.push((g, env.clone()));
                 Ok(false)
             }
@@ -374,6 +387,7 @@ impl Grounder<'_> {
                 3.0 * n * n.sqrt().max(1.0)
             }
             G::Connected(c) => self.connect_estimate(c)?,
+            G::Regions(d) => self.regions_estimate(d)?,
             G::Parity(c) => 4.0 * self.plan_size(&c.plan)?,
             G::Runs(r) => self.runs_estimate(r)?,
             G::Global(c, _) => crate::global::estimate(self.p, c),

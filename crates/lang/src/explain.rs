@@ -36,7 +36,7 @@ pub(crate) struct Tracker {
     statements: Vec<(usize, usize)>,
     /// Inside a definition's evaluation (its reads are not the binding's).
     pub in_def: u32,
-    /// For each connectivity constraint of the formula, in order: the statement that grounded
+    /// For each constraint kept whole (connectivity, region division), in order: the statement that grounded
     /// it and the clue facts in force then.
     natives: Vec<(Option<usize>, Vec<Fact>)>,
 }
@@ -66,7 +66,8 @@ impl Tracker {
         }
     }
 
-    /// A connectivity constraint was added to the formula (the next in its order).
+    /// A constraint kept whole (connectivity, region division) was added to the formula (the
+    /// next in its order).
     pub fn native(&mut self) {
         let statement = self.statements.last().map(|&(_, i)| i);
         self.natives.push((statement, self.active.clone()));
@@ -132,10 +133,10 @@ pub(crate) fn attach(
         }
         out.add_clause(&clause);
     }
-    // Connectivity constraints stay whole, switched by their statement's and clue facts'
-    // selectors as their clauses would be.
-    debug_assert_eq!(cnf.connected().len(), t.natives.len(), "the tracker saw every connectivity constraint");
-    for (c, (stmt, facts)) in cnf.connected().iter().zip(&t.natives) {
+    // Connectivity constraints and region divisions stay whole, switched by their statement's
+    // and clue facts' selectors as their clauses would be.
+    debug_assert_eq!(cnf.theories().len(), t.natives.len(), "the tracker saw every constraint kept whole");
+    for (c, (stmt, facts)) in cnf.theories().iter().zip(&t.natives) {
         let mut off = Vec::new();
         if let Some(i) = stmt {
             off.push(*stmt_sel.entry(*i).or_insert_with(|| {
@@ -149,7 +150,7 @@ pub(crate) fn attach(
                 new_sel(&mut out, name, GroupKind::Clue, None, &mut groups)
             }));
         }
-        out.add_connected(c.clone().guarded(off));
+        out.add_theory(c.clone().guarded(off));
     }
     (out, groups)
 }

@@ -566,6 +566,7 @@ impl<'p> Grounder<'p> {
                     "expected a data formula",
                 ))
             }
+            F::Regions(r) => return Err(crate::reify::not_data(r.span)),
             F::Order(o) => return Err(crate::reify::not_data(o.span)),
             F::Lex(l) => return Err(crate::reify::not_data(l.span)),
             F::Parity(c) => {

@@ -36,6 +36,7 @@ mod parity;
 mod parser;
 mod probe;
 mod program;
+mod regions;
 mod regular;
 mod reify;
 mod resolve;
@@ -267,9 +268,9 @@ impl HeaderParts {
                 self.amo,
                 cnf.num_vars(),
                 cnf.num_own_clauses(),
-                match cnf.connected().len() {
+                match cnf.theories().len() {
                     0 => String::new(),
-                    k => format!(" and {k} connectivity constraints (their clauses after these)"),
+                    k => format!(" and {k} constraints kept whole (their clauses after these)"),
                 },
                 if self.bounded { "at most " } else { "" },
                 self.estimate

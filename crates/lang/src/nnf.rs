@@ -22,6 +22,7 @@ pub(crate) enum G<'a> {
     Any(Plan<'a>, Box<G<'a>>),
     Count(Box<Counting<'a>>),
     Connected(Box<crate::connect::Connecting<'a>>),
+    Regions(Box<crate::regions::Dividing<'a>>),
     AllDiff(Box<AllDiffG<'a>>),
     /// An order constraint, negated when the flag is true.
     Order(&'a Order, bool),
@@ -218,6 +219,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
             G::AllDiff(Box::new(AllDiffG { body: &a.body, except: a.except.as_ref(), plan, span: a.span }))
         }
         F::Connected(c) => crate::connect::nnf(p, c, pos)?,
+        F::Regions(r) => crate::regions::nnf(p, r, pos)?,
         F::Order(o) => G::Order(o, !pos),
         F::Lex(l) => G::Lex(l, !pos),
         F::Parity(c) => {
@@ -264,6 +266,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Quant(q) => q.guard.as_ref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, &q.body)),
         F::Count(c) => Some(c.span),
         F::Connected(c) => Some(c.span),
+        F::Regions(r) => Some(r.span),
         F::AllDiff(a) => Some(a.span),
         F::Const(_) | F::Cmp(..) => None,
         F::Order(o) => Some(o.span),

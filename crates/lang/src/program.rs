@@ -314,6 +314,8 @@ pub enum F {
     AllDiff(Box<AllDiff>),
     /// `connected { ... } via adj` or `circuit { ... } via adj` (connect.rs).
     Connected(Box<Connected>),
+    /// `regions { size : binders | guard } via adj` (regions.rs).
+    Regions(Box<Regions>),
     /// `increasing { ... }` and its kin.
     Order(Box<Order>),
     /// `lex_less(a, b)` / `lex_lesseq(a, b)`.
@@ -369,6 +371,25 @@ pub struct Runs {
     pub guard: Option<F>,
     /// The run lengths (data), in order.
     pub lens: List,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// `regions { size : binders | guard } via adj` (docs/lang/regions.md): the cells divide into
+/// regions, the maximal groups of adjacent cells with the same number, and each region has as
+/// many cells as its number.
+#[derive(Clone, Debug)]
+pub struct Regions {
+    /// Each cell's number (an integer term).
+    pub size: T,
+    /// The variables; a binding is a cell.
+    pub binders: Binders,
+    /// The data condition on them.
+    pub guard: Option<F>,
+    /// The adjacency predicate (data): twice the binders' arity.
+    pub adj: PredId,
+    /// Where the adjacency's name is.
+    pub adj_span: Span,
     /// Where it is.
     pub span: Span,
 }

@@ -240,6 +240,7 @@ impl Grounder<'_> {
                 );
                 Err(self.bind_err(e, env))
             }
+            G::Regions(d) => Err(self.bind_err(crate::regions::not_outright(d.r), env)),
             G::Runs(r) => Err(self.bind_err(crate::regular::not_outright(r.r.span), env)),
             G::Global(c, neg) => crate::global::ground(self, c, *neg, env, pol),
             G::Order(..) | G::Lex(..) => {

@@ -564,6 +564,7 @@ pub(crate) fn simple_eval(f: &F, env: &[Option<Val>]) -> Result<bool> {
         F::Count(c) => return Err(filter_only_compares(c.span)),
         F::AllDiff(a) => return Err(filter_only_compares(a.span)),
         F::Connected(c) => return Err(filter_only_compares(c.span)),
+        F::Regions(r) => return Err(filter_only_compares(r.span)),
         F::Order(o) => return Err(filter_only_compares(o.span)),
         F::Lex(l) => return Err(filter_only_compares(l.span)),
         F::Parity(c) => return Err(filter_only_compares(c.span)),

@@ -1,17 +1,63 @@
 //! `connected { formula : binders | guard } via adj` and `circuit { ... } via adj` resolved: the
 //! adjacency predicate must take the binder tuple twice (`adj(r1, c1, r2, c2)` for cells), each
 //! position of the binder's domain (or one it filters); it may be data or solved for, not an
-//! integer variable.
+//! integer variable. `regions { size : binders | guard } via adj` likewise, with a data
+//! adjacency and an integer term.
 
-use crate::ast::ConnectedAst;
+use crate::ast::{ConnectedAst, RegionsAst};
 use crate::error::{ErrorKind, Result};
-use crate::program::{Connected, DomId, PredKind, F};
+use crate::program::{Connected, DomId, PredKind, Regions, F};
 use crate::resolve::{err, Resolver};
 
 impl Resolver {
     pub(crate) fn connected(&mut self, c: &ConnectedAst) -> Result<F> {
         let word = if c.circuit { "circuit" } else { "connected" };
-        let (name, adj_span) = (&c.adj.0, c.adj.1);
+        let depth = self.scope.len();
+        let binders = self.binders(&c.binders)?;
+        let (adj, adj_span) = self.adjacency(&c.adj, &binders, &c.binders, word)?;
+        let guard = match &c.guard {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let lit = self.formula(&c.lit)?;
+        self.scope.truncate(depth);
+        Ok(F::Connected(Box::new(Connected { circuit: c.circuit, lit, binders, guard, adj, adj_span, span: c.span })))
+    }
+
+    /// `regions { size : binders | guard } via adj`: the adjacency as for `connected`, but data
+    /// only (the regions are the groups of adjacent cells with one number).
+    pub(crate) fn regions(&mut self, r: &RegionsAst) -> Result<F> {
+        let depth = self.scope.len();
+        let binders = self.binders(&r.binders)?;
+        let (adj, adj_span) = self.adjacency(&r.adj, &binders, &r.binders, "regions")?;
+        if !crate::program::is_data(&self.p, adj) {
+            return Err(err(
+                ErrorKind::Unsupported,
+                adj_span,
+                format!("'{}' is solved for; the adjacency of 'regions' is data", r.adj.0),
+                "expected a data adjacency (input or def): the cells' numbers decide the regions",
+            ));
+        }
+        let guard = match &r.guard {
+            Some(g) => Some(self.formula(g)?),
+            None => None,
+        };
+        let size = self.term(&r.size)?;
+        self.scope.truncate(depth);
+        Ok(F::Regions(Box::new(Regions { size, binders, guard, adj, adj_span, span: r.span })))
+    }
+
+    /// The adjacency predicate of a graph constraint over `binders`: a predicate (not an integer
+    /// variable) taking the binder tuple twice, each position of the binder's domain (or one it
+    /// filters).
+    fn adjacency(
+        &mut self,
+        (name, adj_span): &(String, crate::error::Span),
+        binders: &crate::program::Binders,
+        written: &[crate::ast::Binder],
+        word: &str,
+    ) -> Result<(crate::program::PredId, crate::error::Span)> {
+        let adj_span = *adj_span;
         let adj = self.pred(name, adj_span)?;
         if let PredKind::Int(_) = self.p.preds[adj].kind {
             return Err(err(
@@ -21,8 +67,6 @@ impl Resolver {
                 "expected a predicate: data (input, def) or solved for",
             ));
         }
-        let depth = self.scope.len();
-        let binders = self.binders(&c.binders)?;
         let want = 2 * binders.len();
         let have = self.p.preds[adj].args.len();
         if have != want {
@@ -43,7 +87,7 @@ impl Resolver {
                         adj_span,
                         format!(
                             "type mismatch: binder '{}' is a {dn}, argument {} of '{name}' is a {an}",
-                            c.binders[k].name,
+                            written[k].name,
                             pos + 1
                         ),
                         format!("expected an adjacency whose argument {} is a {dn}", pos + 1),
@@ -51,13 +95,7 @@ impl Resolver {
                 }
             }
         }
-        let guard = match &c.guard {
-            Some(g) => Some(self.formula(g)?),
-            None => None,
-        };
-        let lit = self.formula(&c.lit)?;
-        self.scope.truncate(depth);
-        Ok(F::Connected(Box::new(Connected { circuit: c.circuit, lit, binders, guard, adj, adj_span, span: c.span })))
+        Ok((adj, adj_span))
     }
 
     /// Whether domain `d` is `want` or filters it (directly or through other filters).

@@ -99,6 +99,7 @@ impl Resolver {
                 }))
             }
             Formula::Connected(c) => self.connected(c)?,
+            Formula::Regions(r) => self.regions(r)?,
             Formula::Order(kind, list, s) => {
                 F::Order(Box::new(crate::program::Order { kind: *kind, list: self.list(list, *s)?, span: *s }))
             }

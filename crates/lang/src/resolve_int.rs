@@ -101,6 +101,13 @@ fn formula(f: &Formula, out: &mut Names) {
                 formula(g, out);
             }
         }
+        Formula::Regions(r) => {
+            binders(&r.binders, out);
+            term(&r.size, out);
+            if let Some(g) = &r.guard {
+                formula(g, out);
+            }
+        }
         Formula::Order(_, l, _) => list(l, out),
         Formula::Lex(_, a, b, _) => {
             list(a, out);

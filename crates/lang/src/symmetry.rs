@@ -776,7 +776,7 @@ impl<'p> Expand<'p> {
                 let except = a.except.as_ref().map(|t| self.t(t, env).map(Lin::norm)).transpose()?;
                 alldiff(items, except)
             }
-            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) | F::Global(_) => {
+            F::Connected(_) | F::Regions(_) | F::Order(_) | F::Lex(_) | F::Parity(_) | F::Runs(_) | F::Global(_) => {
                 return Err(refused_kind(f).unwrap_or("a global constraint").into())
             }
         })
@@ -986,6 +986,7 @@ pub(crate) struct Found {
 fn refused_kind(f: &F) -> Option<&'static str> {
     match f {
         F::Connected(_) => Some("a connectivity constraint"),
+        F::Regions(_) => Some("a region division"),
         F::Order(_) => Some("an order constraint"),
         F::Lex(_) => Some("a lexicographic order"),
         F::Parity(_) => Some("a parity constraint"),

@@ -42,6 +42,9 @@ fn scan(f: &F, ordered: &mut HashSet<PredId>) {
             mark(&c.bound, ordered);
             scan(&c.lit, ordered);
         }
+        // A division compares its cells' numbers for equality; it reads their order literals
+        // as sizes too, made on demand and channelled.
+        F::Regions(r) => equality_use(&r.size, ordered),
         F::AllDiff(a) => {
             equality_use(&a.body, ordered);
             if let Some(x) = &a.except {

@@ -71,6 +71,10 @@ pub(crate) fn children<'a>(f: &'a F, v: Visit<'_, 'a>) -> ControlFlow<()> {
             v(Node::F(&c.lit))?;
             guard(&c.guard, v)
         }
+        F::Regions(r) => {
+            v(Node::T(&r.size))?;
+            guard(&r.guard, v)
+        }
         F::Order(o) => list(&o.list, v),
         F::Lex(l) => {
             list(&l.a, v)?;
@@ -148,6 +152,7 @@ pub(crate) fn formula(f: &F, v: &mut dyn FnMut(Leaf) -> ControlFlow<()>) -> Cont
     match f {
         // The adjacency predicate comes after the formula and the guard, as written.
         F::Connected(c) => v(Leaf::Pred(c.adj)),
+        F::Regions(r) => v(Leaf::Pred(r.adj)),
         _ => ControlFlow::Continue(()),
     }
 }

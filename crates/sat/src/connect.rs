@@ -20,6 +20,7 @@
 //! literal, and the false nodes and edges around the component that cuts them apart: a clause
 //! that holds in every connected graph, so it is sound whatever the solver does with it.
 
+use crate::theory::Theory;
 use crate::{Lit, Model, Var};
 
 /// An edge between two nodes: always there (`None`), or when this literal is true.
@@ -521,7 +522,7 @@ enum Role {
 
 impl Watchers {
     /// The watchers of `constraints`, whose variables `index` numbers as the solver does.
-    pub fn new(constraints: &[Connected], index: impl Fn(Var) -> usize) -> Self {
+    pub fn new(constraints: &[Theory], index: impl Fn(Var) -> usize) -> Self {
         let mut by_var: Vec<Vec<(u32, Role)>> = Vec::new();
         let mut note = |var: Var, entry: (u32, Role)| {
             let i = index(var);
@@ -532,8 +533,18 @@ impl Watchers {
                 by_var[i].push(entry);
             }
         };
-        for (k, c) in constraints.iter().enumerate() {
+        for (k, t) in constraints.iter().enumerate() {
             let k = k as u32;
+            let c = match t {
+                Theory::Connected(c) => c,
+                // Region division reads every assignment of its variables.
+                Theory::Regions(_) => {
+                    for v in t.watched_vars() {
+                        note(v, (k, Role::Node));
+                    }
+                    continue;
+                }
+            };
             for l in c.nodes.iter().chain(&c.off) {
                 note(l.var(), (k, Role::Node));
             }
@@ -615,19 +626,8 @@ impl Dirty {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{model_of, Rng};
     use crate::Cnf;
-
-    /// A small deterministic generator for the random graphs.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
 
     /// A random graph of up to 6 nodes in a formula: node variables, some edges always there,
     /// some solved (a variable each), some absent; node literals sometimes negative; a third of
@@ -656,14 +656,6 @@ mod tests {
         let c = Connected::new(nodes, adj, first).guarded(off);
         cnf.add_connected(c.clone());
         (cnf, c, vars)
-    }
-
-    fn model_of(num_vars: u32, vars: &[Var], bits: u64) -> Model {
-        let mut m = Model::new(num_vars);
-        for (k, &v) in vars.iter().enumerate() {
-            m.set(v, Some(bits >> k & 1 == 1));
-        }
-        m
     }
 
     /// On every assignment of the nodes and edges of random graphs: the completed model
@@ -836,7 +828,7 @@ mod tests {
                         let mut m = model_of(cnf.num_vars(), &vars, bits);
                         cnf.complete(&mut m);
                         cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)))
-                            && cnf.connected().iter().all(|c| c.holds(|l| m.is_true(l)))
+                            && cnf.theories().iter().all(|c| c.holds(|l| m.is_true(l)))
                             && assumed.iter().all(|&l| m.is_true(l))
                     })
                     .count()

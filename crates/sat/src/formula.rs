@@ -4,6 +4,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::connect::Connected;
+use crate::regions::Regions;
+use crate::theory::Theory;
 
 /// Largest variable number: DIMACS literals are signed 32-bit integers in practice, so no
 /// variable is numbered above `i32::MAX` (a header that declares more is refused).
@@ -153,8 +155,8 @@ impl fmt::Display for Lit {
     }
 }
 
-/// A CNF formula: a number of variables and clauses stored back to back, and connectivity
-/// constraints kept whole ([`crate::connect`]). Every way of reading the clauses reads the
+/// A CNF formula: a number of variables and clauses stored back to back, and constraints kept
+/// whole ([`crate::theory`]: connectivity, region division). Every way of reading the clauses reads the
 /// constraints' clauses too (written out once, on first need, after the formula's own); only
 /// [`Cnf::own_clauses`] leaves them out, for a solver that decides the constraints natively.
 #[derive(Clone, Debug, Default)]
@@ -162,7 +164,7 @@ pub struct Cnf {
     num_vars: u32,
     pub(crate) lits: Vec<Lit>,
     pub(crate) ends: Vec<usize>,
-    connected: Vec<Connected>,
+    theories: Vec<Theory>,
     /// This formula with the constraints' clauses written out (empty while nobody asked, and
     /// emptied by every change).
     written: OnceLock<Box<Cnf>>,
@@ -175,7 +177,7 @@ impl PartialEq for Cnf {
         self.num_vars == other.num_vars
             && self.lits == other.lits
             && self.ends == other.ends
-            && self.connected == other.connected
+            && self.theories == other.theories
     }
 }
 
@@ -224,17 +226,38 @@ impl Cnf {
 
     /// Adds a connectivity constraint, whose auxiliary variables must be reserved already.
     pub fn add_connected(&mut self, c: Connected) {
-        debug_assert!(c.aux_range().end <= self.num_vars as usize);
-        self.connected.push(c);
+        self.add_theory(Theory::Connected(c));
+    }
+
+    /// Adds a region division, whose auxiliary variables must be reserved already, with the
+    /// clauses that keep each size's literals monotone (which its native decision relies on)
+    /// and the empty clause when no walls can satisfy it ([`Regions::infeasible`]).
+    pub fn add_regions(&mut self, r: Regions) {
+        self.add_theory(Theory::Regions(r));
+    }
+
+    /// Adds a constraint kept whole, whose auxiliary variables must be reserved already (a
+    /// region division with its clauses, as [`Cnf::add_regions`] says).
+    pub fn add_theory(&mut self, t: Theory) {
+        if let Theory::Regions(r) = &t {
+            if r.infeasible() {
+                self.add_clause(&[]);
+            }
+            for clause in r.monotone_clauses() {
+                self.add_clause(&clause);
+            }
+        }
+        debug_assert!(t.aux_range().end <= self.num_vars as usize);
+        self.theories.push(t);
         self.changed();
     }
 
-    /// The connectivity constraints.
-    pub fn connected(&self) -> &[Connected] {
-        &self.connected
+    /// The constraints kept whole (connectivity, region division), in the order added.
+    pub fn theories(&self) -> &[Theory] {
+        &self.theories
     }
 
-    /// The clauses without the connectivity constraints' (what a solver that decides them
+    /// The clauses without the whole constraints' (what a solver that decides them
     /// natively takes), in order; they come first in [`Cnf::clauses`].
     pub fn own_clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
         self.ends.iter().enumerate().map(move |(i, &end)| {
@@ -243,7 +266,7 @@ impl Cnf {
         })
     }
 
-    /// Number of the formula's own clauses (the connectivity constraints' left out): the
+    /// Number of the formula's own clauses (the whole constraints' left out): the
     /// position the next clause added takes.
     pub fn num_own_clauses(&self) -> usize {
         self.ends.len()
@@ -258,31 +281,31 @@ impl Cnf {
         &self.lits[start..self.ends[i]]
     }
 
-    /// Gives every auxiliary variable of the connectivity constraints the value its definition
+    /// Gives every auxiliary variable of the whole constraints the value its definition
     /// gives it under `model` (a model of [`Cnf::own_clauses`] that satisfies the constraints
     /// then satisfies every clause).
     pub fn complete(&self, model: &mut crate::Model) {
-        for c in &self.connected {
+        for c in &self.theories {
             c.complete(model);
         }
     }
 
     /// Forgets the written-out copy after a change.
     pub(crate) fn changed(&mut self) {
-        if !self.connected.is_empty() {
+        if !self.theories.is_empty() {
             self.written = OnceLock::new();
         }
     }
 
     /// The formula with the constraints' clauses written out: itself when it has none.
     fn full(&self) -> &Cnf {
-        if self.connected.is_empty() {
+        if self.theories.is_empty() {
             return self;
         }
         self.written.get_or_init(|| {
             let mut out =
                 Cnf { num_vars: self.num_vars, lits: self.lits.clone(), ends: self.ends.clone(), ..Cnf::default() };
-            for c in &self.connected {
+            for c in &self.theories {
                 c.encode(&mut |clause| {
                     out.lits.extend_from_slice(clause);
                     out.ends.push(out.lits.len());
@@ -322,15 +345,15 @@ impl Cnf {
         &full.lits[start..full.ends[i]]
     }
 
-    /// The clauses in order (the connectivity constraints' after the formula's own).
+    /// The clauses in order (the whole constraints' after the formula's own).
     pub fn clauses(&self) -> impl ExactSizeIterator<Item = &[Lit]> + '_ {
         self.full().own_clauses()
     }
 
     /// The first clause `model` does not satisfy, as its 1-based number and literals (a literal whose
     /// variable the model leaves unassigned counts as not true). Every check of a solver's model
-    /// against the formula it was given goes through here. The connectivity constraints are
-    /// checked whole first (a search of the graph, and their auxiliary variables against their
+    /// against the formula it was given goes through here. The whole constraints are
+    /// checked first (each by its own search, and their auxiliary variables against their
     /// definitions), so their clauses are written out only to name one that fails.
     pub fn first_unsatisfied(&self, model: &crate::Model) -> Option<(usize, &[Lit])> {
         fn unsatisfied<'a>(cnf: &'a Cnf, model: &crate::Model) -> Option<(usize, &'a [Lit])> {
@@ -339,12 +362,12 @@ impl Cnf {
         if let Some(broken) = unsatisfied(self, model) {
             return Some(broken);
         }
-        if self.connected.is_empty() {
+        if self.theories.is_empty() {
             return None;
         }
         let mut completed = model.clone();
         self.complete(&mut completed);
-        let all_hold = self.connected.iter().all(|c| {
+        let all_hold = self.theories.iter().all(|c| {
             c.holds(|l| model.is_true(l))
                 && c.aux_range().all(|v| model.value(Var::from_index(v)) == completed.value(Var::from_index(v)))
         });

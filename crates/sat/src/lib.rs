@@ -6,8 +6,9 @@
 //! result file and bare models, read into a [`SolverAnswer`]; and strict DIMACS input
 //! ([`parse_dimacs`]) for checking any CNF and verifying a model against it; reading any file as
 //! text ([`read_text`]: standard input, byte-order mark, UTF-8); and the constraint
-//! encodings every family uses ([`amo`]: at-most-one and cardinality), and connectivity kept as one
-//! constraint beside the clauses ([`connect`]). It knows nothing of puzzles: the
+//! encodings every family uses ([`amo`]: at-most-one and cardinality), and the constraints kept
+//! whole beside the clauses ([`theory`]: connectivity, [`connect`], and region division,
+//! [`regions`]). It knows nothing of puzzles: the
 //! grounding crate gives it clauses and the comment lines that name the atoms.
 
 #![warn(missing_docs)]
@@ -23,8 +24,12 @@ pub mod gf2;
 mod lexleader;
 pub mod parity;
 mod read;
+pub mod regions;
 mod simplify;
 pub mod solver;
+#[cfg(test)]
+mod testing;
+pub mod theory;
 mod wcnf;
 
 pub use answer::{parse_answer, Model, SolverAnswer};

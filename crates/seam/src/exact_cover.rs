@@ -133,9 +133,9 @@ impl Lists {
 }
 
 fn of_cnf(cnf: &Cnf, projection: &[Var], want: Want) -> Result<ExactCover, Read> {
-    // A connectivity constraint is no set of exactly-one constraints (and its clauses are
+    // A constraint kept whole (connectivity, regions) is no set of exactly-one constraints (and its clauses are
     // better left unwritten).
-    if !cnf.connected().is_empty() {
+    if !cnf.theories().is_empty() {
         return Err(Read::NotACover);
     }
     let n = cnf.num_vars() as usize;

@@ -10,7 +10,7 @@
 //!   ([`ExactCover::of_cnf`]).
 //!
 //! `auto` (the default): with a solver other than `builtin` named, the blocking loop on it (the
-//! user asked for that solver). With connectivity constraints in the formula, the blocking loop
+//! user asked for that solver). With constraints kept whole (connectivity, regions) in the formula, the blocking loop
 //! on in-process CaDiCaL, which decides them natively. Otherwise dancing links when the family states an exact cover,
 //! else, for a formula whose unit clauses fix every variable, the one assignment they make, checked
 //! against every clause (`decided.rs`: no search built), else, for a formula that is an exact
@@ -155,9 +155,9 @@ pub(crate) fn run<F: Family + Search>(
         },
         Engine::Cubes => backtrack(g, solver, limits, start, Some(CUBES), &stop_now, &mut on_hit),
         Engine::Auto if !builtin => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
-        // Connectivity constraints: in-process CaDiCaL decides them natively; every other engine
+        // Constraints kept whole (connectivity, regions): in-process CaDiCaL decides them natively; every other engine
         // would search their written-out clauses.
-        Engine::Auto if !g.cnf.connected().is_empty() => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
+        Engine::Auto if !g.cnf.theories().is_empty() => blocking(&g.cnf, solver, limits, start, 0, &mut on_hit),
         Engine::Auto => match (crate::gauss::Parity::of(g), f.exact_cover(g)) {
             // A closed parity system: Gauss elimination (gauss.rs).
             (Some(p), _) => crate::gauss::count(&p, limits, start, &stop_now, &mut on_hit),

@@ -4,6 +4,11 @@
 //! has exactly two true neighbours (and, when the adjacency is solved for, a used edge between
 //! two bindings never touches a false one). Nothing here is shared with the grounder's encoding
 //! (connect.rs), which uses distance labels over SAT atoms.
+//!
+//! `regions`: the cells' numbers are evaluated on the solution, the groups of adjacent cells
+//! with one number found by a breadth-first search each, and every group must have as many
+//! cells as its number. Nothing is shared with the grounder's division (regions.rs), whose
+//! walls and roots are SAT atoms.
 
 use std::collections::VecDeque;
 
@@ -11,7 +16,7 @@ use super::plan::Body;
 use super::{Checker, Env};
 use crate::error::Result;
 use crate::program::is_data;
-use crate::program::{Connected, Val};
+use crate::program::{Connected, Regions, Val};
 
 impl<'a> Checker<'a, '_> {
     /// Whether `c` holds on the solution under `env`.
@@ -44,6 +49,72 @@ impl<'a> Checker<'a, '_> {
         }
         Ok(judge(&on, &edges, c.circuit, solved))
     }
+}
+
+impl<'a> Checker<'a, '_> {
+    /// Whether `r` holds on the solution under `env`.
+    pub(super) fn regions(&mut self, r: &'a Regions, env: &mut Env) -> Result<bool> {
+        let plan = self.plan(&r.binders, r.guard.as_ref(), Body::Sum);
+        let mut tuples: Vec<Vec<Val>> = Vec::new();
+        let mut numbers: Vec<Val> = Vec::new();
+        self.bindings(&plan, env, &mut |me, env| {
+            tuples.push(
+                r.binders.iter().map(|b| env.get(b.slot.index()).copied().flatten().unwrap_or(Val::Int(0))).collect(),
+            );
+            numbers.push(me.term(&r.size, env)?);
+            Ok(false)
+        })?;
+        // Only cells with one number can be in one region: only those pairs are asked.
+        let mut edges = Vec::new();
+        for i in 0..tuples.len() {
+            for j in i + 1..tuples.len() {
+                if numbers[i] != numbers[j] {
+                    continue;
+                }
+                let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
+                let ba: Vec<Val> = tuples[j].iter().chain(&tuples[i]).copied().collect();
+                if self.atom(r.adj, &ab)? || self.atom(r.adj, &ba)? {
+                    edges.push((i, j));
+                }
+            }
+        }
+        Ok(judge_regions(&numbers, &edges))
+    }
+}
+
+/// Whether every group of cells joined by `edges` (pairs of cells with the same number) has as
+/// many cells as its number.
+pub(super) fn judge_regions(numbers: &[Val], edges: &[(usize, usize)]) -> bool {
+    let n = numbers.len();
+    let mut nb: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        if numbers[a] == numbers[b] {
+            nb[a].push(b);
+            nb[b].push(a);
+        }
+    }
+    let mut seen = vec![false; n];
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut queue = VecDeque::from([start]);
+        let mut size = 0i64;
+        while let Some(a) = queue.pop_front() {
+            size += 1;
+            for &b in &nb[a] {
+                if !seen[b] {
+                    seen[b] = true;
+                    queue.push_back(b);
+                }
+            }
+        }
+        if numbers[start] != Val::Int(size) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the true nodes of `on`, with `edges` (pairs of node indices), are connected (and, for

@@ -95,7 +95,7 @@ fn formula_bound(p: &Program, f: &F, outer: usize) -> usize {
         F::AllDiff(a) => quant(&a.binders, a.guard.as_ref(), &|n| term_bound(p, &a.body, n))
             .saturating_add(a.except.as_ref().map_or(0, |t| term_bound(p, t, outer))),
         // Never planned.
-        F::Connected(_) | F::Order(_) | F::Lex(_) | F::Runs(_) | F::Global(_) => 0,
+        F::Connected(_) | F::Regions(_) | F::Order(_) | F::Lex(_) | F::Runs(_) | F::Global(_) => 0,
     }
 }
 
@@ -1025,7 +1025,7 @@ impl Plan {
                 let (start, len) = self.items_of(&items)?;
                 self.node(Node::AllDiff { start, len, except })?
             }
-            F::Connected(_) | F::Order(_) | F::Lex(_) | F::Runs(_) | F::Global(_) => return Err(Abort),
+            F::Connected(_) | F::Regions(_) | F::Order(_) | F::Lex(_) | F::Runs(_) | F::Global(_) => return Err(Abort),
         })
     }
 

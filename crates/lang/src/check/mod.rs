@@ -662,6 +662,7 @@ impl<'a, 's> Checker<'a, 's> {
                 vals.into_iter().filter(|v| Some(*v) != except).all(|v| seen.insert(v))
             }
             F::Connected(c) => self.connected(c, env)?,
+            F::Regions(r) => self.regions(r, env)?,
             F::Order(o) => defined(self.order_holds(o, env))?.unwrap_or(false),
             F::Lex(l) => defined(self.lex_holds(l, env))?.unwrap_or(false),
             F::Parity(c) => self.count_true(&c.binders, c.guard.as_ref(), &c.lit, env)? % 2 == i64::from(c.odd),

@@ -182,18 +182,20 @@ impl Checker<'_> {
                     on.push(me.eval(&c.lit, env)?);
                     Ok(false)
                 })?;
-                let mut edges = Vec::new();
-                for i in 0..tuples.len() {
-                    for j in i + 1..tuples.len() {
-                        let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
-                        let ba: Vec<Val> = tuples[j].iter().chain(&tuples[i]).copied().collect();
-                        if self.atom(c.adj, ab)? || self.atom(c.adj, ba)? {
-                            edges.push((i, j));
-                        }
-                    }
-                }
+                let edges = self.adjacent_pairs(c.adj, &tuples)?;
                 let solved = matches!(self.p.preds[c.adj].kind, PredKind::Var);
                 super::connect::judge(&on, &edges, c.circuit, solved)
+            }
+            F::Regions(r) => {
+                // Every pair of bindings asked; the groups judged by the checker's search.
+                let (mut tuples, mut numbers) = (Vec::new(), Vec::new());
+                self.binders(&r.binders, 0, r.guard.as_ref(), env, &mut |me, env| {
+                    tuples.push(r.binders.iter().map(|b| env[b.slot].unwrap_or(Val::Int(0))).collect::<Vec<_>>());
+                    numbers.push(me.term(&r.size, env)?);
+                    Ok(false)
+                })?;
+                let edges = self.adjacent_pairs(r.adj, &tuples)?;
+                super::connect::judge_regions(&numbers, &edges)
             }
             F::Order(o) => {
                 use crate::ast::OrderKind;
@@ -250,6 +252,21 @@ impl Checker<'_> {
     }
 
     /// Evaluates a term on the solution: integer variables take their values, sums are summed.
+    /// The pairs `(i, j)`, `i < j`, of `tuples` that `adj` joins either way (every pair asked).
+    fn adjacent_pairs(&mut self, adj: PredId, tuples: &[Vec<Val>]) -> Result<Vec<(usize, usize)>> {
+        let mut edges = Vec::new();
+        for i in 0..tuples.len() {
+            for j in i + 1..tuples.len() {
+                let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
+                let ba: Vec<Val> = tuples[j].iter().chain(&tuples[i]).copied().collect();
+                if self.atom(adj, ab)? || self.atom(adj, ba)? {
+                    edges.push((i, j));
+                }
+            }
+        }
+        Ok(edges)
+    }
+
     fn term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
         match t {
             T::Const(v) => Ok(*v),

@@ -10,7 +10,7 @@ mod objective;
 mod parity;
 mod runs;
 
-use crate::ast::{Binder, ConnectedAst, CountKind, DomainDef, Formula, Item, PredRole, Term};
+use crate::ast::{Binder, ConnectedAst, CountKind, DomainDef, Formula, Item, PredRole, RegionsAst, Term};
 use crate::error::{syntax, FileId, Result, Span};
 use crate::lexer::{lex, Tok};
 use crate::ops::{CmpOp, Conn, Op};
@@ -568,6 +568,9 @@ impl<'t> Parser<'t> {
         if self.is_kw("runs") && matches!(self.peek_at(1), Tok::Punct("{")) {
             return self.runs(start);
         }
+        if self.is_kw("regions") && matches!(self.peek_at(1), Tok::Punct("{")) {
+            return self.regions(start);
+        }
         if let Some(f) = self.order_constraint(start)? {
             return Ok(f);
         }
@@ -619,7 +622,20 @@ impl<'t> Parser<'t> {
         let span = start.to(self.prev_span());
         Ok(Formula::Connected(Box::new(ConnectedAst { circuit, lit, binders, guard, adj, span })))
     }
-    /// `{ term : binders | guard }` (of `alldifferent`, `min`, `max`).
+    /// `regions { size : binders | guard } via adj`, at its first word (`regions` is a word only
+    /// before `{`, so it remains usable as a name).
+    fn regions(&mut self, start: Span) -> Result<Formula> {
+        self.bump();
+        let (size, binders, guard) = self.comprehension()?;
+        let guard = guard.map(|g| *g);
+        if !self.eat_kw("via") {
+            return self.fail("'via' and the adjacency predicate");
+        }
+        let adj = self.name("the adjacency predicate")?;
+        let span = start.to(self.prev_span());
+        Ok(Formula::Regions(Box::new(RegionsAst { size, binders, guard, adj, span })))
+    }
+    /// `{ term : binders | guard }` (of `alldifferent`, `min`, `max`, `regions`).
     #[allow(clippy::type_complexity)]
     fn comprehension(&mut self) -> Result<(Term, Vec<Binder>, Option<Box<Formula>>)> {
         self.expect("{")?;

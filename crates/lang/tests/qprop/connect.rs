@@ -419,22 +419,6 @@ fn nodes_given_by_data() {
     assert_eq!(count(&with("given(1) given(2) given(3)", c), 100).0, 16);
 }
 
-/// The solutions of `p` projected on the shown atoms, by splr on the formula's clauses (the
-/// connectivity constraints written out), up to `limit`: the reference for the native decision.
-fn count_by_clauses(p: &Program, limit: usize) -> usize {
-    let g = grounding(p);
-    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Splr, &g.cnf, &Default::default());
-    let mut n = 0;
-    while n < limit {
-        let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };
-        assert!(g.cnf.first_unsatisfied(&m).is_none());
-        n += 1;
-        let block: Vec<wgrnd_sat::Lit> = g.projection.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
-        s.add_clause(&block);
-    }
-    n
-}
-
 /// In-process CaDiCaL decides connectivity natively (`count`), splr searches the written-out
 /// clauses (`count_by_clauses`): the same counts on heyawake rooms without their number, on the
 /// nurikabe and slitherlink without a clue, and on the puzzles themselves.

@@ -50,7 +50,7 @@ fn connectivity_counts_its_labels_not_the_clauses_nobody_writes() {
     let est = estimate(&p);
     assert!(est > 1600.0 * 1599.0 && est < 1.1 * 1600.0 * 1600.0, "estimate {est}");
     let g = grounding(&p);
-    let labels = g.cnf.connected()[0].aux_range().len();
+    let labels = g.cnf.theories()[0].aux_range().len();
     assert_eq!(labels, 1599 + 1598 + 1598 * 1600);
     assert!(g.cnf.num_own_clauses() < 10, "{} clauses written", g.cnf.num_own_clauses());
     let row = program("bad/62-connected-too-large.qp", None, &[]);

@@ -10,6 +10,7 @@ mod estimate;
 mod flips;
 mod formulas;
 mod ints;
+mod regions;
 mod robust;
 mod runs;
 mod show;

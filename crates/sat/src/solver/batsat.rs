@@ -5,11 +5,11 @@
 //! backbone's hundreds of solves under assumptions do not each start afresh as
 //! [`Restarting`](crate::solver::Restarting) does.
 //!
-//! The formula's connectivity constraints are decided inside batsat's search, as they are inside
-//! CaDiCaL's ([`crate::connect`]): batsat calls a theory ([`Connectivity`]) at every fixpoint of
+//! The constraints the formula keeps whole are decided inside batsat's search, as they are inside
+//! CaDiCaL's ([`crate::theory`]): batsat calls a theory ([`Natives`]) at every fixpoint of
 //! its propagation, which runs each constraint's analysis and propagates what it forces (with
-//! the reason clause, given when batsat asks) or raises the conflict clause. Their distance-label
-//! clauses, quadratic in the nodes, are never written for it, unless a clause names one of their
+//! the reason clause, given when batsat asks) or raises the conflict clause. Their written-out
+//! clauses (quadratic in the nodes for connectivity, cubic for a division) are never written for it, unless a clause names one of their
 //! auxiliary variables, and batsat does not get those variables until then
 //! ([`crate::solver::numbering`]).
 
@@ -21,9 +21,10 @@ use std::time::{Duration, Instant};
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
 
-use crate::connect::{Connected, Dirty, Watchers};
+use crate::connect::{Dirty, Watchers};
 use crate::solver::numbering::Numbering;
 use crate::solver::{Interrupt, Session, SolveError};
+use crate::theory::Theory as Whole;
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
 /// A batsat solver holding a growing formula.
@@ -39,22 +40,22 @@ pub struct BatsatSession {
     answered_unsat: bool,
     /// The call's interrupt token: a solve it stopped reports [`SolveError::Interrupted`].
     interrupt: Interrupt,
-    /// The formula's connectivity constraints, decided in the search.
-    theory: Connectivity,
+    /// The formula's whole constraints (connectivity, region division), decided in the search.
+    theory: Natives,
 }
 
 impl BatsatSession {
-    /// Starts from the clauses of `cnf` and decides its connectivity constraints in the search;
+    /// Starts from the clauses of `cnf` and decides its whole constraints in the search;
     /// `interrupt` stops its solves.
     pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> BatsatSession {
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let mut callbacks = BasicCallbacks::new();
         let (seen, stop) = (Rc::clone(&deadline), interrupt.clone());
         callbacks.set_stop(move || stop.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
-        let numbering = Numbering::new(cnf.num_vars(), cnf.connected().iter().map(Connected::aux_range).collect());
+        let numbering = Numbering::new(cnf.num_vars(), cnf.theories().iter().map(Whole::aux_range).collect());
         let mut s = BatsatSession {
             solver: BasicSolver::new(SolverOpts::default(), callbacks),
-            theory: Connectivity::new(cnf.connected().to_vec(), numbering.clone()),
+            theory: Natives::new(cnf.theories().to_vec(), numbering.clone()),
             numbering,
             deadline,
             answered_unsat: false,
@@ -99,11 +100,11 @@ fn to_batsat(numbering: &Numbering, l: Lit) -> Option<batsat::Lit> {
     Some(batsat::Lit::new(batsat::Var::unsafe_from_idx(d.unsigned_abs() - 1), d > 0))
 }
 
-/// The connectivity constraints as a batsat theory: after each fixpoint of propagation (and on
+/// The whole constraints (connectivity, region division) as a batsat theory: after each fixpoint of propagation (and on
 /// each full assignment) the analysis of each constraint runs on the current assignment when an
 /// assignment since its last one concerns it ([`Watchers`]); after a backtrack every one runs.
-struct Connectivity {
-    constraints: Vec<Connected>,
+struct Natives {
+    constraints: Vec<Whole>,
     /// The session's numbering when it started: every watched variable's is final then.
     numbering: Numbering,
     /// Which constraints each of batsat's variables (by its index) concerns.
@@ -121,13 +122,13 @@ struct Connectivity {
     reasons: HashMap<batsat::Lit, Vec<batsat::Lit>>,
 }
 
-impl Connectivity {
-    fn new(constraints: Vec<Connected>, numbering: Numbering) -> Self {
+impl Natives {
+    fn new(constraints: Vec<Whole>, numbering: Numbering) -> Self {
         let watchers = Watchers::new(&constraints, |v| {
             to_batsat(&numbering, v.pos()).expect("a watched variable is handed over").var().idx() as usize
         });
         let dirty = Dirty::all(constraints.len());
-        Connectivity { constraints, numbering, watchers, dirty, levels: 0, analysed: None, reasons: HashMap::new() }
+        Natives { constraints, numbering, watchers, dirty, levels: 0, analysed: None, reasons: HashMap::new() }
     }
 
     /// batsat's literal of `l`, a literal of a constraint (watched, so handed over).
@@ -192,7 +193,7 @@ fn lit_value(acts: &TheoryArg, l: batsat::Lit) -> Option<bool> {
     (v != lbool::UNDEF).then(|| (v == lbool::TRUE) == l.sign())
 }
 
-impl Theory for Connectivity {
+impl Theory for Natives {
     fn final_check(&mut self, acts: &mut TheoryArg) {
         self.check(acts);
     }

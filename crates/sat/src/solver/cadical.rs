@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use cadical_sys::{CaDiCal, ExternalPropagator, Status, Terminator};
 
-use crate::connect::Connected;
 use crate::solver::native::Native;
 use crate::solver::numbering::Numbering;
 use crate::solver::{Backend, Cancel, Interrupt, Session, SolveError};
+use crate::theory::Theory;
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
 /// CaDiCaL, in-process, on a fresh solver for every solve.
@@ -69,7 +69,7 @@ impl Backend for Cadical {
     }
 }
 
-/// In-process CaDiCaL, kept alive between solves. The formula's connectivity constraints are
+/// In-process CaDiCaL, kept alive between solves. The constraints the formula keeps whole are
 /// decided by a propagator inside the search ([`crate::solver::native`]), not by their clauses,
 /// and their auxiliary variables are not CaDiCaL's ([`crate::solver::numbering`]).
 pub struct CadicalSession {
@@ -77,8 +77,8 @@ pub struct CadicalSession {
     /// Our variables as CaDiCaL numbers them, and which constraints' clauses it was given after
     /// all (a clause named one of their auxiliary variables).
     numbering: Numbering,
-    /// The connectivity constraints.
-    connected: Vec<Connected>,
+    /// The constraints kept whole (connectivity, region division), decided natively.
+    theories: Vec<Theory>,
     /// After an unsatisfiable solve: the assumptions in its core (CaDiCaL tells them only until
     /// the formula next changes, so they are read at once). `None` after any other answer.
     core: Option<Vec<Lit>>,
@@ -112,11 +112,11 @@ impl CadicalSession {
     }
 
     /// A session on `solver` (configured, no clauses yet) that knows the variables of `cnf` and
-    /// decides its connectivity constraints natively; the caller adds its own clauses. `interrupt`
+    /// decides its whole constraints natively; the caller adds its own clauses. `interrupt`
     /// stops its solves.
     fn on(mut solver: CaDiCal, cnf: &Cnf, interrupt: &Interrupt) -> Self {
-        let connected: Vec<Connected> = cnf.connected().to_vec();
-        if !connected.is_empty() {
+        let theories: Vec<Theory> = cnf.theories().to_vec();
+        if !theories.is_empty() {
             // The propagator keeps its own trail by decision level: chronological backtracking
             // would leave literals of lower levels above higher ones (CaDiCaL then tells them
             // again only in part), and lazy backtracking across solves keeps a trail it never
@@ -126,11 +126,11 @@ impl CadicalSession {
                 debug_assert!(known, "CaDiCaL has no option `{option}`");
             }
         }
-        let numbering = Numbering::new(cnf.num_vars(), connected.iter().map(Connected::aux_range).collect());
+        let numbering = Numbering::new(cnf.num_vars(), theories.iter().map(Theory::aux_range).collect());
         solver.resize(numbering.solver_vars() as i32);
-        let mut session = CadicalSession { solver, numbering, connected, core: None, interrupt: interrupt.clone() };
-        if !session.connected.is_empty() {
-            let native = Native::new(session.connected.clone());
+        let mut session = CadicalSession { solver, numbering, theories, core: None, interrupt: interrupt.clone() };
+        if !session.theories.is_empty() {
+            let native = Native::new(session.theories.clone());
             // The watched variables are never auxiliary: their numbers are final now.
             let numbering = session.numbering.clone();
             let watched: Vec<i32> = native
@@ -151,7 +151,7 @@ impl CadicalSession {
     fn hand_over(&mut self, lits: &[Lit]) {
         for k in self.numbering.take(lits) {
             let mut clauses = Vec::new();
-            self.connected[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
+            self.theories[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
             for cl in clauses {
                 self.add_clause(&cl);
             }
@@ -197,7 +197,7 @@ impl CadicalSession {
                     model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
                 }
                 // The auxiliary variables, CaDiCaL's or not, from their definitions.
-                for c in &self.connected {
+                for c in &self.theories {
                     c.complete(&mut model);
                 }
                 SolverAnswer::Sat(model)

@@ -1,18 +1,19 @@
 //! Constraints decided inside the solver's search: the state an external propagator keeps
-//! (the IPASIR-UP protocol, CaDiCaL 2.0 and later) for the connectivity constraints of a formula
-//! ([`crate::connect`]). The solver tells it every assignment of a watched variable, every new
+//! (the IPASIR-UP protocol, CaDiCaL 2.0 and later) for the constraints a formula keeps whole
+//! ([`crate::theory`]: connectivity, region division). The solver tells it every assignment of a watched variable, every new
 //! decision level and every backtrack; it asks for literals to propagate, for their reasons (the
 //! clause of each, given lazily), for clauses to add (a conflict), and to check each model. The
 //! module holds no binding: `cadical.rs` turns CaDiCaL's callbacks into these calls.
 
 use std::collections::HashMap;
 
-use crate::connect::{Connected, Dirty, Watchers};
+use crate::connect::{Dirty, Watchers};
+use crate::theory::Theory;
 use crate::{Lit, Var};
 
 /// The propagator's view of the search.
 pub(crate) struct Native {
-    constraints: Vec<Connected>,
+    constraints: Vec<Theory>,
     /// Which constraints each variable's assignment concerns.
     watchers: Watchers,
     /// Value of each variable as the solver last said: 0 unassigned, 1 true, -1 false.
@@ -34,7 +35,7 @@ pub(crate) struct Native {
 
 impl Native {
     /// The state for `constraints` (none assigned yet).
-    pub(crate) fn new(constraints: Vec<Connected>) -> Self {
+    pub(crate) fn new(constraints: Vec<Theory>) -> Self {
         let vars = constraints.iter().flat_map(|c| c.watched_vars()).map(|v| v.index() + 1).max().unwrap_or(0);
         Native {
             watchers: Watchers::new(&constraints, Var::index),

@@ -1,6 +1,7 @@
 //! Our variables as an in-process solver numbers them, when the solver decides the formula's
-//! connectivity constraints natively. Those constraints reserve auxiliary variables for their
-//! written-out clauses (quadratic in the nodes: 46,000 on a 10 x 10 masyu), which such a solver
+//! constraints kept whole natively (connectivity, region division). Those constraints reserve
+//! auxiliary variables for their written-out clauses (quadratic in the nodes for connectivity:
+//! 46,000 on a 10 x 10 masyu; cubic in the cells for a division), which such a solver
 //! never sees in a clause. A solver decides every variable it has, so handing them over would
 //! cost as many decisions (each a round of the propagator) on every model it finds; they are
 //! left out instead, and the variables it does get are numbered from 1 without gaps. A

@@ -101,3 +101,19 @@ impl Rng {
         v[self.below(v.len() as u64) as usize]
     }
 }
+
+/// splr on the written-out clauses (the constraints kept whole included), counting solutions
+/// projected on the shown atoms up to `limit`, each model checked against the formula.
+pub fn count_by_clauses(p: &Program, limit: usize) -> usize {
+    let g = grounding(p);
+    let mut s = wgrnd_sat::solver::session(&wgrnd_sat::solver::SolverSpec::Splr, &g.cnf, &Default::default());
+    let mut n = 0;
+    while n < limit {
+        let Ok(wgrnd_sat::SolverAnswer::Sat(m)) = s.solve(None) else { break };
+        assert!(g.cnf.first_unsatisfied(&m).is_none());
+        n += 1;
+        let block: Vec<wgrnd_sat::Lit> = g.projection.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+        s.add_clause(&block);
+    }
+    n
+}

@@ -1,0 +1,1070 @@
+//! Region division kept as one constraint ([`Regions`]): "the walls cut the graph into regions,
+//! no wall lies inside a region, and each node's size is the number of nodes of its region". A
+//! region is a component of the graph of the edges whose wall is down; a node may carry a size,
+//! an integer given by its order literals (`size >= k`). Fillomino, and every genre that divides
+//! a grid into blocks of given sizes, is this constraint with walls and sizes tied to its cells.
+//!
+//! As [`crate::connect`] does for connectivity, a formula keeps the constraint whole beside its
+//! clauses: the in-process solvers decide it natively ([`Regions::analyse`]), every other reader
+//! gets its clauses, written out over auxiliary variables reserved when it was added
+//! ([`Regions::encode`]), each a function of the walls ([`Regions::complete`]), so that no count
+//! changes.
+//!
+//! The encoding: each node's root is the first node of its region, an order-encoded integer
+//! (`root(i) >= r`, for `r <= i`) with one literal per value (`root(i) = r`); an edge with its
+//! wall down gives its ends one root, an edge with its wall up two; distance labels (`reach(i,
+//! k)`: node `i` is at most `k` steps from a node that is its own root, through edges with their
+//! walls down) make every region have one root; and for a node with a size, a sequential counter
+//! per root counts the nodes that name it, and the size must equal the count.
+//!
+//! The native decision reads two graphs: the *joined* one (edges whose wall is down) and the
+//! *open* one (edges whose wall is not up). A wall up inside a joined component is a conflict;
+//! a node's size is at least its joined component's and at most its open component's; an open
+//! component no larger than a size in it is that node's region, so no wall lies inside it; an
+//! open edge between two joined components whose union is larger than a size one of them
+//! allows must be a wall; and a joined component that must grow, with one open edge out, grows
+//! through it. Every reason names the walls down that join (a spanning tree, or the path) and the walls
+//! up that enclose, with the size literals read: a clause that holds in every division.
+
+use crate::connect::{Analysis, Forced, PartialValue};
+use crate::{Lit, Model, Var};
+
+/// A node's size: an integer whose values are `lo` and each `k` of `ge`, and whose value is the
+/// last `k` whose literal (`size >= k`) is true, or `lo` when none is. The literals must be
+/// monotone (each true one implies those before): an assignment where they are not gives no
+/// value, and the constraint fails on it. [`crate::Cnf::add_regions`] adds the clauses that say
+/// so, and the native decision reads the literals as those clauses leave them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// The smallest value.
+    pub lo: i64,
+    /// The other values, ascending, each with its literal `size >= k`.
+    pub ge: Vec<(i64, Lit)>,
+}
+
+impl Size {
+    /// The largest value.
+    fn hi(&self) -> i64 {
+        self.ge.last().map_or(self.lo, |&(k, _)| k)
+    }
+
+    /// The value under a total assignment; `None` when the literals are not monotone.
+    fn value(&self, value: &impl Fn(Lit) -> bool) -> Option<i64> {
+        let mut v = self.lo;
+        let mut ended = false;
+        for &(k, l) in &self.ge {
+            if value(l) {
+                if ended {
+                    return None;
+                }
+                v = k;
+            } else {
+                ended = true;
+            }
+        }
+        Some(v)
+    }
+
+    /// The values, ascending.
+    fn values(&self) -> impl Iterator<Item = i64> + '_ {
+        std::iter::once(self.lo).chain(self.ge.iter().map(|&(k, _)| k))
+    }
+
+    /// The bounds a partial assignment gives: the least value and the literal that is true for
+    /// it (none at `lo`), the greatest value and the literal that is false above it (none at the
+    /// largest value). The literals are read as their monotone clauses leave them after unit
+    /// propagation (true ones, then unassigned, then false), by binary search.
+    fn bounds(&self, value: PartialValue<'_>) -> ((i64, Option<Lit>), (i64, Option<Lit>)) {
+        let trues = self.ge.partition_point(|&(_, l)| value(l) == Some(true));
+        let open = self.ge.partition_point(|&(_, l)| value(l) != Some(false));
+        let mut lb = if trues == 0 { (self.lo, None) } else { (self.ge[trues - 1].0, Some(self.ge[trues - 1].1)) };
+        let mut ub = match open {
+            o if o == self.ge.len() => (self.hi(), None),
+            0 => (self.lo, Some(self.ge[0].1)),
+            o => (self.ge[o - 1].0, Some(self.ge[o].1)),
+        };
+        // Off the monotone pattern (before unit propagation), the search may land anywhere: a
+        // witness is kept only when its literal has the value it stands for.
+        if lb.1.is_some_and(|g| value(g) != Some(true)) {
+            lb = (self.lo, None);
+        }
+        if ub.1.is_some_and(|g| value(g) != Some(false)) {
+            ub = (self.hi(), None);
+        }
+        (lb, ub)
+    }
+
+    /// Its monotone clauses, `size >= k'` implies `size >= k` for `k < k'`.
+    pub(crate) fn monotone(&self) -> impl Iterator<Item = [Lit; 2]> + '_ {
+        self.ge.windows(2).map(|w| [!w[1].1, w[0].1])
+    }
+}
+
+/// "The walls divide the nodes into regions: no wall inside a region, and each size is its
+/// node's region's number of nodes."
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Regions {
+    /// The edges: two nodes (`a < b`) and the literal of the wall between them.
+    edges: Vec<(u32, u32, Lit)>,
+    /// Each node's size, where it has one.
+    sizes: Vec<Option<Size>>,
+    /// The first auxiliary variable of the encoding; they are consecutive.
+    first_aux: Var,
+    /// Literals any of which, true, switches the constraint off (an explanation's selectors).
+    off: Vec<Lit>,
+    /// The neighbours of each node, with the edge's index.
+    adj: Vec<Vec<(u32, u32)>>,
+}
+
+/// Where each auxiliary variable of the encoding is, from the first (module doc).
+struct Layout {
+    n: usize,
+    edges: usize,
+    /// The counters' largest threshold (0: no node has a size, no counter).
+    cap: usize,
+    /// `root(i) >= r` for `1 <= r <= i`.
+    q: usize,
+    /// `root(i) = r` for `r <= i`.
+    o: usize,
+    /// `reach(i, k)` for `1 <= k <= n - 2`.
+    reach: usize,
+    /// An edge `i -> j` is down and `j` is reached in `k - 1` steps, for `1 <= k <= n - 1`.
+    step: usize,
+    /// The counters of each root, where each starts.
+    count: Vec<usize>,
+    total: usize,
+}
+
+impl Layout {
+    fn new(n: usize, edges: usize, sizes: &[Option<Size>]) -> Self {
+        let cap =
+            sizes.iter().flatten().map(|s| s.hi().saturating_add(1).clamp(0, n as i64) as usize).max().unwrap_or(0);
+        let q = 0;
+        let o = q + n * n.saturating_sub(1) / 2;
+        let reach = o + n * (n + 1) / 2;
+        let step = reach + n * n.saturating_sub(2);
+        let mut at = step + 2 * edges * n.saturating_sub(1);
+        let mut count = Vec::with_capacity(n);
+        for r in 0..n {
+            count.push(at);
+            if cap > 0 {
+                at += Self::row(cap, n - r);
+            }
+        }
+        Layout { n, edges, cap, q, o, reach, step, count, total: at }
+    }
+
+    /// How many counter variables the first `m` nodes from a root take: `min(cap, d)` for the
+    /// `d`-th.
+    fn row(cap: usize, m: usize) -> usize {
+        if m <= cap {
+            m * (m + 1) / 2
+        } else {
+            cap * (cap + 1) / 2 + (m - cap) * cap
+        }
+    }
+
+    fn q(&self, i: usize, r: usize) -> usize {
+        debug_assert!(1 <= r && r <= i);
+        self.q + i * (i - 1) / 2 + r - 1
+    }
+
+    fn o(&self, i: usize, r: usize) -> usize {
+        debug_assert!(r <= i);
+        self.o + i * (i + 1) / 2 + r
+    }
+
+    fn reach(&self, i: usize, k: usize) -> usize {
+        debug_assert!(1 <= k && k + 2 <= self.n);
+        self.reach + (k - 1) * self.n + i
+    }
+
+    /// Edge `e` walked from its first end (`back` false) or its second.
+    fn step(&self, e: usize, back: bool, k: usize) -> usize {
+        self.step + (k - 1) * 2 * self.edges + 2 * e + usize::from(back)
+    }
+
+    /// "At least `k` of the nodes `r..=i` have root `r`", `1 <= k <= min(cap, i - r + 1)`.
+    fn counter(&self, r: usize, i: usize, k: usize) -> usize {
+        debug_assert!(1 <= k && k <= self.cap.min(i - r + 1));
+        self.count[r] + Self::row(self.cap, i - r) + k - 1
+    }
+}
+
+/// A literal or a constant, for writing clauses over counters whose ends are constants.
+#[derive(Clone, Copy)]
+enum B {
+    Const(bool),
+    L(Lit),
+}
+
+impl std::ops::Not for B {
+    type Output = B;
+    fn not(self) -> B {
+        match self {
+            B::Const(b) => B::Const(!b),
+            B::L(l) => B::L(!l),
+        }
+    }
+}
+
+impl Regions {
+    /// The constraint over `n` nodes (`sizes.len()`), the `edges` (two distinct nodes and the
+    /// literal of the wall between them), whose encoding uses the [`Regions::aux_count`]
+    /// variables from `first_aux` on.
+    pub fn new(edges: Vec<(u32, u32, Lit)>, sizes: Vec<Option<Size>>, first_aux: Var) -> Self {
+        let n = sizes.len();
+        let mut adj = vec![Vec::new(); n];
+        let edges: Vec<(u32, u32, Lit)> = edges.into_iter().map(|(a, b, w)| (a.min(b), a.max(b), w)).collect();
+        for (e, &(a, b, _)) in edges.iter().enumerate() {
+            debug_assert!(a != b && (b as usize) < n, "an edge joins two distinct nodes");
+            adj[a as usize].push((b, e as u32));
+            adj[b as usize].push((a, e as u32));
+        }
+        Regions { edges, sizes, first_aux, off: Vec::new(), adj }
+    }
+
+    /// How many auxiliary variables the encoding of `n` nodes, `edges` edges and these sizes
+    /// uses (`u32::MAX` when more): reserve them consecutively, then call [`Regions::new`].
+    pub fn aux_count(edges: usize, sizes: &[Option<Size>]) -> u32 {
+        u32::try_from(Layout::new(sizes.len(), edges, sizes).total).unwrap_or(u32::MAX)
+    }
+
+    /// Whether no assignment satisfies the constraint whatever the walls: it is on outright and
+    /// a size's values all lie below 1 or above its node's component of the whole graph. The analysis
+    /// would meet it as an empty conflict, which no solver takes from a propagator, so
+    /// [`crate::Cnf::add_regions`] adds the empty clause instead.
+    pub fn infeasible(&self) -> bool {
+        if !self.off.is_empty() {
+            return false;
+        }
+        let all_down = self.roots(&|_| false);
+        let mut size = vec![0i64; self.sizes.len()];
+        for &r in &all_down {
+            size[r] += 1;
+        }
+        self.sizes.iter().enumerate().any(|(i, s)| s.as_ref().is_some_and(|s| s.hi() < 1 || s.lo > size[all_down[i]]))
+    }
+
+    /// The clauses that keep each size's literals monotone, which the native decision relies on:
+    /// [`crate::Cnf::add_regions`] adds them to the formula (an integer's own order clauses
+    /// are the same).
+    pub fn monotone_clauses(&self) -> impl Iterator<Item = [Lit; 2]> + '_ {
+        self.sizes.iter().flatten().flat_map(Size::monotone)
+    }
+
+    /// The constraint, switched off whenever one of `off` is true.
+    pub fn guarded(mut self, off: Vec<Lit>) -> Self {
+        self.off = off;
+        self
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::new(self.sizes.len(), self.edges.len(), &self.sizes)
+    }
+
+    /// The auxiliary variables of the encoding (a range of variable indices from 0).
+    pub fn aux_range(&self) -> std::ops::Range<usize> {
+        let first = self.first_aux.index();
+        first..first + self.layout().total
+    }
+
+    /// Every variable the native decision reads: the walls', the sizes' and the guard's.
+    pub fn watched_vars(&self) -> impl Iterator<Item = Var> + '_ {
+        self.edges
+            .iter()
+            .map(|e| e.2.var())
+            .chain(self.sizes.iter().flatten().flat_map(|s| s.ge.iter().map(|g| g.1.var())))
+            .chain(self.off.iter().map(|l| l.var()))
+    }
+
+    /// The regions under `value`: each node's region's first node.
+    fn roots(&self, value: &impl Fn(Lit) -> bool) -> Vec<usize> {
+        let n = self.sizes.len();
+        let mut root = vec![usize::MAX; n];
+        for s in 0..n {
+            if root[s] != usize::MAX {
+                continue;
+            }
+            root[s] = s;
+            let mut stack = vec![s];
+            while let Some(i) = stack.pop() {
+                for &(j, e) in &self.adj[i] {
+                    let j = j as usize;
+                    if root[j] == usize::MAX && !value(self.edges[e as usize].2) {
+                        root[j] = s;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        root
+    }
+
+    /// Whether the constraint holds under `value` (the truth of a literal).
+    pub fn holds(&self, value: impl Fn(Lit) -> bool) -> bool {
+        if self.off.iter().any(|&l| value(l)) {
+            return true;
+        }
+        let root = self.roots(&value);
+        if self.edges.iter().any(|&(a, b, w)| value(w) && root[a as usize] == root[b as usize]) {
+            return false;
+        }
+        let mut size = vec![0i64; self.sizes.len()];
+        for &r in &root {
+            size[r] += 1;
+        }
+        self.sizes.iter().enumerate().all(|(i, s)| s.as_ref().is_none_or(|s| s.value(&value) == Some(size[root[i]])))
+    }
+
+    /// Sets the auxiliary variables of `model` to the values the walls give them (module doc).
+    /// Switched off, only the ones the model has no value for are set.
+    pub fn complete(&self, model: &mut Model) {
+        let off = self.off.iter().any(|&l| model.is_true(l));
+        let lay = self.layout();
+        let n = lay.n;
+        let down: Vec<bool> = self.edges.iter().map(|e| !model.is_true(e.2)).collect();
+        let root = self.roots(&|l| model.is_true(l));
+        // Steps from each node to its root, through walls down.
+        let mut dist = vec![usize::MAX; n];
+        let mut queue: std::collections::VecDeque<usize> = (0..n).filter(|&i| root[i] == i).collect();
+        for &i in &queue {
+            dist[i] = 0;
+        }
+        while let Some(i) = queue.pop_front() {
+            for &(j, e) in &self.adj[i] {
+                let j = j as usize;
+                if down[e as usize] && dist[j] == usize::MAX {
+                    dist[j] = dist[i] + 1;
+                    queue.push_back(j);
+                }
+            }
+        }
+        let first = self.first_aux.index();
+        let mut put = |at: usize, b: bool| {
+            let v = Var::from_index(first + at);
+            if !off || model.value(v).is_none() {
+                model.set(v, Some(b));
+            }
+        };
+        for (i, &ri) in root.iter().enumerate() {
+            for r in 1..=i {
+                put(lay.q(i, r), ri >= r);
+            }
+            for r in 0..=i {
+                put(lay.o(i, r), ri == r);
+            }
+        }
+        for k in 1..n {
+            if k + 2 <= n {
+                for (i, &d) in dist.iter().enumerate() {
+                    put(lay.reach(i, k), d <= k);
+                }
+            }
+            for (e, &(a, b, _)) in self.edges.iter().enumerate() {
+                put(lay.step(e, false, k), down[e] && dist[b as usize] < k);
+                put(lay.step(e, true, k), down[e] && dist[a as usize] < k);
+            }
+        }
+        if lay.cap > 0 {
+            for r in 0..n {
+                let mut seen = 0;
+                for (i, &ri) in root.iter().enumerate().skip(r) {
+                    seen += usize::from(ri == r);
+                    for k in 1..=lay.cap.min(i - r + 1) {
+                        put(lay.counter(r, i, k), seen >= k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the encoding's clauses to `sink` (each sorted by variable, without repeats or
+    /// tautologies).
+    pub fn encode(&self, sink: &mut impl FnMut(&[Lit])) {
+        let lay = self.layout();
+        let n = lay.n;
+        let var = |at: usize| B::L(Var::from_index(self.first_aux.index() + at).pos());
+        let off = &self.off;
+        let mut clause = |parts: &[B]| {
+            let mut lits: Vec<Lit> = Vec::with_capacity(parts.len() + off.len());
+            for &p in parts {
+                match p {
+                    B::Const(true) => return,
+                    B::Const(false) => {}
+                    B::L(l) => lits.push(l),
+                }
+            }
+            lits.extend_from_slice(off);
+            lits.sort_unstable_by_key(|l| (l.var().get(), l.is_positive()));
+            lits.dedup();
+            if !lits.windows(2).any(|w| w[0].var() == w[1].var()) {
+                sink(&lits);
+            }
+        };
+        // root(i) >= r, with its constant ends.
+        let q = |i: usize, r: usize| match r {
+            0 => B::Const(true),
+            r if r > i => B::Const(false),
+            r => var(lay.q(i, r)),
+        };
+        let o = |i: usize, r: usize| var(lay.o(i, r));
+        for i in 0..n {
+            for r in 1..i {
+                clause(&[!q(i, r + 1), q(i, r)]);
+            }
+            for r in 0..=i {
+                clause(&[!o(i, r), q(i, r)]);
+                clause(&[!o(i, r), !q(i, r + 1)]);
+                clause(&[o(i, r), !q(i, r), q(i, r + 1)]);
+            }
+        }
+        for &(a, b, w) in &self.edges {
+            let (a, b, w) = (a as usize, b as usize, B::L(w));
+            for r in 1..=a {
+                clause(&[w, !q(a, r), q(b, r)]);
+                clause(&[w, q(a, r), !q(b, r)]);
+            }
+            for r in a + 1..=b {
+                clause(&[w, !q(b, r)]);
+            }
+            for r in 0..=a {
+                clause(&[!w, !o(a, r), !o(b, r)]);
+            }
+        }
+        // reach(i, 0) is root(i) = i; every node is reached in n - 1 steps.
+        let reach = |i: usize, k: usize| if k == 0 { o(i, i) } else { var(lay.reach(i, k)) };
+        for k in 1..n {
+            for (e, &(a, b, w)) in self.edges.iter().enumerate() {
+                for (back, to) in [(false, b as usize), (true, a as usize)] {
+                    let s = var(lay.step(e, back, k));
+                    clause(&[!s, B::L(!w)]);
+                    clause(&[!s, reach(to, k - 1)]);
+                    clause(&[s, B::L(w), !reach(to, k - 1)]);
+                }
+            }
+            for i in 0..n {
+                let steps: Vec<B> = self.adj[i]
+                    .iter()
+                    .map(|&(_, e)| var(lay.step(e as usize, self.edges[e as usize].0 as usize != i, k)))
+                    .collect();
+                if k + 1 == n {
+                    let mut support = vec![reach(i, k - 1)];
+                    support.extend(steps);
+                    clause(&support);
+                    continue;
+                }
+                let cur = reach(i, k);
+                clause(&[!reach(i, k - 1), cur]);
+                let mut support = vec![!cur, reach(i, k - 1)];
+                for &s in &steps {
+                    clause(&[!s, cur]);
+                    support.push(s);
+                }
+                clause(&support);
+            }
+        }
+        if lay.cap == 0 {
+            // Sizes all below 1 (none of them can be a region's): the constraint fails.
+            if self.sizes.iter().any(Option::is_some) {
+                clause(&[]);
+            }
+            return;
+        }
+        // count(r, i, k): at least k of the nodes r..=i have root r.
+        let count = |r: usize, i: usize, k: usize| match k {
+            0 => B::Const(true),
+            k if i < r || k > i - r + 1 => B::Const(false),
+            k => var(lay.counter(r, i, k)),
+        };
+        for r in 0..n {
+            for i in r..n {
+                for k in 1..=lay.cap.min(i - r + 1) {
+                    let cur = count(r, i, k);
+                    let (kept, grown) = if i == r {
+                        (B::Const(false), B::Const(true))
+                    } else {
+                        (count(r, i - 1, k), count(r, i - 1, k - 1))
+                    };
+                    clause(&[!kept, cur]);
+                    clause(&[!grown, !o(i, r), cur]);
+                    clause(&[!cur, kept, grown]);
+                    clause(&[!cur, kept, o(i, r)]);
+                }
+            }
+        }
+        // A region's size is its root's count: total(r, k) for any k.
+        let total = |r: usize, k: i64| match k {
+            k if k <= 0 => B::Const(true),
+            k if k as usize > n - r => B::Const(false),
+            k => count(r, n - 1, k as usize),
+        };
+        for (i, size) in self.sizes.iter().enumerate() {
+            let Some(size) = size else { continue };
+            let values: Vec<i64> = size.values().collect();
+            for r in 0..=i {
+                let own = !o(i, r);
+                clause(&[own, total(r, size.lo)]);
+                for &(k, g) in &size.ge {
+                    clause(&[own, B::L(!g), total(r, k)]);
+                    clause(&[own, B::L(g), !total(r, k)]);
+                }
+                for w in values.windows(2) {
+                    if w[1] > w[0] + 1 {
+                        clause(&[own, !total(r, w[0] + 1), total(r, w[1])]);
+                    }
+                }
+                clause(&[own, !total(r, size.hi().saturating_add(1))]);
+            }
+        }
+    }
+}
+
+/// The joined components of a partial assignment: each node's component, the members of each,
+/// and a spanning tree (each node's parent and the edge to it; none at the component's first).
+struct Joined {
+    comp: Vec<usize>,
+    members: Vec<Vec<usize>>,
+    parent: Vec<Option<(usize, u32)>>,
+    depth: Vec<usize>,
+}
+
+impl Regions {
+    /// Decides what the constraint forces under the partial assignment `value` (module doc).
+    pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
+        if self.off.iter().any(|&l| value(l) != Some(false)) {
+            return Analysis::default();
+        }
+        let mut out = self.analyse_on(value);
+        // Without repeats (walls may share a literal), the forced literal first.
+        if let Some(c) = &mut out.conflict {
+            c.extend_from_slice(&self.off);
+            c.sort_unstable_by_key(|l| l.code());
+            c.dedup();
+        }
+        for f in &mut out.forced {
+            f.reason.extend_from_slice(&self.off);
+            let lit = f.reason[0];
+            f.reason.retain(|&l| l != lit);
+            f.reason.sort_unstable_by_key(|l| l.code());
+            f.reason.dedup();
+            f.reason.insert(0, lit);
+        }
+        out
+    }
+
+    fn joined(&self, value: PartialValue<'_>) -> Joined {
+        let n = self.sizes.len();
+        let mut j = Joined { comp: vec![usize::MAX; n], members: Vec::new(), parent: vec![None; n], depth: vec![0; n] };
+        for s in 0..n {
+            if j.comp[s] != usize::MAX {
+                continue;
+            }
+            let c = j.members.len();
+            j.comp[s] = c;
+            let mut list = vec![s];
+            let mut head = 0;
+            while head < list.len() {
+                let i = list[head];
+                head += 1;
+                for &(t, e) in &self.adj[i] {
+                    let t = t as usize;
+                    if j.comp[t] == usize::MAX && value(self.edges[e as usize].2) == Some(false) {
+                        j.comp[t] = c;
+                        j.parent[t] = Some((i, e));
+                        j.depth[t] = j.depth[i] + 1;
+                        list.push(t);
+                    }
+                }
+            }
+            j.members.push(list);
+        }
+        j
+    }
+
+    /// The walls (down now, so false literals) of the tree path between two nodes of one joined
+    /// component.
+    fn path(&self, j: &Joined, mut a: usize, mut b: usize, out: &mut Vec<Lit>) {
+        while a != b {
+            if j.depth[a] < j.depth[b] {
+                std::mem::swap(&mut a, &mut b);
+            }
+            let (p, e) = j.parent[a].expect("a node below its component's first has a parent");
+            out.push(self.edges[e as usize].2);
+            a = p;
+        }
+    }
+
+    /// The walls (down now) of the spanning tree of joined component `c`.
+    fn tree(&self, j: &Joined, c: usize, out: &mut Vec<Lit>) {
+        for &i in &j.members[c] {
+            if let Some((_, e)) = j.parent[i] {
+                out.push(self.edges[e as usize].2);
+            }
+        }
+    }
+
+    fn analyse_on(&self, value: PartialValue<'_>) -> Analysis {
+        let n = self.sizes.len();
+        let mut out = Analysis::default();
+        let j = self.joined(value);
+        // A wall up inside a joined component.
+        for &(a, b, w) in &self.edges {
+            let (a, b) = (a as usize, b as usize);
+            if value(w) == Some(true) && j.comp[a] == j.comp[b] {
+                let mut clause = vec![!w];
+                self.path(&j, a, b, &mut clause);
+                out.conflict = Some(clause);
+                return out;
+            }
+        }
+        // The open components, and the walls up around each.
+        let mut open = vec![usize::MAX; n];
+        let mut open_size = Vec::new();
+        for s in 0..n {
+            if open[s] != usize::MAX {
+                continue;
+            }
+            let c = open_size.len();
+            open[s] = c;
+            let mut stack = vec![s];
+            let mut size = 0;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                for &(t, e) in &self.adj[i] {
+                    let t = t as usize;
+                    if open[t] == usize::MAX && value(self.edges[e as usize].2) != Some(true) {
+                        open[t] = c;
+                        stack.push(t);
+                    }
+                }
+            }
+            open_size.push(size);
+        }
+        // The walls up around each open component (the edges between two of them).
+        let mut enclosing: Vec<Vec<Lit>> = vec![Vec::new(); open_size.len()];
+        for &(a, b, w) in &self.edges {
+            let (ca, cb) = (open[a as usize], open[b as usize]);
+            if ca != cb {
+                enclosing[ca].push(!w);
+                enclosing[cb].push(!w);
+            }
+        }
+        for walls in &mut enclosing {
+            walls.sort_unstable_by_key(|l| l.code());
+            walls.dedup();
+        }
+        let mut forced: Vec<Forced> = Vec::new();
+        let mut force = |lit: Lit, reason: Vec<Lit>, out: &mut Analysis| -> bool {
+            match value(lit) {
+                Some(true) => true,
+                Some(false) => {
+                    out.conflict = Some(reason);
+                    false
+                }
+                None => {
+                    if !forced.iter().any(|f| f.lit == lit) {
+                        forced.push(Forced { lit, reason });
+                    }
+                    true
+                }
+            }
+        };
+        // Each size between its joined and its open component's.
+        for (i, size) in self.sizes.iter().enumerate() {
+            let Some(size) = size else { continue };
+            let at_least = j.members[j.comp[i]].len() as i64;
+            // At least the first value from `at_least` on: its literal true (the monotone
+            // clauses make those below it true).
+            if at_least > size.lo {
+                let last = size.ge.partition_point(|&(k, _)| k < at_least);
+                if last == size.ge.len() {
+                    let mut reason = Vec::new();
+                    self.tree(&j, j.comp[i], &mut reason);
+                    out.conflict = Some(reason);
+                    return out;
+                }
+                let g = size.ge[last].1;
+                if value(g) != Some(true) {
+                    let mut reason = vec![g];
+                    self.tree(&j, j.comp[i], &mut reason);
+                    if !force(g, reason, &mut out) {
+                        return out;
+                    }
+                }
+            }
+            let at_most = open_size[open[i]] as i64;
+            if size.lo > at_most {
+                out.conflict = Some(enclosing[open[i]].clone());
+                return out;
+            }
+            // At most `at_most`: the first literal above it false (and those above it with it).
+            let above = size.ge.partition_point(|&(k, _)| k <= at_most);
+            if let Some(&(_, g)) = size.ge.get(above) {
+                if value(g) != Some(false) {
+                    let mut reason = vec![!g];
+                    reason.extend_from_slice(&enclosing[open[i]]);
+                    if !force(!g, reason, &mut out) {
+                        return out;
+                    }
+                }
+            }
+        }
+        // An open component no larger than a size of it is that size's region: no wall inside.
+        let mut filled = vec![false; open_size.len()];
+        for size in self.sizes.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i, s))) {
+            let (i, size) = size;
+            let c = open[i];
+            let ((lb, witness), _) = size.bounds(value);
+            if filled[c] || lb < open_size[c] as i64 {
+                continue;
+            }
+            filled[c] = true;
+            for &(a, b, w) in &self.edges {
+                if open[a as usize] == c && open[b as usize] == c && value(w).is_none() {
+                    let mut reason = vec![!w];
+                    reason.extend(witness.map(|g| !g));
+                    reason.extend_from_slice(&enclosing[c]);
+                    if !force(!w, reason, &mut out) {
+                        return out;
+                    }
+                }
+            }
+        }
+        // Each joined component's tightest upper bound and greatest lower bound among its sizes.
+        let comps = j.members.len();
+        let mut cap: Vec<(i64, Option<Lit>)> = vec![(i64::MAX, None); comps];
+        let mut floor: Vec<(i64, Option<Lit>)> = vec![(i64::MIN, None); comps];
+        for (i, size) in self.sizes.iter().enumerate() {
+            let Some(size) = size else { continue };
+            let (lb, ub) = size.bounds(value);
+            let c = j.comp[i];
+            if ub.0 < cap[c].0 {
+                cap[c] = ub;
+            }
+            if lb.0 > floor[c].0 {
+                floor[c] = lb;
+            }
+        }
+        // An open edge whose joining would make a region too large for a size: a wall.
+        let mut exits: Vec<(usize, Option<usize>)> = vec![(0, None); comps];
+        for (e, &(a, b, w)) in self.edges.iter().enumerate() {
+            let (ca, cb) = (j.comp[a as usize], j.comp[b as usize]);
+            if ca == cb || value(w).is_some() {
+                continue;
+            }
+            for c in [ca, cb] {
+                exits[c].0 += 1;
+                exits[c].1 = Some(e);
+            }
+            let joint = (j.members[ca].len() + j.members[cb].len()) as i64;
+            let (limit, witness) = if cap[ca].0 <= cap[cb].0 { cap[ca] } else { cap[cb] };
+            if joint > limit {
+                let mut reason = vec![w];
+                reason.extend(witness);
+                self.tree(&j, ca, &mut reason);
+                self.tree(&j, cb, &mut reason);
+                if !force(w, reason, &mut out) {
+                    return out;
+                }
+            }
+        }
+        // A joined component smaller than a size of it, with one open edge out: that edge is down.
+        for c in 0..comps {
+            let (lb, witness) = floor[c];
+            if let (1, Some(e)) = exits[c] {
+                if lb > j.members[c].len() as i64 {
+                    let w = self.edges[e].2;
+                    let mut reason = vec![!w];
+                    reason.extend(witness.map(|g| !g));
+                    for &(a, b, u) in &self.edges {
+                        if (j.comp[a as usize] == c) != (j.comp[b as usize] == c) && u != w {
+                            reason.push(!u);
+                        }
+                    }
+                    if !force(!w, reason, &mut out) {
+                        return out;
+                    }
+                }
+            }
+        }
+        out.forced = forced;
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{model_of, Rng};
+    use crate::{Cnf, SolverAnswer};
+
+    /// A random division of up to 5 nodes in a formula: some pairs joined by an edge with a wall
+    /// variable (its literal sometimes negative, sometimes shared by two edges), some nodes with
+    /// a size over a few values with gaps; a third switched off by a literal of their own. At
+    /// most `max_vars` variables of its own.
+    fn random_regions(rng: &mut Rng, max_vars: usize) -> (Cnf, Regions, Vec<Var>) {
+        loop {
+            let mut cnf = Cnf::new();
+            let n = 1 + rng.below(5) as usize;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(3) != 0 {
+                        let w = match edges.last() {
+                            Some(&(_, _, w)) if rng.below(8) == 0 => w,
+                            _ => cnf.new_var().lit(rng.below(4) != 0),
+                        };
+                        edges.push((a as u32, b as u32, w));
+                    }
+                }
+            }
+            let sizes: Vec<Option<Size>> = (0..n)
+                .map(|_| {
+                    (rng.below(3) != 0).then(|| {
+                        let lo = rng.below(3) as i64;
+                        let mut ge = Vec::new();
+                        let mut k = lo;
+                        for _ in 0..rng.below(4) {
+                            k += 1 + rng.below(2) as i64;
+                            ge.push((k, cnf.new_var().pos()));
+                        }
+                        Size { lo, ge }
+                    })
+                })
+                .collect();
+            let off: Vec<Lit> = if rng.below(3) == 0 { vec![cnf.new_var().lit(rng.below(2) == 0)] } else { Vec::new() };
+            if cnf.num_vars() as usize > max_vars {
+                continue;
+            }
+            let vars: Vec<Var> = (0..cnf.num_vars() as usize).map(Var::from_index).collect();
+            let first = cnf.new_vars(Regions::aux_count(edges.len(), &sizes));
+            let r = Regions::new(edges, sizes, first).guarded(off);
+            cnf.add_regions(r.clone());
+            return (cnf, r, vars);
+        }
+    }
+
+    /// The reference: labels relaxed to the smallest node reachable through walls down, no wall
+    /// between two nodes of one label, and each size's literals monotone, its value the number
+    /// of nodes of its label.
+    fn brute(r: &Regions, value: &dyn Fn(Lit) -> bool) -> bool {
+        if r.off.iter().any(|&l| value(l)) {
+            return true;
+        }
+        let n = r.sizes.len();
+        let mut label: Vec<usize> = (0..n).collect();
+        loop {
+            let mut changed = false;
+            for &(a, b, w) in &r.edges {
+                let (a, b) = (a as usize, b as usize);
+                let m = label[a].min(label[b]);
+                if !value(w) && (label[a] != m || label[b] != m) {
+                    label[a] = m;
+                    label[b] = m;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if r.edges.iter().any(|&(a, b, w)| value(w) && label[a as usize] == label[b as usize]) {
+            return false;
+        }
+        r.sizes.iter().enumerate().all(|(i, s)| {
+            let Some(s) = s else { return true };
+            let truth: Vec<bool> = s.ge.iter().map(|&(_, l)| value(l)).collect();
+            if truth.windows(2).any(|w| w[1] && !w[0]) {
+                return false;
+            }
+            let v = s.ge.iter().filter(|&&(_, l)| value(l)).map(|&(k, _)| k).last().unwrap_or(s.lo);
+            v == label.iter().filter(|&&l| l == label[i]).count() as i64
+        })
+    }
+
+    /// On every assignment of the walls and sizes of random instances: the completed model
+    /// satisfies the written-out clauses exactly when the division holds (the reference above),
+    /// and the formula's check agrees.
+    #[test]
+    fn the_clauses_hold_exactly_on_divisions() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let (mut compared, mut held) = (0, 0);
+        for _ in 0..300 {
+            let (cnf, r, vars) = random_regions(&mut rng, 12);
+            for bits in 0..1u64 << vars.len() {
+                let mut m = model_of(cnf.num_vars(), &vars, bits);
+                let truth = |l: Lit| m.is_true(l);
+                let want = brute(&r, &truth);
+                assert_eq!(r.holds(truth), want, "{r:?} under {bits:b}");
+                // The formula's own clauses (the sizes' monotone ones) hold besides.
+                let want = want && cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)));
+                cnf.complete(&mut m);
+                let clauses_hold = cnf.clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)));
+                assert_eq!(clauses_hold, want, "{r:?} under {bits:b}");
+                assert_eq!(cnf.first_unsatisfied(&m).is_none(), want);
+                compared += 1;
+                held += usize::from(want);
+            }
+        }
+        assert!(compared > 20_000 && held > 2_000, "{compared} {held}");
+    }
+
+    /// The written-out clauses alone, counted by CaDiCaL over every variable (the auxiliary
+    /// ones too), have exactly the reference's models: each division extends to one model.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn each_division_has_one_model_of_the_clauses() {
+        use crate::solver::{CadicalSession, Interrupt, Session};
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut total = 0;
+        for _ in 0..300 {
+            let (cnf, r, vars) = random_regions(&mut rng, 9);
+            // Switched off, the auxiliary variables are free: only an unguarded one's are unique.
+            if !r.off.is_empty() {
+                continue;
+            }
+            let want = (0..1u64 << vars.len())
+                .filter(|&bits| {
+                    let m = model_of(cnf.num_vars(), &vars, bits);
+                    brute(&r, &|l| m.is_true(l))
+                })
+                .count();
+            let mut plain = Cnf::new();
+            plain.new_vars(cnf.num_vars());
+            for c in cnf.clauses() {
+                plain.add_clause(c);
+            }
+            let all: Vec<Var> = (0..plain.num_vars() as usize).map(Var::from_index).collect();
+            let mut session = CadicalSession::new(&plain, &Interrupt::default());
+            let mut got = 0;
+            while let SolverAnswer::Sat(m) = session.solve_assuming(&[], None).unwrap() {
+                got += 1;
+                assert!(got <= want, "{r:?}: more models than {want}");
+                let block: Vec<Lit> = all.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+                session.add_clause(&block);
+            }
+            assert_eq!(got, want, "{r:?}");
+            total += want;
+        }
+        assert!(total > 250, "{total}");
+    }
+
+    /// On random partial assignments: every conflict clause is false now, every forced literal
+    /// is unassigned with a reason whose other literals are false, both hold on every total
+    /// assignment where the division holds; on a total assignment the analysis finds a conflict
+    /// exactly when the division fails. 10,000 assignments and more.
+    #[test]
+    fn reasons_are_sound_and_total_assignments_are_decided() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let (mut compared, mut forcing) = (0, 0);
+        while compared < 10_000 {
+            let (_, r, vars) = random_regions(&mut rng, 12);
+            let k = vars.len();
+            let at = |l: Lit| vars.iter().position(|&v| v == l.var()).expect("an instance variable");
+            let good: Vec<u64> =
+                (0..1u64 << k).filter(|&bits| brute(&r, &|l| (bits >> at(l) & 1 == 1) == l.is_positive())).collect();
+            let holds_on_good = |clause: &[Lit]| {
+                good.iter().all(|&bits| clause.iter().any(|&l| (bits >> at(l) & 1 == 1) == l.is_positive()))
+            };
+            for round in 0..20 {
+                // Each variable true, false or unassigned; every fourth round total.
+                let states: Vec<u64> =
+                    (0..k).map(|_| if round % 4 == 0 { 1 + rng.below(2) } else { rng.below(3) }).collect();
+                let value = |l: Lit| match states[at(l)] {
+                    0 => None,
+                    s => Some((s == 1) == l.is_positive()),
+                };
+                let a = r.analyse(&value);
+                if let Some(conflict) = &a.conflict {
+                    assert!(conflict.iter().all(|&l| value(l) == Some(false)), "{r:?} {states:?} {conflict:?}");
+                    assert!(holds_on_good(conflict), "{r:?} {states:?} {conflict:?}");
+                }
+                for f in &a.forced {
+                    assert_eq!(f.reason[0], f.lit);
+                    assert_eq!(value(f.lit), None, "{r:?} {states:?} {f:?}");
+                    assert!(f.reason[1..].iter().all(|&l| value(l) == Some(false)), "{r:?} {states:?} {f:?}");
+                    assert!(holds_on_good(&f.reason), "{r:?} {states:?} {f:?}");
+                    forcing += 1;
+                }
+                let monotone = r.monotone_clauses().all(|c| c.iter().any(|&l| value(l) != Some(false)));
+                if states.iter().all(|&s| s != 0) && monotone {
+                    let bits = states.iter().enumerate().fold(0u64, |b, (i, &s)| b | u64::from(s == 1) << i);
+                    assert_eq!(a.conflict.is_none(), good.contains(&bits), "{r:?} {states:?}");
+                    assert!(a.forced.is_empty());
+                }
+                compared += 1;
+            }
+        }
+        assert!(forcing > 1_500, "{forcing}");
+    }
+
+    /// A solver session deciding the constraint natively, with random clauses beside it (some
+    /// over the auxiliary variables, which makes the session write its clauses after all) and
+    /// half of the rounds under an assumption, counts by blocking each model exactly the
+    /// reference's models; every model it gives satisfies the written-out clauses.
+    fn counts_divisions_natively(seed: u64, new_session: &dyn Fn(&Cnf) -> Box<dyn crate::solver::Session>) {
+        let mut rng = Rng(seed);
+        let mut over_aux = 0;
+        for round in 0..400 {
+            let (mut cnf, r, vars) = random_regions(&mut rng, 12);
+            let aux: Vec<Var> =
+                if r.off.is_empty() { r.aux_range().map(Var::from_index).collect() } else { Vec::new() };
+            for _ in 0..if vars.is_empty() { 0 } else { rng.below(3) } {
+                let clause: Vec<Lit> = (0..1 + rng.below(3))
+                    .map(|_| match rng.below(5) {
+                        0 if !aux.is_empty() => aux[rng.below(aux.len() as u64) as usize].lit(rng.below(2) == 0),
+                        _ => vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0),
+                    })
+                    .collect();
+                over_aux += usize::from(clause.iter().any(|l| aux.contains(&l.var())));
+                cnf.add_clause(&clause);
+            }
+            let assumed: Vec<Lit> = match round % 2 {
+                1 if !vars.is_empty() => vec![vars[rng.below(vars.len() as u64) as usize].lit(rng.below(2) == 0)],
+                _ => vec![],
+            };
+            let want = (0..1u64 << vars.len())
+                .filter(|&bits| {
+                    let mut m = model_of(cnf.num_vars(), &vars, bits);
+                    cnf.complete(&mut m);
+                    cnf.own_clauses().all(|cl| cl.iter().any(|&l| m.is_true(l)))
+                        && brute(&r, &|l| m.is_true(l))
+                        && assumed.iter().all(|&l| m.is_true(l))
+                })
+                .count();
+            let mut session = new_session(&cnf);
+            let mut got = 0;
+            while let SolverAnswer::Sat(m) = session.solve_assuming(&assumed, None).unwrap() {
+                assert!(cnf.first_unsatisfied(&m).is_none(), "{r:?}");
+                got += 1;
+                assert!(got <= want, "{r:?}: more models than {want}");
+                let block: Vec<Lit> = vars.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();
+                if block.is_empty() {
+                    break;
+                }
+                session.add_clause(&block);
+            }
+            assert_eq!(got, want, "{r:?}");
+        }
+        assert!(over_aux > 20, "{over_aux}");
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_counts_divisions_natively() {
+        use crate::solver::CadicalSession;
+        counts_divisions_natively(0x94D0_49BB_1331_11EB, &|cnf| {
+            Box::new(CadicalSession::new(cnf, &crate::solver::Interrupt::default()))
+        });
+    }
+
+    #[cfg(feature = "batsat")]
+    #[test]
+    fn batsat_counts_divisions_natively() {
+        use crate::solver::BatsatSession;
+        counts_divisions_natively(0xBF58_476D_1CE4_E5B9, &|cnf| {
+            Box::new(BatsatSession::new(cnf, &crate::solver::Interrupt::default()))
+        });
+    }
+}
