@@ -412,7 +412,7 @@ impl Grounder<'_> {
     /// [`Grounder::sample_guards`] every guard is taken to pass: no smaller than with them.
     pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
         let mut size = 1.0;
-        let mut draw = Draw(0x9e37_79b9_7f4a_7c15);
+        let mut draw = Draw::default();
         // Sampled bindings that passed every guard so far (none to draw when no level has a guard:
         // every share is then 1).
         let guarded =
@@ -473,10 +473,16 @@ impl Grounder<'_> {
 const ESTIMATE_SAMPLES: usize = 512;
 
 /// A fixed-seed xorshift generator: the estimate is the same on every run.
-struct Draw(u64);
+pub(crate) struct Draw(u64);
+
+impl Default for Draw {
+    fn default() -> Draw {
+        Draw(0x9e37_79b9_7f4a_7c15)
+    }
+}
 
 impl Draw {
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;

@@ -105,6 +105,12 @@ const FIXED_TRUE: u32 = u32::MAX - 1;
 /// Guarded comprehensions over at least this many bindings are enumerated by a plan.
 const PLAN_BINDINGS: usize = 16;
 
+/// A definition that is not plain with more atoms than this has its share of true atoms sampled
+/// for the size estimate (`density`).
+const DENSITY_SAMPLED_ABOVE: usize = 8192;
+/// Atoms drawn for that share.
+const DENSITY_SAMPLES: usize = 1024;
+
 /// Largest number of atoms one predicate may have (the product of its argument domains).
 pub const MAX_ATOMS_PER_PRED: usize = 1 << 26;
 
@@ -114,6 +120,9 @@ pub(crate) type Env = Vec<Option<Val>>;
 /// The values at one argument position of a data predicate's true atoms, by the dense index of the
 /// other arguments.
 type FactIndex = Vec<Rc<[Val]>>;
+
+/// A [`FactIndex`] filled as its keys are asked (`None`: not asked yet).
+type LazyIndex = Vec<Option<Rc<[Val]>>>;
 
 /// At most this many variables are reserved for the solved-for atoms when grounding starts.
 const RESERVED_ATOMS: usize = 1 << 16;
@@ -163,6 +172,9 @@ pub(crate) struct Grounder<'p> {
     /// Per (data predicate, argument position): the values at that position of the true atoms,
     /// by the dense index of the other arguments.
     index: Vec<Vec<Option<Rc<FactIndex>>>>,
+    /// The same for a definition that is not plain, filled one key at a time: per (predicate,
+    /// position), the values by the dense index of the other arguments, `None` until asked.
+    lazy_index: MixMap<(PredId, usize), LazyIndex>,
     /// Per definition asked for: its true atoms when it is plain (defs.rs), or `None`.
     pub(crate) def_true: HashMap<PredId, Option<Rc<[usize]>>>,
     /// Per definition asked for: whether it is plain (defs.rs).
@@ -282,6 +294,7 @@ impl<'p> Grounder<'p> {
             data,
             strides,
             index: Vec::new(),
+            lazy_index: MixMap::default(),
             def_true: HashMap::new(),
             plain: HashMap::new(),
             amo: o.amo,
@@ -860,6 +873,8 @@ impl<'p> Grounder<'p> {
         let p = self.p;
         let pr = &p.preds[pred];
         let mut key = 0usize;
+        // The index of the atom with the binder's first value (the binder's stride adds the rest).
+        let mut first = 0usize;
         for (i, (t, &d)) in args.iter().zip(&pr.args).enumerate() {
             if i == pos {
                 continue;
@@ -880,6 +895,42 @@ impl<'p> Grounder<'p> {
                 return Err(self.bind_err(e, env));
             };
             key = key * p.domains[d].len() + k as usize;
+            first += k as usize * self.strides[pred.index()][i];
+        }
+        // A definition that is not plain is indexed one key at a time: this key's atoms only,
+        // remembered. A whole index would evaluate every atom first (LITS's `line` over every
+        // room, cell and direction, where its rooms' own cells are asked: 200 ms of a 0.7 s
+        // answer); no index at all would ask the atoms again under every outer binding
+        // (shikaku's `fits` under each cell: 19% more instructions for its backbone).
+        let lazy = match self.lazy_index.get(&(pred, pos)) {
+            Some(_) => true,
+            None => {
+                !self.index.get(pred.index()).and_then(|v| v.get(pos)).is_some_and(Option::is_some)
+                    && matches!(pr.kind, PredKind::Def(_))
+                    && !self.plain_def(pred)
+            }
+        };
+        if lazy {
+            let slots = self.lazy_index.entry((pred, pos)).or_insert_with(|| {
+                let keys: usize =
+                    pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
+                vec![None; keys]
+            });
+            if let Some(vals) = slots.get(key).and_then(Option::as_ref) {
+                return Ok(vals.clone());
+            }
+            let stride = self.strides[pred.index()][pos];
+            let mut vals = Vec::new();
+            for (j, &v) in p.domains[pr.args[pos]].values.iter().enumerate() {
+                if self.data_atom(pred, first + j * stride, span)? {
+                    vals.push(v);
+                }
+            }
+            let vals: Rc<[Val]> = Rc::from(vals);
+            if let Some(slot) = self.lazy_index.get_mut(&(pred, pos)).and_then(|v| v.get_mut(key)) {
+                *slot = Some(vals.clone());
+            }
+            return Ok(vals);
         }
         let index = match self.index.get(pred.index()).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
             Some(ix) => ix.clone(),
@@ -962,6 +1013,23 @@ impl<'p> Grounder<'p> {
         if matches!(self.p.preds[pred].kind, PredKind::Def(_)) {
             if let Some(found) = self.def_true_atoms(pred)? {
                 return Ok(found.len() as f64 / n as f64);
+            }
+            // A large definition's share of true atoms is sampled: evaluating every atom for an
+            // estimate cost more than grounding what uses it (LITS's `line` on the 24 x 24 of
+            // fixtures/pencil/lits: 112,896 atoms, 160 ms, where grounding asks for a few
+            // thousand). A sample without a true atom says too little: then every atom counts.
+            if n > DENSITY_SAMPLED_ABOVE {
+                let mut draw = crate::encode::Draw::default();
+                let mut t = 0usize;
+                for _ in 0..DENSITY_SAMPLES {
+                    let i = draw.below(n);
+                    if self.data[pred.index()][i] != 1 && self.data_atom(pred, i, span)? {
+                        t += 1;
+                    }
+                }
+                if t > 0 {
+                    return Ok(t as f64 / DENSITY_SAMPLES as f64);
+                }
             }
         }
         // Facts without a definition, nobody tracking which facts are used: the atoms marked true

@@ -6,10 +6,13 @@
 //! time, each conjunct of the guard (and of a body that acts as one, `a -> b`, `not a or b`,
 //! `exists x . a and b`, a count's literal) is tested as soon as its variables are bound, and a
 //! binder that is a bare argument of a conjunct's input or solved-for atom takes only the values
-//! of that predicate's true atoms. Bindings are still visited in the written order and conjuncts
-//! tested left to right, so a violation names the same binding as a plain evaluation.
-//! What may differ: an evaluation error (a value outside a domain, a division by zero) in a
-//! binding that a generator skipped is not reported; the grounder reports those.
+//! of that predicate's true atoms. A conjunct of connectives, comparisons and atoms is also tried
+//! on part of a binding (`Checker::partial`, unbound variables unknown), and a value that makes
+//! it false whatever the rest take is passed over. Bindings are still visited in the written
+//! order and conjuncts tested left to right, so a violation names the same binding as a plain
+//! evaluation. What may differ: an evaluation error (a value outside a domain, a division by
+//! zero) in a binding that a generator or an early conjunct skipped is not reported; the grounder
+//! reports those.
 //!
 //! A count checks its solutions through one [`CheckSession`] per thread: it keeps what does not
 //! depend on the solution (plans, indexes over facts, the bindings of quantifiers that read data
@@ -39,6 +42,7 @@ mod tests;
 mod values;
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -52,6 +56,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Val, F, T};
 use crate::solution::{show, Args, Solution};
 use crate::symmetry::MixMap;
+use crate::walk::Leaf;
 
 /// A constraint the solution breaks: the statement, and the bindings of its quantifiers. (A
 /// checker that cannot finish, out of memory or at an internal fault, returns a [`QpropError`]
@@ -93,6 +98,12 @@ struct Checker<'a, 's> {
     /// Definition values by predicate index and arguments, computed on first use.
     memo: Vec<MixMap<Vec<Val>, bool>>,
     memo_len: usize,
+    /// Per predicate, whether a definition's values are remembered: all but those of comparisons
+    /// and atoms of other kinds, which cost less to evaluate again than to remember (an
+    /// allocation and a hash insertion per argument tuple: LITS's neighbour test, asked 331,776
+    /// times on 24 x 24, took most of the check). Remembering is also what stops a definition
+    /// that calls itself, so one that calls a definition is remembered.
+    remembered: Vec<bool>,
     /// Plans by the address of the quantifier's binders (unique per quantifier, stable while
     /// the program is borrowed).
     plans: MixMap<usize, Rc<Plan<'a>>>,
@@ -357,6 +368,11 @@ impl<'a, 's> Checker<'a, 's> {
             atoms,
             memo: vec![MixMap::default(); p.preds.len()],
             memo_len: 0,
+            remembered: p
+                .preds
+                .iter()
+                .map(|d| matches!(&d.kind, PredKind::Def(def) if !plan::flat_formula(p, &def.body)))
+                .collect(),
             plans: MixMap::default(),
             index: Indexes::default(),
             dense: std::iter::repeat_with(|| None).take(p.preds.len()).collect(),
@@ -552,7 +568,7 @@ impl<'a, 's> Checker<'a, 's> {
         let mut stop = false;
         for &v in vals {
             env[slot] = Some(v);
-            if self.passes(plan, i + 1, env)? && self.level(plan, i + 1, env, f)? {
+            if self.passes(plan, i + 1, env)? && !self.ruled_out(plan, i + 1, env) && self.level(plan, i + 1, env, f)? {
                 stop = true;
                 break;
             }
@@ -570,6 +586,91 @@ impl<'a, 's> Checker<'a, 's> {
             }
         }
         Ok(true)
+    }
+
+    /// Whether one of the conjuncts `plan.early[c]` is false on the bindings so far, whatever
+    /// the binders still unbound take.
+    fn ruled_out(&mut self, plan: &Plan<'a>, c: usize, env: &mut Env) -> bool {
+        for &k in plan.early.get(c).map_or(&[][..], |v| v.as_slice()) {
+            if self.partial(plan.conj[k], env) == Some(false) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `f`'s value where some variables are unbound (`None`: it depends on them, or `f` is not
+    /// made of connectives, comparisons and atoms, or evaluating a part failed: the full
+    /// evaluation reports that). Three-valued: `a and b` is false when either is.
+    fn partial(&mut self, f: &'a F, env: &mut Env) -> Option<bool> {
+        let both = |a: Option<bool>, b: Option<bool>, op: fn(bool, bool) -> bool| Some(op(a?, b?));
+        match f {
+            F::Const(b) => Some(*b),
+            F::Cmp(c) if bound(f, env) => {
+                let (a, b) = (self.term(&c.a, env).ok()?, self.term(&c.b, env).ok()?);
+                c.op.holds(a, b)
+            }
+            F::Not(a) => self.partial(a, env).map(|v| !v),
+            F::And(a, b) => match self.partial(a, env) {
+                Some(false) => Some(false),
+                x => match self.partial(b, env) {
+                    Some(false) => Some(false),
+                    y => both(x, y, |x, y| x && y),
+                },
+            },
+            F::Or(a, b) => match self.partial(a, env) {
+                Some(true) => Some(true),
+                x => match self.partial(b, env) {
+                    Some(true) => Some(true),
+                    y => both(x, y, |x, y| x || y),
+                },
+            },
+            F::Imp(a, b) => match self.partial(a, env) {
+                Some(false) => Some(true),
+                x => match self.partial(b, env) {
+                    Some(true) => Some(true),
+                    y => both(x, y, |x, y| !x || y),
+                },
+            },
+            F::Iff(a, b) => {
+                let x = self.partial(a, env);
+                both(x, self.partial(b, env), |x, y| x == y)
+            }
+            F::Xor(a, b) => {
+                let x = self.partial(a, env);
+                both(x, self.partial(b, env), |x, y| x != y)
+            }
+            F::Atom(pr, args, span) => {
+                let p = self.p;
+                if bound(f, env) {
+                    return self.eval_atom(*pr, args, *span, env).ok();
+                }
+                // A definition of comparisons and atoms is read through: its parameters take the
+                // arguments that can be evaluated, the others stay unknown.
+                let Some(PredKind::Def(def)) = p.preds.get(pr.index()).map(|d| &d.kind) else { return None };
+                let doms = p.preds.get(pr.index()).map_or(&[][..], |d| d.args.as_slice());
+                let mut inner = vec![None; def.slots.len()];
+                for ((s, a), d) in def.params.iter().zip(args).zip(doms) {
+                    if !crate::walk::term(a, &mut |l| unbound_leaf(l, env)).is_continue() {
+                        // An argument computed from the solution may fall outside its domain,
+                        // which makes the atom false whatever the body says.
+                        if reads_solution(a) {
+                            return None;
+                        }
+                        continue;
+                    }
+                    // Undefined, or outside its domain: the atom is false (an argument read from
+                    // the solution) or an error (one from the data), not the body's value.
+                    let v = self.term(a, env).ok()?;
+                    p.domains.get(d.index())?.pos(v)?;
+                    if let Some(e) = inner.get_mut(s.index()) {
+                        *e = Some(v);
+                    }
+                }
+                self.partial(&def.body, &mut inner)
+            }
+            _ => None,
+        }
     }
 
     /// A generator's values for the current bindings, or `None` to use the whole domain (when a
@@ -865,6 +966,16 @@ impl<'a, 's> Checker<'a, 's> {
                 }
                 Ok(facts.contains(t))
             }
+            PredKind::Def(def) if !self.remembered.get(pr.index()).copied().unwrap_or(true) => {
+                // It calls no definition (`plan::flat_formula`), so this ends.
+                let mut env = vec![None; def.slots.len()];
+                for (s, v) in def.params.iter().zip(t) {
+                    if let Some(e) = env.get_mut(s.index()) {
+                        *e = Some(*v);
+                    }
+                }
+                self.eval(&def.body, &mut env)
+            }
             PredKind::Def(def) => {
                 if let Some(&v) = self.memo.get(pr.index()).and_then(|m| m.get(t)) {
                     return Ok(v);
@@ -914,6 +1025,19 @@ impl<'a, 's> Checker<'a, 's> {
                 self.memo_len += 1;
             }
         }
+    }
+}
+
+/// Whether every variable `f` reads is bound in `env`.
+fn bound(f: &F, env: &Env) -> bool {
+    crate::walk::formula(f, &mut |l| unbound_leaf(l, env)).is_continue()
+}
+
+/// Breaks at a variable that `env` leaves unbound.
+fn unbound_leaf(l: Leaf, env: &Env) -> ControlFlow<()> {
+    match l {
+        Leaf::Slot(s) if !matches!(env.get(s.index()), Some(Some(_))) => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
     }
 }
 

@@ -1,14 +1,17 @@
 //! Evaluation plans for the checker's quantifiers, counts and sums: after binding each variable,
-//! which conjuncts (of the guard, and of the body where they act as one) to test, and which true
-//! atoms can supply a variable's values instead of its whole domain.
+//! which conjuncts (of the guard, and of the body where they act as one) to test, which may be
+//! decided already on part of the binding (`early`), and which true atoms can supply a variable's
+//! values instead of its whole domain.
 //!
 //! Built from the resolved formulas alone. The grounder plans its own quantifiers in nnf.rs;
 //! only the collection of a formula's variables (`walk.rs`) is shared, so that the two cannot
 //! disagree about which variables a conjunct reads, while a mistake in one's evaluation order
 //! still cannot hide the same mistake in the other.
 
+use std::ops::ControlFlow;
+
 use crate::program::{Binders, PredId, PredKind, Program, F, T};
-use crate::walk::formula_slots;
+use crate::walk::{formula_slots, Leaf, Node};
 
 /// What a quantified body contributes.
 #[derive(Clone, Copy)]
@@ -60,6 +63,12 @@ pub(super) struct Plan<'a> {
     /// tested no earlier than the one before it, so every binding evaluates the conjuncts in the
     /// written order and stops at the same one as a plain left-to-right evaluation.
     pub checks: Vec<Vec<usize>>,
+    /// `early[c]`: conjuncts not yet due once the first `c` binders are bound, but reading
+    /// binder `c - 1` and made of connectives, comparisons and atoms only: evaluated on the
+    /// bindings so far (unbound variables unknown), and a binding where one is false whatever the
+    /// binders still to come is passed over. LITS's `nb(r1, c1, r2, c2)` under `forall r1, r2,
+    /// c1, c2` is false for most `(r1, r2)` already.
+    pub early: Vec<Vec<usize>>,
     /// Per binder, where its values come from (`None`: its domain).
     pub gens: Vec<Option<Gen<'a>>>,
     /// What to evaluate for a binding that passes every conjunct.
@@ -104,13 +113,22 @@ pub(super) fn build<'a>(
     };
     let n = binders.len();
     let mut checks = vec![Vec::new(); n + 1];
+    let mut early = vec![Vec::new(); n + 1];
     let mut at = 0;
     for (k, c) in conj.iter().enumerate() {
         at = at.max(level(binders, c));
         checks[at].push(k);
+        if partly_evaluable(p, c) {
+            let slots = formula_slots(c);
+            for (i, b) in binders.iter().enumerate().take(at.saturating_sub(1)) {
+                if slots.contains(&b.slot) {
+                    early[i + 1].push(k);
+                }
+            }
+        }
     }
     let gens = (0..n).map(|i| generator(p, binders, i, &conj, index_id)).collect();
-    Plan { binders, conj, checks, gens, rest, split }
+    Plan { binders, conj, checks, early, gens, rest, split }
 }
 
 /// Splits a `forall` body: `a -> b`, `not a` and `not a or ... or b` hold outright where `a` is
@@ -207,5 +225,67 @@ fn known_before(binders: &Binders, i: usize, t: &T) -> bool {
         T::Neg(a, _) => known_before(binders, i, a),
         T::Bin(b) => known_before(binders, i, &b.a) && known_before(binders, i, &b.b),
         T::IntVar(..) | T::Sum(..) | T::Bool(..) | T::MinMax(..) | T::Count(..) => false,
+    }
+}
+
+/// Whether `Checker::partial` can decide `f` on some bindings: connectives, comparisons and
+/// atoms, those of a definition only where the definition is itself [`flat_formula`].
+pub(super) fn partly_evaluable(p: &Program, f: &F) -> bool {
+    // A comparison, or an atom of facts or of the solution, needs every variable it reads: it is
+    // decided no earlier than it is due, and trying would cost a walk per binding.
+    let one = match f {
+        F::Not(a) => a,
+        _ => f,
+    };
+    let leaf = match one {
+        F::Const(_) | F::Cmp(_) => true,
+        F::Atom(pr, ..) => !matches!(p.preds.get(pr.index()).map(|d| &d.kind), Some(PredKind::Def(_))),
+        _ => false,
+    };
+    if leaf {
+        return false;
+    }
+    let defs_plain = crate::walk::formula(f, &mut |l| match l {
+        Leaf::Pred(pr) => match p.preds.get(pr.index()).map(|d| &d.kind) {
+            Some(PredKind::Def(def)) if !flat_formula(p, &def.body) => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        },
+        Leaf::Slot(_) => ControlFlow::Continue(()),
+    });
+    defs_plain.is_continue() && comprehension_free(Node::F(f))
+}
+
+/// Whether `f` holds only connectives, comparisons, arithmetic and atoms, none of a definition.
+pub(super) fn flat_formula(p: &Program, f: &F) -> bool {
+    let calls_def = crate::walk::formula(f, &mut |l| match l {
+        Leaf::Pred(pr) if matches!(p.preds.get(pr.index()).map(|d| &d.kind), Some(PredKind::Def(_))) => {
+            ControlFlow::Break(())
+        }
+        _ => ControlFlow::Continue(()),
+    });
+    calls_def.is_continue() && comprehension_free(Node::F(f))
+}
+
+/// Whether `n` holds no quantifier, count, sum, comprehension or constraint over a collection.
+fn comprehension_free(n: Node) -> bool {
+    let flat = match n {
+        Node::F(f) => matches!(
+            f,
+            F::Const(_)
+                | F::Atom(..)
+                | F::Cmp(_)
+                | F::Not(_)
+                | F::And(..)
+                | F::Or(..)
+                | F::Imp(..)
+                | F::Iff(..)
+                | F::Xor(..)
+        ),
+        Node::T(t) => matches!(t, T::Const(_) | T::Var(_) | T::Bin(_) | T::Neg(..) | T::IntVar(..) | T::Bool(..)),
+    };
+    let mut all = |c: Node| if comprehension_free(c) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) };
+    flat && match n {
+        Node::F(f) => crate::walk::children(f, &mut all).is_continue(),
+        Node::T(t) => crate::walk::term_children(t, &mut all).is_continue(),
     }
 }

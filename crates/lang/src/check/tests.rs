@@ -77,6 +77,26 @@ forall r . runs { black(r, c) : c } = { l : k, l | rowrun(r, k, l) }
 forall c . runs { black(r, c) : r } = { l : f, l | colrun(f, c, l) }
 runs { mark(c) : c } = [1, 0, 1]
 forall c . mark(c) -> black(1, c)",
+    // Conjuncts decided on part of a binding (`Checker::partial`): a definition of comparisons,
+    // solved-for atoms and `not` among them, ruled out before the last binders are bound.
+    "domain R = 1..3
+domain C = 1..3
+pred b(R, C)
+def nb(r1 in R, c1 in C, r2 in R, c2 in C) :=
+  (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))
+forall r1, r2 in R, c1, c2 in C | nb(r1, c1, r2, c2) . not (b(r1, c1) and b(r2, c2))
+forall r1 in R, c1 in C, r2 in R, c2 in C . b(r1, c1) and r1 < r2 and not nb(r1, c1, r2, c2) ->
+  not b(r2, c2) or c1 = c2 or (r2 - r1 = 2 and not (c1 = 1 and c2 = 3))
+atleast 2 { b(r, c) : r in R, c in C }",
+    // The same with a definition's arguments read from the solution (`x(j)`, `[b(j)]`): outside
+    // the domain the atom is false whatever the body, so such a conjunct is not decided early.
+    "domain N = 1..3
+var x(N) in 0..3
+pred b(N)
+def p(a in N, c in N) := c = 1 or a = 2
+forall i, j in N . i = 1 and not p(x(j), i) -> b(j)
+forall i, j in N . not p([b(j)], i) and i < 3 -> b(i) or x(i) = 0
+forall i, j in N . (i < j xor p(i, j)) and x(i) > 1 -> (b(j) iff x(j) = 2)",
 ];
 
 /// A tiny deterministic generator (xorshift): no dependency, reproducible failures.
