@@ -262,7 +262,7 @@ fn every_genre_draws_its_answer_as_it_is_printed() {
 /// Genres whose data all shape the grid (rooms, blocked cells): no clue can be withheld one by
 /// one, so `generate --unique` refuses them, naming their data.
 const NOT_POSED: &[(&str, &str)] =
-    &[("lits", "room"), ("norinori", "room"), ("starbattle", "room"), ("simpleloop", "blocked")];
+    &[("lits", "room, wall"), ("norinori", "room"), ("starbattle", "room"), ("simpleloop", "blocked")];
 
 /// The published answer of a fixture, as `solve` prints its shown atoms.
 fn answer(dir: &std::path::Path, name: &str) -> BTreeSet<String> {
@@ -582,4 +582,217 @@ fn slant_and_numberlink_models_count_as_a_brute_force_does() {
             assert_eq!(model_count("numlin.qp", &data, rows, cols), want, "numberlink {rows} x {cols}, ends {ends:?}");
         }
     }
+}
+
+/// A small grid with borders: each cell's room (areas the borders enclose, numbered from 0 in
+/// reading order) and whether a border lies between cells `a` and `b` (side by side).
+struct Walled {
+    rows: usize,
+    cols: usize,
+    room: Vec<usize>,
+    rooms: usize,
+    border: BTreeSet<(usize, usize)>,
+}
+
+impl Walled {
+    /// Random borders, each inner edge one with probability 2/5: some of them end inside a room.
+    fn random(rows: usize, cols: usize, mix: &mut Mix) -> Self {
+        let mut border = BTreeSet::new();
+        for x in 0..rows * cols {
+            let (r, c) = (x / cols, x % cols);
+            for (ok, y) in [(c + 1 < cols, x + 1), (r + 1 < rows, x + cols)] {
+                if ok && mix.below(5) < 2 {
+                    border.insert((x, y));
+                }
+            }
+        }
+        let mut parent: Vec<usize> = (0..rows * cols).collect();
+        for x in 0..rows * cols {
+            let (r, c) = (x / cols, x % cols);
+            for (ok, y) in [(c + 1 < cols, x + 1), (r + 1 < rows, x + cols)] {
+                if ok && !border.contains(&(x, y)) {
+                    let (a, b) = (root_of(&mut parent, x), root_of(&mut parent, y));
+                    parent[a] = b;
+                }
+            }
+        }
+        let mut id: BTreeMap<usize, usize> = BTreeMap::new();
+        let room: Vec<usize> = (0..rows * cols)
+            .map(|x| {
+                let r = root_of(&mut parent, x);
+                let next = id.len();
+                *id.entry(r).or_insert(next)
+            })
+            .collect();
+        Walled { rows, cols, rooms: id.len(), room, border }
+    }
+
+    /// Side-by-side pairs (a < b).
+    fn pairs(&self) -> Vec<(usize, usize)> {
+        let cols = self.cols;
+        (0..self.rows * cols)
+            .flat_map(|x| {
+                let (r, c) = (x / cols, x % cols);
+                [(c + 1 < cols, x + 1), (r + 1 < self.rows, x + cols)]
+                    .into_iter()
+                    .filter(|p| p.0)
+                    .map(move |p| (x, p.1))
+            })
+            .collect()
+    }
+
+    /// The data of the pencil models: rooms and the borders inside rooms.
+    fn data(&self) -> String {
+        let cell = |x: usize| (x / self.cols + 1, x % self.cols + 1);
+        let mut out = format!("param rooms = {}\n", self.rooms);
+        for (x, m) in self.room.iter().enumerate() {
+            let (r, c) = cell(x);
+            out.push_str(&format!("room({r}, {c}, {})\n", m + 1));
+        }
+        for &(a, b) in self.border.iter().filter(|(a, b)| self.room[*a] == self.room[*b]) {
+            let ((r1, c1), (r2, c2)) = (cell(a), cell(b));
+            out.push_str(&format!("wall({r1}, {c1}, {r2}, {c2})\n"));
+        }
+        out
+    }
+
+    /// Whether the cells of `set` are joined through side-by-side pairs that `joins` accepts.
+    fn connected(&self, set: &[usize], joins: &dyn Fn(usize, usize) -> bool) -> bool {
+        let Some(&first) = set.first() else { return true };
+        let mut seen = vec![first];
+        let mut k = 0;
+        while k < seen.len() {
+            let x = seen[k];
+            k += 1;
+            for &y in set {
+                let (a, b) = (x.min(y), x.max(y));
+                if !seen.contains(&y) && self.pairs().contains(&(a, b)) && joins(a, b) {
+                    seen.push(y);
+                }
+            }
+        }
+        seen.len() == set.len()
+    }
+}
+
+/// LITS shadings of `g` (cspuz's rules): four shaded cells per room joined across no border, all
+/// shaded cells joined, no 2 x 2 block shaded, equal shapes never side by side across rooms.
+fn lits_by_brute_force(g: &Walled) -> u64 {
+    let (rows, cols) = (g.rows, g.cols);
+    let mut n = 0;
+    'grids: for bits in 0u32..1 << (rows * cols) {
+        let black = |x: usize| bits >> x & 1 == 1;
+        let shaded: Vec<usize> = (0..rows * cols).filter(|&x| black(x)).collect();
+        if shaded.len() != 4 * g.rooms || !g.connected(&shaded, &|_, _| true) {
+            continue;
+        }
+        for x in 0..rows * cols {
+            let (r, c) = (x / cols, x % cols);
+            if r + 1 < rows && c + 1 < cols && [x, x + 1, x + cols, x + cols + 1].into_iter().all(black) {
+                continue 'grids;
+            }
+        }
+        let mut shape = vec![' '; g.rooms];
+        for (m, kind) in shape.iter_mut().enumerate() {
+            let cells: Vec<usize> = shaded.iter().copied().filter(|&x| g.room[x] == m).collect();
+            if cells.len() != 4 || !g.connected(&cells, &|a, b| !g.border.contains(&(a, b))) {
+                continue 'grids;
+            }
+            let degree = |x: usize| cells.iter().filter(|&&y| g.pairs().contains(&(x.min(y), x.max(y)))).count();
+            let line = |a: usize, b: usize, c: usize| {
+                let (ra, rb, rc) = (a / cols, b / cols, c / cols);
+                let (ca, cb, cc) = (a % cols, b % cols, c % cols);
+                (ra == rb && rb == rc) || (ca == cb && cb == cc)
+            };
+            let three = cells.iter().enumerate().any(|(i, &a)| {
+                cells[i + 1..].iter().enumerate().any(|(j, &b)| cells[i + j + 2..].iter().any(|&c| line(a, b, c)))
+            });
+            let four = line(cells[0], cells[1], cells[2]) && line(cells[1], cells[2], cells[3]);
+            *kind = if four {
+                'i'
+            } else if cells.iter().any(|&x| degree(x) == 3) {
+                't'
+            } else if three {
+                'l'
+            } else {
+                's'
+            };
+        }
+        for (a, b) in g.pairs() {
+            if black(a) && black(b) && g.room[a] != g.room[b] && shape[g.room[a]] == shape[g.room[b]] {
+                continue 'grids;
+            }
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Heyawake shadings of `g` with room numbers `numbers` (cspuz's rules): no two shaded cells
+/// side by side, the unshaded cells joined, each numbered room that many shaded cells, no run of
+/// unshaded cells in a row or column across two borders.
+fn heyawake_by_brute_force(g: &Walled, numbers: &[(usize, usize)]) -> u64 {
+    let (rows, cols) = (g.rows, g.cols);
+    let mut n = 0;
+    'grids: for bits in 0u32..1 << (rows * cols) {
+        let black = |x: usize| bits >> x & 1 == 1;
+        let white: Vec<usize> = (0..rows * cols).filter(|&x| !black(x)).collect();
+        if g.pairs().iter().any(|&(a, b)| black(a) && black(b)) || !g.connected(&white, &|_, _| true) {
+            continue;
+        }
+        for &(m, v) in numbers {
+            if (0..rows * cols).filter(|&x| g.room[x] == m && black(x)).count() != v {
+                continue 'grids;
+            }
+        }
+        // Runs: along each row and column, borders crossed since the last shaded cell.
+        let lines = (0..rows).map(|r| (0..cols).map(|c| r * cols + c).collect::<Vec<_>>());
+        let lines = lines.chain((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect()));
+        for line in lines {
+            let mut crossed = 0;
+            for w in line.windows(2) {
+                if black(w[0]) || black(w[1]) {
+                    crossed = 0;
+                } else if g.border.contains(&(w[0], w[1])) {
+                    crossed += 1;
+                    if crossed == 2 {
+                        continue 'grids;
+                    }
+                }
+            }
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The LITS and heyawake models count what the brute forces above count, on small grids with
+/// random borders, many of which end inside a room (published puzzles have such borders; a
+/// border counts for both genres' rules, as in cspuz).
+#[test]
+fn lits_and_heyawake_models_count_as_a_brute_force_does() {
+    let mut mix = Mix(62);
+    let mut inner = 0;
+    let mut lits_solved = 0;
+    for (rows, cols) in [(3, 4), (4, 4), (4, 5)] {
+        for _ in 0..6 {
+            let g = Walled::random(rows, cols, &mut mix);
+            inner += usize::from(g.data().contains("wall("));
+            let want = lits_by_brute_force(&g);
+            lits_solved += usize::from(want > 0);
+            assert_eq!(model_count("lits.qp", &g.data(), rows, cols), want, "LITS {rows} x {cols}: {}", g.data());
+            let mut numbers = Vec::new();
+            let mut data = g.data();
+            for m in 0..g.rooms {
+                if mix.below(3) == 0 {
+                    let v = mix.below(3) as usize;
+                    numbers.push((m, v));
+                    data.push_str(&format!("roomnumber({}, {v})\n", m + 1));
+                }
+            }
+            let want = heyawake_by_brute_force(&g, &numbers);
+            assert_eq!(model_count("heyawake.qp", &data, rows, cols), want, "heyawake {rows} x {cols}: {data}");
+        }
+    }
+    assert!(inner >= 6 && lits_solved >= 2, "{inner} boards with inner borders, {lits_solved} LITS with an answer");
 }

@@ -11,11 +11,11 @@
 //! since a plan evaluates a disjunct's conjuncts in its own order, and a later disjunct on
 //! bindings an earlier one already accepted. So only *plain* definitions are planned: integer
 //! arithmetic of `+`, `-` and negation over small integers, comparisons, `not`, `and`, `or` (and
-//! the other connectives), quantifiers, and atoms of non-clue input predicates or plain
-//! definitions whose arguments are variables of domains inside the argument's domain (or
-//! constants in it). A definition that reads clue facts is not planned either: grounding with
-//! groups records each clue fact a definition reads (explain.rs). Everything else is evaluated
-//! atom by atom as before.
+//! the other connectives), quantifiers, and atoms of input predicates or plain definitions whose
+//! arguments are variables of domains inside the argument's domain (or constants in it). When
+//! grounding with groups (explain.rs), a definition that reads clue facts is not planned: the
+//! groups record the clue facts a plan's generators read, where an evaluated definition's reads
+//! are its own. Everything else is evaluated atom by atom as before.
 
 use std::rc::Rc;
 
@@ -29,12 +29,13 @@ use crate::program::{Bound, DomId, PredId, PredKind, Program, Slot, Val, F, T};
 /// few of them stay far from 64-bit overflow (as narrow.rs's).
 const SAFE: i64 = 1 << 40;
 
-/// Whether `pred` is a plain definition (see the module's comment).
-pub(crate) fn is_plain(p: &Program, pred: PredId) -> bool {
-    plain_pred(p, pred, &mut Vec::new())
+/// Whether `pred` is a plain definition (see the module's comment); `clues`: whether it may read
+/// clue facts.
+pub(crate) fn is_plain(p: &Program, pred: PredId, clues: bool) -> bool {
+    plain_pred(p, pred, clues, &mut Vec::new())
 }
 
-fn plain_pred(p: &Program, pred: PredId, visiting: &mut Vec<PredId>) -> bool {
+fn plain_pred(p: &Program, pred: PredId, clues: bool, visiting: &mut Vec<PredId>) -> bool {
     let PredKind::Def(def) = &p.preds[pred].kind else { return false };
     if visiting.contains(&pred) {
         return false;
@@ -44,29 +45,29 @@ fn plain_pred(p: &Program, pred: PredId, visiting: &mut Vec<PredId>) -> bool {
     for (s, &d) in def.params.iter().zip(&p.preds[pred].args) {
         doms[s.index()] = Some(d);
     }
-    let plain = plain_formula(p, &def.body, &mut doms, visiting);
+    let plain = plain_formula(p, &def.body, &mut doms, clues, visiting);
     visiting.pop();
     plain
 }
 
-fn plain_formula(p: &Program, f: &F, doms: &mut Vec<Option<DomId>>, visiting: &mut Vec<PredId>) -> bool {
+fn plain_formula(p: &Program, f: &F, doms: &mut Vec<Option<DomId>>, clues: bool, visiting: &mut Vec<PredId>) -> bool {
     match f {
         F::Const(_) => true,
         F::Cmp(c) => plain_int(p, &c.a, doms) && plain_int(p, &c.b, doms),
-        F::Not(a) => plain_formula(p, a, doms, visiting),
+        F::Not(a) => plain_formula(p, a, doms, clues, visiting),
         F::And(a, b) | F::Or(a, b) | F::Imp(a, b) | F::Iff(a, b) | F::Xor(a, b) => {
-            plain_formula(p, a, doms, visiting) && plain_formula(p, b, doms, visiting)
+            plain_formula(p, a, doms, clues, visiting) && plain_formula(p, b, doms, clues, visiting)
         }
         F::Quant(q) => {
             bind(doms, &q.binders);
-            q.guard.as_ref().is_none_or(|g| plain_formula(p, g, doms, visiting))
-                && plain_formula(p, &q.body, doms, visiting)
+            q.guard.as_ref().is_none_or(|g| plain_formula(p, g, doms, clues, visiting))
+                && plain_formula(p, &q.body, doms, clues, visiting)
         }
         F::Atom(pred, args, _) => {
             let pr = &p.preds[*pred];
             let source = match &pr.kind {
-                PredKind::Input(_) => !pr.clue,
-                PredKind::Def(_) => plain_pred(p, *pred, visiting),
+                PredKind::Input(_) => clues || !pr.clue,
+                PredKind::Def(_) => plain_pred(p, *pred, clues, visiting),
                 _ => false,
             };
             source
@@ -118,11 +119,57 @@ fn disjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
     }
 }
 
+/// Most conjunctions a definition's body is planned as: a disjunction among the conjuncts
+/// multiplies them.
+const MOST_PARTS: usize = 16;
+
+/// A conjunction to plan: the binders (the parameters and opened `exists` variables) and the
+/// conjuncts.
+type Part<'a> = (Vec<Bound>, Vec<&'a F>);
+
+/// `parts`, each conjoined with `f` opened: an `exists` among the conjuncts gives its binders
+/// and its guard's and body's conjuncts, opened likewise (`d(x) := exists y . b` is true of
+/// exactly the `x` of the bindings of `x, y` that satisfy `b`, so the plan enumerates witnesses
+/// instead of searching for one under every `x`: shimaguni's `touch`, every pair of rooms and
+/// under it every pair of cells); a disjunction among them splits each part in one per
+/// disjunct, while there are at most [`MOST_PARTS`] (akari's `sees`, same row or same column: an
+/// equality that binds in each part instead of a test on every pair of cells). The union of the
+/// parts' bindings is the set of true atoms either way.
+fn open<'a>(f: &'a F, mut parts: Vec<Part<'a>>) -> Vec<Part<'a>> {
+    match f {
+        F::And(a, b) => open(b, open(a, parts)),
+        F::Quant(q) if !q.all => {
+            for (binders, _) in &mut parts {
+                binders.extend(q.binders.iter().copied());
+            }
+            if let Some(g) = &q.guard {
+                parts = open(g, parts);
+            }
+            open(&q.body, parts)
+        }
+        F::Or(..) => {
+            let mut ds = Vec::new();
+            disjuncts(f, &mut ds);
+            if parts.len() * ds.len() > MOST_PARTS {
+                parts.iter_mut().for_each(|(_, items)| items.push(f));
+                return parts;
+            }
+            ds.into_iter().flat_map(|d| open(d, parts.clone())).collect()
+        }
+        _ => {
+            parts.iter_mut().for_each(|(_, items)| items.push(f));
+            parts
+        }
+    }
+}
+
 impl Grounder<'_> {
-    /// Whether `pred` is a plain definition, decided once per grounding.
+    /// Whether `pred` is a plain definition, decided once per grounding (and per whether it is
+    /// grounding with groups by then: they begin after the size estimate).
     pub(crate) fn plain_def(&mut self, pred: PredId) -> bool {
         let p = self.p;
-        *self.plain.entry(pred).or_insert_with(|| is_plain(p, pred))
+        let clues = self.tracker.is_none();
+        *self.plain.entry((pred, clues)).or_insert_with(|| is_plain(p, pred, clues))
     }
 
     /// The indices of the true atoms of a plain definition `pred`, ascending, found by planning
@@ -147,14 +194,23 @@ impl Grounder<'_> {
         let binders: Vec<Bound> =
             def.params.iter().zip(&p.preds[pred].args).map(|(&slot, &dom)| Bound { slot, dom }).collect();
         let args: Vec<T> = def.params.iter().map(|&s: &Slot| T::Var(s)).collect();
-        let mut parts = Vec::new();
-        disjuncts(&def.body, &mut parts);
+        // The body's disjuncts each (as many as there are), then what `open` splits them in.
+        let mut top = Vec::new();
+        disjuncts(&def.body, &mut top);
+        let parts: Vec<(Vec<Bound>, F)> = top
+            .into_iter()
+            .flat_map(|d| open(d, vec![(binders.clone(), Vec::new())]))
+            .map(|(binders, items)| {
+                let guard = items.into_iter().cloned().reduce(|a, b| F::And(Box::new(a), Box::new(b)));
+                (binders, guard.unwrap_or(F::Const(true)))
+            })
+            .collect();
         let saved = self.slot_names;
         self.slot_names = &def.slots;
         let mut found: Vec<usize> = Vec::new();
-        let run = |me: &mut Self| -> Result<()> {
-            for part in parts {
-                let plan = crate::nnf::plan(p, &binders, Some(part), &G::Const(false), true)?;
+        let mut run = |me: &mut Self| -> Result<()> {
+            for (binders, part) in &parts {
+                let plan = crate::nnf::plan(p, binders, Some(part), &G::Const(false), true)?;
                 let mut env = vec![None; def.slots.len()];
                 me.each(&plan, &mut env, &mut |me, env| {
                     found.push(me.atom_index(pred, &args, p.preds[pred].span, env)?);
@@ -224,22 +280,39 @@ mod tests {
                       (r2 = r1 + 1 and low(k1) and not low(k2)) or side(r1, k1) and r2 = 0 or\n\
                       (r1 = r2 and (k1 = 1 -> k2 = 3) and exists c in C . wall(r1, c) and c > k1)\n\
                     def sub(r in RS, k in K) := side(r, k) or -r + 2 = k\n";
-        let model = format!("{GRID}{meet}");
+        // `exists` opened into binders: with a guard, nested, beside a negated one (not opened),
+        // and a disjunct that is one.
+        let exists = "wall(2, 4)\nwall(3, 1)\n\
+                      def pair(k1 in K, k2 in K) := k1 < k2 and exists r in I, c in C | wall(r, c) and c = k1 + 1 .\n\
+                        exists c2 in C . c2 = c + 1 and wall(r, c2) and k2 >= r\n\
+                      def lone(r in I, k in K) := not (exists c in C . wall(r, c)) and exists j in K . j = r + k\n\
+                        or exists c in C . wall(r, c) and c = k + 2\n";
+        let model = format!("{GRID}{meet}{exists}");
+        same(&model, "pair", 2);
+        same(&model, "lone", 5);
         same(&model, "low", 2);
         same(&model, "side", 3);
         same(&model, "meet", 20);
         same(&model, "sub", 3);
-        // Not plain: arithmetic that can fail, a clue read, an atom outside its domain.
-        let not_plain = "clue pred given(R, C)\ngiven(1, 1)\n\
+        // Not plain: arithmetic that can fail, an atom outside its domain.
+        let not_plain = "clue pred given(R, C)\ngiven(1, 1)\ngiven(2, 3)\n\
                          def half(r in R, c in C) := r / 2 = c\n\
                          def hint(r in R, c in C) := given(r, c) or r = c\n\
                          def wide(i in K, c in C) := i = 1 or i < 4 and low(i + 1)\n\
                          def low(k in K) := k = 2\n";
-        for name in ["half", "hint", "wide"] {
-            let (found, evaluated) = both(&format!("{GRID}{not_plain}"), name);
+        let model = format!("{GRID}{not_plain}");
+        for name in ["half", "wide"] {
+            let (found, evaluated) = both(&model, name);
             assert_eq!(found, None, "{name} is not plain");
             assert!(!evaluated.is_empty(), "{name}");
         }
+        // A clue read: plain, but not when grounding with groups (explain.rs).
+        same(&model, "hint", 5);
+        let p = load(&Source::new("t.qp", &model), None, &[]).expect("the model loads");
+        let hint = PredId::new(p.preds.iter().position(|pr| pr.name == "hint").expect("hint"));
+        let mut grouped = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
+        grouped.tracker = Some(crate::explain::Tracker::default());
+        assert_eq!(grouped.def_true_atoms(hint).expect("asked"), None, "hint with groups");
     }
 }
 

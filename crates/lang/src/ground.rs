@@ -177,8 +177,9 @@ pub(crate) struct Grounder<'p> {
     lazy_index: MixMap<(PredId, usize), LazyIndex>,
     /// Per definition asked for: its true atoms when it is plain (defs.rs), or `None`.
     pub(crate) def_true: HashMap<PredId, Option<Rc<[usize]>>>,
-    /// Per definition asked for: whether it is plain (defs.rs).
-    pub(crate) plain: HashMap<PredId, bool>,
+    /// Per definition asked for, and whether clue facts may be read (no groups): whether it is
+    /// plain (defs.rs).
+    pub(crate) plain: HashMap<(PredId, bool), bool>,
     pub(crate) amo: AmoEncoding,
     /// Slot names of the statement being grounded (for bindings in errors).
     pub(crate) slot_names: &'p [String],

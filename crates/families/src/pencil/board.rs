@@ -18,6 +18,12 @@ pub mod names {
     pub const UNKNOWN: &str = "unknown";
     /// `room(r, c, m)`: the cell lies in room m.
     pub const ROOM: &str = "room";
+    /// `wall(r1, c1, r2, c2)`: a border drawn between side-by-side cells of one room, (r2, c2)
+    /// right of or below (r1, c1). Rooms are the areas borders enclose, as pzprjs reads them,
+    /// but a border that ends inside a room still stands between the cells on its two sides:
+    /// only genres whose rules read borders (a run crossing them, a block joined across them)
+    /// ask for these facts.
+    pub const WALL: &str = "wall";
     /// `roomnumber(m, v)`: room m shows v.
     pub const ROOM_NUMBER: &str = "roomnumber";
     /// `roomunknown(m)`: room m shows a clue without a number.
@@ -149,9 +155,27 @@ impl Board {
         (room, next)
     }
 
+    /// The borders drawn between two cells of one room (`room`: each cell's room), as pairs of
+    /// cell indices, the second right of or below the first, in reading order.
+    pub fn inner_walls(&self, room: &[usize]) -> Vec<(usize, usize)> {
+        let cols = self.cols;
+        let mut out = Vec::new();
+        for i in 0..self.rows * cols {
+            let (r, c) = (i / cols, i % cols);
+            if c + 1 < cols && self.right.get((cols - 1) * r + c) == Some(&true) && room[i] == room[i + 1] {
+                out.push((i, i + 1));
+            }
+            if r + 1 < self.rows && self.below.get(cols * r + c) == Some(&true) && room[i] == room[i + cols] {
+                out.push((i, i + cols));
+            }
+        }
+        out
+    }
+
     /// The data of the genre's model: the size, then the facts of each layer in the vocabulary
-    /// of `names`; `rooms` says whether the genre has rooms (borders).
-    pub fn to_data(&self, source: &str, rooms: bool) -> String {
+    /// of `names`; `layers` says whether the genre has rooms (borders) and reads the borders
+    /// inside them.
+    pub fn to_data(&self, source: &str, layers: Layers) -> String {
         use names::*;
         let mut out = format!("% {source}\nparam rows = {}\nparam cols = {}\n", self.rows, self.cols);
         if let Some(k) = self.stars {
@@ -166,12 +190,18 @@ impl Board {
                 Clue::Empty => {}
             }
         }
-        if rooms {
+        if layers.rooms {
             let (room, count) = self.rooms();
             out.push_str(&format!("param rooms = {count}\n"));
             for (i, m) in room.iter().enumerate() {
                 let (r, c) = cell(i);
                 out.push_str(&format!("{ROOM}({r}, {c}, {})\n", m + 1));
+            }
+            if layers.walls {
+                for (a, b) in self.inner_walls(&room) {
+                    let ((r1, c1), (r2, c2)) = (cell(a), cell(b));
+                    out.push_str(&format!("{WALL}({r1}, {c1}, {r2}, {c2})\n"));
+                }
             }
         }
         for (m, clue) in self.room_numbers.iter().enumerate() {
@@ -347,6 +377,7 @@ impl Board {
             b.switches.push((name, facts.param(name)? != 0));
         }
         let mut room_of = vec![0usize; cells];
+        let mut walls: Vec<(usize, usize)> = Vec::new();
         for (name, args) in &facts.facts {
             match name.as_str() {
                 NUMBER if layers.numbers => b.numbers[cell(args)?] = Clue::Number(at(args, 2)? as u32),
@@ -410,6 +441,15 @@ impl Board {
                 WHITE if layers.circles => b.circles[cell(args)?] = 1,
                 BLACK if layers.circles => b.circles[cell(args)?] = 2,
                 ROOM if layers.rooms => room_of[cell(args)?] = at(args, 2)?,
+                WALL if layers.rooms => {
+                    let (a, z) = (cell(args)?, cell(args.get(2..).unwrap_or_default())?);
+                    let cols = b.cols;
+                    if !(z == a + 1 && a % cols + 1 < cols || z == a + cols) {
+                        let pair = args.join(", ");
+                        return Err(Unwritable(format!("`{WALL}({pair})` does not lie between side-by-side cells")));
+                    }
+                    walls.push((a, z));
+                }
                 ROOM_NUMBER | ROOM_UNKNOWN => {}
                 other => return Err(Unwritable(format!("facts of `{other}` have no place in the URL"))),
             }
@@ -428,6 +468,14 @@ impl Board {
                 .map(|i| room_of[i] != room_of[i + 1])
                 .collect();
             b.below = (0..cols * (rows - 1)).map(|k| room_of[k] != room_of[k + cols]).collect();
+            // Borders inside rooms. Walls that cut a room in two fail the check below.
+            for (a, z) in walls {
+                if z == a + 1 {
+                    b.right[(cols - 1) * (a / cols) + a % cols] = true;
+                } else {
+                    b.below[a] = true;
+                }
+            }
             // A room of the facts is one room of the borders: the border codec can say no other.
             let (canonical, count) = b.rooms();
             let mut first: BTreeMap<usize, usize> = BTreeMap::new();
@@ -480,6 +528,8 @@ pub struct Layers {
     pub numbers: bool,
     /// Rooms (borders).
     pub rooms: bool,
+    /// Borders inside rooms, as `wall` facts (the genre's rules read borders).
+    pub walls: bool,
     /// Numbers of rooms.
     pub room_numbers: bool,
     /// Circles.

@@ -147,6 +147,7 @@ impl Genre {
         Layers {
             numbers: [Layer::Number16, Layer::FourCell, Layer::Hitori, Layer::Number16IfPresent].into_iter().any(has),
             rooms: has(Layer::Border) || has(Layer::BorderIfPresent),
+            walls: self.reader.data.facts.iter().any(|&(name, _)| name == WALL),
             room_numbers: has(Layer::RoomNumber16),
             circles: has(Layer::Circle),
             stars: has(Layer::Stars),
@@ -216,7 +217,7 @@ fn read_data(pid: &str, name: &str, text: &str) -> Result<String, InputError> {
     }
     let from = if is_pzprv3(text) { name } else { url_in(text) };
     let source = format!("{} {} x {} from {}", puzzle.genre.title, puzzle.board.rows, puzzle.board.cols, from);
-    Ok(puzzle.board.to_data(&source, puzzle.genre.layers().rooms))
+    Ok(puzzle.board.to_data(&source, puzzle.genre.layers()))
 }
 
 /// A posed puzzle of `pid` written as its URL (a reader's `write`).
@@ -289,7 +290,7 @@ macro_rules! genre {
 
 use board::names::{
     ACROSS, ARROW, ARROW_UNKNOWN, BLACK, BLOCK, BLOCKED, CORNER, CORNER_UNKNOWN, DOWN, NUMBER, ROOM, ROOM_NUMBER,
-    ROOM_UNKNOWN, TAPA, TAPA_UNKNOWN, TREE, UNKNOWN, WHITE,
+    ROOM_UNKNOWN, TAPA, TAPA_UNKNOWN, TREE, UNKNOWN, WALL, WHITE,
 };
 
 /// Every genre wgrnd reads from URLs.
@@ -297,11 +298,11 @@ pub static GENRES: &[Genre] = &[
     genre!("nurikabe", "nurikabe", [], "Nurikabe", layers [Number16], file [NumbersAns], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
     genre!("heyawake", "heyawake", ["heyawacky"], "Heyawake", layers [Border, RoomNumber16], file [Rooms1, RoomNumbers], flags "", square false,
-        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (WALL, 4), (ROOM_NUMBER, 2), (ROOM_UNKNOWN, 1)]),
     genre!("slither", "slither", ["slitherlink"], "Slitherlink", layers [FourCell], file [Flag('f'), Numbers], flags "", square false,
         max |_| 3, drawn EdgeLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
     genre!("lits", "lits", [], "LITS", layers [Border], file [Rooms1], flags "", square false,
-        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3)]),
+        max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3), (WALL, 4)]),
     genre!("mashu", "mashu", ["masyu", "pearl"], "Masyu", layers [Circle], file [Flag('f'), Circles], flags "", square false,
         max cells, drawn CentreLines, params [], facts [(WHITE, 2), (BLACK, 2)]),
     genre!("starbattle", "starbattle", [], "Star Battle", layers [Stars, Border], file [Stars, AreaRoom], flags "", square false,

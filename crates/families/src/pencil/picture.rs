@@ -164,6 +164,13 @@ fn drawing(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Draw
     }
     let room: BTreeMap<(i64, i64), i64> =
         d.facts("room").into_iter().filter_map(|f| Some(((*f.first()?, *f.get(1)?), *f.get(2)?))).collect();
+    // Borders drawn inside rooms (genres whose rules read them), either way round.
+    let walls: BTreeSet<((i64, i64), (i64, i64))> = d
+        .facts("wall")
+        .into_iter()
+        .filter_map(|f| Some(((*f.first()?, *f.get(1)?), (*f.get(2)?, *f.get(3)?))))
+        .flat_map(|(a, b)| [(a, b), (b, a)])
+        .collect();
     // A room's number stands in its first cell.
     let mut room_clues: BTreeMap<(i64, i64), String> = BTreeMap::new();
     let first_cell: BTreeMap<i64, (i64, i64)> = room.iter().rev().map(|(&cell, &m)| (m, cell)).collect();
@@ -201,7 +208,7 @@ fn drawing(genre: &Genre, p: &Program, s: &Solution, open: &Open) -> Option<Draw
                 return true;
             }
         }
-        room.get(&a) != room.get(&b)
+        room.get(&a) != room.get(&b) || walls.contains(&(a, b))
     };
     // Lines through centres: between (r, c) and (r, c + 1) (`h`), (r, c) and (r + 1, c) (`v`).
     let bridges = genre.drawn == Drawn::Bridges;

@@ -9,6 +9,11 @@ fn a_url_reads_into_its_genre_and_board() {
     assert_eq!(p.genre.pid, "nurikabe");
     assert_eq!((p.board.rows, p.board.cols), (5, 5));
     assert_eq!(url::write(p.genre, &p.flags, &p.board), "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g");
+    // A query parameter after the body (puzz.link's database links carry `&id=`) is passed
+    // over; anything else after the board is an error.
+    let q = url::read("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g&id=259flcep").unwrap();
+    assert_eq!(q.board, p.board);
+    assert!(url::read("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g%22").is_err());
 }
 
 /// Every genre's data, from every fixture URL of the genre, reads with its bundled model; the
@@ -89,4 +94,40 @@ fn easy_as_abc_takes_at_most_as_many_letters_as_the_grid_is_wide() {
     let e = url::read("https://puzz.link/p?easyasabc/5/5/100000/z").unwrap_err();
     assert!(e.expected.contains("1 to 5 letters"), "{e:?}");
     assert!(url::read("https://puzz.link/p?easyasabc/5/5/0/z").is_err());
+}
+
+/// Borders that end inside a room go into the data as `wall` facts for the genres whose rules
+/// read them, are drawn, and come back from the facts into the same URL (posing writes a URL
+/// from facts); genres that read rooms only get no such facts.
+#[test]
+fn borders_inside_a_room_survive_data_and_facts() {
+    use crate::models::data::Facts;
+    // 3 x 3, one room: a border between (1, 1) and (1, 2), and one below (2, 2).
+    for (pid, url) in
+        [("heyawake", "https://puzz.link/p?heyawake/3/3/g0103"), ("lits", "https://puzz.link/p?lits/3/3/g010")]
+    {
+        let p = url::read(url).unwrap();
+        let layers = p.genre.layers();
+        let data = p.board.to_data("test", layers);
+        assert!(data.contains("wall(1, 1, 1, 2)\n") && data.contains("wall(2, 2, 3, 2)\n"), "{pid}: {data}");
+        let mut facts = Facts::default();
+        for line in data.lines().filter(|l| !l.starts_with('%')) {
+            if let Some(rest) = line.strip_prefix("param ") {
+                let (name, value) = rest.split_once(" = ").unwrap();
+                facts.params.push((name.into(), value.into()));
+            } else {
+                let (name, args) = line.trim_end_matches(')').split_once('(').unwrap();
+                facts.facts.push((name.into(), args.split(", ").map(String::from).collect()));
+            }
+        }
+        let back = Board::from_facts(&facts, layers).unwrap();
+        assert_eq!(url::write(p.genre, &p.flags, &back), url, "{pid}");
+        // A wall that would cut its room in two is refused.
+        facts.facts.push(("wall".into(), ["1", "2", "1", "3"].map(String::from).to_vec()));
+        facts.facts.push(("wall".into(), ["2", "2", "2", "3"].map(String::from).to_vec()));
+        facts.facts.push(("wall".into(), ["3", "2", "3", "3"].map(String::from).to_vec()));
+        assert!(Board::from_facts(&facts, layers).is_err(), "{pid}");
+    }
+    let p = url::read("https://puzz.link/p?norinori/3/3/g010").unwrap();
+    assert!(!p.board.to_data("test", p.genre.layers()).contains("wall("));
 }

@@ -122,6 +122,12 @@ impl<'a> Parts<'a> {
             Some((at, _)) => (at, &self.url[at..]),
             None => (self.url.len(), ""),
         };
+        // `&id=...` and the like after the body (the links of puzz.link's database carry one):
+        // no codec writes `&`.
+        let body = match body.find('&') {
+            Some(amp) if body[amp + 1..].contains('=') => &body[..amp],
+            _ => body,
+        };
         (at, body.strip_suffix('/').unwrap_or(body))
     }
 }

@@ -651,7 +651,7 @@ impl<'a, 's> Checker<'a, 's> {
                 let doms = p.preds.get(pr.index()).map_or(&[][..], |d| d.args.as_slice());
                 let mut inner = vec![None; def.slots.len()];
                 for ((s, a), d) in def.params.iter().zip(args).zip(doms) {
-                    if !crate::walk::term(a, &mut |l| unbound_leaf(l, env)).is_continue() {
+                    if !term_bound(a, env) {
                         // An argument computed from the solution may fall outside its domain,
                         // which makes the atom false whatever the body says.
                         if reads_solution(a) {
@@ -1030,7 +1030,25 @@ impl<'a, 's> Checker<'a, 's> {
 
 /// Whether every variable `f` reads is bound in `env`.
 fn bound(f: &F, env: &Env) -> bool {
-    crate::walk::formula(f, &mut |l| unbound_leaf(l, env)).is_continue()
+    match f {
+        F::Cmp(c) => term_bound(&c.a, env) && term_bound(&c.b, env),
+        F::Atom(_, args, _) => args.iter().all(|a| term_bound(a, env)),
+        _ => crate::walk::formula(f, &mut |l| unbound_leaf(l, env)).is_continue(),
+    }
+}
+
+/// Whether every variable `t` reads is bound in `env`. The terms of comparisons and atoms are
+/// read here directly: `partial` asks this at every node on every binding it tries, where the
+/// walk's visitor calls cost more than the answer.
+fn term_bound(t: &T, env: &Env) -> bool {
+    match t {
+        T::Const(_) => true,
+        T::Var(s) => matches!(env.get(s.index()), Some(Some(_))),
+        T::Bin(b) => term_bound(&b.a, env) && term_bound(&b.b, env),
+        T::Neg(a, _) => term_bound(a, env),
+        T::IntVar(_, args, _) => args.iter().all(|a| term_bound(a, env)),
+        _ => crate::walk::term(t, &mut |l| unbound_leaf(l, env)).is_continue(),
+    }
 }
 
 /// Breaks at a variable that `env` leaves unbound.
