@@ -119,8 +119,8 @@ fn disjuncts<'a>(f: &'a F, out: &mut Vec<&'a F>) {
     }
 }
 
-/// Most conjunctions a definition's body is planned as: a disjunction among the conjuncts
-/// multiplies them.
+/// Most conjunctions a disjunct of a definition's body is planned as: a disjunction among its
+/// conjuncts multiplies them, and is left whole where it would make more.
 const MOST_PARTS: usize = 16;
 
 /// A conjunction to plan: the binders (the parameters and opened `exists` variables) and the
@@ -150,11 +150,14 @@ fn open<'a>(f: &'a F, mut parts: Vec<Part<'a>>) -> Vec<Part<'a>> {
         F::Or(..) => {
             let mut ds = Vec::new();
             disjuncts(f, &mut ds);
-            if parts.len() * ds.len() > MOST_PARTS {
-                parts.iter_mut().for_each(|(_, items)| items.push(f));
-                return parts;
+            if parts.len() * ds.len() <= MOST_PARTS {
+                let split: Vec<Part<'a>> = ds.into_iter().flat_map(|d| open(d, parts.clone())).collect();
+                if split.len() <= MOST_PARTS {
+                    return split;
+                }
             }
-            ds.into_iter().flat_map(|d| open(d, parts.clone())).collect()
+            parts.iter_mut().for_each(|(_, items)| items.push(f));
+            parts
         }
         _ => {
             parts.iter_mut().for_each(|(_, items)| items.push(f));
@@ -285,7 +288,7 @@ mod tests {
         let exists = "wall(2, 4)\nwall(3, 1)\n\
                       def pair(k1 in K, k2 in K) := k1 < k2 and exists r in I, c in C | wall(r, c) and c = k1 + 1 .\n\
                         exists c2 in C . c2 = c + 1 and wall(r, c2) and k2 >= r\n\
-                      def lone(r in I, k in K) := not (exists c in C . wall(r, c)) and exists j in K . j = r + k\n\
+                      def lone(r in I, k in K) := (not (exists c in C . wall(r, c)) and exists j in K . j = r + k)\n\
                         or exists c in C . wall(r, c) and c = k + 2\n";
         let model = format!("{GRID}{meet}{exists}");
         same(&model, "pair", 2);

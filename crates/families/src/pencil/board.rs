@@ -442,10 +442,14 @@ impl Board {
                 BLACK if layers.circles => b.circles[cell(args)?] = 2,
                 ROOM if layers.rooms => room_of[cell(args)?] = at(args, 2)?,
                 WALL if layers.rooms => {
-                    let (a, z) = (cell(args)?, cell(args.get(2..).unwrap_or_default())?);
+                    let pair = args.join(", ");
+                    if args.len() != 4 {
+                        return Err(Unwritable(format!("`{WALL}({pair})`: two cells, four numbers, expected")));
+                    }
+                    let (a, z) = (cell(args)?, cell(&args[2..])?);
+                    let (a, z) = (a.min(z), a.max(z));
                     let cols = b.cols;
                     if !(z == a + 1 && a % cols + 1 < cols || z == a + cols) {
-                        let pair = args.join(", ");
                         return Err(Unwritable(format!("`{WALL}({pair})` does not lie between side-by-side cells")));
                     }
                     walls.push((a, z));
@@ -482,7 +486,7 @@ impl Board {
             for (i, &m) in room_of.iter().enumerate() {
                 let k = *first.entry(m).or_insert(canonical[i]);
                 if k != canonical[i] {
-                    return Err(Unwritable(format!("room {m} is not one connected area of cells")));
+                    return Err(Unwritable(format!("room {m} is not one connected area of cells (walls included)")));
                 }
             }
             if layers.room_numbers {

@@ -122,6 +122,14 @@ fn borders_inside_a_room_survive_data_and_facts() {
         }
         let back = Board::from_facts(&facts, layers).unwrap();
         assert_eq!(url::write(p.genre, &p.flags, &back), url, "{pid}");
+        // Either cell first.
+        let mut turned = facts.clone();
+        for (name, args) in &mut turned.facts {
+            if name == "wall" {
+                args.rotate_left(2);
+            }
+        }
+        assert_eq!(url::write(p.genre, &p.flags, &Board::from_facts(&turned, layers).unwrap()), url, "{pid}");
         // A wall that would cut its room in two is refused.
         facts.facts.push(("wall".into(), ["1", "2", "1", "3"].map(String::from).to_vec()));
         facts.facts.push(("wall".into(), ["2", "2", "2", "3"].map(String::from).to_vec()));
