@@ -338,6 +338,37 @@ fn no_number_of_a_posed_puzzle_can_be_withheld() {
     }
 }
 
+/// A puzzle that is not unique (cspuz's nurikabe): `count --max 2 --print` draws its two
+/// solutions side by side and marks with `?` exactly the cells where they differ, then lists each
+/// one's atoms; `--view art` draws the pictures alone.
+#[test]
+fn two_solutions_side_by_side_with_their_differences_marked() {
+    let url = std::fs::read_to_string(fixture("pencil/nurikabe/cspuz.url")).unwrap();
+    let o = wgrnd(&["count", "--max", "2", "--print", url.trim()], None);
+    assert_eq!(code(&o), 12, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("solution 1") && lines[0].contains("solution 2"), "{out}");
+    let picture: Vec<&str> = lines[1..].iter().take_while(|l| !l.is_empty()).copied().collect();
+    let width = picture[0].len();
+    assert!(picture.iter().all(|l| l.len() == width), "{out}");
+    // Each line: the first solution, the second, the marked copy, 4 spaces apart.
+    let third = (width - 8) / 3;
+    let (mut differ, mut marked) = (0, 0);
+    for l in &picture {
+        let (a, b, m) = (&l[..third], &l[third + 4..2 * third + 4], &l[2 * third + 8..]);
+        for ((x, y), z) in a.chars().zip(b.chars()).zip(m.chars()) {
+            differ += usize::from(x != y);
+            marked += usize::from(z == '?');
+            assert_eq!(z, if x == y { x } else { '?' }, "{out}");
+        }
+    }
+    assert!(differ >= 2 && marked == differ, "{differ} cells differ, {marked} marked: {out}");
+    assert_eq!(out.matches("\nsolution 1\n").count() + out.matches("\nsolution 2\n").count(), 2, "{out}");
+    let o = wgrnd(&["count", "--max", "2", "--print", "--view", "art", url.trim()], None);
+    assert!(!stdout(&o).contains("black("), "{}", stdout(&o));
+}
+
 /// `explain --next` gives one step, in the puzzle's words; `batch` judges one puzzle per line and goes on after a bad one.
 #[test]
 fn a_hint_and_a_batch() {

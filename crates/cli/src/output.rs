@@ -104,7 +104,8 @@ pub struct Progress {
     /// When the message was last written (since `started`).
     shown: std::time::Duration,
     print: bool,
-    printed: Vec<u8>,
+    /// The drawings of the solutions found, with `--print`.
+    drawings: Vec<String>,
 }
 
 impl Progress {
@@ -117,7 +118,7 @@ impl Progress {
             started: std::time::Instant::now(),
             shown: std::time::Duration::ZERO,
             print,
-            printed: Vec::new(),
+            drawings: Vec::new(),
         }
     }
 
@@ -133,13 +134,63 @@ impl Progress {
             self.bar.tick();
         }
         if self.print {
-            self.printed.extend_from_slice(format!("solution {n}\n{}\n", shown()).as_bytes());
+            self.drawings.push(shown());
         }
     }
 
-    /// Clears the spinner; returns what `--print` collected.
+    /// Clears the spinner; returns what `--print` collected: each solution under the one before,
+    /// or two pictures of one layout side by side with a third marking where they differ (what
+    /// a setter whose puzzle is not unique looks at).
     pub fn finish(self) -> Vec<u8> {
         self.bar.finish_and_clear();
-        self.printed
+        let mut printed = Vec::new();
+        let mut drawings: Vec<&str> = self.drawings.iter().map(String::as_str).collect();
+        if let [a, b] = drawings.as_slice() {
+            // A grid picture first (up to the first empty line), then what follows it.
+            let split = |d: &'_ str| -> (String, usize) {
+                let block: Vec<&str> = d.lines().take_while(|l| !l.is_empty()).collect();
+                let len = block.iter().map(|l| l.len() + 1).sum::<usize>().min(d.len());
+                (block.join("\n"), len)
+            };
+            let ((pa, na), (pb, nb)) = (split(a), split(b));
+            if pa.starts_with('+') && pb.starts_with('+') {
+                if let Some(both) = side_by_side(&pa, &pb) {
+                    printed.extend_from_slice(both.as_bytes());
+                    let rest = [a[na..].trim_start_matches('\n'), b[nb..].trim_start_matches('\n')];
+                    drawings = if rest.iter().all(|r| r.trim().is_empty()) { Vec::new() } else { rest.to_vec() };
+                    if !drawings.is_empty() {
+                        printed.push(b'\n');
+                    }
+                }
+            }
+        }
+        for (n, d) in drawings.iter().enumerate() {
+            printed.extend_from_slice(format!("solution {}\n{d}\n", n + 1).as_bytes());
+        }
+        printed
     }
+}
+
+/// Two pictures of the same layout (as many lines, each as wide), side by side, and a third copy
+/// of the first with `?` at every character where they differ; `None` for any other pair.
+fn side_by_side(a: &str, b: &str) -> Option<String> {
+    let (la, lb): (Vec<Vec<char>>, Vec<Vec<char>>) =
+        (a.lines().map(|l| l.chars().collect()).collect(), b.lines().map(|l| l.chars().collect()).collect());
+    if la.len() != lb.len() || la.iter().zip(&lb).any(|(x, y)| x.len() != y.len()) || la == lb {
+        return None;
+    }
+    let width = la.iter().map(Vec::len).max().unwrap_or(0).max("where they differ (?)".len());
+    let mut out = String::new();
+    let row = |cells: [&str; 3], out: &mut String| {
+        let line = format!("{:width$}    {:width$}    {}", cells[0], cells[1], cells[2]);
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
+    row(["solution 1", "solution 2", "where they differ (?)"], &mut out);
+    for (x, y) in la.iter().zip(&lb) {
+        let marked: String = x.iter().zip(y).map(|(p, q)| if p == q { *p } else { '?' }).collect();
+        let (x, y): (String, String) = (x.iter().collect(), y.iter().collect());
+        row([&x, &y, &marked], &mut out);
+    }
+    Some(out)
 }
