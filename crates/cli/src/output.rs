@@ -146,21 +146,13 @@ impl Progress {
         let mut printed = Vec::new();
         let mut drawings: Vec<&str> = self.drawings.iter().map(String::as_str).collect();
         if let [a, b] = drawings.as_slice() {
-            // A grid picture first (up to the first empty line), then what follows it.
-            let split = |d: &'_ str| -> (String, usize) {
-                let block: Vec<&str> = d.lines().take_while(|l| !l.is_empty()).collect();
-                let len = block.iter().map(|l| l.len() + 1).sum::<usize>().min(d.len());
-                (block.join("\n"), len)
-            };
-            let ((pa, na), (pb, nb)) = (split(a), split(b));
-            if pa.starts_with('+') && pb.starts_with('+') {
-                if let Some(both) = side_by_side(&pa, &pb) {
-                    printed.extend_from_slice(both.as_bytes());
-                    let rest = [a[na..].trim_start_matches('\n'), b[nb..].trim_start_matches('\n')];
-                    drawings = if rest.iter().all(|r| r.trim().is_empty()) { Vec::new() } else { rest.to_vec() };
-                    if !drawings.is_empty() {
-                        printed.push(b'\n');
-                    }
+            let ((pa, ra), (pb, rb)) = (picture_and_rest(a), picture_and_rest(b));
+            let grids = pa.starts_with('+') && pb.starts_with('+');
+            if let Some(both) = grids.then(|| side_by_side(pa, pb)).flatten() {
+                printed.extend_from_slice(both.as_bytes());
+                drawings = if ra.trim().is_empty() && rb.trim().is_empty() { Vec::new() } else { vec![ra, rb] };
+                if !drawings.is_empty() {
+                    printed.push(b'\n');
                 }
             }
         }
@@ -169,6 +161,11 @@ impl Progress {
         }
         printed
     }
+}
+
+/// A drawing's picture (up to its first empty line) and what follows it.
+fn picture_and_rest(d: &str) -> (&str, &str) {
+    d.split_once("\n\n").unwrap_or((d.trim_end(), ""))
 }
 
 /// Two pictures of the same layout (as many lines, each as wide), side by side, and a third copy

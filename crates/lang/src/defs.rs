@@ -200,20 +200,13 @@ impl Grounder<'_> {
         // The body's disjuncts each (as many as there are), then what `open` splits them in.
         let mut top = Vec::new();
         disjuncts(&def.body, &mut top);
-        let parts: Vec<(Vec<Bound>, F)> = top
-            .into_iter()
-            .flat_map(|d| open(d, vec![(binders.clone(), Vec::new())]))
-            .map(|(binders, items)| {
-                let guard = items.into_iter().cloned().reduce(|a, b| F::And(Box::new(a), Box::new(b)));
-                (binders, guard.unwrap_or(F::Const(true)))
-            })
-            .collect();
+        let parts: Vec<Part> = top.into_iter().flat_map(|d| open(d, vec![(binders.clone(), Vec::new())])).collect();
         let saved = self.slot_names;
         self.slot_names = &def.slots;
         let mut found: Vec<usize> = Vec::new();
         let mut run = |me: &mut Self| -> Result<()> {
             for (binders, part) in &parts {
-                let plan = crate::nnf::plan(p, binders, Some(part), &G::Const(false), true)?;
+                let plan = crate::nnf::plan_conjuncts(p, binders, part, &G::Const(false), true);
                 let mut env = vec![None; def.slots.len()];
                 me.each(&plan, &mut env, &mut |me, env| {
                     found.push(me.atom_index(pred, &args, p.preds[pred].span, env)?);

@@ -294,7 +294,7 @@ pub(crate) fn plan<'a>(
     body: &G<'a>,
     forall: bool,
 ) -> Result<Plan<'a>> {
-    let mut checks: Vec<(Check<'a>, Vec<Slot>)> = Vec::new();
+    let mut cs = Vec::new();
     if let Some(g) = guard {
         if let Some(s) = data_only(p, g) {
             return Err(QpropError::new(
@@ -305,16 +305,27 @@ pub(crate) fn plan<'a>(
             )
             .note("move the condition into the body (after '.')"));
         }
-        let mut cs = Vec::new();
         conjuncts(g, &mut cs);
-        for c in cs {
-            let slots = formula_slots(c);
-            let check = match c {
-                F::Atom(pr, args, s) => Check::Atom(*pr, args, *s),
-                _ => Check::Guard(c),
-            };
-            checks.push((check, slots));
-        }
+    }
+    Ok(plan_conjuncts(p, binders, &cs, body, forall))
+}
+
+/// The plan of a guard given as its conjuncts (of data predicates, comparisons and arithmetic).
+pub(crate) fn plan_conjuncts<'a>(
+    p: &Program,
+    binders: &Binders,
+    guard: &[&'a F],
+    body: &G<'a>,
+    forall: bool,
+) -> Plan<'a> {
+    let mut checks: Vec<(Check<'a>, Vec<Slot>)> = Vec::new();
+    for &c in guard {
+        let slots = formula_slots(c);
+        let check = match c {
+            F::Atom(pr, args, s) => Check::Atom(*pr, args, *s),
+            _ => Check::Guard(c),
+        };
+        checks.push((check, slots));
     }
     // Data literals that decide the body: `forall x . not d(x) or F` needs only x with d(x) true;
     // `exists x . d(x) and F` likewise.
@@ -362,5 +373,5 @@ pub(crate) fn plan<'a>(
         let guards: Vec<Option<&'a F>> = lv.checks.iter().map(Check::guard).collect();
         lv.narrow = crate::narrow::plan(lv.slot, &p.domains[lv.dom], &guards);
     }
-    Ok(Plan { pre, levels })
+    Plan { pre, levels }
 }

@@ -119,8 +119,6 @@ impl Board {
     /// row, and the number of rooms: the cells joined by no border.
     pub fn rooms(&self) -> (Vec<usize>, usize) {
         let (rows, cols) = (self.rows, self.cols);
-        let border_right = |r: usize, c: usize| self.right.get((cols - 1) * r + c).copied().unwrap_or(false);
-        let border_below = |r: usize, c: usize| self.below.get(cols * r + c).copied().unwrap_or(false);
         let mut room = vec![usize::MAX; rows * cols];
         let mut next = 0;
         for first in 0..rows * cols {
@@ -137,22 +135,32 @@ impl Board {
                         stack.push(j);
                     }
                 };
-                if c + 1 < cols && !border_right(r, c) {
+                if c + 1 < cols && !self.border_right(r, c) {
                     visit(i + 1);
                 }
-                if c > 0 && !border_right(r, c - 1) {
+                if c > 0 && !self.border_right(r, c - 1) {
                     visit(i - 1);
                 }
-                if r + 1 < rows && !border_below(r, c) {
+                if r + 1 < rows && !self.border_below(r, c) {
                     visit(i + cols);
                 }
-                if r > 0 && !border_below(r - 1, c) {
+                if r > 0 && !self.border_below(r - 1, c) {
                     visit(i - cols);
                 }
             }
             next += 1;
         }
         (room, next)
+    }
+
+    /// Whether a border lies between cell (r, c) and the one right of it (from 0).
+    fn border_right(&self, r: usize, c: usize) -> bool {
+        self.right.get((self.cols - 1) * r + c).copied().unwrap_or(false)
+    }
+
+    /// Whether a border lies between cell (r, c) and the one below it (from 0).
+    fn border_below(&self, r: usize, c: usize) -> bool {
+        self.below.get(self.cols * r + c).copied().unwrap_or(false)
     }
 
     /// The borders drawn between two cells of one room (`room`: each cell's room), as pairs of
@@ -162,10 +170,10 @@ impl Board {
         let mut out = Vec::new();
         for i in 0..self.rows * cols {
             let (r, c) = (i / cols, i % cols);
-            if c + 1 < cols && self.right.get((cols - 1) * r + c) == Some(&true) && room[i] == room[i + 1] {
+            if c + 1 < cols && self.border_right(r, c) && room[i] == room[i + 1] {
                 out.push((i, i + 1));
             }
-            if r + 1 < self.rows && self.below.get(cols * r + c) == Some(&true) && room[i] == room[i + cols] {
+            if r + 1 < self.rows && self.border_below(r, c) && room[i] == room[i + cols] {
                 out.push((i, i + cols));
             }
         }

@@ -606,7 +606,7 @@ impl<'a, 's> Checker<'a, 's> {
         let both = |a: Option<bool>, b: Option<bool>, op: fn(bool, bool) -> bool| Some(op(a?, b?));
         match f {
             F::Const(b) => Some(*b),
-            F::Cmp(c) if bound(f, env) => {
+            F::Cmp(c) if term_bound(&c.a, env) && term_bound(&c.b, env) => {
                 let (a, b) = (self.term(&c.a, env).ok()?, self.term(&c.b, env).ok()?);
                 c.op.holds(a, b)
             }
@@ -642,7 +642,7 @@ impl<'a, 's> Checker<'a, 's> {
             }
             F::Atom(pr, args, span) => {
                 let p = self.p;
-                if bound(f, env) {
+                if args.iter().all(|a| term_bound(a, env)) {
                     return self.eval_atom(*pr, args, *span, env).ok();
                 }
                 // A definition of comparisons and atoms is read through: its parameters take the
@@ -1028,18 +1028,9 @@ impl<'a, 's> Checker<'a, 's> {
     }
 }
 
-/// Whether every variable `f` reads is bound in `env`.
-fn bound(f: &F, env: &Env) -> bool {
-    match f {
-        F::Cmp(c) => term_bound(&c.a, env) && term_bound(&c.b, env),
-        F::Atom(_, args, _) => args.iter().all(|a| term_bound(a, env)),
-        _ => crate::walk::formula(f, &mut |l| unbound_leaf(l, env)).is_continue(),
-    }
-}
-
-/// Whether every variable `t` reads is bound in `env`. The terms of comparisons and atoms are
-/// read here directly: `partial` asks this at every node on every binding it tries, where the
-/// walk's visitor calls cost more than the answer.
+/// Whether every variable `t` reads is bound in `env`. The common terms are read here directly:
+/// `partial` asks this at every comparison and atom on every binding it tries, where the walk's
+/// visitor calls cost more than the answer.
 fn term_bound(t: &T, env: &Env) -> bool {
     match t {
         T::Const(_) => true,

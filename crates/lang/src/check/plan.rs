@@ -245,14 +245,14 @@ pub(super) fn partly_evaluable(p: &Program, f: &F) -> bool {
     if leaf {
         return false;
     }
-    let defs_plain = crate::walk::formula(f, &mut |l| match l {
+    let defs_flat = crate::walk::formula(f, &mut |l| match l {
         Leaf::Pred(pr) => match p.preds.get(pr.index()).map(|d| &d.kind) {
             Some(PredKind::Def(def)) if !flat_formula(p, &def.body) => ControlFlow::Break(()),
             _ => ControlFlow::Continue(()),
         },
         Leaf::Slot(_) => ControlFlow::Continue(()),
     });
-    defs_plain.is_continue() && comprehension_free(Node::F(f))
+    defs_flat.is_continue() && comprehension_free(Node::F(f))
 }
 
 /// Whether `f` holds only connectives, comparisons, arithmetic and atoms, none of a definition.
