@@ -155,53 +155,90 @@ impl Grounder<'_> {
             }
             return self.finish_connected(c, x, nb, &what, env);
         }
-        let mut li = 0;
-        for i in 0..nodes.len() {
-            let i_live = live.get(li) == Some(&i);
-            let lj_start = if i_live { li + 1 } else { li };
-            let mut lj = lj_start;
-            for j in i + 1..nodes.len() {
-                let j_live = live.get(lj) == Some(&j);
-                let (always, parts) = self.edge_parts(c.c.adj, c.c.adj_span, &nodes[i].0, &nodes[j].0, env)?;
-                if i_live && j_live {
-                    if always {
-                        nb[li].push((lj, None));
-                        nb[lj].push((li, None));
-                    } else if !parts.is_empty() {
-                        let e = self.or_lit(&parts, &what);
-                        nb[li].push((lj, Some(e)));
-                        nb[lj].push((li, Some(e)));
-                    }
-                }
-                if c.c.circuit && solved {
-                    for &p in &parts {
-                        for (live_end, k) in [(i_live, li), (j_live, lj)] {
-                            if live_end {
-                                self.clause(&mut vec![!p, x[k]]);
-                            } else {
-                                self.clause(&mut vec![!p]);
-                            }
-                        }
-                    }
-                    if always {
-                        for (live_end, k) in [(i_live, li), (j_live, lj)] {
-                            if live_end {
-                                self.clause(&mut vec![x[k]]);
-                            } else {
-                                self.cnf.add_clause(&[]);
-                            }
-                        }
-                    }
-                }
-                if j_live {
-                    lj += 1;
+        // The pairs to ask, ascending: with a solved adjacency, only those that an atom not
+        // fixed false joins (the others have no part); otherwise every pair.
+        let n = nodes.len();
+        let pairs: Box<dyn Iterator<Item = (usize, usize)>> = match self.open_pairs(c.c.adj, c.c.binders.len(), &tuples)
+        {
+            Some(pairs) => Box::new(pairs.into_iter()),
+            None => Box::new((0..n).flat_map(move |i| (i + 1..n).map(move |j| (i, j)))),
+        };
+        let mut live_at = vec![None; nodes.len()];
+        for (li, &i) in live.iter().enumerate() {
+            live_at[i] = Some(li);
+        }
+        for (i, j) in pairs {
+            let (i_live, li) = (live_at[i].is_some(), live_at[i].unwrap_or(0));
+            let (j_live, lj) = (live_at[j].is_some(), live_at[j].unwrap_or(0));
+            let (always, parts) = self.edge_parts(c.c.adj, c.c.adj_span, &nodes[i].0, &nodes[j].0, env)?;
+            if i_live && j_live {
+                if always {
+                    nb[li].push((lj, None));
+                    nb[lj].push((li, None));
+                } else if !parts.is_empty() {
+                    let e = self.or_lit(&parts, &what);
+                    nb[li].push((lj, Some(e)));
+                    nb[lj].push((li, Some(e)));
                 }
             }
-            if i_live {
-                li += 1;
+            if c.c.circuit && solved {
+                for &p in &parts {
+                    for (live_end, k) in [(i_live, li), (j_live, lj)] {
+                        if live_end {
+                            self.clause(&mut vec![!p, x[k]]);
+                        } else {
+                            self.clause(&mut vec![!p]);
+                        }
+                    }
+                }
+                if always {
+                    for (live_end, k) in [(i_live, li), (j_live, lj)] {
+                        if live_end {
+                            self.clause(&mut vec![x[k]]);
+                        } else {
+                            self.cnf.add_clause(&[]);
+                        }
+                    }
+                }
             }
         }
         self.finish_connected(c, x, nb, &what, env)
+    }
+
+    /// With a solved adjacency of `2 * k` arguments, the pairs `(i, j)`, `i < j`, of `nodes`
+    /// that some atom `adj(a, b)` not fixed false joins, ascending: the only pairs whose
+    /// `edge_parts` is not empty. `None` when the adjacency is data, a node falls outside its
+    /// arguments' domains, or more atoms are open than there are pairs.
+    fn open_pairs(&self, adj_id: PredId, k: usize, nodes: &[&[Val]]) -> Option<Vec<(usize, usize)>> {
+        let p = self.p;
+        let adj = &p.preds[adj_id];
+        if k == 0 || is_data(p, adj_id) || adj.args.len() != 2 * k {
+            return None;
+        }
+        let fits = |t: &[Val], half: usize| {
+            t.iter().enumerate().all(|(i, v)| p.domains[adj.args[half * k + i]].pos(*v).is_some())
+        };
+        if !nodes.iter().all(|t| fits(t, 0) && fits(t, 1)) {
+            return None;
+        }
+        let open: Vec<usize> =
+            (0..self.atom_total(adj_id)).filter(|&idx| self.fixed(adj_id, idx) != Some(false)).collect();
+        if open.len() > nodes.len() * nodes.len().saturating_sub(1) / 2 {
+            return None;
+        }
+        let at: std::collections::HashMap<&[Val], usize> = nodes.iter().enumerate().map(|(i, t)| (*t, i)).collect();
+        let mut pairs = Vec::new();
+        for idx in open {
+            let t = self.tuple(adj_id, idx);
+            if let (Some(&i), Some(&j)) = (at.get(&t[..k]), at.get(&t[k..])) {
+                if i != j {
+                    pairs.push((i.min(j), i.max(j)));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        Some(pairs)
     }
 
     /// The degree constraints of a circuit and the connectivity constraint itself, over the live

@@ -16,7 +16,7 @@ use super::plan::Body;
 use super::{Checker, Env};
 use crate::error::Result;
 use crate::program::is_data;
-use crate::program::{Connected, Regions, Val};
+use crate::program::{Connected, PredKind, Regions, Val};
 
 impl<'a> Checker<'a, '_> {
     /// Whether `c` holds on the solution under `env`.
@@ -32,12 +32,29 @@ impl<'a> Checker<'a, '_> {
             Ok(false)
         })?;
         let solved = !is_data(self.p, c.adj);
-        // Pairs of bindings that are adjacent; only those that can matter are asked.
+        let matters = |i: usize, j: usize| (on[i] && on[j]) || (c.circuit && solved);
+        // Pairs of bindings that are adjacent: from the true atoms of the adjacency where the
+        // solution or the data lists them, else by asking each pair that can matter.
+        if let Some(listed) = self.true_tuples(c.adj) {
+            let k = c.binders.len();
+            let at: std::collections::HashMap<&[Val], usize> =
+                tuples.iter().enumerate().map(|(i, t)| (t.as_slice(), i)).collect();
+            let mut edges: Vec<(usize, usize)> = listed
+                .iter()
+                .filter(|t| t.len() == 2 * k)
+                .filter_map(|t| Some((*at.get(&t[..k])?, *at.get(&t[k..])?)))
+                .filter(|&(i, j)| i != j)
+                .map(|(i, j)| (i.min(j), i.max(j)))
+                .filter(|&(i, j)| matters(i, j))
+                .collect();
+            edges.sort_unstable();
+            edges.dedup();
+            return Ok(judge(&on, &edges, c.circuit, solved));
+        }
         let mut edges = Vec::new();
         for i in 0..tuples.len() {
             for j in i + 1..tuples.len() {
-                let matters = (on[i] && on[j]) || (c.circuit && solved);
-                if !matters {
+                if !matters(i, j) {
                     continue;
                 }
                 let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
@@ -52,6 +69,22 @@ impl<'a> Checker<'a, '_> {
 }
 
 impl<'a> Checker<'a, '_> {
+    /// The true atoms of `pr` as listed: a solved-for predicate's from the solution, an input
+    /// predicate's facts; `None` for a definition (asked pair by pair).
+    fn true_tuples(&self, pr: crate::program::PredId) -> Option<Vec<&[Val]>> {
+        match &self.p.preds.get(pr.index())?.kind {
+            PredKind::Var => Some(
+                self.atoms
+                    .get(pr.index())
+                    .copied()
+                    .flatten()
+                    .map_or_else(Vec::new, |a| a.iter().map(|t| &**t).collect()),
+            ),
+            PredKind::Input(facts) => Some(facts.iter().map(|t| t.as_slice()).collect()),
+            _ => None,
+        }
+    }
+
     /// Whether `r` holds on the solution under `env`.
     pub(super) fn regions(&mut self, r: &'a Regions, env: &mut Env) -> Result<bool> {
         let plan = self.plan(&r.binders, r.guard.as_ref(), Body::Sum);

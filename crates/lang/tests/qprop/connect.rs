@@ -189,6 +189,37 @@ fn connected_cells_with_solved_edges() {
     }
 }
 
+/// An input adjacency listed in both directions and with self pairs: the grounder and the
+/// checker (which reads the facts) count the connected cell sets as a brute force does.
+#[test]
+fn connected_cells_with_input_adjacency_in_both_directions() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3)] {
+        let cs = cells(rows, cols);
+        let n = cs.len();
+        let mut facts = String::new();
+        for &(r1, c1) in &cs {
+            for &(r2, c2) in &cs {
+                if adjacent((r1, c1), (r2, c2)) || (r1, c1) == (r2, c2) {
+                    facts.push_str(&format!("adj({},{},{},{})\n", r1 + 1, c1 + 1, r2 + 1, c2 + 1));
+                }
+            }
+        }
+        let p = model(&format!(
+            "{}input pred adj(R, C, R, C)\n{facts}pred on(R, C)\nshow on\n\
+             connected {{ on(r, c) : r in R, c in C }} via adj\n",
+            grid(rows, cols)
+        ));
+        let brute = (0..1u64 << n)
+            .filter(|m| {
+                let on: Vec<bool> = (0..n).map(|i| m >> i & 1 == 1).collect();
+                plain_connected(&on, &|a, b| adjacent(cs[a], cs[b]))
+            })
+            .count();
+        assert_eq!(count(&p, 1 << 10).0, brute, "{rows}x{cols}");
+        assert_eq!(checker_count(&p, (0..1u64 << n).map(|m| facts_of("on", &cs, m))), brute, "checker, {rows}x{cols}");
+    }
+}
+
 /// The number of edge sets of the graph on `n` nodes with edges `es` that form one cycle, or
 /// none (brute force over every subset).
 fn cycles(n: usize, es: &[(usize, usize)]) -> usize {
@@ -238,6 +269,21 @@ fn circuits_of_used_edges() {
             continue;
         }
         assert_eq!(got, cycles(n, &es), "{rows}x{cols}");
+        // The checker, on every assignment of nodes and edges: the same number accepted (a
+        // valid edge set has one valid set of nodes, those its edges touch).
+        if n + m <= 13 {
+            let texts = (0..1u64 << (n + m)).map(|mask| {
+                let mut t = facts_of("on", &cs, mask);
+                for (k, &(a, b)) in es.iter().enumerate() {
+                    if mask >> (n + k) & 1 == 1 {
+                        let ((r1, c1), (r2, c2)) = (cs[a], cs[b]);
+                        t.push_str(&format!("e({},{},{},{}).\n", r1 + 1, c1 + 1, r2 + 1, c2 + 1));
+                    }
+                }
+                t
+            });
+            assert_eq!(checker_count(&p, texts), cycles(n, &es), "checker, {rows}x{cols}");
+        }
     }
 }
 
