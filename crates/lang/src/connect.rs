@@ -62,6 +62,16 @@ pub(crate) fn nnf<'a>(p: &Program, c: &'a Connected, positive: bool) -> Result<G
     Ok(G::Connected(Box::new(Connecting { c, pos, neg, plan })))
 }
 
+/// Whether adjacency `adj` joins tuples of `k` values (it has `2 * k` arguments, `k > 0`) and
+/// every node's values lie in the domains of both halves of its arguments, so that each pair of
+/// nodes is an atom of it.
+fn nodes_fit(p: &Program, adj: PredId, k: usize, nodes: &[&[Val]]) -> bool {
+    let args = &p.preds[adj].args;
+    let fits =
+        |t: &[Val], half: usize| t.iter().enumerate().all(|(i, v)| p.domains[args[half * k + i]].pos(*v).is_some());
+    k > 0 && args.len() == 2 * k && nodes.iter().all(|t| fits(t, 0) && fits(t, 1))
+}
+
 /// The estimated size of a connectivity constraint over `n` possible nodes, as the clause limit
 /// counts it: its distance labels, one auxiliary variable per node and level (and one per
 /// neighbour and level with a solved adjacency: about four), plus its nodes. The label clauses
@@ -139,16 +149,16 @@ impl Grounder<'_> {
         // Edges between live nodes; with a solved adjacency, an edge of a circuit touching a node
         // that cannot be true is unused.
         let mut nb: Vec<Vec<(usize, Edge)>> = vec![Vec::new(); live.len()];
+        // Each node's place among the live ones.
+        let mut live_at = vec![None; nodes.len()];
+        for (li, &i) in live.iter().enumerate() {
+            live_at[i] = Some(li);
+        }
         let tuples: Vec<&[Val]> = nodes.iter().map(|(t, _)| t.as_slice()).collect();
         if let Some(edges) = self.planned_edges(c.c.adj, c.c.binders.len(), &tuples)? {
-            // The same lists as the loop over every pair below: each ascending.
-            let mut live_at = vec![usize::MAX; nodes.len()];
-            for (li, &i) in live.iter().enumerate() {
-                live_at[i] = li;
-            }
+            // The same lists as the loop over the pairs below: each ascending.
             for (i, j) in edges {
-                let (li, lj) = (live_at[i], live_at[j]);
-                if li != usize::MAX && lj != usize::MAX {
+                if let (Some(li), Some(lj)) = (live_at[i], live_at[j]) {
                     nb[li].push((lj, None));
                     nb[lj].push((li, None));
                 }
@@ -163,15 +173,9 @@ impl Grounder<'_> {
             Some(pairs) => Box::new(pairs.into_iter()),
             None => Box::new((0..n).flat_map(move |i| (i + 1..n).map(move |j| (i, j)))),
         };
-        let mut live_at = vec![None; nodes.len()];
-        for (li, &i) in live.iter().enumerate() {
-            live_at[i] = Some(li);
-        }
         for (i, j) in pairs {
-            let (i_live, li) = (live_at[i].is_some(), live_at[i].unwrap_or(0));
-            let (j_live, lj) = (live_at[j].is_some(), live_at[j].unwrap_or(0));
             let (always, parts) = self.edge_parts(c.c.adj, c.c.adj_span, &nodes[i].0, &nodes[j].0, env)?;
-            if i_live && j_live {
+            if let (Some(li), Some(lj)) = (live_at[i], live_at[j]) {
                 if always {
                     nb[li].push((lj, None));
                     nb[lj].push((li, None));
@@ -183,20 +187,18 @@ impl Grounder<'_> {
             }
             if c.c.circuit && solved {
                 for &p in &parts {
-                    for (live_end, k) in [(i_live, li), (j_live, lj)] {
-                        if live_end {
-                            self.clause(&mut vec![!p, x[k]]);
-                        } else {
-                            self.clause(&mut vec![!p]);
+                    for end in [live_at[i], live_at[j]] {
+                        match end {
+                            Some(k) => self.clause(&mut vec![!p, x[k]]),
+                            None => self.clause(&mut vec![!p]),
                         }
                     }
                 }
                 if always {
-                    for (live_end, k) in [(i_live, li), (j_live, lj)] {
-                        if live_end {
-                            self.clause(&mut vec![x[k]]);
-                        } else {
-                            self.cnf.add_clause(&[]);
+                    for end in [live_at[i], live_at[j]] {
+                        match end {
+                            Some(k) => self.clause(&mut vec![x[k]]),
+                            None => self.cnf.add_clause(&[]),
                         }
                     }
                 }
@@ -210,15 +212,7 @@ impl Grounder<'_> {
     /// `edge_parts` is not empty. `None` when the adjacency is data, a node falls outside its
     /// arguments' domains, or more atoms are open than there are pairs.
     fn open_pairs(&self, adj_id: PredId, k: usize, nodes: &[&[Val]]) -> Option<Vec<(usize, usize)>> {
-        let p = self.p;
-        let adj = &p.preds[adj_id];
-        if k == 0 || is_data(p, adj_id) || adj.args.len() != 2 * k {
-            return None;
-        }
-        let fits = |t: &[Val], half: usize| {
-            t.iter().enumerate().all(|(i, v)| p.domains[adj.args[half * k + i]].pos(*v).is_some())
-        };
-        if !nodes.iter().all(|t| fits(t, 0) && fits(t, 1)) {
+        if is_data(self.p, adj_id) || !nodes_fit(self.p, adj_id, k, nodes) {
             return None;
         }
         let open: Vec<usize> =
@@ -271,13 +265,7 @@ impl Grounder<'_> {
     fn planned_edges(&mut self, adj_id: PredId, k: usize, nodes: &[&[Val]]) -> Result<Option<Vec<(usize, usize)>>> {
         let p = self.p;
         let adj = &p.preds[adj_id];
-        if k == 0 || !matches!(adj.kind, crate::program::PredKind::Def(_)) || adj.args.len() != 2 * k {
-            return Ok(None);
-        }
-        let fits = |t: &[Val], half: usize| {
-            t.iter().enumerate().all(|(i, v)| p.domains[adj.args[half * k + i]].pos(*v).is_some())
-        };
-        if !nodes.iter().all(|t| fits(t, 0) && fits(t, 1)) {
+        if !matches!(adj.kind, crate::program::PredKind::Def(_)) || !nodes_fit(p, adj_id, k, nodes) {
             return Ok(None);
         }
         let Some(true_atoms) = self.def_true_atoms(adj_id)? else { return Ok(None) };

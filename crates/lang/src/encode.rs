@@ -375,10 +375,10 @@ impl Grounder<'_> {
                 let n = self.plan_size(&c.plan)?;
                 // A sequential counter takes about 6n clauses; an at most one that `amo_of`
                 // writes pairwise takes n(n - 1)/2 + 1, more from 14 literals on. The bound is a
-                // term, so any count that small is taken at the larger of the two.
-                // The first pass's bound takes the pairwise cost at the largest size `auto` still
-                // writes pairwise: the cost is not monotone in n (497 clauses at 32, 198 at 33),
-                // and the bound's n is no smaller than the sampled one.
+                // term, so any count that small is taken at the larger of the two. That cost is
+                // not monotone in n (497 clauses at 32, 198 at 33), so the first pass, whose n is
+                // no smaller than the sampled one, takes the pairwise cost at the largest n that
+                // `auto` still writes pairwise.
                 let m = if !self.sample_guards && self.amo == wgrnd_sat::amo::AmoEncoding::Auto {
                     n.min(crate::ints::INT_PAIRWISE_MAX as f64)
                 } else {

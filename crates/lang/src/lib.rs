@@ -416,9 +416,8 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     // first pass takes every guard to pass and the data atoms checked at a level to be true (an
     // upper bound, at a fraction of the cost of sampling them: a quarter of kakuro's whole
     // `solve`; of finding a definition's density: half of a 9 x 9 sudoku's `backbone`); only a
-    // bound over the limit (or an error) is
-    // looked at again with the guards sampled, as the header's estimate always is, so the same
-    // models are refused with the same message.
+    // bound over the limit (or an error) is looked at again with the guards sampled, as the
+    // header's estimate always is, so the same models are refused with the same message.
     let bound = if o.names {
         None
     } else {

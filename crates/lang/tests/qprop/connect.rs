@@ -52,6 +52,18 @@ fn checker_count(p: &Program, texts: impl Iterator<Item = String>) -> usize {
         .count()
 }
 
+/// How many subsets of the cells `cs` whose cells on (the bits of a mask set to `on`) are
+/// connected side by side: a brute force over every mask.
+fn connected_masks(cs: &[(usize, usize)], on: bool) -> usize {
+    let n = cs.len();
+    (0..1u64 << n)
+        .filter(|m| {
+            let cells: Vec<bool> = (0..n).map(|i| (m >> i & 1 == 1) == on).collect();
+            plain_connected(&cells, &|a, b| adjacent(cs[a], cs[b]))
+        })
+        .count()
+}
+
 fn facts_of(pred: &str, cs: &[(usize, usize)], mask: u64) -> String {
     cs.iter()
         .enumerate()
@@ -66,12 +78,7 @@ fn connected_cells_with_data_adjacency() {
     for (rows, cols) in [(1, 1), (2, 2), (2, 3), (3, 3), (2, 4), (3, 4)] {
         let cs = cells(rows, cols);
         let n = cs.len();
-        let brute = (0..1u64 << n)
-            .filter(|m| {
-                let on: Vec<bool> = (0..n).map(|i| m >> i & 1 == 1).collect();
-                plain_connected(&on, &|a, b| adjacent(cs[a], cs[b]))
-            })
-            .count();
+        let brute = connected_masks(&cs, true);
         let p = model(&format!(
             "{}pred on(R, C)\nconnected {{ on(r, c) : r in R, c in C }} via nb\nshow on\n",
             grid(rows, cols)
@@ -126,12 +133,7 @@ fn connected_over_formulas_and_guards() {
         "{}pred on(R, C)\nconnected {{ not on(r, c) : r in R, c in C }} via nb\nshow on\n",
         grid(rows, cols)
     ));
-    let brute = (0..1u64 << n)
-        .filter(|m| {
-            let off: Vec<bool> = (0..n).map(|i| m >> i & 1 == 0).collect();
-            plain_connected(&off, &|a, b| adjacent(cs[a], cs[b]))
-        })
-        .count();
+    let brute = connected_masks(&cs, false);
     assert_eq!(count(&p, 1000).0, brute);
 }
 
@@ -209,12 +211,7 @@ fn connected_cells_with_input_adjacency_in_both_directions() {
              connected {{ on(r, c) : r in R, c in C }} via adj\n",
             grid(rows, cols)
         ));
-        let brute = (0..1u64 << n)
-            .filter(|m| {
-                let on: Vec<bool> = (0..n).map(|i| m >> i & 1 == 1).collect();
-                plain_connected(&on, &|a, b| adjacent(cs[a], cs[b]))
-            })
-            .count();
+        let brute = connected_masks(&cs, true);
         assert_eq!(count(&p, 1 << 10).0, brute, "{rows}x{cols}");
         assert_eq!(checker_count(&p, (0..1u64 << n).map(|m| facts_of("on", &cs, m))), brute, "checker, {rows}x{cols}");
     }
