@@ -830,3 +830,368 @@ fn lits_and_heyawake_models_count_as_a_brute_force_does() {
         "walls changed {lits_walls} LITS and {heyawake_walls} heyawake counts"
     );
 }
+
+/// Shimaguni shadings of `g` with room numbers `numbers` (room, count): every room an island of
+/// shaded cells joined side by side, islands of different rooms never side by side, rooms side by
+/// side with islands of different sizes.
+fn shimaguni_by_brute_force(g: &Walled, numbers: &[(usize, usize)]) -> u64 {
+    let cells = g.rows * g.cols;
+    let mut n = 0;
+    for bits in 0u32..1 << cells {
+        let black = |x: usize| bits >> x & 1 == 1;
+        let islands: Vec<Vec<usize>> =
+            (0..g.rooms).map(|m| (0..cells).filter(|&x| g.room[x] == m && black(x)).collect()).collect();
+        let whole = islands.iter().all(|island| !island.is_empty() && g.connected(island, &|_, _| true));
+        let apart = g.pairs.iter().all(|&(a, b)| {
+            g.room[a] == g.room[b] || !(black(a) && black(b)) && islands[g.room[a]].len() != islands[g.room[b]].len()
+        });
+        let counted = numbers.iter().all(|&(m, v)| islands[m].len() == v);
+        n += u64::from(whole && apart && counted);
+    }
+    n
+}
+
+/// The shimaguni model counts what the brute force above counts, on small grids with random rooms
+/// and room numbers.
+#[test]
+fn shimaguni_model_counts_as_a_brute_force_does() {
+    let mut mix = Mix(66);
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4)] {
+        for _ in 0..6 {
+            let g = Walled::random(rows, cols, &mut mix);
+            // The borders inside rooms are not shimaguni's.
+            let mut data: String =
+                g.data().lines().filter(|l| !l.starts_with("wall(")).map(|l| format!("{l}\n")).collect();
+            let mut numbers = Vec::new();
+            for m in 0..g.rooms {
+                if mix.below(3) == 0 {
+                    let v = 1 + mix.below(3) as usize;
+                    numbers.push((m, v));
+                    data.push_str(&format!("roomnumber({}, {v})\n", m + 1));
+                }
+            }
+            let want = shimaguni_by_brute_force(&g, &numbers);
+            assert_eq!(model_count("shimaguni.qp", &data, rows, cols), want, "shimaguni {rows} x {cols}: {data}");
+        }
+    }
+}
+
+/// A tapa clue's entries: `Some(length)` or `None` for `?`.
+type TapaClue = Vec<Option<usize>>;
+
+/// The lengths of the runs of shaded cells among the eight neighbours of (r, c), read around the
+/// cell (off the grid counts as unshaded); a ring shaded all round is one run of 8.
+fn tapa_runs(shaded: &dyn Fn(i64, i64) -> bool, r: i64, c: i64) -> Vec<usize> {
+    let around = [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)];
+    let ring: Vec<bool> = around.iter().map(|&(dr, dc)| shaded(r + dr, c + dc)).collect();
+    let Some(gap) = ring.iter().position(|&s| !s) else { return vec![8] };
+    let mut runs = Vec::new();
+    let mut length = 0;
+    for k in 1..=8 {
+        if ring[(gap + k) % 8] {
+            length += 1;
+        } else if length > 0 {
+            runs.push(length);
+            length = 0;
+        }
+    }
+    runs
+}
+
+/// Whether the runs meet the clue: a lone 0 no run; otherwise as many runs as entries, each
+/// number among them (as often as listed), `?` any length.
+fn tapa_clue_met(clue: &TapaClue, runs: &[usize]) -> bool {
+    if clue == &[Some(0)] {
+        return runs.is_empty();
+    }
+    let mut left = runs.to_vec();
+    runs.len() == clue.len()
+        && clue.iter().flatten().all(|v| match left.iter().position(|l| l == v) {
+            Some(i) => {
+                left.swap_remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+/// Tapas of a `rows` x `cols` grid with the clues `clues` (cell, entries), by trying every
+/// shading: clue cells unshaded, no 2 x 2 block shaded, the shaded cells one group side by side
+/// (none at all is one group), every clue met.
+fn tapas_by_brute_force(rows: usize, cols: usize, clues: &[((usize, usize), TapaClue)]) -> u64 {
+    let mut n = 0;
+    for bits in 0u32..1 << (rows * cols) {
+        let at = |r: i64, c: i64| {
+            (0..rows as i64).contains(&r)
+                && (0..cols as i64).contains(&c)
+                && bits >> (r as usize * cols + c as usize) & 1 == 1
+        };
+        let clue_cell_shaded = clues.iter().any(|&((r, c), _)| at(r as i64, c as i64));
+        let block = (0..rows as i64 - 1)
+            .any(|r| (0..cols as i64 - 1).any(|c| at(r, c) && at(r + 1, c) && at(r, c + 1) && at(r + 1, c + 1)));
+        if clue_cell_shaded || block {
+            continue;
+        }
+        let mut parent: Vec<usize> = (0..rows * cols).collect();
+        for x in 0..rows * cols {
+            let (r, c) = ((x / cols) as i64, (x % cols) as i64);
+            for (y, ok) in [(x + 1, at(r, c) && at(r, c + 1)), (x + cols, at(r, c) && at(r + 1, c))] {
+                if ok {
+                    let (a, b) = (root_of(&mut parent, x), root_of(&mut parent, y));
+                    parent[a] = b;
+                }
+            }
+        }
+        let groups: BTreeSet<usize> =
+            (0..rows * cols).filter(|&x| bits >> x & 1 == 1).map(|x| root_of(&mut parent, x)).collect();
+        let met = clues.iter().all(|((r, c), clue)| tapa_clue_met(clue, &tapa_runs(&at, *r as i64, *c as i64)));
+        n += u64::from(groups.len() <= 1 && met);
+    }
+    n
+}
+
+/// A random tapa clue as URLs carry them: a lone 0-8, two numbers 1-5, three 1-3 or four 1s, each
+/// number of a list `?` one time in four.
+fn random_tapa_clue(mix: &mut Mix) -> TapaClue {
+    let (entries, largest) = [(1, 8), (2, 5), (3, 3), (4, 1)][mix.below(4) as usize];
+    (0..entries)
+        .map(|_| {
+            let least = usize::from(entries > 1);
+            let v = least + mix.below(largest as u64 + 1 - least as u64) as usize;
+            (mix.below(4) > 0).then_some(v)
+        })
+        .collect()
+}
+
+/// The tapa model counts what the brute force above counts, on small grids with random clues
+/// and with a lone `?` whose ring can be shaded all round (one run of 8: a model that counts the
+/// runs by where they start misses it).
+#[test]
+fn tapa_model_counts_as_a_brute_force_does() {
+    let mut mix = Mix(64);
+    let mut boards =
+        vec![(3, 3, vec![((1, 1), vec![None])]), (3, 4, vec![((1, 1), vec![None]), ((0, 3), vec![Some(1)])])];
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4)] {
+        for _ in 0..6 {
+            let mut clues: Vec<((usize, usize), TapaClue)> = Vec::new();
+            for _ in 0..1 + mix.below(3) {
+                let cell = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                if clues.iter().all(|(at, _)| *at != cell) {
+                    clues.push((cell, random_tapa_clue(&mut mix)));
+                }
+            }
+            boards.push((rows, cols, clues));
+        }
+    }
+    for (rows, cols, clues) in boards {
+        let mut data = String::new();
+        for ((r, c), clue) in &clues {
+            for (e, v) in clue.iter().enumerate() {
+                data.push_str(&match v {
+                    Some(v) => format!("tapa({}, {}, {}, {v})\n", r + 1, c + 1, e + 1),
+                    None => format!("tapaunknown({}, {}, {})\n", r + 1, c + 1, e + 1),
+                });
+            }
+        }
+        let want = tapas_by_brute_force(rows, cols, &clues);
+        assert_eq!(model_count("tapa.qp", &data, rows, cols), want, "tapa {rows} x {cols}: {data}");
+    }
+}
+
+/// One shading of a small grid for the brute forces below: cell (r, c) is bit r * cols + c.
+struct Shading {
+    rows: usize,
+    cols: usize,
+    bits: u32,
+}
+
+impl Shading {
+    fn on(&self, r: i64, c: i64) -> bool {
+        (0..self.rows as i64).contains(&r)
+            && (0..self.cols as i64).contains(&c)
+            && self.bits >> (r as usize * self.cols + c as usize) & 1 == 1
+    }
+
+    /// The cells of (r, c)'s row and column it sees (itself not counted): those before the first
+    /// cell that is `on`, or the edge, in each of the four directions.
+    fn sees(&self, r: usize, c: usize) -> usize {
+        let inside = |r: i64, c: i64| (0..self.rows as i64).contains(&r) && (0..self.cols as i64).contains(&c);
+        let mut n = 0;
+        for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+            let (mut y, mut x) = (r as i64 + dr, c as i64 + dc);
+            while inside(y, x) && !self.on(y, x) {
+                n += 1;
+                (y, x) = (y + dr, x + dc);
+            }
+        }
+        n
+    }
+
+    /// Whether the cells where `keep` holds form one group side by side (none at all is one).
+    fn one_group(&self, keep: &dyn Fn(i64, i64) -> bool) -> bool {
+        let cells: Vec<(i64, i64)> = (0..self.rows as i64)
+            .flat_map(|r| (0..self.cols as i64).map(move |c| (r, c)))
+            .filter(|&(r, c)| keep(r, c))
+            .collect();
+        let Some(&first) = cells.first() else { return true };
+        let mut seen = BTreeSet::from([first]);
+        let mut todo = vec![first];
+        while let Some((r, c)) = todo.pop() {
+            for next in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)] {
+                if cells.contains(&next) && seen.insert(next) {
+                    todo.push(next);
+                }
+            }
+        }
+        seen.len() == cells.len()
+    }
+
+    /// The cells inside the grid side by side with (r, c) that are `on`.
+    fn beside(&self, r: i64, c: i64) -> usize {
+        [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)].into_iter().filter(|&(y, x)| self.on(y, x)).count()
+    }
+
+    /// The cells inside the grid side by side with (r, c) that are not `on`.
+    fn open_beside(&self, r: i64, c: i64) -> usize {
+        let inside = |r: i64, c: i64| (0..self.rows as i64).contains(&r) && (0..self.cols as i64).contains(&c);
+        [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+            .into_iter()
+            .filter(|&(y, x)| inside(y, x) && !self.on(y, x))
+            .count()
+    }
+}
+
+/// Clue cells of the brute forces below: (row, column, number), `None` for a `?`.
+type Numbers = Vec<(usize, usize, Option<usize>)>;
+
+/// The facts of a clue set: `number(r, c, v)` and `unknown(r, c)`, 1-based.
+fn numbers_data(numbers: &Numbers) -> String {
+    numbers
+        .iter()
+        .map(|&(r, c, v)| match v {
+            Some(v) => format!("number({}, {}, {v})\n", r + 1, c + 1),
+            None => format!("unknown({}, {})\n", r + 1, c + 1),
+        })
+        .collect()
+}
+
+/// Counts the shadings of a `rows` x `cols` grid that `fits` accepts, by trying every one.
+fn shadings_by_brute_force(rows: usize, cols: usize, fits: &dyn Fn(&Shading) -> bool) -> u64 {
+    (0u32..1 << (rows * cols)).filter(|&bits| fits(&Shading { rows, cols, bits })).count() as u64
+}
+
+/// The numbers of a clue set are unshaded and each is one more than the cells it sees.
+fn numbers_seen(s: &Shading, numbers: &Numbers) -> bool {
+    numbers.iter().all(|&(r, c, v)| !s.on(r as i64, c as i64) && v.is_none_or(|v| v == 1 + s.sees(r, c)))
+}
+
+/// The kurodoko, nurimisaki, cave and light-up (akari) models count what the brute forces here
+/// count, on small grids with random numbers and `?`s: numbers that count the cells they see
+/// along chains of cells (kurodoko, nurimisaki, cave), lights whose beams run along the rows and
+/// columns to a wall (akari).
+#[test]
+fn models_that_look_along_rows_and_columns_count_as_a_brute_force_does() {
+    let mut mix = Mix(65);
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4)] {
+        for _ in 0..5 {
+            let mut numbers: Numbers = Vec::new();
+            for _ in 0..1 + mix.below(3) {
+                let (r, c) = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                if numbers.iter().any(|&(a, b, _)| (a, b) == (r, c)) {
+                    continue;
+                }
+                numbers.push((r, c, (mix.below(5) > 0).then(|| 1 + mix.below((rows + cols - 1) as u64) as usize)));
+            }
+            let data = numbers_data(&numbers);
+            let kurodoko = shadings_by_brute_force(rows, cols, &|s| {
+                let apart = (0..rows as i64)
+                    .all(|r| (0..cols as i64).all(|c| !(s.on(r, c) && (s.on(r + 1, c) || s.on(r, c + 1)))));
+                apart && s.one_group(&|r, c| !s.on(r, c)) && numbers_seen(s, &numbers)
+            });
+            assert_eq!(model_count("kurodoko.qp", &data, rows, cols), kurodoko, "kurodoko {rows} x {cols}: {data}");
+            // Cave: the shaded cells reach the edge through shaded cells (one group with the outside).
+            let cave = shadings_by_brute_force(rows, cols, &|s| {
+                let outside = |r: i64, c: i64| !(0..rows as i64).contains(&r) || !(0..cols as i64).contains(&c);
+                let framed = Shading { rows: rows + 2, cols: cols + 2, bits: 0 };
+                let rock = |r: i64, c: i64| outside(r - 1, c - 1) || s.on(r - 1, c - 1);
+                framed.one_group(&rock) && s.one_group(&|r, c| !s.on(r, c)) && numbers_seen(s, &numbers)
+            });
+            assert_eq!(model_count("cave.qp", &data, rows, cols), cave, "cave {rows} x {cols}: {data}");
+            // Akari: the bits are lights; the numbered cells are walls, a number (0 to 4) counts
+            // the lights beside it.
+            let walls: Numbers = numbers.iter().map(|&(r, c, v)| (r, c, v.map(|v| v % 5))).collect();
+            let wall = |r: i64, c: i64| walls.iter().find(|&&(a, b, _)| (a as i64, b as i64) == (r, c));
+            let akari = shadings_by_brute_force(rows, cols, &|s| {
+                // The lights (r, c) sees along its row and column, up to a wall or the edge.
+                let lights_seen = |r: i64, c: i64| {
+                    let mut n = 0;
+                    for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                        let (mut y, mut x) = (r + dr, c + dc);
+                        while (0..rows as i64).contains(&y) && (0..cols as i64).contains(&x) && wall(y, x).is_none() {
+                            n += usize::from(s.on(y, x));
+                            (y, x) = (y + dr, x + dc);
+                        }
+                    }
+                    n
+                };
+                (0..rows as i64).all(|r| {
+                    (0..cols as i64).all(|c| match wall(r, c) {
+                        Some(&(_, _, v)) => !s.on(r, c) && v.is_none_or(|v| v == s.beside(r, c)),
+                        None if s.on(r, c) => lights_seen(r, c) == 0,
+                        None => lights_seen(r, c) > 0,
+                    })
+                })
+            });
+            assert_eq!(
+                model_count("lightup.qp", &numbers_data(&walls), rows, cols),
+                akari,
+                "akari {rows} x {cols}: {walls:?}"
+            );
+        }
+    }
+    // Nurimisaki: random circles are rarely exactly the capes of a shading, so the clues are
+    // those of a shading that keeps the other rules, some numbers turned to `?`.
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4)] {
+        let capes_of = |s: &Shading| -> Vec<(usize, usize)> {
+            (0..rows * cols)
+                .map(|x| (x / cols, x % cols))
+                .filter(|&(r, c)| !s.on(r as i64, c as i64) && s.open_beside(r as i64, c as i64) == 1)
+                .collect()
+        };
+        let blocks_mixed = |s: &Shading| {
+            (0..rows as i64 - 1).all(|r| {
+                (0..cols as i64 - 1).all(|c| {
+                    let shaded =
+                        [(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)].iter().filter(|&&(y, x)| s.on(y, x)).count();
+                    shaded != 0 && shaded != 4
+                })
+            })
+        };
+        let shapes: Vec<u32> = (0u32..1 << (rows * cols))
+            .filter(|&bits| {
+                let s = Shading { rows, cols, bits };
+                blocks_mixed(&s) && s.one_group(&|r, c| !s.on(r, c)) && !capes_of(&s).is_empty()
+            })
+            .collect();
+        for _ in 0..4 {
+            let shape = Shading { rows, cols, bits: shapes[mix.below(shapes.len() as u64) as usize] };
+            let numbers: Numbers = capes_of(&shape)
+                .into_iter()
+                .map(|(r, c)| (r, c, (mix.below(4) > 0).then(|| 1 + shape.sees(r, c))))
+                .collect();
+            let circle = |r: i64, c: i64| numbers.iter().any(|&(a, b, _)| (a as i64, b as i64) == (r, c));
+            let nurimisaki = shadings_by_brute_force(rows, cols, &|s| {
+                let capes = (0..rows as i64)
+                    .all(|r| (0..cols as i64).all(|c| s.on(r, c) || (s.open_beside(r, c) == 1) == circle(r, c)));
+                blocks_mixed(s) && capes && s.one_group(&|r, c| !s.on(r, c)) && numbers_seen(s, &numbers)
+            });
+            let data = numbers_data(&numbers);
+            assert!(nurimisaki >= 1, "the shading the clues come from is one");
+            assert_eq!(
+                model_count("nurimisaki.qp", &data, rows, cols),
+                nurimisaki,
+                "nurimisaki {rows} x {cols}: {data}"
+            );
+        }
+    }
+}

@@ -20,7 +20,7 @@
 use std::rc::Rc;
 
 use crate::error::Result;
-use crate::ground::Grounder;
+use crate::ground::{Env, Grounder};
 use crate::nnf::G;
 use crate::ops::Op;
 use crate::program::{Bound, DomId, PredId, PredKind, Program, Slot, Val, F, T};
@@ -166,7 +166,7 @@ fn open<'a>(f: &'a F, mut parts: Vec<Part<'a>>) -> Vec<Part<'a>> {
     }
 }
 
-impl Grounder<'_> {
+impl<'p> Grounder<'p> {
     /// Whether `pred` is a plain definition, decided once per grounding (and per whether it is
     /// grounding with groups by then: they begin after the size estimate).
     pub(crate) fn plain_def(&mut self, pred: PredId) -> bool {
@@ -197,19 +197,41 @@ impl Grounder<'_> {
         let binders: Vec<Bound> =
             def.params.iter().zip(&p.preds[pred].args).map(|(&slot, &dom)| Bound { slot, dom }).collect();
         let args: Vec<T> = def.params.iter().map(|&s: &Slot| T::Var(s)).collect();
-        // The body's disjuncts each (as many as there are), then what `open` splits them in.
-        let mut top = Vec::new();
-        disjuncts(&def.body, &mut top);
-        let parts: Vec<Part> = top.into_iter().flat_map(|d| open(d, vec![(binders.clone(), Vec::new())])).collect();
-        let saved = self.slot_names;
-        self.slot_names = &def.slots;
         let mut found: Vec<usize> = Vec::new();
+        self.each_satisfying(&binders, &def.body, &def.slots, &mut |me, env| {
+            found.push(me.atom_index(pred, &args, p.preds[pred].span, env)?);
+            Ok(())
+        })?;
+        found.sort_unstable();
+        found.dedup();
+        self.set_def_values(pred, &found);
+        let found: Rc<[usize]> = Rc::from(found);
+        self.def_true.insert(pred, Some(found.clone()));
+        Ok(Some(found))
+    }
+
+    /// Calls `visit` on every binding of `binders` that satisfies the plain formula `f` (at least
+    /// once each: the parts of a disjunction may overlap), planned as a guard: the disjuncts of
+    /// `f` each, then what `open` splits them in. `slots` names the variables in messages.
+    fn each_satisfying(
+        &mut self,
+        binders: &[Bound],
+        f: &F,
+        slots: &'p [String],
+        visit: &mut dyn FnMut(&mut Self, &mut Env) -> Result<()>,
+    ) -> Result<()> {
+        let p = self.p;
+        let mut top = Vec::new();
+        disjuncts(f, &mut top);
+        let parts: Vec<Part> = top.into_iter().flat_map(|d| open(d, vec![(binders.to_vec(), Vec::new())])).collect();
+        let saved = self.slot_names;
+        self.slot_names = slots;
         let mut run = |me: &mut Self| -> Result<()> {
             for (binders, part) in &parts {
                 let plan = crate::nnf::plan_conjuncts(p, binders, part, &G::Const(false), true);
-                let mut env = vec![None; def.slots.len()];
+                let mut env = vec![None; slots.len()];
                 me.each(&plan, &mut env, &mut |me, env| {
-                    found.push(me.atom_index(pred, &args, p.preds[pred].span, env)?);
+                    visit(me, env)?;
                     Ok(false)
                 })?;
             }
@@ -217,13 +239,64 @@ impl Grounder<'_> {
         };
         let r = run(self);
         self.slot_names = saved;
-        r?;
-        found.sort_unstable();
-        found.dedup();
-        self.set_def_values(pred, &found);
-        let found: Rc<[usize]> = Rc::from(found);
-        self.def_true.insert(pred, Some(found.clone()));
-        Ok(Some(found))
+        r
+    }
+
+    /// Grounds the unit statement `forall xs | guard . not a(xs)` when its guard is plain and the
+    /// atom takes each binder once, at an argument of the binder's own domain (bindings and atoms
+    /// then correspond one to one); false, doing nothing, for any other statement. This is how a
+    /// loop or a `connected` over a solved-for adjacency says that only some pairs of cells can
+    /// be joined (`not link(r1, c1, r2, c2)` unless side by side), and the walk evaluated the
+    /// guard on every pair of cells. Here the guard is planned as
+    /// [`def_true_atoms`](Self::def_true_atoms) plans a body: a guard `not g` by the bindings of
+    /// `g`, whose atoms are the ones left open (few: the pairs side by side), every other atom
+    /// fixed false in one pass over the predicate's atoms; another guard by its own bindings,
+    /// whose atoms are fixed false. A plain formula's evaluation cannot fail, so both find the
+    /// atoms the walk fixes.
+    pub(crate) fn fix_planned(&mut self, f: &F, slots: &'p [String]) -> Result<bool> {
+        let p = self.p;
+        let F::Quant(q) = f else { return Ok(false) };
+        let (Some(guard), F::Not(atom), true) = (&q.guard, &q.body, q.all) else { return Ok(false) };
+        let F::Atom(pred, args, span) = &**atom else { return Ok(false) };
+        if !matches!(p.preds[*pred].kind, PredKind::Var) || args.len() != q.binders.len() {
+            return Ok(false);
+        }
+        // Each binder once, as a bare argument of its own domain: then every atom of `pred` is
+        // the atom of exactly one binding, which the pass over all atoms below relies on.
+        let mut used = vec![false; q.binders.len()];
+        for (t, &dom) in args.iter().zip(&p.preds[*pred].args) {
+            let T::Var(s) = t else { return Ok(false) };
+            match q.binders.iter().position(|b| b.slot == *s) {
+                Some(i) if !used[i] && q.binders[i].dom == dom => used[i] = true,
+                _ => return Ok(false),
+            }
+        }
+        let mut doms: Vec<Option<DomId>> = vec![None; slots.len()];
+        bind(&mut doms, &q.binders);
+        let clues = self.tracker.is_none();
+        let (open_where, complement) = match guard {
+            F::Not(g) => (&**g, true),
+            g => (g, false),
+        };
+        if !plain_formula(p, open_where, &mut doms, clues, &mut Vec::new()) {
+            return Ok(false);
+        }
+        if !complement {
+            self.each_satisfying(&q.binders, open_where, slots, &mut |me, env| {
+                let idx = me.atom_index(*pred, args, *span, env)?;
+                me.fix_atom(*pred, idx, false, *span)
+            })?;
+            return Ok(true);
+        }
+        let mut left_open = vec![false; self.atom_total(*pred)];
+        self.each_satisfying(&q.binders, open_where, slots, &mut |me, env| {
+            left_open[me.atom_index(*pred, args, *span, env)?] = true;
+            Ok(())
+        })?;
+        for (idx, _) in left_open.iter().enumerate().filter(|(_, &o)| !o) {
+            self.fix_atom(*pred, idx, false, *span)?;
+        }
+        Ok(true)
     }
 }
 
@@ -309,6 +382,47 @@ mod tests {
         let mut grouped = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
         grouped.tracker = Some(crate::explain::Tracker::default());
         assert_eq!(grouped.def_true_atoms(hint).expect("asked"), None, "hint with groups");
+    }
+
+    /// `fix_planned` takes the unit statements of its shape (a `not g` guard, another plain
+    /// guard, the atom's arguments in another order than the binders) and fixes the atoms the
+    /// walk (`Grounder::fix`) fixes; it leaves the others to the walk (a binder of a smaller
+    /// domain than its argument's, a guard that is not plain).
+    #[test]
+    fn unit_statements_with_plain_guards_fix_what_the_walk_fixes() {
+        let model = format!(
+            "{GRID}domain S = {{ r in R | r < 3 }}\ninput pred hole(R, C)\nhole(2, 3)\n\
+             pred link(R, C, R, C)\npred q(C, R)\n\
+             forall r1, r2 in R, c1, c2 in C | not ((r1 = r2 and c2 = c1 + 1) or (c1 = c2 and r2 = r1 + 1)) .\n\
+               not link(r1, c1, r2, c2)\n\
+             forall r in R, c in C | hole(r, c) or c = 1 . not q(c, r)\n\
+             forall r in S, c in C | c = 2 . not q(c, r)\n\
+             forall r in R, c in C | r * c = 12 . not q(c, r)\n"
+        );
+        let p = load(&Source::new("t.qp", model), None, &[]).expect("the model loads");
+        let pred = |name: &str| PredId::new(p.preds.iter().position(|pr| pr.name == name).expect(name));
+        let (link, q) = (pred("link"), pred("q"));
+        let mut planned = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
+        let mut walked = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
+        let mut took = Vec::new();
+        for s in &p.stmts {
+            took.push(planned.fix_planned(&s.f, &s.slots).expect("planned"));
+            if !took.last().copied().unwrap_or(false) {
+                planned.in_statement(&s.slots);
+                let g = crate::nnf::nnf(&p, &s.f, true).expect("nnf");
+                planned.fix(&g, &mut vec![None; s.slots.len()]).expect("walked");
+            }
+            walked.in_statement(&s.slots);
+            let g = crate::nnf::nnf(&p, &s.f, true).expect("nnf");
+            walked.fix(&g, &mut vec![None; s.slots.len()]).expect("walked");
+        }
+        assert_eq!(took, [true, true, false, false]);
+        for pr in [link, q] {
+            let fixed: Vec<Option<bool>> = (0..walked.atom_total(pr)).map(|i| walked.fixed(pr, i)).collect();
+            let same: Vec<Option<bool>> = (0..planned.atom_total(pr)).map(|i| planned.fixed(pr, i)).collect();
+            assert_eq!(same, fixed, "{}", p.preds[pr.index()].name);
+            assert!(fixed.contains(&None) && fixed.contains(&Some(false)), "{}", p.preds[pr.index()].name);
+        }
     }
 }
 

@@ -7,11 +7,11 @@ use wgrnd_sat::amo::{at_most_one, exactly};
 use wgrnd_sat::Lit;
 
 use crate::ast::CountKind;
-use crate::error::{ErrorKind, QpropError, Result};
+use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
 use crate::nnf::{Check, Counting, Literal, Plan, G};
 use crate::program::is_data;
-use crate::program::{eval_term, Val, F};
+use crate::program::{eval_term, PredId, Val, F};
 use crate::reify::Pol;
 
 /// A disjunction being collected: literals, and conjunctive parts with their bindings.
@@ -39,9 +39,9 @@ impl Grounder<'_> {
             }
             G::Count(c) => {
                 let plain = match &c.lit {
-                    G::Lit(l) => !l.args.iter().any(crate::linear::has_int),
+                    G::Lit(l) => !l.reads_int,
                     G::Const(_) => true,
-                    G::Cmp(x) => !crate::linear::has_int(x.a) && !crate::linear::has_int(x.b),
+                    G::Cmp(x) => !x.reads_int,
                     _ => false,
                 };
                 if prefix.is_empty() && plain && !c.negated && (c.pos || !crate::linear::has_int(c.bound)) {
@@ -138,15 +138,13 @@ impl Grounder<'_> {
                 }
                 Err(b) => Ok(b),
             },
-            G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => {
-                match self.reify(g, env, Pol::Imp)? {
-                    Ok(l) => {
-                        acc.lits.push(l);
-                        Ok(false)
-                    }
-                    Err(v) => Ok(v),
+            G::Cmp(c) if c.reads_int => match self.reify(g, env, Pol::Imp)? {
+                Ok(l) => {
+                    acc.lits.push(l);
+                    Ok(false)
                 }
-            }
+                Err(v) => Ok(v),
+            },
             G::Cmp(c) => {
                 let x = eval_term(c.a, env).map_err(|e| self.bind_err(e, env))?;
                 let y = eval_term(c.b, env).map_err(|e| self.bind_err(e, env))?;
@@ -208,7 +206,7 @@ impl Grounder<'_> {
     /// A literal's SAT literal, or its constant value (`Err(value)`) for data atoms.
     pub(crate) fn literal(&mut self, l: &Literal, env: &mut Env) -> Result<std::result::Result<Lit, bool>> {
         let (positive, pr, s) = (l.positive, l.pred, l.span);
-        if l.args.iter().any(crate::linear::has_int) {
+        if l.reads_int {
             return self.literal_pol(l, env, Pol::Both);
         }
         let idx = self.atom_index(pr, l.args, s, env)?;
@@ -227,7 +225,7 @@ impl Grounder<'_> {
     /// Whether `g` is a conjunction of literals under `forall`s (facts about solved-for atoms).
     pub(crate) fn unit_shaped(g: &G) -> bool {
         match g {
-            G::Lit(l) => !l.args.iter().any(crate::linear::has_int),
+            G::Lit(l) => !l.reads_int,
             G::All(_, b) => Self::unit_shaped(b),
             G::And(items) => items.iter().all(Self::unit_shaped),
             _ => false,
@@ -239,25 +237,8 @@ impl Grounder<'_> {
     pub(crate) fn fix(&mut self, g: &G, env: &mut Env) -> Result<()> {
         match g {
             G::Lit(l) => {
-                let (positive, pr, s) = (&l.positive, &l.pred, &l.span);
-                let idx = self.atom_index(*pr, l.args, *s, env)?;
-                if is_data(self.p, *pr) {
-                    if self.data_atom(*pr, idx, *s)? != *positive {
-                        self.cnf.add_clause(&[]);
-                    }
-                    return Ok(());
-                }
-                match self.fixed(*pr, idx) {
-                    Some(v) if v != *positive => self.cnf.add_clause(&[]),
-                    Some(_) => {}
-                    None => {
-                        if !self.set_fixed(*pr, idx, *positive) {
-                            let v = self.var(*pr, idx);
-                            self.cnf.add_clause(&[if *positive { v.pos() } else { v.neg() }]);
-                        }
-                    }
-                }
-                Ok(())
+                let idx = self.atom_index(l.pred, l.args, l.span, env)?;
+                self.fix_atom(l.pred, idx, l.positive, l.span)
             }
             G::All(plan, body) => {
                 self.each(plan, env, &mut |me, env| {
@@ -274,6 +255,28 @@ impl Grounder<'_> {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Fixes atom `idx` of `pred` to `value` (a data atom is checked): a contradiction adds the
+    /// empty clause, an atom that already has a variable gets a unit clause.
+    pub(crate) fn fix_atom(&mut self, pred: PredId, idx: usize, value: bool, span: Span) -> Result<()> {
+        if is_data(self.p, pred) {
+            if self.data_atom(pred, idx, span)? != value {
+                self.cnf.add_clause(&[]);
+            }
+            return Ok(());
+        }
+        match self.fixed(pred, idx) {
+            Some(v) if v != value => self.cnf.add_clause(&[]),
+            Some(_) => {}
+            None => {
+                if !self.set_fixed(pred, idx, value) {
+                    let v = self.var(pred, idx);
+                    self.cnf.add_clause(&[if value { v.pos() } else { v.neg() }]);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// `prefix or not u` for each condition `u` under which a leaf that must hold is undefined.

@@ -451,8 +451,10 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     for (gg, s) in &gs {
         if ground::Grounder::unit_shaped(gg) && !groups {
             g.in_statement(&s.slots);
-            let mut env = vec![None; s.slots.len()];
-            g.fix(gg, &mut env)?;
+            if !g.fix_planned(&s.f, &s.slots)? {
+                let mut env = vec![None; s.slots.len()];
+                g.fix(gg, &mut env)?;
+            }
         }
     }
     for (i, (gg, s)) in gs.iter().enumerate() {

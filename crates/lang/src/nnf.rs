@@ -61,6 +61,9 @@ pub(crate) struct Literal<'a> {
     pub pred: PredId,
     pub args: &'a [T],
     pub span: Span,
+    /// An argument mentions an integer variable (a table or element atom, `linear::has_int`):
+    /// found once here, asked of the literal at every binding.
+    pub reads_int: bool,
 }
 
 /// A comparison (negations pushed into the operator).
@@ -73,6 +76,8 @@ pub(crate) struct Compare<'a> {
     /// Written under a negation (`not (a < b)` is `a >= b` with this flag): an undefined term
     /// (an element index outside its domain) makes the written comparison false, so this one true.
     pub neg: bool,
+    /// A side mentions an integer variable (`linear::has_int`), found once here.
+    pub reads_int: bool,
 }
 
 /// A counting constraint in NNF: `kind (bound + offset) { lit : plan }`.
@@ -143,14 +148,20 @@ pub(crate) struct Plan<'a> {
 
 /// Whether a literal is a data literal known while grounding (not a table over integer terms).
 fn deciding(p: &Program, l: &Literal) -> bool {
-    is_data(p, l.pred) && !l.args.iter().any(crate::linear::has_int)
+    is_data(p, l.pred) && !l.reads_int
 }
 
 /// Converts `f` (negated when `!pos`) to NNF with plans.
 pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
     Ok(match f {
         F::Const(b) => G::Const(*b == pos),
-        F::Atom(pr, args, s) => G::Lit(Literal { positive: pos, pred: *pr, args, span: *s }),
+        F::Atom(pr, args, s) => G::Lit(Literal {
+            positive: pos,
+            pred: *pr,
+            args,
+            span: *s,
+            reads_int: args.iter().any(crate::linear::has_int),
+        }),
         F::Cmp(c) => match crate::parity::sum_mod_two(p, c, pos)? {
             Some(g) => g,
             None => G::Cmp(Compare {
@@ -159,6 +170,7 @@ pub(crate) fn nnf<'a>(p: &Program, f: &'a F, pos: bool) -> Result<G<'a>> {
                 b: &c.b,
                 span: c.span,
                 neg: !pos,
+                reads_int: crate::linear::has_int(&c.a) || crate::linear::has_int(&c.b),
             }),
         },
         F::Not(a) => nnf(p, a, !pos)?,

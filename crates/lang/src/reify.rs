@@ -138,8 +138,8 @@ impl Grounder<'_> {
     /// undefined (an element index outside its domain) is false there as written (`relational`).
     pub(crate) fn reify(&mut self, g: &G, env: &mut Env, pol: Pol) -> Result<Bit> {
         let negated = match g {
-            G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => c.neg,
-            G::Lit(l) if l.args.iter().any(crate::linear::has_int) => !l.positive,
+            G::Cmp(c) if c.reads_int => c.neg,
+            G::Lit(l) if l.reads_int => !l.positive,
             G::Count(c) => !c.pos,
             G::Order(_, n) | G::Lex(_, n) => *n,
             _ => return self.reify_leaf(g, env, pol),
@@ -179,9 +179,7 @@ impl Grounder<'_> {
         match g {
             G::Const(b) => Ok(Err(*b)),
             G::Lit(l) => self.literal_pol(l, env, pol),
-            G::Cmp(c) if crate::linear::has_int(c.a) || crate::linear::has_int(c.b) => {
-                self.cmp_bit(c.op, c.a, c.b, c.span, env, pol)
-            }
+            G::Cmp(c) if c.reads_int => self.cmp_bit(c.op, c.a, c.b, c.span, env, pol),
             G::Cmp(c) => {
                 let x = eval_term(c.a, env).map_err(|e| self.bind_err(e, env))?;
                 let y = eval_term(c.b, env).map_err(|e| self.bind_err(e, env))?;
@@ -259,7 +257,7 @@ impl Grounder<'_> {
     /// A literal for a data or solved-for literal, or a table/element atom (an integer term
     /// among the arguments), in the directions `pol`.
     pub(crate) fn literal_pol(&mut self, l: &Literal, env: &mut Env, pol: Pol) -> Result<Bit> {
-        if l.args.iter().any(crate::linear::has_int) {
+        if l.reads_int {
             let p = if l.positive { pol } else { pol.flip() };
             let b = self.table(l, env, p)?;
             return Ok(if l.positive { b } else { not(b) });

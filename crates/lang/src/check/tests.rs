@@ -97,6 +97,24 @@ def p(a in N, c in N) := c = 1 or a = 2
 forall i, j in N . i = 1 and not p(x(j), i) -> b(j)
 forall i, j in N . not p([b(j)], i) and i < 3 -> b(i) or x(i) = 0
 forall i, j in N . (i < j xor p(i, j)) and x(i) > 1 -> (b(j) iff x(j) = 2)",
+    // Unit statements `forall xs | guard . not a(xs)`, judged on the true atoms of `a` alone
+    // (`Checker::holds_at_true_atoms`): arguments in another order than the binders, a binder of
+    // a smaller domain than its argument's, a guard that reads data, a definition and a binder
+    // outside the atom (not of that shape: walked).
+    "domain R = 1..3
+domain C = 1..2
+domain S = { r in R | r < 3 }
+input pred hole(R, C)
+hole(2, 2)
+pred link(R, C, R, C)
+pred on(R, C)
+def nb(r1 in R, c1 in C, r2 in R, c2 in C) :=
+  (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))
+forall r1, r2 in R, c1, c2 in C | not nb(r1, c1, r2, c2) . not link(r1, c1, r2, c2)
+forall r1 in S, c1 in C, r2 in R, c2 in C | hole(r1, c1) or hole(r2, c2) . not link(r2, c2, r1, c1)
+forall r in R, c in C, c2 in C | c2 < c . not link(r, c, r, c)
+forall r in R, c in C . on(r, c) -> exists r2 in R, c2 in C . link(r, c, r2, c2)
+atleast 1 { on(r, c) : r in R, c in C }",
 ];
 
 /// A tiny deterministic generator (xorshift): no dependency, reproducible failures.
@@ -915,4 +933,23 @@ fn the_check_plan_draws_solved_and_generated_binders_values_only() {
         let want: Vec<(Option<bool>, bool)> = holds.iter().map(|&h| (Some(h), h)).collect();
         assert_eq!(plan_and_walk(&p, &s, 5_000), want, "{atoms}");
     }
+}
+
+/// A unit statement `forall xs | guard . not a(xs)` is judged on the true atoms of `a` alone
+/// (`Checker::holds_at_true_atoms`) when no true atom passes its guard, and left to the walk
+/// when one does (which names it).
+#[test]
+fn a_unit_statement_is_judged_on_the_true_atoms() {
+    let model = MODELS.last().copied().unwrap_or_default();
+    let p = load(&Source::new("units.qp", model), None, &[]).unwrap_or_else(|e| panic!("{}", e.render()));
+    let crate::program::F::Quant(q) = &p.stmts[0].f else { panic!("a forall") };
+    let good = &solutions(&p, 1)[0];
+    let mut env = vec![None; p.stmts[0].slots.len()];
+    assert!(super::Checker::new(&p, good, None).holds_at_true_atoms(q, &mut env));
+    assert!(env.iter().all(Option::is_none), "the binders are unbound again");
+    let text = format!("{}link(1, 1, 3, 2).\n", good.to_facts());
+    let bad = parse_solution(&p, &Source::new("s.txt", text)).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert!(!super::Checker::new(&p, &bad, None).holds_at_true_atoms(q, &mut env));
+    let broken = render(check(&p, &bad)).unwrap_or_default();
+    assert!(broken.iter().any(|v| v.contains("r1 = 1") && v.contains("r2 = 3")), "{broken:?}");
 }
