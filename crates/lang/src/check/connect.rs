@@ -16,7 +16,7 @@ use super::plan::Body;
 use super::{Checker, Env};
 use crate::error::Result;
 use crate::program::is_data;
-use crate::program::{Connected, PredKind, Regions, Val};
+use crate::program::{Connected, PredId, PredKind, Regions, Val};
 
 impl<'a> Checker<'a, '_> {
     /// Whether `c` holds on the solution under `env`.
@@ -51,27 +51,83 @@ impl<'a> Checker<'a, '_> {
             edges.dedup();
             return Ok(judge(&on, &edges, c.circuit, solved));
         }
+        // A definition is asked pair by pair, but first tried on part of a pair (one node's
+        // values and the first value of the other's): false whatever the rest, in both orders,
+        // and every node with that first value is passed over (`nb(r1, c1, r2, c2)` rules out
+        // all rows but three around a cell).
         let mut edges = Vec::new();
+        let mut pair: Vec<Val> = Vec::new();
+        let mut ruled_out: Vec<(Val, bool)> = Vec::new();
         for i in 0..tuples.len() {
+            ruled_out.clear();
             for j in i + 1..tuples.len() {
                 if !matters(i, j) {
                     continue;
                 }
-                let ab: Vec<Val> = tuples[i].iter().chain(&tuples[j]).copied().collect();
-                let ba: Vec<Val> = tuples[j].iter().chain(&tuples[i]).copied().collect();
-                if self.atom(c.adj, &ab)? || self.atom(c.adj, &ba)? {
+                if let Some(&first) = tuples[j].first() {
+                    let out = match ruled_out.iter().find(|(v, _)| *v == first) {
+                        Some(&(_, out)) => out,
+                        None => {
+                            let out = self.apart(c.adj, &tuples[i], first);
+                            ruled_out.push((first, out));
+                            out
+                        }
+                    };
+                    if out {
+                        continue;
+                    }
+                }
+                pair.clear();
+                pair.extend(tuples[i].iter().chain(&tuples[j]));
+                if self.atom(c.adj, &pair)? {
+                    edges.push((i, j));
+                    continue;
+                }
+                pair.clear();
+                pair.extend(tuples[j].iter().chain(&tuples[i]));
+                if self.atom(c.adj, &pair)? {
                     edges.push((i, j));
                 }
             }
         }
         Ok(judge(&on, &edges, c.circuit, solved))
     }
+
+    /// Whether definition `adj` is false of `node` with every node whose first value is
+    /// `first`, in both orders, whatever that node's other values: its body tried on the known
+    /// values alone (`Checker::partial`). False when it may hold, when `adj` is no definition of
+    /// two nodes, or when a value lies outside its parameter's domain (the atom is asked then).
+    fn apart(&mut self, adj: PredId, node: &[Val], first: Val) -> bool {
+        let p = self.p;
+        let Some(pred) = p.preds.get(adj.index()) else { return false };
+        let PredKind::Def(def) = &pred.kind else { return false };
+        let k = node.len();
+        if def.params.len() != 2 * k || pred.args.len() != 2 * k {
+            return false;
+        }
+        for (at_node, at_first) in [(0, k), (k, 0)] {
+            let mut inner: Env = vec![None; def.slots.len()];
+            let known = node.iter().enumerate().map(|(x, &v)| (at_node + x, v)).chain([(at_first, first)]);
+            for (pos, v) in known {
+                if p.domains.get(pred.args[pos].index()).is_none_or(|d| d.pos(v).is_none()) {
+                    return false;
+                }
+                if let Some(e) = inner.get_mut(def.params[pos].index()) {
+                    *e = Some(v);
+                }
+            }
+            if self.partial(&def.body, &mut inner) != Some(false) {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 impl<'a> Checker<'a, '_> {
     /// The true atoms of `pr` as listed: a solved-for predicate's from the solution, an input
     /// predicate's facts; `None` for a definition (asked pair by pair).
-    fn true_tuples(&self, pr: crate::program::PredId) -> Option<Vec<&[Val]>> {
+    fn true_tuples(&self, pr: PredId) -> Option<Vec<&[Val]>> {
         match &self.p.preds.get(pr.index())?.kind {
             PredKind::Var => Some(
                 self.atoms
