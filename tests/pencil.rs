@@ -831,6 +831,21 @@ fn lits_and_heyawake_models_count_as_a_brute_force_does() {
     );
 }
 
+/// The facts of `g`'s rooms without the borders inside them (neither shimaguni's nor country
+/// road's), and random room numbers 1 to 3 for about a third of the rooms: (room, number).
+fn rooms_and_numbers(g: &Walled, mix: &mut Mix) -> (String, Vec<(usize, usize)>) {
+    let mut data: String = g.data().lines().filter(|l| !l.starts_with("wall(")).map(|l| format!("{l}\n")).collect();
+    let mut numbers = Vec::new();
+    for m in 0..g.rooms {
+        if mix.below(3) == 0 {
+            let v = 1 + mix.below(3) as usize;
+            numbers.push((m, v));
+            data.push_str(&format!("roomnumber({}, {v})\n", m + 1));
+        }
+    }
+    (data, numbers)
+}
+
 /// Shimaguni shadings of `g` with room numbers `numbers` (room, count): every room an island of
 /// shaded cells joined side by side, islands of different rooms never side by side, rooms side by
 /// side with islands of different sizes.
@@ -859,21 +874,171 @@ fn shimaguni_model_counts_as_a_brute_force_does() {
     for (rows, cols) in [(3, 3), (3, 4), (4, 4)] {
         for _ in 0..6 {
             let g = Walled::random(rows, cols, &mut mix);
-            // The borders inside rooms are not shimaguni's.
-            let mut data: String =
-                g.data().lines().filter(|l| !l.starts_with("wall(")).map(|l| format!("{l}\n")).collect();
-            let mut numbers = Vec::new();
-            for m in 0..g.rooms {
-                if mix.below(3) == 0 {
-                    let v = 1 + mix.below(3) as usize;
-                    numbers.push((m, v));
-                    data.push_str(&format!("roomnumber({}, {v})\n", m + 1));
-                }
-            }
+            let (data, numbers) = rooms_and_numbers(&g, &mut mix);
             let want = shimaguni_by_brute_force(&g, &numbers);
             assert_eq!(model_count("shimaguni.qp", &data, rows, cols), want, "shimaguni {rows} x {cols}: {data}");
         }
     }
+}
+
+/// Country roads of `g` with room numbers `numbers` (room, cells on the loop), by trying every
+/// set of segments between side-by-side cells: one loop (every cell on none or two segments,
+/// those on two all joined), through every room once (two segments across its border, at least
+/// one cell on the loop), no two cells side by side across a border both off the loop.
+fn country_roads_by_brute_force(g: &Walled, numbers: &[(usize, usize)]) -> u64 {
+    let cells = g.rows * g.cols;
+    let pairs: Vec<(usize, usize)> = g.pairs.iter().copied().collect();
+    let mut n = 0;
+    for bits in 0u32..1 << pairs.len() {
+        let used: Vec<(usize, usize)> =
+            pairs.iter().enumerate().filter(|(k, _)| bits >> k & 1 == 1).map(|(_, &e)| e).collect();
+        let mut degree = vec![0; cells];
+        for &(a, b) in &used {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        let on: Vec<usize> = (0..cells).filter(|&x| degree[x] > 0).collect();
+        if on.is_empty() || degree.iter().any(|&d| d != 0 && d != 2) {
+            continue;
+        }
+        if !g.connected(&on, &|a, b| used.contains(&(a, b))) {
+            continue;
+        }
+        let rooms_once = (0..g.rooms).all(|m| {
+            let crossing = used.iter().filter(|&&(a, b)| (g.room[a] == m) != (g.room[b] == m)).count();
+            crossing == 2 && on.iter().any(|&x| g.room[x] == m)
+        });
+        let counted = numbers.iter().all(|&(m, v)| on.iter().filter(|&&x| g.room[x] == m).count() == v);
+        let no_gap = pairs.iter().all(|&(a, b)| g.room[a] == g.room[b] || degree[a] > 0 || degree[b] > 0);
+        n += u64::from(rooms_once && counted && no_gap);
+    }
+    n
+}
+
+/// The country road model counts what the brute force above counts, on small grids with random
+/// rooms and room numbers.
+#[test]
+fn country_road_model_counts_as_a_brute_force_does() {
+    let mut mix = Mix(67);
+    let mut loops = 0;
+    for (rows, cols) in [(2, 3), (3, 3), (3, 4)] {
+        for _ in 0..6 {
+            let g = Walled::random(rows, cols, &mut mix);
+            let (data, numbers) = rooms_and_numbers(&g, &mut mix);
+            let want = country_roads_by_brute_force(&g, &numbers);
+            loops += usize::from(want > 0);
+            assert_eq!(model_count("country.qp", &data, rows, cols), want, "country road {rows} x {cols}: {data}");
+        }
+    }
+    assert!(loops >= 4, "{loops} boards with a road");
+}
+
+/// Yajilins of a `rows` x `cols` grid with arrow clues `arrows` ((row, column), direction 1 to 4
+/// for up, down, left, right, shaded cells counted; 0-based) and plain clue cells `plain`, by
+/// trying every set of segments between side-by-side cells: one loop (none at all, or every
+/// cell on none or two segments and those on two joined), clue cells off it, the other cells
+/// off it shaded and never side by side, every arrow counting the shaded cells it points at.
+fn yajilins_by_brute_force(
+    rows: usize,
+    cols: usize,
+    arrows: &[((usize, usize), usize, usize)],
+    plain: &[(usize, usize)],
+) -> u64 {
+    let cells = rows * cols;
+    let clue = |x: usize| {
+        arrows.iter().any(|&((r, c), _, _)| r * cols + c == x) || plain.iter().any(|&(r, c)| r * cols + c == x)
+    };
+    let mut pairs = Vec::new();
+    for x in 0..cells {
+        if x % cols + 1 < cols {
+            pairs.push((x, x + 1));
+        }
+        if x + cols < cells {
+            pairs.push((x, x + cols));
+        }
+    }
+    let mut n = 0;
+    'sets: for bits in 0u32..1 << pairs.len() {
+        let used: Vec<(usize, usize)> =
+            pairs.iter().enumerate().filter(|(k, _)| bits >> k & 1 == 1).map(|(_, &e)| e).collect();
+        let mut degree = vec![0; cells];
+        for &(a, b) in &used {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        if (0..cells).any(|x| degree[x] != 0 && (degree[x] != 2 || clue(x))) {
+            continue;
+        }
+        let on: Vec<usize> = (0..cells).filter(|&x| degree[x] == 2).collect();
+        if let Some(&first) = on.first() {
+            let mut seen = vec![first];
+            let mut k = 0;
+            while k < seen.len() {
+                let x = seen[k];
+                k += 1;
+                for &(a, b) in &used {
+                    for (from, to) in [(a, b), (b, a)] {
+                        if from == x && !seen.contains(&to) {
+                            seen.push(to);
+                        }
+                    }
+                }
+            }
+            if seen.len() != on.len() {
+                continue;
+            }
+        }
+        let shaded = |x: usize| degree[x] == 0 && !clue(x);
+        if pairs.iter().any(|&(a, b)| shaded(a) && shaded(b)) {
+            continue;
+        }
+        for &((r, c), d, count) in arrows {
+            let ahead: Vec<usize> = match d {
+                1 => (0..r).map(|r2| r2 * cols + c).collect(),
+                2 => (r + 1..rows).map(|r2| r2 * cols + c).collect(),
+                3 => (0..c).map(|c2| r * cols + c2).collect(),
+                _ => (c + 1..cols).map(|c2| r * cols + c2).collect(),
+            };
+            if ahead.iter().filter(|&&x| shaded(x)).count() != count {
+                continue 'sets;
+            }
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The yajilin model counts what the brute force above counts, on small grids with random arrows
+/// (each direction) and plain clue cells.
+#[test]
+fn yajilin_model_counts_as_a_brute_force_does() {
+    let mut mix = Mix(68);
+    let (mut loops, mut directions) = (0, BTreeSet::new());
+    for (rows, cols) in [(2, 3), (3, 3), (3, 4)] {
+        for _ in 0..10 {
+            let (mut arrows, mut plain) = (Vec::new(), Vec::new());
+            let mut data = String::new();
+            for k in 0..1 + mix.below(3) {
+                let (r, c) = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                if arrows.iter().any(|&(at, _, _)| at == (r, c)) || plain.contains(&(r, c)) {
+                    continue;
+                }
+                if k == 2 {
+                    plain.push((r, c));
+                    data.push_str(&format!("unknown({}, {})\n", r + 1, c + 1));
+                    continue;
+                }
+                let (d, count) = (1 + mix.below(4) as usize, mix.below(2) as usize);
+                arrows.push(((r, c), d, count));
+                directions.insert(d);
+                data.push_str(&format!("arrow({}, {}, {d}, {count})\n", r + 1, c + 1));
+            }
+            let want = yajilins_by_brute_force(rows, cols, &arrows, &plain);
+            loops += usize::from(want > 0);
+            assert_eq!(model_count("yajilin.qp", &data, rows, cols), want, "yajilin {rows} x {cols}: {data}");
+        }
+    }
+    assert!(loops >= 5 && directions.len() == 4, "{loops} boards with a loop, directions {directions:?}");
 }
 
 /// A tapa clue's entries: `Some(length)` or `None` for `?`.

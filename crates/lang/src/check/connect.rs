@@ -55,6 +55,12 @@ impl<'a> Checker<'a, '_> {
         // values and the first value of the other's): false whatever the rest, in both orders,
         // and every node with that first value is passed over (`nb(r1, c1, r2, c2)` rules out
         // all rows but three around a cell).
+        // Only a body whose definitions call none (`plan::partly_evaluable`): read through, a
+        // definition that calls itself would be read through again and again.
+        let prunes = match self.p.preds.get(c.adj.index()).map(|d| &d.kind) {
+            Some(PredKind::Def(def)) => super::plan::partly_evaluable(self.p, &def.body),
+            _ => false,
+        };
         let mut edges = Vec::new();
         let mut pair: Vec<Val> = Vec::new();
         let mut ruled_out: Vec<(Val, bool)> = Vec::new();
@@ -64,7 +70,7 @@ impl<'a> Checker<'a, '_> {
                 if !matters(i, j) {
                     continue;
                 }
-                if let Some(&first) = tuples[j].first() {
+                if let (true, Some(&first)) = (prunes, tuples[j].first()) {
                     let out = match ruled_out.iter().find(|(v, _)| *v == first) {
                         Some(&(_, out)) => out,
                         None => {
@@ -95,8 +101,9 @@ impl<'a> Checker<'a, '_> {
 
     /// Whether definition `adj` is false of `node` with every node whose first value is
     /// `first`, in both orders, whatever that node's other values: its body tried on the known
-    /// values alone (`Checker::partial`). False when it may hold, when `adj` is no definition of
-    /// two nodes, or when a value lies outside its parameter's domain (the atom is asked then).
+    /// values alone (`Checker::partial`; the caller makes sure the body is one it can read
+    /// through). False when it may hold, when `adj` is no definition of two nodes, or when a
+    /// value lies outside its parameter's domain (the atom is asked then).
     fn apart(&mut self, adj: PredId, node: &[Val], first: Val) -> bool {
         let p = self.p;
         let Some(pred) = p.preds.get(adj.index()) else { return false };
