@@ -1360,3 +1360,63 @@ fn models_that_look_along_rows_and_columns_count_as_a_brute_force_does() {
         }
     }
 }
+
+/// The hitori and kurochute models count what brute forces of their rules count, on small grids:
+/// hitori with random numbers 1 to 3 in every cell (no number twice among the unshaded cells of a
+/// line), kurochute with random numbers and `?`s (exactly one shaded cell the number's distance
+/// away, straight). Both: no shaded cells side by side, the unshaded cells one group.
+#[test]
+fn hitori_and_kurochute_models_count_as_a_brute_force_does() {
+    let mut mix = Mix(69);
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4)] {
+        for _ in 0..4 {
+            let apart = |s: &Shading| {
+                (0..rows as i64).all(|r| (0..cols as i64).all(|c| !(s.on(r, c) && (s.on(r + 1, c) || s.on(r, c + 1)))))
+            };
+            let numbers: Vec<usize> = (0..rows * cols).map(|_| 1 + mix.below(3) as usize).collect();
+            let data: String = numbers
+                .iter()
+                .enumerate()
+                .map(|(x, v)| format!("number({}, {}, {v})\n", x / cols + 1, x % cols + 1))
+                .collect();
+            let hitori = shadings_by_brute_force(rows, cols, &|s| {
+                let repeats = (0..rows * cols).any(|a| {
+                    (a + 1..rows * cols).any(|b| {
+                        let line = a / cols == b / cols || a % cols == b % cols;
+                        let open = |x: usize| !s.on((x / cols) as i64, (x % cols) as i64);
+                        line && numbers[a] == numbers[b] && open(a) && open(b)
+                    })
+                });
+                !repeats && apart(s) && s.one_group(&|r, c| !s.on(r, c))
+            });
+            assert_eq!(model_count("hitori.qp", &data, rows, cols), hitori, "hitori {rows} x {cols}: {data}");
+            let mut clues: Numbers = Vec::new();
+            for _ in 0..1 + mix.below(3) {
+                let (r, c) = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                if clues.iter().all(|&(a, b, _)| (a, b) != (r, c)) {
+                    clues.push((r, c, (mix.below(4) > 0).then(|| 1 + mix.below(3) as usize)));
+                }
+            }
+            let kurochute = shadings_by_brute_force(rows, cols, &|s| {
+                let numbers_hold = clues.iter().all(|&(r, c, v)| {
+                    let (r, c) = (r as i64, c as i64);
+                    !s.on(r, c)
+                        && v.is_none_or(|v| {
+                            let v = v as i64;
+                            [(r - v, c), (r + v, c), (r, c - v), (r, c + v)]
+                                .iter()
+                                .filter(|&&(y, x)| s.on(y, x))
+                                .count()
+                                == 1
+                        })
+                });
+                s.bits != 0 && numbers_hold && apart(s) && s.one_group(&|r, c| !s.on(r, c))
+            });
+            assert_eq!(
+                model_count("kurochute.qp", &numbers_data(&clues), rows, cols),
+                kurochute,
+                "kurochute {rows} x {cols}: {clues:?}"
+            );
+        }
+    }
+}
