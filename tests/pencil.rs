@@ -881,6 +881,38 @@ fn shimaguni_model_counts_as_a_brute_force_does() {
     }
 }
 
+/// Segments between two cells (cell indices, row by row).
+type Segments = Vec<(usize, usize)>;
+
+/// The segments of `pairs` that `bits` chooses and each cell's number of them, when they make
+/// one loop or none (every cell on none or two, those on two joined); `None` otherwise.
+fn one_loop(pairs: &[(usize, usize)], bits: u32, cells: usize) -> Option<(Segments, Vec<usize>)> {
+    let used: Segments = pairs.iter().enumerate().filter(|(k, _)| bits >> k & 1 == 1).map(|(_, &e)| e).collect();
+    let mut degree = vec![0; cells];
+    for &(a, b) in &used {
+        degree[a] += 1;
+        degree[b] += 1;
+    }
+    if degree.iter().any(|&d| d != 0 && d != 2) {
+        return None;
+    }
+    let on: Vec<usize> = (0..cells).filter(|&x| degree[x] == 2).collect();
+    let mut seen: Vec<usize> = on.first().copied().into_iter().collect();
+    let mut k = 0;
+    while k < seen.len() {
+        let x = seen[k];
+        k += 1;
+        for &(a, b) in &used {
+            for (from, to) in [(a, b), (b, a)] {
+                if from == x && !seen.contains(&to) {
+                    seen.push(to);
+                }
+            }
+        }
+    }
+    (seen.len() == on.len()).then_some((used, degree))
+}
+
 /// Country roads of `g` with room numbers `numbers` (room, cells on the loop), by trying every
 /// set of segments between side-by-side cells: one loop (every cell on none or two segments,
 /// those on two all joined), through every room once (two segments across its border, at least
@@ -890,18 +922,9 @@ fn country_roads_by_brute_force(g: &Walled, numbers: &[(usize, usize)]) -> u64 {
     let pairs: Vec<(usize, usize)> = g.pairs.iter().copied().collect();
     let mut n = 0;
     for bits in 0u32..1 << pairs.len() {
-        let used: Vec<(usize, usize)> =
-            pairs.iter().enumerate().filter(|(k, _)| bits >> k & 1 == 1).map(|(_, &e)| e).collect();
-        let mut degree = vec![0; cells];
-        for &(a, b) in &used {
-            degree[a] += 1;
-            degree[b] += 1;
-        }
+        let Some((used, degree)) = one_loop(&pairs, bits, cells) else { continue };
         let on: Vec<usize> = (0..cells).filter(|&x| degree[x] > 0).collect();
-        if on.is_empty() || degree.iter().any(|&d| d != 0 && d != 2) {
-            continue;
-        }
-        if !g.connected(&on, &|a, b| used.contains(&(a, b))) {
+        if on.is_empty() {
             continue;
         }
         let rooms_once = (0..g.rooms).all(|m| {
@@ -959,34 +982,9 @@ fn yajilins_by_brute_force(
     }
     let mut n = 0;
     'sets: for bits in 0u32..1 << pairs.len() {
-        let used: Vec<(usize, usize)> =
-            pairs.iter().enumerate().filter(|(k, _)| bits >> k & 1 == 1).map(|(_, &e)| e).collect();
-        let mut degree = vec![0; cells];
-        for &(a, b) in &used {
-            degree[a] += 1;
-            degree[b] += 1;
-        }
-        if (0..cells).any(|x| degree[x] != 0 && (degree[x] != 2 || clue(x))) {
+        let Some((_, degree)) = one_loop(&pairs, bits, cells) else { continue };
+        if (0..cells).any(|x| degree[x] != 0 && clue(x)) {
             continue;
-        }
-        let on: Vec<usize> = (0..cells).filter(|&x| degree[x] == 2).collect();
-        if let Some(&first) = on.first() {
-            let mut seen = vec![first];
-            let mut k = 0;
-            while k < seen.len() {
-                let x = seen[k];
-                k += 1;
-                for &(a, b) in &used {
-                    for (from, to) in [(a, b), (b, a)] {
-                        if from == x && !seen.contains(&to) {
-                            seen.push(to);
-                        }
-                    }
-                }
-            }
-            if seen.len() != on.len() {
-                continue;
-            }
         }
         let shaded = |x: usize| degree[x] == 0 && !clue(x);
         if pairs.iter().any(|&(a, b)| shaded(a) && shaded(b)) {

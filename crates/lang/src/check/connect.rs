@@ -54,9 +54,9 @@ impl<'a> Checker<'a, '_> {
         // A definition is asked pair by pair, but first tried on part of a pair (one node's
         // values and the first value of the other's): false whatever the rest, in both orders,
         // and every node with that first value is passed over (`nb(r1, c1, r2, c2)` rules out
-        // all rows but three around a cell).
-        // Only a body whose definitions call none (`plan::partly_evaluable`): read through, a
-        // definition that calls itself would be read through again and again.
+        // all rows but three around a cell). Only a body whose definitions call none
+        // (`plan::partly_evaluable`): a definition that calls itself would be read through again
+        // and again.
         let prunes = match self.p.preds.get(c.adj.index()).map(|d| &d.kind) {
             Some(PredKind::Def(def)) => super::plan::partly_evaluable(self.p, &def.body),
             _ => false,
