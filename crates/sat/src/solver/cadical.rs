@@ -101,8 +101,12 @@ impl CadicalSession {
         //   solve's trail, as far as it still holds, instead of from level 0 (0.74 times the
         //   work);
         // - no SAT sweeping (`sweep=0`): its equivalence search restarts on every grown formula
-        //   (a further 0.88 times).
-        for (option, value) in [("lucky", 0), ("ilb", 2), ("sweep", 0)] {
+        //   (a further 0.88 times);
+        // - no vivification (`vivify=0`): it is scheduled anew in every solve, and a session's
+        //   solves are short (the soma cube's backbone 0.87 times the instructions, Golomb's
+        //   minimum 0.98, a blocking count 0.95 times the wall time, pencil backbones the same;
+        //   bench/results/cadical-sessions.csv).
+        for (option, value) in [("lucky", 0), ("ilb", 2), ("sweep", 0), ("vivify", 0)] {
             let known = solver.set(option, value);
             debug_assert!(known, "CaDiCaL has no option `{option}`");
         }
