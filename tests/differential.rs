@@ -67,6 +67,19 @@ fn compare(seed: u64, max_bits: f64, stats: &mut Stats) -> Result<(), String> {
     compare_texts(seed, &text, &text, stats)
 }
 
+/// Compares each of `models` written after `head` (seeds from `seed` on), panicking at the first
+/// that differs; the tally of what was compared.
+fn compare_models(seed: u64, head: &str, models: &[&str]) -> Stats {
+    let mut stats = Stats::default();
+    for (k, body) in models.iter().enumerate() {
+        let text = format!("{head}{body}\n");
+        if let Err(e) = compare_texts(seed + k as u64, &text, &text, &mut stats) {
+            panic!("{e}");
+        }
+    }
+    stats
+}
+
 /// Compares `text` counted by brute force with `counted` counted by wgrnd (the same text but in
 /// the test that the fuzzer sees a planted difference).
 fn compare_texts(seed: u64, text: &str, counted: &str, stats: &mut Stats) -> Result<(), String> {
@@ -301,6 +314,29 @@ fn optimum_equals_brute_force_on_random_models() {
     assert!(compared > 100, "compared {compared}, refused {refused}");
 }
 
+/// Counts and sums over data inside guards and definitions, evaluated while grounding (and
+/// remembered by the values of the variables they read): a count that reads an outer binder, the
+/// three `atmost`/`atleast`/`exactly` forms, a count in a definition, a sum, a count under `not`
+/// and inside `exists`. Each counted by brute force and by wgrnd under every option set.
+#[test]
+fn counts_over_data_in_guards_count_as_brute_force() {
+    let head = "domain D = 1..4\ndomain M = 1..2\ninput pred d(D)\nd(2) d(3)\n\
+                input pred room(D, M)\nroom(1, 1) room(2, 1) room(3, 2) room(4, 1)\n\
+                input pred w(M, D)\nw(1, 3) w(2, 1) w(1, 2)\npred x(D)\npred y(M, D)\n";
+    let models = [
+        "forall i in D | count { d(j) : j in D | j <= i } >= 2 . x(i)\natmost 3 { x(i) : i in D }",
+        "forall i in D | atmost 1 { d(j) : j in D | j < i } . not x(i)\n\
+         forall i in D | exactly 2 { room(j, m) : j in D, m in M | j <= i and m = 1 } . x(i) or y(1, i)",
+        "def big(m in M) := count { room(i, m) : i in D } >= 2\n\
+         forall i in D, m in M | room(i, m) and big(m) . x(i)\nforall m in M, j in D | not big(m) . not y(m, j)",
+        "forall m in M, j in D | j <= sum { k : k in D | w(m, k) } . not y(m, j)\natleast 2 { y(m, j) : m in M, j in D }",
+        "forall i in D | not (exists m in M . room(i, m) and count { room(j, m) : j in D } = 1) . x(i) or y(1, i)",
+        "forall i in D | atleast 1 { w(m, i) : m in M } and count { d(k) : k in D } - 2 < i . x(i) iff y(2, i)",
+    ];
+    let stats = compare_models(9100, head, &models);
+    assert!(stats.several >= 4, "{stats:?}");
+}
+
 /// Unit statements `forall xs | guard . not a(xs)` whose guard grounding plans instead of
 /// evaluating it on every binding (`Grounder::fix_planned`): a guard `not g` by the bindings of
 /// `g` (a comparison, a definition, arguments in another order than the binders), another plain
@@ -320,12 +356,6 @@ fn unit_statements_with_planned_guards_count_as_brute_force() {
         // Fixed true by the first statement, then false by the planned one: no solution.
         "link(1, 3)\nforall x, y in D | not (y = x + 1) . not link(x, y)",
     ];
-    let mut stats = Stats::default();
-    for (k, body) in models.iter().enumerate() {
-        let text = format!("{head}{body}\n");
-        if let Err(e) = compare_texts(9000 + k as u64, &text, &text, &mut stats) {
-            panic!("{e}");
-        }
-    }
+    let stats = compare_models(9000, head, &models);
     assert!(stats.empty >= 1 && stats.several >= 3, "{stats:?}");
 }

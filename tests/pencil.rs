@@ -881,6 +881,86 @@ fn shimaguni_model_counts_as_a_brute_force_does() {
     }
 }
 
+/// Ripple effect fillings of `g` that keep the numbers `given` (by cell): a room of k cells holds
+/// 1 to k once each, and two equal numbers v in a row or a column are more than v cells apart.
+fn ripples_by_brute_force(g: &Walled, given: &[Option<usize>]) -> Vec<Vec<usize>> {
+    let size: Vec<usize> = (0..g.rooms).map(|m| g.room.iter().filter(|&&x| x == m).count()).collect();
+    let mut found = Vec::new();
+    let mut filled = Vec::new();
+    ripple_cells(g, given, &size, &mut filled, &mut found);
+    found
+}
+
+/// Fills the cells after `filled` (row by row) in every way the rules allow.
+fn ripple_cells(
+    g: &Walled,
+    given: &[Option<usize>],
+    size: &[usize],
+    filled: &mut Vec<usize>,
+    found: &mut Vec<Vec<usize>>,
+) {
+    let x = filled.len();
+    if x == g.rows * g.cols {
+        found.push(filled.clone());
+        return;
+    }
+    let (r, c) = (x / g.cols, x % g.cols);
+    for v in 1..=size[g.room[x]] {
+        let clash = (0..x).any(|y| {
+            let (r2, c2) = (y / g.cols, y % g.cols);
+            let apart = if r2 == r {
+                c - c2
+            } else if c2 == c {
+                r - r2
+            } else {
+                usize::MAX
+            };
+            filled[y] == v && (g.room[y] == g.room[x] || apart <= v)
+        });
+        if !clash && given[x].is_none_or(|w| w == v) {
+            filled.push(v);
+            ripple_cells(g, given, size, filled, found);
+            filled.pop();
+        }
+    }
+}
+
+/// The ripple effect model (its distance rule asks only the numbers a room can hold) counts what
+/// the brute force above counts, on small grids with random rooms of at most 4 cells and numbers
+/// taken from one of the fillings.
+#[test]
+fn ripple_model_counts_as_a_brute_force_does() {
+    let mut mix = Mix(67);
+    let mut compared = 0;
+    for (rows, cols) in [(2, 3), (3, 3), (2, 4), (3, 4)] {
+        let mut here = 0;
+        for _ in 0..100 {
+            let g = Walled::random(rows, cols, &mut mix);
+            if here == 5 || (0..g.rooms).any(|m| g.room.iter().filter(|&&x| x == m).count() > 4) {
+                continue;
+            }
+            here += 1;
+            let fillings = ripples_by_brute_force(&g, &vec![None; rows * cols]);
+            let mut given = vec![None; rows * cols];
+            let mut data: String =
+                g.data().lines().filter(|l| !l.starts_with("wall(")).map(|l| format!("{l}\n")).collect();
+            if !fillings.is_empty() {
+                let one = &fillings[mix.below(fillings.len() as u64) as usize];
+                for (x, &v) in one.iter().enumerate() {
+                    if mix.below(5) < 2 {
+                        given[x] = Some(v);
+                        data.push_str(&format!("number({}, {}, {v})\n", x / cols + 1, x % cols + 1));
+                    }
+                }
+            }
+            let want = ripples_by_brute_force(&g, &given).len() as u64;
+            assert_eq!(model_count("ripple.qp", &data, rows, cols), want, "ripple {rows} x {cols}: {data}");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 20, "grids compared");
+}
+
 /// Segments between two cells (cell indices, row by row).
 type Segments = Vec<(usize, usize)>;
 

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use wgrnd_sat::amo::{AmoEncoding, AuxAtoms};
 use wgrnd_sat::{Cnf, Lit, Var};
 
+use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ints::View;
 use crate::nnf::{Check, Plan};
@@ -227,6 +228,10 @@ pub(crate) struct Grounder<'p> {
     pub(crate) lines: Vec<crate::regular::Line>,
     /// Grounding with groups (explain.rs): the clue facts in force, by clause.
     pub(crate) tracker: Option<crate::explain::Tracker>,
+    /// Counts and sums over data met in guards and definitions (`Grounder::data_aggregate`), by
+    /// term and the values of the variables it reads: a guard evaluated on every binding of its
+    /// statement counts once per room, not once per binding.
+    aggregates: HashMap<(usize, Vec<Option<Val>>), i64>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -321,6 +326,7 @@ impl<'p> Grounder<'p> {
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
             xors: Vec::new(),
             tracker: None,
+            aggregates: HashMap::new(),
         })
     }
 
@@ -518,10 +524,7 @@ impl<'p> Grounder<'p> {
                 self.data_atom(*pr, idx, *s)?
             }
             F::Cmp(c) => {
-                let (x, y) = (
-                    eval_term(&c.a, env).map_err(|e| self.bind_err(e, env))?,
-                    eval_term(&c.b, env).map_err(|e| self.bind_err(e, env))?,
-                );
+                let (x, y) = (self.data_term(&c.a, env)?, self.data_term(&c.b, env)?);
                 match c.op.holds(x, y) {
                     Some(v) => v,
                     None => {
@@ -558,12 +561,19 @@ impl<'p> Grounder<'p> {
                 result
             }
             F::Count(c) => {
-                return Err(QpropError::new(
-                    ErrorKind::Unsupported,
-                    c.span,
-                    "counting inside a guard or definition",
-                    "expected a data formula",
-                ))
+                let Val::Int(k) = self.data_term(&c.bound, env)? else {
+                    return Err(self.bind_err(crate::program::not_int(c.span), env));
+                };
+                let mut n: i64 = 0;
+                self.eval_binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                    n += i64::from(me.eval(&c.lit, env)?);
+                    Ok(false)
+                })?;
+                match c.kind {
+                    CountKind::Exactly => n == k,
+                    CountKind::AtMost => n <= k,
+                    CountKind::AtLeast => n >= k,
+                }
             }
             F::AllDiff(a) => {
                 return Err(QpropError::new(
@@ -639,6 +649,65 @@ impl<'p> Grounder<'p> {
                     .is_none_or(|b| b.dom == d || (p.domains[b.dom].range.is_some() && p.domains[d].range.is_some())),
                 _ => false,
             })
+    }
+
+    /// A term of a data formula: arithmetic as [`eval_term`] evaluates it, and a count or sum
+    /// over data (`count { room(r, c, m) : r in R, c in C }`) by its bindings.
+    fn data_term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
+        if let Some(v) = crate::program::fast_term(t, env) {
+            return Ok(v);
+        }
+        let r = match t {
+            T::Count(_) | T::Sum(_) => return self.data_aggregate(t, env).map(Val::Int),
+            T::Neg(a, span) => {
+                let x = self.data_term(a, env)?;
+                crate::program::arith(crate::program::Op::Sub, Val::Int(0), x, *span)
+            }
+            T::Bin(b) => {
+                let (x, y) = (self.data_term(&b.a, env)?, self.data_term(&b.b, env)?);
+                crate::program::arith(b.op, x, y, b.span)
+            }
+            _ => eval_term(t, env),
+        };
+        r.map_err(|e| self.bind_err(e, env))
+    }
+
+    /// The value of a count or sum over data, remembered by the term and the values of the
+    /// variables it reads (its own binders are unbound on entry); not while grounding with groups,
+    /// where every evaluation must record the clue facts it reads.
+    fn data_aggregate(&mut self, t: &T, env: &mut Env) -> Result<i64> {
+        let mut slots = crate::walk::term_slots(t);
+        slots.sort_unstable();
+        slots.dedup();
+        let key = (t as *const T as usize, slots.iter().map(|&s| env[s]).collect::<Vec<_>>());
+        if self.tracker.is_none() {
+            if let Some(&v) = self.aggregates.get(&key) {
+                return Ok(v);
+            }
+        }
+        let mut total: i64 = 0;
+        match t {
+            T::Count(c) => {
+                self.eval_binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                    total += i64::from(me.eval(&c.body, env)?);
+                    Ok(false)
+                })?;
+            }
+            T::Sum(sum) => {
+                self.eval_binders(&sum.binders, 0, sum.guard.as_ref(), env, &mut |me, env| {
+                    let Val::Int(x) = me.data_term(&sum.body, env)? else {
+                        return Err(me.bind_err(crate::program::not_int(sum.span), env));
+                    };
+                    total = total.checked_add(x).ok_or_else(|| me.bind_err(crate::program::overflow(sum.span), env))?;
+                    Ok(false)
+                })?;
+            }
+            _ => unreachable!("data_aggregate is called on a count or a sum"),
+        }
+        if self.tracker.is_none() {
+            self.aggregates.insert(key, total);
+        }
+        Ok(total)
     }
 
     pub(crate) fn eval_binders(

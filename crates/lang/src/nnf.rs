@@ -276,7 +276,7 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
             data_only(p, a).or_else(|| data_only(p, b))
         }
         F::Quant(q) => q.guard.as_ref().and_then(|g| data_only(p, g)).or_else(|| data_only(p, &q.body)),
-        F::Count(c) => Some(c.span),
+        F::Count(c) => data_only(p, &c.lit).or_else(|| c.guard.as_ref().and_then(|g| data_only(p, g))),
         F::Connected(c) => Some(c.span),
         F::Regions(r) => Some(r.span),
         F::AllDiff(a) => Some(a.span),

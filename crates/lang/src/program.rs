@@ -693,11 +693,11 @@ pub fn arith(op: Op, x: Val, y: Val, span: Span) -> Result<Val> {
     r.map(Val::Int).ok_or_else(|| overflow(span))
 }
 
-fn overflow(span: Span) -> QpropError {
+pub(crate) fn overflow(span: Span) -> QpropError {
     QpropError::new(ErrorKind::Arithmetic, span, "integer overflow", "result outside 64-bit integers")
 }
 
-fn not_int(span: Span) -> QpropError {
+pub(crate) fn not_int(span: Span) -> QpropError {
     QpropError::new(ErrorKind::Type, span, "arithmetic on a symbol", "expected integer operands")
 }
 
