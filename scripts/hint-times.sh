@@ -3,10 +3,10 @@
 # has a constraint decided natively (connectivity, regions), one run each: the wall time, the exit code and whether a step
 # came out. For #47's "at least one step within 10 s on every connectivity fixture"
 # (docs/explain.md).
-#   scripts/hint-times.sh [WGRND] [SECONDS] > OUT.csv
+#   scripts/hint-times.sh [WGRND] [SECONDS] > OUT.csv   (WGRND: default target/dist/wgrnd, scripts/build-release.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-wgrnd=${1:-target/release/wgrnd}
+wgrnd=${1:-target/dist/wgrnd}
 secs=${2:-10}
 echo "fixture,native_constraints,seconds,exit,step"
 for f in fixtures/pencil/*/*.url; do

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dataset")
-    ap.add_argument("wgrnd", nargs="?", default=str(ROOT / "target" / "release" / "wgrnd"))
+    ap.add_argument("wgrnd", nargs="?", default=str(ROOT / "target" / "dist" / "wgrnd"))
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--cspuz", help="cspuz's run_solver, timed on each puzzle beside wgrnd")
     args = ap.parse_args()

@@ -122,10 +122,30 @@ fn an_unknown_rule_is_named() {
     insta::assert_snapshot!(msg, @"wgrnd: t.ashes:1:6: found `rule diagonal`; expected `rule neighbours` or `rule signed`");
 }
 
+/// Two soft constraints whose guards count data, one goal each: each count is its own. (Counts
+/// are remembered by the address of their term; a goal grounded through a copy of its formula
+/// handed the first goal's count to the second, and the optimiser's cost then failed the
+/// checker's: exit 3.) Breaking the second costs 2, breaking the first 3: x(2..4) true, x(1)
+/// free.
+#[test]
+fn soft_goals_with_counts_over_data_in_their_guards() {
+    let model = "domain D = 1..4\ninput pred d(D)\ninput pred e(D)\nd(2). d(3).\ne(1). e(2). e(4).\n\
+                 pred x(D)\nshow x\n\
+                 soft 3 : forall i in D | count { d(j) : j in D | j <= i } >= 1 . x(i)\n\
+                 soft 2 : forall i in D | count { e(j) : j in D | j <= i } >= 3 . not x(i)\n";
+    let (_dir, p) = files(&[("soft.qp", model)]);
+    let o = wgrnd(&["count", &p[0]], None);
+    assert_eq!(code(&o), 12, "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("2 solution(s)"), "{}", stdout(&o));
+    let o = wgrnd(&["solve", "--json", &p[0]], None);
+    assert_eq!(code(&o), 10, "{}", stderr(&o));
+    assert!(stdout(&o).contains(r#""objective":[2],"optimal":true"#), "{}", stdout(&o));
+}
+
 /// The refusal of docs/qprop.md and the idiom it gives instead: a neighbour outside the domain
 /// stops grounding with the bindings (a guard keeps it inside, and then every assignment of the
-/// free cells counts). A count over data in a guard grounds, and says what a `def` with `exists`
-/// says ("at least two facts"): the constraint applies with two facts, not with one.
+/// free cells counts). A count over data in a guard grounds, and agrees with a `def` that says
+/// "at least two facts" with `exists`: the constraint applies with two facts, not with one.
 #[test]
 fn the_documented_idioms_for_neighbours_and_counts_over_data() {
     let outside = "param n = 3\ndomain R = 1..n\npred x(R)\nforall r in R . x(r) -> x(r + 1)\n";

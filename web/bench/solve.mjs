@@ -6,14 +6,14 @@
 // Writes CSV to standard output. COMMAND times another command the same way (e.g. "explain
 // --next": a hint; cspuz is then left out, as it has no such command).
 //
-//   node web/bench/solve.mjs [PUZZLE...]    (WGRND: the native binary; default target/release/wgrnd)
+//   node web/bench/solve.mjs [PUZZLE...]    (WGRND: the native binary; default target/dist/wgrnd, scripts/build-release.sh)
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const wgrnd = process.env.WGRND ?? `${repo}target/release/wgrnd`;
+const wgrnd = process.env.WGRND ?? `${repo}target/dist/wgrnd`;
 const runSolver = process.env.RUN_SOLVER;
 const reps = Number(process.env.REPS ?? 3);
 const command = (process.env.COMMAND ?? "solve").split(" ");

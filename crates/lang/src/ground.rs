@@ -228,10 +228,13 @@ pub(crate) struct Grounder<'p> {
     pub(crate) lines: Vec<crate::regular::Line>,
     /// Grounding with groups (explain.rs): the clue facts in force, by clause.
     pub(crate) tracker: Option<crate::explain::Tracker>,
-    /// Counts and sums over data met in guards and definitions (`Grounder::data_aggregate`), by
-    /// term and the values of the variables it reads: a guard evaluated on every binding of its
-    /// statement counts once per room, not once per binding.
-    aggregates: HashMap<(usize, Vec<Option<Val>>), i64>,
+    /// Counts and sums over data met in guards and definitions, and `atmost`/`atleast`/`exactly`
+    /// over data, by term (its address in the program) and the values of the variables it reads
+    /// (`Grounder::remembered`): a guard evaluated on every binding of its statement counts once
+    /// per room, not once per binding. Emptied at each statement.
+    aggregates: MixMap<(usize, Vec<Option<Val>>), i64>,
+    /// The variables each such term reads, by its address.
+    aggregate_slots: MixMap<usize, Rc<[crate::program::Slot]>>,
 }
 
 impl AuxAtoms for Grounder<'_> {
@@ -326,13 +329,17 @@ impl<'p> Grounder<'p> {
             direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
             xors: Vec::new(),
             tracker: None,
-            aggregates: HashMap::new(),
+            aggregates: MixMap::default(),
+            aggregate_slots: MixMap::default(),
         })
     }
 
     /// The statement (its slot names) the next calls ground, for the bindings in messages.
     pub fn in_statement(&mut self, slots: &'p [String]) {
         self.slot_names = slots;
+        // Remembered counts are keyed by where their term is: nothing carries over.
+        self.aggregates.clear();
+        self.aggregate_slots.clear();
     }
 
     /// The variable of every shown atom (the projection), in variable order.
@@ -562,13 +569,22 @@ impl<'p> Grounder<'p> {
             }
             F::Count(c) => {
                 let Val::Int(k) = self.data_term(&c.bound, env)? else {
-                    return Err(self.bind_err(crate::program::not_int(c.span), env));
+                    let e = QpropError::new(ErrorKind::Type, c.span, "a symbol as a count's bound", "an integer");
+                    return Err(self.bind_err(e, env));
                 };
-                let mut n: i64 = 0;
-                self.eval_binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
-                    n += i64::from(me.eval(&c.lit, env)?);
-                    Ok(false)
-                })?;
+                let n = self.remembered(
+                    f as *const F as usize,
+                    || crate::walk::formula_slots(f),
+                    env,
+                    |me, env| {
+                        let mut n: i64 = 0;
+                        me.eval_binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                            n += i64::from(me.eval(&c.lit, env)?);
+                            Ok(false)
+                        })?;
+                        Ok(n)
+                    },
+                )?;
                 match c.kind {
                     CountKind::Exactly => n == k,
                     CountKind::AtMost => n <= k,
@@ -672,42 +688,71 @@ impl<'p> Grounder<'p> {
         r.map_err(|e| self.bind_err(e, env))
     }
 
-    /// The value of a count or sum over data, remembered by the term and the values of the
-    /// variables it reads (its own binders are unbound on entry); not while grounding with groups,
-    /// where every evaluation must record the clue facts it reads.
+    /// The value of a count or sum over data, remembered (`Grounder::remembered`).
     fn data_aggregate(&mut self, t: &T, env: &mut Env) -> Result<i64> {
-        let mut slots = crate::walk::term_slots(t);
-        slots.sort_unstable();
-        slots.dedup();
-        let key = (t as *const T as usize, slots.iter().map(|&s| env[s]).collect::<Vec<_>>());
-        if self.tracker.is_none() {
-            if let Some(&v) = self.aggregates.get(&key) {
-                return Ok(v);
-            }
+        self.remembered(
+            t as *const T as usize,
+            || crate::walk::term_slots(t),
+            env,
+            |me, env| {
+                let mut total: i64 = 0;
+                match t {
+                    T::Count(c) => {
+                        me.eval_binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
+                            total += i64::from(me.eval(&c.body, env)?);
+                            Ok(false)
+                        })?;
+                    }
+                    T::Sum(sum) => {
+                        me.eval_binders(&sum.binders, 0, sum.guard.as_ref(), env, &mut |me, env| {
+                            let Val::Int(x) = me.data_term(&sum.body, env)? else {
+                                return Err(me.bind_err(crate::program::not_int(sum.span), env));
+                            };
+                            total = total
+                                .checked_add(x)
+                                .ok_or_else(|| me.bind_err(crate::program::overflow(sum.span), env))?;
+                            Ok(false)
+                        })?;
+                    }
+                    _ => unreachable!("data_aggregate is called on a count or a sum"),
+                }
+                Ok(total)
+            },
+        )
+    }
+
+    /// `compute`'s value for the term at address `at` (in the program, alive for the whole
+    /// grounding) under the values of the variables `slots` lists (those it reads; its own
+    /// binders are unbound on entry), computed once per statement and those values. Not while
+    /// grounding with groups (explain), where every evaluation records the clue facts it reads.
+    fn remembered(
+        &mut self,
+        at: usize,
+        slots: impl FnOnce() -> Vec<crate::program::Slot>,
+        env: &mut Env,
+        compute: impl FnOnce(&mut Self, &mut Env) -> Result<i64>,
+    ) -> Result<i64> {
+        if self.tracker.is_some() {
+            return compute(self, env);
         }
-        let mut total: i64 = 0;
-        match t {
-            T::Count(c) => {
-                self.eval_binders(&c.binders, 0, c.guard.as_ref(), env, &mut |me, env| {
-                    total += i64::from(me.eval(&c.body, env)?);
-                    Ok(false)
-                })?;
+        let slots = match self.aggregate_slots.get(&at) {
+            Some(s) => s.clone(),
+            None => {
+                let mut s = slots();
+                s.sort_unstable();
+                s.dedup();
+                let s: Rc<[crate::program::Slot]> = s.into();
+                self.aggregate_slots.insert(at, s.clone());
+                s
             }
-            T::Sum(sum) => {
-                self.eval_binders(&sum.binders, 0, sum.guard.as_ref(), env, &mut |me, env| {
-                    let Val::Int(x) = me.data_term(&sum.body, env)? else {
-                        return Err(me.bind_err(crate::program::not_int(sum.span), env));
-                    };
-                    total = total.checked_add(x).ok_or_else(|| me.bind_err(crate::program::overflow(sum.span), env))?;
-                    Ok(false)
-                })?;
-            }
-            _ => unreachable!("data_aggregate is called on a count or a sum"),
+        };
+        let key = (at, slots.iter().map(|&s| env[s]).collect::<Vec<_>>());
+        if let Some(&v) = self.aggregates.get(&key) {
+            return Ok(v);
         }
-        if self.tracker.is_none() {
-            self.aggregates.insert(key, total);
-        }
-        Ok(total)
+        let v = compute(self, env)?;
+        self.aggregates.insert(key, v);
+        Ok(v)
     }
 
     pub(crate) fn eval_binders(

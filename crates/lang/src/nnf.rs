@@ -4,11 +4,13 @@
 //! the binder's domain; a guard conjunct that solves for the binder (`i = q or i + k + 1 = q`,
 //! `c2 <= c + l`) narrows its domain (narrow.rs).
 
+use std::ops::ControlFlow;
+
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::program::is_data;
-use crate::program::{Binders, CmpOp, DomId, GlobalCall, Lex, Order, PredId, Program, Slot, F, T};
-use crate::walk::{formula_slots, term_slots};
+use crate::program::{Binders, CmpOp, DomId, GlobalCall, Lex, Order, PredId, PredKind, Program, Slot, F, T};
+use crate::walk::{formula_slots, term_slots, Leaf};
 
 /// A formula in negation normal form.
 #[derive(Debug)]
@@ -280,7 +282,14 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Connected(c) => Some(c.span),
         F::Regions(r) => Some(r.span),
         F::AllDiff(a) => Some(a.span),
-        F::Const(_) | F::Cmp(..) => None,
+        // A count inside a comparison (`v <= count { x(i) : ... }`) reads its atoms too.
+        F::Cmp(c) => {
+            let solved = |l| matches!(l, Leaf::Pred(pr) if matches!(p.preds[pr].kind, PredKind::Var));
+            crate::walk::formula(f, &mut |l| if solved(l) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+                .is_break()
+                .then_some(c.span)
+        }
+        F::Const(_) => None,
         F::Order(o) => Some(o.span),
         F::Lex(l) => Some(l.span),
         F::Parity(c) => Some(c.span),
@@ -313,7 +322,7 @@ pub(crate) fn plan<'a>(
                 ErrorKind::Unsupported,
                 s,
                 "a guard uses a predicate that is solved for",
-                "guards are evaluated while grounding: only data predicates, comparisons and arithmetic",
+                "guards are evaluated while grounding: only data predicates, comparisons, arithmetic and counts of data",
             )
             .note("move the condition into the body (after '.')"));
         }
@@ -322,7 +331,8 @@ pub(crate) fn plan<'a>(
     Ok(plan_conjuncts(p, binders, &cs, body, forall))
 }
 
-/// The plan of a guard given as its conjuncts (of data predicates, comparisons and arithmetic).
+/// The plan of a guard given as its conjuncts (of data predicates, comparisons, arithmetic and
+/// counts of data).
 pub(crate) fn plan_conjuncts<'a>(
     p: &Program,
     binders: &Binders,

@@ -197,13 +197,15 @@ impl Grounder<'_> {
         weight: i64,
         env: &mut crate::ground::Env,
     ) -> Result<(i64, Vec<(i64, Lit)>)> {
-        let broken = F::Not(Box::new(f.clone()));
+        // `not F` in normal form, over `f` itself: no copy of the formula (the grounder remembers
+        // counts over data by the address of their term, which a freed copy would hand on).
+        let broken = crate::nnf::nnf(self.p, f, false)?;
         let mut out = (0i64, Vec::new());
         let mut one = |me: &mut Self, w: i64, env: &mut crate::ground::Env| -> Result<()> {
             if w < 0 {
                 return Err(me.bind_err(negative_weight(g.term_span, w), env));
             }
-            match me.bool_bit(&broken, env)? {
+            match me.reify(&broken, env, crate::reify::Pol::Both)? {
                 Ok(l) => out.1.push((w, l)),
                 Err(true) => out.0 = add(out.0, w, g.term_span)?,
                 Err(false) => {}

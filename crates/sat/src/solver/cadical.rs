@@ -91,9 +91,9 @@ impl CadicalSession {
     pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> Self {
         let mut solver = CaDiCal::new();
         // A session solves again and again, a few clauses apart (a count's blocking loop, a
-        // backbone's flips, an explanation's cores). Three of CaDiCaL 3's defaults are priced
-        // for one long solve, so they are set otherwise here, each measured in instructions on
-        // the blocking count of 64,000 models:
+        // backbone's flips, an explanation's cores). Four of CaDiCaL 3's defaults are priced
+        // for one long solve, so they are set otherwise here, the first three measured in
+        // instructions on the blocking count of 64,000 models:
         // - no lucky phases: CaDiCaL 3 tries them at every solve, a few propagation sweeps over
         //   the whole formula each (five times the work of the loop), and they would pass over
         //   the phases set with `phase`;
@@ -102,10 +102,11 @@ impl CadicalSession {
         //   work);
         // - no SAT sweeping (`sweep=0`): its equivalence search restarts on every grown formula
         //   (a further 0.88 times);
-        // - no vivification (`vivify=0`): it is scheduled anew in every solve, and a session's
-        //   solves are short (the soma cube's backbone 0.87 times the instructions, Golomb's
-        //   minimum 0.98, a blocking count 0.95 times the wall time, pencil backbones the same;
-        //   bench/results/cadical-sessions.csv).
+        // - no vivification (`vivify=0`), measured on sessions (bench/results/cadical-sessions.csv):
+        //   the soma cube's backbone 0.87 times the instructions, Golomb's minimum and the magic
+        //   squares' count 0.98, the blocking count of 64,000 models 0.95 times the wall time, an
+        //   explanation and four pencil backbones the same; uniqueness proofs of three 8 x 8
+        //   boards 0.75 to 1.10 times the wall time.
         for (option, value) in [("lucky", 0), ("ilb", 2), ("sweep", 0), ("vivify", 0)] {
             let known = solver.set(option, value);
             debug_assert!(known, "CaDiCaL has no option `{option}`");

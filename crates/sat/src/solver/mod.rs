@@ -25,9 +25,10 @@
 //! Only the module `cadical` names the binding. Against CaDiCaL 1.9.5, counted in instructions
 //! (`bench/results/cadical-3.csv`): single solves of 8 x 8 boards take 0.62 times as many over
 //! seven boards (0.18 to 1.9 times per board); a session (many solves of one kept solver, with
-//! lazy backtracking, no sweeping and no vivification, see `CadicalSession::new`) takes 0.7 to
-//! 1.07 times as many when counting and optimising, 1.10 times on the soma cube's backbone and
-//! 1.15 times on an explanation, whose searches CaDiCaL 3 takes by other paths.
+//! lazy backtracking and no sweeping, see `CadicalSession::new`) took 0.7 to 1.07 times as many
+//! when counting and optimising, and 1.15 and 1.26 times on an explanation and a backbone, whose
+//! searches CaDiCaL 3 takes by other paths. Sessions now also run without vivification, which
+//! brings that backbone to 1.10 (`bench/results/cadical-sessions.csv`).
 
 #![warn(missing_docs)]
 
