@@ -283,18 +283,30 @@ fn data_only(p: &Program, f: &F) -> Option<Span> {
         F::Regions(r) => Some(r.span),
         F::AllDiff(a) => Some(a.span),
         // A count inside a comparison (`v <= count { x(i) : ... }`) reads its atoms too.
-        F::Cmp(c) => {
+        F::Cmp(c) if counts(&c.a) || counts(&c.b) => {
             let solved = |l| matches!(l, Leaf::Pred(pr) if matches!(p.preds[pr].kind, PredKind::Var));
             crate::walk::formula(f, &mut |l| if solved(l) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
                 .is_break()
                 .then_some(c.span)
         }
+        F::Cmp(_) => None,
         F::Const(_) => None,
         F::Order(o) => Some(o.span),
         F::Lex(l) => Some(l.span),
         F::Parity(c) => Some(c.span),
         F::Runs(r) => Some(r.span),
         F::Global(c) => Some(c.span),
+    }
+}
+
+/// Whether a term holds a count or a sum (the terms that may read atoms), found without a walk:
+/// `data_only` runs each time a guard is planned.
+fn counts(t: &T) -> bool {
+    match t {
+        T::Const(_) | T::Var(_) | T::IntVar(..) => false,
+        T::Neg(a, _) => counts(a),
+        T::Bin(b) => counts(&b.a) || counts(&b.b),
+        T::Sum(..) | T::Bool(..) | T::MinMax(..) | T::Count(..) => true,
     }
 }
 
