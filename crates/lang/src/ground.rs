@@ -669,10 +669,16 @@ impl<'p> Grounder<'p> {
 
     /// A term of a data formula: arithmetic as [`eval_term`] evaluates it, and a count or sum
     /// over data (`count { room(r, c, m) : r in R, c in C }`) by its bindings.
+    #[inline]
     fn data_term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
-        if let Some(v) = crate::program::fast_term(t, env) {
-            return Ok(v);
+        match crate::program::fast_term(t, env) {
+            Some(v) => Ok(v),
+            None => self.data_term_slow(t, env),
         }
+    }
+
+    /// [`Grounder::data_term`] past integer arithmetic.
+    fn data_term_slow(&mut self, t: &T, env: &mut Env) -> Result<Val> {
         let r = match t {
             T::Count(_) | T::Sum(_) => return self.data_aggregate(t, env).map(Val::Int),
             T::Neg(a, span) => {
