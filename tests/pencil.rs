@@ -877,8 +877,34 @@ fn shimaguni_model_counts_as_a_brute_force_does() {
             let (data, numbers) = rooms_and_numbers(&g, &mut mix);
             let want = shimaguni_by_brute_force(&g, &numbers);
             assert_eq!(model_count("shimaguni.qp", &data, rows, cols), want, "shimaguni {rows} x {cols}: {data}");
+            // The same puzzle with its rooms numbered the other way round: the rooms that touch
+            // are then found from the other side (the model looks from the lower-numbered room).
+            let reversed = renumbered_rooms(&data, g.rooms);
+            assert_eq!(
+                model_count("shimaguni.qp", &reversed, rows, cols),
+                want,
+                "shimaguni {rows} x {cols}: {reversed}"
+            );
         }
     }
+}
+
+/// `data` (room and room-number facts) with room `m` of `rooms` renamed `rooms + 1 - m`.
+fn renumbered_rooms(data: &str, rooms: usize) -> String {
+    data.lines()
+        .map(|l| {
+            let flip = |m: &str| rooms + 1 - m.trim().parse::<usize>().unwrap();
+            if let Some(args) = l.strip_prefix("room(").and_then(|a| a.strip_suffix(')')) {
+                let (cell, m) = args.rsplit_once(',').unwrap();
+                format!("room({cell}, {})\n", flip(m))
+            } else if let Some(args) = l.strip_prefix("roomnumber(").and_then(|a| a.strip_suffix(')')) {
+                let (m, v) = args.split_once(',').unwrap();
+                format!("roomnumber({},{v})\n", flip(m))
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
 }
 
 /// Ripple effect fillings of `g` that keep the numbers `given` (by cell): a room of k cells holds
