@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{session, Interrupt, SolveError, SolverSpec};
+use wgrnd_sat::solver::{tuned_session, Interrupt, SessionTuning, SolveError, SolverSpec};
 use wgrnd_sat::{Lit, Model, SolverAnswer};
 use wgrnd_seam::pipeline::checked_decode;
 use wgrnd_seam::{Error, Family, Grounding};
@@ -68,7 +68,7 @@ pub fn backbone<F: Family>(
 ) -> Result<Backbone<F::Solution>, Error> {
     let start = Instant::now();
     let chunk = chunk.max(1);
-    let mut session = session(solver, &g.cnf, interrupt);
+    let mut session = tuned_session(solver, &g.cnf, interrupt, SessionTuning { keep_phases: true });
     let mut calls = 0u64;
     let total = g.projection.len();
     let remaining = |start: Instant| timeout.map(|t| t.saturating_sub(start.elapsed()));

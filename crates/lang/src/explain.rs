@@ -39,6 +39,11 @@ pub(crate) struct Tracker {
     /// For each constraint kept whole (connectivity, region division), in order: the statement that grounded
     /// it and the clue facts in force then.
     natives: Vec<(Option<usize>, Vec<Fact>)>,
+    /// Clauses (from, to) that define a variable (an integer's views and their channelling),
+    /// made where it is first used: in no group, whatever statement and clue facts were in
+    /// force. Gated by them, an integer whose first use was under a clue would have no domain
+    /// once that clue is withheld (a cell of two values: a pigeonhole for the solver).
+    definitions: Vec<(usize, usize)>,
 }
 
 impl Tracker {
@@ -77,6 +82,13 @@ impl Tracker {
     pub fn statement(&mut self, i: usize, at: usize) {
         self.statements.push((at, i));
     }
+
+    /// The clauses from `from` to `to` (not included) define a variable.
+    pub fn definition(&mut self, from: usize, to: usize) {
+        if from < to {
+            self.definitions.push((from, to));
+        }
+    }
 }
 
 /// The grounded clauses with their selectors added, the names of the selector variables, and
@@ -102,11 +114,29 @@ pub(crate) fn attach(
         groups.push(Group { selector: v, kind, name, diagnostic });
         v.neg()
     };
+    // Definitions may nest (a view made while making another): merged into disjoint runs.
+    let mut definitions = t.definitions.clone();
+    definitions.sort_unstable();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (from, to) in definitions {
+        match runs.last_mut() {
+            Some(last) if from <= last.1 => last.1 = last.1.max(to),
+            _ => runs.push((from, to)),
+        }
+    }
+    let mut runs = runs.into_iter().peekable();
     let (mut si, mut ei) = (0usize, 0usize);
     let mut stmt: Option<usize> = None;
     let mut facts: &[(PredId, usize)] = &[];
     let mut clause = Vec::new();
     for (k, c) in cnf.own_clauses().enumerate() {
+        while runs.peek().is_some_and(|&(_, to)| to <= k) {
+            runs.next();
+        }
+        if runs.peek().is_some_and(|&(from, _)| from <= k) {
+            out.add_clause(c);
+            continue;
+        }
         while si < t.statements.len() && t.statements[si].0 <= k {
             stmt = Some(t.statements[si].1);
             si += 1;

@@ -176,6 +176,7 @@ impl Grounder<'_> {
 
     /// A fresh integer variable over `values` (ascending integers, or symbols).
     pub(crate) fn make_int(&mut self, values: Vec<Val>, sym: bool, primary: View, name: &str) -> usize {
+        let at = self.cnf.num_own_clauses();
         let id = self.ivars.len();
         self.ivars.push(IVar { values, sym, direct: None, order: None, log: None, primary, name: name.to_string() });
         match primary {
@@ -187,7 +188,17 @@ impl Grounder<'_> {
             }
             View::Log => self.log_view(id),
         }
+        self.defined_from(at);
         id
+    }
+
+    /// The clauses added since clause `at` define a variable: in an explanation's grounding
+    /// they belong to no group (explain.rs).
+    fn defined_from(&mut self, at: usize) {
+        let to = self.cnf.num_own_clauses();
+        if let Some(t) = &mut self.tracker {
+            t.definition(at, to);
+        }
     }
 
     /// `n` fresh variables of a view of integer variable `id`, named as `how` says: now with names
@@ -239,6 +250,7 @@ impl Grounder<'_> {
         if let Some(f) = self.ivars[id].direct {
             return f;
         }
+        let at = self.cnf.num_own_clauses();
         let n = self.ivars[id].values.len();
         let name = self.ivars[id].name.clone();
         let first = self.view_vars(id, n, ViewKind::Equal);
@@ -270,6 +282,7 @@ impl Grounder<'_> {
         if self.ivars[id].order.is_some() {
             self.channel(id);
         }
+        self.defined_from(at);
         first
     }
 
@@ -278,6 +291,7 @@ impl Grounder<'_> {
         if let Some(f) = self.ivars[id].order {
             return f;
         }
+        let at = self.cnf.num_own_clauses();
         let n = self.ivars[id].values.len();
         let first = self.view_vars(id, n.saturating_sub(1), ViewKind::AtLeast);
         if self.ivars[id].primary != View::Order {
@@ -293,6 +307,7 @@ impl Grounder<'_> {
             // Through the direct view, which channels the log view and this one.
             self.direct_view(id);
         }
+        self.defined_from(at);
         first
     }
 

@@ -85,7 +85,8 @@ impl Solver {
             let mut assume: Vec<Lit> = s.constraints.to_vec();
             assume.extend(chosen.iter().map(|&i| s.members[i]));
             assume.push(s.target);
-            match self.solve(&assume)? {
+            let read: Vec<Var> = s.members.iter().map(|l| l.var()).collect();
+            match self.solve_reading(&assume, Some(&read))? {
                 None => return Ok(Some(chosen.clone())),
                 Some(m) => {
                     let cs: Vec<usize> = (0..s.members.len())

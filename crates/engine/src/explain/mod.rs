@@ -25,7 +25,7 @@ mod bounded;
 use std::time::{Duration, Instant};
 
 use wgrnd_sat::solver::{session, Interrupt, Session, SolveError, SolverSpec};
-use wgrnd_sat::{Lit, Model, SolverAnswer};
+use wgrnd_sat::{Lit, Model, SolverAnswer, Var};
 use wgrnd_seam::pipeline::checked_decode;
 use wgrnd_seam::{Error, Family, Grounding, GroupKind};
 
@@ -140,13 +140,29 @@ struct Solver {
 }
 
 impl Solver {
+    /// A model under `assumptions` (every variable), or `None`.
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Model>, Error> {
+        self.solve_reading(assumptions, None)
+    }
+
+    /// Whether `assumptions` have a model (none is read).
+    fn satisfiable(&mut self, assumptions: &[Lit]) -> Result<bool, Error> {
+        Ok(self.solve_reading(assumptions, Some(&[]))?.is_some())
+    }
+
+    /// A model under `assumptions` that holds at least `read`'s variables (`None`: every
+    /// variable), or `None`.
+    fn solve_reading(&mut self, assumptions: &[Lit], read: Option<&[Var]>) -> Result<Option<Model>, Error> {
         self.calls += 1;
         let timeout = self.deadline.map(|d| d.saturating_duration_since(Instant::now()));
         if timeout.is_some_and(|t| t.is_zero()) {
             return Err(self.out_of_time());
         }
-        match self.session.solve_assuming(assumptions, timeout) {
+        let answer = match read {
+            None => self.session.solve_assuming(assumptions, timeout),
+            Some(read) => self.session.solve_reading(assumptions, timeout, read),
+        };
+        match answer {
             Ok(SolverAnswer::Sat(m)) => Ok(Some(m)),
             Ok(SolverAnswer::Unsat) => Ok(None),
             Ok(SolverAnswer::Unknown) => Err(self.out_of_time()),
@@ -162,7 +178,8 @@ impl Solver {
         while let Some(&l) = open.first() {
             assume.truncate(base.len());
             assume.push(!l);
-            match self.solve(&assume)? {
+            let read: Vec<Var> = open.iter().map(|c| c.var()).collect();
+            match self.solve_reading(&assume, Some(&read))? {
                 None => {
                     implied.push(l);
                     open.remove(0);
@@ -181,7 +198,7 @@ impl Solver {
     /// none). Members are tried for removal in the order given.
     fn mus(&mut self, hard: &[Lit], cands: &[Lit]) -> Result<Vec<Lit>, Error> {
         let mut assume: Vec<Lit> = hard.iter().chain(cands).copied().collect();
-        if self.solve(&assume)?.is_some() {
+        if self.satisfiable(&assume)? {
             return Err(Error::EncodingBug("explain: the set to shrink has a solution".into()));
         }
         let mut set: Vec<Lit> = cands.iter().copied().filter(|&l| self.session.failed(l).unwrap_or(true)).collect();
@@ -190,7 +207,7 @@ impl Solver {
             assume.clear();
             assume.extend(hard);
             assume.extend(set.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &l)| l));
-            if self.solve(&assume)?.is_none() {
+            if !self.satisfiable(&assume)? {
                 let dropped = set.remove(i);
                 let core: Vec<Lit> = set.iter().copied().filter(|&l| self.session.failed(l).unwrap_or(true)).collect();
                 debug_assert!(!core.contains(&dropped));
@@ -228,7 +245,7 @@ pub fn why<E>(
     let mut order: Vec<usize> = (0..g.groups.len()).collect();
     order.sort_by_key(|&i| g.groups[i].kind == GroupKind::Clue);
     let cands: Vec<Lit> = order.iter().map(|&i| g.groups[i].selector.pos()).collect();
-    if s.solve(&cands)?.is_some() {
+    if s.satisfiable(&cands)? {
         return Ok(None);
     }
     let set = s.mus(&[], &cands)?;
@@ -242,13 +259,13 @@ pub fn why<E>(
 pub fn is_minimal_unsat<E>(g: &Grounding<E>, hard: &[Lit], members: &[Lit]) -> Result<bool, Error> {
     let mut s = start(g, &SolverSpec::Builtin, None, &Interrupt::default());
     let all: Vec<Lit> = hard.iter().chain(members).copied().collect();
-    if s.solve(&all)?.is_some() {
+    if s.satisfiable(&all)? {
         return Ok(false);
     }
     for i in 0..members.len() {
         let trial: Vec<Lit> =
             hard.iter().chain(members.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, l)| l)).copied().collect();
-        if s.solve(&trial)?.is_none() {
+        if !s.satisfiable(&trial)? {
             return Ok(false);
         }
     }
@@ -286,21 +303,29 @@ pub fn explain<F: Family>(
     let mut assume: Vec<Lit> = Vec::new();
     let total = g.projection.len();
     let ndeducible = deducible.len();
-    // What each clue alone implies with the constraints (steps of size 1 from a clue).
-    let mut by_clue: Vec<(Lit, Vec<Lit>)> = Vec::new();
-    for clue in
-        groups.iter().copied().filter(|&l| g.groups.iter().any(|x| x.selector.pos() == l && x.kind == GroupKind::Clue))
-    {
-        let mut a = constraints.clone();
-        a.push(clue);
-        let Some(m) = s.solve(&a)? else { continue };
-        let open: Vec<Lit> =
-            deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
-        let implied = s.implied(&a, open)?;
-        by_clue.push((clue, implied));
-    }
+    // What each clue alone implies with the constraints (steps of size 1 from a clue), found
+    // when a step's cores first miss a step of size 1: it asks about every fact for every clue,
+    // which is most of a hint's work where none is missed (minutes for a 6 x 6 fillomino).
+    let mut by_clue: Option<Vec<(Lit, Vec<Lit>)>> = None;
+    let clue_steps = |s: &mut Solver| -> Result<Vec<(Lit, Vec<Lit>)>, Error> {
+        let mut by_clue = Vec::new();
+        let read: Vec<Var> = deducible.iter().map(|l| l.var()).collect();
+        for clue in groups
+            .iter()
+            .copied()
+            .filter(|&l| g.groups.iter().any(|x| x.selector.pos() == l && x.kind == GroupKind::Clue))
+        {
+            let mut a = constraints.clone();
+            a.push(clue);
+            let Some(m) = s.solve_reading(&a, Some(&read))? else { continue };
+            let open: Vec<Lit> =
+                deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
+            by_clue.push((clue, s.implied(&a, open)?));
+        }
+        Ok(by_clue)
+    };
     let mut known: Vec<Lit> = Vec::new();
-    let mut left = deducible;
+    let mut left = deducible.clone();
     let mut steps: Vec<Step> = Vec::new();
     let mut rank: std::collections::HashMap<Lit, (usize, usize)> = std::collections::HashMap::new();
     let group_of = |l: Lit| g.groups.iter().position(|x| x.selector.pos() == l);
@@ -331,7 +356,7 @@ pub fn explain<F: Family>(
                     assume.extend(&known);
                     assume.extend(&groups);
                     assume.push(!c);
-                    if s.solve(&assume)?.is_some() {
+                    if s.satisfiable(&assume)? {
                         return Err(Error::EncodingBug("explain: a deduced fact has a counterexample".into()));
                     }
                     let used = known.iter().chain(&groups).filter(|&&l| s.session.failed(l).unwrap_or(true));
@@ -346,7 +371,9 @@ pub fn explain<F: Family>(
                     rank.insert(c, (size, rules));
                     ranked.push((size, rules, c));
                 }
-                ranked.sort_by_key(|&(size, rules, _)| (size, rules));
+                // Ties go to a true atom (a digit placed rather than one of the eight it
+                // excludes, which then follow with it).
+                ranked.sort_by_key(|&(size, rules, c)| (size, rules, !c.is_positive()));
                 // Full MUSes for the best few. Deletion order: constraints, then earlier facts
                 // (newest last), then clues: the set keeps clues where it can.
                 let mut pool: Vec<Lit> = constraints.clone();
@@ -357,7 +384,7 @@ pub fn explain<F: Family>(
                     let set = s.mus(&[!c], &pool)?;
                     let rules = set.iter().filter(|l| constraints.contains(l)).count();
                     let size = set.len() - rules;
-                    if best.as_ref().is_none_or(|b| (size, rules) < (b.0, b.1)) {
+                    if best.as_ref().is_none_or(|b| (size, rules, !c.is_positive()) < (b.0, b.1, !b.2.is_positive())) {
                         best = Some((size, rules, c, set));
                     }
                 }
@@ -370,6 +397,10 @@ pub fn explain<F: Family>(
             let Some((mut size, _, mut fact, mut set)) = best else { break };
             // A step from one clue (the flag on a mine, a given digit) the ranking's cores missed.
             if size > 1 {
+                if by_clue.is_none() {
+                    by_clue = Some(clue_steps(&mut s)?);
+                }
+                let by_clue = by_clue.as_deref().unwrap_or_default();
                 if let Some((c, clue)) =
                     left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
                 {
@@ -408,22 +439,11 @@ pub fn explain<F: Family>(
             known.push(fact);
             left.retain(|&l| l != fact);
             // Consequences of the new fact with the constraint groups alone.
-            let mut consequences = Vec::new();
-            let mut i = 0;
-            while i < left.len() {
-                let c = left[i];
-                assume.clear();
-                assume.extend(&constraints);
-                assume.push(fact);
-                assume.push(!c);
-                if s.solve(&assume)?.is_none() {
-                    consequences.push(c);
-                    known.push(c);
-                    left.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            let mut base = constraints.clone();
+            base.push(fact);
+            let consequences = s.implied(&base, left.clone())?;
+            known.extend(&consequences);
+            left.retain(|l| !consequences.contains(l));
             let case_split = opts.max_step.is_some_and(|k| size > k);
             steps.push(Step { fact, because, size, case_split, consequences, split });
         }

@@ -9,7 +9,7 @@ use cadical_sys::{CaDiCal, ExternalPropagator, Status, Terminator};
 
 use crate::solver::native::Native;
 use crate::solver::numbering::Numbering;
-use crate::solver::{Backend, Cancel, Interrupt, Session, SolveError};
+use crate::solver::{Backend, Cancel, Interrupt, Session, SessionTuning, SolveError};
 use crate::theory::Theory;
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
@@ -89,6 +89,11 @@ pub struct CadicalSession {
 impl CadicalSession {
     /// Loads the formula; `interrupt` stops its solves.
     pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> Self {
+        Self::tuned(cnf, interrupt, SessionTuning::default())
+    }
+
+    /// [`CadicalSession::new`] set up for what it will be asked.
+    pub fn tuned(cnf: &Cnf, interrupt: &Interrupt, tuning: SessionTuning) -> Self {
         let mut solver = CaDiCal::new();
         // A session solves again and again, a few clauses apart (a count's blocking loop, a
         // backbone's flips, an explanation's cores). Four of CaDiCaL 3's defaults are priced
@@ -102,7 +107,7 @@ impl CadicalSession {
         //   work);
         // - no SAT sweeping (`sweep=0`): its equivalence search restarts on every grown formula
         //   (a further 0.88 times);
-        // - no vivification (`vivify=0`), measured on sessions (bench/results/cadical-sessions.csv):
+        // - no vivification (`vivify=0`), measured on sessions (bench/results/cadical-kept-solvers.csv):
         //   the soma cube's backbone 0.87 times the instructions, Golomb's minimum and the magic
         //   squares' count 0.98, the blocking count of 64,000 models 0.95 times the wall time, an
         //   explanation and four pencil backbones the same; uniqueness proofs of three 8 x 8
@@ -110,6 +115,14 @@ impl CadicalSession {
         for (option, value) in [("lucky", 0), ("ilb", 2), ("sweep", 0), ("vivify", 0)] {
             let known = solver.set(option, value);
             debug_assert!(known, "CaDiCaL has no option `{option}`");
+        }
+        // Kept phases, asked for by a backbone (rephasing resets the phases now and then to
+        // the first, inverted, best or random ones): the soma cube's backbone 0.87 times the
+        // instructions, the soma packing's 0.76 times the wall time, seven pencil backbones the
+        // same; but the witch's maximum 1.37 times (bench/results/kept-solver-tuning.csv).
+        if tuning.keep_phases {
+            let known = solver.set("rephase", 0);
+            debug_assert!(known, "CaDiCaL has no option `rephase`");
         }
         let mut session = CadicalSession::on(solver, cnf, interrupt);
         cnf.own_clauses().for_each(|c| session.add_clause(c));
@@ -186,6 +199,18 @@ impl CadicalSession {
         timeout: Option<Duration>,
         cancel: &Cancel,
     ) -> Result<SolverAnswer, SolveError> {
+        self.solve_and_read(assumptions, timeout, cancel, None)
+    }
+
+    /// Solves; a model holds `read`'s variables (`None`: every variable, the auxiliary ones
+    /// from their definitions).
+    fn solve_and_read(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &Cancel,
+        read: Option<&[Var]>,
+    ) -> Result<SolverAnswer, SolveError> {
         let _watch = self.interrupt.watch();
         self.core = None;
         let deadline =
@@ -196,17 +221,7 @@ impl CadicalSession {
             self.solver.assume(self.lit(l));
         }
         Ok(match self.solver.solve() {
-            Status::SATISFIABLE => {
-                let mut model = Model::new(self.numbering.our_vars());
-                for (k, &v) in self.numbering.ours().iter().enumerate() {
-                    model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
-                }
-                // The auxiliary variables, CaDiCaL's or not, from their definitions.
-                for c in &self.theories {
-                    c.complete(&mut model);
-                }
-                SolverAnswer::Sat(model)
-            }
+            Status::SATISFIABLE => SolverAnswer::Sat(self.model(read)),
             Status::UNSATISFIABLE => {
                 let core = assumptions.iter().copied().filter(|&l| self.solver.failed(self.lit(l))).collect();
                 self.core = Some(core);
@@ -215,6 +230,40 @@ impl CadicalSession {
             Status::UNKNOWN if self.interrupt.is_requested() => return Err(SolveError::Interrupted),
             Status::UNKNOWN => SolverAnswer::Unknown,
         })
+    }
+}
+
+impl CadicalSession {
+    /// The model of the last (satisfiable) solve over `read`'s variables, or every variable.
+    fn model(&mut self, read: Option<&[Var]>) -> Model {
+        let mut model = Model::new(self.numbering.our_vars());
+        // An auxiliary variable of a constraint kept whole is known from its definition, which
+        // reads the whole model.
+        let whole = read.is_none_or(|vs| vs.iter().any(|&v| self.is_auxiliary(v)));
+        match read {
+            Some(vs) if !whole => {
+                for &v in vs {
+                    if let Some(d) = self.numbering.solver_lit(v.pos()) {
+                        model.set(v, Some(self.solver.val(d) > 0));
+                    }
+                }
+            }
+            _ => {
+                for (k, &v) in self.numbering.ours().iter().enumerate() {
+                    model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
+                }
+                // The auxiliary variables, CaDiCaL's or not, from their definitions.
+                for c in &self.theories {
+                    c.complete(&mut model);
+                }
+            }
+        }
+        model
+    }
+
+    /// Whether `v` is an auxiliary variable of a constraint kept whole.
+    fn is_auxiliary(&self, v: Var) -> bool {
+        self.theories.iter().any(|t| t.aux_range().contains(&v.index()))
     }
 }
 
@@ -238,6 +287,15 @@ impl Session for CadicalSession {
         cancel: &Cancel,
     ) -> Result<SolverAnswer, SolveError> {
         self.solve_cancellable(assumptions, timeout, cancel)
+    }
+
+    fn solve_reading(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        read: &[Var],
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solve_and_read(assumptions, timeout, &Cancel::default(), Some(read))
     }
 
     fn new_var(&mut self) -> Var {
@@ -418,5 +476,33 @@ mod tests {
         assert_eq!(s.failed(a.pos()), Some(true));
         assert!(matches!(s.solve_assuming(&[a.pos()], None).unwrap(), SolverAnswer::Sat(_)));
         assert_eq!(s.failed(a.pos()), None);
+    }
+
+    /// A model read in part holds what was asked (the other variables unset); asked for an
+    /// auxiliary variable of a constraint kept whole, it is the whole model, that variable from
+    /// its definition.
+    #[test]
+    fn a_model_is_read_as_far_as_asked() {
+        let mut cnf = Cnf::new();
+        let nodes: Vec<Var> = (0..3).map(|_| cnf.new_var()).collect();
+        let adj = vec![vec![(1, None)], vec![(0, None), (2, None)], vec![(1, None)]];
+        let aux = crate::connect::Connected::aux_count(3, &adj);
+        let first = cnf.new_vars(aux);
+        cnf.add_connected(crate::connect::Connected::new(nodes.iter().map(|v| v.pos()).collect(), adj, first));
+        cnf.add_clause(&[nodes[0].pos()]);
+        cnf.add_clause(&[nodes[2].pos()]);
+        let mut s = CadicalSession::new(&cnf, &Interrupt::default());
+        let full = match s.solve(None).unwrap() {
+            SolverAnswer::Sat(m) => m,
+            other => panic!("{other:?}"),
+        };
+        let Some(defined) = (0..aux).map(|k| first.offset(k as usize)).find(|&v| full.value(v).is_some()) else {
+            panic!("no auxiliary variable is set in the whole model")
+        };
+        let SolverAnswer::Sat(part) = s.solve_reading(&[], None, &[nodes[1]]).unwrap() else { panic!() };
+        // Connected through the middle node: it is read true; the ends are not read.
+        assert_eq!([0, 1, 2].map(|i| part.value(nodes[i])), [None, Some(true), None]);
+        let SolverAnswer::Sat(whole) = s.solve_reading(&[], None, &[defined]).unwrap() else { panic!() };
+        assert_eq!(whole, full);
     }
 }

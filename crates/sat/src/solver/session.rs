@@ -32,6 +32,18 @@ pub trait Session {
         let _ = cancel;
         self.solve_assuming(assumptions, timeout)
     }
+    /// [`Session::solve_assuming`] whose model needs to hold only `read`'s variables (other
+    /// variables may be left unset). Reading a model costs a call into the solver per variable:
+    /// an explanation asks thousands of questions and looks at a few atoms of each answer.
+    fn solve_reading(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        read: &[Var],
+    ) -> Result<SolverAnswer, SolveError> {
+        let _ = read;
+        self.solve_assuming(assumptions, timeout)
+    }
     /// A fresh variable, above every variable of the formula (an activation literal for a clause
     /// that a later unit clause switches off).
     fn new_var(&mut self) -> Var;
@@ -48,12 +60,27 @@ pub trait Session {
     }
 }
 
+/// How a session's solver is set up for what it will be asked; a backend without the setting
+/// ignores it (only in-process CaDiCaL has them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SessionTuning {
+    /// Never reset the saved phases (each variable's value in the last assignment): a backbone
+    /// asks again and again for a model that flips one of the atoms every earlier model kept.
+    pub keep_phases: bool,
+}
+
 /// A session on the solver `spec`, starting from `cnf`, whose solves `interrupt` stops.
 pub fn session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt) -> Box<dyn Session> {
+    tuned_session(spec, cnf, interrupt, SessionTuning::default())
+}
+
+/// [`session`] with its solver set up by `tuning`.
+pub fn tuned_session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt, tuning: SessionTuning) -> Box<dyn Session> {
     #[cfg(feature = "cadical")]
     if *spec == SolverSpec::Builtin {
-        return Box::new(crate::solver::CadicalSession::new(cnf, interrupt));
+        return Box::new(crate::solver::CadicalSession::tuned(cnf, interrupt, tuning));
     }
+    let _ = tuning;
     // Without CaDiCaL (the browser page) the built-in session is batsat's, incremental too.
     #[cfg(all(feature = "batsat", not(feature = "cadical")))]
     if *spec == SolverSpec::Builtin {
