@@ -401,8 +401,10 @@ pub fn explain<F: Family>(
                     by_clue = Some(clue_steps(&mut s)?);
                 }
                 let by_clue = by_clue.as_deref().unwrap_or_default();
+                // True atoms first, as in the ranking.
+                let mut facts = left.iter().filter(|c| c.is_positive()).chain(left.iter().filter(|c| !c.is_positive()));
                 if let Some((c, clue)) =
-                    left.iter().find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
+                    facts.find_map(|&c| by_clue.iter().find(|x| x.1.contains(&c)).map(|x| (c, x.0)))
                 {
                     let mut pool = constraints.clone();
                     pool.push(clue);

@@ -119,7 +119,7 @@ impl CadicalSession {
         // Kept phases, asked for by a backbone (rephasing resets the phases now and then to
         // the first, inverted, best or random ones): the soma cube's backbone 0.87 times the
         // instructions, the soma packing's 0.76 times the wall time, seven pencil backbones the
-        // same; but the witch's maximum 1.37 times (bench/results/kept-solver-tuning.csv).
+        // same; but the witch's maximum 1.36 times (bench/results/kept-solver-tuning.csv).
         if tuning.keep_phases {
             let known = solver.set("rephase", 0);
             debug_assert!(known, "CaDiCaL has no option `rephase`");
