@@ -36,6 +36,10 @@ pub const FULL_RANK: usize = 8;
 /// Candidates ranked again at each step between full rankings.
 pub const REFRESH: usize = 24;
 
+/// Candidates refuted together by one solver call when finding which facts every solution
+/// shares (as `wgrnd backbone --chunk`'s default).
+pub const IMPLIED_CHUNK: usize = 32;
+
 /// One member of an explanation's set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Member {
@@ -170,20 +174,36 @@ impl Solver {
         }
     }
 
-    /// Which of `open` (literals true in some model of `base`) hold in every model of `base`:
-    /// each refuted in turn; a model found drops every candidate it flips.
-    fn implied(&mut self, base: &[Lit], mut open: Vec<Lit>) -> Result<Vec<Lit>, Error> {
+    /// Which of `open` (literals true in some model of `base`) hold in every model of `base`, in
+    /// `open`'s order: up to `chunk` refuted at once, as a backbone does (one clause "one of
+    /// them flips" under an activation literal, retired by a unit clause after the call); a
+    /// model found drops every candidate it flips. Where most candidates hold (the clues of a
+    /// puzzle with one solution) one call refutes a chunk; where few do (the rules alone), one
+    /// at a time is faster, each model dropping what it can.
+    fn implied(&mut self, base: &[Lit], mut open: Vec<Lit>, chunk: usize) -> Result<Vec<Lit>, Error> {
         let mut implied = Vec::new();
         let mut assume = base.to_vec();
-        while let Some(&l) = open.first() {
+        while !open.is_empty() {
+            let tested = open.len().min(chunk.max(1));
             assume.truncate(base.len());
-            assume.push(!l);
+            let activation = if tested == 1 {
+                assume.push(!open[0]);
+                None
+            } else {
+                let a = self.session.new_var();
+                let mut clause = vec![a.neg()];
+                clause.extend(open[..tested].iter().map(|&l| !l));
+                self.session.add_clause(&clause);
+                assume.push(a.pos());
+                Some(a)
+            };
             let read: Vec<Var> = open.iter().map(|c| c.var()).collect();
-            match self.solve_reading(&assume, Some(&read))? {
-                None => {
-                    implied.push(l);
-                    open.remove(0);
-                }
+            let answer = self.solve_reading(&assume, Some(&read));
+            if let Some(a) = activation {
+                self.session.add_clause(&[a.neg()]);
+            }
+            match answer? {
+                None => implied.extend(open.drain(..tested)),
                 Some(m) => open.retain(|&c| m.value(c.var()).unwrap_or(false) == c.is_positive()),
             }
         }
@@ -299,7 +319,7 @@ pub fn explain<F: Family>(
     // What every solution shares: candidates refuted one by one, a solution drops every
     // candidate it flips.
     let open: Vec<Lit> = g.projection.iter().map(|&v| v.lit(first.value(v).unwrap_or(false))).collect();
-    let deducible = s.implied(&groups, open)?;
+    let deducible = s.implied(&groups, open, IMPLIED_CHUNK)?;
     let mut assume: Vec<Lit> = Vec::new();
     let total = g.projection.len();
     let ndeducible = deducible.len();
@@ -320,7 +340,7 @@ pub fn explain<F: Family>(
             let Some(m) = s.solve_reading(&a, Some(&read))? else { continue };
             let open: Vec<Lit> =
                 deducible.iter().copied().filter(|&l| m.value(l.var()).unwrap_or(false) == l.is_positive()).collect();
-            by_clue.push((clue, s.implied(&a, open)?));
+            by_clue.push((clue, s.implied(&a, open, 1)?));
         }
         Ok(by_clue)
     };
@@ -443,7 +463,7 @@ pub fn explain<F: Family>(
             // Consequences of the new fact with the constraint groups alone.
             let mut base = constraints.clone();
             base.push(fact);
-            let consequences = s.implied(&base, left.clone())?;
+            let consequences = s.implied(&base, left.clone(), 1)?;
             known.extend(&consequences);
             left.retain(|l| !consequences.contains(l));
             let case_split = opts.max_step.is_some_and(|k| size > k);

@@ -29,7 +29,7 @@
 //! when counting and optimising, and 1.15 and 1.26 times on an explanation and a backbone, whose
 //! searches CaDiCaL 3 takes by other paths. Sessions now run without vivification, a backbone's
 //! without rephasing, and an explanation reads only the atoms it looks at: the soma backbone
-//! 0.95 and the 9 x 9 minesweeper explanation 0.90 times CaDiCaL 1.9.5's
+//! 0.95 and the 9 x 9 minesweeper explanation 0.89 times CaDiCaL 1.9.5's
 //! (`bench/results/cadical-kept-solvers.csv`, `bench/results/kept-solver-tuning.csv`).
 
 #![warn(missing_docs)]
