@@ -176,7 +176,6 @@ impl Grounder<'_> {
 
     /// A fresh integer variable over `values` (ascending integers, or symbols).
     pub(crate) fn make_int(&mut self, values: Vec<Val>, sym: bool, primary: View, name: &str) -> usize {
-        let at = self.cnf.num_own_clauses();
         let id = self.ivars.len();
         self.ivars.push(IVar { values, sym, direct: None, order: None, log: None, primary, name: name.to_string() });
         match primary {
@@ -188,7 +187,6 @@ impl Grounder<'_> {
             }
             View::Log => self.log_view(id),
         }
-        self.defined_from(at);
         id
     }
 
@@ -333,6 +331,7 @@ impl Grounder<'_> {
     }
 
     fn log_view(&mut self, id: usize) {
+        let at = self.cnf.num_own_clauses();
         let n = self.ivars[id].values.len();
         let span = (n - 1) as u64;
         let width = 64 - span.leading_zeros();
@@ -344,6 +343,7 @@ impl Grounder<'_> {
                 self.cnf.add_clause(&[l]);
             }
         }
+        self.defined_from(at);
     }
 
     /// `x = v` as a literal, or its constant value when `v` is not among x's values.
