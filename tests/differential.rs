@@ -337,6 +337,41 @@ fn counts_over_data_in_guards_count_as_brute_force() {
     assert!(stats.several >= 4, "{stats:?}");
 }
 
+/// Bounds over data on integer variables (`x(i) <= k + 1` with `cap(i, k)`, a count or a
+/// parameter on either side, strict or not), which make each variable with the values they leave
+/// (`Grounder::narrow_outright`): bounds in statements of their own, inside a conjunction before
+/// and after the variable is made, under an implication (not outright: no narrowing), bounds
+/// that leave one value or none (grounded as clauses), a variable that only bounds mention, and
+/// two cells that a symmetry swaps whose slices have one width at different places (the
+/// lex-leader must map values, not positions). Each counted by brute force and by wgrnd under
+/// every option set.
+#[test]
+fn bounds_over_data_count_as_brute_force() {
+    let head = "param top = 4\ndomain D = 1..3\ndomain V = 0..5\ninput pred cap(D, V)\ncap(1, 2) cap(2, 4) cap(3, 0)\n\
+                input pred room(D, D)\nroom(1, 1) room(2, 1) room(3, 2)\nvar x(D) in V\nvar y in V\nshow x, y\n";
+    let models = [
+        "forall i in D, k in V | cap(i, k) . x(i) <= k + 1\nforall i in D . x(i) >= i - 2\ny = 0\n\
+         forall i, j in D | i < j . x(i) =/= x(j)",
+        "forall i in D . count { room(j, m) : j, m in D | m = i } < x(i)\nforall i in D . top > x(i)\n\
+         y = x(1) + x(2) - x(3)",
+        // x(1) >= 5 leaves one value (clauses), then x(1) <= 4 leaves none: no solution.
+        "forall i in D . x(i) >= 5\nforall i in D . x(i) <= 5 - i\ny = 1",
+        // y appears in bounds only; x(i) is bounded inside a conjunction, first before it is made,
+        // then (the second statement) after.
+        "y >= 2\ny < 4\nforall i in D . x(i) <= 4 and x(i) =/= x(1 + (i mod 3))\nforall i in D . x(i) =/= y and x(i) >= 1",
+        "forall i in D . x(i) >= 1 -> x(i) <= 2\nforall i in D . x(i) <= top - i\ny <= 1",
+        "x(1) <= 2\nx(2) >= 3\nx(3) <= 1\ny <= 1\nforall i, j in D | i < j . x(i) + x(j) =/= 4",
+    ];
+    let stats = compare_models(9200, head, &models);
+    assert!(stats.empty >= 1 && stats.several >= 4, "{stats:?}");
+    // One shown predicate (the symmetry detection's condition), symmetric under swapping 1 and
+    // 2: x(1) is made over 0..3, x(2) over 2..5 (order views of one width), then both bounded.
+    let head = "domain D = 1..2\ndomain V = 0..5\nvar x(D) in V\nshow x\n";
+    let swapped = ["x(1) <= 3 and x(2) >= 2 and x(1) =/= x(2) and x(2) <= 3 and x(1) >= 2"];
+    let stats = compare_models(9210, head, &swapped);
+    assert_eq!(stats.several, 1, "{stats:?}");
+}
+
 /// Unit statements `forall xs | guard . not a(xs)` whose guard grounding plans instead of
 /// evaluating it on every binding (`Grounder::fix_planned`): a guard `not g` by the bindings of
 /// `g` (a comparison, a definition, arguments in another order than the binders), another plain

@@ -85,6 +85,54 @@ fn check_takes_the_shown_predicates_alone_and_the_printed_pictures() {
     }
 }
 
+/// A bound over data (`x(i) <= k` for `cap(i, k)`, `x(i) >= i`) makes each integer with the values
+/// it leaves: no literal for a value cut away, the same count; an answer's values are fixed at
+/// their places among the values left (the hidden `big` completed from them), and one with a
+/// value cut away is rejected by the checker naming the bound.
+#[test]
+fn a_bound_over_data_makes_an_integer_with_the_values_it_leaves() {
+    let model = "domain D = 1..3\ndomain V = 0..9\ninput pred cap(D, V)\ncap(1, 2) cap(2, 4) cap(3, 6)\n\
+                 var x(D) in V\nshow x\nforall i in D, k in V | cap(i, k) . x(i) <= k\n\
+                 forall i in D . x(i) >= i\nforall i, j in D | i < j . x(i) =/= x(j)\n\
+                 pred big(D)\nforall i in D . big(i) <-> x(i) >= 2\n";
+    // The same with `big` read from the direct view (x is then compared for equality only).
+    let direct = model.replace("x(i) >= 2", "x(i) = 2");
+    let (_dir, p) = files(&[
+        ("b.qp", model),
+        ("ok.sol", "x(1) = 1.\nx(2) = 4.\nx(3) = 6.\n"),
+        ("above.sol", "x(1) = 5.\nx(2) = 4.\nx(3) = 6.\n"),
+        ("below.sol", "x(1) = 0.\nx(2) = 4.\nx(3) = 6.\n"),
+        ("d.qp", &direct),
+    ]);
+    let encoded = wgrnd(&["encode", &p[0]], None);
+    assert_eq!(code(&encoded), 0, "{}", stderr(&encoded));
+    let header = stdout(&encoded);
+    let names: Vec<&str> =
+        header.lines().filter(|l| l.starts_with("c var ")).filter_map(|l| l.split(' ').nth(3)).collect();
+    for kept in ["x(1)>=2", "x(2)>=3", "x(2)>=4", "x(3)>=4", "x(3)>=6"] {
+        assert!(names.contains(&kept), "{kept} in {names:?}");
+    }
+    for cut in ["x(1)>=3", "x(1)>=1", "x(2)>=5", "x(3)>=7", "x(3)>=3"] {
+        assert!(!names.contains(&cut), "{cut} in {names:?}");
+    }
+    // Each view reads a value at its place among the values left.
+    for ints in ["auto", "direct", "order", "log"] {
+        let count = wgrnd(&["count", &p[0], "--ints", ints], None);
+        // x(1) in 1..2, x(2) in 2..4, x(3) in 3..6, all different: 24 - 4 - 4.
+        assert!(stdout(&count).starts_with("16 solution(s)"), "--ints {ints}: {}", stdout(&count));
+    }
+    // And fixes one there (the order view, then the direct view).
+    for (model, name) in [(&p[0], "b.qp"), (&p[4], "d.qp")] {
+        let ok = wgrnd(&["check", model, &p[1]], None);
+        assert_eq!(code(&ok), 0, "{name}: {}{}", stdout(&ok), stderr(&ok));
+        for (answer, line) in [(&p[2], ":7:1"), (&p[3], ":8:1")] {
+            let wrong = wgrnd(&["check", model, answer], None);
+            assert_eq!(code(&wrong), 1, "{name} {answer}: {}{}", stdout(&wrong), stderr(&wrong));
+            assert!(stdout(&wrong).contains(&format!("{name}{line}")), "{name} {answer}: {}", stdout(&wrong));
+        }
+    }
+}
+
 /// A picture gives one shown predicate: the others (the rotations `r` of the four squares) are
 /// searched for, not taken to be false.
 #[test]

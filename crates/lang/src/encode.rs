@@ -94,6 +94,9 @@ impl Grounder<'_> {
                 let ((), undefined) = self.defined(|me| me.order_clauses(g, false, env, prefix))?;
                 self.forbid_undefined(prefix, undefined)
             }
+            // A bound over data on an integer variable not made yet: the variable is made with
+            // the values it leaves (ints.rs), and no clause is needed.
+            G::Cmp(c) if prefix.is_empty() && self.narrow_outright(c, env)? => Ok(()),
             // A comparison of two integer variables that holds outright: its clauses alone,
             // which the guard itself writes (`same_outright` is false, writing nothing, for any
             // other comparison, which the general arm below grounds).

@@ -193,6 +193,9 @@ pub(crate) struct Grounder<'p> {
     pub(crate) int_atoms: MixMap<(PredId, usize), usize>,
     /// Integer atoms in creation order.
     pub(crate) int_list: Vec<crate::ints::IntAtom>,
+    /// Integer atoms not made yet whose values bounds over data narrowed: the slice of their
+    /// domain's ordered values they will be made with (`Grounder::narrow_outright`).
+    pub(crate) narrowed: MixMap<(PredId, usize), (u32, u32)>,
     /// Integer variables (atoms and auxiliaries).
     pub(crate) ivars: Vec<crate::ints::IVar>,
     /// Solved-for atoms fixed true by unit statements (they have no variable).
@@ -314,6 +317,7 @@ impl<'p> Grounder<'p> {
             linear: o.linear,
             int_atoms: MixMap::default(),
             int_list: Vec::new(),
+            narrowed: MixMap::default(),
             ivars: Vec::new(),
             fixed_true: Vec::new(),
             lines: Vec::new(),
@@ -326,7 +330,11 @@ impl<'p> Grounder<'p> {
             one_of: MixMap::default(),
             mdd_shapes: MixMap::default(),
             one_of_groups: Vec::new(),
-            direct_only: if o.ints == IntEncoding::Auto { crate::views::direct_only(p) } else { Default::default() },
+            direct_only: if o.ints == IntEncoding::Auto {
+                crate::views::direct_only(p, true)
+            } else {
+                Default::default()
+            },
             xors: Vec::new(),
             tracker: None,
             aggregates: MixMap::default(),
@@ -670,7 +678,7 @@ impl<'p> Grounder<'p> {
     /// A term of a data formula: arithmetic as [`eval_term`] evaluates it, and a count or sum
     /// over data (`count { room(r, c, m) : r in R, c in C }`) by its bindings.
     #[inline]
-    fn data_term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
+    pub(crate) fn data_term(&mut self, t: &T, env: &mut Env) -> Result<Val> {
         match crate::program::fast_term(t, env) {
             Some(v) => Ok(v),
             None => self.data_term_slow(t, env),

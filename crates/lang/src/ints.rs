@@ -12,10 +12,14 @@
 
 use wgrnd_sat::{Lit, Var};
 
+use std::ops::ControlFlow;
+
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::ground::{Grounder, IntEncoding};
+use crate::ground::{Env, Grounder, IntEncoding};
 use crate::names::{LazyView, ViewNames};
-use crate::program::{DomId, PredId, PredKind, Val};
+use crate::nnf::Compare;
+use crate::program::{CmpOp, DomId, PredId, PredKind, Program, Val, F, T};
+use crate::walk::Leaf;
 
 /// Largest direct view, `alldifferent` value or `atmost 1` / `exactly 1` count written pairwise
 /// under `--amo auto` (`amo_of`): the 25 x 25 sudoku solves in a third of the time of the
@@ -54,7 +58,7 @@ pub(crate) struct IVar {
 }
 
 /// A declared integer atom for decoding: predicate, atom index, primary view, first variable
-/// and number of variables.
+/// and number of variables, and where its values start among its domain's.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct IntAtom {
     pub pred: u32,
@@ -62,21 +66,32 @@ pub(crate) struct IntAtom {
     pub view: View,
     pub first: u32,
     pub width: u32,
+    /// The position of its first value among the ordered values of its domain: 0, or more
+    /// when a bound over data narrowed it ([`Grounder::narrow_outright`]). Its values are
+    /// consecutive there.
+    pub offset: u32,
+    /// How many values it has.
+    pub len: u32,
 }
 
 impl IntAtom {
-    /// The position of the value among the variable's values, read from `value(var)`.
-    pub(crate) fn position(&self, value: impl Fn(Var) -> bool) -> usize {
+    /// The position of the value among its domain's ordered values, read from `value(var)`;
+    /// none for a log view's bit pattern past the variable's values.
+    pub(crate) fn position(&self, value: impl Fn(Var) -> bool) -> Option<usize> {
         let lit = |j: u32| value(Var::from_index((self.first + j - 1) as usize));
-        match self.view {
+        let at = match self.view {
             View::Direct => (0..self.width).position(lit).unwrap_or(0),
             View::Order => (0..self.width).filter(|&j| lit(j)).count(),
             View::Log => (0..self.width.min(63)).filter(|&j| lit(j)).map(|j| 1usize << j).sum(),
-        }
+        };
+        (at < self.len as usize).then(|| self.offset as usize + at)
     }
-    /// The literals that fix the value at position `pos`.
-    pub(crate) fn fix(&self, pos: usize) -> Vec<Lit> {
-        (0..self.width)
+
+    /// The literals that fix the value at position `pos` among its domain's ordered values;
+    /// none for a value the variable does not have (a bound over data cut it away).
+    pub(crate) fn fix(&self, pos: usize) -> Option<Vec<Lit>> {
+        let pos = pos.checked_sub(self.offset as usize).filter(|&p| p < self.len as usize)?;
+        let lits = (0..self.width)
             .map(|j| {
                 let v = Var::from_index((self.first + j - 1) as usize);
                 let on = match self.view {
@@ -90,7 +105,8 @@ impl IntAtom {
                     v.neg()
                 }
             })
-            .collect()
+            .collect();
+        Some(lits)
     }
 }
 
@@ -123,6 +139,45 @@ pub(crate) enum IntRef {
     Var(usize),
 }
 
+/// Whether statement `f` is made of bounds on integer variables only: `x(args) op t` outright
+/// (under `forall` and `and`), `op` an order, the arguments and `t` over data. Such statements
+/// are grounded first ([`Grounder::narrow_outright`]), and ask for no view (views.rs).
+pub(crate) fn bound_statement(p: &Program, f: &F) -> bool {
+    match f {
+        F::Quant(q) if q.all => bound_statement(p, &q.body),
+        F::And(a, b) => bound_statement(p, a) && bound_statement(p, b),
+        F::Cmp(c) => bound_sides(p, c.op, &c.a, &c.b).is_some(),
+        _ => false,
+    }
+}
+
+/// The sides of a bound `a op b`, `x(args) op t` (`x` an integer variable over a range with
+/// arguments over data, `t` over data) either way round, with the operator read from `x`'s side.
+fn bound_sides<'a>(p: &Program, op: CmpOp, a: &'a T, b: &'a T) -> Option<(&'a T, &'a T, CmpOp)> {
+    let var = |t: &T| {
+        crate::linear::plain_var(t)
+            && matches!(t, T::IntVar(pr, ..) if matches!(p.preds[*pr].kind, PredKind::Int(d) if p.domains[d].range.is_some()))
+    };
+    let data = |t: &T| {
+        let solved = |pr: PredId| matches!(p.preds[pr].kind, PredKind::Var | PredKind::Int(_));
+        crate::walk::term(t, &mut |l| match l {
+            Leaf::Pred(pr) if solved(pr) => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        })
+        .is_continue()
+    };
+    if !matches!(op, CmpOp::Lt | CmpOp::Le | CmpOp::Gt | CmpOp::Ge) {
+        return None;
+    }
+    if var(a) && data(b) {
+        Some((a, b, op))
+    } else if var(b) && data(a) {
+        Some((b, a, op.swapped()))
+    } else {
+        None
+    }
+}
+
 /// Literal `j` (from 1) of the variables from `first` (a variable number, from 1).
 fn lit(first: u32, j: usize) -> Lit {
     Var::from_index(first as usize + j - 2).pos()
@@ -141,14 +196,23 @@ impl Grounder<'_> {
         }
     }
 
-    /// The integer variable of atom `(pred, idx)` (created on first use, with its primary view).
+    /// The integer variable of atom `(pred, idx)` (created on first use, with its primary view,
+    /// over its domain's values or the slice of them that bounds over data left).
     pub(crate) fn int_atom(&mut self, pred: PredId, idx: usize) -> usize {
         if let Some(&id) = self.int_atoms.get(&(pred, idx)) {
             return id;
         }
         let PredKind::Int(d) = self.p.preds[pred].kind else { return 0 };
         let name = self.p.atom_name(pred, &self.tuple(pred, idx));
-        let id = self.new_int(pred, d, &name);
+        let (mut values, sym) = ordered_values(&self.p.domains[d].values);
+        let (offset, len) = match self.narrowed.get(&(pred, idx)) {
+            Some(&(lo, hi)) => {
+                values = values[lo as usize..hi as usize].to_vec();
+                (lo, hi - lo)
+            }
+            None => (0, values.len() as u32),
+        };
+        let id = self.new_int(pred, d, values, sym, &name);
         let iv = &self.ivars[id];
         let (first, width) = match iv.primary {
             View::Direct => (iv.direct.unwrap_or(0), iv.values.len() as u32),
@@ -156,12 +220,12 @@ impl Grounder<'_> {
             View::Log => iv.log.unwrap_or((0, 0)),
         };
         self.int_atoms.insert((pred, idx), id);
-        self.int_list.push(IntAtom { pred: pred.index() as u32, idx: idx as u32, view: iv.primary, first, width });
+        let atom = IntAtom { pred: pred.index() as u32, idx: idx as u32, view: iv.primary, first, width, offset, len };
+        self.int_list.push(atom);
         id
     }
 
-    fn new_int(&mut self, pred: PredId, d: DomId, name: &str) -> usize {
-        let (values, sym) = ordered_values(&self.p.domains[d].values);
+    fn new_int(&mut self, pred: PredId, d: DomId, values: Vec<Val>, sym: bool, name: &str) -> usize {
         let range = self.p.domains[d].range.is_some();
         let primary = match self.ints {
             _ if sym => View::Direct,
@@ -172,6 +236,56 @@ impl Grounder<'_> {
             IntEncoding::Order | IntEncoding::Auto => View::Order,
         };
         self.make_int(values, sym, primary, name)
+    }
+
+    /// A bound `x(args) op t` of a variable not made yet, with `t`'s value known and the
+    /// variable's domain a range: recorded as the slice of the domain the variable will be made
+    /// with (each value cut away is one the statement forbids; the checker still judges the
+    /// statement), and true. False, and nothing recorded, when the comparison is not such a
+    /// bound, the variable is made already, or fewer than two values would be left (the
+    /// statement is then grounded as any other: a contradiction is an empty clause, and a
+    /// variable of one value has no literal to pin a checked answer's value with).
+    /// Not while grounding with groups (explain.rs), where a statement can be switched off.
+    pub(crate) fn narrow_outright(&mut self, c: &Compare, env: &mut Env) -> Result<bool> {
+        if self.tracker.is_some() {
+            return Ok(false);
+        }
+        let Some((x, t, op)) = bound_sides(self.p, c.op, c.a, c.b) else { return Ok(false) };
+        let T::IntVar(pred, args, span) = x else { return Ok(false) };
+        let PredKind::Int(d) = self.p.preds[*pred].kind else { return Ok(false) };
+        let (Some(first), n) = (self.p.domains[d].range, self.p.domains[d].len() as i64) else { return Ok(false) };
+        let idx = self.atom_index(*pred, args, *span, env)?;
+        if self.int_atoms.contains_key(&(*pred, idx)) {
+            return Ok(false);
+        }
+        // An error is left for the comparison's own grounding to report.
+        let Ok(Val::Int(k)) = self.data_term(t, env) else { return Ok(false) };
+        // The position of the first value at least `v`, in 0..=n.
+        let at_least = |v: i64| v.saturating_sub(first).clamp(0, n);
+        let (lo, hi) = self.narrowed.get(&(*pred, idx)).map_or((0, n), |&(lo, hi)| (lo as i64, hi as i64));
+        let (lo, hi) = match op {
+            CmpOp::Ge => (lo.max(at_least(k)), hi),
+            CmpOp::Gt => (lo.max(at_least(k.saturating_add(1))), hi),
+            CmpOp::Le => (lo, hi.min(at_least(k.saturating_add(1)))),
+            CmpOp::Lt => (lo, hi.min(at_least(k))),
+            CmpOp::Eq | CmpOp::Ne => return Ok(false),
+        };
+        if hi - lo < 2 {
+            return Ok(false);
+        }
+        self.narrowed.insert((*pred, idx), (lo as u32, hi as u32));
+        Ok(true)
+    }
+
+    /// Makes the variables that bounds narrowed and no statement used since, in the order of
+    /// their atoms: they still have their values, and a count still counts them.
+    pub(crate) fn make_narrowed(&mut self) {
+        let mut left: Vec<(PredId, usize)> =
+            self.narrowed.keys().filter(|a| !self.int_atoms.contains_key(a)).copied().collect();
+        left.sort_unstable();
+        for (pred, idx) in left {
+            self.int_atom(pred, idx);
+        }
     }
 
     /// A fresh integer variable over `values` (ascending integers, or symbols).

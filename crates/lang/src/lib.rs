@@ -446,8 +446,21 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     }
     if groups {
         g.tracker = Some(explain::Tracker::default());
+        // No narrowing with groups: bounds are clauses, and ask for the order view as any use.
+        if o.ints == IntEncoding::Auto {
+            g.direct_only = views::direct_only(p, false);
+        }
     }
-    // Unit statements first: the atoms they fix get no variable and simplify every other clause.
+    // Bounds over data on integer variables first: the variables are made with the values they
+    // leave (ints.rs, `narrow_outright`), so every later statement grounds over fewer values.
+    // Unit statements next: the atoms they fix get no variable and simplify every other clause.
+    for (gg, s) in &gs {
+        if ints::bound_statement(p, &s.f) && !groups {
+            g.in_statement(&s.slots);
+            let mut env = vec![None; s.slots.len()];
+            g.conj(gg, &mut env, &[])?;
+        }
+    }
     for (gg, s) in &gs {
         if ground::Grounder::unit_shaped(gg) && !groups {
             g.in_statement(&s.slots);
@@ -458,7 +471,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         }
     }
     for (i, (gg, s)) in gs.iter().enumerate() {
-        if ground::Grounder::unit_shaped(gg) && !groups {
+        if (ground::Grounder::unit_shaped(gg) || ints::bound_statement(p, &s.f)) && !groups {
             continue;
         }
         let at = g.cnf.num_own_clauses();
@@ -469,6 +482,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         let mut env = vec![None; s.slots.len()];
         g.conj(gg, &mut env, &[])?;
     }
+    g.make_narrowed();
     g.finish_lines()?;
     let objective = g.objective(p)?;
     g.free_shown_atoms(&p.shown);

@@ -50,6 +50,12 @@ pub(crate) enum Node {
 }
 
 /// Whether a term mentions an integer variable.
+/// Whether `t` is an integer variable whose arguments are known while grounding (`x(i, j)`, not
+/// the element `x(y(i))`): one variable, not a term over several.
+pub(crate) fn plain_var(t: &T) -> bool {
+    matches!(t, T::IntVar(_, args, _) if !args.iter().any(has_int))
+}
+
 pub(crate) fn has_int(t: &T) -> bool {
     match t {
         T::Const(_) | T::Var(_) => false,
@@ -360,8 +366,7 @@ impl Grounder<'_> {
     /// would then assert: a colouring's every edge). `false` when the comparison has another
     /// shape, to be grounded the general way.
     pub(crate) fn same_outright(&mut self, op: CmpOp, a: &T, b: &T, span: Span, env: &mut Env) -> Result<bool> {
-        let plain = |t: &T| matches!(t, T::IntVar(_, args, _) if !args.iter().any(has_int));
-        if !matches!(op, CmpOp::Eq | CmpOp::Ne) || !plain(a) || !plain(b) {
+        if !matches!(op, CmpOp::Eq | CmpOp::Ne) || !plain_var(a) || !plain_var(b) {
             return Ok(false);
         }
         let (x, y) = (self.int_ref(a, span, env)?, self.int_ref(b, span, env)?);

@@ -1427,7 +1427,7 @@ fn permutation(p: &Program, g: &crate::ground::Grounded, shown: &[Var], c: &Cand
             if let Some(&(idx, j)) = int_bits.get(&v.get()) {
                 let to = index(&c.apply(&tuple(idx))).ok_or("an image outside the domains")?;
                 let (a, b) = (ints[&idx], ints.get(&to).ok_or("an image without a variable")?);
-                if a.view != b.view || a.width != b.width {
+                if a.view != b.view || a.width != b.width || a.offset != b.offset || a.len != b.len {
                     return Err("integer variables encoded differently".into());
                 }
                 position(Var::from_index((b.first + j - 1) as usize))

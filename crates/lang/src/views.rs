@@ -11,10 +11,12 @@ use std::ops::ControlFlow;
 use crate::program::{CmpOp, PredId, PredKind, Program, F, T};
 use crate::walk::{self, Leaf};
 
-/// The integer predicates over numbers whose every use is an equality use.
-pub(crate) fn direct_only(p: &Program) -> HashSet<PredId> {
+/// The integer predicates over numbers whose every use is an equality use. With `narrowing`
+/// (a grounding without groups), a statement of bounds over data is no use: it narrows the
+/// values a variable is made with and asks for no literal (ints.rs).
+pub(crate) fn direct_only(p: &Program, narrowing: bool) -> HashSet<PredId> {
     let mut ordered = HashSet::new();
-    for s in &p.stmts {
+    for s in p.stmts.iter().filter(|s| !(narrowing && crate::ints::bound_statement(p, &s.f))) {
         scan(&s.f, &mut ordered);
     }
     (0..p.preds.len())

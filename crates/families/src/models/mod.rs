@@ -269,7 +269,9 @@ impl QpropModel {
         }
         let g = self.ground()?;
         let mut cnf = g.cnf.clone();
-        for l in wgrnd_lang::shown_literals(&self.program, &g.encoding, &given) {
+        // None: a value the grounding cut away (a bound over data), so no completion.
+        let Some(shown) = wgrnd_lang::shown_literals(&self.program, &g.encoding, &given) else { return Ok(given) };
+        for l in shown {
             cnf.add_clause(&[l]);
         }
         let SolverAnswer::Sat(model) = SolverSpec::Builtin.backend(None, &Interrupt::default()).solve(&cnf)? else {

@@ -32,7 +32,7 @@ pub fn decode(p: &Program, g: &Atoms, value: impl Fn(Var) -> bool) -> Solution {
         let pr = a.pred;
         let PredKind::Int(d) = p.preds[pr as usize].kind else { continue };
         let (values, _) = crate::ints::ordered_values(&p.domains[d].values);
-        let Some(&x) = values.get(a.position(&value)) else { continue };
+        let Some(&x) = a.position(&value).and_then(|at| values.get(at)) else { continue };
         let tuple = index_tuple(p, PredId::new(pr as usize), a.idx as usize).into();
         if let Some(v) = s.ints.iter_mut().find(|v| v.pred.index() == pr as usize) {
             v.values.insert(tuple, x);
@@ -142,7 +142,7 @@ impl<'a> Decoder<'a> {
             list.extend(holds.map(|a| a.args.clone()));
             v.atoms = list.into_iter().collect();
         }
-        let value_of = |a: &IntSlot| self.values[a.values].get(a.atom.position(&value)).copied();
+        let value_of = |a: &IntSlot| a.atom.position(&value).and_then(|at| self.values[a.values].get(at)).copied();
         for ((v, range), map) in s.ints.iter_mut().zip(&self.int_ranges).zip(&self.int_maps) {
             let vars = &self.ints[range.clone()];
             if let Some(map) = map {
@@ -210,8 +210,10 @@ pub(crate) fn index_tuple(p: &Program, pred: PredId, idx: usize) -> Vec<Val> {
 /// The literals that fix every shown atom of `g` that `s` gives (all of them, unless `s` was read
 /// from a picture of one predicate), and every bit of a shown integer variable that `s` gives a
 /// value, to its value in `s`: a person's answer, given by its shown predicates, for
-/// the solver to complete the hidden ones under (the checker then judges the whole).
-pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
+/// the solver to complete the hidden ones under (the checker then judges the whole). None when
+/// `s` gives an integer a value its variable does not have (a bound over data cut it away): no
+/// completion fits.
+pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Option<Vec<Lit>> {
     let mut out = Vec::new();
     for (i, a) in g.atom_of.iter().enumerate() {
         let Some((pr, idx)) = a else { continue };
@@ -231,9 +233,9 @@ pub fn shown_literals(p: &Program, g: &Atoms, s: &Solution) -> Vec<Lit> {
         let Some(x) = s.int_value(pred, &index_tuple(p, pred, a.idx as usize)) else { continue };
         let (values, _) = crate::ints::ordered_values(&p.domains[d].values);
         let Some(pos) = values.iter().position(|v| *v == x) else { continue };
-        out.extend(a.fix(pos));
+        out.extend(a.fix(pos)?);
     }
-    out
+    Some(out)
 }
 
 #[cfg(test)]
