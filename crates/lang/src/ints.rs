@@ -9,6 +9,10 @@
 //! The view a variable is created with (its primary view) is what the projection shows and what
 //! decoding reads; any other view is made on demand and channelled to it by clauses that fix it
 //! completely, so it never changes a count. Symbol domains have the direct view only.
+//!
+//! A declared variable is made with its domain's values, or with the slice of them that bounds
+//! over data left (`x(i) <= k` with `k` known while grounding: [`Grounder::narrow_outright`]);
+//! its [`IntAtom`] says where that slice sits in the domain, for decoding.
 
 use wgrnd_sat::{Lit, Var};
 

@@ -49,13 +49,13 @@ pub(crate) enum Node {
     Lit(Lit),
 }
 
-/// Whether a term mentions an integer variable.
 /// Whether `t` is an integer variable whose arguments are known while grounding (`x(i, j)`, not
 /// the element `x(y(i))`): one variable, not a term over several.
 pub(crate) fn plain_var(t: &T) -> bool {
     matches!(t, T::IntVar(_, args, _) if !args.iter().any(has_int))
 }
 
+/// Whether a term mentions an integer variable.
 pub(crate) fn has_int(t: &T) -> bool {
     match t {
         T::Const(_) | T::Var(_) => false,
