@@ -372,6 +372,26 @@ fn bounds_over_data_count_as_brute_force() {
     assert_eq!(stats.several, 1, "{stats:?}");
 }
 
+/// `min` and `max` over data in guards (of listed terms, of a comprehension, of a count), and
+/// counts and `max` as an input atom's argument in a guard (`big(count { d(j) : j in D })`):
+/// evaluated while grounding as the guard's other terms are, by the checker on its own. Each
+/// counted by brute force (the checker judging every assignment) and by wgrnd under every
+/// option set.
+#[test]
+fn min_max_and_counts_as_arguments_in_guards_count_as_brute_force() {
+    let head = "param n = 2\ndomain D = 1..4\ndomain V = 0..6\ninput pred d(D)\nd(1) d(3)\n\
+                input pred big(V)\nbig(2) big(5)\ninput pred w(D, V)\nw(1, 3) w(2, 0) w(4, 5)\npred x(D)\npred y(D)\n";
+    let models = [
+        "forall i in D | big(count { d(j) : j in D }) and i > 2 . x(i)\natmost 3 { x(i) or y(i) : i in D }",
+        "forall i in D | i <= max(n, count { d(j) : j in D | j > 1 }) . x(i) or y(i)\n\
+         forall i in D | (exists v in V . w(i, v)) and i > min { v : v in V | w(i, v) } . not y(i)",
+        "forall i in D | w(i, max { v : v in V | big(v) and v < 3 + i }) . x(i)\natleast 1 { y(i) : i in D }",
+        "forall i in D | not big(min(i + 1, n + count { d(j) : j in D })) . not x(i)\natmost 2 { y(i) : i in D }",
+    ];
+    let stats = compare_models(9300, head, &models);
+    assert!(stats.several >= 3, "{stats:?}");
+}
+
 /// Unit statements `forall xs | guard . not a(xs)` whose guard grounding plans instead of
 /// evaluating it on every binding (`Grounder::fix_planned`): a guard `not g` by the bindings of
 /// `g` (a comparison, a definition, arguments in another order than the binders), another plain

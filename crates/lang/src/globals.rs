@@ -174,13 +174,7 @@ impl Grounder<'_> {
             ops.extend(found);
         }
         if ops.is_empty() {
-            let e = QpropError::new(
-                ErrorKind::Domain,
-                m.span,
-                format!("'{}' of no value", if m.max { "max" } else { "min" }),
-                "expected at least one binding",
-            );
-            return Err(self.bind_err(e, env));
+            return Err(self.bind_err(no_value(m), env));
         }
         // Constants fold into one.
         let mut consts = Vec::new();
@@ -389,6 +383,16 @@ impl Grounder<'_> {
     fn show(&self, v: Val) -> String {
         crate::program::ShowVal(self.p, v).to_string()
     }
+}
+
+/// `min`/`max` whose list and comprehension give no value.
+pub(crate) fn no_value(m: &MinMax) -> QpropError {
+    QpropError::new(
+        ErrorKind::Domain,
+        m.span,
+        format!("'{}' of no value", if m.max { "max" } else { "min" }),
+        "expected at least one binding",
+    )
 }
 
 fn sym_err(s: Span) -> QpropError {
