@@ -387,6 +387,9 @@ fn min_max_and_counts_as_arguments_in_guards_count_as_brute_force() {
          forall i in D | (exists v in V . w(i, v)) and i > min { v : v in V | w(i, v) } . not y(i)",
         "forall i in D | w(i, max { v : v in V | big(v) and v < 3 + i }) . x(i)\natleast 1 { y(i) : i in D }",
         "forall i in D | not big(min(i + 1, n + count { d(j) : j in D })) . not x(i)\natmost 2 { y(i) : i in D }",
+        // The binder a bare argument, the aggregate in the other: the atom's facts give i.
+        "forall i in D | w(i, max { v : v in V | big(v) }) . x(i)\n\
+         forall i in D | w(i, count { d(j) : j in D } + 1) . not y(i)\natleast 1 { x(i) or y(i) : i in D }",
     ];
     let stats = compare_models(9300, head, &models);
     assert!(stats.several >= 3, "{stats:?}");
