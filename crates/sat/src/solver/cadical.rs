@@ -231,9 +231,7 @@ impl CadicalSession {
             Status::UNKNOWN => SolverAnswer::Unknown,
         })
     }
-}
 
-impl CadicalSession {
     /// The model of the last (satisfiable) solve over `read`'s variables, or every variable.
     fn model(&mut self, read: Option<&[Var]>) -> Model {
         let mut model = Model::new(self.numbering.our_vars());
