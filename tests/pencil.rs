@@ -408,6 +408,87 @@ fn a_hint_and_a_batch() {
     assert!(lines[2]["error"].as_str().unwrap().contains(":1:35: found 'z'"));
 }
 
+/// `wgrnd data URL` writes the data the URL was read into; the genre's model with that data, or
+/// with the URL itself as `--data`, is the same puzzle; a changed copy of the model reads the
+/// URL too. Only a puzzle read into a model has data.
+#[test]
+fn a_url_s_data_with_the_genre_s_model_is_the_same_puzzle() {
+    let url = std::fs::read_to_string(fixture("pencil/heyawake/cspuz.url")).unwrap();
+    let url = url.trim();
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("heyawake.qpd");
+    let o = wgrnd(&["data", url, "-o", data.to_str().unwrap()], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(text.starts_with(&format!("% data for heyawake.qp, read from {url}\n")), "{text}");
+    assert!(text.contains("param rows = ") && text.contains("roomnumber("), "{text}");
+    let model = crate::root().join("models/pencil/heyawake.qp");
+    let model = model.to_str().unwrap();
+    let answer = |args: &[&str]| {
+        let o = wgrnd(args, None);
+        assert_eq!(code(&o), 10, "{args:?}: {}", stderr(&o));
+        shown(&stdout(&o))
+    };
+    let direct = answer(&["solve", url, "--view", "sol"]);
+    assert!(!direct.is_empty());
+    assert_eq!(answer(&["solve", model, "--data", data.to_str().unwrap(), "--view", "sol"]), direct);
+    assert_eq!(answer(&["solve", model, "--data", url, "--view", "sol"]), direct);
+    // Without its connectivity rule the puzzle is no longer unique.
+    let rules = std::fs::read_to_string(model).unwrap();
+    assert!(rules.contains("connected {"));
+    let loose: String = rules.lines().filter(|l| !l.starts_with("connected {")).map(|l| format!("{l}\n")).collect();
+    let loose_file = dir.path().join("loose.qp");
+    std::fs::write(&loose_file, loose).unwrap();
+    let o = wgrnd(&["count", "--max", "2", loose_file.to_str().unwrap(), "--data", url], None);
+    assert_eq!(code(&o), 12, "{}{}", stdout(&o), stderr(&o));
+    // An edge-matching puzzle has no model's data; a bad URL as data names its column.
+    let o = wgrnd(&["data", &fixture("witch/witches.lpl")], None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("`wgrnd data` writes the data of a puzzle read into a model"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("and this edge-matching puzzle is not one"), "{}", stderr(&o));
+    // Data that does not fit the model is placed in the text `wgrnd data` writes.
+    let nurikabe = crate::root().join("models/pencil/nurikabe.qp");
+    let o = wgrnd(&["solve", nurikabe.to_str().unwrap(), "--data", url], None);
+    assert_eq!(code(&o), 2);
+    let line = text.lines().position(|l| l.starts_with("room(")).unwrap() + 1;
+    assert!(
+        stderr(&o).contains(&format!("({}):{line}:1: unknown predicate 'room'", format_args!("wgrnd data {url}"))),
+        "{}",
+        stderr(&o)
+    );
+    let o = wgrnd(&["solve", model, "--data", "https://puzz.link/p?heyawake/6/6/zz"], None);
+    assert_eq!(code(&o), 2);
+    assert!(stderr(&o).contains("https://puzz.link/p?heyawake/6/6/zz:1:"), "{}", stderr(&o));
+}
+
+/// The large published puzzles of the bench set (`fixtures/pencil-large`, timed side by side in
+/// `scripts/bench pencil-large`, which also proves them unique): each URL writes back as read and
+/// its answer passes the checker.
+#[test]
+fn large_published_puzzles_read_back_and_their_answers_check() {
+    let dir = PathBuf::from(fixture("pencil-large"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "url"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 8);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap().trim().to_string();
+        let at = f.display().to_string();
+        let p = url::read(&text).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let again = url::read(&p.url()).unwrap_or_else(|e| panic!("{at}: {e}"));
+        assert_eq!(again.board, p.board, "{at}");
+        let answer = f.with_extension("answer");
+        if !answer.exists() {
+            continue; // numberlink 26 x 26: no tool has answered it
+        }
+        let o = wgrnd(&["check", &text, answer.to_str().unwrap()], None);
+        assert_eq!(code(&o), 0, "{at}: {}{}", stdout(&o), stderr(&o));
+    }
+}
+
 /// pzprjs's own files (`pzprjs.pzprv3`: the accepted answers of its tests, saved as files) are
 /// read as the genre's puzzle, the answer in them left out: solved, unique, to the published
 /// answer. Every genre has one.
@@ -1717,6 +1798,67 @@ fn models_that_look_along_rows_and_columns_count_as_a_brute_force_does() {
             }
         }
     }
+}
+
+/// The nurikabe model counts what a brute force of its rules counts, on small grids with random
+/// numbers and `?`s: clue cells unshaded, the shaded cells one group with no 2 x 2 block, every
+/// group of side-by-side unshaded cells holding exactly one clue, a number the size of its group.
+/// (The model states that an island stays within its number's reach; the brute force does not.)
+#[test]
+fn nurikabe_model_counts_as_a_brute_force_does() {
+    let mut mix = Mix(68);
+    let mut solvable = 0;
+    for (rows, cols) in [(3, 3), (3, 4), (4, 4), (4, 5)] {
+        for _ in 0..8 {
+            let mut clues: Numbers = Vec::new();
+            for _ in 0..1 + mix.below(3) {
+                let (r, c) = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                if clues.iter().all(|&(a, b, _)| (a, b) != (r, c)) {
+                    clues.push((r, c, (mix.below(4) > 0).then(|| 1 + mix.below(5) as usize)));
+                }
+            }
+            let nurikabe = shadings_by_brute_force(rows, cols, &|s| {
+                let (rows, cols) = (rows as i64, cols as i64);
+                let block = (0..rows - 1).any(|r| {
+                    (0..cols - 1).any(|c| s.on(r, c) && s.on(r + 1, c) && s.on(r, c + 1) && s.on(r + 1, c + 1))
+                });
+                if block || clues.iter().any(|&(r, c, _)| s.on(r as i64, c as i64)) || !s.one_group(&|r, c| s.on(r, c))
+                {
+                    return false;
+                }
+                // Each unshaded group: its cells, then its clues.
+                let mut seen = BTreeSet::new();
+                for start in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
+                    if s.on(start.0, start.1) || !seen.insert(start) {
+                        continue;
+                    }
+                    let (mut group, mut todo) = (vec![start], vec![start]);
+                    while let Some((r, c)) = todo.pop() {
+                        for next in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)] {
+                            let inside = (0..rows).contains(&next.0) && (0..cols).contains(&next.1);
+                            if inside && !s.on(next.0, next.1) && seen.insert(next) {
+                                group.push(next);
+                                todo.push(next);
+                            }
+                        }
+                    }
+                    let inside: Vec<_> =
+                        clues.iter().filter(|&&(r, c, _)| group.contains(&(r as i64, c as i64))).collect();
+                    if inside.len() != 1 || inside[0].2.is_some_and(|v| v != group.len()) {
+                        return false;
+                    }
+                }
+                true
+            });
+            assert_eq!(
+                model_count("nurikabe.qp", &numbers_data(&clues), rows, cols),
+                nurikabe,
+                "nurikabe {rows} x {cols}: {clues:?}"
+            );
+            solvable += usize::from(nurikabe > 0);
+        }
+    }
+    assert!(solvable >= 8, "only {solvable} clue sets with solutions");
 }
 
 /// The hitori and kurochute models count what brute forces of their rules count, on small grids:

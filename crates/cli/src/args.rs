@@ -202,7 +202,8 @@ pub enum Command {
         /// With PUZZLE: its format (default: from the extension, else from the content).
         #[arg(long, value_enum, requires = "puzzle")]
         format: Option<FormatArg>,
-        /// With PUZZLE (a model): its data file.
+        /// With PUZZLE (a model): its data file, or a puzzle read into data (a puzz.link URL, a
+        /// `.url`, pzprv3 or `.non` file).
         #[arg(long, value_name = "FILE", requires = "puzzle")]
         data: Option<String>,
         /// With PUZZLE (a model): sets a parameter (`-D n=5`).
@@ -344,6 +345,17 @@ pub enum Command {
         #[arg(short, long, default_value = "-")]
         output: String,
     },
+    /// Write a puzzle's data for its model (a data file, `.qpd`): the parameters and facts that a
+    /// puzz.link URL, a pzprv3 file or another format was read into, for a changed copy of the
+    /// genre's model (which also takes the URL itself: `wgrnd solve my.qp --data URL`) or another
+    /// tool.
+    Data {
+        #[command(flatten)]
+        puzzle: PuzzleArgs,
+        /// Write the data here instead of standard output; the file appears whole or not at all.
+        #[arg(short, long, default_value = "-")]
+        output: String,
+    },
     /// Check a solution (.sol, witch words, or wgrnd JSON; for a packing its lines or JSON) against a puzzle.
     Check {
         #[command(flatten)]
@@ -385,7 +397,9 @@ pub struct PuzzleArgs {
     /// Labels match when they sum to K (the witch puzzle's rule; its slides have K = 9).
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub sum: Option<i64>,
-    /// Models: the instance's data (facts, tables, parameters) in a file of its own.
+    /// Models: the instance's data (facts, tables, parameters) in a file of its own, or a puzzle
+    /// that a bundled model reads (a puzz.link URL, a `.url`, pzprv3 or `.non` file), read into
+    /// its data as `wgrnd data` writes it.
     #[arg(long, value_name = "FILE")]
     pub data: Option<String>,
     /// Models: sets a parameter, over the model's and the data file's value (`-D n=16`).

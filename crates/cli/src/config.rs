@@ -215,6 +215,8 @@ pub enum Job {
     Explain { puzzle: PuzzleSource, config: ExplainConfig },
     /// Shuffle an edge-matching puzzle.
     Shuffle { puzzle: PuzzleSource, seed: u64, output: String },
+    /// Write a puzzle's data for its model.
+    Data { puzzle: PuzzleSource, output: String },
     /// Judge many puzzles, one per line.
     Batch { file: String, timeout: Option<Duration> },
     /// Serve the browser page.
@@ -496,6 +498,9 @@ impl Job {
             }
             Command::Shuffle { puzzle, seed, output } => {
                 Job::Shuffle { puzzle: source(puzzle, &EncodingArgs::defaults(), None), seed, output }
+            }
+            Command::Data { puzzle, output } => {
+                Job::Data { puzzle: source(puzzle, &EncodingArgs::defaults(), None), output }
             }
             Command::Batch { file, timeout } => Job::Batch { file, timeout: secs(timeout)? },
             Command::Serve { dir, host, port } => Job::Serve { dir, host, port },

@@ -92,6 +92,7 @@ pub fn run(job: Job) -> Result<u8, Error> {
                 .and_then(|()| explain::explain(&f, &config)))
         }
         Job::Shuffle { puzzle, seed, output } => tools::shuffle(&puzzle, seed, &output),
+        Job::Data { puzzle, output } => tools::data(&puzzle, &output),
         Job::Batch { file, timeout } => batch::batch(&file, timeout),
         Job::Serve { dir, host, port } => serve::serve(&dir, &host, port),
         Job::DimacsCheck { cnf } => tools::dimacs_check(&cnf),

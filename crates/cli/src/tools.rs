@@ -1,5 +1,6 @@
-//! The commands that are not the pipeline: making edge-matching puzzles (`generate`, `shuffle`)
-//! and checking any DIMACS file (`dimacs check`, `dimacs verify`).
+//! The commands that are not the pipeline: making edge-matching puzzles (`generate`, `shuffle`),
+//! writing a puzzle's data for its model (`data`) and checking any DIMACS file (`dimacs check`,
+//! `dimacs verify`).
 
 use wgrnd_families::edge::formats;
 use wgrnd_families::edge::generate::{generate as generate_puzzle, Generate};
@@ -65,6 +66,23 @@ pub fn shuffle(source: &PuzzleSource, seed: u64, output: &str) -> Result<u8, Err
         }
     };
     Output::new(output).text(&formats::write_native(&p.shuffled(seed)))?;
+    Ok(exit::OK)
+}
+
+/// `wgrnd data`: the data a puzzle was read into, for its model.
+pub fn data(source: &PuzzleSource, output: &str) -> Result<u8, Error> {
+    let name = display_name(&source.path);
+    let m = match load(&source.path, source.format, &source.options)? {
+        Loaded::Model(m) => m,
+        other => {
+            let kind = wgrnd_families::with_family!(other, |f| wgrnd_families::Family::kind(&f));
+            return Err(Error::Option(format!(
+                "{name}: `wgrnd data` writes the data of a puzzle read into a model (a URL, a pzprv3 file, a .qp model with its data), and this {kind} is not one"
+            )));
+        }
+    };
+    let from = source.options.data.as_deref().map_or(name, display_name);
+    Output::new(output).text(&m.data_file(&from))?;
     Ok(exit::OK)
 }
 

@@ -6,13 +6,16 @@
 //! candidate it flips (model filtering: often many at once). A test covers `chunk` candidates at
 //! once with one activation literal `a -> (not l1 or ... or not lk)` (Janota, Lynce and
 //! Marques-Silva's chunking, 2015); `chunk = 1` is the plain iterative algorithm with a single
-//! assumption. Every model the solver returns is checked against the CNF, and the first one is
+//! assumption. The candidates true in the first solution are tested first, and a candidate that
+//! the solver has fixed at the root by then (by propagation from the proved ones, or by a clause
+//! it learnt) is proved without a call: the values of one integer follow from its true one.
+//! Every model the solver returns is checked against the CNF, and the first one is
 //! decoded and judged by the family's independent checker. Symmetries are not broken here: the
 //! backbone is a property of the fixed puzzle, so the caller grounds it without symmetry breaking.
 
 use std::time::{Duration, Instant};
 
-use wgrnd_sat::solver::{tuned_session, Interrupt, SessionTuning, SolveError, SolverSpec};
+use wgrnd_sat::solver::{tuned_session, Interrupt, Session, SessionTuning, SolveError, SolverSpec};
 use wgrnd_sat::{Lit, Model, SolverAnswer};
 use wgrnd_seam::pipeline::checked_decode;
 use wgrnd_seam::{Error, Family, Grounding};
@@ -95,11 +98,15 @@ pub fn backbone<F: Family>(
         let open = state.iter().filter(|c| matches!(c, Cand::Open(_))).count();
         stopped(stop, fixed, open, calls, solution)
     };
+    // The atoms true in the first solution are tested first: where atoms are the values of one
+    // integer (exactly one of them true), the true one fixed makes the solver fix the others.
+    let mut order: Vec<usize> = (0..state.len()).collect();
+    order.sort_by_key(|&i| matches!(state[i], Cand::Open(l) if !l.is_positive()));
     loop {
-        let tested: Vec<(usize, Lit)> = state
+        take_root_values(&*session, &mut state)?;
+        let tested: Vec<(usize, Lit)> = order
             .iter()
-            .enumerate()
-            .filter_map(|(i, c)| if let Cand::Open(l) = c { Some((i, *l)) } else { None })
+            .filter_map(|&i| if let Cand::Open(l) = state[i] { Some((i, l)) } else { None })
             .take(chunk)
             .collect();
         if tested.is_empty() {
@@ -150,6 +157,28 @@ pub fn backbone<F: Family>(
         }
     }
     result(Stop::Exhausted, &state, calls, Some(solution))
+}
+
+/// Fixes every open candidate whose value the solver has found at the root: it follows from the
+/// formula and the candidates proved so far (the unit clauses added), so it holds in every
+/// solution, with no call of its own.
+fn take_root_values(session: &dyn Session, state: &mut [Cand]) -> Result<(), Error> {
+    for c in state.iter_mut() {
+        if let Cand::Open(l) = *c {
+            match session.fixed(l) {
+                Some(true) => *c = Cand::Fixed(l),
+                // Every open candidate holds in a checked solution: the formula cannot fix it false.
+                Some(false) => {
+                    return Err(Error::EncodingBug(format!(
+                        "backbone: the solver fixed literal {} against a checked solution",
+                        l.to_dimacs()
+                    )))
+                }
+                None => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What is known of one projection atom.

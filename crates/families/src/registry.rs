@@ -52,21 +52,11 @@ fn is_model(name: &str, text: &str) -> bool {
 /// Reads `path` (`-`: standard input) into its family: by `format`, else by the file's extension
 /// or first statement.
 pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Result<Loaded, Error> {
-    // A puzz.link URL is its own text; a `.url` file holds one.
-    let (name, text) = if pencil::is_url(path) {
-        (path.trim().to_string(), path.trim().to_string())
-    } else {
-        (display_name(path), read_text(path)?)
-    };
-    // A pencil puzzle: a URL, a `.url` file, or a pzprv3 file (pzprjs's own).
-    let url = pencil::is_url(&name)
-        || std::path::Path::new(&name).extension().is_some_and(|e| e == "url")
-        || pencil::is_pzprv3(&text);
+    let (name, text) = read_source(path)?;
     let reader = match format {
         Some(FormatChoice::Reader(f)) => readers::by_format(f),
         Some(_) => None,
-        None if url => Some(pencil::reader_of(&name, &text)?),
-        None => readers::by_extension(&name),
+        None => reader_of(&name, &text)?,
     };
     if let Some(reader) = reader {
         if raw.data.is_some() {
@@ -75,12 +65,7 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
                 reader.format, reader.model.0
             )));
         }
-        readers::check_size(reader, &name, &text, raw.max_clauses.unwrap_or_else(readers::max_clauses))?;
-        let (data, numbers) = reader.read(&name, &text)?;
-        let model = Source::new(reader.model.0, reader.model.1);
-        let puzzle =
-            QpropModel::with_numbers(&model, Some(&Source::new(name, data)), numbers.as_ref(), raw)?.read_by(reader);
-        return Ok(Loaded::Model(puzzle));
+        return Ok(Loaded::Model(read_by(reader, name, &text, raw)?));
     }
     let model = match format {
         Some(FormatChoice::Qprop) => true,
@@ -89,7 +74,7 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
     };
     if model {
         let data = match &raw.data {
-            Some(path) => Some(Source::new(display_name(path), read_text(path)?)),
+            Some(path) => Some(data_source(path, raw)?),
             None => None,
         };
         return Ok(Loaded::Model(QpropModel::new(&Source::new(name, text), data.as_ref(), raw)?));
@@ -108,6 +93,50 @@ pub fn load(path: &str, format: Option<FormatChoice>, raw: &RawOptions) -> Resul
     };
     let puzzle = formats::read_puzzle(&name, &text, &ReadOptions { format, sum: raw.sum })?;
     Ok(Loaded::EdgeMatching(EdgeMatching::new(puzzle, raw)?))
+}
+
+/// A puzzle's name and text: a puzz.link URL is its own text (a `.url` file holds one).
+fn read_source(path: &str) -> Result<(String, String), Error> {
+    Ok(if pencil::is_url(path) {
+        (path.trim().to_string(), path.trim().to_string())
+    } else {
+        (display_name(path), read_text(path)?)
+    })
+}
+
+/// The reader of a puzzle in a format read into data for a bundled model, by its content or
+/// extension: a pencil puzzle (a URL, a `.url` file, or a pzprv3 file, pzprjs's own), or a
+/// format with its own extension (`.non`, ...). `None`: no such format.
+fn reader_of(name: &str, text: &str) -> Result<Option<&'static readers::Reader>, Error> {
+    let url = pencil::is_url(name)
+        || std::path::Path::new(name).extension().is_some_and(|e| e == "url")
+        || pencil::is_pzprv3(text);
+    Ok(if url { Some(pencil::reader_of(name, text)?) } else { readers::by_extension(name) })
+}
+
+/// The puzzle `text`, named `name`, read by `reader` into its bundled model.
+fn read_by(reader: &'static readers::Reader, name: String, text: &str, raw: &RawOptions) -> Result<QpropModel, Error> {
+    readers::check_size(reader, &name, text, raw.max_clauses.unwrap_or_else(readers::max_clauses))?;
+    let (data, numbers) = reader.read(&name, text)?;
+    let model = Source::new(reader.model.0, reader.model.1);
+    Ok(QpropModel::with_numbers(&model, Some(&Source::new(name, data)), numbers.as_ref(), raw)?.read_by(reader))
+}
+
+/// `--data` of a model: a data file, or a puzzle in a format that a bundled model reads (a
+/// puzz.link URL, a pzprv3 or `.non` file, ...), read into its genre's model and given as the data
+/// file `wgrnd data` writes of it: a changed copy of the genre's model on a published puzzle. An
+/// error in that data is placed in that file's text (named `(wgrnd data NAME)`).
+fn data_source(path: &str, raw: &RawOptions) -> Result<Source, Error> {
+    let (name, text) = read_source(path)?;
+    match reader_of(&name, &text)? {
+        Some(reader) => {
+            // The genre's model with its own options: the parameters set are the given model's.
+            let genre = RawOptions { max_clauses: raw.max_clauses, ..RawOptions::default() };
+            let puzzle = read_by(reader, name.clone(), &text, &genre)?;
+            Ok(Source::new(format!("(wgrnd data {name})"), puzzle.data_file(&name)))
+        }
+        None => Ok(Source::new(name, text)),
+    }
 }
 
 /// Runs `$body` with `$f` bound to the family inside a [`Loaded`]: the one dispatch from a file

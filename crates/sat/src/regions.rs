@@ -42,6 +42,10 @@ pub struct Size {
     pub ge: Vec<(i64, Lit)>,
 }
 
+/// A size's least and greatest value under a partial assignment, each with the literal that
+/// says so (none at the ends of its values).
+type Bounds = ((i64, Option<Lit>), (i64, Option<Lit>));
+
 impl Size {
     /// The largest value.
     fn hi(&self) -> i64 {
@@ -74,7 +78,7 @@ impl Size {
     /// it (none at `lo`), the greatest value and the literal that is false above it (none at the
     /// largest value). The literals are read as their monotone clauses leave them after unit
     /// propagation (true ones, then unassigned, then false), by binary search.
-    fn bounds(&self, value: PartialValue<'_>) -> ((i64, Option<Lit>), (i64, Option<Lit>)) {
+    fn bounds(&self, value: PartialValue<'_>) -> Bounds {
         let trues = self.ge.partition_point(|&(_, l)| value(l) == Some(true));
         let open = self.ge.partition_point(|&(_, l)| value(l) != Some(false));
         let mut lb = if trues == 0 { (self.lo, None) } else { (self.ge[trues - 1].0, Some(self.ge[trues - 1].1)) };
@@ -710,12 +714,14 @@ impl Regions {
                 }
             }
         }
+        // Each size's bounds under this assignment (read once: the forced literals change nothing
+        // until the solver takes them).
+        let bounds: Vec<Option<Bounds>> = self.sizes.iter().map(|s| s.as_ref().map(|s| s.bounds(value))).collect();
         // An open component no larger than a size of it is that size's region: no wall inside.
         let mut filled = vec![false; open_size.len()];
-        for size in self.sizes.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i, s))) {
-            let (i, size) = size;
+        for (i, b) in bounds.iter().enumerate() {
+            let Some(((lb, witness), _)) = *b else { continue };
             let c = open[i];
-            let ((lb, witness), _) = size.bounds(value);
             if filled[c] || lb < open_size[c] as i64 {
                 continue;
             }
@@ -735,9 +741,8 @@ impl Regions {
         let comps = j.members.len();
         let mut cap: Vec<(i64, Option<Lit>)> = vec![(i64::MAX, None); comps];
         let mut floor: Vec<(i64, Option<Lit>)> = vec![(i64::MIN, None); comps];
-        for (i, size) in self.sizes.iter().enumerate() {
-            let Some(size) = size else { continue };
-            let (lb, ub) = size.bounds(value);
+        for (i, b) in bounds.iter().enumerate() {
+            let Some((lb, ub)) = *b else { continue };
             let c = j.comp[i];
             if ub.0 < cap[c].0 {
                 cap[c] = ub;

@@ -200,6 +200,13 @@ impl QpropModel {
         QpropModel { reader: Some(reader), ..self }
     }
 
+    /// Its data as a data file for its model (`wgrnd data`): a first comment naming the model
+    /// and where the data was read from (`from`), then the parameters and facts.
+    pub fn data_file(&self, from: &str) -> String {
+        let (model, _) = self.program.model_source();
+        format!("% data for {model}, read from {from}\n{}", self.program.data_text())
+    }
+
     /// The model's data (parameters, named values, input facts) as a reader's writer takes it.
     fn facts(&self) -> Facts {
         let p = &self.program;

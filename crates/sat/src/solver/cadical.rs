@@ -311,6 +311,14 @@ impl Session for CadicalSession {
         self.solver.phase(d);
         true
     }
+
+    fn fixed(&self, lit: Lit) -> Option<bool> {
+        match self.solver.fixed(self.numbering.solver_lit(lit)?) {
+            1 => Some(true),
+            -1 => Some(false),
+            _ => None,
+        }
+    }
 }
 
 /// CaDiCaL's external propagator: the callbacks of IPASIR-UP handed to the native state, each
@@ -474,6 +482,28 @@ mod tests {
         assert_eq!(s.failed(a.pos()), Some(true));
         assert!(matches!(s.solve_assuming(&[a.pos()], None).unwrap(), SolverAnswer::Sat(_)));
         assert_eq!(s.failed(a.pos()), None);
+    }
+
+    /// What the solver has fixed at the root is what follows from the formula and its units: a
+    /// unit clause fixes its literal and what propagates from it, nothing else, and a literal
+    /// never named by the formula is not known.
+    #[test]
+    fn root_values_follow_from_the_units() {
+        let mut cnf = Cnf::new();
+        let [a, b, c, d] = [cnf.new_var(), cnf.new_var(), cnf.new_var(), cnf.new_var()];
+        cnf.add_clause(&[a.neg(), b.pos()]);
+        cnf.add_clause(&[b.neg(), c.neg()]);
+        let mut s = CadicalSession::new(&cnf, &Interrupt::default());
+        assert!(matches!(s.solve(None).unwrap(), SolverAnswer::Sat(_)));
+        assert_eq!([a, b, c].map(|v| s.fixed(v.pos())), [None, None, None]);
+        // A unit added before a solve is propagated at the root by it (one added after a solve
+        // that set its literal may stay above the root: CaDiCaL promises no more).
+        let mut s = CadicalSession::new(&cnf, &Interrupt::default());
+        s.add_clause(&[a.pos()]);
+        assert!(matches!(s.solve(None).unwrap(), SolverAnswer::Sat(_)));
+        assert_eq!([a, b, c].map(|v| s.fixed(v.pos())), [Some(true), Some(true), Some(false)]);
+        assert_eq!(s.fixed(c.neg()), Some(true));
+        assert_eq!(s.fixed(d.pos()), None);
     }
 
     /// A model read in part holds what was asked (the other variables unset); asked for an

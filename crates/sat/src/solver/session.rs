@@ -58,6 +58,13 @@ pub trait Session {
     fn phase(&mut self, _lit: Lit) -> bool {
         false
     }
+    /// Whether the solver has found `lit`'s value at the root, where it follows from the formula
+    /// and the unit clauses added (as far as the solves so far have propagated them): `Some(true)`
+    /// true in every solution, `Some(false)` false in every one, `None` not known (always, where
+    /// the backend cannot say: only in-process CaDiCaL can).
+    fn fixed(&self, _lit: Lit) -> Option<bool> {
+        None
+    }
 }
 
 /// How a session's solver is set up for what it will be asked; a backend without the setting
