@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 wgrnd=${1:-target/dist/wgrnd}
 secs=${2:-10}
 echo "fixture,native_constraints,seconds,exit,step"
-for f in fixtures/pencil/*/*.url; do
+for f in fixtures/pencil/*/*.url fixtures/pencil-large/*.url; do
     n=$("$wgrnd" solve -v "$f" 2>&1 >/dev/null | sed -n 's/.* native \([0-9]*\).*/\1/p' || true)
     if [ "${n:-0}" = 0 ]; then continue; fi
     start=$(date +%s.%N)
