@@ -6,9 +6,9 @@
 //! candidate it flips (model filtering: often many at once). A test covers `chunk` candidates at
 //! once with one activation literal `a -> (not l1 or ... or not lk)` (Janota, Lynce and
 //! Marques-Silva's chunking, 2015); `chunk = 1` is the plain iterative algorithm with a single
-//! assumption. The candidates true in the first solution are tested first, and a candidate that
-//! the solver has fixed at the root by then (by propagation from the proved ones, or by a clause
-//! it learnt) is proved without a call: the values of one integer follow from its true one.
+//! assumption. A candidate that the solver has fixed at the root (by propagation from the proved
+//! ones, or by a clause it learnt) is proved without a call: the values of one integer follow
+//! from its true one.
 //! Every model the solver returns is checked against the CNF, and the first one is
 //! decoded and judged by the family's independent checker. Symmetries are not broken here: the
 //! backbone is a property of the fixed puzzle, so the caller grounds it without symmetry breaking.
@@ -98,15 +98,19 @@ pub fn backbone<F: Family>(
         let open = state.iter().filter(|c| matches!(c, Cand::Open(_))).count();
         stopped(stop, fixed, open, calls, solution)
     };
-    // The atoms true in the first solution are tested first: where atoms are the values of one
-    // integer (exactly one of them true), the true one fixed makes the solver fix the others.
-    let mut order: Vec<usize> = (0..state.len()).collect();
-    order.sort_by_key(|&i| matches!(state[i], Cand::Open(l) if !l.is_positive()));
+    // The solver's root values are read after the first solve and after each solve that
+    // propagated proved candidates: between those they change little, and reading them costs a
+    // call per open candidate (a backbone where models drop most candidates would pay it on
+    // every call).
+    let (mut root_values_new, mut units_unread) = (true, false);
     loop {
-        take_root_values(&*session, &mut state)?;
-        let tested: Vec<(usize, Lit)> = order
+        if root_values_new {
+            take_root_values(&*session, &mut state)?;
+        }
+        let tested: Vec<(usize, Lit)> = state
             .iter()
-            .filter_map(|&i| if let Cand::Open(l) = state[i] { Some((i, l)) } else { None })
+            .enumerate()
+            .filter_map(|(i, c)| if let Cand::Open(l) = c { Some((i, *l)) } else { None })
             .take(chunk)
             .collect();
         if tested.is_empty() {
@@ -131,12 +135,14 @@ pub fn backbone<F: Family>(
         if let Some(a) = activation {
             session.add_clause(&[a.neg()]);
         }
+        root_values_new = std::mem::take(&mut units_unread);
         match answer {
             Ok(SolverAnswer::Unsat) => {
                 for &(i, l) in &tested {
                     session.add_clause(&[l]);
                     state[i] = Cand::Fixed(l);
                 }
+                units_unread = true;
             }
             Ok(SolverAnswer::Sat(m)) => {
                 g.check_model(&m).map_err(broken)?;
