@@ -254,7 +254,7 @@ impl Grounder<'_> {
             let what = format!("this constraint's {} nodes and their edges would need {labels}", x.len());
             return Err(self.too_many_labels(c, what, env));
         }
-        self.reach(x, adj, labels);
+        self.reach(x, adj);
         Ok(())
     }
 
@@ -432,10 +432,11 @@ impl Grounder<'_> {
 
     /// The true nodes `x` are connected through the edges `adj`: one constraint of the formula
     /// (`wgrnd_sat::connect`), which an in-process solver decides natively and any other reader
-    /// gets as its distance-label clauses, over the `labels` auxiliary atoms reserved here.
-    fn reach(&mut self, x: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>, labels: u32) {
-        let first = self.aux_vars(labels, std::borrow::Cow::Borrowed("connectivity label"));
-        self.cnf.add_connected(Reach::new(x, adj, first));
+    /// gets as its distance-label clauses, over auxiliary atoms reserved once the grounding is
+    /// done ([`crate::ground::Grounded::reserve_labels`]).
+    fn reach(&mut self, x: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>) {
+        let unreserved = wgrnd_sat::Var::from_index(0);
+        self.cnf.add_theory_unreserved(wgrnd_sat::theory::Theory::Connected(Reach::new(x, adj, unreserved)));
         if let Some(t) = &mut self.tracker {
             t.native();
         }

@@ -3,6 +3,7 @@
 //! mentions is free), quantifiers enumerated by their plans. (Past 500 lines: the atom table and
 //! the binding loop share its state; the clause writers are in encode.rs.)
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -155,6 +156,41 @@ pub(crate) struct Grounded {
     pub fixed_true: Vec<(u32, u32)>,
     /// Parity constraints kept as XORs (parity.rs).
     pub xors: Vec<wgrnd_seam::Xor>,
+}
+
+impl Grounded {
+    /// Reserves the auxiliary variables of the constraints kept whole (connectivity, region
+    /// division: `wgrnd_sat::Cnf::reserve_labels`) after every other variable, as auxiliaries
+    /// named by what they label. With names off and nothing to come after them (`last`), they
+    /// get no entry in `names` and `atom_of`, which then end before them: their names come from
+    /// `lazy_aux`, and the tables do not grow by the square of a grid that no solver reads.
+    pub fn reserve_labels(&mut self, last: bool) {
+        for (k, range) in self.cnf.reserve_labels() {
+            let what = match self.cnf.theories()[k] {
+                wgrnd_sat::theory::Theory::Connected(_) => "connectivity label",
+                wgrnd_sat::theory::Theory::Regions(_) => "region label",
+            };
+            let count = range.len() as u32;
+            if self.lazy_names {
+                self.lazy_aux.push(crate::names::LazyAux {
+                    var: range.start as u32,
+                    count,
+                    number: self.aux_count,
+                    numbered_in_turn: true,
+                    what: Cow::Borrowed(what),
+                });
+                if !last {
+                    self.names.resize(range.end, String::new());
+                }
+            } else {
+                self.names.extend((0..count).map(|k| crate::names::aux_name(what, self.aux_count + k)));
+            }
+            if !last || !self.lazy_names {
+                self.atom_of.resize(range.end, None);
+            }
+            self.aux_count += count;
+        }
+    }
 }
 
 /// Grounds the statements of one program (built by [`Grounder::new`], told which statement it is

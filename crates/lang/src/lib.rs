@@ -363,7 +363,8 @@ pub fn symmetries_deferred(g: &Grounding) -> bool {
 impl AtomNames for Atoms {
     fn atom_name(&self, var: Var) -> String {
         let i = (var.get() as usize).checked_sub(1);
-        let lazy = || match *self.atom_of.get(i?)? {
+        // Past the end of `atom_of`: the labels of the constraints kept whole, auxiliaries.
+        let lazy = || match self.atom_of.get(i?).copied().flatten() {
             Some((pred, idx)) => self.namer.as_ref()?.name(pred, idx as usize),
             None => names::lazy_aux_name(&self.lazy_aux, i?).or_else(|| names::lazy_view_name(&self.lazy_views, i?)),
         };
@@ -503,6 +504,12 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             }
             simplified = Some(s);
         }
+    }
+    // The labels of the constraints kept whole, after every other variable: last of all unless
+    // an explanation's selectors or an elimination's auxiliaries come after them. (Symmetries
+    // are not looked for beside such a constraint.)
+    g.reserve_labels(tracker.is_none() && g.xors.is_empty());
+    if tracker.is_none() {
         // The linear part of a mixed system, eliminated (xorelim.rs); its units propagated again.
         eliminated = xorelim::eliminate(&mut g, &shown, o.xor_elim);
         if eliminated.is_some() {

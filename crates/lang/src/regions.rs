@@ -115,8 +115,9 @@ impl Grounder<'_> {
             );
             return Err(self.bind_err(e, env));
         }
-        let first = self.aux_vars(count, std::borrow::Cow::Borrowed("region label"));
-        self.cnf.add_regions(Division::new(edges, sizes, first));
+        // Its auxiliary atoms are reserved once the grounding is done (as connectivity's).
+        let unreserved = wgrnd_sat::Var::from_index(0);
+        self.cnf.add_theory_unreserved(wgrnd_sat::theory::Theory::Regions(Division::new(edges, sizes, unreserved)));
         if let Some(t) = &mut self.tracker {
             t.native();
         }

@@ -11,7 +11,22 @@ use nom::Parser;
 /// A (possibly partial) assignment, indexed by variable.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Model {
-    values: Vec<Option<bool>>,
+    /// By variable (from 1; 0 unused): [`UNSET`], [`FALSE`] or [`TRUE`]. Unset is zero, so a new
+    /// model is zeroed memory that costs nothing where nobody writes (a connectivity
+    /// constraint's auxiliary variables, which a solver deciding it natively leaves out).
+    values: Vec<u8>,
+}
+
+const UNSET: u8 = 0;
+const FALSE: u8 = 1;
+const TRUE: u8 = 2;
+
+fn encode(value: Option<bool>) -> u8 {
+    match value {
+        None => UNSET,
+        Some(false) => FALSE,
+        Some(true) => TRUE,
+    }
 }
 
 impl Clone for Model {
@@ -28,7 +43,7 @@ impl Clone for Model {
 impl Model {
     /// An empty model over `num_vars` variables.
     pub fn new(num_vars: u32) -> Self {
-        Model { values: vec![None; num_vars as usize + 1] }
+        Model { values: vec![UNSET; num_vars as usize + 1] }
     }
 
     /// A model from DIMACS literals (as in-process solvers return them).
@@ -37,23 +52,34 @@ impl Model {
         for &l in lits {
             let v = l.unsigned_abs() as usize;
             if v < m.values.len() {
-                m.values[v] = Some(l > 0);
+                m.values[v] = encode(Some(l > 0));
             }
         }
         m
+    }
+
+    /// Makes room for variables up to `num_vars` (the new ones unset).
+    pub fn grow(&mut self, num_vars: u32) {
+        if self.values.len() <= num_vars as usize {
+            self.values.resize(num_vars as usize + 1, UNSET);
+        }
     }
 
     /// Sets (or, with `None`, clears) the value of variable `v`, which must be within the model.
     /// An in-process search refills one model per solution instead of building a new one.
     #[inline]
     pub fn set(&mut self, v: Var, value: Option<bool>) {
-        self.values[v.get() as usize] = value;
+        self.values[v.get() as usize] = encode(value);
     }
 
     /// The value of variable `v`, if the model assigns it.
     #[inline]
     pub fn value(&self, v: Var) -> Option<bool> {
-        self.values.get(v.get() as usize).copied().flatten()
+        match self.values.get(v.get() as usize) {
+            Some(&TRUE) => Some(true),
+            Some(&FALSE) => Some(false),
+            _ => None,
+        }
     }
 
     /// The variables from 1 to `last` (or the model's last) that are true, in order: one pass over
@@ -66,10 +92,10 @@ impl Model {
         self.values[1..=end]
             .chunks(BLOCK)
             .enumerate()
-            .filter(|(_, block)| block.iter().fold(false, |any, v| any | (*v == Some(true))))
+            .filter(|(_, block)| block.iter().fold(false, |any, v| any | (*v == TRUE)))
             .flat_map(|(b, block)| {
                 let first = Var::from_index(b * BLOCK);
-                block.iter().enumerate().filter(|(_, v)| **v == Some(true)).map(move |(i, _)| first.offset(i))
+                block.iter().enumerate().filter(|(_, v)| **v == TRUE).map(move |(i, _)| first.offset(i))
             })
     }
 
@@ -86,7 +112,7 @@ impl Model {
 
     /// Number of variables it assigns.
     pub fn assigned(&self) -> usize {
-        self.values.iter().filter(|v| v.is_some()).count()
+        self.values.iter().filter(|&&v| v != UNSET).count()
     }
 }
 
@@ -285,7 +311,7 @@ impl<'a> ModelReader<'a> {
             }
             let v = var as usize;
             let value = lit > 0;
-            match self.model.values[v] {
+            match self.model.value(Var::from_index(v - 1)) {
                 Some(prev) if prev != value => {
                     return Err(err(
                         format!("literal {lit}, contradicting {} on line {}", -lit, self.set_at[v]),
@@ -293,7 +319,7 @@ impl<'a> ModelReader<'a> {
                     ))
                 }
                 _ => {
-                    self.model.values[v] = Some(value);
+                    self.model.set(Var::from_index(v - 1), Some(value));
                     self.set_at[v] = no;
                 }
             }

@@ -33,6 +33,13 @@ pub struct Connected {
     nodes: Vec<Lit>,
     /// Neighbours of each node, both directions listed, with the edge's literal.
     adj: Vec<Vec<(u32, Edge)>>,
+    /// The same adjacency flattened for the analysis: node `i`'s entries are
+    /// `halves[starts[i]..starts[i + 1]]`.
+    starts: Vec<u32>,
+    halves: Vec<Half>,
+    /// The distinct edge literals; a [`Half`] names its edge's by index, and the index one past
+    /// them stands for an edge always there.
+    edge_lits: Vec<Lit>,
     /// The first auxiliary variable of the encoding; they are consecutive.
     first_aux: Var,
     /// How many ([`Connected::aux_count`]).
@@ -62,7 +69,28 @@ impl Connected {
     pub fn new(nodes: Vec<Lit>, adj: Vec<Vec<(u32, Edge)>>, first_aux: Var) -> Self {
         debug_assert_eq!(nodes.len(), adj.len());
         let aux = Self::aux_count(nodes.len(), &adj);
-        Connected { nodes, adj, first_aux, aux, off: Vec::new() }
+        let mut starts = Vec::with_capacity(adj.len() + 1);
+        let mut halves = Vec::with_capacity(adj.iter().map(Vec::len).sum());
+        let mut edge_lits: Vec<Lit> = Vec::new();
+        let mut slot_of: std::collections::HashMap<Lit, u32> = std::collections::HashMap::new();
+        for ns in &adj {
+            starts.push(halves.len() as u32);
+            for &(to, lit) in ns {
+                let slot = lit.map_or(ALWAYS, |l| {
+                    *slot_of.entry(l).or_insert_with(|| {
+                        edge_lits.push(l);
+                        edge_lits.len() as u32 - 1
+                    })
+                });
+                halves.push(Half { to, slot });
+            }
+        }
+        starts.push(halves.len() as u32);
+        let always = edge_lits.len() as u32;
+        for h in halves.iter_mut().filter(|h| h.slot == ALWAYS) {
+            h.slot = always;
+        }
+        Connected { nodes, adj, starts, halves, edge_lits, first_aux, aux, off: Vec::new() }
     }
 
     /// The constraint, switched off whenever one of `off` is true (its clauses and reasons carry
@@ -70,6 +98,11 @@ impl Connected {
     pub fn guarded(mut self, off: Vec<Lit>) -> Self {
         self.off = off;
         self
+    }
+
+    /// Moves its auxiliary variables to start at `first`.
+    pub(crate) fn set_first_aux(&mut self, first: Var) {
+        self.first_aux = first;
     }
 
     /// The node literals.
@@ -281,11 +314,17 @@ pub type PartialValue<'a> = &'a dyn Fn(Lit) -> Option<bool>;
 impl Connected {
     /// Decides what the constraint forces under the partial assignment `value` (module doc).
     pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
+        self.analyse_in(value, &mut Scratch::default())
+    }
+
+    /// [`Connected::analyse`] in working memory kept by the caller between analyses (a solver
+    /// analyses thousands of times a second, and the graph walks should not allocate).
+    pub fn analyse_in(&self, value: PartialValue<'_>, scratch: &mut Scratch) -> Analysis {
         // Switched off, or not known to be on: nothing to decide.
         if self.off.iter().any(|&l| value(l) != Some(false)) {
             return Analysis::default();
         }
-        let mut out = self.analyse_on(value);
+        let mut out = self.analyse_on(value, scratch);
         // The guard's literals (false now) make every clause hold where the constraint is off.
         if let Some(c) = &mut out.conflict {
             c.extend_from_slice(&self.off);
@@ -296,103 +335,194 @@ impl Connected {
         out
     }
 
-    /// [`Connected::analyse`] of the constraint switched on.
-    fn analyse_on(&self, value: PartialValue<'_>) -> Analysis {
+    /// The entries of node `i`'s adjacency.
+    fn halves_of(&self, i: usize) -> &[Half] {
+        &self.halves[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    /// Reads the assignment into `s`: each node's state and each edge literal's. Returns the
+    /// first true node, if any, and how many nodes are not false.
+    fn read(&self, value: PartialValue<'_>, s: &mut Scratch) -> Option<(usize, usize)> {
+        let state = |v: Option<bool>| match v {
+            Some(false) => FALSE,
+            None => OPEN,
+            Some(true) => TRUE,
+        };
+        s.node.clear();
+        s.node.extend(self.nodes.iter().map(|&l| state(value(l))));
+        let first = s.node.iter().position(|&x| x == TRUE)?;
+        let present = s.node.iter().filter(|&&x| x != FALSE).count();
+        s.edge.clear();
+        s.edge.extend(self.edge_lits.iter().map(|&l| state(value(l))));
+        s.edge.push(OPEN); // the edges always there
+        Some((first, present))
+    }
+
+    /// The literal of the edge of `h`, `None` for one always there.
+    fn lit_of(&self, h: Half) -> Edge {
+        self.edge_lits.get(h.slot as usize).copied()
+    }
+
+    /// [`Connected::analyse`] of the constraint switched on: one depth-first search from the
+    /// first true node (the anchor) through the nodes not false and the edges not false finds
+    /// the anchor's component and, with low links, its cut nodes and bridges; a true node it
+    /// does not reach is a conflict, and a node not false that it does not reach must be false.
+    fn analyse_on(&self, value: PartialValue<'_>, s: &mut Scratch) -> Analysis {
         // Without a true node every graph is connected: nothing to look at.
-        if !self.nodes.iter().any(|&l| value(l) == Some(true)) {
-            return Analysis::default();
+        let Some((anchor, present)) = self.read(value, s) else { return Analysis::default() };
+        self.search(anchor, s);
+        let mut out = Analysis::default();
+        if s.order.len() == present {
+            // One component: nothing is cut off.
+            self.cuts(anchor, s, &mut out);
+            return out;
         }
         let n = self.nodes.len();
-        let present: Vec<bool> = self.nodes.iter().map(|&l| value(l) != Some(false)).collect();
-        let usable = |e: Edge| e.is_none_or(|l| value(l) != Some(false));
-        // Components of the graph of present nodes and usable edges.
-        let mut comp = vec![u32::MAX; n];
-        let mut members: Vec<Vec<usize>> = Vec::new();
-        let mut with_true: Vec<(usize, usize)> = Vec::new(); // (component, a true node in it)
-        for s in 0..n {
-            if !present[s] || comp[s] != u32::MAX {
-                continue;
-            }
-            let c = members.len();
-            let mut list = vec![s];
-            comp[s] = c as u32;
-            let mut head = 0;
-            let mut truth = None;
-            while head < list.len() {
-                let i = list[head];
-                head += 1;
-                if truth.is_none() && value(self.nodes[i]) == Some(true) {
-                    truth = Some(i);
-                }
-                for &(j, e) in &self.adj[i] {
-                    let j = j as usize;
-                    if present[j] && comp[j] == u32::MAX && usable(e) {
-                        comp[j] = c as u32;
-                        list.push(j);
-                    }
-                }
-            }
-            if let Some(t) = truth {
-                with_true.push((c, t));
-            }
-            members.push(list);
-        }
-        let mut out = Analysis::default();
-        let Some(&(home, anchor)) = with_true.first() else { return out };
-        let comp = &comp;
-        let in_comp = |c: usize| move |i: usize| comp[i] == c as u32;
-        if let Some(&(other, t)) = with_true.get(1) {
+        s.comp.clear();
+        s.comp.resize(n, NONE);
+        let reached = |s: &Scratch, i: usize| s.disc[i] != NONE;
+        if let Some(t) = (0..n).find(|&i| s.node[i] == TRUE && !reached(s, i)) {
             // Two true nodes cut apart: the smaller boundary makes the shorter clause.
-            let a = self.boundary(&members[home], &in_comp(home), None, &present, value);
-            let b = self.boundary(&members[other], &in_comp(other), None, &present, value);
+            self.component(t, 0, s);
+            let s = &*s;
+            let a = self.boundary(&s.order, &|i| reached(s, i), None, s);
+            let b = self.boundary(&s.members, &|i| s.comp[i] == 0, None, s);
             let mut clause = vec![!self.nodes[anchor], !self.nodes[t]];
             clause.extend(if a.len() <= b.len() { a } else { b });
             out.conflict = Some(clause);
             return out;
         }
-        // Nodes that can no longer reach the true ones.
-        for (c, list) in members.iter().enumerate() {
-            if c == home {
+        // Nodes that can no longer reach the true ones, a component at a time.
+        for w in 0..n {
+            if s.node[w] == FALSE || reached(s, w) || s.comp[w] != NONE {
                 continue;
             }
-            let cut = self.boundary(list, &in_comp(c), None, &present, value);
-            for &w in list {
-                let mut reason = vec![!self.nodes[w], !self.nodes[anchor]];
+            let c = w as u32;
+            self.component(w, c, s);
+            let cut = self.boundary(&s.members, &|i| s.comp[i] == c, None, s);
+            for &i in &s.members {
+                let mut reason = vec![!self.nodes[i as usize], !self.nodes[anchor]];
                 reason.extend(cut.iter().copied());
-                out.forced.push(Forced { lit: !self.nodes[w], reason });
+                out.forced.push(Forced { lit: !self.nodes[i as usize], reason });
             }
         }
-        self.cuts(&members[home], anchor, &present, value, &mut out);
+        self.cuts(anchor, s, &mut out);
         out
+    }
+
+    /// The depth-first search from `root` (module doc), with discovery times, low links, the
+    /// number of nodes and of true nodes below each node and a true node below it, the nodes by
+    /// discovery time and the tree's edges.
+    fn search(&self, root: usize, s: &mut Scratch) {
+        let n = self.nodes.len();
+        // Only the discovery times are read before they are written (at discovery).
+        s.disc.clear();
+        s.disc.resize(n, NONE);
+        for v in [&mut s.low, &mut s.trues, &mut s.size, &mut s.below] {
+            v.resize(n, 0);
+        }
+        s.order.clear();
+        s.tree.clear();
+        s.stack.clear();
+        let (starts, halves, node, edge) = (&self.starts[..], &self.halves[..], &s.node[..], &s.edge[..]);
+        let (disc, low, trues, size, below) = (&mut s.disc, &mut s.low, &mut s.trues, &mut s.size, &mut s.below);
+        // The node being looked at is kept out of the stack, which holds its ancestors.
+        let mut at = Frame { node: root as u32, parent: NONE, slot: NONE, next: starts[root], skipped: false };
+        (disc[root], low[root], trues[root], size[root], below[root]) = (0, 0, 0, 0, NONE);
+        s.order.push(root as u32);
+        loop {
+            let i = at.node as usize;
+            let end = starts[i + 1];
+            let mut child = None;
+            while at.next < end {
+                let h = halves[at.next as usize];
+                at.next += 1;
+                let j = h.to as usize;
+                if node[j] == FALSE || edge[h.slot as usize] == FALSE {
+                    continue;
+                }
+                // The edge back to the parent, once (a parallel edge is a cycle).
+                if h.to == at.parent && h.slot == at.slot && !at.skipped {
+                    at.skipped = true;
+                    continue;
+                }
+                if disc[j] == NONE {
+                    child = Some(h);
+                    break;
+                }
+                low[i] = low[i].min(disc[j]);
+            }
+            if let Some(h) = child {
+                let j = h.to as usize;
+                s.tree.push((i as u32, h.to, at.next - 1));
+                let d = s.order.len() as u32;
+                (disc[j], low[j], trues[j], size[j], below[j]) = (d, d, 0, 0, NONE);
+                s.order.push(h.to);
+                s.stack.push(at);
+                at = Frame { node: h.to, parent: i as u32, slot: h.slot, next: starts[j], skipped: false };
+                continue;
+            }
+            size[i] += 1;
+            if node[i] == TRUE {
+                trues[i] += 1;
+                below[i] = i as u32;
+            }
+            let Some(up) = s.stack.pop() else { break };
+            let p = up.node as usize;
+            low[p] = low[p].min(low[i]);
+            trues[p] += trues[i];
+            size[p] += size[i];
+            if below[p] == NONE {
+                below[p] = below[i];
+            }
+            at = up;
+        }
+    }
+
+    /// Collects in `s.members`, marked `c` in `s.comp`, the component of `start` among the nodes
+    /// the depth-first search did not reach.
+    fn component(&self, start: usize, c: u32, s: &mut Scratch) {
+        s.members.clear();
+        s.members.push(start as u32);
+        s.comp[start] = c;
+        let mut head = 0;
+        while head < s.members.len() {
+            let i = s.members[head] as usize;
+            head += 1;
+            for h in self.halves_of(i) {
+                let j = h.to as usize;
+                if s.node[j] != FALSE && s.disc[j] == NONE && s.comp[j] == NONE && s.edge[h.slot as usize] != FALSE {
+                    s.comp[j] = c;
+                    s.members.push(h.to);
+                }
+            }
+        }
     }
 
     /// The literals that keep `set` apart from the rest: the false nodes next to it and the
     /// false edges leaving it (as positive literals: one of them must become true to join it),
     /// leaving out what `skip` names.
-    fn boundary(
-        &self,
-        set: &[usize],
-        inside: &dyn Fn(usize) -> bool,
-        skip: Option<Skip>,
-        present: &[bool],
-        value: PartialValue<'_>,
-    ) -> Vec<Lit> {
+    fn boundary(&self, set: &[u32], inside: &dyn Fn(usize) -> bool, skip: Option<Skip>, s: &Scratch) -> Vec<Lit> {
         let mut out: Vec<Lit> = Vec::new();
-        for &s in set {
-            for &(j, e) in &self.adj[s] {
-                let j = j as usize;
+        for &i in set {
+            let i = i as usize;
+            for h in self.halves_of(i) {
+                let j = h.to as usize;
                 if inside(j) {
                     continue;
                 }
                 match skip {
                     Some(Skip::Node(p)) if j == p => continue,
-                    Some(Skip::Edge { inner, outer, edge }) if s == inner && j == outer && e == edge => continue,
+                    Some(Skip::Edge { inner, outer, slot }) if i == inner && j == outer && h.slot == slot => continue,
                     _ => {}
                 }
-                if !present[j] {
+                if s.node[j] == FALSE {
                     out.push(self.nodes[j]);
-                } else if let Some(l) = e {
-                    debug_assert_eq!(value(l), Some(false), "a present neighbour outside is cut off by a false edge");
+                } else if let Some(l) = self.lit_of(*h) {
+                    debug_assert_eq!(
+                        s.edge[h.slot as usize], FALSE,
+                        "a present neighbour outside is cut off by a false edge"
+                    );
                     out.push(l);
                 }
             }
@@ -402,90 +532,39 @@ impl Connected {
         out
     }
 
-    /// Articulation points and bridges of the component `set` (which holds every true node)
-    /// that separate true nodes: they must be true. One depth-first search with low links.
-    fn cuts(&self, set: &[usize], root: usize, present: &[bool], value: PartialValue<'_>, out: &mut Analysis) {
-        let n = self.nodes.len();
-        let usable = |e: Edge| e.is_none_or(|l| value(l) != Some(false));
-        let is_true = |i: usize| value(self.nodes[i]) == Some(true);
-        let total_true = set.iter().filter(|&&i| is_true(i)).count();
-        if total_true < 2 {
+    /// The cut nodes and bridges of the search's tree that separate true nodes: they must be
+    /// true. A tree edge p-c whose subtree below c has no back edge above p, and a true node,
+    /// is cut from the root (the anchor, true) by p, and by the edge when no back edge reaches
+    /// p either.
+    fn cuts(&self, anchor: usize, s: &Scratch, out: &mut Analysis) {
+        if s.trues[anchor] < 2 {
             return;
         }
-        const NONE: u32 = u32::MAX;
-        let mut disc = vec![NONE; n];
-        let mut low = vec![0u32; n];
-        let mut trues = vec![0usize; n]; // true nodes in the subtree
-        let mut size = vec![1usize; n]; // nodes in the subtree
-        let mut order: Vec<usize> = Vec::with_capacity(set.len()); // nodes by discovery time
-        let mut tree: Vec<(usize, usize, Edge)> = Vec::new(); // (parent, child, edge)
-                                                              // (node, its parent and the edge walked, next adjacency entry, whether that edge was
-                                                              // skipped once on the way back)
-        let mut stack: Vec<(usize, usize, Edge, usize, bool)> = vec![(root, usize::MAX, None, 0, false)];
-        disc[root] = 0;
-        order.push(root);
-        while let Some(top) = stack.last_mut() {
-            let (i, parent, pedge) = (top.0, top.1, top.2);
-            if top.3 < self.adj[i].len() {
-                let (j, e) = self.adj[i][top.3];
-                top.3 += 1;
-                let j = j as usize;
-                if !present[j] || !usable(e) {
-                    continue;
-                }
-                if j == parent && e == pedge && !top.4 {
-                    top.4 = true;
-                    continue;
-                }
-                if disc[j] == NONE {
-                    disc[j] = order.len() as u32;
-                    low[j] = disc[j];
-                    order.push(j);
-                    tree.push((i, j, e));
-                    stack.push((j, i, e, 0, false));
-                } else {
-                    low[i] = low[i].min(disc[j]);
-                }
-            } else {
-                stack.pop();
-                trues[i] += usize::from(is_true(i));
-                if let Some(up) = stack.last() {
-                    let p = up.0;
-                    low[p] = low[p].min(low[i]);
-                    trues[p] += trues[i];
-                    size[p] += size[i];
-                }
-            }
-        }
-        for &(p, c, e) in &tree {
-            if low[c] < disc[p] || trues[c] == 0 {
+        for &(p, c, walked) in &s.tree {
+            let (p, c, e) = (p as usize, c as usize, self.halves[walked as usize]);
+            if s.low[c] < s.disc[p] || s.trues[c] == 0 {
                 continue;
             }
-            let start = disc[c] as usize;
-            let sub = &order[start..start + size[c]];
-            let inside =
-                |i: usize| disc[i] != NONE && (disc[i] as usize) >= start && (disc[i] as usize) < start + size[c];
-            let u = *sub.iter().find(|&&i| is_true(i)).expect("a true node below");
-            let outside_true = |i: usize| is_true(i) && !inside(i);
-            // The articulation point p, when true nodes lie on both sides of it.
-            if value(self.nodes[p]).is_none() {
-                if let Some(&v) = set.iter().find(|&&i| i != p && outside_true(i)) {
-                    let cut = self.boundary(sub, &inside, Some(Skip::Node(p)), present, value);
-                    let mut reason = vec![self.nodes[p], !self.nodes[u], !self.nodes[v]];
-                    reason.extend(cut);
-                    out.forced.push(Forced { lit: self.nodes[p], reason });
-                }
+            let start = s.disc[c] as usize;
+            let end = start + s.size[c] as usize;
+            let sub = &s.order[start..end];
+            let inside = |i: usize| (start..end).contains(&(s.disc[i] as usize));
+            let u = s.below[c] as usize;
+            // The cut node p, when open (the anchor, outside the subtree, is true).
+            if s.node[p] == OPEN {
+                let cut = self.boundary(sub, &inside, Some(Skip::Node(p)), s);
+                let mut reason = vec![self.nodes[p], !self.nodes[u], !self.nodes[anchor]];
+                reason.extend(cut);
+                out.forced.push(Forced { lit: self.nodes[p], reason });
             }
-            // The bridge p-c, when it carries a literal and true nodes lie on both sides.
-            if low[c] > disc[p] {
-                if let Some(l) = e.filter(|&l| value(l).is_none()) {
-                    if let Some(&v) = set.iter().find(|&&i| outside_true(i)) {
-                        let skip = Skip::Edge { inner: c, outer: p, edge: e };
-                        let cut = self.boundary(sub, &inside, Some(skip), present, value);
-                        let mut reason = vec![l, !self.nodes[u], !self.nodes[v]];
-                        reason.extend(cut);
-                        out.forced.push(Forced { lit: l, reason });
-                    }
+            // The bridge p-c, when it carries an open literal.
+            if s.low[c] > s.disc[p] {
+                if let Some(l) = self.lit_of(e).filter(|_| s.edge[e.slot as usize] == OPEN) {
+                    let skip = Skip::Edge { inner: c, outer: p, slot: e.slot };
+                    let cut = self.boundary(sub, &inside, Some(skip), s);
+                    let mut reason = vec![l, !self.nodes[u], !self.nodes[anchor]];
+                    reason.extend(cut);
+                    out.forced.push(Forced { lit: l, reason });
                 }
             }
         }
@@ -497,7 +576,57 @@ impl Connected {
 #[derive(Clone, Copy, Debug)]
 enum Skip {
     Node(usize),
-    Edge { inner: usize, outer: usize, edge: Edge },
+    Edge { inner: usize, outer: usize, slot: u32 },
+}
+
+/// An entry of a node's adjacency: the neighbour, and the index of the edge's literal among the
+/// constraint's edge literals (one past them for an edge always there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Half {
+    to: u32,
+    slot: u32,
+}
+
+/// The slot of an edge always there, until the edge literals are all known.
+const ALWAYS: u32 = u32::MAX;
+/// No component, no discovery time, no parent.
+const NONE: u32 = u32::MAX;
+/// A node's or an edge's state in [`Scratch`].
+const FALSE: u8 = 0;
+const OPEN: u8 = 1;
+const TRUE: u8 = 2;
+
+/// A step of the depth-first search: the node, its parent and the edge walked to it (its slot),
+/// the next adjacency entry to look at, and whether the edge to the parent was passed over once.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    node: u32,
+    parent: u32,
+    slot: u32,
+    next: u32,
+    skipped: bool,
+}
+
+/// Working memory of [`Connected::analyse_in`], reused from one analysis to the next.
+#[derive(Default, Debug)]
+pub struct Scratch {
+    /// Each node's and each edge literal's state ([`FALSE`], [`OPEN`], [`TRUE`]).
+    node: Vec<u8>,
+    edge: Vec<u8>,
+    /// The depth-first search: discovery times ([`NONE`]: not reached), low links, how many
+    /// true nodes and nodes lie below each node and a true one of them, the nodes by discovery
+    /// time, the tree edges (parent, child, the adjacency entry walked), the stack.
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    trues: Vec<u32>,
+    size: Vec<u32>,
+    below: Vec<u32>,
+    order: Vec<u32>,
+    tree: Vec<(u32, u32, u32)>,
+    stack: Vec<Frame>,
+    /// A component of the nodes not reached, and each such node's component (a number).
+    members: Vec<u32>,
+    comp: Vec<u32>,
 }
 
 /// Which constraints an assignment can change the analysis of, so that a solver re-analyses
@@ -840,6 +969,10 @@ mod tests {
                 match session.solve_assuming(&assumed, None).unwrap() {
                     SolverAnswer::Sat(m) => {
                         assert!(cnf.first_unsatisfied(&m).is_none(), "{c:?}");
+                        // Completed, it satisfies the written-out clauses.
+                        let mut full = m.clone();
+                        cnf.complete(&mut full);
+                        assert!(cnf.clauses().all(|cl| cl.iter().any(|&l| full.is_true(l))), "{c:?}");
                         assert!(assumed.iter().all(|&l| m.is_true(l)), "{c:?}");
                         got += 1;
                         let block: Vec<Lit> = vars.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();

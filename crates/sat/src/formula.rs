@@ -165,6 +165,9 @@ pub struct Cnf {
     pub(crate) lits: Vec<Lit>,
     pub(crate) ends: Vec<usize>,
     theories: Vec<Theory>,
+    /// The constraints (by position in `theories`) whose auxiliary variables wait for
+    /// [`Cnf::reserve_labels`].
+    unreserved: Vec<usize>,
     /// This formula with the constraints' clauses written out (empty while nobody asked, and
     /// emptied by every change).
     written: OnceLock<Box<Cnf>>,
@@ -178,6 +181,7 @@ impl PartialEq for Cnf {
             && self.lits == other.lits
             && self.ends == other.ends
             && self.theories == other.theories
+            && self.unreserved == other.unreserved
     }
 }
 
@@ -239,6 +243,37 @@ impl Cnf {
     /// Adds a constraint kept whole, whose auxiliary variables must be reserved already (a
     /// region division with its clauses, as [`Cnf::add_regions`] says).
     pub fn add_theory(&mut self, t: Theory) {
+        debug_assert!(t.aux_range().end <= self.num_vars as usize);
+        self.push_theory(t);
+    }
+
+    /// Adds a constraint kept whole (as [`Cnf::add_theory`]) whose auxiliary variables
+    /// [`Cnf::reserve_labels`] reserves later, after every variable made until then, whatever
+    /// first one `t` was made with. A connectivity constraint's encoding needs about the square
+    /// of its nodes' number, which no solver deciding it natively reads: placed last, they are
+    /// left out of the arrays that go by variable (names, atoms, unit propagation's). Until then
+    /// nothing reads the formula's clauses or completes a model.
+    pub fn add_theory_unreserved(&mut self, t: Theory) {
+        self.unreserved.push(self.theories.len());
+        self.push_theory(t);
+    }
+
+    /// Reserves the auxiliary variables of the constraints added by
+    /// [`Cnf::add_theory_unreserved`], in order and consecutively after every variable so far.
+    /// Returns each constraint's position among [`Cnf::theories`] with its variables' range.
+    pub fn reserve_labels(&mut self) -> Vec<(usize, std::ops::Range<usize>)> {
+        let waiting = std::mem::take(&mut self.unreserved);
+        let mut out = Vec::with_capacity(waiting.len());
+        for k in waiting {
+            let first = self.new_vars(self.theories[k].aux_count());
+            self.theories[k].set_first_aux(first);
+            out.push((k, self.theories[k].aux_range()));
+        }
+        self.changed();
+        out
+    }
+
+    fn push_theory(&mut self, t: Theory) {
         if let Theory::Regions(r) = &t {
             if r.infeasible() {
                 self.add_clause(&[]);
@@ -247,7 +282,6 @@ impl Cnf {
                 self.add_clause(&clause);
             }
         }
-        debug_assert!(t.aux_range().end <= self.num_vars as usize);
         self.theories.push(t);
         self.changed();
     }
@@ -285,6 +319,10 @@ impl Cnf {
     /// gives it under `model` (a model of [`Cnf::own_clauses`] that satisfies the constraints
     /// then satisfies every clause).
     pub fn complete(&self, model: &mut crate::Model) {
+        debug_assert!(self.unreserved.is_empty(), "a model completed before the labels are reserved");
+        if !self.theories.is_empty() {
+            model.grow(self.num_vars);
+        }
         for c in &self.theories {
             c.complete(model);
         }
@@ -302,6 +340,7 @@ impl Cnf {
         if self.theories.is_empty() {
             return self;
         }
+        debug_assert!(self.unreserved.is_empty(), "clauses read before the labels are reserved");
         self.written.get_or_init(|| {
             let mut out =
                 Cnf { num_vars: self.num_vars, lits: self.lits.clone(), ends: self.ends.clone(), ..Cnf::default() };
@@ -365,11 +404,26 @@ impl Cnf {
         if self.theories.is_empty() {
             return None;
         }
-        let mut completed = model.clone();
-        self.complete(&mut completed);
+        // Auxiliary variables the model leaves unset (a solver deciding the constraints
+        // natively leaves them out) are taken from their definitions; those it sets must agree.
+        let sets = |c: &Theory| {
+            c.aux_range()
+                .take_while(|&i| i < model.num_vars() as usize)
+                .any(|i| model.value(Var::from_index(i)).is_some())
+        };
+        let completed = self.theories.iter().any(sets).then(|| {
+            let mut completed = model.clone();
+            self.complete(&mut completed);
+            completed
+        });
         let all_hold = self.theories.iter().all(|c| {
             c.holds(|l| model.is_true(l))
-                && c.aux_range().all(|v| model.value(Var::from_index(v)) == completed.value(Var::from_index(v)))
+                && completed.as_ref().is_none_or(|completed| {
+                    c.aux_range().all(|v| {
+                        let v = Var::from_index(v);
+                        model.value(v).is_none_or(|b| completed.value(v) == Some(b))
+                    })
+                })
         });
         if all_hold {
             None

@@ -263,6 +263,11 @@ impl Regions {
         self
     }
 
+    /// Moves its auxiliary variables to start at `first`.
+    pub(crate) fn set_first_aux(&mut self, first: Var) {
+        self.first_aux = first;
+    }
+
     fn layout(&self) -> Layout {
         Layout::new(self.sizes.len(), self.edges.len(), &self.sizes)
     }
@@ -1042,6 +1047,10 @@ mod tests {
             let mut got = 0;
             while let SolverAnswer::Sat(m) = session.solve_assuming(&assumed, None).unwrap() {
                 assert!(cnf.first_unsatisfied(&m).is_none(), "{r:?}");
+                // Completed, it satisfies the written-out clauses.
+                let mut full = m.clone();
+                cnf.complete(&mut full);
+                assert!(cnf.clauses().all(|cl| cl.iter().any(|&l| full.is_true(l))), "{r:?}");
                 got += 1;
                 assert!(got <= want, "{r:?}: more models than {want}");
                 let block: Vec<Lit> = vars.iter().map(|&v| v.lit(m.value(v) != Some(true))).collect();

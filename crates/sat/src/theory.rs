@@ -5,7 +5,7 @@
 //! assignment for the solvers that search with it natively. This module only dispatches; the
 //! solvers and [`crate::Cnf`] see one kind of thing.
 
-use crate::connect::{Analysis, Connected, PartialValue};
+use crate::connect::{self, Analysis, Connected, PartialValue};
 use crate::regions::Regions;
 use crate::{Lit, Model, Var};
 
@@ -24,6 +24,19 @@ impl Theory {
         match self {
             Theory::Connected(c) => c.aux_range(),
             Theory::Regions(r) => r.aux_range(),
+        }
+    }
+
+    /// How many auxiliary variables its encoding uses.
+    pub fn aux_count(&self) -> u32 {
+        self.aux_range().len() as u32
+    }
+
+    /// Moves its auxiliary variables to start at `first` ([`crate::Cnf::reserve_labels`]).
+    pub(crate) fn set_first_aux(&mut self, first: Var) {
+        match self {
+            Theory::Connected(c) => c.set_first_aux(first),
+            Theory::Regions(r) => r.set_first_aux(first),
         }
     }
 
@@ -59,10 +72,11 @@ impl Theory {
         }
     }
 
-    /// What it forces under the partial assignment `value`.
-    pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
+    /// What it forces under the partial assignment `value`, in working memory `work` that the
+    /// caller keeps from one analysis to the next.
+    pub fn analyse(&self, value: PartialValue<'_>, work: &mut Workspace) -> Analysis {
         match self {
-            Theory::Connected(c) => c.analyse(value),
+            Theory::Connected(c) => c.analyse_in(value, &mut work.connect),
             Theory::Regions(r) => r.analyse(value),
         }
     }
@@ -74,4 +88,11 @@ impl Theory {
             Theory::Regions(r) => Theory::Regions(r.guarded(off)),
         }
     }
+}
+
+/// Working memory of the analyses, kept by a solver from one analysis to the next so that an
+/// analysis allocates only what it returns.
+#[derive(Default, Debug)]
+pub struct Workspace {
+    connect: connect::Scratch,
 }

@@ -24,7 +24,7 @@ use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
 use crate::connect::{Dirty, Watchers};
 use crate::solver::numbering::Numbering;
 use crate::solver::{Interrupt, Session, SolveError};
-use crate::theory::Theory as Whole;
+use crate::theory::{Theory as Whole, Workspace};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
 /// A batsat solver holding a growing formula.
@@ -120,6 +120,8 @@ struct Natives {
     /// batsat asks only about literals this theory propagated since (on its trail, or the one
     /// found false when propagated, whose entry was made just before).
     reasons: HashMap<batsat::Lit, Vec<batsat::Lit>>,
+    /// The analyses' working memory.
+    work: Workspace,
 }
 
 impl Natives {
@@ -128,7 +130,16 @@ impl Natives {
             to_batsat(&numbering, v.pos()).expect("a watched variable is handed over").var().idx() as usize
         });
         let dirty = Dirty::all(constraints.len());
-        Natives { constraints, numbering, watchers, dirty, levels: 0, analysed: None, reasons: HashMap::new() }
+        Natives {
+            constraints,
+            numbering,
+            watchers,
+            dirty,
+            levels: 0,
+            analysed: None,
+            reasons: HashMap::new(),
+            work: Workspace::default(),
+        }
     }
 
     /// batsat's literal of `l`, a literal of a constraint (watched, so handed over).
@@ -158,7 +169,7 @@ impl Natives {
         let mut forced = Vec::new();
         let mut conflict = None;
         while let Some(k) = self.dirty.pop() {
-            let a = self.constraints[k].analyse(&value);
+            let a = self.constraints[k].analyse(&value, &mut self.work);
             if a.conflict.is_some() {
                 conflict = a.conflict;
                 // batsat backtracks, after which every constraint is analysed again.
@@ -235,14 +246,12 @@ impl Session for BatsatSession {
         self.deadline.set(None);
         self.answered_unsat = answer == lbool::FALSE;
         if answer == lbool::TRUE {
-            let mut model = Model::new(self.numbering.our_vars());
+            // The constraints' auxiliary variables that batsat does not have are left unset
+            // (they follow from the nodes and edges: `Cnf::complete`).
+            let mut model = Model::new(self.numbering.handed_extent());
             for (k, &v) in self.numbering.ours().iter().enumerate() {
                 let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
                 model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
-            }
-            // The auxiliary variables of the constraints, from their definitions.
-            for c in &self.theory.constraints {
-                c.complete(&mut model);
             }
             return Ok(SolverAnswer::Sat(model));
         }

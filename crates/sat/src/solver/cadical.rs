@@ -232,14 +232,15 @@ impl CadicalSession {
         })
     }
 
-    /// The model of the last (satisfiable) solve over `read`'s variables, or every variable.
+    /// The model of the last (satisfiable) solve over `read`'s variables, or every variable the
+    /// solver has. The auxiliary variables of a constraint kept whole that the solver does not
+    /// have are left unset (they follow from the nodes and edges: `Cnf::complete`), unless read.
     fn model(&mut self, read: Option<&[Var]>) -> Model {
-        let mut model = Model::new(self.numbering.our_vars());
-        // An auxiliary variable of a constraint kept whole is known from its definition, which
-        // reads the whole model.
-        let whole = read.is_none_or(|vs| vs.iter().any(|&v| self.is_auxiliary(v)));
+        let labels = read.is_some_and(|vs| vs.iter().any(|&v| self.is_auxiliary(v)));
+        let size = if labels { self.numbering.our_vars() } else { self.numbering.handed_extent() };
+        let mut model = Model::new(size);
         match read {
-            Some(vs) if !whole => {
+            Some(vs) if !labels => {
                 for &v in vs {
                     if let Some(d) = self.numbering.solver_lit(v.pos()) {
                         model.set(v, Some(self.solver.val(d) > 0));
@@ -250,9 +251,11 @@ impl CadicalSession {
                 for (k, &v) in self.numbering.ours().iter().enumerate() {
                     model.set(v, Some(self.solver.val(k as i32 + 1) > 0));
                 }
-                // The auxiliary variables, CaDiCaL's or not, from their definitions.
-                for c in &self.theories {
-                    c.complete(&mut model);
+                // The auxiliary variables asked for, CaDiCaL's or not, from their definitions.
+                if labels {
+                    for c in &self.theories {
+                        c.complete(&mut model);
+                    }
                 }
             }
         }
@@ -506,9 +509,9 @@ mod tests {
         assert_eq!(s.fixed(d.pos()), None);
     }
 
-    /// A model read in part holds what was asked (the other variables unset); asked for an
-    /// auxiliary variable of a constraint kept whole, it is the whole model, that variable from
-    /// its definition.
+    /// A model read in part holds what was asked (the other variables unset); a whole model
+    /// leaves out the auxiliary variables of a constraint kept whole; asked for one of them, it
+    /// is the whole model with them from their definitions.
     #[test]
     fn a_model_is_read_as_far_as_asked() {
         let mut cnf = Cnf::new();
@@ -524,13 +527,20 @@ mod tests {
             SolverAnswer::Sat(m) => m,
             other => panic!("{other:?}"),
         };
-        let Some(defined) = (0..aux).map(|k| first.offset(k as usize)).find(|&v| full.value(v).is_some()) else {
-            panic!("no auxiliary variable is set in the whole model")
-        };
+        let labels: Vec<Var> = (0..aux).map(|k| first.offset(k as usize)).collect();
+        assert!(labels.iter().all(|&v| full.value(v).is_none()), "no auxiliary variable in the whole model");
+        assert_eq!(cnf.first_unsatisfied(&full), None);
         let SolverAnswer::Sat(part) = s.solve_reading(&[], None, &[nodes[1]]).unwrap() else { panic!() };
         // Connected through the middle node: it is read true; the ends are not read.
         assert_eq!([0, 1, 2].map(|i| part.value(nodes[i])), [None, Some(true), None]);
-        let SolverAnswer::Sat(whole) = s.solve_reading(&[], None, &[defined]).unwrap() else { panic!() };
-        assert_eq!(whole, full);
+        let SolverAnswer::Sat(whole) = s.solve_reading(&[], None, &[labels[0]]).unwrap() else { panic!() };
+        let mut completed = full.clone();
+        cnf.complete(&mut completed);
+        assert_eq!(whole, completed);
+        assert!(labels.iter().all(|&v| whole.value(v).is_some()));
+        // A label set against its definition is a broken model.
+        let mut wrong = completed.clone();
+        wrong.set(labels[0], Some(!completed.value(labels[0]).unwrap()));
+        assert!(cnf.first_unsatisfied(&wrong).is_some());
     }
 }

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use crate::connect::{Dirty, Watchers};
-use crate::theory::Theory;
+use crate::theory::{Theory, Workspace};
 use crate::{Lit, Var};
 
 /// The propagator's view of the search.
@@ -31,6 +31,8 @@ pub(crate) struct Native {
     pending: Option<(Vec<Lit>, usize)>,
     /// The reason being handed over literal by literal.
     giving: Option<(Vec<Lit>, usize)>,
+    /// The analyses' working memory.
+    work: Workspace,
 }
 
 impl Native {
@@ -48,6 +50,7 @@ impl Native {
             reasons: HashMap::new(),
             pending: None,
             giving: None,
+            work: Workspace::default(),
         }
     }
 
@@ -141,8 +144,8 @@ impl Native {
     fn analyse(&mut self) {
         let mut forced = Vec::new();
         while let Some(k) = self.dirty.pop() {
-            let value = |l: Lit| self.lit_value(l);
-            let a = self.constraints[k].analyse(&value);
+            let value = |l: Lit| value_in(&self.value, l);
+            let a = self.constraints[k].analyse(&value, &mut self.work);
             if let Some(conflict) = a.conflict {
                 self.pending = Some((conflict, 0));
                 // Analysed again after the solver goes back over the conflict, as are the
@@ -217,7 +220,7 @@ impl Native {
             v => Some((v > 0) == l.is_positive()),
         };
         for c in &self.constraints {
-            if let Some(conflict) = c.analyse(&lit_value).conflict {
+            if let Some(conflict) = c.analyse(&lit_value, &mut self.work).conflict {
                 self.pending = Some((conflict, 0));
                 return false;
             }

@@ -16,8 +16,14 @@ use crate::{Lit, Var};
 /// variables are still left out.
 #[derive(Clone, Debug)]
 pub(crate) struct Numbering {
-    /// The solver's variable of each of ours (by index; as many as we have); 0: not handed over.
+    /// How many variables we have.
+    vars: u32,
+    /// The solver's variable of each of ours (by index); 0: not handed over. Grown zeroed, so
+    /// that the pages over left-out variables are never touched (a backbone's activation
+    /// literals come after a connectivity constraint's auxiliary variables, reserved last).
     solver: Vec<u32>,
+    /// The highest of ours handed over ([`Numbering::handed_extent`]).
+    top: u32,
     /// Our variable of each of the solver's (by the solver's number minus 1).
     ours: Vec<Var>,
     /// Each constraint's auxiliary variables (by the constraint's index), while left out.
@@ -28,24 +34,32 @@ impl Numbering {
     /// Our variables `1..=num_vars`, all handed over but the auxiliary ones of each constraint
     /// (`aux`, by constraint).
     pub(crate) fn new(num_vars: u32, aux: Vec<Range<usize>>) -> Self {
-        let mut n = Numbering { solver: vec![0; num_vars as usize], ours: Vec::new(), left_out: Vec::new() };
-        let mut left = vec![false; num_vars as usize];
-        for r in &aux {
-            let end = r.end.min(left.len());
-            for flag in left.iter_mut().take(end).skip(r.start) {
-                *flag = true;
+        let mut n = Numbering { vars: num_vars, solver: Vec::new(), top: 0, ours: Vec::new(), left_out: Vec::new() };
+        // Every variable outside the ranges, in order (the end of ours closes the last gap).
+        let mut skipped = aux.clone();
+        skipped.sort_unstable_by_key(|r| r.start);
+        skipped.push(num_vars as usize..num_vars as usize);
+        let mut next = 0;
+        for r in &skipped {
+            for i in next..r.start.min(num_vars as usize).max(next) {
+                n.hand_over(Var::from_index(i));
             }
-        }
-        for (i, _) in left.iter().enumerate().filter(|(_, &l)| !l) {
-            n.hand_over(Var::from_index(i));
+            next = next.max(r.end);
         }
         n.left_out = aux.into_iter().map(Some).collect();
         n
     }
 
     /// How many variables we have: the highest named so far.
+    #[cfg(any(feature = "cadical", test))]
     pub(crate) fn our_vars(&self) -> u32 {
-        self.solver.len() as u32
+        self.vars
+    }
+
+    /// The highest of ours handed over: a model of the solver's need go no further (what
+    /// lies above is left out, the constraints' auxiliary variables reserved last).
+    pub(crate) fn handed_extent(&self) -> u32 {
+        self.top
     }
 
     /// How many variables the solver has.
@@ -55,7 +69,7 @@ impl Numbering {
 
     /// A fresh variable of ours, above every one named so far, handed over.
     pub(crate) fn fresh(&mut self) -> Var {
-        let v = Var::from_index(self.solver.len());
+        let v = Var::from_index(self.vars as usize);
         self.hand_over(v);
         v
     }
@@ -67,7 +81,7 @@ impl Numbering {
     pub(crate) fn take(&mut self, lits: &[Lit]) -> Vec<usize> {
         let mut named = Vec::new();
         // Most clauses name only variables handed over already (a left-out one has no number).
-        if lits.iter().all(|l| self.solver.get(l.var().index()).is_some_and(|&k| k != 0)) {
+        if lits.iter().all(|l| self.number(l.var()) != 0) {
             return named;
         }
         for k in 0..self.left_out.len() {
@@ -88,18 +102,36 @@ impl Numbering {
 
     /// Gives `v` a number of the solver's, unless it has one.
     fn hand_over(&mut self, v: Var) {
+        self.vars = self.vars.max(v.get());
+        if self.number(v) != 0 {
+            return;
+        }
+        self.ours.push(v);
         if self.solver.len() <= v.index() {
-            self.solver.resize(v.index() + 1, 0);
+            // A fresh zeroed array (the allocator's untouched pages), refilled from `ours`: a
+            // copy would touch the left-out gap too.
+            let mut grown = vec![0; (v.index() + 1).max(2 * self.solver.len())];
+            for (k, w) in self.ours.iter().enumerate() {
+                grown[w.index()] = k as u32 + 1;
+            }
+            self.solver = grown;
         }
-        if self.solver[v.index()] == 0 {
-            self.ours.push(v);
-            self.solver[v.index()] = self.ours.len() as u32;
-        }
+        self.solver[v.index()] = self.ours.len() as u32;
+        self.top = self.top.max(v.get());
+    }
+
+    /// The solver's variable of `v`, 0 when not handed over.
+    fn number(&self, v: Var) -> u32 {
+        self.solver.get(v.index()).copied().unwrap_or(0)
     }
 
     /// The solver's literal (DIMACS) of `l`, if its variable was handed over.
     pub(crate) fn solver_lit(&self, l: Lit) -> Option<i32> {
-        let v = *self.solver.get(l.var().index()).filter(|&&v| v != 0)? as i32;
+        let v = self.number(l.var());
+        if v == 0 {
+            return None;
+        }
+        let v = v as i32;
         Some(if l.is_positive() { v } else { -v })
     }
 
