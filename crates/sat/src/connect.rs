@@ -2,9 +2,10 @@
 //! connected graph" ([`Connected`]). A formula holds such constraints beside its clauses
 //! ([`crate::Cnf::add_connected`]) and stays complete: whoever reads its clauses gets the
 //! constraint's clauses too (the distance-label encoding, written out on first need over
-//! auxiliary variables reserved when the constraint was added), while the in-process solvers with
-//! a search of their own leave them out and decide the constraint natively ([`Analysis`], run by
-//! CaDiCaL's external propagator and by batsat's theory).
+//! auxiliary variables reserved after every other variable, [`crate::Cnf::reserve_labels`]),
+//! while the in-process solvers with a search of their own leave them out and decide the
+//! constraint natively ([`Analysis`], run by CaDiCaL's external propagator and by batsat's
+//! theory), and their models leave them unset.
 //!
 //! The encoding (the one the modelling language always wrote): a unique root, the first true
 //! node in node order, and distance labels `reach(i, k)`: node `i` is reached from the root in at
@@ -123,11 +124,7 @@ impl Connected {
 
     /// Every variable the native decision reads: the nodes', the edges' and the guard's.
     pub fn watched_vars(&self) -> impl Iterator<Item = Var> + '_ {
-        self.nodes
-            .iter()
-            .map(|l| l.var())
-            .chain(self.adj.iter().flatten().filter_map(|(_, e)| e.map(|l| l.var())))
-            .chain(self.off.iter().map(|l| l.var()))
+        self.nodes.iter().chain(&self.edge_lits).chain(&self.off).map(|l| l.var())
     }
 
     /// Whether the constraint holds under `value` (the truth of a literal).
@@ -160,8 +157,8 @@ impl Connected {
     }
 
     /// Sets the auxiliary variables of `model` to the values the nodes and edges give them, so
-    /// that a model of the formula without the encoding's clauses satisfies them too. Called on
-    /// every model a native solver finds, so it writes straight into the model, in the order of
+    /// that a model of the formula without the encoding's clauses satisfies them too (the model
+    /// grows to hold them). It writes straight into the model, in the order of
     /// [`Connected::encode`]'s variables. Switched off, the constraint's clauses hold whatever
     /// they are: a value the model has (a solver's, when the clauses were written for a clause
     /// over them) stays, and only the missing ones are set.
@@ -170,6 +167,7 @@ impl Connected {
         if n <= 1 {
             return;
         }
+        model.grow(self.aux_range().end as u32);
         let off = self.off.iter().any(|&l| model.is_true(l));
         let value = |l: Lit| model.is_true(l);
         let present: Vec<bool> = self.nodes.iter().map(|&l| value(l)).collect();
@@ -312,14 +310,10 @@ pub struct Analysis {
 pub type PartialValue<'a> = &'a dyn Fn(Lit) -> Option<bool>;
 
 impl Connected {
-    /// Decides what the constraint forces under the partial assignment `value` (module doc).
-    pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
-        self.analyse_in(value, &mut Scratch::default())
-    }
-
-    /// [`Connected::analyse`] in working memory kept by the caller between analyses (a solver
-    /// analyses thousands of times a second, and the graph walks should not allocate).
-    pub fn analyse_in(&self, value: PartialValue<'_>, scratch: &mut Scratch) -> Analysis {
+    /// Decides what the constraint forces under the partial assignment `value` (module doc), in
+    /// working memory kept by the caller between analyses (a solver analyses thousands of times
+    /// a second, and the graph walks should not allocate).
+    pub fn analyse(&self, value: PartialValue<'_>, scratch: &mut Scratch) -> Analysis {
         // Switched off, or not known to be on: nothing to decide.
         if self.off.iter().any(|&l| value(l) != Some(false)) {
             return Analysis::default();
@@ -607,7 +601,7 @@ struct Frame {
     skipped: bool,
 }
 
-/// Working memory of [`Connected::analyse_in`], reused from one analysis to the next.
+/// Working memory of [`Connected::analyse`], reused from one analysis to the next.
 #[derive(Default, Debug)]
 pub struct Scratch {
     /// Each node's and each edge literal's state ([`FALSE`], [`OPEN`], [`TRUE`]).
@@ -847,6 +841,9 @@ mod tests {
     fn reasons_are_sound_and_total_assignments_are_decided() {
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let mut compared = 0;
+        // One working memory for every analysis, as a solver keeps it across constraints of
+        // every size.
+        let mut scratch = Scratch::default();
         while compared < 10_000 {
             let (_, c, vars) = random_graph(&mut rng);
             let k = vars.len();
@@ -867,7 +864,7 @@ mod tests {
                         s => Some((s == 1) == l.is_positive()),
                     }
                 };
-                let a = c.analyse(&value);
+                let a = c.analyse(&value, &mut scratch);
                 let holds_on_connected = |clause: &[Lit]| {
                     connected_totals.iter().all(|&bits| {
                         clause.iter().any(|&l| {

@@ -273,6 +273,12 @@ impl Cnf {
         out
     }
 
+    /// Whether every constraint's auxiliary variables are reserved (what a solver needs before it
+    /// starts on the formula).
+    pub fn labels_reserved(&self) -> bool {
+        self.unreserved.is_empty()
+    }
+
     fn push_theory(&mut self, t: Theory) {
         if let Theory::Regions(r) = &t {
             if r.infeasible() {
@@ -319,10 +325,7 @@ impl Cnf {
     /// gives it under `model` (a model of [`Cnf::own_clauses`] that satisfies the constraints
     /// then satisfies every clause).
     pub fn complete(&self, model: &mut crate::Model) {
-        debug_assert!(self.unreserved.is_empty(), "a model completed before the labels are reserved");
-        if !self.theories.is_empty() {
-            model.grow(self.num_vars);
-        }
+        assert!(self.unreserved.is_empty(), "a model completed before the labels are reserved");
         for c in &self.theories {
             c.complete(model);
         }
@@ -340,7 +343,7 @@ impl Cnf {
         if self.theories.is_empty() {
             return self;
         }
-        debug_assert!(self.unreserved.is_empty(), "clauses read before the labels are reserved");
+        assert!(self.unreserved.is_empty(), "clauses read before the labels are reserved");
         self.written.get_or_init(|| {
             let mut out =
                 Cnf { num_vars: self.num_vars, lits: self.lits.clone(), ends: self.ends.clone(), ..Cnf::default() };
@@ -390,10 +393,12 @@ impl Cnf {
     }
 
     /// The first clause `model` does not satisfy, as its 1-based number and literals (a literal whose
-    /// variable the model leaves unassigned counts as not true). Every check of a solver's model
-    /// against the formula it was given goes through here. The whole constraints are
-    /// checked first (each by its own search, and their auxiliary variables against their
-    /// definitions), so their clauses are written out only to name one that fails.
+    /// variable the model leaves unassigned counts as not true, but for the auxiliary variables of
+    /// a constraint kept whole: a model may leave all of them out, and they then follow from the
+    /// nodes and edges). Every check of a solver's model against the formula it was given goes
+    /// through here. The whole constraints are checked first (each by its own search, and their
+    /// auxiliary variables, where set, against their definitions), so their clauses are written
+    /// out only to name one that fails.
     pub fn first_unsatisfied(&self, model: &crate::Model) -> Option<(usize, &[Lit])> {
         fn unsatisfied<'a>(cnf: &'a Cnf, model: &crate::Model) -> Option<(usize, &'a [Lit])> {
             cnf.own_clauses().enumerate().find(|(_, c)| !c.iter().any(|l| model.is_true(*l))).map(|(i, c)| (i + 1, c))
@@ -404,32 +409,38 @@ impl Cnf {
         if self.theories.is_empty() {
             return None;
         }
-        // Auxiliary variables the model leaves unset (a solver deciding the constraints
-        // natively leaves them out) are taken from their definitions; those it sets must agree.
+        // A constraint's auxiliary variables are set all or none (a solver deciding it natively
+        // leaves them out, one that reads its clauses has them all): unset, they are taken from
+        // their definitions; set, they must agree with them.
         let sets = |c: &Theory| {
-            c.aux_range()
-                .take_while(|&i| i < model.num_vars() as usize)
-                .any(|i| model.value(Var::from_index(i)).is_some())
+            let first = c.aux_range().start;
+            c.aux_count() > 0 && model.value(Var::from_index(first)).is_some()
         };
-        let completed = self.theories.iter().any(sets).then(|| {
+        let complete = || {
             let mut completed = model.clone();
             self.complete(&mut completed);
             completed
-        });
+        };
+        let completed = self.theories.iter().any(sets).then(complete);
         let all_hold = self.theories.iter().all(|c| {
             c.holds(|l| model.is_true(l))
                 && completed.as_ref().is_none_or(|completed| {
-                    c.aux_range().all(|v| {
-                        let v = Var::from_index(v);
-                        model.value(v).is_none_or(|b| completed.value(v) == Some(b))
-                    })
+                    !sets(c) || c.aux_range().map(Var::from_index).all(|v| model.value(v) == completed.value(v))
                 })
         });
         if all_hold {
-            None
-        } else {
-            unsatisfied(self.full(), model)
+            return None;
         }
+        let completed = completed.unwrap_or_else(complete);
+        // The clause to name: the model's, with the auxiliary variables it leaves unset filled in.
+        let mut filled = model.clone();
+        filled.grow(self.num_vars);
+        for c in self.theories.iter().filter(|c| !sets(c)) {
+            for v in c.aux_range().map(Var::from_index) {
+                filled.set(v, completed.value(v));
+            }
+        }
+        unsatisfied(self.full(), &filled)
     }
 
     /// The clauses as vectors of DIMACS integers (what in-process solvers take).

@@ -6,8 +6,8 @@
 //!
 //! As [`crate::connect`] does for connectivity, a formula keeps the constraint whole beside its
 //! clauses: the in-process solvers decide it natively ([`Regions::analyse`]), every other reader
-//! gets its clauses, written out over auxiliary variables reserved when it was added
-//! ([`Regions::encode`]), each a function of the walls ([`Regions::complete`]), so that no count
+//! gets its clauses, written out over auxiliary variables reserved after every other variable
+//! ([`crate::Cnf::reserve_labels`]; [`Regions::encode`]), each a function of the walls ([`Regions::complete`]), so that no count
 //! changes.
 //!
 //! The encoding: each node's root is the first node of its region, an order-encoded integer
@@ -329,6 +329,7 @@ impl Regions {
     /// Sets the auxiliary variables of `model` to the values the walls give them (module doc).
     /// Switched off, only the ones the model has no value for are set.
     pub fn complete(&self, model: &mut Model) {
+        model.grow(self.aux_range().end as u32);
         let off = self.off.iter().any(|&l| model.is_true(l));
         let lay = self.layout();
         let n = lay.n;
@@ -529,22 +530,48 @@ impl Regions {
     }
 }
 
-/// The joined components of a partial assignment: each node's component, the members of each,
-/// and a spanning tree (each node's parent and the edge to it; none at the component's first).
-struct Joined {
-    comp: Vec<usize>,
-    members: Vec<Vec<usize>>,
-    parent: Vec<Option<(usize, u32)>>,
-    depth: Vec<usize>,
+/// Working memory of [`Regions::analyse`], reused from one analysis to the next: the walls'
+/// states read once, the joined components (each node's, their members as ranges of one list,
+/// a spanning tree by parent and depth), the open ones, and what the size rules need of them.
+#[derive(Default, Debug)]
+pub struct Scratch {
+    /// Each edge's wall: [`UP`] (true), [`DOWN`] (false) or [`OPEN`].
+    wall: Vec<u8>,
+    comp: Vec<u32>,
+    members: Vec<u32>,
+    ranges: Vec<(u32, u32)>,
+    /// Each node's parent in its joined component's tree and the edge to it ([`NONE`] at the
+    /// component's first node), and its depth there.
+    parent: Vec<(u32, u32)>,
+    depth: Vec<u32>,
+    /// Each node's open component, and each open component's size.
+    open: Vec<u32>,
+    open_size: Vec<u32>,
+    stack: Vec<u32>,
+    /// The walls up around open components, each computed when first asked for in an
+    /// analysis: where in `enclosing` (a range) by open component, [`NONE`] until then.
+    enclosing_at: Vec<(u32, u32)>,
+    enclosing: Vec<Lit>,
+    bounds: Vec<Option<Bounds>>,
+    filled: Vec<bool>,
+    cap: Vec<(i64, Option<Lit>)>,
+    floor: Vec<(i64, Option<Lit>)>,
+    exits: Vec<(u32, u32)>,
 }
 
+const NONE: u32 = u32::MAX;
+const UP: u8 = 2;
+const DOWN: u8 = 0;
+const OPEN: u8 = 1;
+
 impl Regions {
-    /// Decides what the constraint forces under the partial assignment `value` (module doc).
-    pub fn analyse(&self, value: PartialValue<'_>) -> Analysis {
+    /// Decides what the constraint forces under the partial assignment `value` (module doc), in
+    /// working memory kept by the caller between analyses.
+    pub fn analyse(&self, value: PartialValue<'_>, scratch: &mut Scratch) -> Analysis {
         if self.off.iter().any(|&l| value(l) != Some(false)) {
             return Analysis::default();
         }
-        let mut out = self.analyse_on(value);
+        let mut out = self.analyse_on(value, scratch);
         // Without repeats (walls may share a literal), the forced literal first.
         if let Some(c) = &mut out.conflict {
             c.extend_from_slice(&self.off);
@@ -562,107 +589,146 @@ impl Regions {
         out
     }
 
-    fn joined(&self, value: PartialValue<'_>) -> Joined {
+    /// The joined components (walls down) into `s`, with a spanning tree of each.
+    fn joined(&self, s: &mut Scratch) {
         let n = self.sizes.len();
-        let mut j = Joined { comp: vec![usize::MAX; n], members: Vec::new(), parent: vec![None; n], depth: vec![0; n] };
-        for s in 0..n {
-            if j.comp[s] != usize::MAX {
+        s.comp.clear();
+        s.comp.resize(n, NONE);
+        s.parent.clear();
+        s.parent.resize(n, (NONE, NONE));
+        s.depth.clear();
+        s.depth.resize(n, 0);
+        s.members.clear();
+        s.ranges.clear();
+        for start in 0..n {
+            if s.comp[start] != NONE {
                 continue;
             }
-            let c = j.members.len();
-            j.comp[s] = c;
-            let mut list = vec![s];
-            let mut head = 0;
-            while head < list.len() {
-                let i = list[head];
+            let c = s.ranges.len() as u32;
+            let from = s.members.len();
+            s.comp[start] = c;
+            s.members.push(start as u32);
+            let mut head = from;
+            while head < s.members.len() {
+                let i = s.members[head] as usize;
                 head += 1;
                 for &(t, e) in &self.adj[i] {
                     let t = t as usize;
-                    if j.comp[t] == usize::MAX && value(self.edges[e as usize].2) == Some(false) {
-                        j.comp[t] = c;
-                        j.parent[t] = Some((i, e));
-                        j.depth[t] = j.depth[i] + 1;
-                        list.push(t);
+                    if s.comp[t] == NONE && s.wall[e as usize] == DOWN {
+                        s.comp[t] = c;
+                        s.parent[t] = (i as u32, e);
+                        s.depth[t] = s.depth[i] + 1;
+                        s.members.push(t as u32);
                     }
                 }
             }
-            j.members.push(list);
+            s.ranges.push((from as u32, s.members.len() as u32));
         }
-        j
+    }
+
+    /// The members of joined component `c`.
+    fn members(s: &Scratch, c: usize) -> &[u32] {
+        let (from, to) = s.ranges[c];
+        &s.members[from as usize..to as usize]
     }
 
     /// The walls (down now, so false literals) of the tree path between two nodes of one joined
     /// component.
-    fn path(&self, j: &Joined, mut a: usize, mut b: usize, out: &mut Vec<Lit>) {
+    fn path(&self, s: &Scratch, mut a: usize, mut b: usize, out: &mut Vec<Lit>) {
         while a != b {
-            if j.depth[a] < j.depth[b] {
+            if s.depth[a] < s.depth[b] {
                 std::mem::swap(&mut a, &mut b);
             }
-            let (p, e) = j.parent[a].expect("a node below its component's first has a parent");
+            let (p, e) = s.parent[a];
+            debug_assert_ne!(p, NONE, "a node below its component's first has a parent");
             out.push(self.edges[e as usize].2);
-            a = p;
+            a = p as usize;
         }
     }
 
     /// The walls (down now) of the spanning tree of joined component `c`.
-    fn tree(&self, j: &Joined, c: usize, out: &mut Vec<Lit>) {
-        for &i in &j.members[c] {
-            if let Some((_, e)) = j.parent[i] {
+    fn tree(&self, s: &Scratch, c: usize, out: &mut Vec<Lit>) {
+        for &i in Self::members(s, c) {
+            let (p, e) = s.parent[i as usize];
+            if p != NONE {
                 out.push(self.edges[e as usize].2);
             }
         }
     }
 
-    fn analyse_on(&self, value: PartialValue<'_>) -> Analysis {
+    /// The walls up around open component `c` (negated: one of them must come down to join it
+    /// to more), sorted, computed once per analysis.
+    fn enclosing<'s>(&self, s: &'s mut Scratch, c: usize) -> &'s [Lit] {
+        if s.enclosing_at[c].0 == NONE {
+            let from = s.enclosing.len();
+            for &(a, b, w) in &self.edges {
+                let (ca, cb) = (s.open[a as usize], s.open[b as usize]);
+                if ca != cb && (ca as usize == c || cb as usize == c) {
+                    s.enclosing.push(!w);
+                }
+            }
+            s.enclosing[from..].sort_unstable_by_key(|l| l.code());
+            let mut kept = from;
+            for k in from..s.enclosing.len() {
+                if kept == from || s.enclosing[kept - 1] != s.enclosing[k] {
+                    s.enclosing[kept] = s.enclosing[k];
+                    kept += 1;
+                }
+            }
+            s.enclosing.truncate(kept);
+            s.enclosing_at[c] = (from as u32, kept as u32);
+        }
+        let (from, to) = s.enclosing_at[c];
+        &s.enclosing[from as usize..to as usize]
+    }
+
+    fn analyse_on(&self, value: PartialValue<'_>, s: &mut Scratch) -> Analysis {
         let n = self.sizes.len();
         let mut out = Analysis::default();
-        let j = self.joined(value);
+        s.wall.clear();
+        s.wall.extend(self.edges.iter().map(|&(_, _, w)| match value(w) {
+            Some(true) => UP,
+            Some(false) => DOWN,
+            None => OPEN,
+        }));
+        self.joined(s);
         // A wall up inside a joined component.
-        for &(a, b, w) in &self.edges {
+        for (e, &(a, b, w)) in self.edges.iter().enumerate() {
             let (a, b) = (a as usize, b as usize);
-            if value(w) == Some(true) && j.comp[a] == j.comp[b] {
+            if s.wall[e] == UP && s.comp[a] == s.comp[b] {
                 let mut clause = vec![!w];
-                self.path(&j, a, b, &mut clause);
+                self.path(s, a, b, &mut clause);
                 out.conflict = Some(clause);
                 return out;
             }
         }
-        // The open components, and the walls up around each.
-        let mut open = vec![usize::MAX; n];
-        let mut open_size = Vec::new();
-        for s in 0..n {
-            if open[s] != usize::MAX {
+        // The open components (walls not up).
+        s.open.clear();
+        s.open.resize(n, NONE);
+        s.open_size.clear();
+        for start in 0..n {
+            if s.open[start] != NONE {
                 continue;
             }
-            let c = open_size.len();
-            open[s] = c;
-            let mut stack = vec![s];
+            let c = s.open_size.len() as u32;
+            s.open[start] = c;
+            s.stack.clear();
+            s.stack.push(start as u32);
             let mut size = 0;
-            while let Some(i) = stack.pop() {
+            while let Some(i) = s.stack.pop() {
                 size += 1;
-                for &(t, e) in &self.adj[i] {
-                    let t = t as usize;
-                    if open[t] == usize::MAX && value(self.edges[e as usize].2) != Some(true) {
-                        open[t] = c;
-                        stack.push(t);
+                for &(t, e) in &self.adj[i as usize] {
+                    if s.open[t as usize] == NONE && s.wall[e as usize] != UP {
+                        s.open[t as usize] = c;
+                        s.stack.push(t);
                     }
                 }
             }
-            open_size.push(size);
+            s.open_size.push(size);
         }
-        // The walls up around each open component (the edges between two of them).
-        let mut enclosing: Vec<Vec<Lit>> = vec![Vec::new(); open_size.len()];
-        for &(a, b, w) in &self.edges {
-            let (ca, cb) = (open[a as usize], open[b as usize]);
-            if ca != cb {
-                enclosing[ca].push(!w);
-                enclosing[cb].push(!w);
-            }
-        }
-        for walls in &mut enclosing {
-            walls.sort_unstable_by_key(|l| l.code());
-            walls.dedup();
-        }
+        s.enclosing_at.clear();
+        s.enclosing_at.resize(s.open_size.len(), (NONE, NONE));
+        s.enclosing.clear();
         let mut forced: Vec<Forced> = Vec::new();
         let mut force = |lit: Lit, reason: Vec<Lit>, out: &mut Analysis| -> bool {
             match value(lit) {
@@ -682,29 +748,31 @@ impl Regions {
         // Each size between its joined and its open component's.
         for (i, size) in self.sizes.iter().enumerate() {
             let Some(size) = size else { continue };
-            let at_least = j.members[j.comp[i]].len() as i64;
+            let c = s.comp[i] as usize;
+            let at_least = Self::members(s, c).len() as i64;
             // At least the first value from `at_least` on: its literal true (the monotone
             // clauses make those below it true).
             if at_least > size.lo {
                 let last = size.ge.partition_point(|&(k, _)| k < at_least);
                 if last == size.ge.len() {
                     let mut reason = Vec::new();
-                    self.tree(&j, j.comp[i], &mut reason);
+                    self.tree(s, c, &mut reason);
                     out.conflict = Some(reason);
                     return out;
                 }
                 let g = size.ge[last].1;
                 if value(g) != Some(true) {
                     let mut reason = vec![g];
-                    self.tree(&j, j.comp[i], &mut reason);
+                    self.tree(s, c, &mut reason);
                     if !force(g, reason, &mut out) {
                         return out;
                     }
                 }
             }
-            let at_most = open_size[open[i]] as i64;
+            let o = s.open[i] as usize;
+            let at_most = s.open_size[o] as i64;
             if size.lo > at_most {
-                out.conflict = Some(enclosing[open[i]].clone());
+                out.conflict = Some(self.enclosing(s, o).to_vec());
                 return out;
             }
             // At most `at_most`: the first literal above it false (and those above it with it).
@@ -712,7 +780,7 @@ impl Regions {
             if let Some(&(_, g)) = size.ge.get(above) {
                 if value(g) != Some(false) {
                     let mut reason = vec![!g];
-                    reason.extend_from_slice(&enclosing[open[i]]);
+                    reason.extend_from_slice(self.enclosing(s, o));
                     if !force(!g, reason, &mut out) {
                         return out;
                     }
@@ -721,21 +789,23 @@ impl Regions {
         }
         // Each size's bounds under this assignment (read once: the forced literals change nothing
         // until the solver takes them).
-        let bounds: Vec<Option<Bounds>> = self.sizes.iter().map(|s| s.as_ref().map(|s| s.bounds(value))).collect();
+        s.bounds.clear();
+        s.bounds.extend(self.sizes.iter().map(|size| size.as_ref().map(|size| size.bounds(value))));
         // An open component no larger than a size of it is that size's region: no wall inside.
-        let mut filled = vec![false; open_size.len()];
-        for (i, b) in bounds.iter().enumerate() {
-            let Some(((lb, witness), _)) = *b else { continue };
-            let c = open[i];
-            if filled[c] || lb < open_size[c] as i64 {
+        s.filled.clear();
+        s.filled.resize(s.open_size.len(), false);
+        for i in 0..n {
+            let Some(((lb, witness), _)) = s.bounds[i] else { continue };
+            let c = s.open[i] as usize;
+            if s.filled[c] || lb < i64::from(s.open_size[c]) {
                 continue;
             }
-            filled[c] = true;
-            for &(a, b, w) in &self.edges {
-                if open[a as usize] == c && open[b as usize] == c && value(w).is_none() {
+            s.filled[c] = true;
+            for (e, &(a, b, w)) in self.edges.iter().enumerate() {
+                if s.open[a as usize] as usize == c && s.open[b as usize] as usize == c && s.wall[e] == OPEN {
                     let mut reason = vec![!w];
                     reason.extend(witness.map(|g| !g));
-                    reason.extend_from_slice(&enclosing[c]);
+                    reason.extend_from_slice(self.enclosing(s, c));
                     if !force(!w, reason, &mut out) {
                         return out;
                     }
@@ -743,37 +813,40 @@ impl Regions {
             }
         }
         // Each joined component's tightest upper bound and greatest lower bound among its sizes.
-        let comps = j.members.len();
-        let mut cap: Vec<(i64, Option<Lit>)> = vec![(i64::MAX, None); comps];
-        let mut floor: Vec<(i64, Option<Lit>)> = vec![(i64::MIN, None); comps];
-        for (i, b) in bounds.iter().enumerate() {
-            let Some((lb, ub)) = *b else { continue };
-            let c = j.comp[i];
-            if ub.0 < cap[c].0 {
-                cap[c] = ub;
+        let comps = s.ranges.len();
+        s.cap.clear();
+        s.cap.resize(comps, (i64::MAX, None));
+        s.floor.clear();
+        s.floor.resize(comps, (i64::MIN, None));
+        for i in 0..n {
+            let Some((lb, ub)) = s.bounds[i] else { continue };
+            let c = s.comp[i] as usize;
+            if ub.0 < s.cap[c].0 {
+                s.cap[c] = ub;
             }
-            if lb.0 > floor[c].0 {
-                floor[c] = lb;
+            if lb.0 > s.floor[c].0 {
+                s.floor[c] = lb;
             }
         }
-        // An open edge whose joining would make a region too large for a size: a wall.
-        let mut exits: Vec<(usize, Option<usize>)> = vec![(0, None); comps];
+        // An open edge whose joining would make a region too large for a size: a wall. (Exits:
+        // each joined component's open edges out, and the last of them.)
+        s.exits.clear();
+        s.exits.resize(comps, (0, NONE));
         for (e, &(a, b, w)) in self.edges.iter().enumerate() {
-            let (ca, cb) = (j.comp[a as usize], j.comp[b as usize]);
-            if ca == cb || value(w).is_some() {
+            let (ca, cb) = (s.comp[a as usize] as usize, s.comp[b as usize] as usize);
+            if ca == cb || s.wall[e] != OPEN {
                 continue;
             }
             for c in [ca, cb] {
-                exits[c].0 += 1;
-                exits[c].1 = Some(e);
+                s.exits[c] = (s.exits[c].0 + 1, e as u32);
             }
-            let joint = (j.members[ca].len() + j.members[cb].len()) as i64;
-            let (limit, witness) = if cap[ca].0 <= cap[cb].0 { cap[ca] } else { cap[cb] };
+            let joint = (Self::members(s, ca).len() + Self::members(s, cb).len()) as i64;
+            let (limit, witness) = if s.cap[ca].0 <= s.cap[cb].0 { s.cap[ca] } else { s.cap[cb] };
             if joint > limit {
                 let mut reason = vec![w];
                 reason.extend(witness);
-                self.tree(&j, ca, &mut reason);
-                self.tree(&j, cb, &mut reason);
+                self.tree(s, ca, &mut reason);
+                self.tree(s, cb, &mut reason);
                 if !force(w, reason, &mut out) {
                     return out;
                 }
@@ -781,14 +854,14 @@ impl Regions {
         }
         // A joined component smaller than a size of it, with one open edge out: that edge is down.
         for c in 0..comps {
-            let (lb, witness) = floor[c];
-            if let (1, Some(e)) = exits[c] {
-                if lb > j.members[c].len() as i64 {
-                    let w = self.edges[e].2;
+            let (lb, witness) = s.floor[c];
+            if let (1, e) = s.exits[c] {
+                if lb > Self::members(s, c).len() as i64 {
+                    let w = self.edges[e as usize].2;
                     let mut reason = vec![!w];
                     reason.extend(witness.map(|g| !g));
                     for &(a, b, u) in &self.edges {
-                        if (j.comp[a as usize] == c) != (j.comp[b as usize] == c) && u != w {
+                        if (s.comp[a as usize] as usize == c) != (s.comp[b as usize] as usize == c) && u != w {
                             reason.push(!u);
                         }
                     }
@@ -968,6 +1041,8 @@ mod tests {
     fn reasons_are_sound_and_total_assignments_are_decided() {
         let mut rng = Rng(0xD1B5_4A32_D192_ED03);
         let (mut compared, mut forcing) = (0, 0);
+        // One working memory for every analysis, as a solver keeps it.
+        let mut scratch = Scratch::default();
         while compared < 10_000 {
             let (_, r, vars) = random_regions(&mut rng, 12);
             let k = vars.len();
@@ -985,7 +1060,7 @@ mod tests {
                     0 => None,
                     s => Some((s == 1) == l.is_positive()),
                 };
-                let a = r.analyse(&value);
+                let a = r.analyse(&value, &mut scratch);
                 if let Some(conflict) = &a.conflict {
                     assert!(conflict.iter().all(|&l| value(l) == Some(false)), "{r:?} {states:?} {conflict:?}");
                     assert!(holds_on_good(conflict), "{r:?} {states:?} {conflict:?}");

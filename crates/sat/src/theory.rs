@@ -1,12 +1,13 @@
 //! The constraints a formula keeps whole beside its clauses ([`Theory`]): connectivity
-//! ([`crate::connect`]) and region division ([`crate::regions`]). Each reserves its auxiliary
-//! variables when it is added, writes its clauses over them for whoever reads the formula's
-//! clauses, fills them in from its own variables' values, and decides itself under a partial
+//! ([`crate::connect`]) and region division ([`crate::regions`]). Each has auxiliary variables,
+//! reserved when it is added or after every other variable ([`crate::Cnf::reserve_labels`]),
+//! writes its clauses over them for whoever reads the formula's clauses, fills them in from its
+//! own variables' values when a model is to hold them, and decides itself under a partial
 //! assignment for the solvers that search with it natively. This module only dispatches; the
 //! solvers and [`crate::Cnf`] see one kind of thing.
 
 use crate::connect::{self, Analysis, Connected, PartialValue};
-use crate::regions::Regions;
+use crate::regions::{self, Regions};
 use crate::{Lit, Model, Var};
 
 /// A constraint kept whole beside the clauses.
@@ -76,8 +77,8 @@ impl Theory {
     /// caller keeps from one analysis to the next.
     pub fn analyse(&self, value: PartialValue<'_>, work: &mut Workspace) -> Analysis {
         match self {
-            Theory::Connected(c) => c.analyse_in(value, &mut work.connect),
-            Theory::Regions(r) => r.analyse(value),
+            Theory::Connected(c) => c.analyse(value, &mut work.connect),
+            Theory::Regions(r) => r.analyse(value, &mut work.regions),
         }
     }
 
@@ -95,4 +96,5 @@ impl Theory {
 #[derive(Default, Debug)]
 pub struct Workspace {
     connect: connect::Scratch,
+    regions: regions::Scratch,
 }

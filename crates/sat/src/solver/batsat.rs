@@ -52,6 +52,7 @@ impl BatsatSession {
         let mut callbacks = BasicCallbacks::new();
         let (seen, stop) = (Rc::clone(&deadline), interrupt.clone());
         callbacks.set_stop(move || stop.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
+        assert!(cnf.labels_reserved(), "a session on a formula whose labels are not reserved");
         let numbering = Numbering::new(cnf.num_vars(), cnf.theories().iter().map(Whole::aux_range).collect());
         let mut s = BatsatSession {
             solver: BasicSolver::new(SolverOpts::default(), callbacks),
@@ -262,6 +263,28 @@ impl Session for BatsatSession {
             return Err(SolveError::Interrupted);
         }
         Ok(SolverAnswer::Unknown)
+    }
+
+    /// A model holds every variable batsat has; one of a constraint's auxiliary variables in
+    /// `read` brings them all, from their definitions.
+    fn solve_reading(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        read: &[Var],
+    ) -> Result<SolverAnswer, SolveError> {
+        let mut answer = self.solve_assuming(assumptions, timeout)?;
+        let constraints = &self.theory.constraints;
+        let auxiliary = |v: &Var| constraints.iter().any(|c| c.aux_range().contains(&v.index()));
+        if let SolverAnswer::Sat(model) = &mut answer {
+            if read.iter().any(auxiliary) {
+                model.grow(self.numbering.our_vars());
+                for c in constraints {
+                    c.complete(model);
+                }
+            }
+        }
+        Ok(answer)
     }
 
     fn new_var(&mut self) -> Var {

@@ -133,6 +133,7 @@ impl CadicalSession {
     /// decides its whole constraints natively; the caller adds its own clauses. `interrupt`
     /// stops its solves.
     fn on(mut solver: CaDiCal, cnf: &Cnf, interrupt: &Interrupt) -> Self {
+        assert!(cnf.labels_reserved(), "a session on a formula whose labels are not reserved");
         let theories: Vec<Theory> = cnf.theories().to_vec();
         if !theories.is_empty() {
             // The propagator keeps its own trail by decision level: chronological backtracking
@@ -202,8 +203,9 @@ impl CadicalSession {
         self.solve_and_read(assumptions, timeout, cancel, None)
     }
 
-    /// Solves; a model holds `read`'s variables (`None`: every variable, the auxiliary ones
-    /// from their definitions).
+    /// Solves; a model holds `read`'s variables (`None`: every variable the solver has; an
+    /// auxiliary variable of a constraint kept whole in `read` brings them all, from their
+    /// definitions).
     fn solve_and_read(
         &mut self,
         assumptions: &[Lit],

@@ -18,9 +18,10 @@ use crate::{Lit, Var};
 pub(crate) struct Numbering {
     /// How many variables we have.
     vars: u32,
-    /// The solver's variable of each of ours (by index); 0: not handed over. Grown zeroed, so
-    /// that the pages over left-out variables are never touched (a backbone's activation
-    /// literals come after a connectivity constraint's auxiliary variables, reserved last).
+    /// The solver's variable of each of ours (by index), as far as the highest handed over; 0:
+    /// not handed over. It ends before the left-out variables (reserved last) until one above
+    /// them is handed over (a backbone's activation literal), and then grows as zeroed memory
+    /// whose pages over them are never touched: a session clones it for its propagator.
     solver: Vec<u32>,
     /// The highest of ours handed over ([`Numbering::handed_extent`]).
     top: u32,
@@ -51,12 +52,11 @@ impl Numbering {
     }
 
     /// How many variables we have: the highest named so far.
-    #[cfg(any(feature = "cadical", test))]
     pub(crate) fn our_vars(&self) -> u32 {
         self.vars
     }
 
-    /// The highest of ours handed over: a model of the solver's need go no further (what
+    /// The highest of ours handed over: a model of the solver's needs go no further (what
     /// lies above is left out, the constraints' auxiliary variables reserved last).
     pub(crate) fn handed_extent(&self) -> u32 {
         self.top
@@ -108,8 +108,8 @@ impl Numbering {
         }
         self.ours.push(v);
         if self.solver.len() <= v.index() {
-            // A fresh zeroed array (the allocator's untouched pages), refilled from `ours`: a
-            // copy would touch the left-out gap too.
+            // A fresh zeroed array refilled from `ours`: growing in place would write zeros over
+            // the left-out gap, and a copy would read it.
             let mut grown = vec![0; (v.index() + 1).max(2 * self.solver.len())];
             for (k, w) in self.ours.iter().enumerate() {
                 grown[w.index()] = k as u32 + 1;
