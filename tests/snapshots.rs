@@ -37,6 +37,17 @@ fn cnf_witch_main_table() {
     insta::assert_snapshot!("cnf_diamond_witch_main_table", encoded("witch/witches.lpl", "diamond"));
 }
 
+/// A model with a connectivity constraint: its own clauses, then the distance-label encoding's,
+/// over labels numbered after every other atom.
+#[test]
+fn cnf_connectivity_labels_last() {
+    let path = fixture("qprop/connected-path.qp");
+    let out = wgrnd(&["encode", &path], None);
+    assert_eq!(code(&out), 0, "{}", crate::stderr(&out));
+    // The header names the model by the path it was given: the checkout's, wherever it is.
+    insta::assert_snapshot!("cnf_connected_path", stdout(&out).replace(&path, "fixtures/qprop/connected-path.qp"));
+}
+
 #[test]
 fn rendered_solutions() {
     insta::assert_snapshot!("solve_four_squares", solved("foursquares/seed004.txt", &[]));
