@@ -179,13 +179,14 @@ impl Grounded {
                     numbered_in_turn: true,
                     what: Cow::Borrowed(what),
                 });
-                if !last {
-                    self.names.resize(range.end, String::new());
-                }
-            } else {
-                self.names.extend((0..count).map(|k| crate::names::aux_name(what, self.aux_count + k)));
             }
-            if !last || !self.lazy_names {
+            // The tables reach past them when names are on or other atoms come after them.
+            if !(last && self.lazy_names) {
+                if self.lazy_names {
+                    self.names.resize(range.end, String::new());
+                } else {
+                    self.names.extend((0..count).map(|k| crate::names::aux_name(what, self.aux_count + k)));
+                }
                 self.atom_of.resize(range.end, None);
             }
             self.aux_count += count;

@@ -32,10 +32,8 @@ pub type Edge = Option<Lit>;
 pub struct Connected {
     /// Node literals, in node order (the root is the first true one).
     nodes: Vec<Lit>,
-    /// Neighbours of each node, both directions listed, with the edge's literal.
-    adj: Vec<Vec<(u32, Edge)>>,
-    /// The same adjacency flattened for the analysis: node `i`'s entries are
-    /// `halves[starts[i]..starts[i + 1]]`.
+    /// Neighbours of each node, both directions listed, in one array: node `i`'s entries are
+    /// `halves[starts[i]..starts[i + 1]]` ([`Connected::neighbours`]).
     starts: Vec<u32>,
     halves: Vec<Half>,
     /// The distinct edge literals; a [`Half`] names its edge's by index, and the index one past
@@ -91,7 +89,7 @@ impl Connected {
         for h in halves.iter_mut().filter(|h| h.slot == ALWAYS) {
             h.slot = always;
         }
-        Connected { nodes, adj, starts, halves, edge_lits, first_aux, aux, off: Vec::new() }
+        Connected { nodes, starts, halves, edge_lits, first_aux, aux, off: Vec::new() }
     }
 
     /// The constraint, switched off whenever one of `off` is true (its clauses and reasons carry
@@ -111,9 +109,9 @@ impl Connected {
         &self.nodes
     }
 
-    /// The neighbours of each node, with the edge literals.
-    pub fn adjacency(&self) -> &[Vec<(u32, Edge)>] {
-        &self.adj
+    /// The neighbours of node `i`, with the edge literals, in the order they were given.
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = (usize, Edge)> + '_ {
+        self.halves_of(i).iter().map(|&h| (h.to as usize, self.lit_of(h)))
     }
 
     /// The auxiliary variables of the encoding (a range of variable indices from 0).
@@ -145,8 +143,7 @@ impl Connected {
         let mut queue = std::collections::VecDeque::from([root]);
         while let Some(i) = queue.pop_front() {
             let d = dist[i].expect("queued nodes have a distance");
-            for &(j, e) in &self.adj[i] {
-                let j = j as usize;
+            for (j, e) in self.neighbours(i) {
                 if present[j] && dist[j].is_none() && e.is_none_or(&value) {
                     dist[j] = Some(d + 1);
                     queue.push_back(j);
@@ -179,12 +176,8 @@ impl Connected {
         // The distance of each node reached (present ones only), `usize::MAX` for the others.
         let reach: Vec<usize> = dist.iter().map(|d| d.unwrap_or(usize::MAX)).collect();
         // The solved edges in encoding order: the far node, and whether the edge is there.
-        let solved: Vec<(usize, bool)> = self
-            .adj
-            .iter()
-            .flat_map(|ns| ns.iter().filter_map(|&(j, e)| e.map(|l| (j as usize, l))))
-            .map(|(j, l)| (j, value(l)))
-            .collect();
+        let solved: Vec<(usize, bool)> =
+            (0..n).flat_map(|i| self.neighbours(i).filter_map(|(j, e)| e.map(|l| (j, value(l))))).collect();
         let mut next = self.first_aux;
         let mut put = |model: &mut Model, b: bool| {
             if !off || model.value(next).is_none() {
@@ -262,8 +255,7 @@ impl Connected {
                 clause(vec![!cur[i], x[i]]);
                 clause(vec![!prev[i], cur[i]]);
                 let mut support = vec![!cur[i], prev[i]];
-                for &(j, e) in &self.adj[i] {
-                    let j = j as usize;
+                for (j, e) in self.neighbours(i) {
                     match e {
                         None => {
                             clause(vec![!prev[j], !x[i], cur[i]]);
@@ -671,10 +663,10 @@ impl Watchers {
             for l in c.nodes.iter().chain(&c.off) {
                 note(l.var(), (k, Role::Node));
             }
-            for (i, ns) in c.adj.iter().enumerate() {
-                for &(j, e) in ns.iter().filter(|&&(j, _)| i < j as usize) {
+            for i in 0..c.nodes.len() {
+                for (j, e) in c.neighbours(i).filter(|&(j, _)| i < j) {
                     if let Some(l) = e {
-                        let ends = (c.nodes[i], c.nodes[j as usize]);
+                        let ends = (c.nodes[i], c.nodes[j]);
                         note(l.var(), (k, Role::Edge { false_when: !l.is_positive(), ends }));
                     }
                 }
@@ -818,8 +810,7 @@ mod tests {
         loop {
             let mut grew = false;
             for i in 0..n {
-                for &(j, e) in &c.adj[i] {
-                    let j = j as usize;
+                for (j, e) in c.neighbours(i) {
                     if reached[i] && on[j] && !reached[j] && e.is_none_or(value) {
                         reached[j] = true;
                         grew = true;
