@@ -235,6 +235,17 @@ impl Grounder<'_> {
         }
     }
 
+    /// Whether `g` is unit-shaped and every literal of it is negated: it says which solved-for
+    /// atoms do not exist (a loop's links between cells that are not side by side).
+    pub(crate) fn absent_shaped(g: &G) -> bool {
+        match g {
+            G::Lit(l) => !l.reads_int && !l.positive,
+            G::All(_, b) => Self::absent_shaped(b),
+            G::And(items) => items.iter().all(Self::absent_shaped),
+            _ => false,
+        }
+    }
+
     /// Fixes the atoms of a unit-shaped statement: they get no variable, and every clause that
     /// mentions them is simplified. A contradiction adds the empty clause.
     pub(crate) fn fix(&mut self, g: &G, env: &mut Env) -> Result<()> {

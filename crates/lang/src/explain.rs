@@ -9,7 +9,8 @@
 //! The tracker follows the binding loop of the grounder: a clue fact read true while grounding a
 //! binding is in force until that binding ends. Sharing of sub-formulas is off (a literal shared
 //! across bindings would be defined under the first binding's guard only), and unit statements
-//! are grounded as clauses (an atom fixed by a statement would be beyond its selector).
+//! are grounded as clauses (an atom fixed by a statement would be beyond its selector), but for
+//! those that only say which atoms do not exist ([`part_of_grounding`]).
 //!
 //! Known limit: a clue atom read *false* is not tracked (withholding a fact only switches
 //! constraints off, the usual way a model reads its clues; docs/explain.md).
@@ -89,6 +90,22 @@ impl Tracker {
             self.definitions.push((from, to));
         }
     }
+}
+
+/// Whether statement `f` (`g` in negation normal form) is part of the grounding rather than a
+/// group: it only says which solved-for atoms do not exist (every atom it names is negated, and
+/// it reads no data, only comparisons of its variables), as masyu's `not link(r1, c1, r2, c2)`
+/// for cells not side by side. Fixed as without groups, its atoms get no variable: a loop's
+/// graph keeps only the links that can exist, where a group would leave every pair of cells a
+/// possible edge (31 M distance labels on a 21 x 15 masyu). It is never cited: the puzzle has
+/// no such atoms to reason about.
+pub(crate) fn part_of_grounding(p: &Program, g: &crate::nnf::G, f: &crate::program::F) -> bool {
+    crate::ground::Grounder::absent_shaped(g)
+        && crate::walk::formula(f, &mut |leaf| match leaf {
+            crate::walk::Leaf::Pred(q) if crate::program::is_data(p, q) => std::ops::ControlFlow::Break(()),
+            _ => std::ops::ControlFlow::Continue(()),
+        })
+        .is_continue()
 }
 
 /// The grounded clauses with their selectors added, the names of the selector variables, and

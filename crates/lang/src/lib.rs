@@ -462,8 +462,11 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
             g.conj(gg, &mut env, &[])?;
         }
     }
+    let fixed = |gg: &nnf::G, s: &program::Stmt| {
+        ground::Grounder::unit_shaped(gg) && (!groups || explain::part_of_grounding(p, gg, &s.f))
+    };
     for (gg, s) in &gs {
-        if ground::Grounder::unit_shaped(gg) && !groups {
+        if fixed(gg, s) {
             g.in_statement(&s.slots);
             if !g.fix_planned(&s.f, &s.slots)? {
                 let mut env = vec![None; s.slots.len()];
@@ -472,7 +475,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
         }
     }
     for (i, (gg, s)) in gs.iter().enumerate() {
-        if (ground::Grounder::unit_shaped(gg) || ints::bound_statement(p, &s.f)) && !groups {
+        if fixed(gg, s) || (ints::bound_statement(p, &s.f) && !groups) {
             continue;
         }
         let at = g.cnf.num_own_clauses();
