@@ -637,26 +637,70 @@ fn an_integer_keeps_its_domain_when_the_clue_where_it_was_first_used_is_withheld
     }
 }
 
-/// A statement that only says which solved-for atoms do not exist (masyu's `not link` between
-/// cells that are not side by side: every atom negated, no data read) is part of an
-/// explanation's grounding, not a group: no step cites it, and the loop's graph keeps only the
-/// links that can exist, as without groups (as a group it left every pair of cells a possible
-/// edge: 31 M distance labels on the 21 x 15 masyu, over the limit). With every group on, the
-/// puzzle's one solution.
+/// A statement that only says which atoms of a predicate not shown do not exist (masyu's and
+/// country road's `not link` between cells not side by side: every atom negated, no facts read,
+/// directly or through a definition) is part of an explanation's grounding, not a group: no step
+/// cites it, and the loop's graph keeps only the links that can exist, as without groups (as a
+/// group, every pair of cells would be a possible edge: 31 M distance labels on the 21 x 15
+/// masyu, over the limit). With every group on, the puzzle's one solution. A statement that
+/// reads facts (light up's walls) stays a group.
 #[test]
 fn a_statement_saying_which_atoms_do_not_exist_is_part_of_the_grounding() {
-    let f = model("pencil/mashu/pzprjs.url");
-    let plain = f.ground().unwrap();
+    for (rel, fixed, group) in [
+        ("pencil/mashu/pzprjs.url", "mashu.qp:36:1", "mashu.qp:41:1"),
+        ("pencil/country/cspuz.url", "country.qp:31:1", "country.qp:29:1"),
+        ("pencil/lightup/pzprjs.url", "", "lightup.qp:24:1"),
+    ] {
+        let f = model(rel);
+        let plain = f.ground().unwrap();
+        let g = f.ground_groups().unwrap();
+        let names: Vec<&str> = g.groups.iter().map(|x| x.name.as_str()).collect();
+        assert!(names.iter().any(|n| n.ends_with(group)), "{rel}: {group} is a group: {names:?}");
+        assert!(fixed.is_empty() || !names.iter().any(|n| n.ends_with(fixed)), "{rel}: {fixed} is not: {names:?}");
+        let labels = |cnf: &wgrnd_sat::Cnf| cnf.theories().iter().map(|t| t.aux_count()).sum::<u32>();
+        assert_eq!(labels(&g.cnf), labels(&plain.cnf), "{rel}: the loop's graph is the same");
+        let all: Vec<Lit> = g.groups.iter().map(|x| x.selector.pos()).collect();
+        let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf, &Default::default());
+        let Ok(SolverAnswer::Sat(m)) = s.solve_assuming(&all, None) else { panic!("{rel}: no solution") };
+        let block: Vec<Lit> = g.projection.iter().map(|&v| v.lit(!m.value(v).unwrap_or(false))).collect();
+        s.add_clause(&block);
+        assert!(matches!(s.solve_assuming(&all, None), Ok(SolverAnswer::Unsat)), "{rel}: a second solution");
+    }
+}
+
+/// The same on a model of its own: of two statements that fix atoms false over comparisons
+/// alone, the one on a shown predicate is a rule a step may cite (a group), the other not.
+#[test]
+fn a_statement_on_a_shown_predicate_stays_a_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("row.qp");
+    std::fs::write(
+        &path,
+        "domain I = 1..3\npred x(I)\npred y(I)\nshow x\n\
+         forall i in I | i = 1 . not x(i)\nforall i in I | i = 2 . not y(i)\nforall i in I . x(i) or y(i)\n",
+    )
+    .unwrap();
+    let f = model_at(path.to_str().unwrap(), &RawOptions::default());
     let g = f.ground_groups().unwrap();
     let names: Vec<&str> = g.groups.iter().map(|x| x.name.as_str()).collect();
-    assert!(names.iter().any(|n| n.ends_with("mashu.qp:41:1")), "the white circles' rule is a group: {names:?}");
-    assert!(!names.iter().any(|n| n.ends_with("mashu.qp:36:1")), "`not link` is not a group: {names:?}");
-    let labels = |cnf: &wgrnd_sat::Cnf| cnf.theories().iter().map(|t| t.aux_count()).sum::<u32>();
-    assert_eq!(labels(&g.cnf), labels(&plain.cnf), "the loop's graph is the same");
-    let all: Vec<Lit> = g.groups.iter().map(|x| x.selector.pos()).collect();
-    let mut s = wgrnd_sat::solver::session(&SolverSpec::Builtin, &g.cnf, &Default::default());
-    let Ok(SolverAnswer::Sat(m)) = s.solve_assuming(&all, None) else { panic!("no solution") };
-    let block: Vec<Lit> = g.projection.iter().map(|&v| v.lit(!m.value(v).unwrap_or(false))).collect();
-    s.add_clause(&block);
-    assert!(matches!(s.solve_assuming(&all, None), Ok(SolverAnswer::Unsat)), "a second solution");
+    assert!(names.iter().any(|n| n.ends_with("row.qp:5:1")), "`not x` is a group: {names:?}");
+    assert!(!names.iter().any(|n| n.ends_with("row.qp:6:1")), "`not y` is not: {names:?}");
+    assert!(names.iter().any(|n| n.ends_with("row.qp:7:1")), "{names:?}");
+}
+
+/// A step is kept when the time limit ends the search for its consequences: the 15 x 15
+/// fillomino's hint is found in about 5 s on this machine's release build, while what follows
+/// from it and the rules alone takes minutes (every clue off, each solution of the rules costs
+/// the solver about half a second, and each drops one value of each cell). So the step comes out
+/// whole, without its "so also", and the exit code says the time ran out.
+#[test]
+fn a_step_is_kept_when_the_time_runs_out_on_its_consequences() {
+    let out = crate::wgrnd(&["explain", "--next", "--timeout", "20", "fixtures/pencil-large/fillomino.url"], None);
+    assert_eq!(crate::code(&out), 30, "{}", crate::stderr(&out));
+    let text = crate::stdout(&out);
+    let steps: Vec<&str> = text.lines().filter(|l| l.starts_with("step ")).collect();
+    assert_eq!(steps.len(), 1, "{text}");
+    assert!(steps[0].starts_with("step 1: the number at row "), "{text}");
+    assert!(!text.contains("so also"), "{text}");
+    assert!(text.lines().last().unwrap_or_default().starts_with("1 step(s) before the time limit"), "{text}");
 }

@@ -9,19 +9,21 @@
 //! The tracker follows the binding loop of the grounder: a clue fact read true while grounding a
 //! binding is in force until that binding ends. Sharing of sub-formulas is off (a literal shared
 //! across bindings would be defined under the first binding's guard only), and unit statements
-//! are grounded as clauses (an atom fixed by a statement would be beyond its selector), but for
+//! are grounded as clauses (an atom fixed by a statement would be beyond its selector), except
 //! those that only say which atoms do not exist ([`part_of_grounding`]).
 //!
 //! Known limit: a clue atom read *false* is not tracked (withholding a fact only switches
 //! constraints off, the usual way a model reads its clues; docs/explain.md).
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 use wgrnd_sat::{Cnf, Lit};
 use wgrnd_seam::{Group, GroupKind};
 
 use crate::error::{ErrorKind, QpropError};
-use crate::program::{PredId, Program};
+use crate::program::{PredId, PredKind, Program, F};
+use crate::walk::Leaf;
 
 /// A clue fact: its predicate and atom index.
 type Fact = (PredId, usize);
@@ -93,19 +95,36 @@ impl Tracker {
 }
 
 /// Whether statement `f` (`g` in negation normal form) is part of the grounding rather than a
-/// group: it only says which solved-for atoms do not exist (every atom it names is negated, and
-/// it reads no data, only comparisons of its variables), as masyu's `not link(r1, c1, r2, c2)`
-/// for cells not side by side. Fixed as without groups, its atoms get no variable: a loop's
-/// graph keeps only the links that can exist, where a group would leave every pair of cells a
-/// possible edge (31 M distance labels on a 21 x 15 masyu). It is never cited: the puzzle has
-/// no such atoms to reason about.
-pub(crate) fn part_of_grounding(p: &Program, g: &crate::nnf::G, f: &crate::program::F) -> bool {
+/// group: it only says which atoms of predicates that are not shown do not exist (every atom it
+/// names is negated, and it reads no facts: only comparisons of its variables, directly or
+/// through definitions), as masyu's `not link(r1, c1, r2, c2)` for cells not side by side.
+/// Fixed as without groups, its atoms get no variable: a loop's graph keeps only the links that
+/// can exist (as a group, every pair of cells would be a possible edge: 31 M distance labels on a
+/// 21 x 15 masyu). It is never cited: the puzzle has no such atoms to reason about. A rule on a
+/// shown predicate (`forall c . not black(1, c)`) stays a group, a rule a step may cite.
+pub(crate) fn part_of_grounding(p: &Program, g: &crate::nnf::G, f: &F) -> bool {
     crate::ground::Grounder::absent_shaped(g)
         && crate::walk::formula(f, &mut |leaf| match leaf {
-            crate::walk::Leaf::Pred(q) if crate::program::is_data(p, q) => std::ops::ControlFlow::Break(()),
-            _ => std::ops::ControlFlow::Continue(()),
+            Leaf::Pred(q) if p.shown.contains(&q) || reads_facts(p, q) => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
         })
         .is_continue()
+}
+
+/// Whether predicate `q` is or reads facts (an input or clue predicate, an integer variable, or
+/// a definition that reads one): not a solved-for predicate, not a definition made of
+/// comparisons alone.
+fn reads_facts(p: &Program, q: PredId) -> bool {
+    match &p.preds[q].kind {
+        PredKind::Var => false,
+        // Definitions do not recurse: this ends.
+        PredKind::Def(d) => crate::walk::formula(&d.body, &mut |leaf| match leaf {
+            Leaf::Pred(r) if reads_facts(p, r) => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        })
+        .is_break(),
+        PredKind::Input(_) | PredKind::Int(_) => true,
+    }
 }
 
 /// The grounded clauses with their selectors added, the names of the selector variables, and

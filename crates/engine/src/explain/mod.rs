@@ -40,8 +40,8 @@ pub const REFRESH: usize = 24;
 /// Candidates above which a full ranking ranks the true atoms alone (when any is left): a
 /// 15 x 15 fillomino of an explanation has 50,625 facts to deduce (225 values for each cell,
 /// nothing narrows them) of which 225 are true, and a refutation costs ~15 ms; each false one
-/// follows from its cell's true one as a consequence. Bundled puzzles of up to 21 x 15 cells
-/// have at most 1,200 or so candidates.
+/// follows from its cell's true one as a consequence. The other bundled puzz.link puzzles that
+/// an explanation grounds have at most 1,296 (the 6 x 6 fillomino).
 pub const TRUE_ONLY: usize = 4096;
 
 /// Candidates refuted together by one solver call when finding which facts every solution
@@ -187,8 +187,8 @@ impl Solver {
     /// them flips" under an activation literal, retired by a unit clause after the call); a
     /// model found drops every candidate it flips. Where most candidates hold (the clues of a
     /// puzzle with one solution) one call refutes a chunk; where few do (the rules alone), one
-    /// at a time is faster, each model dropping what it can. A chunk refuted whole doubles the
-    /// next one, a model found halves it (down to `chunk`): a puzzle with one solution and 225
+    /// at a time is the better start, each model dropping what it can. A chunk refuted whole
+    /// doubles the next one, a model found halves it (down to `chunk`): a puzzle with one solution and 225
     /// values for each of 225 cells (the 15 x 15 fillomino of an explanation, where nothing
     /// narrows the domains) refutes its 50,625 facts in a few dozen calls rather than 1,600.
     fn implied(&mut self, base: &[Lit], mut open: Vec<Lit>, chunk: usize) -> Result<Vec<Lit>, Error> {
@@ -387,20 +387,22 @@ pub fn explain<F: Family>(
             // the known facts only grow, so a last rank is never too optimistic... nor exact).
             // A step larger than every step so far, found between full rankings, is checked
             // against a full ranking (a stale rank can hide a smaller step).
-            let mut full = steps.len().is_multiple_of(FULL_RANK);
+            // Over `TRUE_ONLY` candidates with a true atom among them, a full ranking ranks the
+            // true atoms alone, and a false one never ranked counts as ranked last; with fewer
+            // left, a candidate never ranked calls for a full ranking.
+            let many = left.len() > TRUE_ONLY && left.iter().any(|c| c.is_positive());
+            let unranked = |c: Lit| if many && !c.is_positive() { (usize::MAX, usize::MAX) } else { (0, 0) };
+            let mut full =
+                steps.len().is_multiple_of(FULL_RANK) || (!many && left.iter().any(|c| !rank.contains_key(c)));
             let largest = steps.iter().map(|st| st.size).max().unwrap_or(0);
             let (ranked, best) = loop {
                 let mut order: Vec<usize> = (0..left.len()).collect();
-                order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or((0, 0)));
-                // Over `TRUE_ONLY` candidates with a true atom among them, a full ranking ranks
-                // the true atoms alone; the others keep their last rank (none: last).
-                let true_only = full && left.len() > TRUE_ONLY && left.iter().any(|c| c.is_positive());
+                order.sort_by_key(|&i| rank.get(&left[i]).copied().unwrap_or(unranked(left[i])));
                 let mut ranked: Vec<(usize, usize, Lit)> = Vec::with_capacity(left.len());
                 for (n, &i) in order.iter().enumerate() {
                     let c = left[i];
-                    if (!full && n >= REFRESH) || (true_only && !c.is_positive()) {
-                        let unranked = if true_only { (usize::MAX, usize::MAX) } else { (0, 0) };
-                        let (size, rules) = rank.get(&c).copied().unwrap_or(unranked);
+                    if (!full && n >= REFRESH) || (full && many && !c.is_positive()) {
+                        let (size, rules) = rank.get(&c).copied().unwrap_or(unranked(c));
                         ranked.push((size, rules, c));
                         continue;
                     }
