@@ -227,21 +227,21 @@ impl Grounder<'_> {
 
     /// Whether `g` is a conjunction of literals under `forall`s (facts about solved-for atoms).
     pub(crate) fn unit_shaped(g: &G) -> bool {
-        match g {
-            G::Lit(l) => !l.reads_int,
-            G::All(_, b) => Self::unit_shaped(b),
-            G::And(items) => items.iter().all(Self::unit_shaped),
-            _ => false,
-        }
+        Self::units_where(g, &|_| true)
     }
 
     /// Whether `g` is unit-shaped and every literal of it is negated: it says which solved-for
     /// atoms do not exist (a loop's links between cells that are not side by side).
     pub(crate) fn absent_shaped(g: &G) -> bool {
+        Self::units_where(g, &|l| !l.positive)
+    }
+
+    /// Whether `g` is unit-shaped with every literal as `ok` asks.
+    fn units_where(g: &G, ok: &dyn Fn(&Literal) -> bool) -> bool {
         match g {
-            G::Lit(l) => !l.reads_int && !l.positive,
-            G::All(_, b) => Self::absent_shaped(b),
-            G::And(items) => items.iter().all(Self::absent_shaped),
+            G::Lit(l) => !l.reads_int && ok(l),
+            G::All(_, b) => Self::units_where(b, ok),
+            G::And(items) => items.iter().all(|it| Self::units_where(it, ok)),
             _ => false,
         }
     }
