@@ -280,10 +280,20 @@ pub(crate) struct Grounder<'p> {
 impl AuxAtoms for Grounder<'_> {
     fn aux(&mut self, len: u32, what: String) -> u32 {
         let first = self.names.len() as u32 + 1;
-        for i in 0..len {
-            self.names.push(format!("aux({what} #{i})"));
-            self.atom_of.push(None);
+        // Numbered from 0 within the call; with names off, made only when asked (names.rs).
+        if self.lazy_names {
+            self.lazy_aux.push(crate::names::LazyAux {
+                var: first - 1,
+                count: len,
+                number: 0,
+                numbered_in_turn: true,
+                what: Cow::Owned(what),
+            });
+            self.names.resize(self.names.len() + len as usize, String::new());
+        } else {
+            self.names.extend((0..len).map(|i| crate::names::aux_name(&what, i)));
         }
+        self.atom_of.resize(self.atom_of.len() + len as usize, None);
         self.aux_count += len;
         first
     }

@@ -679,18 +679,67 @@ pub fn ramp(free: usize, quiet: usize, max: u32) -> Vec<u32> {
         .collect()
 }
 
+/// Where the score search lets breaks in, restart after restart: no break over the first `quiet`
+/// free squares, then a linear ramp ([`ramp`]); or, once a restart without a quiet part searched
+/// its whole tree, every break anywhere within the bound (`flat`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Quiet {
+    /// The quiet part the search starts with ([`QUIET_256`]/256 of the free squares).
+    start: usize,
+    /// The quiet part of the next restart.
+    now: usize,
+    /// Every break allowed anywhere within the bound.
+    flat: bool,
+}
+
+impl Quiet {
+    fn new(free: usize) -> Quiet {
+        let start = free * QUIET_256 / 256;
+        Quiet { start, now: start, flat: false }
+    }
+
+    /// The budget after each scan position of a restart with at most `max` breaks of its own.
+    fn after(&self, free: usize, max: u32) -> Vec<u32> {
+        if self.flat {
+            vec![max; free]
+        } else {
+            ramp(free, self.now, max)
+        }
+    }
+
+    /// Takes a restart's end into account; `false` when the search is over: a flat restart
+    /// searched its whole tree, so the best board is optimal (or none beats the bound). A restart
+    /// that searched its whole tree halves the quiet part (another order searches the same
+    /// tree), down to none and then flat. Until the first board, a restart without one lets
+    /// breaks in a sixteenth earlier; the first board sets the quiet part back to its start:
+    /// the early breaks that were needed to find a board would widen every later tree, where the
+    /// bound now prunes (docs/scan.md).
+    fn next(&mut self, end: &RunEnd, had_board: bool, has_board: bool) -> bool {
+        if end.exhausted {
+            if self.flat || end.nodes == 0 {
+                return false;
+            }
+            self.flat = self.now == 0;
+            self.now /= 2;
+        } else if !has_board {
+            self.now -= self.now.div_ceil(16);
+        } else if !had_board {
+            self.now = self.start;
+        }
+        true
+    }
+}
+
 /// The score search: restarts of the scan search in fresh random orders (drawn from `rng`), each
-/// at most [`SCORE_RESTART_NODES`] placements and `total_nodes` in all, under a schedule that
-/// places the first [`QUIET_256`]/256 of the free squares without a break and then allows breaks
-/// on a linear ramp up to one fewer than the best board so far has (`beat`, the breaks of a
-/// board to beat, starts it; else a sixth of the free squares). Within a restart each board found
-/// lowers the bound (branch and bound). Until the first board, a restart without one lets breaks
-/// in a sixteenth earlier; a restart that searched its whole tree halves the quiet part, and once
-/// there is none every break is allowed anywhere within the bound: a restart that then searches
-/// its whole tree proves the best board optimal (or that none beats `beat`) and ends the search.
-/// Stops between restarts when `stop()` says so, within one every few thousand placements.
-/// `found` hears of every better board (row-major piece and turn, its breaks with the clues'
-/// own); returns the best.
+/// at most [`SCORE_RESTART_NODES`] placements and `total_nodes` in all, under a schedule
+/// ([`Quiet`]) that places the first [`QUIET_256`]/256 of the free squares without a break and
+/// then allows breaks on a linear ramp up to one fewer than the best board so far has (`beat`,
+/// the breaks of a board to beat, starts it; else a sixth of the free squares). Within a restart
+/// each board found lowers the bound (branch and bound). A restart that then searches its whole
+/// tree without a quiet part proves the best board optimal (or that none beats `beat`) and ends
+/// the search. Stops between restarts when `stop()` says so, within one every few thousand
+/// placements. `found` hears of every better board (row-major piece and turn, its breaks with
+/// the clues' own); returns the best.
 pub fn score_fill(
     p: &Puzzle,
     beat: Option<u32>,
@@ -702,47 +751,34 @@ pub fn score_fill(
 ) -> Result<Option<Scored>, Unfit> {
     let cells = clue_cells(p);
     let mut best: Option<Scored> = None;
-    let mut quiet = None;
-    // Once a run with no quiet part searched its whole tree, the next ones allow every break
-    // anywhere within the bound: such a run that ends is the proof that the best is optimal.
-    let mut flat = false;
+    let mut quiet: Option<Quiet> = None;
     while stats.nodes < total_nodes && !stop() {
         let scan = Scan::new(p, &cells, Some(rng))?;
         let free = scan.free();
         let fixed = scan.fixed_breaks();
+        let quiet = quiet.get_or_insert_with(|| Quiet::new(free));
         // Before the first board, at most a sixth of the free squares break (unless flat).
-        let cap = if best.is_some() || flat { u32::MAX } else { (free as u32 / 6).max(1) };
+        let cap = if best.is_some() || quiet.flat { u32::MAX } else { (free as u32 / 6).max(1) };
         let max = match best.as_ref().map(|b| b.1).or(beat) {
             Some(b) if b <= fixed => break,
             Some(b) => (b - 1 - fixed).min(cap),
             None => cap.min(2 * free as u32 + 2),
         };
-        let q = *quiet.get_or_insert(free * QUIET_256 / 256);
-        let after = if flat { vec![max; free] } else { ramp(free, q, max) };
-        let budget = Budget { after, total: max + fixed };
+        let budget = Budget { after: quiet.after(free, max), total: max + fixed };
         stats.restarts += 1;
         let limits = Limits { nodes: SCORE_RESTART_NODES.min(total_nodes - stats.nodes), stop };
-        let mut improved = false;
+        let had_board = best.is_some();
         let end = scan.run(&budget, &limits, &mut |board, breaks| {
             if best.as_ref().is_none_or(|b| breaks < b.1) {
                 best = Some((board.to_vec(), breaks));
                 stats.improved += 1;
-                improved = true;
                 found(board, breaks);
             }
             Verdict::Better
         });
         stats.nodes += end.nodes;
-        if end.exhausted {
-            if flat || end.nodes == 0 {
-                // Every board within the bound was seen (or none can be placed at all).
-                break;
-            }
-            // Another order searches the same tree: let breaks in earlier instead.
-            flat = q == 0;
-            quiet = Some(q / 2);
-        } else if best.is_none() && !improved {
-            quiet = Some(q - q.div_ceil(16));
+        if !quiet.next(&end, had_board, best.is_some()) {
+            break;
         }
     }
     Ok(best)
@@ -1029,6 +1065,32 @@ mod tests {
     fn the_ramp_is_quiet_then_rises_to_its_maximum() {
         assert_eq!(ramp(10, 4, 6), [0, 0, 0, 0, 1, 2, 3, 4, 5, 6]);
         assert_eq!(ramp(3, 0, 1), [1, 1, 1]);
+    }
+
+    #[test]
+    fn the_quiet_part_shrinks_until_a_first_board_then_starts_again() {
+        let cut = RunEnd { nodes: 10, exhausted: false };
+        let whole = RunEnd { nodes: 10, exhausted: true };
+        let mut q = Quiet::new(251);
+        assert_eq!(q.now, 196);
+        assert!(q.next(&cut, false, false));
+        assert_eq!(q.now, 183);
+        assert!(q.next(&cut, false, false));
+        assert_eq!(q.now, 171);
+        // The first board: back to the start, and kept there while the bound tightens.
+        assert!(q.next(&cut, false, true));
+        assert_eq!(q.now, 196);
+        assert!(q.next(&cut, true, true));
+        assert_eq!(q.now, 196);
+        // A whole tree searched halves it, down to none, then flat, then the proof.
+        let mut halves = vec![];
+        while !q.flat {
+            assert!(q.next(&whole, true, true));
+            halves.push(q.now);
+        }
+        assert_eq!(halves, [98, 49, 24, 12, 6, 3, 1, 0, 0]);
+        assert_eq!(q.after(4, 2), [2, 2, 2, 2]);
+        assert!(!q.next(&whole, true, true));
     }
 
     #[test]

@@ -84,7 +84,9 @@ fn names_made_when_asked_are_the_headers() {
                    pred done\n\
                    show paint\n\
                    forall x in n . exactly 1 { paint(x, c) : c in colour }\n\
-                   forall x in n . paint(x, red) or paint(x, blue) or done\n";
+                   forall x in n . paint(x, red) or paint(x, blue) or done\n\
+                   % A cardinality encoding's auxiliaries (a counter).\n\
+                   exactly 2 { paint(x, red) : x in n }\n";
     let integers = "domain colour = {red, green}\n\
                     var x in {-3, 0, 2, 7}\n\
                     var y in 1..5\n\
@@ -107,6 +109,7 @@ fn names_made_when_asked_are_the_headers() {
     let mut lazy_aux = 0;
     let mut labels = 0;
     let mut lazy_views = 0;
+    let mut lazy_cardinality = 0;
     for (p, ints) in programs.iter().flat_map(|p| {
         [wgrnd_lang::IntEncoding::Auto, wgrnd_lang::IntEncoding::Direct, wgrnd_lang::IntEncoding::Log]
             .map(|ints| (p, ints))
@@ -140,12 +143,15 @@ fn names_made_when_asked_are_the_headers() {
                 usize::from(off.encoding.names.get(i).is_none() && on.encoding.names[i].contains("connectivity label"));
             let view = ["=", ">=", ".bit"].iter().any(|k| on.encoding.names[i].contains(k));
             lazy_views += usize::from(empty && view);
+            let cardinality = ["-amo ", "(at least j"].iter().any(|k| on.encoding.names[i].contains(k));
+            lazy_cardinality += usize::from(empty && cardinality);
         }
         assert!(lazy > 0, "no name was left to make when asked");
     }
     assert!(lazy_aux > 0, "no auxiliary's name was left to make when asked");
     assert!(labels > 1000, "{labels} connectivity labels named when asked");
     assert!(lazy_views > 0, "no integer view's name was left to make when asked");
+    assert!(lazy_cardinality > 0, "no cardinality encoding's auxiliary was left to name when asked");
 }
 
 /// The lex-leader auxiliaries a count's proven symmetries add are named when asked for with
