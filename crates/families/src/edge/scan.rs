@@ -660,9 +660,9 @@ pub struct FillStats {
 /// work on Eternity II, more restarts in fresh random orders beat longer runs in one order.
 pub const SCORE_RESTART_NODES: u64 = 20_000_000;
 
-/// The share of the free squares, in 256ths, that the score search places without a break
-/// before its first board: 200 of 255 on Eternity II, where the community's searches allow
-/// breaks from scan position 193-201 on (docs/optimise.md).
+/// The share of the free squares, in 256ths, that the score search places without a break at
+/// its start and again from its first board on: 199 of 255 on Eternity II, where the community's
+/// searches allow breaks from scan position 193-201 on (docs/optimise.md).
 pub const QUIET_256: usize = 200;
 
 /// The break schedule: none over the first `quiet` of `free` squares, then a linear ramp to
@@ -684,8 +684,10 @@ pub fn ramp(free: usize, quiet: usize, max: u32) -> Vec<u32> {
 /// its whole tree, every break anywhere within the bound (`flat`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Quiet {
-    /// The quiet part the search starts with ([`QUIET_256`]/256 of the free squares).
-    start: usize,
+    /// The quiet part a first board sets back: the start ([`QUIET_256`]/256 of the free
+    /// squares), or less once a restart searched its whole tree (a larger quiet part's tree is
+    /// part of that one, and the bound only tightens).
+    ceiling: usize,
     /// The quiet part of the next restart.
     now: usize,
     /// Every break allowed anywhere within the bound.
@@ -695,7 +697,7 @@ struct Quiet {
 impl Quiet {
     fn new(free: usize) -> Quiet {
         let start = free * QUIET_256 / 256;
-        Quiet { start, now: start, flat: false }
+        Quiet { ceiling: start, now: start, flat: false }
     }
 
     /// The budget after each scan position of a restart with at most `max` breaks of its own.
@@ -708,12 +710,12 @@ impl Quiet {
     }
 
     /// Takes a restart's end into account; `false` when the search is over: a flat restart
-    /// searched its whole tree, so the best board is optimal (or none beats the bound). A restart
-    /// that searched its whole tree halves the quiet part (another order searches the same
-    /// tree), down to none and then flat. Until the first board, a restart without one lets
-    /// breaks in a sixteenth earlier; the first board sets the quiet part back to its start:
-    /// the early breaks that were needed to find a board would widen every later tree, where the
-    /// bound now prunes (docs/scan.md).
+    /// searched its whole tree, so the best board is optimal (or none beats the bound), or a
+    /// restart placed nothing at all. A restart that searched its whole tree halves the quiet
+    /// part (another order searches the same tree), down to none and then flat. Until the first
+    /// board, a restart without one lets breaks in a sixteenth earlier; the first board sets the
+    /// quiet part back to the ceiling: the early breaks that were needed to find a board would
+    /// widen every later tree, where the bound now prunes (docs/scan.md).
     fn next(&mut self, end: &RunEnd, had_board: bool, has_board: bool) -> bool {
         if end.exhausted {
             if self.flat || end.nodes == 0 {
@@ -721,10 +723,11 @@ impl Quiet {
             }
             self.flat = self.now == 0;
             self.now /= 2;
+            self.ceiling = self.ceiling.min(self.now);
         } else if !has_board {
             self.now -= self.now.div_ceil(16);
         } else if !had_board {
-            self.now = self.start;
+            self.now = self.ceiling;
         }
         true
     }
@@ -735,11 +738,12 @@ impl Quiet {
 /// ([`Quiet`]) that places the first [`QUIET_256`]/256 of the free squares without a break and
 /// then allows breaks on a linear ramp up to one fewer than the best board so far has (`beat`,
 /// the breaks of a board to beat, starts it; else a sixth of the free squares). Within a restart
-/// each board found lowers the bound (branch and bound). A restart that then searches its whole
-/// tree without a quiet part proves the best board optimal (or that none beats `beat`) and ends
-/// the search. Stops between restarts when `stop()` says so, within one every few thousand
-/// placements. `found` hears of every better board (row-major piece and turn, its breaks with
-/// the clues' own); returns the best.
+/// each board found lowers the bound (branch and bound). A flat restart (every break allowed
+/// anywhere within the bound, once the quiet part is down to none) that searches its whole tree
+/// proves the best board optimal (or that none beats `beat`) and ends the search. Stops between
+/// restarts when `stop()` says so, within one every few thousand placements. `found` hears of
+/// every better board (row-major piece and turn, its breaks with the clues' own); returns the
+/// best.
 pub fn score_fill(
     p: &Puzzle,
     beat: Option<u32>,
@@ -1091,6 +1095,15 @@ mod tests {
         assert_eq!(halves, [98, 49, 24, 12, 6, 3, 1, 0, 0]);
         assert_eq!(q.after(4, 2), [2, 2, 2, 2]);
         assert!(!q.next(&whole, true, true));
+        // A tree searched whole before the first board lowers what the first board sets back.
+        let mut q = Quiet::new(251);
+        assert!(q.next(&cut, false, false));
+        assert!(q.next(&whole, false, false));
+        assert_eq!((q.now, q.ceiling), (91, 91));
+        assert!(q.next(&cut, false, false));
+        assert_eq!(q.now, 85);
+        assert!(q.next(&cut, false, true));
+        assert_eq!(q.now, 91);
     }
 
     #[test]
