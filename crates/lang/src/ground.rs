@@ -280,22 +280,26 @@ pub(crate) struct Grounder<'p> {
 impl AuxAtoms for Grounder<'_> {
     fn aux(&mut self, len: u32, what: String) -> u32 {
         let first = self.names.len() as u32 + 1;
-        // Numbered from 0 within the call; with names off, made only when asked (names.rs).
-        if self.lazy_names {
-            self.lazy_aux.push(crate::names::LazyAux {
-                var: first - 1,
-                count: len,
-                number: 0,
-                numbered_in_turn: true,
-                what: Cow::Owned(what),
-            });
-            self.names.resize(self.names.len() + len as usize, String::new());
-        } else {
-            self.names.extend((0..len).map(|i| crate::names::aux_name(&what, i)));
-        }
-        self.atom_of.resize(self.atom_of.len() + len as usize, None);
-        self.aux_count += len;
+        // An encoding's auxiliaries are numbered from 0 within the call.
+        self.name_aux_run(len, 0, Cow::Owned(what));
         first
+    }
+}
+
+impl Grounder<'_> {
+    /// Names the next `count` variables `aux(what #n)` for `n` from `number` on, and gives them no
+    /// atom; with names off, one record names them all when asked (names.rs): encodings make
+    /// thousands of these, and a command that writes no header never asks.
+    pub(crate) fn name_aux_run(&mut self, count: u32, number: u32, what: Cow<'static, str>) {
+        if self.lazy_names {
+            let var = self.names.len() as u32;
+            self.lazy_aux.push(crate::names::LazyAux { var, count, number, numbered_in_turn: true, what });
+            self.names.resize(self.names.len() + count as usize, String::new());
+        } else {
+            self.names.extend((0..count).map(|k| crate::names::aux_name(&what, number + k)));
+        }
+        self.atom_of.resize(self.atom_of.len() + count as usize, None);
+        self.aux_count += count;
     }
 }
 

@@ -417,22 +417,8 @@ impl Grounder<'_> {
     /// `what`, numbered in turn; with names off, one record names them all when asked.
     pub(crate) fn aux_vars(&mut self, count: u32, what: Cow<'static, str>) -> wgrnd_sat::Var {
         let first = self.cnf.new_vars(count);
-        if self.lazy_names {
-            self.names.resize(self.names.len() + count as usize, String::new());
-            self.lazy_aux.push(crate::names::LazyAux {
-                var: first.index() as u32,
-                count,
-                number: self.aux_count,
-                numbered_in_turn: true,
-                what,
-            });
-        } else {
-            for k in 0..count {
-                self.names.push(crate::names::aux_name(&what, self.aux_count + k));
-            }
-        }
-        self.atom_of.resize(self.atom_of.len() + count as usize, None);
-        self.aux_count += count;
+        debug_assert_eq!(first.index(), self.names.len(), "the names end where the new variables begin");
+        self.name_aux_run(count, self.aux_count, what);
         first
     }
 
