@@ -376,6 +376,20 @@ fn two_solutions_side_by_side_with_their_differences_marked() {
     assert!(!stdout(&o).contains("black("), "{}", stdout(&o));
 }
 
+/// A numberlink whose normal form has one solution, the straight line, where the line may also
+/// go round through the empty cells below: `count --max 2` finds that second solution beside the
+/// form (docs/pencil.md) and draws both.
+#[test]
+fn a_numberlink_line_that_could_go_round_is_two_solutions() {
+    let o = wgrnd(&["count", "--max", "2", "--print", "--view", "art", "https://puzz.link/p?numlin/3/3/1g1l"], None);
+    assert_eq!(code(&o), 12, "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("| 1-------1 |") && out.contains("| 1   +---1 |"), "{out}");
+    // Every cell taken, three straight lines: one solution, proved on the form.
+    let o = wgrnd(&["count", "--max", "2", "https://puzz.link/p?numlin/3/3/123i123"], None);
+    assert_eq!(code(&o), 10, "{}", stderr(&o));
+}
+
 /// `explain --next` gives one step, in the puzzle's words; `batch` judges one puzzle per line and goes on after a bad one.
 #[test]
 fn a_hint_and_a_batch() {

@@ -14,7 +14,7 @@ use crate::output::Output;
 
 /// `wgrnd backbone`: the fixed atoms by name and value, how many of the shown atoms that is, the
 /// solver calls and time, and the family's picture of the partial solution.
-pub fn backbone<F: Family + Present + Explain>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
+pub fn backbone<F: Family + Present + Explain + Search>(f: &F, config: &BackboneConfig) -> Result<u8, Error> {
     crate::commands::notes(f);
     let g = f.ground()?;
     let g = crate::optimise::optimal_only(g, &config.solver, config.timeout, false)?;

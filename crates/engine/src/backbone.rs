@@ -13,14 +13,15 @@
 //! decoded and judged by the family's independent checker. Symmetries are not broken here: the
 //! backbone is a property of the fixed puzzle, so the caller grounds it without symmetry breaking.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use wgrnd_sat::solver::{tuned_session, Interrupt, Session, SessionTuning, SolveError, SolverSpec};
 use wgrnd_sat::{Lit, Model, SolverAnswer};
 use wgrnd_seam::pipeline::checked_decode;
-use wgrnd_seam::{Error, Family, Grounding};
+use wgrnd_seam::{Error, Family, Grounding, Search};
 
-use crate::count::Stop;
+use crate::count::{Limits, Stop};
 
 /// Candidates tested per solver call by default (`backbone --chunk`): 32 took the fewest calls and
 /// no more time in docs/wellposed.md's measurements.
@@ -61,7 +62,11 @@ fn value(model: &Model, lit: Lit) -> bool {
 
 /// Computes the backbone of `g`'s projection atoms with `solver`, testing `chunk` (at least 1)
 /// candidates per solver call, within `timeout`.
-pub fn backbone<F: Family>(
+///
+/// A puzzle whose family has a normal form is first counted up to two on it: a unique puzzle's
+/// backbone is its solution, and a puzzle with none has none; only with two is the backbone
+/// searched for here.
+pub fn backbone<F: Family + Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
     solver: &SolverSpec,
@@ -70,6 +75,9 @@ pub fn backbone<F: Family>(
     interrupt: &Interrupt,
 ) -> Result<Backbone<F::Solution>, Error> {
     let start = Instant::now();
+    if let Some(unique) = by_normal_form(f, g, solver, timeout, interrupt)? {
+        return Ok(unique);
+    }
     let chunk = chunk.max(1);
     let mut session = tuned_session(solver, &g.cnf, interrupt, SessionTuning { keep_phases: true });
     let mut calls = 0u64;
@@ -163,6 +171,45 @@ pub fn backbone<F: Family>(
         }
     }
     result(Stop::Exhausted, &state, calls, Some(solution))
+}
+
+/// The backbone of a puzzle with a normal form that has no solution or exactly one, found by
+/// counting up to two on the form; `None` when the family has no normal form or the puzzle has
+/// two solutions (or more).
+fn by_normal_form<F: Family + Search>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    timeout: Option<Duration>,
+    interrupt: &Interrupt,
+) -> Result<Option<Backbone<F::Solution>>, Error> {
+    let Some(normal) = f.normal_form()? else { return Ok(None) };
+    let limits = Limits { max: Some(2), timeout, jobs: 1, interrupt: interrupt.clone(), ..Limits::default() };
+    let mut solution = None;
+    let c = crate::count::count_normal(f, g, &normal, solver, &limits, |e| {
+        solution.get_or_insert_with(|| e.solution.clone());
+    })?;
+    let total = g.projection.len();
+    let backbone = |fixed: Vec<Lit>, open, stop, solution| Backbone {
+        solution,
+        fixed,
+        open,
+        total,
+        solver_calls: c.models + 1,
+        stop,
+        elapsed: c.elapsed,
+    };
+    Ok(match (c.count, c.stop, &c.first) {
+        (0, Stop::Exhausted, _) => Some(backbone(Vec::new(), 0, Stop::Exhausted, None)),
+        (1, Stop::Exhausted, Some(first)) => {
+            let true_atoms: HashSet<u32> = first.iter().copied().collect();
+            let fixed =
+                g.projection.iter().enumerate().map(|(i, &v)| v.lit(true_atoms.contains(&(i as u32)))).collect();
+            Some(backbone(fixed, 0, Stop::Exhausted, solution))
+        }
+        (_, stop @ (Stop::Timeout | Stop::Interrupted), _) => Some(backbone(Vec::new(), total, stop, solution)),
+        _ => None,
+    })
 }
 
 /// Fixes every open candidate whose value the solver has found at the root: it follows from the

@@ -2,9 +2,11 @@
 //! package alike: a grounding with an objective goes to the exact optimiser, a closed parity
 //! system to Gauss elimination, a solve asked to split into cubes to cube-and-conquer, and any
 //! other to [`portfolio::solve_jobs`] (a small formula first by the backtracking engine, then the
-//! plain solve on one job or the portfolio's race on more). Every route ends in a solution that
-//! the family's checker passed; an optimum's objective is recomputed by the checker too. What the
-//! run did is reported as `c` lines ([`Solved::notes`]) for whoever wants to show them.
+//! plain solve on one job or the portfolio's race on more). Cubes and the portfolio search the
+//! puzzle's normal form instead where its family has one ([`wgrnd_seam::Search::normal_form`]).
+//! Every route ends in a solution that the family's checker passed; an optimum's objective is
+//! recomputed by the checker too. What the run did is reported as `c` lines ([`Solved::notes`])
+//! for whoever wants to show them.
 
 use std::time::{Duration, Instant};
 
@@ -94,8 +96,9 @@ pub struct Solved<S> {
     pub notes: Vec<String>,
 }
 
-/// Solves `g` (the family's grounding of `f`) as `options` say, reporting each improvement of an
-/// objective to `improved` (the model and its cost at every level) as it is found.
+/// Solves `g` (the family's grounding of `f`, or its normal form where `f` has one) as `options`
+/// say, reporting each improvement of an objective to `improved` (the model and its cost at
+/// every level) as it is found.
 pub fn solve<F: Family + wgrnd_seam::Search>(
     f: &F,
     g: &Grounding<F::Encoding>,
@@ -111,10 +114,19 @@ pub fn solve<F: Family + wgrnd_seam::Search>(
             return Ok(Solved { answer, route: Route::Gauss, objective: None, times, notes: Vec::new() });
         }
     }
-    match options.cubes {
+    // A puzzle with a normal form has a solution exactly when the form has one, and the form is
+    // the smaller search (numberlink's lines that could wander through empty cells).
+    let normal = f.normal_form()?;
+    let (g, form) = match &normal {
+        Some(normal) => (normal, Some("c solved on the puzzle's normal form")),
+        None => (g, None),
+    };
+    let mut solved = match options.cubes {
         Some((n, score)) => cubes(f, g, options, n, score),
         None => jobs(f, g, options),
-    }
+    }?;
+    solved.notes.extend(form.map(String::from));
+    Ok(solved)
 }
 
 fn jobs<F: Family + wgrnd_seam::Search>(

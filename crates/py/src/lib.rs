@@ -309,7 +309,7 @@ fn count_family<F: Wrap + Search>(
 type Found<S> = (wgrnd_engine::count::Backbone<S>, Vec<(String, bool)>, Option<String>);
 
 /// The backbone of one family, its picture and a solution.
-fn backbone_family<F: Wrap + Present>(
+fn backbone_family<F: Wrap + Present + Search>(
     f: &F,
     solver: &SolverSpec,
     timeout: Option<Duration>,

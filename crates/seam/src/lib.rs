@@ -203,8 +203,9 @@ pub trait Explain: Family {
 
 /// What a family may offer the counting and solving engines beyond its grounding, to go faster:
 /// decoders and checkers kept across a run of models, an exact-cover view for dancing links,
-/// symmetries looked for late, and alternative encodings for the portfolio. The defaults offer
-/// nothing, and every answer is the same with or without them.
+/// symmetries looked for late, a normal form to count up to two on, and alternative encodings for
+/// the portfolio. The defaults offer nothing, and every verdict is the same with or without them
+/// (a solve may find another solution).
 pub trait Search: Family {
     /// A checker for many solutions of this puzzle, one after another on one thread (a count's):
     /// it may keep between calls what it derives from the puzzle alone, never anything of a
@@ -242,6 +243,26 @@ pub trait Search: Family {
     /// that break it, its header). Default: nothing (nothing is left for later).
     fn add_symmetries(&self, _g: &mut Grounding<Self::Encoding>) -> Result<(), Error> {
         Ok(())
+    }
+
+    /// The puzzle grounded with the statements of a normal form too, when the family has one: a
+    /// form that steps lead every solution to, each step leaving a solution, so that this
+    /// grounding has a solution exactly when the puzzle has, and two only when the puzzle has
+    /// two. Its projection is the plain grounding's, atom for atom, and
+    /// [`Family::decode`] reads its models. With [`unreduced`](Self::unreduced) it answers a count
+    /// up to two (none, one or several), `solve` and a backbone; a normal form can be far faster
+    /// to search than the puzzle (numberlink's lines, which may otherwise wander through the empty
+    /// cells). Default: none.
+    fn normal_form(&self) -> Result<Option<Grounding<Self::Encoding>>, Error> {
+        Ok(None)
+    }
+
+    /// For `s`, the normal form's only solution: another solution of the puzzle when some
+    /// solution other than `s` is led by steps to `s` (then the puzzle has at least two), `None`
+    /// when none is (then `s` is the puzzle's only one). Called only for a family with a normal
+    /// form, which must give it: the default is an error.
+    fn unreduced(&self, _s: &Self::Solution) -> Result<Option<Self::Solution>, Error> {
+        Err(Error::EncodingBug("a family with a normal form must say what leads to its solutions".into()))
     }
 
     /// The family's own search (no SAT), when it has one worth racing against the solvers on

@@ -45,7 +45,7 @@ use std::time::{Duration, Instant};
 use wgrnd_sat::solver::{session, Interrupt, SolveError, SolverSpec};
 use wgrnd_sat::{Cnf, Lit, Model, SolverAnswer};
 use wgrnd_seam::pipeline::checked_by;
-use wgrnd_seam::{CheckSession, CountUnit, DecodeSession, Error, Family, Grounding, Orbits};
+use wgrnd_seam::{AtomNames, CheckSession, CountUnit, DecodeSession, Error, Family, Grounding, Orbits};
 
 pub use engine::Engine;
 use handover::Handover;
@@ -303,10 +303,12 @@ pub fn count<F: Family + wgrnd_seam::Search>(
 /// dropped unreported (a new search finds them again, as members of their orbits). So a count
 /// of one solution never pays for the symmetry search, and a larger one pays for finding two
 /// solutions twice. The time limit is the count's: the symmetry search is not charged to it, as
-/// it is not when a grounding looks for them at once. Returns the grounding counted on (its
-/// header says what was looked for) with the count, whose time includes both counts and the
-/// search; a Ctrl-C (the search is finished first) or a probe that took the whole time limit
-/// returns the solutions found before the search, with the grounding that now holds them.
+/// it is not when a grounding looks for them at once. A count up to two of a puzzle whose family
+/// has a normal form counts on the form (`count_normal`). Returns the grounding counted on (`g`
+/// for a count on the normal form; its header says what was looked for) with the count, whose
+/// time includes both counts and the search; a Ctrl-C (the search is finished first) or a probe
+/// that took the whole time limit returns the solutions found before the search, with the
+/// grounding that now holds them.
 pub fn count_deferring<F: Family + wgrnd_seam::Search>(
     f: &F,
     mut g: Grounding<F::Encoding>,
@@ -315,6 +317,13 @@ pub fn count_deferring<F: Family + wgrnd_seam::Search>(
     unit: CountUnit,
     mut found: impl FnMut(&Event<F::Solution>) + Send,
 ) -> Result<(Grounding<F::Encoding>, Count), Error> {
+    // A count to two of a puzzle with a normal form searches the normal form.
+    if unit == CountUnit::None && limits.max.is_some_and(|m| m <= 2) && g.symmetries.is_empty() {
+        if let Some(normal) = f.normal_form()? {
+            let c = count_normal(f, &g, &normal, solver, limits, found)?;
+            return Ok((g, c));
+        }
+    }
     // Orbits are counted only with the symmetries (a family leaves them for later only for a
     // plain count): looked for at once for any other unit.
     if f.symmetries_deferred(&g) && unit != CountUnit::None {
@@ -354,6 +363,56 @@ pub fn count_deferring<F: Family + wgrnd_seam::Search>(
     }
     let c = count(f, &g, solver, &left, unit, found)?;
     Ok((g, Count { elapsed: start.elapsed(), ..c }))
+}
+
+/// A count of up to two (`limits.max`) of the puzzle `g` on its normal form `normal`
+/// ([`wgrnd_seam::Search::normal_form`]). Steps lead every solution to the form, so the puzzle
+/// has no solution when the form has none, and two when the form has two. When the form has one,
+/// `s`, the puzzle has another exactly when some solution leads to `s`, and then the one its last
+/// step came from leads to `s` in one step: [`Search::unreduced`]'s, which the family's checker
+/// judges here before it is reported as the second. Every solution reported is checked, as in any
+/// count; the count's `first` indexes `g`'s projection, which is the form's, atom for atom.
+///
+/// [`Search::unreduced`]: wgrnd_seam::Search::unreduced
+pub(crate) fn count_normal<F: Family + wgrnd_seam::Search>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    normal: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    limits: &Limits,
+    mut found: impl FnMut(&Event<F::Solution>) + Send,
+) -> Result<Count, Error> {
+    let names = |g: &Grounding<F::Encoding>| g.projection.iter().map(|&v| g.encoding.atom_name(v)).collect::<Vec<_>>();
+    if names(g) != names(normal) {
+        return Err(Error::EncodingBug("the normal form's projection is not the puzzle's".into()));
+    }
+    let mut first: Option<F::Solution> = None;
+    let mut c = count(f, normal, solver, limits, CountUnit::None, |e| {
+        if first.is_none() {
+            first = Some(e.solution.clone());
+        }
+        found(e)
+    })?;
+    let second = match (&first, c.count, c.stop, limits.max) {
+        (Some(s), 1, Stop::Exhausted, Some(2)) => f.unreduced(s)?,
+        _ => None,
+    };
+    if let Some(second) = second {
+        let violations = f.check(&second)?;
+        if let Some(v) = violations.first() {
+            return Err(Error::EncodingBug(format!(
+                "the second solution built beside the normal form's fails the check: {v}"
+            )));
+        }
+        found(&Event { solution: &second, index: 2, first_of_orbit: true, counted: 2 });
+        c.count = 2;
+        c.models = 2;
+        c.orbits.solutions = 2;
+        c.orbits.rotation_orbits = 2;
+        c.orbits.orbits = 2;
+        c.stop = Stop::Bound;
+    }
+    Ok(c)
 }
 
 /// A solution [`count_deferring`] holds back until it knows that its count is the answer (each

@@ -450,6 +450,37 @@ impl Explain for QpropModel {
 }
 
 impl Search for QpropModel {
+    /// A pencil genre's normal form, for its bundled model as it is (a changed model may have
+    /// other rules): the model with the form's statements after it, read with the same data and
+    /// grounded as the model is, without symmetries (the form is not symmetric).
+    fn normal_form(&self) -> Result<Option<Grounding<QpropEncoding>>, Error> {
+        let (name, text) = self.program.model_source();
+        let Some(normal) = crate::pencil::genre_of_model(text).and_then(|g| g.normal_form) else { return Ok(None) };
+        let model = Source::new(format!("{name} with {}", normal.file), format!("{text}\n{}", normal.statements));
+        let data = Source::new("data", self.program.data_text());
+        let program = wgrnd_lang::load(&model, Some(&data), &[]).map_err(model_error)?;
+        let options = GroundOptions {
+            symmetries: false,
+            lex_leader: false,
+            symmetries_optional: false,
+            symmetries_deferred: false,
+            ..self.options
+        };
+        wgrnd_lang::ground(&program, &options).map(Some).map_err(model_error)
+    }
+
+    fn unreduced(&self, s: &Solution) -> Result<Option<Solution>, Error> {
+        let Some(normal) = crate::pencil::genre_of_model(self.program.model_source().1).and_then(|g| g.normal_form)
+        else {
+            return Err(Error::EncodingBug("unreduced: the model has no normal form".into()));
+        };
+        match (normal.unreduced)(&self.program, s) {
+            Ok(Some(facts)) => self.read_solution("another solution, beside the normal form's", &facts, None).map(Some),
+            Ok(None) => Ok(None),
+            Err(e) => Err(Error::EncodingBug(format!("{}: {e}", normal.file))),
+        }
+    }
+
     fn symmetries_deferred(&self, g: &Grounding<QpropEncoding>) -> bool {
         wgrnd_lang::symmetries_deferred(g)
     }

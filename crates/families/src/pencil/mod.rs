@@ -12,6 +12,7 @@
 
 pub mod board;
 pub mod codec;
+mod numberlink;
 pub mod picture;
 pub mod pzprv3;
 pub mod url;
@@ -22,6 +23,7 @@ use crate::models::formats::non_url;
 use crate::models::readers::Reader;
 use board::{Board, Layers};
 pub use pzprv3::{is_pzprv3, Block};
+use wgrnd_lang::{Program, Solution};
 use wgrnd_sat::InputError;
 
 pub use url::{is_url, Puzzle};
@@ -131,6 +133,22 @@ pub struct Genre {
     pub drawn: Drawn,
     /// The reader of its URLs into data for its model (the model is `reader.model`).
     pub reader: Reader,
+    /// The normal form a count to two searches, where the genre has one.
+    pub normal_form: Option<&'static NormalForm>,
+}
+
+/// A genre's normal form ([`wgrnd_seam::Search::normal_form`]): statements added to its model,
+/// and how to tell whether a solution of the form is the puzzle's only one.
+#[derive(Debug)]
+pub struct NormalForm {
+    /// The statements' file name (`models/pencil/GENRE.normal`).
+    pub file: &'static str,
+    /// The statements.
+    pub statements: &'static str,
+    /// The shown facts of another solution of the puzzle when some solution other than the given
+    /// one leads to it ([`wgrnd_seam::Search::unreduced`]); an error when the given one cannot be
+    /// read as the genre's solution.
+    pub unreduced: fn(&Program, &Solution) -> Result<Option<String>, String>,
 }
 
 impl PartialEq for Genre {
@@ -250,11 +268,13 @@ fn cells(b: &Board) -> u32 {
 /// One entry of [`GENRES`]: the genre, its reader and its data contract, from its names, layers,
 /// flags, clue bound, drawing, parameters and facts.
 macro_rules! genre {
+    (@normal) => { None };
+    (@normal $normal:expr) => { Some($normal) };
     (
         $pid:literal, $url:literal, [$($alias:literal),*], $title:literal,
         layers [$($layer:ident),*], file [$($block:ident$(($flag_block:literal))?),*], flags $flags:literal, $(switches [$(($flag:literal, $switch:literal)),*],)? square $square:literal,
         max $max:expr, drawn $drawn:ident,
-        params [$($param:literal),*], facts [$(($fact:expr, $arity:literal)),*]
+        params [$($param:literal),*], facts [$(($fact:expr, $arity:literal)),*] $(, normal $normal:expr)?
     ) => {
         Genre {
             pid: $pid,
@@ -284,6 +304,7 @@ macro_rules! genre {
                 write: |facts| write_facts($pid, facts),
                 clauses_per_cell: 0,
             },
+            normal_form: genre!(@normal $($normal)?),
         }
     };
 }
@@ -320,7 +341,7 @@ pub static GENRES: &[Genre] = &[
     genre!("norinori", "norinori", [], "Norinori", layers [Border], file [Rooms1], flags "", square false,
         max cells, drawn Shaded, params ["rooms"], facts [(ROOM, 3)]),
     genre!("numlin", "numlin", ["numberlink"], "Numberlink", layers [Number16], file [Numbers], flags "", square false,
-        max cells, drawn CentreLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
+        max cells, drawn CentreLines, params [], facts [(NUMBER, 3), (UNKNOWN, 2)], normal &numberlink::NORMAL_FORM),
     genre!("kurodoko", "kurodoko", [], "Kurodoko", layers [Number16], file [Numbers], flags "", square false,
         max cells, drawn Shaded, params [], facts [(NUMBER, 3), (UNKNOWN, 2)]),
     genre!("yinyang", "yinyang", [], "Yin-Yang", layers [Circle], file [Circles], flags "", square false,

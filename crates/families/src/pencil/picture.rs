@@ -15,10 +15,10 @@ use crate::pencil::{Drawn, Genre};
 pub type Open = BTreeSet<(String, Vec<Val>)>;
 
 /// The model's data and a solution, read by name.
-struct Read<'a> {
-    p: &'a Program,
-    s: &'a Solution,
-    open: &'a Open,
+pub(super) struct Read<'a> {
+    pub(super) p: &'a Program,
+    pub(super) s: &'a Solution,
+    pub(super) open: &'a Open,
 }
 
 fn int(v: Val) -> Option<i64> {
@@ -29,12 +29,12 @@ fn int(v: Val) -> Option<i64> {
 }
 
 impl Read<'_> {
-    fn param(&self, name: &str) -> Option<i64> {
+    pub(super) fn param(&self, name: &str) -> Option<i64> {
         self.p.params.iter().find(|(n, _)| n == name).and_then(|(_, v)| int(*v))
     }
 
     /// The facts of the data predicate `name` as whole numbers.
-    fn facts(&self, name: &str) -> Vec<Vec<i64>> {
+    pub(super) fn facts(&self, name: &str) -> Vec<Vec<i64>> {
         self.p
             .preds
             .iter()
@@ -51,7 +51,7 @@ impl Read<'_> {
 
     /// Whether the shown atom `name(args)` holds: `Some(true)`, `Some(false)`, `None` when it
     /// differs between solutions.
-    fn atom(&self, name: &str, args: &[i64]) -> Option<bool> {
+    pub(super) fn atom(&self, name: &str, args: &[i64]) -> Option<bool> {
         let vals: Vec<Val> = args.iter().map(|&a| Val::Int(a)).collect();
         if self.open.contains(&(name.to_string(), vals.clone())) {
             return None;
