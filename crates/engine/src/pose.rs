@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use wgrnd_sat::solver::{Interrupt, SolveError, SolverSpec};
 use wgrnd_seam::{CountUnit, Error, Family, Pose};
 
-use crate::count::{count, Event, Limits};
+use crate::count::{count_deferring, Event, Limits};
 
 /// A posed puzzle with exactly one solution, and how it was found.
 #[derive(Debug)]
@@ -74,7 +74,9 @@ fn count_to_two<F: Pose + wgrnd_seam::Search>(
     // posed puzzle is reproducible from its seed.
     let limits = Limits { max: Some(2), timeout, jobs: 1, interrupt: interrupt.clone(), ..Limits::default() };
     let mut found: Vec<F::Solution> = Vec::new();
-    let c = count(f, &g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| found.push(e.solution.clone()))?;
+    let (_, c) = count_deferring(f, g, solver, &limits, CountUnit::None, |e: &Event<F::Solution>| {
+        found.push(e.solution.clone())
+    })?;
     match c.stop {
         crate::count::Stop::Interrupted => return Err(Error::Solver(SolveError::Interrupted)),
         crate::count::Stop::Timeout => return Err(out_of_time(solver)),
@@ -282,7 +284,7 @@ pub fn only_solution<F: Family + wgrnd_seam::Search>(
     let limits =
         Limits { max: Some(2), timeout, engine: crate::count::Engine::Auto, jobs: 0, interrupt: interrupt.clone() };
     let mut first = None;
-    let c = count(f, &g, solver, &limits, CountUnit::None, |e| {
+    let (_, c) = count_deferring(f, g, solver, &limits, CountUnit::None, |e| {
         if first.is_none() {
             first = Some(e.solution.clone());
         }
