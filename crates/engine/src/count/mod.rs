@@ -367,10 +367,10 @@ pub fn count_deferring<F: Family + wgrnd_seam::Search>(
 
 /// A count of up to two (`limits.max`) of the puzzle `g` on its normal form `normal`
 /// ([`wgrnd_seam::Search::normal_form`]). Steps lead every solution to the form, so the puzzle
-/// has no solution when the form has none, and two when the form has two. When the form has one,
-/// `s`, the puzzle has another exactly when some solution leads to `s`, and then the one its last
-/// step came from leads to `s` in one step: [`Search::unreduced`]'s, which the family's checker
-/// judges here before it is reported as the second. Every solution reported is checked, as in any
+/// has no solution when the form has none, and at least two when the form has two. When the form
+/// has one, `s`, the puzzle has another exactly when some other solution is led by steps to `s`:
+/// [`Search::unreduced`] says whether one is and gives a second solution, which the family's
+/// checker judges here before it is reported. Every solution reported is checked, as in any
 /// count; the count's `first` indexes `g`'s projection, which is the form's, atom for atom.
 ///
 /// [`Search::unreduced`]: wgrnd_seam::Search::unreduced

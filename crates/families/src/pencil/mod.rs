@@ -133,7 +133,8 @@ pub struct Genre {
     pub drawn: Drawn,
     /// The reader of its URLs into data for its model (the model is `reader.model`).
     pub reader: Reader,
-    /// The normal form a count to two searches, where the genre has one.
+    /// The normal form that a count up to two, `solve` and `backbone` search, where the genre
+    /// has one.
     pub normal_form: Option<&'static NormalForm>,
 }
 

@@ -43,7 +43,8 @@ pub(super) static NORMAL_FORM: NormalForm = NormalForm {
 fn unreduced(p: &Program, s: &Solution) -> Result<Option<String>, String> {
     let open = Open::new();
     let read = Read { p, s, open: &open };
-    let size = |name| read.param(name).and_then(|n| usize::try_from(n).ok()).ok_or(format!("no parameter {name}"));
+    let size =
+        |name| read.param(name).and_then(|n| usize::try_from(n).ok()).ok_or_else(|| format!("no parameter {name}"));
     let (rows, cols) = (size("rows")?, size("cols")?);
     let cell = |r: usize, c: usize| r * cols + c;
     let at = |f: &[i64]| -> Result<usize, String> {
@@ -128,7 +129,7 @@ fn unreduced(p: &Program, s: &Solution) -> Result<Option<String>, String> {
                     }
                     continue;
                 }
-                let (line, _) = line_of[y].ok_or(format!("cell {y} is on no line from an end"))?;
+                let (line, _) = line_of[y].ok_or_else(|| format!("cell {y} is on no line from an end"))?;
                 match met[line] {
                     None => met[line] = Some((y, x)),
                     Some((other, beside)) if other != y => {
