@@ -1,13 +1,25 @@
 //! The checker's own evaluation of count terms, order constraints and global constraints: the
 //! sequences' values computed on the solution and compared directly (no encoding is consulted).
 
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
 use super::plan::Body;
 use super::{defined, Checker, Env};
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{Binders, GlobalCall, Lex, List, Order, Val, F};
+use crate::program::{Binders, GlobalCall, Lex, List, Order, PredKind, Slot, Val, F};
+use crate::walk::Leaf;
+
+/// At most this many values are remembered per count over data (memory); the others are
+/// counted again when asked.
+const COUNTS_KEPT: usize = 1_000_000;
 
 impl<'a> Checker<'a, '_> {
-    /// How many bindings of `binders` (with `guard`) make `f` true.
+    /// How many bindings of `binders` (with `guard`) make `f` true. A count that reads data
+    /// only (input facts, definitions, the variables around it) is evaluated once per value of
+    /// the variables it reads and remembered: a guard such as ripple effect's
+    /// `v <= count { room(r2, c2, m) : r2 in R, c2 in C }` is asked at every binding of the
+    /// statement around it, with a few values of `m`.
     pub(super) fn count_true(
         &mut self,
         binders: &'a Binders,
@@ -15,6 +27,54 @@ impl<'a> Checker<'a, '_> {
         f: &'a F,
         env: &mut Env,
     ) -> Result<i64> {
+        let Some(reads) = self.count_reads(binders, guard, f) else {
+            return self.count_live(binders, guard, f, env);
+        };
+        let key = binders as *const Binders as usize;
+        // Read before the count binds anything: a variable bound inside is unbound here, the
+        // same at every call.
+        let at: Vec<Option<Val>> = reads.iter().map(|s| env.get(s.index()).copied().flatten()).collect();
+        if let Some(&n) = self.data_counts.get(&key).and_then(|m| m.get(&at)) {
+            return Ok(n);
+        }
+        let n = self.count_live(binders, guard, f, env)?;
+        let known = self.data_counts.entry(key).or_default();
+        if known.len() < COUNTS_KEPT {
+            known.insert(at, n);
+        }
+        Ok(n)
+    }
+
+    /// The variables a count reads (each once, its own binders left out) when it reads data
+    /// only; `None` when it reads a solved-for atom or an integer variable. Found once per count.
+    fn count_reads(&mut self, binders: &'a Binders, guard: Option<&'a F>, f: &'a F) -> Option<Rc<[Slot]>> {
+        let key = binders as *const Binders as usize;
+        if let Some(found) = self.count_reads.get(&key) {
+            return found.clone();
+        }
+        let p = self.p;
+        let mut slots: Vec<Slot> = Vec::new();
+        let mut leaf = |l: Leaf| match l {
+            Leaf::Slot(s) => {
+                if !slots.contains(&s) && !binders.iter().any(|b| b.slot == s) {
+                    slots.push(s);
+                }
+                ControlFlow::Continue(())
+            }
+            Leaf::Pred(pr) => match p.preds.get(pr.index()).map(|d| &d.kind) {
+                Some(PredKind::Input(_) | PredKind::Def(_)) => ControlFlow::Continue(()),
+                _ => ControlFlow::Break(()),
+            },
+        };
+        let solved = crate::walk::formula(f, &mut leaf).is_break()
+            || guard.is_some_and(|g| crate::walk::formula(g, &mut leaf).is_break());
+        let found = (!solved).then(|| Rc::from(slots));
+        self.count_reads.insert(key, found.clone());
+        found
+    }
+
+    /// [`Self::count_true`] evaluated.
+    fn count_live(&mut self, binders: &'a Binders, guard: Option<&'a F>, f: &'a F, env: &mut Env) -> Result<i64> {
         let plan = self.plan(binders, guard, Body::Count(f));
         let mut n: i64 = 0;
         self.bindings(&plan, env, &mut |me, env| {

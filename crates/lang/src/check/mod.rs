@@ -57,7 +57,7 @@ use plan::{Body, Plan, Rest};
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Quant, Val, F, T};
+use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Quant, Slot, Val, F, T};
 use crate::solution::{show, Args, Solution};
 use crate::symmetry::MixMap;
 use crate::walk::Leaf;
@@ -133,6 +133,11 @@ struct Checker<'a, 's> {
     /// of every binding that passes the plan's conjuncts, flat, in the order visited.
     grounded: MixMap<(usize, Env), Rc<Vec<Val>>>,
     grounded_len: usize,
+    /// Per count (by the address of its binders), the variables it reads when it reads data
+    /// only, `None` when it reads the solution (`formulas.rs`).
+    count_reads: MixMap<usize, Option<Rc<[Slot]>>>,
+    /// The values of the counts that read data only, by count and the values of what they read.
+    data_counts: MixMap<usize, MixMap<Vec<Option<Val>>, i64>>,
 }
 
 /// Above this many kept binding values a session stops keeping more (memory).
@@ -165,10 +170,10 @@ fn check_with(p: &Program, s: &Solution, cache: Option<&CheckCache>) -> Result<V
 
 /// A checker for many solutions of one program, one after another (a count's): it keeps between
 /// calls what does not depend on the solution (the evaluation plans of the quantifiers, the
-/// candidate indexes' layout and those over input facts, the shapes of `runs` lines), so that each
-/// call only evaluates. Every call judges its solution as [`check`] does: nothing of a previous
-/// solution is kept (its atoms' tables and definition values are dropped), and nothing comes from
-/// the encoder.
+/// candidate indexes' layout and those over input facts, the shapes of `runs` lines, the values of
+/// counts over data), so that each call only evaluates. Every call judges its solution as
+/// [`check`] does: nothing of a previous solution is kept (its atoms' tables and definition values
+/// are dropped), and nothing comes from the encoder.
 pub struct CheckSession<'a> {
     p: &'a Program,
     cache: &'a CheckCache,
@@ -193,6 +198,8 @@ struct Kept<'a> {
     data_only: MixMap<usize, bool>,
     grounded: MixMap<(usize, Env), Rc<Vec<Val>>>,
     grounded_len: usize,
+    count_reads: MixMap<usize, Option<Rc<[Slot]>>>,
+    data_counts: MixMap<usize, MixMap<Vec<Option<Val>>, i64>>,
 }
 
 /// Whether the bindings of `plan` that pass its conjuncts depend on data only: every conjunct
@@ -276,6 +283,8 @@ impl<'a> CheckSession<'a> {
             c.data_only = k.data_only;
             c.grounded = k.grounded;
             c.grounded_len = k.grounded_len;
+            c.count_reads = k.count_reads;
+            c.data_counts = k.data_counts;
         }
         let out = match &self.flat {
             // A statement the plan finds true holds; any other the tree walk judges.
@@ -290,6 +299,8 @@ impl<'a> CheckSession<'a> {
             data_only: std::mem::take(&mut c.data_only),
             grounded: std::mem::take(&mut c.grounded),
             grounded_len: c.grounded_len,
+            count_reads: std::mem::take(&mut c.count_reads),
+            data_counts: std::mem::take(&mut c.data_counts),
         });
         out
     }
@@ -389,6 +400,8 @@ impl<'a, 's> Checker<'a, 's> {
             data_only: MixMap::default(),
             grounded: MixMap::default(),
             grounded_len: 0,
+            count_reads: MixMap::default(),
+            data_counts: MixMap::default(),
         }
     }
 

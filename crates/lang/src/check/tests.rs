@@ -131,6 +131,19 @@ connected { b(r, c) : r in R, c in C } via nb
 connected { not b(r, c) : r in R, c in C | r + c > 2 } via up
 connected { b(r, c) : r in R, c in C | r = 2 } via reach
 atleast 3 { b(r, c) : r in R, c in C }",
+    // Counts over data, remembered per value of the variables they read (`formulas.rs`): a
+    // room's size asked at every cell of it and every value, a counting formula over data, and
+    // a count over data inside a count of solved-for atoms.
+    "domain c = 1..4
+domain m = 1..3
+domain v = 1..4
+input pred room(c, m)
+room(1, 1) room(2, 1) room(3, 2) room(4, 3)
+pred n(c, v)
+forall x in c . exactly 1 { n(x, k) : k in v }
+forall x in c, y in m, k in v | room(x, y) and k > count { room(z, y) : z in c } . not n(x, k)
+forall y in m . atmost 1 { room(z, y) : z in c } or exists x in c . room(x, y) and n(x, 2)
+atleast 2 { n(x, k) : x in c, k in v | k >= count { room(z, w) : z in c, w in m | w < k } }",
 ];
 
 /// A tiny deterministic generator (xorshift): no dependency, reproducible failures.
