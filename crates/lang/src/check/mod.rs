@@ -6,13 +6,15 @@
 //! time, each conjunct of the guard (and of a body that acts as one, `a -> b`, `not a or b`,
 //! `exists x . a and b`, a count's literal) is tested as soon as its variables are bound, and a
 //! binder that is a bare argument of a conjunct's input or solved-for atom takes only the values
-//! of that predicate's true atoms. A conjunct of connectives, comparisons and atoms is also tried
+//! of that predicate's true atoms; a binder whose conjuncts' equations name its values
+//! (`c2 = c + 1`, `nb(r, c, r2, c2)` read through) takes those alone, in a domain of more than
+//! four values (`solve.rs`). A conjunct of connectives, comparisons and atoms is also tried
 //! on part of a binding (`Checker::partial`, unbound variables unknown), and a value that makes
 //! it false whatever the rest take is passed over. Bindings are still visited in the written
 //! order and conjuncts tested left to right, so a violation names the same binding as a plain
 //! evaluation. What may differ: an evaluation error (a value outside a domain, a division by
-//! zero) in a binding that a generator or an early conjunct skipped is not reported; the grounder
-//! reports those.
+//! zero) in a binding that a generator, an equation or an early conjunct skipped is not
+//! reported; the grounder reports those.
 //!
 //! A count checks its solutions through one [`CheckSession`] per thread: it keeps what does not
 //! depend on the solution (plans, indexes over facts, the bindings of quantifiers that read data
@@ -41,6 +43,7 @@ mod naive;
 mod objective;
 mod plan;
 mod runs;
+mod solve;
 #[cfg(test)]
 mod tests;
 mod values;
@@ -57,7 +60,7 @@ use plan::{Body, Plan, Rest};
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{arith, Binders, Bound, Op, PredId, PredKind, Program, Quant, Slot, Val, F, T};
+use crate::program::{arith, Binders, Bound, DomId, Op, PredId, PredKind, Program, Quant, Slot, Val, F, T};
 use crate::solution::{show, Args, Solution};
 use crate::symmetry::MixMap;
 use crate::walk::Leaf;
@@ -622,10 +625,15 @@ impl<'a, 's> Checker<'a, 's> {
             Some(g) => self.candidates(g, env),
             None => None,
         };
+        let solved = match (&cands, plan.solvable.get(i)) {
+            (None, Some(ks)) if !ks.is_empty() => self.solved_values(plan, ks, slot, d, env),
+            _ => None,
+        };
         let cands = cands.unwrap_or_else(|| Cands::All(p.domains.get(d.index()).map_or(&[], |d| &d.values)));
-        let vals: &[Val] = match &cands {
-            Cands::All(v) => v,
-            Cands::Some(t, lo, hi) => t.vals.get(*lo..*hi).unwrap_or(&[]),
+        let vals: &[Val] = match (&solved, &cands) {
+            (Some(v), _) => v,
+            (None, Cands::All(v)) => v,
+            (None, Cands::Some(t, lo, hi)) => t.vals.get(*lo..*hi).unwrap_or(&[]),
         };
         if env.len() <= slot.index() {
             // Resolved programs size the environment for every slot; anything else is a bug.
@@ -641,6 +649,31 @@ impl<'a, 's> Checker<'a, 's> {
         }
         env[slot] = None;
         Ok(stop)
+    }
+
+    /// The values of binder `slot` (of domain `d`) that conjuncts `ks` of `plan` allow, in the
+    /// domain's order (`solve.rs`); `None`: they allow any.
+    fn solved_values(
+        &mut self,
+        plan: &Plan<'a>,
+        ks: &[usize],
+        slot: Slot,
+        d: DomId,
+        env: &mut Env,
+    ) -> Option<Vec<Val>> {
+        let mut found: Option<Vec<Val>> = None;
+        for &k in ks {
+            let Some(vals) = self.solved(plan.conj[k], slot, env, 0) else { continue };
+            found = Some(match found {
+                Some(before) => before.into_iter().filter(|v| vals.contains(v)).collect(),
+                None => vals,
+            });
+        }
+        let dom = self.p.domains.get(d.index())?;
+        let mut at: Vec<(u32, Val)> = found?.into_iter().filter_map(|v| Some((dom.pos(v)?, v))).collect();
+        at.sort_unstable_by_key(|x| x.0);
+        at.dedup_by_key(|x| x.0);
+        Some(at.into_iter().map(|x| x.1).collect())
     }
 
     /// Whether the conjuncts to test after `c` binders all hold (left to right, stopping at the

@@ -71,6 +71,9 @@ pub(super) struct Plan<'a> {
     pub early: Vec<Vec<usize>>,
     /// Per binder, where its values come from (`None`: its domain).
     pub gens: Vec<Option<Gen<'a>>>,
+    /// Per binder without a generator, the conjuncts due once it is bound, or tried early on
+    /// it, whose equations may name its values (`solve.rs`).
+    pub solvable: Vec<Vec<usize>>,
     /// What to evaluate for a binding that passes every conjunct.
     pub rest: Rest<'a>,
     /// Whether a `forall` body was split into conjuncts and a rest: the naive evaluator reports a
@@ -81,6 +84,9 @@ pub(super) struct Plan<'a> {
 /// Asks for the id of the candidate index of (predicate, known positions, binder position,
 /// binder domain).
 pub(super) type IndexId<'b> = dyn FnMut(PredId, Vec<usize>, usize, crate::program::DomId) -> usize + 'b;
+
+/// A binder's values are solved for (`solve.rs`) only in a domain of more values than this.
+const SOLVE_ABOVE: usize = 4;
 
 /// Builds the plan of a quantifier with `binders`, `guard` and `body`.
 pub(super) fn build<'a>(
@@ -127,8 +133,21 @@ pub(super) fn build<'a>(
             }
         }
     }
-    let gens = (0..n).map(|i| generator(p, binders, i, &conj, index_id)).collect();
-    Plan { binders, conj, checks, early, gens, rest, split }
+    let gens: Vec<Option<Gen>> = (0..n).map(|i| generator(p, binders, i, &conj, index_id)).collect();
+    let solvable = (0..n)
+        .map(|i| {
+            // Solving costs about as much as evaluating a few values: a small domain is cheaper
+            // to run through (tapa's offsets `dr, dc in 0..2`).
+            let small = p.domains.get(binders[i].dom.index()).is_none_or(|d| d.values.len() <= SOLVE_ABOVE);
+            if gens[i].is_some() || small {
+                return Vec::new();
+            }
+            let mut ks: Vec<usize> = checks[i + 1].iter().chain(&early[i + 1]).copied().collect();
+            ks.retain(|&k| super::solve::names_values(p, conj[k], binders[i].slot));
+            ks
+        })
+        .collect();
+    Plan { binders, conj, checks, early, gens, solvable, rest, split }
 }
 
 /// Splits a `forall` body: `a -> b`, `not a` and `not a or ... or b` hold outright where `a` is

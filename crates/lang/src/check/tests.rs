@@ -144,6 +144,21 @@ forall x in c . exactly 1 { n(x, k) : k in v }
 forall x in c, y in m, k in v | room(x, y) and k > count { room(z, y) : z in c } . not n(x, k)
 forall y in m . atmost 1 { room(z, y) : z in c } or exists x in c . room(x, y) and n(x, 2)
 atleast 2 { n(x, k) : x in c, k in v | k >= count { room(z, w) : z in c, w in m | w < k } }",
+    // Binders solved from equations (`solve.rs`, domains of more than four values): through a
+    // definition under `or` and `and`, `x + k`, `k - x`, a negation, an equation on no binder.
+    "domain R = 1..5
+domain C = 1..6
+pred b(R, C)
+def nb(r1 in R, c1 in C, r2 in R, c2 in C) :=
+  (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))
+forall r in R, c in C . b(r, c) -> atmost 2 { b(r2, c2) : r2 in R, c2 in C | nb(r, c, r2, c2) }
+forall r in R, c in C, c2 in C | c2 = c + 1 . not (b(r, c) and b(r, c2))
+forall r in R, r2 in R | 6 - r2 = r and r < r2 . b(r, 1) -> b(r2, 1)
+forall c in C, c2 in C | -c2 = -1 - c . b(1, c) or b(1, c2)
+forall r in R, c in C | r = 2 and 3 = c + r . b(r, c) or b(r + 1, c)
+forall c in C, c2 in C | (c2 = c + 1 and c2 = 2 * c - 1) or c2 = 1 . b(3, c) -> not b(3, c2)
+forall c in C, c2 in C | c2 = c + 2 and c2 = 3 * c - 2 . b(4, c) or b(4, c2)
+atleast 5 { b(r, c) : r in R, c in C }",
 ];
 
 /// A tiny deterministic generator (xorshift): no dependency, reproducible failures.
