@@ -166,6 +166,46 @@ fn open<'a>(f: &'a F, mut parts: Vec<Part<'a>>) -> Vec<Part<'a>> {
     }
 }
 
+/// `binders` in the order to plan a part in: each time, the first binder that an atom of data
+/// among `conj` can generate (its one variable not bound yet, a bare argument), else the first
+/// left. The plan generates a binder from an atom at the atom's last variable only, so the
+/// written order (parameters, then the opened `exists`) may leave every atom to be tested:
+/// aquarium's `same(r1, c1, r2, c2) := exists m . room(r1, c1, m) and room(r2, c2, m)` ran
+/// through every pair of cells; planned as `r1, c1, m, r2, c2`, `m` and `c2` are generated and
+/// `r2` alone runs through its domain. The bindings that satisfy the part are the same in any
+/// order, and its callers do not depend on the order they come in.
+fn generated_early(p: &Program, binders: &[Bound], conj: &[&F]) -> Vec<Bound> {
+    // Per atom of data among the conjuncts: the slot of each argument that is a bare variable,
+    // and every slot its arguments read.
+    let atoms: Vec<(Vec<Option<Slot>>, Vec<Slot>)> = conj
+        .iter()
+        .filter_map(|c| match c {
+            F::Atom(pr, args, _) if crate::program::is_data(p, *pr) => Some((
+                args.iter().map(|t| if let T::Var(s) = t { Some(*s) } else { None }).collect(),
+                args.iter().flat_map(crate::walk::term_slots).collect(),
+            )),
+            _ => None,
+        })
+        .collect();
+    if atoms.is_empty() {
+        return binders.to_vec();
+    }
+    let mut left = binders.to_vec();
+    let mut out: Vec<Bound> = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let generated = |b: &Bound| {
+            atoms.iter().any(|(bare, reads)| {
+                bare.iter().filter(|&&s| s == Some(b.slot)).count() == 1
+                    && reads.iter().filter(|&&s| s == b.slot).count() == 1
+                    && reads.iter().all(|&s| s == b.slot || out.iter().any(|o| o.slot == s))
+            })
+        };
+        let at = left.iter().position(generated).unwrap_or(0);
+        out.push(left.remove(at));
+    }
+    out
+}
+
 impl<'p> Grounder<'p> {
     /// Whether `pred` is a plain definition, decided once per grounding (and per whether it is
     /// grounding with groups by then: they begin after the size estimate).
@@ -223,7 +263,11 @@ impl<'p> Grounder<'p> {
         let p = self.p;
         let mut top = Vec::new();
         disjuncts(f, &mut top);
-        let parts: Vec<Part> = top.into_iter().flat_map(|d| open(d, vec![(binders.to_vec(), Vec::new())])).collect();
+        let mut parts: Vec<Part> =
+            top.into_iter().flat_map(|d| open(d, vec![(binders.to_vec(), Vec::new())])).collect();
+        for (binders, conj) in &mut parts {
+            *binders = generated_early(p, binders, conj);
+        }
         let saved = self.slot_names;
         self.slot_names = slots;
         let mut run = |me: &mut Self| -> Result<()> {
@@ -356,7 +400,15 @@ mod tests {
                         exists c2 in C . c2 = c + 1 and wall(r, c2) and k2 >= r\n\
                       def lone(r in I, k in K) := (not (exists c in C . wall(r, c)) and exists j in K . j = r + k)\n\
                         or exists c in C . wall(r, c) and c = k + 2\n";
-        let model = format!("{GRID}{meet}{exists}");
+        // An `exists` whose variable two atoms share (aquarium's `same`), planned in another
+        // order than written (`generated_early`), and one read through a parameter's atom.
+        let rooms = "domain M = 1..3\ninput pred room(R, C, M)\n\
+                     room(1, 1, 1) room(1, 2, 1) room(2, 1, 2) room(2, 2, 1) room(3, 4, 3) room(4, 4, 3)\n\
+                     def together(r1 in R, c1 in C, r2 in R, c2 in C) := exists m in M . room(r1, c1, m) and room(r2, c2, m)\n\
+                     def apart(r1 in R, c1 in C, r2 in R) := exists m in M, c2 in C . room(r1, c1, m) and room(r2, c2, m) and c2 > c1\n";
+        let model = format!("{GRID}{meet}{exists}{rooms}");
+        same(&model, "together", 10);
+        same(&model, "apart", 2);
         same(&model, "pair", 2);
         same(&model, "lone", 5);
         same(&model, "low", 2);
@@ -382,6 +434,33 @@ mod tests {
         let mut grouped = Grounder::new(&p, &GroundOptions::default()).expect("grounder");
         grouped.tracker = Some(crate::explain::Tracker::default());
         assert_eq!(grouped.def_true_atoms(hint).expect("asked"), None, "hint with groups");
+    }
+
+    /// The order a part is planned in: a binder that an atom of data generates comes as soon as
+    /// the atom's other variables are bound; with none, the written order.
+    #[test]
+    fn a_part_is_planned_with_generated_binders_early() {
+        let model = format!(
+            "{GRID}domain M = 1..3\ninput pred room(R, C, M)\nroom(1, 1, 1)\n\
+             def together(r1 in R, c1 in C, r2 in R, c2 in C) := exists m in M . room(r1, c1, m) and room(r2, c2, m)\n\
+             def near(r1 in R, c1 in C, r2 in R, c2 in C) := r1 = r2 and c1 < c2\n"
+        );
+        let p = load(&Source::new("t.qp", model), None, &[]).expect("the model loads");
+        let order = |name: &str| {
+            let def = p.preds.iter().find(|pr| pr.name == name).expect(name);
+            let crate::program::PredKind::Def(d) = &def.kind else { panic!("{name} is a definition") };
+            let binders: Vec<crate::program::Bound> =
+                d.params.iter().zip(&def.args).map(|(&slot, &dom)| crate::program::Bound { slot, dom }).collect();
+            let parts = super::open(&d.body, vec![(binders, Vec::new())]);
+            assert_eq!(parts.len(), 1, "{name}: one part");
+            let (binders, conj) = &parts[0];
+            super::generated_early(&p, binders, conj)
+                .iter()
+                .map(|b| d.slots[b.slot.index()].clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(order("together"), ["r1", "c1", "m", "r2", "c2"]);
+        assert_eq!(order("near"), ["r1", "c1", "r2", "c2"]);
     }
 
     /// `fix_planned` takes the unit statements of its shape (a `not g` guard, another plain
