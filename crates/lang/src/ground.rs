@@ -120,8 +120,26 @@ pub const MAX_ATOMS_PER_PRED: usize = 1 << 26;
 pub(crate) type Env = Vec<Option<Val>>;
 
 /// The values at one argument position of a data predicate's true atoms, by the dense index of the
-/// other arguments.
-type FactIndex = Vec<Rc<[Val]>>;
+/// other arguments: key `k`'s are `values[starts[k]..starts[k + 1]]`, in one allocation for the
+/// whole index (most keys of a 4-ary input such as heyawake's `wall` have none, and one list per
+/// key was most of the cost of building its indexes).
+struct FactIndex {
+    values: Rc<[Val]>,
+    starts: Vec<usize>,
+}
+
+/// The values a generator takes: a part of a shared list.
+struct Generated {
+    all: Rc<[Val]>,
+    lo: usize,
+    hi: usize,
+}
+
+impl Generated {
+    fn values(&self) -> &[Val] {
+        self.all.get(self.lo..self.hi).unwrap_or(&[])
+    }
+}
 
 /// A [`FactIndex`] filled as its keys are asked (`None`: not asked yet).
 type LazyIndex = Vec<Option<Rc<[Val]>>>;
@@ -1075,7 +1093,7 @@ impl<'p> Grounder<'p> {
             },
             Some(g) => {
                 gen_vals = self.gen_values(g.pred, g.pos, g.args, g.span, env)?;
-                &gen_vals
+                gen_vals.values()
             }
         };
         let checked = lv.gen.is_some();
@@ -1114,7 +1132,7 @@ impl<'p> Grounder<'p> {
     }
 
     /// Values of argument `pos` of the true atoms of `pred` whose other arguments are `args`.
-    fn gen_values(&mut self, pred: PredId, pos: usize, args: &[T], span: Span, env: &mut Env) -> Result<Rc<[Val]>> {
+    fn gen_values(&mut self, pred: PredId, pos: usize, args: &[T], span: Span, env: &mut Env) -> Result<Generated> {
         let p = self.p;
         let pr = &p.preds[pred];
         let mut key = 0usize;
@@ -1163,7 +1181,7 @@ impl<'p> Grounder<'p> {
                 vec![None; keys]
             });
             if let Some(vals) = slots.get(key).and_then(Option::as_ref) {
-                return Ok(vals.clone());
+                return Ok(Generated { all: vals.clone(), lo: 0, hi: vals.len() });
             }
             let stride = self.strides[pred.index()][pos];
             let mut vals = Vec::new();
@@ -1176,14 +1194,14 @@ impl<'p> Grounder<'p> {
             if let Some(slot) = self.lazy_index.get_mut(&(pred, pos)).and_then(|v| v.get_mut(key)) {
                 *slot = Some(vals.clone());
             }
-            return Ok(vals);
+            let hi = vals.len();
+            return Ok(Generated { all: vals, lo: 0, hi });
         }
         let index = match self.index.get(pred.index()).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
             Some(ix) => ix.clone(),
             None => {
                 let keys: usize =
                     pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
-                let mut lists: Vec<Vec<Val>> = vec![Vec::new(); keys];
                 // Building the index reads every fact: no binding's reads. An atom known false
                 // (most of an input predicate's) is passed over without a call; facts without a
                 // definition, nobody tracking which are used, are the atoms marked true, found in
@@ -1206,6 +1224,9 @@ impl<'p> Grounder<'p> {
                     }
                     found
                 };
+                // Each true atom's key and value, in the atoms' order; then counted per key and
+                // laid out key after key, each key's values in that order.
+                let mut keyed: Vec<(usize, Val)> = Vec::with_capacity(true_atoms.len());
                 for idx in true_atoms {
                     let t = self.tuple(pred, idx);
                     let mut k = 0usize;
@@ -1214,9 +1235,22 @@ impl<'p> Grounder<'p> {
                             k = k * p.domains[d].len() + p.domains[d].pos(t[i]).unwrap_or(0) as usize;
                         }
                     }
-                    lists[k].push(t[pos]);
+                    keyed.push((k, t[pos]));
                 }
-                let ix: Rc<FactIndex> = Rc::new(lists.into_iter().map(Rc::from).collect());
+                let mut starts = vec![0usize; keys + 1];
+                for &(k, _) in &keyed {
+                    starts[k + 1] += 1;
+                }
+                for k in 0..keys {
+                    starts[k + 1] += starts[k];
+                }
+                let mut next = starts.clone();
+                let mut values = vec![Val::Int(0); keyed.len()];
+                for (k, v) in keyed {
+                    values[next[k]] = v;
+                    next[k] += 1;
+                }
+                let ix = Rc::new(FactIndex { values: Rc::from(values), starts });
                 if self.index.len() <= pred.index() {
                     self.index.resize(pred.index() + 1, Vec::new());
                 }
@@ -1227,7 +1261,10 @@ impl<'p> Grounder<'p> {
                 ix
             }
         };
-        Ok(index.get(key).cloned().unwrap_or_else(|| Rc::from(Vec::new())))
+        Ok(match (index.starts.get(key), index.starts.get(key + 1)) {
+            (Some(&lo), Some(&hi)) => Generated { all: index.values.clone(), lo, hi },
+            _ => Generated { all: index.values.clone(), lo: 0, hi: 0 },
+        })
     }
 
     /// The true atoms of definition `pred`, ascending, when every one of its atoms has been
