@@ -139,7 +139,22 @@ fn mentions(t: &T, slot: Slot) -> bool {
     }
 }
 
-/// Whether [`Checker::solved`] may name values of `slot` in `f`: an equation that reads it, or
+/// Whether `t` is `slot` under `+`, `-` and negation, read once: the terms
+/// [`Checker::isolate`] solves (`cols mod w = 0` is not one).
+fn isolable(t: &T, slot: Slot) -> bool {
+    match t {
+        T::Var(s) => *s == slot,
+        T::Neg(a, _) => isolable(a, slot),
+        T::Bin(b) if matches!(b.op, Op::Add | Op::Sub) => match (mentions(&b.a, slot), mentions(&b.b, slot)) {
+            (true, false) => isolable(&b.a, slot),
+            (false, true) => isolable(&b.b, slot),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Whether [`Checker::solved`] may name values of `slot` in `f`: an equation it can solve, or
 /// a definition's atom with it as an argument where the definition's body names values of that
 /// parameter, under `and` and `or`. Decided once per plan.
 pub(super) fn names_values(p: &Program, f: &F, slot: Slot) -> bool {
@@ -148,7 +163,14 @@ pub(super) fn names_values(p: &Program, f: &F, slot: Slot) -> bool {
 
 fn names_within(p: &Program, f: &F, slot: Slot, depth: usize) -> bool {
     match f {
-        F::Cmp(c) => c.op == CmpOp::Eq && (mentions(&c.a, slot) || mentions(&c.b, slot)),
+        F::Cmp(c) => {
+            c.op == CmpOp::Eq
+                && match (mentions(&c.a, slot), mentions(&c.b, slot)) {
+                    (true, false) => isolable(&c.a, slot),
+                    (false, true) => isolable(&c.b, slot),
+                    _ => false,
+                }
+        }
         F::And(a, b) => names_within(p, a, slot, depth) || names_within(p, b, slot, depth),
         F::Or(a, b) => names_within(p, a, slot, depth) && names_within(p, b, slot, depth),
         F::Atom(pr, args, _) if depth < DEPTH => {
