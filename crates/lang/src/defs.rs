@@ -173,7 +173,8 @@ fn open<'a>(f: &'a F, mut parts: Vec<Part<'a>>) -> Vec<Part<'a>> {
 /// aquarium's `same(r1, c1, r2, c2) := exists m . room(r1, c1, m) and room(r2, c2, m)` ran
 /// through every pair of cells; planned as `r1, c1, m, r2, c2`, `m` and `c2` are generated and
 /// `r2` alone runs through its domain. The bindings that satisfy the part are the same in any
-/// order, and its callers do not depend on the order they come in.
+/// order: `def_true_atoms` sorts what it finds, and `fix_planned` fixes the same atoms (its unit
+/// clauses come in the order found).
 fn generated_early(p: &Program, binders: &[Bound], conj: &[&F]) -> Vec<Bound> {
     // Per atom of data among the conjuncts: the slot of each argument that is a bare variable,
     // and every slot its arguments read.
@@ -252,7 +253,8 @@ impl<'p> Grounder<'p> {
 
     /// Calls `visit` on every binding of `binders` that satisfies the plain formula `f` (at least
     /// once each: the parts of a disjunction may overlap), planned as a guard: the disjuncts of
-    /// `f` each, then what `open` splits them in. `slots` names the variables in messages.
+    /// `f` each, then what `open` splits them in, each with its binders in the order of
+    /// [`generated_early`] (not the written order). `slots` names the variables in messages.
     fn each_satisfying(
         &mut self,
         binders: &[Bound],

@@ -120,12 +120,22 @@ pub const MAX_ATOMS_PER_PRED: usize = 1 << 26;
 pub(crate) type Env = Vec<Option<Val>>;
 
 /// The values at one argument position of a data predicate's true atoms, by the dense index of the
-/// other arguments: key `k`'s are `values[starts[k]..starts[k + 1]]`, in one allocation for the
-/// whole index (most keys of a 4-ary input such as heyawake's `wall` have none, and one list per
-/// key was most of the cost of building its indexes).
+/// other arguments: key `k`'s are `values[starts[k]..starts[k + 1]]`, one list for the whole
+/// index (most keys of a 4-ary input such as heyawake's `wall` have none, and a list per key was
+/// most of the cost of building its indexes).
 struct FactIndex {
     values: Rc<[Val]>,
     starts: Vec<usize>,
+}
+
+impl FactIndex {
+    /// Key `key`'s values (none for a key out of range).
+    fn key(&self, key: usize) -> Generated {
+        match (self.starts.get(key), self.starts.get(key + 1)) {
+            (Some(&lo), Some(&hi)) => Generated { all: self.values.clone(), lo, hi },
+            _ => Generated { all: self.values.clone(), lo: 0, hi: 0 },
+        }
+    }
 }
 
 /// The values a generator takes: a part of a shared list.
@@ -141,7 +151,8 @@ impl Generated {
     }
 }
 
-/// A [`FactIndex`] filled as its keys are asked (`None`: not asked yet).
+/// The values at one argument position of a definition's true atoms, by the dense index of the
+/// other arguments, filled as its keys are asked (`None`: not asked yet).
 type LazyIndex = Vec<Option<Rc<[Val]>>>;
 
 /// At most this many variables are reserved for the solved-for atoms when grounding starts.
@@ -1197,74 +1208,68 @@ impl<'p> Grounder<'p> {
             let hi = vals.len();
             return Ok(Generated { all: vals, lo: 0, hi });
         }
-        let index = match self.index.get(pred.index()).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
-            Some(ix) => ix.clone(),
-            None => {
-                let keys: usize =
-                    pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
-                // Building the index reads every fact: no binding's reads. An atom known false
-                // (most of an input predicate's) is passed over without a call; facts without a
-                // definition, nobody tracking which are used, are the atoms marked true, found in
-                // one pass (as `density` counts them: kakuro's `across` has 14,580 atoms).
-                let planned = match pr.kind {
-                    PredKind::Def(_) => self.def_true_atoms(pred)?,
-                    _ => None,
-                };
-                let true_atoms: Vec<usize> = if let Some(found) = planned {
-                    found.to_vec()
-                } else if self.tracker.is_none() && !matches!(pr.kind, PredKind::Def(_)) {
-                    self.data[pred.index()].iter().enumerate().filter(|(_, &v)| v == 2).map(|(idx, _)| idx).collect()
-                } else {
-                    let mut found = Vec::new();
-                    for idx in 0..self.data[pred.index()].len() {
-                        let known = self.data[pred.index()][idx];
-                        if known != 1 && (known == 2 || self.data_atom(pred, idx, span)?) {
-                            found.push(idx);
-                        }
-                    }
-                    found
-                };
-                // Each true atom's key and value, in the atoms' order; then counted per key and
-                // laid out key after key, each key's values in that order.
-                let mut keyed: Vec<(usize, Val)> = Vec::with_capacity(true_atoms.len());
-                for idx in true_atoms {
-                    let t = self.tuple(pred, idx);
-                    let mut k = 0usize;
-                    for (i, &d) in pr.args.iter().enumerate() {
-                        if i != pos {
-                            k = k * p.domains[d].len() + p.domains[d].pos(t[i]).unwrap_or(0) as usize;
-                        }
-                    }
-                    keyed.push((k, t[pos]));
-                }
-                let mut starts = vec![0usize; keys + 1];
-                for &(k, _) in &keyed {
-                    starts[k + 1] += 1;
-                }
-                for k in 0..keys {
-                    starts[k + 1] += starts[k];
-                }
-                let mut next = starts.clone();
-                let mut values = vec![Val::Int(0); keyed.len()];
-                for (k, v) in keyed {
-                    values[next[k]] = v;
-                    next[k] += 1;
-                }
-                let ix = Rc::new(FactIndex { values: Rc::from(values), starts });
-                if self.index.len() <= pred.index() {
-                    self.index.resize(pred.index() + 1, Vec::new());
-                }
-                if self.index[pred.index()].len() <= pos {
-                    self.index[pred.index()].resize(pos + 1, None);
-                }
-                self.index[pred.index()][pos] = Some(ix.clone());
-                ix
-            }
+        if let Some(ix) = self.index.get(pred.index()).and_then(|v| v.get(pos)).and_then(|x| x.as_ref()) {
+            return Ok(ix.key(key));
+        }
+        let keys: usize =
+            pr.args.iter().enumerate().filter(|(i, _)| *i != pos).map(|(_, &d)| p.domains[d].len()).product();
+        // Building the index reads every fact: no binding's reads. An atom known false
+        // (most of an input predicate's) is passed over without a call; facts without a
+        // definition, nobody tracking which are used, are the atoms marked true, found in
+        // one pass (as `density` counts them: kakuro's `across` has 14,580 atoms).
+        let planned = match pr.kind {
+            PredKind::Def(_) => self.def_true_atoms(pred)?,
+            _ => None,
         };
-        Ok(match (index.starts.get(key), index.starts.get(key + 1)) {
-            (Some(&lo), Some(&hi)) => Generated { all: index.values.clone(), lo, hi },
-            _ => Generated { all: index.values.clone(), lo: 0, hi: 0 },
-        })
+        let true_atoms: Vec<usize> = if let Some(found) = planned {
+            found.to_vec()
+        } else if self.tracker.is_none() && !matches!(pr.kind, PredKind::Def(_)) {
+            self.data[pred.index()].iter().enumerate().filter(|(_, &v)| v == 2).map(|(idx, _)| idx).collect()
+        } else {
+            let mut found = Vec::new();
+            for idx in 0..self.data[pred.index()].len() {
+                let known = self.data[pred.index()][idx];
+                if known != 1 && (known == 2 || self.data_atom(pred, idx, span)?) {
+                    found.push(idx);
+                }
+            }
+            found
+        };
+        // Each true atom's key and value, in the atoms' order; then counted per key and
+        // laid out key after key, each key's values in that order.
+        let mut keyed: Vec<(usize, Val)> = Vec::with_capacity(true_atoms.len());
+        for idx in true_atoms {
+            let t = self.tuple(pred, idx);
+            let mut k = 0usize;
+            for (i, &d) in pr.args.iter().enumerate() {
+                if i != pos {
+                    k = k * p.domains[d].len() + p.domains[d].pos(t[i]).unwrap_or(0) as usize;
+                }
+            }
+            keyed.push((k, t[pos]));
+        }
+        let mut starts = vec![0usize; keys + 1];
+        for &(k, _) in &keyed {
+            starts[k + 1] += 1;
+        }
+        for k in 0..keys {
+            starts[k + 1] += starts[k];
+        }
+        let mut next = starts.clone();
+        let mut values = vec![Val::Int(0); keyed.len()];
+        for (k, v) in keyed {
+            values[next[k]] = v;
+            next[k] += 1;
+        }
+        let ix = Rc::new(FactIndex { values: Rc::from(values), starts });
+        if self.index.len() <= pred.index() {
+            self.index.resize(pred.index() + 1, Vec::new());
+        }
+        if self.index[pred.index()].len() <= pos {
+            self.index[pred.index()].resize(pos + 1, None);
+        }
+        self.index[pred.index()][pos] = Some(ix.clone());
+        Ok(ix.key(key))
     }
 
     /// The true atoms of definition `pred`, ascending, when every one of its atoms has been

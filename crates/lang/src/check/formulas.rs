@@ -7,12 +7,23 @@ use std::rc::Rc;
 use super::plan::Body;
 use super::{defined, Checker, Env};
 use crate::error::{ErrorKind, QpropError, Result, Span};
-use crate::program::{Binders, GlobalCall, Lex, List, Order, PredKind, Slot, Val, F};
+use crate::program::{Binders, GlobalCall, Lex, List, Order, PredId, PredKind, Program, Slot, Val, F};
+use crate::symmetry::MixMap;
 use crate::walk::Leaf;
 
-/// At most this many values are remembered per count over data (memory); the others are
-/// counted again when asked.
-const COUNTS_KEPT: usize = 1_000_000;
+/// At most this many count values are remembered by one checker, a session's included (memory);
+/// the others are counted again when asked.
+const COUNTS_KEPT: usize = 4_000_000;
+
+/// A count over data, as the checker remembers it (`Checker::data_counts`).
+#[derive(Default)]
+pub(super) struct DataCount {
+    /// The variables it reads (its own binders left out), each once; `None`: it reads the
+    /// solution.
+    reads: Option<Rc<[Slot]>>,
+    /// Its values by the values of `reads`.
+    values: MixMap<Vec<Option<Val>>, i64>,
+}
 
 impl<'a> Checker<'a, '_> {
     /// How many bindings of `binders` (with `guard`) make `f` true. A count that reads data
@@ -27,50 +38,33 @@ impl<'a> Checker<'a, '_> {
         f: &'a F,
         env: &mut Env,
     ) -> Result<i64> {
-        let Some(reads) = self.count_reads(binders, guard, f) else {
+        let key = binders as *const Binders as usize;
+        let p = self.p;
+        let known = self
+            .data_counts
+            .entry(key)
+            .or_insert_with(|| DataCount { reads: data_reads(p, binders, guard, f), values: MixMap::default() });
+        let Some(reads) = known.reads.clone() else {
             return self.count_live(binders, guard, f, env);
         };
-        let key = binders as *const Binders as usize;
         // Read before the count binds anything: a variable bound inside is unbound here, the
         // same at every call.
-        let at: Vec<Option<Val>> = reads.iter().map(|s| env.get(s.index()).copied().flatten()).collect();
-        if let Some(&n) = self.data_counts.get(&key).and_then(|m| m.get(&at)) {
+        let mut at = std::mem::take(&mut self.count_key);
+        at.clear();
+        at.extend(reads.iter().map(|s| env.get(s.index()).copied().flatten()));
+        if let Some(&n) = known.values.get(at.as_slice()) {
+            self.count_key = at;
             return Ok(n);
         }
-        let n = self.count_live(binders, guard, f, env)?;
-        let known = self.data_counts.entry(key).or_default();
-        if known.len() < COUNTS_KEPT {
-            known.insert(at, n);
-        }
-        Ok(n)
-    }
-
-    /// The variables a count reads (each once, its own binders left out) when it reads data
-    /// only; `None` when it reads a solved-for atom or an integer variable. Found once per count.
-    fn count_reads(&mut self, binders: &'a Binders, guard: Option<&'a F>, f: &'a F) -> Option<Rc<[Slot]>> {
-        let key = binders as *const Binders as usize;
-        if let Some(found) = self.count_reads.get(&key) {
-            return found.clone();
-        }
-        let p = self.p;
-        let mut slots: Vec<Slot> = Vec::new();
-        let mut leaf = |l: Leaf| match l {
-            Leaf::Slot(s) => {
-                if !slots.contains(&s) && !binders.iter().any(|b| b.slot == s) {
-                    slots.push(s);
-                }
-                ControlFlow::Continue(())
+        let n = self.count_live(binders, guard, f, env);
+        if let (Ok(n), true) = (&n, self.counts_kept < COUNTS_KEPT) {
+            if let Some(known) = self.data_counts.get_mut(&key) {
+                known.values.insert(at.clone(), *n);
+                self.counts_kept += 1;
             }
-            Leaf::Pred(pr) => match p.preds.get(pr.index()).map(|d| &d.kind) {
-                Some(PredKind::Input(_) | PredKind::Def(_)) => ControlFlow::Continue(()),
-                _ => ControlFlow::Break(()),
-            },
-        };
-        let solved = crate::walk::formula(f, &mut leaf).is_break()
-            || guard.is_some_and(|g| crate::walk::formula(g, &mut leaf).is_break());
-        let found = (!solved).then(|| Rc::from(slots));
-        self.count_reads.insert(key, found.clone());
-        found
+        }
+        self.count_key = at;
+        n
     }
 
     /// [`Self::count_true`] evaluated.
@@ -154,4 +148,49 @@ impl<'a> Checker<'a, '_> {
         let b = self.values(&l.b, l.span, env)?;
         Ok(if l.strict { a < b } else { a <= b })
     }
+}
+
+/// The variables a count reads (each once, its own binders left out) when it reads data only:
+/// input facts, and definitions whose bodies do, read through; `None` when it reads a
+/// solved-for atom or an integer variable.
+fn data_reads(p: &Program, binders: &Binders, guard: Option<&F>, f: &F) -> Option<Rc<[Slot]>> {
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut seen: Vec<PredId> = Vec::new();
+    let mut defs: Vec<PredId> = Vec::new();
+    let mut leaf = |l: Leaf, defs: &mut Vec<PredId>, outer: bool| match l {
+        Leaf::Slot(s) => {
+            if outer && !slots.contains(&s) && !binders.iter().any(|b| b.slot == s) {
+                slots.push(s);
+            }
+            ControlFlow::Continue(())
+        }
+        Leaf::Pred(pr) => match p.preds.get(pr.index()).map(|d| &d.kind) {
+            Some(PredKind::Input(_)) => ControlFlow::Continue(()),
+            Some(PredKind::Def(_)) => {
+                defs.push(pr);
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Break(()),
+        },
+    };
+    let reads_solution = crate::walk::formula(f, &mut |l| leaf(l, &mut defs, true)).is_break()
+        || guard.is_some_and(|g| crate::walk::formula(g, &mut |l| leaf(l, &mut defs, true)).is_break());
+    if reads_solution {
+        return None;
+    }
+    // The language refuses a definition that reads the solution; read through all the same, so
+    // that a count never remembers what a solution decides.
+    while let Some(d) = defs.pop() {
+        if seen.contains(&d) {
+            continue;
+        }
+        seen.push(d);
+        let Some(PredKind::Def(def)) = p.preds.get(d.index()).map(|x| &x.kind) else { continue };
+        let mut inner = Vec::new();
+        if crate::walk::formula(&def.body, &mut |l| leaf(l, &mut inner, false)).is_break() {
+            return None;
+        }
+        defs.extend(inner);
+    }
+    Some(Rc::from(slots))
 }

@@ -136,11 +136,13 @@ struct Checker<'a, 's> {
     /// of every binding that passes the plan's conjuncts, flat, in the order visited.
     grounded: MixMap<(usize, Env), Rc<Vec<Val>>>,
     grounded_len: usize,
-    /// Per count (by the address of its binders), the variables it reads when it reads data
-    /// only, `None` when it reads the solution (`formulas.rs`).
-    count_reads: MixMap<usize, Option<Rc<[Slot]>>>,
-    /// The values of the counts that read data only, by count and the values of what they read.
-    data_counts: MixMap<usize, MixMap<Vec<Option<Val>>, i64>>,
+    /// Per count (by the address of its binders), whether it reads data only and its values
+    /// (`formulas.rs`).
+    data_counts: MixMap<usize, formulas::DataCount>,
+    /// How many count values `data_counts` holds.
+    counts_kept: usize,
+    /// The buffer a count's key is read into.
+    count_key: Vec<Option<Val>>,
 }
 
 /// Above this many kept binding values a session stops keeping more (memory).
@@ -201,8 +203,8 @@ struct Kept<'a> {
     data_only: MixMap<usize, bool>,
     grounded: MixMap<(usize, Env), Rc<Vec<Val>>>,
     grounded_len: usize,
-    count_reads: MixMap<usize, Option<Rc<[Slot]>>>,
-    data_counts: MixMap<usize, MixMap<Vec<Option<Val>>, i64>>,
+    data_counts: MixMap<usize, formulas::DataCount>,
+    counts_kept: usize,
 }
 
 /// Whether the bindings of `plan` that pass its conjuncts depend on data only: every conjunct
@@ -286,8 +288,8 @@ impl<'a> CheckSession<'a> {
             c.data_only = k.data_only;
             c.grounded = k.grounded;
             c.grounded_len = k.grounded_len;
-            c.count_reads = k.count_reads;
             c.data_counts = k.data_counts;
+            c.counts_kept = k.counts_kept;
         }
         let out = match &self.flat {
             // A statement the plan finds true holds; any other the tree walk judges.
@@ -302,8 +304,8 @@ impl<'a> CheckSession<'a> {
             data_only: std::mem::take(&mut c.data_only),
             grounded: std::mem::take(&mut c.grounded),
             grounded_len: c.grounded_len,
-            count_reads: std::mem::take(&mut c.count_reads),
             data_counts: std::mem::take(&mut c.data_counts),
+            counts_kept: c.counts_kept,
         });
         out
     }
@@ -403,8 +405,9 @@ impl<'a, 's> Checker<'a, 's> {
             data_only: MixMap::default(),
             grounded: MixMap::default(),
             grounded_len: 0,
-            count_reads: MixMap::default(),
             data_counts: MixMap::default(),
+            counts_kept: 0,
+            count_key: Vec::new(),
         }
     }
 
@@ -608,8 +611,9 @@ impl<'a, 's> Checker<'a, 's> {
         }
     }
 
-    /// Binds binder `i` to each of its values (a generator's candidates, else its domain) and
-    /// goes on with the next one where the conjuncts due after binder `i` hold.
+    /// Binds binder `i` to each of its values (a generator's candidates, else those its
+    /// conjuncts' equations name, else its domain) and goes on with the next one where the
+    /// conjuncts due after binder `i` hold.
     fn level(
         &mut self,
         plan: &Plan<'a>,

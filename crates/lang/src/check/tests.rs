@@ -132,8 +132,8 @@ connected { not b(r, c) : r in R, c in C | r + c > 2 } via up
 connected { b(r, c) : r in R, c in C | r = 2 } via reach
 atleast 3 { b(r, c) : r in R, c in C }",
     // Counts over data, remembered per value of the variables they read (`formulas.rs`): a
-    // room's size asked at every cell of it and every value, a counting formula over data, and
-    // a count over data inside a count of solved-for atoms.
+    // room's size asked at every cell of it and every value, a counting formula over data, a
+    // count over data inside a count of solved-for atoms, and one inside a definition.
     "domain c = 1..4
 domain m = 1..3
 domain v = 1..4
@@ -143,16 +143,22 @@ pred n(c, v)
 forall x in c . exactly 1 { n(x, k) : k in v }
 forall x in c, y in m, k in v | room(x, y) and k > count { room(z, y) : z in c } . not n(x, k)
 forall y in m . atmost 1 { room(z, y) : z in c } or exists x in c . room(x, y) and n(x, 2)
+def big(y in m) := count { room(z, y) : z in c } > 1
+forall x in c, y in m | room(x, y) and big(y) . not n(x, 4)
 atleast 2 { n(x, k) : x in c, k in v | k >= count { room(z, w) : z in c, w in m | w < k } }",
-    // Binders solved from equations (`solve.rs`, domains of more than four values): through a
-    // definition under `or` and `and`, `x + k`, `k - x`, a negation, an equation on no binder.
+    // Binders solved from equations (`solve.rs`, domains of more than four values), on binders
+    // no atom generates (a count's literal `not b(..)`, a guard of comparisons): through a
+    // definition under `or` and `and`, one that calls itself, `x + k`, `x - k`, `k - x`, a
+    // negation, an equation on no binder.
     "domain R = 1..5
 domain C = 1..6
 pred b(R, C)
 def nb(r1 in R, c1 in C, r2 in R, c2 in C) :=
   (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))
-forall r in R, c in C . b(r, c) -> atmost 2 { b(r2, c2) : r2 in R, c2 in C | nb(r, c, r2, c2) }
-forall r in R, c in C, c2 in C | c2 = c + 1 . not (b(r, c) and b(r, c2))
+def step(a in C, z in C) := a = z + 1 or (a = z + 2 and step(a, z + 1))
+forall r in R, c in C . b(r, c) -> atmost 3 { not b(r2, c2) : r2 in R, c2 in C | nb(r, c, r2, c2) }
+forall r in R, c in C, c2 in C | c2 - c = 1 . not (b(r, c) and b(r, c2))
+forall c in C, c2 in C | c2 > 1 and step(c2, c - 0) . b(5, c) or not b(5, c2) or c2 = 6
 forall r in R, r2 in R | 6 - r2 = r and r < r2 . b(r, 1) -> b(r2, 1)
 forall c in C, c2 in C | -c2 = -1 - c . b(1, c) or b(1, c2)
 forall r in R, c in C | r = 2 and 3 = c + r . b(r, c) or b(r + 1, c)
