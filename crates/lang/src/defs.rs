@@ -166,22 +166,24 @@ fn open<'a>(f: &'a F, mut parts: Vec<Part<'a>>) -> Vec<Part<'a>> {
     }
 }
 
-/// `binders` in the order to plan a part in: each time, the first binder that an atom of data
-/// among `conj` can generate (its one variable not bound yet, a bare argument), else the first
-/// left. The plan generates a binder from an atom at the atom's last variable only, so the
-/// written order (parameters, then the opened `exists`) may leave every atom to be tested:
-/// aquarium's `same(r1, c1, r2, c2) := exists m . room(r1, c1, m) and room(r2, c2, m)` ran
-/// through every pair of cells; planned as `r1, c1, m, r2, c2`, `m` and `c2` are generated and
-/// `r2` alone runs through its domain. The bindings that satisfy the part are the same in any
-/// order: `def_true_atoms` sorts what it finds, and `fix_planned` fixes the same atoms (its unit
-/// clauses come in the order found).
+/// `binders` in the order to plan a part in: each time, the first binder that an atom of an
+/// input predicate among `conj` can generate (its one variable not bound yet, a bare argument),
+/// else the first left. The plan generates a binder from an atom at the atom's last variable
+/// only, so the written order (parameters, then the opened `exists`) may leave every atom to be
+/// tested: aquarium's `same(r1, c1, r2, c2) := exists m . room(r1, c1, m) and room(r2, c2, m)`
+/// ran through every pair of cells; planned as `r1, c1, m, r2, c2`, `m` and `c2` are generated
+/// and `r2` alone runs through its domain. A definition's atom is not taken to generate: its
+/// table costs more than it saves on the small domains definitions are asked over (slant's
+/// `bottom(k1)` in `meet`: 1.01 times the instructions). The bindings that satisfy the part are
+/// the same in any order: `def_true_atoms` sorts what it finds, and `fix_planned` fixes the
+/// same atoms (its unit clauses come in the order found).
 fn generated_early(p: &Program, binders: &[Bound], conj: &[&F]) -> Vec<Bound> {
-    // Per atom of data among the conjuncts: the slot of each argument that is a bare variable,
-    // and every slot its arguments read.
+    // Per atom of an input predicate among the conjuncts: the slot of each argument that is a
+    // bare variable, and every slot its arguments read.
     let atoms: Vec<(Vec<Option<Slot>>, Vec<Slot>)> = conj
         .iter()
         .filter_map(|c| match c {
-            F::Atom(pr, args, _) if crate::program::is_data(p, *pr) => Some((
+            F::Atom(pr, args, _) if matches!(p.preds[*pr].kind, PredKind::Input(_)) => Some((
                 args.iter().map(|t| if let T::Var(s) = t { Some(*s) } else { None }).collect(),
                 args.iter().flat_map(crate::walk::term_slots).collect(),
             )),
