@@ -131,10 +131,11 @@ struct FactIndex {
 impl FactIndex {
     /// Key `key`'s values (none for a key out of range).
     fn key(&self, key: usize) -> Generated {
-        match (self.starts.get(key), self.starts.get(key + 1)) {
-            (Some(&lo), Some(&hi)) => Generated { all: self.values.clone(), lo, hi },
-            _ => Generated { all: self.values.clone(), lo: 0, hi: 0 },
-        }
+        let (lo, hi) = match (self.starts.get(key), self.starts.get(key + 1)) {
+            (Some(&lo), Some(&hi)) => (lo, hi),
+            _ => (0, 0),
+        };
+        Generated { all: self.values.clone(), lo, hi }
     }
 }
 
@@ -238,7 +239,7 @@ pub(crate) struct Grounder<'p> {
     strides: Vec<Vec<usize>>,
     /// Per (data predicate, argument position): the values at that position of the true atoms,
     /// by the dense index of the other arguments.
-    index: Vec<Vec<Option<Rc<FactIndex>>>>,
+    index: Vec<Vec<Option<FactIndex>>>,
     /// The same for a definition that is not plain, filled one key at a time: per (predicate,
     /// position), the values by the dense index of the other arguments, `None` until asked.
     lazy_index: MixMap<(PredId, usize), LazyIndex>,
@@ -1261,15 +1262,16 @@ impl<'p> Grounder<'p> {
             values[next[k]] = v;
             next[k] += 1;
         }
-        let ix = Rc::new(FactIndex { values: Rc::from(values), starts });
+        let ix = FactIndex { values: Rc::from(values), starts };
+        let found = ix.key(key);
         if self.index.len() <= pred.index() {
-            self.index.resize(pred.index() + 1, Vec::new());
+            self.index.resize_with(pred.index() + 1, Vec::new);
         }
         if self.index[pred.index()].len() <= pos {
-            self.index[pred.index()].resize(pos + 1, None);
+            self.index[pred.index()].resize_with(pos + 1, || None);
         }
-        self.index[pred.index()][pos] = Some(ix.clone());
-        Ok(ix.key(key))
+        self.index[pred.index()][pos] = Some(ix);
+        Ok(found)
     }
 
     /// The true atoms of definition `pred`, ascending, when every one of its atoms has been

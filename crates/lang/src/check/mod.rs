@@ -629,8 +629,9 @@ impl<'a, 's> Checker<'a, 's> {
             Some(g) => self.candidates(g, env),
             None => None,
         };
-        let solved = match (&cands, plan.solvable.get(i)) {
-            (None, Some(ks)) if !ks.is_empty() => self.solved_values(plan, ks, slot, d, env),
+        // Only a binder without a generator has conjuncts to solve (`Plan::solvable`).
+        let solved = match plan.solvable.get(i) {
+            Some(ks) if !ks.is_empty() => self.solved_values(plan, ks, slot, d, env),
             _ => None,
         };
         let cands = cands.unwrap_or_else(|| Cands::All(p.domains.get(d.index()).map_or(&[], |d| &d.values)));
