@@ -199,6 +199,19 @@ impl Cnf {
         Cnf { lits: Vec::with_capacity(literals), ends: Vec::with_capacity(clauses), ..Cnf::default() }
     }
 
+    /// A copy of the formula without the constraints' clauses written out (they are written
+    /// again if the copy is read whole).
+    pub(crate) fn copy_own(&self) -> Cnf {
+        Cnf {
+            num_vars: self.num_vars,
+            lits: self.lits.clone(),
+            ends: self.ends.clone(),
+            theories: self.theories.clone(),
+            unreserved: self.unreserved.clone(),
+            written: OnceLock::new(),
+        }
+    }
+
     /// A fresh variable.
     ///
     /// # Panics

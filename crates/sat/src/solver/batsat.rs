@@ -3,7 +3,8 @@
 //! a refutation. Where CaDiCaL is not built in (the browser page, docs/web.md) it is the built-in
 //! solver ([`Batsat`], one solve) and session ([`BatsatSession`]), so that a hint's or a
 //! backbone's hundreds of solves under assumptions do not each start afresh as
-//! [`Restarting`](crate::solver::Restarting) does.
+//! [`Restarting`](crate::solver::Restarting) does; where CaDiCaL is, a small formula's session
+//! starts in it ([`crate::solver::escalate`]).
 //!
 //! The constraints the formula keeps whole are decided inside batsat's search, as they are inside
 //! CaDiCaL's ([`crate::theory`]): batsat calls a theory ([`Natives`]) at every fixpoint of
@@ -13,60 +14,140 @@
 //! auxiliary variables, and batsat does not get those variables until then
 //! ([`crate::solver::numbering`]).
 
-use std::cell::Cell;
 use std::collections::HashMap;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use batsat::theory::{Theory, TheoryArg};
-use batsat::{lbool, BasicCallbacks, BasicSolver, SolverInterface, SolverOpts};
+use batsat::{lbool, Callbacks, ClauseKind, Solver, SolverInterface, SolverOpts};
 
 use crate::connect::{Dirty, Watchers};
 use crate::solver::numbering::Numbering;
-use crate::solver::{Interrupt, Session, SolveError};
+use crate::solver::{Cancel, Interrupt, Session, SolveError};
 use crate::theory::{Theory as Whole, Workspace};
 use crate::{Cnf, Lit, Model, SolverAnswer, Var};
 
 /// A batsat solver holding a growing formula.
 pub struct BatsatSession {
-    solver: BasicSolver,
+    solver: Solver<Stops>,
     /// Our variables as batsat numbers them (from 1 here, from 0 in batsat), and which
     /// constraints' clauses it was given after all (a clause named one of their auxiliary
     /// variables).
     numbering: Numbering,
-    /// The running solve's deadline, read by the solver's stop callback.
-    deadline: Rc<Cell<Option<Instant>>>,
     /// Assumptions of the last solve, for [`Session::failed`].
     answered_unsat: bool,
-    /// The call's interrupt token: a solve it stopped reports [`SolveError::Interrupted`].
-    interrupt: Interrupt,
     /// The formula's whole constraints (connectivity, region division), decided in the search.
     theory: Natives,
+}
+
+/// What stops a solve, asked by batsat at every step of its search: the call's interrupt
+/// token, the solve's deadline and cancel flag, and the session's conflict budget.
+struct Stops {
+    /// The call's interrupt token: a solve it stopped reports [`SolveError::Interrupted`].
+    interrupt: Interrupt,
+    /// The running solve's deadline.
+    deadline: Option<Instant>,
+    /// The running solve's cancel flag (a race's loser).
+    cancel: Option<Cancel>,
+    /// Conflicts (learnt clauses) over the session's life.
+    conflicts: u64,
+    /// Solves stop once `conflicts` reaches it. `None`: no budget.
+    budget: Option<u64>,
+}
+
+impl Stops {
+    fn spent(&self) -> bool {
+        self.budget.is_some_and(|b| self.conflicts >= b)
+    }
+}
+
+impl Callbacks for Stops {
+    fn on_new_clause(&mut self, _: &[batsat::Lit], kind: ClauseKind) {
+        // A learnt clause is a conflict analysed: the search's own (`Learnt`) or one a
+        // constraint raised (`Theory`).
+        if kind != ClauseKind::Axiom {
+            self.conflicts += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.interrupt.is_requested()
+            || self.spent()
+            || self.cancel.as_ref().is_some_and(Cancel::is_set)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl BatsatSession {
     /// Starts from the clauses of `cnf` and decides its whole constraints in the search;
     /// `interrupt` stops its solves.
     pub fn new(cnf: &Cnf, interrupt: &Interrupt) -> BatsatSession {
-        let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
-        let mut callbacks = BasicCallbacks::new();
-        let (seen, stop) = (Rc::clone(&deadline), interrupt.clone());
-        callbacks.set_stop(move || stop.is_requested() || seen.get().is_some_and(|d| Instant::now() >= d));
+        let stops = Stops { interrupt: interrupt.clone(), deadline: None, cancel: None, conflicts: 0, budget: None };
         assert!(cnf.labels_reserved(), "a session on a formula whose labels are not reserved");
         let numbering = Numbering::new(cnf.num_vars(), cnf.theories().iter().map(Whole::aux_range).collect());
         let mut s = BatsatSession {
-            solver: BasicSolver::new(SolverOpts::default(), callbacks),
+            solver: Solver::new(SolverOpts::default(), stops),
             theory: Natives::new(cnf.theories().to_vec(), numbering.clone()),
             numbering,
-            deadline,
             answered_unsat: false,
-            interrupt: interrupt.clone(),
         };
         s.grow();
         for clause in cnf.own_clauses() {
             s.add_clause(clause);
         }
         s
+    }
+
+    /// Stops every solve, from now on, once the session has met `conflicts` conflicts in all
+    /// (counted from its start): such a solve answers UNKNOWN and [`BatsatSession::spent`] says
+    /// why.
+    pub fn limit_conflicts(&mut self, conflicts: u64) {
+        self.solver.cb_mut().budget = Some(conflicts);
+    }
+
+    /// The propagations of the session's solves so far.
+    pub fn propagations(&self) -> u64 {
+        self.solver.num_propagations()
+    }
+
+    /// Whether the conflict budget is spent.
+    pub fn spent(&self) -> bool {
+        self.solver.cb().spent()
+    }
+
+    /// Solves under `assumptions` within `timeout`, unless `cancel` is set meanwhile.
+    fn solve_cancellable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        let interrupt = self.solver.cb().interrupt.clone();
+        let _watch = interrupt.watch();
+        let assumed = self.hand_over(assumptions);
+        let stops = self.solver.cb_mut();
+        stops.deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        stops.cancel = Some(cancel.clone());
+        let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
+        let stops = self.solver.cb_mut();
+        (stops.deadline, stops.cancel) = (None, None);
+        self.answered_unsat = answer == lbool::FALSE;
+        if answer == lbool::TRUE {
+            // The constraints' auxiliary variables that batsat does not have are left unset
+            // (they follow from the nodes and edges: `Cnf::complete`).
+            let mut model = Model::new(self.numbering.handed_extent());
+            for (k, &v) in self.numbering.ours().iter().enumerate() {
+                let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
+                model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
+            }
+            return Ok(SolverAnswer::Sat(model));
+        }
+        if answer == lbool::FALSE {
+            return Ok(SolverAnswer::Unsat);
+        }
+        if interrupt.is_requested() {
+            return Err(SolveError::Interrupted);
+        }
+        Ok(SolverAnswer::Unknown)
     }
 
     /// Makes batsat's variables up to the numbering's.
@@ -241,28 +322,16 @@ impl Session for BatsatSession {
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        let assumed = self.hand_over(assumptions);
-        self.deadline.set(timeout.and_then(|t| Instant::now().checked_add(t)));
-        let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
-        self.deadline.set(None);
-        self.answered_unsat = answer == lbool::FALSE;
-        if answer == lbool::TRUE {
-            // The constraints' auxiliary variables that batsat does not have are left unset
-            // (they follow from the nodes and edges: `Cnf::complete`).
-            let mut model = Model::new(self.numbering.handed_extent());
-            for (k, &v) in self.numbering.ours().iter().enumerate() {
-                let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
-                model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
-            }
-            return Ok(SolverAnswer::Sat(model));
-        }
-        if answer == lbool::FALSE {
-            return Ok(SolverAnswer::Unsat);
-        }
-        if self.interrupt.is_requested() {
-            return Err(SolveError::Interrupted);
-        }
-        Ok(SolverAnswer::Unknown)
+        self.solve_cancellable(assumptions, timeout, &Cancel::default())
+    }
+
+    fn solve_stoppable(
+        &mut self,
+        assumptions: &[Lit],
+        timeout: Option<Duration>,
+        cancel: &Cancel,
+    ) -> Result<SolverAnswer, SolveError> {
+        self.solve_cancellable(assumptions, timeout, cancel)
     }
 
     /// A model holds every variable batsat has; one of a constraint's auxiliary variables in
@@ -297,6 +366,13 @@ impl Session for BatsatSession {
         // MiniSat's core holds the negations of the failed assumptions: asked by variable.
         let b = to_batsat(&self.numbering, l)?;
         self.answered_unsat.then(|| self.solver.unsat_core_contains_var(b.var()))
+    }
+
+    /// Between solves batsat stands at the root, where its assignment is what the formula and
+    /// the unit clauses force (as far as the solves so far propagated them).
+    fn fixed(&self, l: Lit) -> Option<bool> {
+        let value = self.solver.value_lvl_0(to_batsat(&self.numbering, l)?);
+        (value != lbool::UNDEF).then_some(value == lbool::TRUE)
     }
 }
 
@@ -401,6 +477,28 @@ mod tests {
                 seed = seed.rotate_left(7) ^ k;
             }
         }
+    }
+
+    #[test]
+    fn fixed_says_what_the_root_forces() {
+        let f = cnf(&[&[1, 2], &[-1, 3], &[-3]]);
+        let mut s = BatsatSession::new(&f, &Interrupt::default());
+        assert!(matches!(s.solve(None), Ok(SolverAnswer::Sat(_))));
+        let l = |n: i32| Lit::from_dimacs(n).unwrap();
+        assert_eq!([1, 2, 3].map(|n| s.fixed(l(n))), [Some(false), Some(true), Some(false)]);
+        s.add_clause(&[l(4), l(5)]);
+        assert!(matches!(s.solve(None), Ok(SolverAnswer::Sat(_))));
+        assert_eq!(s.fixed(l(4)), None);
+    }
+
+    #[test]
+    fn a_cancel_flag_stops_a_solve_and_it_answers_unknown() {
+        let f = cnf(&[&[1, 2]]);
+        let mut s = BatsatSession::new(&f, &Interrupt::default());
+        let cancel = Cancel::default();
+        cancel.set();
+        assert!(matches!(s.solve_stoppable(&[], None, &cancel), Ok(SolverAnswer::Unknown)));
+        assert!(matches!(s.solve(None), Ok(SolverAnswer::Sat(_))), "the flag is the one solve's");
     }
 
     #[test]

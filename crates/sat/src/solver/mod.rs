@@ -4,7 +4,8 @@
 //! anything that can do that; [`Cadical`] runs CaDiCaL 3.0.1 in-process (feature `cadical`, on by
 //! default, built from source by the `cadical-sys` crate), [`Splr`] the pure-Rust solver splr
 //! 0.17.2, [`Batsat`] the pure-Rust MiniSat port batsat 0.6.0 (feature `batsat`: the built-in
-//! solver where CaDiCaL is not built in, the browser page). None needs an external program. [`External`] runs any solver program (kissat,
+//! solver where CaDiCaL is not built in, the browser page, and the first solver of a small
+//! formula's session where it is: [`escalate`]). None needs an external program. [`External`] runs any solver program (kissat,
 //! cadical, minisat, cryptominisat5, picosat by name, or a command line). A backend neither knows
 //! nor cares what the clauses mean.
 //!
@@ -40,6 +41,8 @@ mod batsat;
 mod cadical;
 mod cancel;
 mod counter;
+#[cfg(all(feature = "cadical", feature = "batsat"))]
+pub mod escalate;
 mod external;
 pub mod interrupt;
 #[cfg(feature = "cadical")]
@@ -56,6 +59,8 @@ pub use batsat::{Batsat, BatsatSession};
 pub use cadical::{Cadical, CadicalSession};
 pub use cancel::Cancel;
 pub use counter::{read_count, Counter, ModelCount, KNOWN_COUNTERS};
+#[cfg(all(feature = "cadical", feature = "batsat"))]
+pub use escalate::{starts_light, Escalating, CONFLICT_BUDGET, LIGHT_CLAUSES, PROPAGATIONS_PER_CLAUSE};
 pub use external::{prove_unsat, External, Proof, KNOWN};
 pub use interrupt::Interrupt;
 pub use session::{session, tuned_session, Restarting, Session, SessionTuning};
@@ -146,8 +151,9 @@ fn stderr_note(stderr: &str) -> String {
 /// Which solver to run: the typed form of a `--solver` value, made once where options are read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolverSpec {
-    /// The fastest in-process solver this build has: CaDiCaL with the `cadical` feature, else batsat
-    /// with the `batsat` feature (the browser page), else splr.
+    /// The fastest in-process solver this build has: CaDiCaL with the `cadical` feature (with
+    /// `batsat` too, a small formula's session starts in batsat: [`escalate`]), else batsat with
+    /// the `batsat` feature (the browser page), else splr.
     Builtin,
     /// splr, in-process (pure Rust).
     Splr,

@@ -1,7 +1,8 @@
 //! Solving again and again: the formula grows by a clause between solves (a blocking clause when
-//! counting). In-process CaDiCaL (or batsat, where CaDiCaL is not built in) keeps its state and
-//! learnt clauses across solves; any other backend re-solves the grown formula from scratch (an external solver is given the whole grown
-//! formula in a new file each time).
+//! counting). The built-in session keeps its solver's state and learnt clauses across solves:
+//! CaDiCaL, or batsat first on a small formula ([`crate::solver::escalate`]), or batsat alone
+//! where CaDiCaL is not built in; any other backend re-solves the grown formula from scratch (an
+//! external solver is given the whole grown formula in a new file each time).
 
 use std::time::Duration;
 
@@ -83,6 +84,11 @@ pub fn session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt) -> Box<dyn S
 
 /// [`session`] with its solver set up by `tuning`.
 pub fn tuned_session(spec: &SolverSpec, cnf: &Cnf, interrupt: &Interrupt, tuning: SessionTuning) -> Box<dyn Session> {
+    // A small formula starts in batsat (crate::solver::escalate says why).
+    #[cfg(all(feature = "cadical", feature = "batsat"))]
+    if *spec == SolverSpec::Builtin && crate::solver::starts_light(cnf) {
+        return Box::new(crate::solver::Escalating::new(cnf, interrupt, tuning));
+    }
     #[cfg(feature = "cadical")]
     if *spec == SolverSpec::Builtin {
         return Box::new(crate::solver::CadicalSession::tuned(cnf, interrupt, tuning));
