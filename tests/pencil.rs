@@ -717,6 +717,107 @@ fn slant_and_numberlink_models_count_as_a_brute_force_does() {
     }
 }
 
+/// Hashiwokakero's solutions on a `rows` x `cols` grid with islands `(r, c, number)` (0-based,
+/// `None` for `?`), by trying every count of bridges (0, 1 or 2) between every two islands that
+/// face each other: no bridge crosses another, each number is the count of bridges ending at its
+/// island, and the bridges join all islands into one group.
+fn bridges_by_brute_force(rows: usize, cols: usize, islands: &[(usize, usize, Option<usize>)]) -> u64 {
+    let at = |r: usize, c: usize| islands.iter().position(|&(a, b, _)| (a, b) == (r, c));
+    // Facing pairs: each island and the next one to its right, and below.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (i, &(r, c, _)) in islands.iter().enumerate() {
+        if let Some(j) = (c + 1..cols).find_map(|c2| at(r, c2)) {
+            pairs.push((i, j));
+        }
+        if let Some(j) = (r + 1..rows).find_map(|r2| at(r2, c)) {
+            pairs.push((i, j));
+        }
+    }
+    let crosses = |(a, b): (usize, usize), (x, y): (usize, usize)| {
+        let (h, v) = if islands[a].0 == islands[b].0 { ((a, b), (x, y)) } else { ((x, y), (a, b)) };
+        let (hr, hc1, hc2) = (islands[h.0].0, islands[h.0].1, islands[h.1].1);
+        let (vc, vr1, vr2) = (islands[v.0].1, islands[v.0].0, islands[v.1].0);
+        islands[v.0].1 == islands[v.1].1
+            && islands[h.0].0 == islands[h.1].0
+            && vr1 < hr
+            && hr < vr2
+            && hc1 < vc
+            && vc < hc2
+    };
+    let mut n = 0;
+    'counts: for code in 0..3u32.pow(pairs.len() as u32) {
+        let count: Vec<usize> = (0..pairs.len()).map(|k| (code / 3u32.pow(k as u32) % 3) as usize).collect();
+        let used: Vec<usize> = (0..pairs.len()).filter(|&k| count[k] > 0).collect();
+        for (x, &k) in used.iter().enumerate() {
+            if used[x + 1..].iter().any(|&m| crosses(pairs[k], pairs[m])) {
+                continue 'counts;
+            }
+        }
+        let mut ends = vec![0; islands.len()];
+        let mut parent: Vec<usize> = (0..islands.len()).collect();
+        for &k in &used {
+            let (a, b) = pairs[k];
+            ends[a] += count[k];
+            ends[b] += count[k];
+            let (ra, rb) = (root_of(&mut parent, a), root_of(&mut parent, b));
+            parent[ra] = rb;
+        }
+        if islands.iter().zip(&ends).any(|(&(_, _, v), &e)| v.is_some_and(|v| v != e)) {
+            continue;
+        }
+        let first = islands.len().min(1);
+        if (0..islands.len()).any(|i| root_of(&mut parent, i) != root_of(&mut parent, first.saturating_sub(1))) {
+            continue;
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The facts of hashiwokakero's islands (0-based, `None` for `?`).
+fn island_facts(islands: &[(usize, usize, Option<usize>)]) -> String {
+    islands
+        .iter()
+        .map(|&(r, c, v)| match v {
+            Some(v) => format!("number({}, {}, {v})\n", r + 1, c + 1),
+            None => format!("unknown({}, {})\n", r + 1, c + 1),
+        })
+        .collect()
+}
+
+/// The hashiwokakero model counts what a brute force written here counts, on small grids with
+/// random islands, numbers and `?`: bridges only between islands that face each other, none
+/// crossing, the numbers met, all islands joined.
+#[test]
+fn hashiwokakero_model_counts_as_a_brute_force_does() {
+    // Two boards where bridges could cross (the random ones seldom are): on the first, the only
+    // way to join the islands (2, 1) and (1, 2) crosses at the centre.
+    let cross = [(0, 0, None), (0, 1, None), (2, 1, None), (1, 0, None), (1, 2, None)];
+    assert_eq!(model_count("hashikake.qp", &island_facts(&cross), 3, 3), bridges_by_brute_force(3, 3, &cross));
+    let two = [(0, 1, None), (3, 1, Some(2)), (1, 0, None), (1, 3, None), (2, 0, None), (2, 3, Some(1))];
+    assert_eq!(model_count("hashikake.qp", &island_facts(&two), 4, 4), bridges_by_brute_force(4, 4, &two));
+    let mut mix = Mix(50);
+    let mut some = 0;
+    for (rows, cols) in [(2, 3), (3, 3), (3, 4), (4, 4)] {
+        for _ in 0..6 {
+            let mut islands: Vec<(usize, usize, Option<usize>)> = Vec::new();
+            for _ in 0..2 + mix.below(4) {
+                let (r, c) = (mix.below(rows as u64) as usize, mix.below(cols as u64) as usize);
+                if islands.iter().any(|&(a, b, _)| (a, b) == (r, c)) {
+                    continue;
+                }
+                let v = (mix.below(2) > 0).then(|| 1 + mix.below(3) as usize);
+                islands.push((r, c, v));
+            }
+            let want = bridges_by_brute_force(rows, cols, &islands);
+            some += usize::from(want > 0);
+            let got = model_count("hashikake.qp", &island_facts(&islands), rows, cols);
+            assert_eq!(got, want, "hashiwokakero {rows} x {cols}, islands {islands:?}");
+        }
+    }
+    assert!(some >= 4, "only {some} of the random boards have a solution: the test should see both");
+}
+
 /// A small grid with borders: each cell's room (areas the borders enclose, numbered from 0 in
 /// reading order) and whether a border lies between cells `a` and `b` (side by side).
 struct Walled {
