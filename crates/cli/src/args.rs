@@ -485,8 +485,8 @@ pub enum LinearArg {
 /// Which solver.
 #[derive(Args)]
 pub struct SolverArgs {
-    /// The SAT solver: `builtin` (in-process CaDiCaL), `splr` or `batsat` (in-process, pure Rust;
-    /// batsat is the browser page's solver), an external solver by name (kissat, cadical,
+    /// The SAT solver: `builtin` (in-process CaDiCaL; batsat first in the sessions of a small
+    /// formula), `splr` or `batsat` (in-process, pure Rust; batsat is the browser page's solver), an external solver by name (kissat, cadical,
     /// minisat, cryptominisat5, picosat), or a command line (`{cnf}` marks the CNF's path, else
     /// it is appended; `{out}` a result file). For `count`, `builtin` and `batsat` keep one
     /// solver and add blocking clauses; the others re-solve the grown formula for each solution.

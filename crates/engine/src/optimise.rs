@@ -10,7 +10,7 @@
 //!   each unsatisfiable core raises the lower bound by its smallest weight, and its literals are
 //!   replaced by a totalizer whose "at least k + 1" outputs are assumed false in turn; the first
 //!   model under the assumptions is optimal. It needs the solver's failed assumptions
-//!   (in-process CaDiCaL).
+//!   (the in-process session: CaDiCaL, or batsat on a small formula).
 //!
 //! A level's optimum is then fixed by hard clauses (a totalizer bound) before the next level.
 //! Each improving model is handed to the caller as it is found (anytime); the answer is
@@ -179,7 +179,7 @@ pub fn optimise_with<E>(
         let shape = Shape::of(&g.cnf, &level.terms);
         let last = i + 1 == levels.len();
         let use_core = match engine {
-            // Cores need the solver's failed assumptions: in-process CaDiCaL only.
+            // Cores need the solver's failed assumptions: the in-process session only.
             OptEngine::Core => *spec == SolverSpec::Builtin,
             OptEngine::Linear | OptEngine::Pair => false,
             OptEngine::Auto => {

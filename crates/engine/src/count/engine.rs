@@ -11,13 +11,13 @@
 //!
 //! `auto` (the default): with a solver other than `builtin` named, the blocking loop on it (the
 //! user asked for that solver). With constraints kept whole (connectivity, regions) in the formula, the blocking loop
-//! on in-process CaDiCaL, which decides them natively. Otherwise dancing links when the family states an exact cover,
+//! on the built-in session (CaDiCaL; batsat first on a small formula), which decides them natively. Otherwise dancing links when the family states an exact cover,
 //! else, for a formula whose unit clauses fix every variable, the one assignment they make, checked
 //! against every clause (`decided.rs`: no search built), else, for a formula that is an exact
 //! cover whose rows each cover two primary columns or more ([`ExactCover::for_dancing_links`]),
 //! dancing links within [`COVER_NODES`] (past them what it found is dropped and the backtracking
 //! engine counts from the start), else the backtracking engine, which hands
-//! over to the blocking loop on in-process CaDiCaL once it has spent more than
+//! over to the blocking loop on the built-in session once it has spent more than
 //! [`HANDOVER_CONFLICTS`] conflicts plus [`HANDOVER_CONFLICTS_PER_SOLUTION`] per solution found, or
 //! more than [`HANDOVER_VISITS`] propagation visits and [`HANDOVER_VISITS_PER_SOLUTION`] per
 //! solution found: on puzzles where the search, not the number of solutions, dominates, CaDiCaL's

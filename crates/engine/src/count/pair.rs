@@ -1,7 +1,7 @@
 //! Two linear searches of one objective level at once (`--opt pair`, docs/optimise.md, "The
-//! engines"): the solution-improving search of `optimise.rs` on two in-process CaDiCaL
-//! sessions, one with every integer's smallest value first ([`crate::count::low_first`]), one with the
-//! solver's own phases. They share the best cost: either's improvement is reported at once, and
+//! engines"): the solution-improving search of `optimise.rs` on two in-process sessions, one
+//! on CaDiCaL with every integer's smallest value first ([`crate::count::low_first`]), one with
+//! the solver's own phases (batsat first on a small formula). They share the best cost: either's improvement is reported at once, and
 //! the other takes it as its bound (its running solve is stopped for that; what it learnt stays).
 //! The first to prove "nothing below the best" ends both: the optimum, proven (the best cost
 //! only falls, so a proof against the bound it read holds for the final best). Models with one

@@ -5,9 +5,9 @@
 //! default, built from source by the `cadical-sys` crate), [`Splr`] the pure-Rust solver splr
 //! 0.17.2, [`Batsat`] the pure-Rust MiniSat port batsat 0.6.0 (feature `batsat`: the built-in
 //! solver where CaDiCaL is not built in, the browser page, and the first solver of a small
-//! formula's session where it is: [`escalate`]). None needs an external program. [`External`] runs any solver program (kissat,
-//! cadical, minisat, cryptominisat5, picosat by name, or a command line). A backend neither knows
-//! nor cares what the clauses mean.
+//! formula's session where it is: [`escalate`]). None needs an external program. [`External`]
+//! runs any solver program (kissat, cadical, minisat, cryptominisat5, picosat by name, or a
+//! command line). A backend neither knows nor cares what the clauses mean.
 //!
 //! ## Which binding of CaDiCaL, and why
 //!

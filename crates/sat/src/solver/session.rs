@@ -62,7 +62,7 @@ pub trait Session {
     /// Whether the solver has found `lit`'s value at the root, where it follows from the formula
     /// and the unit clauses added (as far as the solves so far have propagated them): `Some(true)`
     /// true in every solution, `Some(false)` false in every one, `None` not known (always, where
-    /// the backend cannot say: only in-process CaDiCaL can).
+    /// the backend cannot say: only the in-process sessions, CaDiCaL's and batsat's, can).
     fn fixed(&self, _lit: Lit) -> Option<bool> {
         None
     }
