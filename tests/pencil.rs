@@ -773,17 +773,6 @@ fn bridges_by_brute_force(rows: usize, cols: usize, islands: &[(usize, usize, Op
     n
 }
 
-/// The facts of hashiwokakero's islands (0-based, `None` for `?`).
-fn island_facts(islands: &[(usize, usize, Option<usize>)]) -> String {
-    islands
-        .iter()
-        .map(|&(r, c, v)| match v {
-            Some(v) => format!("number({}, {}, {v})\n", r + 1, c + 1),
-            None => format!("unknown({}, {})\n", r + 1, c + 1),
-        })
-        .collect()
-}
-
 /// The hashiwokakero model counts what a brute force written here counts, on small grids with
 /// random islands, numbers and `?`: bridges only between islands that face each other, none
 /// crossing, the numbers met, all islands joined.
@@ -793,10 +782,10 @@ fn hashiwokakero_model_counts_as_a_brute_force_does() {
     // way to join the islands (2, 1) and (1, 2) crosses at the centre (no solution; 16 if bridges
     // could cross); the second has another way (32 solutions; 224 if they could).
     let cross = [(0, 0, None), (0, 1, None), (2, 1, None), (1, 0, None), (1, 2, None)];
-    assert_eq!(model_count("hashikake.qp", &island_facts(&cross), 3, 3), bridges_by_brute_force(3, 3, &cross));
+    assert_eq!(model_count("hashikake.qp", &numbers_data(&cross), 3, 3), bridges_by_brute_force(3, 3, &cross));
     let around = [(0, 0, None), (0, 1, None), (0, 2, None), (2, 1, None), (1, 0, None), (1, 2, None)];
     assert_eq!(bridges_by_brute_force(3, 3, &around), 32);
-    assert_eq!(model_count("hashikake.qp", &island_facts(&around), 3, 3), 32);
+    assert_eq!(model_count("hashikake.qp", &numbers_data(&around), 3, 3), 32);
     let mut mix = Mix(50);
     let mut some = 0;
     for (rows, cols) in [(2, 3), (3, 3), (3, 4), (4, 4)] {
@@ -812,7 +801,7 @@ fn hashiwokakero_model_counts_as_a_brute_force_does() {
             }
             let want = bridges_by_brute_force(rows, cols, &islands);
             some += usize::from(want > 0);
-            let got = model_count("hashikake.qp", &island_facts(&islands), rows, cols);
+            let got = model_count("hashikake.qp", &numbers_data(&islands), rows, cols);
             assert_eq!(got, want, "hashiwokakero {rows} x {cols}, islands {islands:?}");
         }
     }
@@ -1772,7 +1761,7 @@ impl Shading {
 type Numbers = Vec<(usize, usize, Option<usize>)>;
 
 /// The facts of a clue set: `number(r, c, v)` and `unknown(r, c)`, 1-based.
-fn numbers_data(numbers: &Numbers) -> String {
+fn numbers_data(numbers: &[(usize, usize, Option<usize>)]) -> String {
     numbers
         .iter()
         .map(|&(r, c, v)| match v {

@@ -105,6 +105,15 @@ impl Escalating {
         }
     }
 
+    /// The solver the session is in, once it has one.
+    fn started(&self) -> Option<&dyn Session> {
+        match &self.stage {
+            Stage::Pending => None,
+            Stage::Light(light) => Some(light.as_ref()),
+            Stage::Full(full) => Some(full.as_ref()),
+        }
+    }
+
     /// Solves in batsat while the budgets last, else in CaDiCaL: `solve` runs one solve on the
     /// session it is given, within the time limit it is given.
     fn solve_with(
@@ -184,11 +193,7 @@ impl Session for Escalating {
     }
 
     fn failed(&self, lit: Lit) -> Option<bool> {
-        match &self.stage {
-            Stage::Pending => None,
-            Stage::Light(light) => light.failed(lit),
-            Stage::Full(full) => full.failed(lit),
-        }
+        self.started()?.failed(lit)
     }
 
     /// A phase is CaDiCaL's alone: asking for one moves the session there (before any solve,
@@ -198,11 +203,7 @@ impl Session for Escalating {
     }
 
     fn fixed(&self, lit: Lit) -> Option<bool> {
-        match &self.stage {
-            Stage::Pending => None,
-            Stage::Light(light) => light.fixed(lit),
-            Stage::Full(full) => full.fixed(lit),
-        }
+        self.started()?.fixed(lit)
     }
 }
 
