@@ -33,29 +33,29 @@ def run_cube(cnf, solver, stop_name, timeout):
     from distributed import Event
 
     stop = Event(stop_name)
-    with tempfile.TemporaryDirectory(prefix="wgrnd-dask-") as tmp:
-        out_path = os.path.join(tmp, "answer.txt")
-        with open(out_path, "wb") as out:
-            proc = subprocess.Popen(solver + [cnf], stdout=out, stderr=subprocess.DEVNULL,
-                                    stdin=subprocess.DEVNULL, start_new_session=True)
-            started = time.monotonic()
-            verdict = None
-            while proc.poll() is None:
-                late = timeout is not None and time.monotonic() - started > timeout
-                if late or stop.is_set():
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait()
-                    verdict = "timeout" if late else "stopped"
-                    break
-                time.sleep(0.2)
-        seconds = time.monotonic() - started
-        code = proc.returncode
-        answer = ""
-        if code == 10:
-            with open(out_path, encoding="utf-8", errors="replace") as f:
-                answer = f.read()
-        verdict = verdict or {10: "sat", 20: "unsat"}.get(code, f"exit {code}")
-        return {"cnf": cnf, "code": code, "verdict": verdict, "seconds": seconds, "answer": answer}
+    # The answer comes through a pipe, not a file: a worker torn down while a task runs (the
+    # cluster stopped after the first answer) leaves nothing behind. communicate() may be
+    # retried after a timeout without losing output.
+    proc = subprocess.Popen(solver + [cnf], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    started = time.monotonic()
+    verdict = None
+    while True:
+        try:
+            output, _ = proc.communicate(timeout=0.2)
+            break
+        except subprocess.TimeoutExpired:
+            late = timeout is not None and time.monotonic() - started > timeout
+            if late or stop.is_set():
+                os.killpg(proc.pid, signal.SIGKILL)
+                output, _ = proc.communicate()
+                verdict = "timeout" if late else "stopped"
+                break
+    seconds = time.monotonic() - started
+    code = proc.returncode
+    answer = output.decode("utf-8", errors="replace") if code == 10 else ""
+    verdict = verdict or {10: "sat", 20: "unsat"}.get(code, f"exit {code}")
+    return {"cnf": cnf, "code": code, "verdict": verdict, "seconds": seconds, "answer": answer}
 
 
 def main():
