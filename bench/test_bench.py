@@ -157,6 +157,21 @@ class Runner(unittest.TestCase):
         self.assertEqual(len(counted), 1)
         self.assertGreater(counted[0], 1_000_000)
 
+    def test_instructions_suites_run_each_tool_alone(self):
+        # Callgrind follows every process a command starts, so a pipe or a `$(cat ...)` in a
+        # tool's command charges grep, cat and bash to that tool (2.2 M instructions a run, as
+        # much as a small puzzle's whole solve). `$(< FILE)` is read by the shell itself.
+        import re
+        import tomllib
+        for path in sorted(glob.glob(os.path.join(ROOT, "bench", "suites", "*.toml"))):
+            with open(path, "rb") as f:
+                suite = tomllib.load(f)
+            if suite.get("measure") != "instructions":
+                continue
+            for tool in suite.get("tool", []):
+                extra = re.search(r"\||&&|;|\$\((?!<)|`", tool["command"])
+                self.assertIsNone(extra, f"{os.path.basename(path)}: tool {tool['name']}: {tool['command']}")
+
     def test_every_suite_loads(self):
         r = subprocess.run([sys.executable, BENCH, "--list"], cwd=ROOT, capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)

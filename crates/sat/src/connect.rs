@@ -298,14 +298,11 @@ pub struct Analysis {
     pub forced: Vec<Forced>,
 }
 
-/// The value of a literal under a partial assignment.
-pub type PartialValue<'a> = &'a dyn Fn(Lit) -> Option<bool>;
-
 impl Connected {
     /// Decides what the constraint forces under the partial assignment `value` (module doc), in
     /// working memory kept by the caller between analyses (a solver analyses thousands of times
     /// a second, and the graph walks should not allocate).
-    pub fn analyse(&self, value: PartialValue<'_>, scratch: &mut Scratch) -> Analysis {
+    pub fn analyse(&self, value: &impl Fn(Lit) -> Option<bool>, scratch: &mut Scratch) -> Analysis {
         // Switched off, or not known to be on: nothing to decide.
         if self.off.iter().any(|&l| value(l) != Some(false)) {
             return Analysis::default();
@@ -328,19 +325,25 @@ impl Connected {
 
     /// Reads the assignment into `s`: each node's state and each edge literal's. Returns the
     /// first true node, if any, and how many nodes are not false.
-    fn read(&self, value: PartialValue<'_>, s: &mut Scratch) -> Option<(usize, usize)> {
-        let state = |v: Option<bool>| match v {
+    fn read(&self, value: &impl Fn(Lit) -> Option<bool>, s: &mut Scratch) -> Option<(usize, usize)> {
+        // Written in place, not pushed: this runs at every propagation, over every node and edge.
+        let state = |l: Lit| match value(l) {
             Some(false) => FALSE,
             None => OPEN,
             Some(true) => TRUE,
         };
-        s.node.clear();
-        s.node.extend(self.nodes.iter().map(|&l| state(value(l))));
+        s.node.resize(self.nodes.len(), FALSE);
+        for (x, &l) in s.node.iter_mut().zip(&self.nodes) {
+            *x = state(l);
+        }
         let first = s.node.iter().position(|&x| x == TRUE)?;
         let present = s.node.iter().filter(|&&x| x != FALSE).count();
-        s.edge.clear();
-        s.edge.extend(self.edge_lits.iter().map(|&l| state(value(l))));
-        s.edge.push(OPEN); // the edges always there
+        // One past the edge literals: the edges always there.
+        s.edge.resize(self.edge_lits.len() + 1, OPEN);
+        for (x, &l) in s.edge.iter_mut().zip(&self.edge_lits) {
+            *x = state(l);
+        }
+        s.edge[self.edge_lits.len()] = OPEN;
         Some((first, present))
     }
 
@@ -353,12 +356,12 @@ impl Connected {
     /// first true node (the anchor) through the nodes not false and the edges not false finds
     /// the anchor's component and, with low links, its cut nodes and bridges; a true node it
     /// does not reach is a conflict, and a node not false that it does not reach must be false.
-    fn analyse_on(&self, value: PartialValue<'_>, s: &mut Scratch) -> Analysis {
+    fn analyse_on(&self, value: &impl Fn(Lit) -> Option<bool>, s: &mut Scratch) -> Analysis {
         // Without a true node every graph is connected: nothing to look at.
         let Some((anchor, present)) = self.read(value, s) else { return Analysis::default() };
         self.search(anchor, s);
         let mut out = Analysis::default();
-        if s.order.len() == present {
+        if s.reached == present {
             // One component: nothing is cut off.
             self.cuts(anchor, s, &mut out);
             return out;
@@ -371,7 +374,7 @@ impl Connected {
             // Two true nodes cut apart: the smaller boundary makes the shorter clause.
             self.component(t, 0, s);
             let s = &*s;
-            let a = self.boundary(&s.order, &|i| reached(s, i), None, s);
+            let a = self.boundary(&s.order[..s.reached], &|i| reached(s, i), None, s);
             let b = self.boundary(&s.members, &|i| s.comp[i] == 0, None, s);
             let mut clause = vec![!self.nodes[anchor], !self.nodes[t]];
             clause.extend(if a.len() <= b.len() { a } else { b });
@@ -401,21 +404,26 @@ impl Connected {
     /// discovery time and the tree's edges.
     fn search(&self, root: usize, s: &mut Scratch) {
         let n = self.nodes.len();
-        // Only the discovery times are read before they are written (at discovery).
+        // Only the discovery times are read before they are written (at discovery). The lists
+        // are as long as the graph and filled by counters, not pushed: a solver runs this at
+        // every propagation, and pushing cost a fifth of it.
         s.disc.clear();
         s.disc.resize(n, NONE);
-        for v in [&mut s.low, &mut s.trues, &mut s.size, &mut s.below] {
+        for v in [&mut s.low, &mut s.trues, &mut s.size, &mut s.below, &mut s.order] {
             v.resize(n, 0);
         }
-        s.order.clear();
-        s.tree.clear();
-        s.stack.clear();
+        s.tree.resize(n, (0, 0, 0));
+        let frame = Frame { node: 0, parent: NONE, slot: NONE, next: 0, skipped: false };
+        s.stack.resize(n, frame);
         let (starts, halves, node, edge) = (&self.starts[..], &self.halves[..], &s.node[..], &s.edge[..]);
         let (disc, low, trues, size, below) = (&mut s.disc, &mut s.low, &mut s.trues, &mut s.size, &mut s.below);
+        let (order, tree, stack) = (&mut s.order[..], &mut s.tree[..], &mut s.stack[..]);
         // The node being looked at is kept out of the stack, which holds its ancestors.
-        let mut at = Frame { node: root as u32, parent: NONE, slot: NONE, next: starts[root], skipped: false };
+        let mut at = Frame { node: root as u32, next: starts[root], ..frame };
+        let mut depth = 0;
         (disc[root], low[root], trues[root], size[root], below[root]) = (0, 0, 0, 0, NONE);
-        s.order.push(root as u32);
+        order[0] = root as u32;
+        let mut reached = 1;
         loop {
             let i = at.node as usize;
             let end = starts[i + 1];
@@ -440,11 +448,14 @@ impl Connected {
             }
             if let Some(h) = child {
                 let j = h.to as usize;
-                s.tree.push((i as u32, h.to, at.next - 1));
-                let d = s.order.len() as u32;
+                // The tree edge into the node discovered `d`-th.
+                let d = reached as u32;
+                tree[reached - 1] = (i as u32, h.to, at.next - 1);
                 (disc[j], low[j], trues[j], size[j], below[j]) = (d, d, 0, 0, NONE);
-                s.order.push(h.to);
-                s.stack.push(at);
+                order[reached] = h.to;
+                reached += 1;
+                stack[depth] = at;
+                depth += 1;
                 at = Frame { node: h.to, parent: i as u32, slot: h.slot, next: starts[j], skipped: false };
                 continue;
             }
@@ -453,7 +464,11 @@ impl Connected {
                 trues[i] += 1;
                 below[i] = i as u32;
             }
-            let Some(up) = s.stack.pop() else { break };
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+            let up = stack[depth];
             let p = up.node as usize;
             low[p] = low[p].min(low[i]);
             trues[p] += trues[i];
@@ -463,6 +478,7 @@ impl Connected {
             }
             at = up;
         }
+        s.reached = reached;
     }
 
     /// Collects in `s.members`, marked `c` in `s.comp`, the component of `start` among the nodes
@@ -526,7 +542,7 @@ impl Connected {
         if s.trues[anchor] < 2 {
             return;
         }
-        for &(p, c, walked) in &s.tree {
+        for &(p, c, walked) in &s.tree[..s.reached - 1] {
             let (p, c, e) = (p as usize, c as usize, self.halves[walked as usize]);
             if s.low[c] < s.disc[p] || s.trues[c] == 0 {
                 continue;
@@ -601,7 +617,8 @@ pub struct Scratch {
     edge: Vec<u8>,
     /// The depth-first search: discovery times ([`NONE`]: not reached), low links, how many
     /// true nodes and nodes lie below each node and a true one of them, the nodes by discovery
-    /// time, the tree edges (parent, child, the adjacency entry walked), the stack.
+    /// time (the first `reached`), the tree edges (parent, child, the adjacency entry walked; the
+    /// first `reached - 1`), the stack.
     disc: Vec<u32>,
     low: Vec<u32>,
     trues: Vec<u32>,
@@ -610,6 +627,7 @@ pub struct Scratch {
     order: Vec<u32>,
     tree: Vec<(u32, u32, u32)>,
     stack: Vec<Frame>,
+    reached: usize,
     /// A component of the nodes not reached, and each such node's component (a number).
     members: Vec<u32>,
     comp: Vec<u32>,

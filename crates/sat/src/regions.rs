@@ -26,7 +26,7 @@
 //! through it. Every reason names the walls down that join (a spanning tree, or the path) and the walls
 //! up that enclose, with the size literals read: a clause that holds in every division.
 
-use crate::connect::{Analysis, Forced, PartialValue};
+use crate::connect::{Analysis, Forced};
 use crate::{Lit, Model, Var};
 
 /// A node's size: an integer whose values are `lo` and each `k` of `ge`, and whose value is the
@@ -78,7 +78,7 @@ impl Size {
     /// it (none at `lo`), the greatest value and the literal that is false above it (none at the
     /// largest value). The literals are read as their monotone clauses leave them after unit
     /// propagation (true ones, then unassigned, then false), by binary search.
-    fn bounds(&self, value: PartialValue<'_>) -> Bounds {
+    fn bounds(&self, value: &impl Fn(Lit) -> Option<bool>) -> Bounds {
         let trues = self.ge.partition_point(|&(_, l)| value(l) == Some(true));
         let open = self.ge.partition_point(|&(_, l)| value(l) != Some(false));
         let mut lb = if trues == 0 { (self.lo, None) } else { (self.ge[trues - 1].0, Some(self.ge[trues - 1].1)) };
@@ -567,7 +567,7 @@ const OPEN: u8 = 1;
 impl Regions {
     /// Decides what the constraint forces under the partial assignment `value` (module doc), in
     /// working memory kept by the caller between analyses.
-    pub fn analyse(&self, value: PartialValue<'_>, scratch: &mut Scratch) -> Analysis {
+    pub fn analyse(&self, value: &impl Fn(Lit) -> Option<bool>, scratch: &mut Scratch) -> Analysis {
         if self.off.iter().any(|&l| value(l) != Some(false)) {
             return Analysis::default();
         }
@@ -682,7 +682,7 @@ impl Regions {
         &s.enclosing[from as usize..to as usize]
     }
 
-    fn analyse_on(&self, value: PartialValue<'_>, s: &mut Scratch) -> Analysis {
+    fn analyse_on(&self, value: &impl Fn(Lit) -> Option<bool>, s: &mut Scratch) -> Analysis {
         let n = self.sizes.len();
         let mut out = Analysis::default();
         s.wall.clear();

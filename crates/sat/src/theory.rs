@@ -6,7 +6,7 @@
 //! assignment for the solvers that search with it natively. This module only dispatches; the
 //! solvers and [`crate::Cnf`] see one kind of thing.
 
-use crate::connect::{self, Analysis, Connected, PartialValue};
+use crate::connect::{self, Analysis, Connected};
 use crate::regions::{self, Regions};
 use crate::{Lit, Model, Var};
 
@@ -75,7 +75,7 @@ impl Theory {
 
     /// What it forces under the partial assignment `value`, in working memory `work` that the
     /// caller keeps from one analysis to the next.
-    pub fn analyse(&self, value: PartialValue<'_>, work: &mut Workspace) -> Analysis {
+    pub fn analyse(&self, value: &impl Fn(Lit) -> Option<bool>, work: &mut Workspace) -> Analysis {
         match self {
             Theory::Connected(c) => c.analyse(value, &mut work.connect),
             Theory::Regions(r) => r.analyse(value, &mut work.regions),

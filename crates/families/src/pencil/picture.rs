@@ -53,16 +53,22 @@ impl Read<'_> {
     /// differs between solutions.
     pub(super) fn atom(&self, name: &str, args: &[i64]) -> Option<bool> {
         let vals: Vec<Val> = args.iter().map(|&a| Val::Int(a)).collect();
-        if self.open.contains(&(name.to_string(), vals.clone())) {
+        if self.is_open(name, &vals) {
             return None;
         }
         Some(self.s.preds.iter().any(|v| v.name == name && v.atoms.contains(vals.as_slice())))
     }
 
+    /// Whether the shown `name(vals)` differs between solutions. Most pictures have nothing open
+    /// (a solution's, a unique puzzle's backbone), and asking the set builds its key.
+    fn is_open(&self, name: &str, vals: &[Val]) -> bool {
+        !self.open.is_empty() && self.open.contains(&(name.to_string(), vals.to_vec()))
+    }
+
     /// The value of the shown integer `name(args)`, `None` when it differs between solutions.
     fn number(&self, name: &str, args: &[i64]) -> Option<i64> {
         let vals: Vec<Val> = args.iter().map(|&a| Val::Int(a)).collect();
-        if self.open.contains(&(name.to_string(), vals.clone())) {
+        if self.is_open(name, &vals) {
             return None;
         }
         self.s.ints.iter().find(|v| v.name == name).and_then(|v| v.values.get(vals.as_slice())).and_then(|&v| int(v))

@@ -37,6 +37,8 @@ pub struct BatsatSession {
     answered_unsat: bool,
     /// The formula's whole constraints (connectivity, region division), decided in the search.
     theory: Natives,
+    /// The clause being added, in batsat's literals (kept: a formula is thousands of clauses).
+    clause: Vec<batsat::Lit>,
 }
 
 /// What stops a solve, asked by batsat at every step of its search: the call's interrupt
@@ -89,6 +91,7 @@ impl BatsatSession {
             theory: Natives::new(cnf.theories().to_vec(), numbering.clone()),
             numbering,
             answered_unsat: false,
+            clause: Vec::new(),
         };
         s.grow();
         for clause in cnf.own_clauses() {
@@ -163,6 +166,13 @@ impl BatsatSession {
     /// whose auxiliary variables they name (the theory still decides it too); returns batsat's
     /// literals of `lits`.
     fn hand_over(&mut self, lits: &[Lit]) -> Vec<batsat::Lit> {
+        let mut out = Vec::with_capacity(lits.len());
+        self.hand_over_into(lits, &mut out);
+        out
+    }
+
+    /// [`BatsatSession::hand_over`] into `out` (cleared first).
+    fn hand_over_into(&mut self, lits: &[Lit], out: &mut Vec<batsat::Lit>) {
         for k in self.numbering.take(lits) {
             let mut clauses = Vec::new();
             self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
@@ -171,7 +181,8 @@ impl BatsatSession {
             }
         }
         self.grow();
-        lits.iter().map(|&l| to_batsat(&self.numbering, l).expect("handed over just now")).collect()
+        out.clear();
+        out.extend(lits.iter().map(|&l| to_batsat(&self.numbering, l).expect("handed over just now")));
     }
 }
 
@@ -316,9 +327,11 @@ impl Theory for Natives {
 
 impl Session for BatsatSession {
     fn add_clause(&mut self, clause: &[Lit]) {
-        let mut c = self.hand_over(clause);
+        let mut c = std::mem::take(&mut self.clause);
+        self.hand_over_into(clause, &mut c);
         // `false`: the formula is already unsatisfiable; every later solve says so.
         let _ = self.solver.add_clause_reuse(&mut c);
+        self.clause = c;
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
