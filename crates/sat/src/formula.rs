@@ -200,7 +200,8 @@ impl Cnf {
     }
 
     /// A copy of the formula without the constraints' clauses written out (they are written
-    /// again if the copy is read whole).
+    /// again if the copy is read whole): what a session that moves to CaDiCaL hands over.
+    #[cfg(all(feature = "cadical", feature = "batsat"))]
     pub(crate) fn copy_own(&self) -> Cnf {
         Cnf {
             num_vars: self.num_vars,

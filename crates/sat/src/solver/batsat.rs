@@ -171,7 +171,7 @@ impl BatsatSession {
         out
     }
 
-    /// [`BatsatSession::hand_over`] into `out` (cleared first).
+    /// [`BatsatSession::hand_over`] into `out`, whatever it held before.
     fn hand_over_into(&mut self, lits: &[Lit], out: &mut Vec<batsat::Lit>) {
         for k in self.numbering.take(lits) {
             let mut clauses = Vec::new();
