@@ -544,10 +544,15 @@ pub struct Scratch {
     /// component's first node), and its depth there.
     parent: Vec<(u32, u32)>,
     depth: Vec<u32>,
-    /// Each node's open component, and each open component's size.
+    /// Each node's open component, each open component's size, and its members (open
+    /// component `c`'s are `open_members[open_from[c]..open_from[c] + open_size[c]]`).
     open: Vec<u32>,
     open_size: Vec<u32>,
+    open_members: Vec<u32>,
+    open_from: Vec<u32>,
     stack: Vec<u32>,
+    /// The open walls inside an open component, by index.
+    inside: Vec<u32>,
     /// The walls up around open components, each computed when first asked for in an
     /// analysis: where in `enclosing` (a range) by open component, [`NONE`] until then.
     enclosing_at: Vec<(u32, u32)>,
@@ -706,17 +711,21 @@ impl Regions {
         s.open.clear();
         s.open.resize(n, NONE);
         s.open_size.clear();
+        s.open_members.clear();
+        s.open_from.clear();
         for start in 0..n {
             if s.open[start] != NONE {
                 continue;
             }
             let c = s.open_size.len() as u32;
             s.open[start] = c;
+            s.open_from.push(s.open_members.len() as u32);
             s.stack.clear();
             s.stack.push(start as u32);
             let mut size = 0;
             while let Some(i) = s.stack.pop() {
                 size += 1;
+                s.open_members.push(i);
                 for &(t, e) in &self.adj[i as usize] {
                     if s.open[t as usize] == NONE && s.wall[e as usize] != UP {
                         s.open[t as usize] = c;
@@ -801,14 +810,26 @@ impl Regions {
                 continue;
             }
             s.filled[c] = true;
-            for (e, &(a, b, w)) in self.edges.iter().enumerate() {
-                if s.open[a as usize] as usize == c && s.open[b as usize] as usize == c && s.wall[e] == OPEN {
-                    let mut reason = vec![!w];
-                    reason.extend(witness.map(|g| !g));
-                    reason.extend_from_slice(self.enclosing(s, c));
-                    if !force(!w, reason, &mut out) {
-                        return out;
+            // The open walls inside, found from the component's members (each from the end the
+            // edge starts at), in the edges' order.
+            let from = s.open_from[c] as usize;
+            s.inside.clear();
+            for &i in &s.open_members[from..from + s.open_size[c] as usize] {
+                for &(t, e) in &self.adj[i as usize] {
+                    let (a, _, _) = self.edges[e as usize];
+                    if a == i && s.open[t as usize] as usize == c && s.wall[e as usize] == OPEN {
+                        s.inside.push(e);
                     }
+                }
+            }
+            s.inside.sort_unstable();
+            for k in 0..s.inside.len() {
+                let w = self.edges[s.inside[k] as usize].2;
+                let mut reason = vec![!w];
+                reason.extend(witness.map(|g| !g));
+                reason.extend_from_slice(self.enclosing(s, c));
+                if !force(!w, reason, &mut out) {
+                    return out;
                 }
             }
         }
