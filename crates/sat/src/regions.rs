@@ -810,8 +810,8 @@ impl Regions {
                 continue;
             }
             s.filled[c] = true;
-            // The open walls inside, found from the component's members (each from the end the
-            // edge starts at), in the edges' order.
+            // The open walls inside, found from the component's members (each once, from its
+            // lower-numbered end `edges[e].0`), in the edges' order.
             let from = s.open_from[c] as usize;
             s.inside.clear();
             for &i in &s.open_members[from..from + s.open_size[c] as usize] {
