@@ -15,7 +15,9 @@
 //! A move pays both solvers' set-up, so the budgets are set well above what the pencil
 //! fixtures use. One solve of a whole formula (`wgrnd solve`) stays CaDiCaL's: its small
 //! formulas go to the backtracking engine first (docs/scale.md). Measured in
-//! `bench/results/pencil.csv` and `bench/results/light-first.csv`.
+//! `bench/results/light-first.csv` and `light-first-large.csv`, and in `bench/results/pencil.csv`
+//! as of f54d630 (its instructions against cspuz were measured with a pipe that charged cspuz
+//! 2.2 M more a run, docs/benchmarks.md; its before and after columns stand).
 
 use std::time::{Duration, Instant};
 
