@@ -117,42 +117,6 @@ impl BatsatSession {
         self.solver.cb().spent()
     }
 
-    /// Solves under `assumptions` within `timeout`, unless `cancel` is set meanwhile.
-    fn solve_cancellable(
-        &mut self,
-        assumptions: &[Lit],
-        timeout: Option<Duration>,
-        cancel: &Cancel,
-    ) -> Result<SolverAnswer, SolveError> {
-        let interrupt = self.solver.cb().interrupt.clone();
-        let _watch = interrupt.watch();
-        let assumed = self.hand_over(assumptions);
-        let stops = self.solver.cb_mut();
-        stops.deadline = timeout.and_then(|t| Instant::now().checked_add(t));
-        stops.cancel = Some(cancel.clone());
-        let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
-        let stops = self.solver.cb_mut();
-        (stops.deadline, stops.cancel) = (None, None);
-        self.answered_unsat = answer == lbool::FALSE;
-        if answer == lbool::TRUE {
-            // The constraints' auxiliary variables that batsat does not have are left unset
-            // (they follow from the nodes and edges: `Cnf::complete`).
-            let mut model = Model::new(self.numbering.handed_extent());
-            for (k, &v) in self.numbering.ours().iter().enumerate() {
-                let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
-                model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
-            }
-            return Ok(SolverAnswer::Sat(model));
-        }
-        if answer == lbool::FALSE {
-            return Ok(SolverAnswer::Unsat);
-        }
-        if interrupt.is_requested() {
-            return Err(SolveError::Interrupted);
-        }
-        Ok(SolverAnswer::Unknown)
-    }
-
     /// Makes batsat's variables up to the numbering's.
     fn grow(&mut self) {
         while self.solver.num_vars() < self.numbering.solver_vars() {
@@ -163,16 +127,9 @@ impl BatsatSession {
     }
 
     /// Hands over what `lits` name: their variables, and the clauses of each constraint one of
-    /// whose auxiliary variables they name (the theory still decides it too); returns batsat's
-    /// literals of `lits`.
-    fn hand_over(&mut self, lits: &[Lit]) -> Vec<batsat::Lit> {
-        let mut out = Vec::with_capacity(lits.len());
-        self.hand_over_into(lits, &mut out);
-        out
-    }
-
-    /// [`BatsatSession::hand_over`] into `out`, whatever it held before.
-    fn hand_over_into(&mut self, lits: &[Lit], out: &mut Vec<batsat::Lit>) {
+    /// whose auxiliary variables they name (the theory still decides it too); writes batsat's
+    /// literals of `lits` into `out`, whatever it held before.
+    fn hand_over(&mut self, lits: &[Lit], out: &mut Vec<batsat::Lit>) {
         for k in self.numbering.take(lits) {
             let mut clauses = Vec::new();
             self.theory.constraints[k].encode(&mut |cl: &[Lit]| clauses.push(cl.to_vec()));
@@ -328,14 +285,14 @@ impl Theory for Natives {
 impl Session for BatsatSession {
     fn add_clause(&mut self, clause: &[Lit]) {
         let mut c = std::mem::take(&mut self.clause);
-        self.hand_over_into(clause, &mut c);
+        self.hand_over(clause, &mut c);
         // `false`: the formula is already unsatisfiable; every later solve says so.
         let _ = self.solver.add_clause_reuse(&mut c);
         self.clause = c;
     }
 
     fn solve_assuming(&mut self, assumptions: &[Lit], timeout: Option<Duration>) -> Result<SolverAnswer, SolveError> {
-        self.solve_cancellable(assumptions, timeout, &Cancel::default())
+        self.solve_stoppable(assumptions, timeout, &Cancel::default())
     }
 
     fn solve_stoppable(
@@ -344,7 +301,34 @@ impl Session for BatsatSession {
         timeout: Option<Duration>,
         cancel: &Cancel,
     ) -> Result<SolverAnswer, SolveError> {
-        self.solve_cancellable(assumptions, timeout, cancel)
+        let interrupt = self.solver.cb().interrupt.clone();
+        let _watch = interrupt.watch();
+        let mut assumed = Vec::with_capacity(assumptions.len());
+        self.hand_over(assumptions, &mut assumed);
+        let stops = self.solver.cb_mut();
+        stops.deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        stops.cancel = Some(cancel.clone());
+        let answer = self.solver.solve_limited_th(&mut self.theory, &assumed);
+        let stops = self.solver.cb_mut();
+        (stops.deadline, stops.cancel) = (None, None);
+        self.answered_unsat = answer == lbool::FALSE;
+        if answer == lbool::TRUE {
+            // The constraints' auxiliary variables that batsat does not have are left unset
+            // (they follow from the nodes and edges: `Cnf::complete`).
+            let mut model = Model::new(self.numbering.handed_extent());
+            for (k, &v) in self.numbering.ours().iter().enumerate() {
+                let value = self.solver.value_var(batsat::Var::unsafe_from_idx(k as u32));
+                model.set(v, (value != lbool::UNDEF).then_some(value == lbool::TRUE));
+            }
+            return Ok(SolverAnswer::Sat(model));
+        }
+        if answer == lbool::FALSE {
+            return Ok(SolverAnswer::Unsat);
+        }
+        if interrupt.is_requested() {
+            return Err(SolveError::Interrupted);
+        }
+        Ok(SolverAnswer::Unknown)
     }
 
     /// A model holds every variable batsat has; one of a constraint's auxiliary variables in
