@@ -387,7 +387,15 @@ impl Grounder<'_> {
                 }
                 s
             }
-            G::All(plan, body) => self.plan_size(plan)? * self.estimate(body)?,
+            G::All(plan, body) => {
+                let (size, samples) = self.plan_samples(plan)?;
+                let outer = std::mem::replace(&mut self.outer_samples, samples);
+                self.sample_depth += 1;
+                let body = self.estimate(body);
+                self.sample_depth -= 1;
+                self.outer_samples = outer;
+                size * body?
+            }
             G::Count(c) => {
                 let n = self.plan_size(&c.plan)?;
                 // A sequential counter takes about 6n clauses; an at most one that `amo_of`
@@ -432,20 +440,33 @@ impl Grounder<'_> {
     /// The estimated number of bindings of `plan`: each binder's values (a generator's true atoms,
     /// else its domain), thinned by the density of the data atoms checked at it and by the share
     /// of sampled bindings that pass the guards checked at it (arithmetic guards such as
-    /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). A guard that
-    /// cannot be evaluated on a sample (it reads an outer variable) is taken to pass. Without
+    /// `i < i2 and i2 - i = j2 - j` are evaluated on the data, not assumed to pass). The samples
+    /// start from the enclosing quantifiers' ([`Grounder::outer_samples`]), so that a guard
+    /// reading their variables is evaluated too (an akari's `(r2 - r) * (r2 - r) + ... = 1`
+    /// inside `forall r, c`); one that still cannot be evaluated is taken to pass. The outer
+    /// values are drawn from their domains, whatever the data atoms checked there say. Without
     /// [`Grounder::sample_guards`] every guard is taken to pass, every data atom checked at a
     /// level to be true, and every atom of a definition that is not plain: no smaller than with
     /// them.
     pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
+        Ok(self.plan_samples(plan)?.0)
+    }
+
+    /// [`Grounder::plan_size`], and the sampled bindings that passed the plan's guards (empty
+    /// without sampling, or when no sample passed): where the estimate of the plan's body starts.
+    pub(crate) fn plan_samples(&mut self, plan: &Plan) -> Result<(f64, Vec<Env>)> {
         let mut size = 1.0;
-        let mut draw = Draw::default();
-        // Sampled bindings that passed every guard so far (none to draw when no level has a guard:
-        // every share is then 1).
-        let guarded =
-            self.sample_guards && plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))));
-        let mut samples: Vec<Env> =
-            if guarded { vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES] } else { Vec::new() };
+        // Inside a quantifier's body the draws are another sequence than the quantifier's own:
+        // with the same one, each sample's inner variables would repeat its outer ones (`r2 = r`).
+        let mut draw = Draw::at_depth(self.sample_depth);
+        // Sampled bindings that passed every guard so far.
+        let mut samples: Vec<Env> = if !self.sample_guards {
+            Vec::new()
+        } else if self.outer_samples.is_empty() {
+            vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES]
+        } else {
+            self.outer_samples.clone()
+        };
         for lv in &plan.levels {
             let mut f = match &lv.gen {
                 Some(g) => {
@@ -471,7 +492,7 @@ impl Grounder<'_> {
             }
             size *= f.max(if f > 0.0 { 1e-9 } else { 0.0 });
         }
-        Ok(size)
+        Ok((size, samples))
     }
 
     /// Binds `lv`'s variable in every sample to a value drawn from its domain and keeps the
@@ -516,6 +537,11 @@ impl Default for Draw {
 }
 
 impl Draw {
+    /// The sequence for a plan inside `depth` quantifiers' bodies (0: the default's).
+    fn at_depth(depth: u32) -> Draw {
+        Draw(Draw::default().0 ^ u64::from(depth).wrapping_mul(0xd1b5_4a32_d192_ed03))
+    }
+
     pub(crate) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;

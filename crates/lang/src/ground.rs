@@ -281,6 +281,12 @@ pub(crate) struct Grounder<'p> {
     /// bound of the sampled one, at a fraction of its cost (the grounding's first pass when no
     /// header shows the estimate: `ground_inner`).
     pub(crate) sample_guards: bool,
+    /// While the body of a quantifier is estimated: the quantifier's sampled bindings that passed
+    /// its guards, from which the body's own samples start, so that a guard reading the outer
+    /// variables is evaluated on them rather than taken to pass (see [`Grounder::plan_size`]).
+    pub(crate) outer_samples: Vec<Env>,
+    /// How many quantifiers' bodies the estimate is inside (each level draws its own sequence).
+    pub(crate) sample_depth: u32,
     /// While a formula's leaf is grounded (`Grounder::defined`): the conditions under which one of
     /// its terms is undefined (an element index outside the indexed variable's arguments).
     pub(crate) undefined: Option<Vec<crate::reify::Bit>>,
@@ -407,6 +413,8 @@ impl<'p> Grounder<'p> {
             lazy_aux: Vec::new(),
             lazy_views: Vec::new(),
             sample_guards: true,
+            outer_samples: Vec::new(),
+            sample_depth: 0,
             undefined: None,
             one_of: MixMap::default(),
             mdd_shapes: MixMap::default(),

@@ -57,3 +57,28 @@ fn connectivity_counts_its_labels_not_the_clauses_nobody_writes() {
     let e = ground(&row, &GroundOptions::default()).expect_err("refused");
     assert!(e.message.contains("distance labels"), "{}", e.render());
 }
+
+/// A guard over the enclosing quantifier's variables is evaluated on samples of them: a count of
+/// a cell's four neighbours under `forall r, c` on a 100 x 100 grid is estimated at few of its
+/// 10,000 bindings (one sample's worth of 512 at most, when none lands on a neighbour), not at all
+/// of them (an akari's numbered walls, once refused at 66 million clauses). The inner draws are
+/// not the outer ones: were they, `r2 = r` would pass in every sample and `r2 != r` in none.
+#[test]
+fn a_guard_over_outer_variables_is_sampled_with_them() {
+    let with = |guard: &str| {
+        let text = format!(
+            "domain R = 1..100\ndomain C = 1..100\npred x(R, C)\n\
+             forall r in R, c in C . atmost 1 {{ x(r2, c2) : r2 in R, c2 in C | {guard} }}\n"
+        );
+        let p = wgrnd_lang::load(&wgrnd_lang::Source::new("outer.qp", &text), None, &[])
+            .unwrap_or_else(|e| panic!("{}", e.render()));
+        estimate(&p)
+    };
+    let cells = 10_000.0;
+    let near = with("(r2 - r) * (r2 - r) + (c2 - c) * (c2 - c) = 1");
+    assert!(near < cells * 6.0 * 50.0, "neighbours: estimate {near}");
+    let same_row = with("r2 = r");
+    assert!(same_row > cells * 6.0 * 50.0 && same_row < cells * 6.0 * 200.0, "same row: estimate {same_row}");
+    let other_rows = with("r2 != r");
+    assert!(other_rows > cells * 6.0 * 5_000.0, "other rows: estimate {other_rows}");
+}
