@@ -34,7 +34,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dataset")
     ap.add_argument("wgrnd", nargs="?", default=str(ROOT / "target" / "dist" / "wgrnd"))
-    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--timeout", type=int, default=60, help="whole seconds per puzzle (batch's --timeout)")
     ap.add_argument("--cspuz", help="cspuz's run_solver, timed on each puzzle beside wgrnd")
     args = ap.parse_args()
     puzzles = [json.loads(line) for line in open(args.dataset) if line.strip()]
@@ -45,6 +45,8 @@ def main():
     run = subprocess.run([args.wgrnd, "batch", listing, "--timeout", str(args.timeout)],
                          capture_output=True, text=True)
     Path(listing).unlink()
+    if puzzles and not run.stdout:
+        sys.exit(f"wgrnd batch printed no verdict: {run.stderr.strip()}")
     judged = {}
     for line in run.stdout.splitlines():
         j = json.loads(line)

@@ -37,6 +37,8 @@ if [ -z "${WGRND_SKIP_WEB:-}" ]; then
 fi
 # The benchmark runner (scripts/bench): a tiny suite run for real, and the failures it must catch.
 WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest bench/test_bench.py
+# The batch of janko.at's published puzzles (scripts/janko-batch.py), on puzzles in its format.
+WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest scripts/test_janko_batch.py
 # The Python package (crates/py, docs/python.md): installed into the same venv by maturin from
 # the debug artifacts cargo test has just built (dev profile, same target dir, same features: a
 # few seconds, not a release build), then its pytest suite, which runs the example notebook

@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Judges janko.at's published puzzles with `wgrnd batch`, and compares each unique answer with
+the solution janko.at publishes.
+
+Usage: scripts/janko-batch.py GENRE.jsonl[.bz2] [WGRND] [--timeout S] [--size COLSxROWS]
+           [--limit N] > result.csv
+
+GENRE.jsonl.bz2: a file of github.com/tkoz0/janko.at-puzzle-scraping's `data/` folder (janko.at's
+puzzle pages as they were in May 2022, one JSON object per line: `{"file": ..., "data": {...}}`,
+with the puzzle's `problem` and `solution` grids). The puzzles are their authors' and janko.at's:
+the file stays outside this repository and the script reads it where it lies. Read: nurikabe,
+hitori, akari, slitherlink, heyawake and 9 x 9 sudoku; a puzzle whose data has something else
+(another genre or size, a cell the page's markup broke) is counted as not read, with the reason.
+
+Each puzzle is written as the puzz.link URL pzprjs would write for it and judged by one
+`wgrnd batch` over all of them (`--timeout` per puzzle). Every puzzle judged unique is then solved
+(`wgrnd solve --view json`, one process each) and its answer compared cell by cell with the
+published solution. janko.at publishes puzzles with one solution, so the expected verdict of
+each is `unique`.
+
+Writes one CSV row per puzzle read (its file in the data, cols, rows, verdict, seconds, answer:
+no URL, so that the results can be kept without the puzzles) and, on standard error, the counts
+(puzzles, not read by reason, verdicts, answers that match and that do not) and each failure
+with its URL.
+
+Exit 1 when a verdict is not `unique`, or an answer differs from the published one or cannot be
+had (`unsolved`, with solve's message); a verdict `unknown`, out of time, is reported but is not
+a failure.
+"""
+import argparse
+import bz2
+import collections
+import csv
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class NotRead(Exception):
+    """The puzzle's data is not one this script reads; the message says why."""
+
+
+def base36(v):
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[v]
+
+
+def runs(cells, offset):
+    """pzprjs's run-length text: each cell's text, runs of empty cells (None) as one base-36
+    character `offset + run`, a run at most 20 long."""
+    out, empty = [], 0
+    for text in cells:
+        if text is None:
+            empty += 1
+            if empty == 20:
+                out.append(base36(offset + empty))
+                empty = 0
+            continue
+        if empty:
+            out.append(base36(offset + empty))
+            empty = 0
+        out.append(text)
+    if empty:
+        out.append(base36(offset + empty))
+    return "".join(out)
+
+
+def number16(v):
+    """A number in pzprjs's 16-based codec (`encodeNumber16`), `?` as `.`."""
+    if v == "?":
+        return "."
+    n = int(v)
+    if n < 16:
+        return format(n, "x")
+    if n < 256:
+        return "-" + format(n, "x")
+    if n < 4096:
+        return "+" + format(n, "x")
+    raise NotRead(f"number {n} too large")
+
+
+def four_cell(clues):
+    """Clues 0-4 (None empty, `?` unknown) as pzprjs's `encode4Cell` writes them: a number
+    carries the one or two empty cells after it."""
+    cells, c = [], 0
+    while c < len(clues):
+        v = clues[c]
+        if v is None:
+            cells.append(None)
+        elif v == "?":
+            cells.append(".")
+        else:
+            n = int(v)
+            if c + 1 < len(clues) and clues[c + 1] is not None:
+                cells.append(format(n, "x"))
+            elif c + 2 < len(clues) and clues[c + 2] is not None:
+                cells.append(format(5 + n, "x"))
+                c += 1
+            else:
+                cells.append(format(10 + n, "x"))
+                c += 2
+        c += 1
+    return runs(cells, 15)
+
+
+def bits(flags):
+    """Flags five to a base-32 character (pzprjs's `encodeBorder`, `encodeBinary`)."""
+    out = []
+    for k in range(0, len(flags), 5):
+        chunk = flags[k:k + 5]
+        out.append(base36(sum(1 << (4 - i) for i, f in enumerate(chunk) if f)))
+    return "".join(out)
+
+
+def grid(data, key):
+    """The grid `key` of the data, rows of one length; a solution of the problem's size."""
+    g = data.get(key)
+    if not g:
+        raise NotRead(f"no {key}")
+    if any(len(row) != len(g[0]) for row in g):
+        raise NotRead(f"{key} rows of different lengths")
+    if key == "solution":
+        problem = data["problem"]
+        if (len(g), len(g[0])) != (len(problem), len(problem[0])):
+            raise NotRead("a solution of another size")
+    return g
+
+
+def cells_of(g, allowed):
+    for row in g:
+        for v in row:
+            if not (v in allowed or v.isdigit()):
+                raise NotRead(f"cell {v!r}")
+    return [v for row in g for v in row]
+
+
+def marked(g, mark):
+    return {(r + 1, c + 1) for r, row in enumerate(g) for c, v in enumerate(row) if v == mark}
+
+
+def same_cells(shown, published):
+    """Whether wgrnd's answer (its `--view json` solution) shows exactly the published atoms."""
+    return lambda answer: set(map(tuple, answer.get(shown, []))) == published
+
+
+def shaded_puzzle(genre, body_of, allowed):
+    """A genre whose answer is the shaded cells (`black` in wgrnd, `x` in janko.at's solution)."""
+    def read(data):
+        g = grid(data, "problem")
+        body = body_of(cells_of(g, allowed))
+        solution = marked(grid(data, "solution"), "x")
+        return f"{genre}/{len(g[0])}/{len(g)}/{body}", same_cells("black", solution)
+    return read
+
+
+def nurikabe_body(cells):
+    return runs([None if v == "-" else number16(v) for v in cells], 15)
+
+
+def hitori_body(cells):
+    """Hitori's numbers as pzprjs's `encodeHitori` writes them: a base-36 digit, or `-` and two."""
+    out = []
+    for v in cells:
+        n = int(v)
+        if n >= 36 * 36:
+            raise NotRead(f"number {n} too large")
+        out.append(base36(n) if n < 36 else "-" + base36(n // 36) + base36(n % 36))
+    return "".join(out)
+
+
+def akari(data):
+    g = grid(data, "problem")
+    cells = cells_of(g, {"-", "x"})
+    if any(v.isdigit() and int(v) > 4 for v in cells):
+        raise NotRead("a number above 4")
+    body = four_cell([None if v == "-" else "?" if v == "x" else v for v in cells])
+    lights = marked(grid(data, "solution"), "o")
+    return f"lightup/{len(g[0])}/{len(g)}/{body}", same_cells("light", lights)
+
+
+def slitherlink(data):
+    g = grid(data, "problem")
+    cells = cells_of(g, {"-"})
+    if any(int(v) > 3 for v in cells if v.isdigit()):
+        raise NotRead("a number above 3")
+    body = four_cell([None if v == "-" else v for v in cells])
+    inside = marked(grid(data, "solution"), "x")
+
+    def agrees(answer):
+        # A cell is inside the loop when an odd number of the loop's vertical edges lie left of
+        # it in its row (wgrnd's v(r, j): the edge right of column j, 0 the grid's left side).
+        vertical = collections.defaultdict(set)
+        for r, j in answer.get("v", []):
+            vertical[r].add(j)
+        cols = len(g[0])
+        found = {(r, c) for r in range(1, len(g) + 1) for c in range(1, cols + 1)
+                 if sum(1 for j in vertical[r] if j < c) % 2 == 1}
+        return found == inside
+    return f"slither/{len(g[0])}/{len(g)}/{body}", agrees
+
+
+def heyawake(data):
+    g = grid(data, "problem")
+    areas = grid(data, "areas")
+    rows, cols = len(g), len(g[0])
+    if (len(areas), len(areas[0])) != (rows, cols):
+        raise NotRead("areas of another size")
+    cells_of(g, {"-"})
+    # A room is a piece of side-by-side cells of one letter (a large board uses a letter for
+    # rooms apart), numbered by its first cell row by row, as pzprjs numbers rooms.
+    room = [[None] * cols for _ in range(rows)]
+    rooms = 0
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if room[r0][c0] is not None:
+                continue
+            stack = [(r0, c0)]
+            room[r0][c0] = rooms
+            while stack:
+                r, c = stack.pop()
+                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
+                            and areas[rr][cc] == areas[r][c]:
+                        room[rr][cc] = rooms
+                        stack.append((rr, cc))
+            rooms += 1
+    clue = {}
+    for r in range(rows):
+        for c in range(cols):
+            if g[r][c] != "-":
+                if room[r][c] in clue:
+                    raise NotRead("two numbers in one room")
+                clue[room[r][c]] = g[r][c]
+    right = [room[r][c] != room[r][c + 1] for r in range(rows) for c in range(cols - 1)]
+    below = [room[r][c] != room[r + 1][c] for r in range(rows - 1) for c in range(cols)]
+    numbers = runs([number16(clue[k]) if k in clue else None for k in range(rooms)], 15)
+    shaded = marked(grid(data, "solution"), "x")
+    body = bits(right) + bits(below) + numbers
+    return f"heyawake/{cols}/{rows}/{body}", same_cells("black", shaded)
+
+
+def sudoku(data):
+    g = grid(data, "problem")
+    blocks = (data.get("patternx", 3), data.get("patterny", 3))
+    if (len(g), len(g[0])) != (9, 9) or blocks != (3, 3) or "areas" in data or "pattern" in data:
+        raise NotRead(f"{len(g[0])} x {len(g)} or blocks other than 3 x 3")
+    cells = cells_of(g, {"-", "."})
+    body = runs([None if v in "-." else number16(v) for v in cells], 15)
+    solved = grid(data, "solution")
+    if any(not v.isdigit() for row in solved for v in row):
+        raise NotRead("a solution with a cell not a number")
+    solution = {(r + 1, c + 1, int(v)) for r, row in enumerate(solved) for c, v in enumerate(row)}
+    return f"sudoku/9/9/{body}", same_cells("n", solution)
+
+
+READERS = {
+    "nurikabe": shaded_puzzle("nurikabe", nurikabe_body, {"-", "?"}),
+    "hitori": shaded_puzzle("hitori", hitori_body, set()),
+    "akari": akari,
+    "slitherlink": slitherlink,
+    "heyawake": heyawake,
+    "sudoku": sudoku,
+}
+
+
+def read_lines(path):
+    opener = bz2.open if str(path).endswith(".bz2") else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("data")
+    ap.add_argument("wgrnd", nargs="?", default=str(ROOT / "target" / "dist" / "wgrnd"))
+    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--size", help="only puzzles of this size, COLSxROWS (10x10)")
+    ap.add_argument("--limit", type=int, help="only the first N puzzles read")
+    args = ap.parse_args()
+    puzzles, not_read = [], collections.Counter()
+    for entry in read_lines(args.data):
+        data = entry.get("data", {})
+        genre = str(data.get("puzzle", "")).lower()
+        reader = READERS.get(genre)
+        try:
+            if reader is None:
+                raise NotRead(f"genre {genre!r}")
+            path, agrees = reader(data)
+        except NotRead as e:
+            not_read[str(e)] += 1
+            continue
+        cols, rows = path.split("/")[1:3]
+        if args.size and args.size != f"{cols}x{rows}":
+            continue
+        puzzles.append((entry.get("file", ""), cols, rows, "https://puzz.link/p?" + path, agrees))
+        if args.limit and len(puzzles) == args.limit:
+            break
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "urls.txt"
+        listing.write_text("".join(p[3] + "\n" for p in puzzles))
+        run = subprocess.run([args.wgrnd, "batch", str(listing), "--timeout", str(args.timeout)],
+                             capture_output=True, text=True)
+    if puzzles and not run.stdout:
+        sys.exit(f"wgrnd batch printed no verdict: {run.stderr.strip()}")
+    judged = {j["line"]: j for j in map(json.loads, run.stdout.splitlines())}
+    out = csv.writer(sys.stdout)
+    out.writerow(["file", "cols", "rows", "verdict", "seconds", "answer"])
+    verdicts, answers, failed = collections.Counter(), collections.Counter(), []
+    seconds = 0.0
+    for k, (file, cols, rows, url, agrees) in enumerate(puzzles, 1):
+        j = judged.get(k, {"verdict": "missing"})
+        verdict = j["verdict"]
+        seconds += j.get("seconds", 0.0)
+        verdicts[verdict] += 1
+        answer, why = "", j.get("error", "")
+        if verdict == "unique":
+            solved = subprocess.run([args.wgrnd, "solve", "--view", "json", url],
+                                    capture_output=True, text=True)
+            try:
+                answer = "published" if agrees(json.loads(solved.stdout)["solution"]) else "differs"
+            except (ValueError, KeyError):
+                answer, why = "unsolved", solved.stderr.strip()
+            answers[answer] += 1
+        if verdict not in ("unique", "unknown") or answer in ("differs", "unsolved"):
+            failed.append(f"{file}: {verdict} {answer} {url} {why}".rstrip())
+        out.writerow([file, cols, rows, verdict, j.get("seconds", ""), answer])
+    print(f"{len(puzzles)} puzzles judged in {seconds:.1f} s of batch's time; verdicts: "
+          + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
+          + "; unique answers: " + ", ".join(f"{a} {n}" for a, n in sorted(answers.items())),
+          file=sys.stderr)
+    for reason, n in sorted(not_read.items()):
+        print(f"not read: {n} ({reason})", file=sys.stderr)
+    for line in failed:
+        print(f"FAILED {line}", file=sys.stderr)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
