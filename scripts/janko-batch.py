@@ -245,7 +245,9 @@ def heyawake(data):
 def sudoku(data):
     g = grid(data, "problem")
     blocks = (data.get("patternx", 3), data.get("patterny", 3))
-    if (len(g), len(g[0])) != (9, 9) or blocks != (3, 3) or "areas" in data or "pattern" in data:
+    if "areas" in data or "pattern" in data:
+        raise NotRead("irregular blocks")
+    if (len(g), len(g[0])) != (9, 9) or blocks != (3, 3):
         raise NotRead(f"{len(g[0])} x {len(g)} or blocks other than 3 x 3")
     cells = cells_of(g, {"-", "."})
     body = runs([None if v in "-." else number16(v) for v in cells], 15)
@@ -305,7 +307,10 @@ def main():
                              capture_output=True, text=True)
     if puzzles and not run.stdout:
         sys.exit(f"wgrnd batch printed no verdict: {run.stderr.strip()}")
-    judged = {j["line"]: j for j in map(json.loads, run.stdout.splitlines())}
+    try:
+        judged = {j["line"]: j for j in map(json.loads, run.stdout.splitlines())}
+    except (ValueError, KeyError, TypeError) as e:
+        sys.exit(f"wgrnd batch printed a line that is not a verdict ({e}): {run.stdout[:200]}")
     out = csv.writer(sys.stdout)
     out.writerow(["file", "cols", "rows", "verdict", "seconds", "answer"])
     verdicts, answers, failed = collections.Counter(), collections.Counter(), []
@@ -317,12 +322,17 @@ def main():
         verdicts[verdict] += 1
         answer, why = "", j.get("error", "")
         if verdict == "unique":
-            solved = subprocess.run([args.wgrnd, "solve", "--view", "json", url],
-                                    capture_output=True, text=True)
             try:
-                answer = "published" if agrees(json.loads(solved.stdout)["solution"]) else "differs"
-            except (ValueError, KeyError):
-                answer, why = "unsolved", solved.stderr.strip()
+                solved = subprocess.run([args.wgrnd, "solve", "--view", "json", url],
+                                        capture_output=True, text=True, timeout=10 * args.timeout)
+                shown = json.loads(solved.stdout)["solution"]
+                answer = "published" if agrees(shown) else "differs"
+            except subprocess.TimeoutExpired:
+                answer, why = "unsolved", f"solve ran past {10 * args.timeout} s"
+            except (ValueError, KeyError, TypeError, AttributeError):
+                answer = "unsolved"
+                message = solved.stderr.strip() or solved.stdout.strip()
+                why = f"solve exited {solved.returncode}: {message}"
             answers[answer] += 1
         if verdict not in ("unique", "unknown") or answer in ("differs", "unsolved"):
             failed.append(f"{file}: {verdict} {answer} {url} {why}".rstrip())
