@@ -9,8 +9,9 @@ GENRE.jsonl.bz2: a file of github.com/tkoz0/janko.at-puzzle-scraping's `data/` f
 puzzle pages as they were in May 2022, one JSON object per line: `{"file": ..., "data": {...}}`,
 with the puzzle's `problem` and `solution` grids). The puzzles are their authors' and janko.at's:
 the file stays outside this repository and the script reads it where it lies. Read: nurikabe,
-hitori, akari, slitherlink, heyawake and 9 x 9 sudoku; a puzzle whose data has something else
-(another genre or size, a cell the page's markup broke) is counted as not read, with the reason.
+hitori, akari, slitherlink, heyawake, 9 x 9 sudoku, masyu, fillomino, LITS and yajilin; a puzzle
+whose data has something else (another genre or size, a cell the page's markup broke) is counted
+as not read, with the reason.
 
 Each puzzle is written as the puzz.link URL pzprjs would write for it and judged by one
 `wgrnd batch` over all of them (`--timeout` per puzzle). Every puzzle judged unique is then solved
@@ -48,14 +49,14 @@ def base36(v):
     return "0123456789abcdefghijklmnopqrstuvwxyz"[v]
 
 
-def runs(cells, offset):
+def runs(cells, offset, longest=20):
     """pzprjs's run-length text: each cell's text, runs of empty cells (None) as one base-36
-    character `offset + run`, a run at most 20 long."""
+    character `offset + run`, a run at most `longest` long."""
     out, empty = [], 0
     for text in cells:
         if text is None:
             empty += 1
-            if empty == 20:
+            if empty == longest:
                 out.append(base36(offset + empty))
                 empty = 0
             continue
@@ -209,24 +210,7 @@ def heyawake(data):
     if (len(areas), len(areas[0])) != (rows, cols):
         raise NotRead("areas of another size")
     cells_of(g, {"-"})
-    # A room is a piece of side-by-side cells of one letter (a large board uses a letter for
-    # rooms apart), numbered by its first cell row by row, as pzprjs numbers rooms.
-    room = [[None] * cols for _ in range(rows)]
-    rooms = 0
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if room[r0][c0] is not None:
-                continue
-            stack = [(r0, c0)]
-            room[r0][c0] = rooms
-            while stack:
-                r, c = stack.pop()
-                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
-                            and areas[rr][cc] == areas[r][c]:
-                        room[rr][cc] = rooms
-                        stack.append((rr, cc))
-            rooms += 1
+    room, rooms = rooms_of(areas)
     clue = {}
     for r in range(rows):
         for c in range(cols):
@@ -234,12 +218,9 @@ def heyawake(data):
                 if room[r][c] in clue:
                     raise NotRead("two numbers in one room")
                 clue[room[r][c]] = g[r][c]
-    right = [room[r][c] != room[r][c + 1] for r in range(rows) for c in range(cols - 1)]
-    below = [room[r][c] != room[r + 1][c] for r in range(rows - 1) for c in range(cols)]
     numbers = runs([number16(clue[k]) if k in clue else None for k in range(rooms)], 15)
     shaded = marked(grid(data, "solution"), "x")
-    body = bits(right) + bits(below) + numbers
-    return f"heyawake/{cols}/{rows}/{body}", same_cells("black", shaded)
+    return f"heyawake/{cols}/{rows}/{borders(room) + numbers}", same_cells("black", shaded)
 
 
 def sudoku(data):
@@ -258,6 +239,120 @@ def sudoku(data):
     return f"sudoku/9/9/{body}", same_cells("n", solution)
 
 
+def rooms_of(areas):
+    """Each cell's room: a piece of side-by-side cells of one letter (a large board uses a letter
+    for rooms apart), numbered by its first cell row by row, as pzprjs numbers rooms; and how
+    many rooms."""
+    rows, cols = len(areas), len(areas[0])
+    room = [[None] * cols for _ in range(rows)]
+    rooms = 0
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if room[r0][c0] is not None:
+                continue
+            stack = [(r0, c0)]
+            room[r0][c0] = rooms
+            while stack:
+                r, c = stack.pop()
+                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
+                            and areas[rr][cc] == areas[r][c]:
+                        room[rr][cc] = rooms
+                        stack.append((rr, cc))
+            rooms += 1
+    return room, rooms
+
+
+def borders(room):
+    """The walls between rooms as pzprjs's `encodeBorder` writes them: right of each cell, then
+    below each cell."""
+    rows, cols = len(room), len(room[0])
+    right = [room[r][c] != room[r][c + 1] for r in range(rows) for c in range(cols - 1)]
+    below = [room[r][c] != room[r + 1][c] for r in range(rows - 1) for c in range(cols)]
+    return bits(right) + bits(below)
+
+
+def lines_of(solution):
+    """wgrnd's `h` and `v` atoms of a line drawn through cell centres, from janko.at's cells that
+    name the directions the line leaves them by (`ew`, `ns`, `se`, ...; east is `o`, German
+    Ost, in some)."""
+    h = {(r + 1, c + 1) for r, row in enumerate(solution) for c, v in enumerate(row)
+         if "e" in v or "o" in v}
+    v = {(r + 1, c + 1) for r, row in enumerate(solution) for c, x in enumerate(row) if "s" in x}
+    return h, v
+
+
+def same_lines(h, v, black=None):
+    """Whether wgrnd's answer draws the published line (and shades the published cells)."""
+    def agrees(answer):
+        shown = {k: set(map(tuple, answer.get(k, []))) for k in ("h", "v", "black")}
+        return shown["h"] == h and shown["v"] == v and (black is None or shown["black"] == black)
+    return agrees
+
+
+def masyu(data):
+    g = grid(data, "problem")
+    cells = cells_of(g, {"-", "w", "b"})
+    if any(v.isdigit() for v in cells):
+        raise NotRead("a number in a cell")
+    circles = [{"-": 0, "w": 1, "b": 2}[v] for v in cells]
+    body = "".join(base36(sum(c * w for c, w in zip(circles[k:k + 3], (9, 3, 1))))
+                   for k in range(0, len(circles), 3))
+    h, v = lines_of(grid(data, "solution"))
+    return f"mashu/{len(g[0])}/{len(g)}/{body}", same_lines(h, v)
+
+
+def fillomino(data):
+    g = grid(data, "problem")
+    body = nurikabe_body(cells_of(g, {"-"}))
+    solved = grid(data, "solution")
+    if any(not v.isdigit() for row in solved for v in row):
+        raise NotRead("a solution with a cell not a number")
+    solution = {(r + 1, c + 1, int(v)) for r, row in enumerate(solved) for c, v in enumerate(row)}
+    return f"fillomino/{len(g[0])}/{len(g)}/{body}", same_cells("n", solution)
+
+
+def lits(data):
+    areas = grid(data, "areas")
+    if any(not a.isalnum() for row in areas for a in row):
+        raise NotRead("blocked cells")  # `@` or `#`: a variant with holes, not pzprjs's LITS
+    room, _ = rooms_of(areas)
+    solved = data.get("solution")
+    if not solved or (len(solved), len(solved[0])) != (len(areas), len(areas[0])):
+        raise NotRead("no solution of the board's size")
+    shaded = {(r + 1, c + 1) for r, row in enumerate(solved) for c, v in enumerate(row)
+              if v in ("L", "I", "T", "S")}
+    return f"lits/{len(areas[0])}/{len(areas)}/{borders(room)}", same_cells("black", shaded)
+
+
+ARROW = {"n": 1, "s": 2, "w": 3, "e": 4}
+
+
+def yajilin(data):
+    g = grid(data, "problem")
+    cells = []
+    for row in g:
+        for v in row:
+            if v == "-":
+                cells.append(None)
+            elif len(v) >= 2 and v[:-1].isdigit() and v[-1] in ARROW:
+                d, n = ARROW[v[-1]], int(v[:-1])
+                if n >= 4096:
+                    raise NotRead(f"number {n} too large")
+                if n < 16:
+                    cells.append(f"{d}{n:x}")
+                else:
+                    cells.append(f"{d + 5}{n:02x}" if n < 256 else f"-{d}{n:03x}")
+            else:
+                raise NotRead(f"cell {v!r}")
+    solved = grid(data, "solution")
+    h, v = lines_of(solved)
+    black = marked(solved, "x")
+    # Runs of empty cells: a to z for 1 to 26 (pzprjs's `encodeArrowNumber16`).
+    body = runs(cells, 9, longest=26)
+    return f"yajilin/{len(g[0])}/{len(g)}/{body}", same_lines(h, v, black)
+
+
 READERS = {
     "nurikabe": shaded_puzzle("nurikabe", nurikabe_body, {"-", "?"}),
     "hitori": shaded_puzzle("hitori", hitori_body, set()),
@@ -265,6 +360,10 @@ READERS = {
     "slitherlink": slitherlink,
     "heyawake": heyawake,
     "sudoku": sudoku,
+    "masyu": masyu,
+    "fillomino": fillomino,
+    "lits": lits,
+    "yajilin": yajilin,
 }
 
 

@@ -57,6 +57,16 @@ PUZZLES = [
                   "areas": rows("a a b\na a b\nc c a"),
                   "solution": rows("x - -\n- x -\n- - -")}),
     ("sudoku", {"problem": SUDOKU_PROBLEM, "solution": SUDOKU_SOLUTION}),  # `.` empty, as some are
+    # A line's cells name the directions it leaves by; east is `o` (German) in some, as here.
+    ("masyu", {"problem": rows("- - - -\n- w b -\n- - - -\nb - - -\n- - - -"),
+               "solution": rows("- - - -\nso ew sw -\nns - ns -\nne ew nw -\n- - - -")}),
+    ("fillomino", {"problem": rows("- 1 3 1\n4 - 3 -\n- 2 2 -"),
+                   "solution": rows("4 1 3 1\n4 4 3 3\n4 2 2 1")}),
+    # pzprjs's LITS test board (github.com/robx/pzprjs, MIT, as fixtures/pencil/lits/pzprjs.url).
+    ("lits", {"areas": rows("a a b b\na a b c\na b b c\nc c c c"),
+              "solution": rows("T - L L\nT T L -\nT - L -\nI I I I")}),
+    ("yajilin", {"problem": rows("- - - -\n- - - -\n1e - - -\n- 1w - -"),
+                 "solution": rows("se ew ew sw\nne ew sw ns\n- x ns ns\nx - ne nw")}),
 ]
 
 
@@ -110,7 +120,7 @@ class JankoBatch(unittest.TestCase):
         self.assertEqual([r["verdict"] for r in table], ["unique"] * len(PUZZLES), err)
         self.assertEqual([r["answer"] for r in table], ["published"] * len(PUZZLES), err)
         self.assertEqual((table[0]["cols"], table[0]["rows"]), ("5", "3"))
-        self.assertIn("6 puzzles judged", err)
+        self.assertIn(f"{len(PUZZLES)} puzzles judged", err)
 
     def test_a_wrong_answer_and_two_solutions_fail(self):
         wrong = ("nurikabe", {"problem": rows("3 - -\n- - -\n- - 1"),
@@ -130,15 +140,17 @@ class JankoBatch(unittest.TestCase):
 
     def test_data_it_does_not_read_is_counted_with_the_reason(self):
         broken = ("hitori", {"problem": rows('1 2\n2 5">'), "solution": rows("- -\n- -")})
-        other = ("masyu", {"problem": rows("- -\n- -"), "solution": rows("- -\n- -")})
+        other = ("kakuro", {"problem": rows("- -\n- -"), "solution": rows("- -\n- -")})
+        holes = ("lits", {"areas": rows("a a @\na a a"), "solution": rows("L L -\nL L -")})
         irregular = ("sudoku", {"problem": SUDOKU_PROBLEM, "solution": SUDOKU_SOLUTION,
                                 "areas": [[str(c // 3) for c in range(9)] for _ in range(9)]})
-        code, table, err = judge([PUZZLES[1], broken, other, irregular])
+        code, table, err = judge([PUZZLES[1], broken, other, irregular, holes])
         self.assertEqual(code, 0, err)
         self.assertEqual(len(table), 1)
         self.assertIn("not read: 1 (irregular blocks)", err)
+        self.assertIn("not read: 1 (blocked cells)", err)
         self.assertIn("not read: 1 (cell '5\">')", err)
-        self.assertIn("not read: 1 (genre 'masyu')", err)
+        self.assertIn("not read: 1 (genre 'kakuro')", err)
 
 
 if __name__ == "__main__":
