@@ -142,6 +142,14 @@ def marked(g, mark):
     return {(r + 1, c + 1) for r, row in enumerate(g) for c, v in enumerate(row) if v == mark}
 
 
+def numbers_solved(data):
+    """The published solution of a puzzle that fills every cell with a number, as wgrnd's `n`."""
+    solved = grid(data, "solution")
+    if any(not v.isdigit() for row in solved for v in row):
+        raise NotRead("a solution with a cell not a number")
+    return {(r + 1, c + 1, int(v)) for r, row in enumerate(solved) for c, v in enumerate(row)}
+
+
 def same_cells(shown, published):
     """Whether wgrnd's answer (its `--view json` solution) shows exactly the published atoms."""
     return lambda answer: set(map(tuple, answer.get(shown, []))) == published
@@ -232,11 +240,7 @@ def sudoku(data):
         raise NotRead(f"{len(g[0])} x {len(g)} or blocks other than 3 x 3")
     cells = cells_of(g, {"-", "."})
     body = runs([None if v in "-." else number16(v) for v in cells], 15)
-    solved = grid(data, "solution")
-    if any(not v.isdigit() for row in solved for v in row):
-        raise NotRead("a solution with a cell not a number")
-    solution = {(r + 1, c + 1, int(v)) for r, row in enumerate(solved) for c, v in enumerate(row)}
-    return f"sudoku/9/9/{body}", same_cells("n", solution)
+    return f"sudoku/9/9/{body}", same_cells("n", numbers_solved(data))
 
 
 def rooms_of(areas):
@@ -305,11 +309,7 @@ def masyu(data):
 def fillomino(data):
     g = grid(data, "problem")
     body = nurikabe_body(cells_of(g, {"-"}))
-    solved = grid(data, "solution")
-    if any(not v.isdigit() for row in solved for v in row):
-        raise NotRead("a solution with a cell not a number")
-    solution = {(r + 1, c + 1, int(v)) for r, row in enumerate(solved) for c, v in enumerate(row)}
-    return f"fillomino/{len(g[0])}/{len(g)}/{body}", same_cells("n", solution)
+    return f"fillomino/{len(g[0])}/{len(g)}/{body}", same_cells("n", numbers_solved(data))
 
 
 def lits(data):
