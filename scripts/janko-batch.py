@@ -318,7 +318,8 @@ def lits(data):
         raise NotRead("blocked cells")  # `@` or `#`: a variant with holes, not pzprjs's LITS
     room, _ = rooms_of(areas)
     solved = data.get("solution")
-    if not solved or (len(solved), len(solved[0])) != (len(areas), len(areas[0])):
+    if not solved or (len(solved), len(solved[0])) != (len(areas), len(areas[0])) \
+            or any(len(row) != len(solved[0]) for row in solved):
         raise NotRead("no solution of the board's size")
     shaded = {(r + 1, c + 1) for r, row in enumerate(solved) for c, v in enumerate(row)
               if v in ("L", "I", "T", "S")}

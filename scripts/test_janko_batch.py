@@ -95,7 +95,7 @@ def clue_facts(genre, problem):
     path, _ = script.READERS[genre]({"puzzle": genre, "problem": problem, "solution": blank})
     out = subprocess.run([wgrnd(), "data", "https://puzz.link/p?" + path],
                          capture_output=True, text=True, check=True).stdout
-    return {line for line in out.splitlines() if line.startswith(("number(", "unknown("))}
+    return {line for line in out.splitlines() if line.startswith(("number(", "unknown(", "arrow("))}
 
 
 class JankoBatch(unittest.TestCase):
@@ -110,6 +110,12 @@ class JankoBatch(unittest.TestCase):
         self.assertEqual(clue_facts("akari", akari),
                          {"unknown(1,1).", "number(1,2,1).", "number(1,5,4).", "number(2,3,0).",
                           "unknown(2,5)."})
+        # Arrows of the four directions (1 up, 2 down, 3 left, 4 right), a number of two digits, a
+        # run of 27 empty cells (more than one character's 26).
+        yajilin = [["0n", "0s", "16e"] + ["-"] * 27 + ["2w"] + ["-"] * 9, ["-"] * 40]
+        self.assertEqual(clue_facts("yajilin", yajilin),
+                         {"arrow(1,1,1,0).", "arrow(1,2,2,0).", "arrow(1,3,4,16).",
+                          "arrow(1,31,3,2)."})
         slitherlink = rows("2 - - 3 -\n- - - - 0")
         self.assertEqual(clue_facts("slitherlink", slitherlink),
                          {"number(1,1,2).", "number(1,4,3).", "number(2,5,0)."})
@@ -129,11 +135,14 @@ class JankoBatch(unittest.TestCase):
                                 "solution": rows("- - x\nx x -\nx - -")})
         loop_elsewhere = ("slitherlink", {"problem": rows("3 3\n- -"),
                                           "solution": rows("- -\nx x")})
-        code, table, err = judge([PUZZLES[1], wrong, several, loop_elsewhere])
+        masyu = next(data for genre, data in PUZZLES if genre == "masyu")
+        line_elsewhere = ("masyu", {**masyu, "solution": rows(
+            "- - - -\nse ew sw -\nns - ns -\nns - ns -\nne ew nw -")})
+        code, table, err = judge([PUZZLES[1], wrong, several, loop_elsewhere, line_elsewhere])
         self.assertEqual(code, 1, err)
         self.assertEqual([(r["verdict"], r["answer"]) for r in table],
                          [("unique", "published"), ("unique", "differs"), ("several", ""),
-                          ("unique", "differs")])
+                          ("unique", "differs"), ("unique", "differs")])
         self.assertIn("FAILED /nurikabe/002.a.x-janko: unique differs "
                       "https://puzz.link/p?nurikabe/3/3/", err)
         self.assertIn("FAILED /nurikabe/003.a.x-janko: several", err)
