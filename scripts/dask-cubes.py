@@ -34,8 +34,8 @@ def run_cube(cnf, solver, stop_name, timeout):
 
     stop = Event(stop_name)
     # The answer comes through a pipe, not a file: a worker torn down while a task runs (the
-    # cluster stopped after the first answer) leaves no temporary folder behind. communicate() may be
-    # retried after a timeout without losing output.
+    # cluster stopped after the first answer) leaves no temporary folder behind. communicate()
+    # may be retried after a timeout without losing output.
     proc = subprocess.Popen(solver + [cnf], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             stdin=subprocess.DEVNULL, start_new_session=True)
     started = time.monotonic()

@@ -117,15 +117,16 @@ def bits(flags):
 
 
 def grid(data, key):
-    """The grid `key` of the data, rows of one length; a solution of the problem's size."""
+    """The grid `key` of the data, rows of one length; a solution of the board's size (its
+    problem's, or its areas' where it has no problem)."""
     g = data.get(key)
     if not g:
         raise NotRead(f"no {key}")
     if any(len(row) != len(g[0]) for row in g):
         raise NotRead(f"{key} rows of different lengths")
     if key == "solution":
-        problem = data["problem"]
-        if (len(g), len(g[0])) != (len(problem), len(problem[0])):
+        board = data.get("problem") or data["areas"]
+        if (len(g), len(g[0])) != (len(board), len(board[0])):
             raise NotRead("a solution of another size")
     return g
 
@@ -155,6 +156,57 @@ def same_cells(shown, published):
     return lambda answer: set(map(tuple, answer.get(shown, []))) == published
 
 
+def rooms_of(areas):
+    """Each cell's room: a piece of side-by-side cells of one letter (a large board uses a letter
+    for rooms apart), numbered by its first cell row by row, as pzprjs numbers rooms; and how
+    many rooms."""
+    rows, cols = len(areas), len(areas[0])
+    room = [[None] * cols for _ in range(rows)]
+    rooms = 0
+    for r0 in range(rows):
+        for c0 in range(cols):
+            if room[r0][c0] is not None:
+                continue
+            stack = [(r0, c0)]
+            room[r0][c0] = rooms
+            while stack:
+                r, c = stack.pop()
+                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
+                            and areas[rr][cc] == areas[r][c]:
+                        room[rr][cc] = rooms
+                        stack.append((rr, cc))
+            rooms += 1
+    return room, rooms
+
+
+def borders(room):
+    """The walls between rooms as pzprjs's `encodeBorder` writes them: right of each cell, then
+    below each cell."""
+    rows, cols = len(room), len(room[0])
+    right = [room[r][c] != room[r][c + 1] for r in range(rows) for c in range(cols - 1)]
+    below = [room[r][c] != room[r + 1][c] for r in range(rows - 1) for c in range(cols)]
+    return bits(right) + bits(below)
+
+
+def lines_of(solution):
+    """wgrnd's `h` and `v` atoms of a line drawn through cell centres, from janko.at's cells that
+    name the directions the line leaves them by (`ew`, `ns`, `se`, ...; east is `o`, German
+    Ost, in some)."""
+    h = {(r + 1, c + 1) for r, row in enumerate(solution) for c, v in enumerate(row)
+         if "e" in v or "o" in v}
+    v = {(r + 1, c + 1) for r, row in enumerate(solution) for c, x in enumerate(row) if "s" in x}
+    return h, v
+
+
+def same_lines(h, v, black=None):
+    """Whether wgrnd's answer draws the published line (and shades the published cells)."""
+    def agrees(answer):
+        shown = {k: set(map(tuple, answer.get(k, []))) for k in ("h", "v", "black")}
+        return shown["h"] == h and shown["v"] == v and (black is None or shown["black"] == black)
+    return agrees
+
+
 def shaded_puzzle(genre, body_of, allowed):
     """A genre whose answer is the shaded cells (`black` in wgrnd, `x` in janko.at's solution)."""
     def read(data):
@@ -165,8 +217,9 @@ def shaded_puzzle(genre, body_of, allowed):
     return read
 
 
-def nurikabe_body(cells):
-    return runs([None if v == "-" else number16(v) for v in cells], 15)
+def numbers_body(cells):
+    """Numbers in pzprjs's 16-based codec (`encodeNumber16`), `-` and `.` empty."""
+    return runs([None if v in ("-", ".") else number16(v) for v in cells], 15)
 
 
 def hitori_body(cells):
@@ -238,60 +291,8 @@ def sudoku(data):
         raise NotRead("irregular blocks")
     if (len(g), len(g[0])) != (9, 9) or blocks != (3, 3):
         raise NotRead(f"{len(g[0])} x {len(g)} or blocks other than 3 x 3")
-    cells = cells_of(g, {"-", "."})
-    body = runs([None if v in "-." else number16(v) for v in cells], 15)
+    body = numbers_body(cells_of(g, {"-", "."}))
     return f"sudoku/9/9/{body}", same_cells("n", numbers_solved(data))
-
-
-def rooms_of(areas):
-    """Each cell's room: a piece of side-by-side cells of one letter (a large board uses a letter
-    for rooms apart), numbered by its first cell row by row, as pzprjs numbers rooms; and how
-    many rooms."""
-    rows, cols = len(areas), len(areas[0])
-    room = [[None] * cols for _ in range(rows)]
-    rooms = 0
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if room[r0][c0] is not None:
-                continue
-            stack = [(r0, c0)]
-            room[r0][c0] = rooms
-            while stack:
-                r, c = stack.pop()
-                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
-                            and areas[rr][cc] == areas[r][c]:
-                        room[rr][cc] = rooms
-                        stack.append((rr, cc))
-            rooms += 1
-    return room, rooms
-
-
-def borders(room):
-    """The walls between rooms as pzprjs's `encodeBorder` writes them: right of each cell, then
-    below each cell."""
-    rows, cols = len(room), len(room[0])
-    right = [room[r][c] != room[r][c + 1] for r in range(rows) for c in range(cols - 1)]
-    below = [room[r][c] != room[r + 1][c] for r in range(rows - 1) for c in range(cols)]
-    return bits(right) + bits(below)
-
-
-def lines_of(solution):
-    """wgrnd's `h` and `v` atoms of a line drawn through cell centres, from janko.at's cells that
-    name the directions the line leaves them by (`ew`, `ns`, `se`, ...; east is `o`, German
-    Ost, in some)."""
-    h = {(r + 1, c + 1) for r, row in enumerate(solution) for c, v in enumerate(row)
-         if "e" in v or "o" in v}
-    v = {(r + 1, c + 1) for r, row in enumerate(solution) for c, x in enumerate(row) if "s" in x}
-    return h, v
-
-
-def same_lines(h, v, black=None):
-    """Whether wgrnd's answer draws the published line (and shades the published cells)."""
-    def agrees(answer):
-        shown = {k: set(map(tuple, answer.get(k, []))) for k in ("h", "v", "black")}
-        return shown["h"] == h and shown["v"] == v and (black is None or shown["black"] == black)
-    return agrees
 
 
 def masyu(data):
@@ -308,7 +309,7 @@ def masyu(data):
 
 def fillomino(data):
     g = grid(data, "problem")
-    body = nurikabe_body(cells_of(g, {"-"}))
+    body = numbers_body(cells_of(g, {"-"}))
     return f"fillomino/{len(g[0])}/{len(g)}/{body}", same_cells("n", numbers_solved(data))
 
 
@@ -317,12 +318,8 @@ def lits(data):
     if any(not a.isalnum() for row in areas for a in row):
         raise NotRead("blocked cells")  # `@` or `#`: a variant with holes, not pzprjs's LITS
     room, _ = rooms_of(areas)
-    solved = data.get("solution")
-    if not solved or (len(solved), len(solved[0])) != (len(areas), len(areas[0])) \
-            or any(len(row) != len(solved[0]) for row in solved):
-        raise NotRead("no solution of the board's size")
-    shaded = {(r + 1, c + 1) for r, row in enumerate(solved) for c, v in enumerate(row)
-              if v in ("L", "I", "T", "S")}
+    shaded = {(r + 1, c + 1) for r, row in enumerate(grid(data, "solution"))
+              for c, v in enumerate(row) if v in ("L", "I", "T", "S")}
     return f"lits/{len(areas[0])}/{len(areas)}/{borders(room)}", same_cells("black", shaded)
 
 
@@ -355,7 +352,7 @@ def yajilin(data):
 
 
 READERS = {
-    "nurikabe": shaded_puzzle("nurikabe", nurikabe_body, {"-", "?"}),
+    "nurikabe": shaded_puzzle("nurikabe", numbers_body, {"-", "?"}),
     "hitori": shaded_puzzle("hitori", hitori_body, set()),
     "akari": akari,
     "slitherlink": slitherlink,

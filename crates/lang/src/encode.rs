@@ -387,8 +387,8 @@ impl Grounder<'_> {
                 }
                 s
             }
-            G::All(plan, body) => {
-                let (size, samples) = self.plan_samples(plan)?;
+            G::All(plan, body) if self.sample_guards && guard_inside(body) => {
+                let (size, samples) = self.plan_samples(plan, true)?;
                 let outer = std::mem::replace(&mut self.outer_samples, samples);
                 self.sample_depth += 1;
                 let body = self.estimate(body);
@@ -396,6 +396,7 @@ impl Grounder<'_> {
                 self.outer_samples = outer;
                 size * body?
             }
+            G::All(plan, body) => self.plan_size(plan)? * self.estimate(body)?,
             G::Count(c) => {
                 let n = self.plan_size(&c.plan)?;
                 // A sequential counter takes about 6n clauses; an at most one that `amo_of`
@@ -449,18 +450,20 @@ impl Grounder<'_> {
     /// level to be true, and every atom of a definition that is not plain: no smaller than with
     /// them.
     pub(crate) fn plan_size(&mut self, plan: &Plan) -> Result<f64> {
-        Ok(self.plan_samples(plan)?.0)
+        Ok(self.plan_samples(plan, false)?.0)
     }
 
-    /// [`Grounder::plan_size`], and the sampled bindings that passed the plan's guards (empty
-    /// without sampling, or when no sample passed): where the estimate of the plan's body starts.
-    pub(crate) fn plan_samples(&mut self, plan: &Plan) -> Result<(f64, Vec<Env>)> {
+    /// [`Grounder::plan_size`], and the sampled bindings that passed the plan's guards: where the
+    /// estimate of the plan's body starts. Samples are drawn only where a guard reads them: at
+    /// a plan with a guard, or with `keep` (its body has one). Empty without them, or when no
+    /// sample passed.
+    fn plan_samples(&mut self, plan: &Plan, keep: bool) -> Result<(f64, Vec<Env>)> {
         let mut size = 1.0;
         // Inside a quantifier's body the draws are another sequence than the quantifier's own:
         // with the same one, each sample's inner variables would repeat its outer ones (`r2 = r`).
         let mut draw = Draw::at_depth(self.sample_depth);
         // Sampled bindings that passed every guard so far.
-        let mut samples: Vec<Env> = if !self.sample_guards {
+        let mut samples: Vec<Env> = if !self.sample_guards || !(keep || guarded(plan)) {
             Vec::new()
         } else if self.outer_samples.is_empty() {
             vec![vec![None; self.slot_names.len()]; ESTIMATE_SAMPLES]
@@ -521,6 +524,27 @@ impl Grounder<'_> {
         // Resample the survivors back to full strength for the next level (all of them: as they are).
         *samples = if kept.len() == n { kept } else { (0..n).map(|k| kept[k % kept.len()].clone()).collect() };
         share
+    }
+}
+
+/// Whether a level of `plan` checks a guard.
+fn guarded(plan: &Plan) -> bool {
+    plan.levels.iter().any(|lv| lv.checks.iter().any(|c| matches!(c, Check::Guard(_))))
+}
+
+/// Whether a plan inside `g` checks a guard, which may read an enclosing quantifier's variables
+/// (a construct not looked into counts as one).
+fn guard_inside(g: &G) -> bool {
+    match g {
+        G::Const(_) | G::Lit(_) | G::Cmp(_) | G::Order(..) | G::Lex(..) | G::Global(..) => false,
+        G::And(items) | G::Or(items) => items.iter().any(guard_inside),
+        G::All(plan, body) | G::Any(plan, body) => guarded(plan) || guard_inside(body),
+        G::Count(c) => guarded(&c.plan),
+        G::Connected(c) => guarded(&c.plan),
+        G::Regions(d) => guarded(&d.plan),
+        G::AllDiff(a) => guarded(&a.plan),
+        G::Parity(p) => guarded(&p.plan),
+        G::Runs(_) => true,
     }
 }
 

@@ -61,8 +61,9 @@ fn connectivity_counts_its_labels_not_the_clauses_nobody_writes() {
 /// A guard over the enclosing quantifier's variables is evaluated on samples of them: a count of
 /// a cell's four neighbours under `forall r, c` on a 100 x 100 grid is estimated at few of its
 /// 10,000 bindings (10,000 / 512, one sample's worth, when none of the 512 lands on a neighbour),
-/// not at all of them (an akari's numbered walls, once refused at 66 million clauses). The inner draws are
-/// not the outer ones: were they, `r2 = r` would pass in every sample and `r2 != r` in none.
+/// not at all of them (an akari's numbered walls, once refused at 66 million clauses). The inner
+/// draws are not the outer ones: were they, `r2 = r` would pass in every sample and `r2 != r` in
+/// none.
 #[test]
 fn a_guard_over_outer_variables_is_sampled_with_them() {
     let with = |guard: &str| {
