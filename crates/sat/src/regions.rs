@@ -666,10 +666,13 @@ impl Regions {
     fn enclosing<'s>(&self, s: &'s mut Scratch, c: usize) -> &'s [Lit] {
         if s.enclosing_at[c].0 == NONE {
             let from = s.enclosing.len();
-            for &(a, b, w) in &self.edges {
-                let (ca, cb) = (s.open[a as usize], s.open[b as usize]);
-                if ca != cb && (ca as usize == c || cb as usize == c) {
-                    s.enclosing.push(!w);
+            // From the component's members, each edge out once (from its end inside).
+            let members = s.open_from[c] as usize..(s.open_from[c] + s.open_size[c]) as usize;
+            for &i in &s.open_members[members] {
+                for &(t, e) in &self.adj[i as usize] {
+                    if s.open[t as usize] as usize != c {
+                        s.enclosing.push(!self.edges[e as usize].2);
+                    }
                 }
             }
             s.enclosing[from..].sort_unstable_by_key(|l| l.code());
@@ -881,9 +884,13 @@ impl Regions {
                     let w = self.edges[e as usize].2;
                     let mut reason = vec![!w];
                     reason.extend(witness.map(|g| !g));
-                    for &(a, b, u) in &self.edges {
-                        if (s.comp[a as usize] as usize == c) != (s.comp[b as usize] as usize == c) && u != w {
-                            reason.push(!u);
+                    // The other walls out, each from its end inside the component.
+                    for &i in Self::members(s, c) {
+                        for &(t, f) in &self.adj[i as usize] {
+                            let u = self.edges[f as usize].2;
+                            if s.comp[t as usize] as usize != c && u != w {
+                                reason.push(!u);
+                            }
                         }
                     }
                     if !force(!w, reason, &mut out) {
