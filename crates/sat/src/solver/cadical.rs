@@ -133,12 +133,14 @@ impl CadicalSession {
     /// decides its whole constraints natively; the caller adds its own clauses. `interrupt`
     /// stops its solves.
     fn on(mut solver: CaDiCal, cnf: &Cnf, interrupt: &Interrupt) -> Self {
-        // No congruence closure (CaDiCaL 3's gate extraction, run when a search starts and in
+        // Every in-process CaDiCaL (single solves, sessions, the portfolio's configurations) runs
+        // without congruence closure (CaDiCaL 3's gate extraction, run when a search starts and in
         // its inprocessing rounds): once it has merged equivalent literals, its forward
         // subsumption walks the whole occurrence list of each literal of each candidate clause.
-        // It took 37% of the time of a 10 x 10 fillomino's uniqueness proof (janko.at's #485:
-        // 22.9 s, 11.1 s without), 7% of a 36 x 20 nurikabe's and 0.5% to 3% of the other long
-        // runs measured (bench/results/cadical-congruence.csv).
+        // It took 37% of the time of a 10 x 10 fillomino's count to two (janko.at's #485: 22.9 s,
+        // 10.8 s without), 7% of a 36 x 20 nurikabe's and 0.5% to 3.3% of the other long runs
+        // measured; beyond that share a run moves either way with its search
+        // (bench/results/cadical-congruence.csv).
         let known = solver.set("congruence", 0);
         debug_assert!(known, "CaDiCaL has no option `congruence`");
         assert!(cnf.labels_reserved(), "a session on a formula whose labels are not reserved");

@@ -26,12 +26,14 @@
 //! Only the module `cadical` names the binding. Against CaDiCaL 1.9.5, counted in instructions
 //! (`bench/results/cadical-3.csv`): single solves of 8 x 8 boards take 0.62 times as many over
 //! seven boards (0.18 to 1.9 times per board); a session (many solves of one kept solver, with
-//! lazy backtracking and no sweeping, see `CadicalSession::new`) took 0.7 to 1.07 times as many
+//! lazy backtracking and no sweeping, see `CadicalSession::tuned`) took 0.7 to 1.07 times as many
 //! when counting and optimising, and 1.15 and 1.26 times on an explanation and a backbone, whose
 //! searches CaDiCaL 3 takes by other paths. Sessions now run without vivification, a backbone's
 //! without rephasing, and an explanation reads only the atoms it looks at: the soma backbone
 //! 0.95 and the 9 x 9 minesweeper explanation 0.89 times CaDiCaL 1.9.5's
-//! (`bench/results/cadical-kept-solvers.csv`, `bench/results/kept-solver-tuning.csv`).
+//! (`bench/results/cadical-kept-solvers.csv`, `bench/results/kept-solver-tuning.csv`). Every
+//! in-process CaDiCaL runs without congruence closure, measured after those
+//! (`bench/results/cadical-congruence.csv`, `CadicalSession::on`).
 
 #![warn(missing_docs)]
 
