@@ -661,20 +661,27 @@ impl Regions {
         }
     }
 
+    /// The walls (negated) of the edges from `members` to the nodes `outside` holds for, each
+    /// edge met once, from its end among the members: a component's walls out, read from its
+    /// cells rather than from every edge of the graph.
+    fn walls_out(&self, members: &[u32], outside: impl Fn(usize) -> bool, out: &mut Vec<Lit>) {
+        for &i in members {
+            for &(t, e) in &self.adj[i as usize] {
+                if outside(t as usize) {
+                    out.push(!self.edges[e as usize].2);
+                }
+            }
+        }
+    }
+
     /// The walls up around open component `c` (negated: one of them must come down to join it
     /// to more), sorted, computed once per analysis.
     fn enclosing<'s>(&self, s: &'s mut Scratch, c: usize) -> &'s [Lit] {
         if s.enclosing_at[c].0 == NONE {
             let from = s.enclosing.len();
-            // From the component's members, each edge out once (from its end inside).
             let members = s.open_from[c] as usize..(s.open_from[c] + s.open_size[c]) as usize;
-            for &i in &s.open_members[members] {
-                for &(t, e) in &self.adj[i as usize] {
-                    if s.open[t as usize] as usize != c {
-                        s.enclosing.push(!self.edges[e as usize].2);
-                    }
-                }
-            }
+            let open = &s.open;
+            self.walls_out(&s.open_members[members], |t| open[t] as usize != c, &mut s.enclosing);
             s.enclosing[from..].sort_unstable_by_key(|l| l.code());
             let mut kept = from;
             for k in from..s.enclosing.len() {
@@ -884,15 +891,8 @@ impl Regions {
                     let w = self.edges[e as usize].2;
                     let mut reason = vec![!w];
                     reason.extend(witness.map(|g| !g));
-                    // The other walls out, each from its end inside the component.
-                    for &i in Self::members(s, c) {
-                        for &(t, f) in &self.adj[i as usize] {
-                            let u = self.edges[f as usize].2;
-                            if s.comp[t as usize] as usize != c && u != w {
-                                reason.push(!u);
-                            }
-                        }
-                    }
+                    // The walls out (the forced one among them leaves the reason in `analyse`).
+                    self.walls_out(Self::members(s, c), |t| s.comp[t] as usize != c, &mut reason);
                     if !force(!w, reason, &mut out) {
                         return out;
                     }
