@@ -216,14 +216,10 @@ fn solves_over_cubes_and_portfolios_are_checked() {
     }
 }
 
-/// A small formula goes first to the backtracking engine on the calling thread, and one that it
-/// does not settle within its budget to CaDiCaL as before: the pigeonhole formulas of 5 and of 8
-/// pigeons in one hole fewer (unsatisfiable; the engine refutes 5 in about 600 visits, 8 needs far
-/// more than its budget), and 6 queens (satisfiable, its solution checked by the checker).
-#[test]
-fn small_formulas_go_to_the_backtracking_engine_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let model = dir.path().join("pigeons.qp");
+/// A model in `dir` of `n` pigeons in `n - 1` holes, one in each at most (unsatisfiable), `n` 5
+/// unless `-D n=...` says otherwise; its path.
+fn pigeons(dir: &Path) -> String {
+    let model = dir.join("pigeons.qp");
     std::fs::write(
         &model,
         "param n = 5\ndomain pigeon = 1..n\ndomain hole = 2..n\nvar p, p2 in pigeon\nvar h in hole\n\
@@ -231,7 +227,17 @@ fn small_formulas_go_to_the_backtracking_engine_first() {
          forall h, p, p2 | p < p2 . not at(p, h) or not at(p2, h)\n",
     )
     .unwrap();
-    let model = model.to_string_lossy().into_owned();
+    model.to_string_lossy().into_owned()
+}
+
+/// A small formula goes first to the backtracking engine on the calling thread, and one that it
+/// does not settle within its budget to CaDiCaL as before: the pigeonhole formulas of 5 and of 8
+/// pigeons in one hole fewer (unsatisfiable; the engine refutes 5 in about 600 visits, 8 needs far
+/// more than its budget), and 6 queens (satisfiable, its solution checked by the checker).
+#[test]
+fn small_formulas_go_to_the_backtracking_engine_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = pigeons(dir.path());
     for (n, by_engine) in [("n=5", true), ("n=8", false)] {
         let out = wgrnd(&["solve", "-v", "--jobs", "2", &model, "-D", n], None);
         assert_eq!(code(&out), 20, "{n}: {}", stderr(&out));
@@ -506,4 +512,27 @@ fn the_portfolio_races_the_scan_search_on_framed_boards() {
     assert!(err.contains("c winner scan search"), "{err}");
     assert!(err.contains("c answer solved, checked"), "{err}");
     checks(&path, &stdout(&out));
+}
+
+/// A portfolio leaves out the solver programs on PATH where the formula has constraints kept
+/// whole (a nurikabe's connectivity): they would read the constraints' clauses written out,
+/// which the in-process members decide natively and which a grounding for them may leave too
+/// large to write. Beside no such constraint (pigeons in too few holes) the same `kissat` (one
+/// that never answers) is raced and loses.
+#[test]
+fn a_portfolio_races_no_solver_program_beside_constraints_kept_whole() {
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(root().join("tests/fake-solvers/hang.sh"), bin.path().join("kissat")).unwrap();
+    let path = format!("{}:{}", bin.path().display(), std::env::var("PATH").unwrap_or_default());
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_wgrnd")).args(args).env("PATH", &path).output().unwrap();
+    let nurikabe = std::fs::read_to_string(fixture("pencil-large/nurikabe.url")).unwrap();
+    let out = run(&["solve", "-v", "--jobs", "3", nurikabe.trim()]);
+    assert_eq!(code(&out), 10, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("c portfolio 3 members") && !err.contains("kissat"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(&["solve", "-v", "--jobs", "3", &pigeons(dir.path()), "-D", "n=8"]);
+    assert_eq!(code(&out), 20, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("c portfolio 3 members") && err.contains("kissat --seed=0"), "{err}");
 }

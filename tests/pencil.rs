@@ -2025,3 +2025,44 @@ fn hitori_and_kurochute_models_count_as_a_brute_force_does() {
         }
     }
 }
+
+/// A fillomino of 24 x 24 cells whose division's clauses would need 32 million auxiliary atoms
+/// (about n^3 / 6: a cell left blank may take any size up to the grid's): `encode` and a solver
+/// that reads clauses (splr) refuse it, exit 2 with the limit and the way round it, while the
+/// built-in solver, which decides the division natively and writes none of them, answers
+/// `count --max 2`, `backbone` and `batch`. The puzzle: each even column one region of 24, each
+/// odd column a region of 11 above one of 13 (same sizes never touch), every number shown but
+/// two cells of the first 11's.
+#[test]
+fn a_fillomino_too_large_to_write_is_answered_natively() {
+    // pzprjs's number16: `-` and two hexadecimal digits from 16 on; `g`: one empty cell.
+    let mut body = String::new();
+    for r in 0..24 {
+        for c in 0..24 {
+            match (r, c) {
+                (_, c) if c % 2 == 0 => body.push_str("-18"),
+                (3 | 4, 1) => body.push('g'),
+                (r, _) if r < 11 => body.push('b'),
+                _ => body.push('d'),
+            }
+        }
+    }
+    let url = format!("https://puzz.link/p?fillomino/24/24/{body}");
+    let o = wgrnd(&["count", "--max", "2", &url], None);
+    assert_eq!(code(&o), 10, "{}", stderr(&o));
+    assert!(stdout(&o).contains("1 solution(s)"), "{}", stdout(&o));
+    let o = wgrnd(&["backbone", &url], None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains("331776 of 331776 shown atom(s)"), "{}", stdout(&o));
+    let o = wgrnd(&["batch", "-"], Some(url.as_bytes()));
+    assert!(stdout(&o).contains(r#""verdict":"unique""#), "{}", stdout(&o));
+    for args in [&["encode", &url][..], &["solve", "--solver", "splr", &url]] {
+        let o = wgrnd(args, None);
+        assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains("at most 20000000") && err.contains("decides it natively and writes none of them"),
+            "{args:?}: {err}"
+        );
+    }
+}

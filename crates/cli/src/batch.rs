@@ -32,8 +32,10 @@ enum Verdict {
 /// grounding are not timed).
 fn judge(line: &str, timeout: Option<Duration>) -> Result<Verdict, Error> {
     // A fixed puzzle: its solutions counted one by one, not up to symmetry.
-    // A batch writes verdicts, never DIMACS: no header of atom names.
-    let raw = RawOptions { fixed: true, no_header: true, ..RawOptions::default() };
+    // A batch writes verdicts, never DIMACS: no header of atom names, no clauses of the
+    // constraints the built-in solver decides natively.
+    let native_constraints = SolverSpec::Builtin.decides_natively();
+    let raw = RawOptions { fixed: true, no_header: true, native_constraints, ..RawOptions::default() };
     let limits =
         Limits { max: Some(2), timeout, jobs: 1, interrupt: crate::signal::interrupt().clone(), ..Limits::default() };
     with_family!(registry::load(line, None, &raw)?, |f| {

@@ -264,8 +264,11 @@ impl Job {
                 let lns = opt == "lns";
                 let opt = if lns { "auto".to_string() } else { opt };
                 let mut puzzle = source(puzzle, &encoding, None);
-                // A solve writes no DIMACS: its grounding's header needs no atom names.
+                // A solve writes no DIMACS: its grounding's header needs no atom names, and on a
+                // solver that decides them natively (not over cubes, whose propagation reads every
+                // clause) the constraints kept whole are never written out.
                 puzzle.options.no_header = true;
+                puzzle.options.native_constraints = solver.decides_natively() && parallel.cubes.is_none();
                 Job::Solve {
                     score: ScoreConfig {
                         lns,
@@ -346,15 +349,22 @@ impl Job {
                 let mut puzzle = source(puzzle, &encoding, Some(unit));
                 // Only a certificate writes the count's DIMACS (with its header of atom names).
                 puzzle.options.no_header = proof.is_none();
+                let solver = SolverSpec::parse(&solver.solver);
                 puzzle.options.dancing_links = matches!(engine, EngineArg::Auto | EngineArg::Dlx)
-                    && SolverSpec::parse(&solver.solver) == SolverSpec::Builtin
+                    && solver == SolverSpec::Builtin
+                    && parallel.cubes.is_none()
+                    && proof.is_none();
+                // The default count on a solver that decides them natively writes none of the
+                // clauses of the constraints kept whole.
+                puzzle.options.native_constraints = engine == EngineArg::Auto
+                    && solver.decides_natively()
                     && parallel.cubes.is_none()
                     && proof.is_none();
                 Job::Count {
                     parallel,
                     puzzle,
                     config: CountConfig {
-                        solver: SolverSpec::parse(&solver.solver),
+                        solver,
                         limits: Limits {
                             max: max.filter(|&m| m > 0),
                             timeout: secs(timeout)?,
@@ -411,8 +421,10 @@ impl Job {
                 let puzzle = PuzzleArgs { puzzle: path, format, sum: None, data, define };
                 let mut puzzle = source(puzzle, &EncodingArgs::defaults(), None);
                 puzzle.options.fixed = true;
-                // Posing writes a puzzle, never DIMACS: no header of atom names.
+                // Posing writes a puzzle, never DIMACS: no header of atom names, no clauses of the
+                // constraints its built-in solver decides natively.
                 puzzle.options.no_header = true;
+                puzzle.options.native_constraints = SolverSpec::Builtin.decides_natively();
                 Job::Pose { puzzle, config: PoseConfig { solution, seed, timeout: secs(timeout)?, output, max_step } }
             }
             Command::Backbone { puzzle, encoding, chunk, timeout, solver, show } => {
@@ -423,16 +435,14 @@ impl Job {
                 }
                 let mut puzzle = source(puzzle, &encoding, None);
                 puzzle.options.fixed = true;
-                // A backbone writes no DIMACS (an external solver's input needs no comments).
+                // A backbone writes no DIMACS (an external solver's input needs no comments), nor,
+                // on a solver that decides them natively, the constraints kept whole.
+                let solver = SolverSpec::parse(&solver.solver);
                 puzzle.options.no_header = true;
+                puzzle.options.native_constraints = solver.decides_natively();
                 Job::Backbone {
                     puzzle,
-                    config: BackboneConfig {
-                        solver: SolverSpec::parse(&solver.solver),
-                        chunk,
-                        timeout: secs(timeout)?,
-                        show: show_config(show),
-                    },
+                    config: BackboneConfig { solver, chunk, timeout: secs(timeout)?, show: show_config(show) },
                 }
             }
             Command::Explain { puzzle, encoding, max_step, timeout, next, solver, show, svg_steps } => {
@@ -617,6 +627,7 @@ fn source(puzzle: PuzzleArgs, e: &EncodingArgs, count: Option<CountUnit>) -> Puz
         maximize: e.maximize.clone(),
         no_hints: e.no_hints,
         no_header: false,
+        native_constraints: false,
         dancing_links: false,
         defines: puzzle
             .define

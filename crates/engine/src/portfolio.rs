@@ -117,12 +117,21 @@ pub fn members(
 }
 
 /// The members a solve of `f` races on `jobs` cores: [`members`] over the family's own grounding
-/// and its alternatives, external solvers where they are on PATH ([`on_path`]). The command line's
-/// portfolio and [`solve_jobs`] (the Python package's solve) both take these.
-pub fn default_members<F: Family + Search>(f: &F, solver: &SolverSpec, jobs: usize) -> Vec<Member> {
+/// and its alternatives, external solvers where they are on PATH ([`on_path`]) and the formula
+/// (`g`'s) has no constraint kept whole: they would read its clauses written out, where the
+/// in-process members decide it natively (and a grounding for them may leave it too large to
+/// write: `GroundOptions::constraints_written`). The command line's portfolio and [`solve_jobs`]
+/// (the Python package's solve) both take these.
+pub fn default_members<F: Family + Search>(
+    f: &F,
+    g: &Grounding<F::Encoding>,
+    solver: &SolverSpec,
+    jobs: usize,
+) -> Vec<Member> {
     let alternatives: Vec<String> = f.alternatives().into_iter().map(|(name, _)| name).collect();
     let own_search = f.own_search().map(|o| o.name);
-    members(jobs, solver, "own", &alternatives, own_search, on_path)
+    let whole = !g.cnf.theories().is_empty();
+    members(jobs, solver, "own", &alternatives, own_search, |program| !whole && on_path(program))
 }
 
 /// A solve on `jobs` cores once grounded (`None`: [`crate::jobs::default_jobs`]): one job is the plain
@@ -160,7 +169,7 @@ pub fn solve_jobs<F: Family + Search>(
         let left = timeout.map(|t| t.saturating_sub(started.elapsed()));
         return Ok((plain_outcome(wgrnd_seam::pipeline::solve_timed(f, g, solver, left, interrupt)?), Vec::new()));
     }
-    let raced = default_members(f, solver, jobs);
+    let raced = default_members(f, g, solver, jobs);
     Ok((race_after_try(f, g, &raced, timeout, interrupt, started)?, raced))
 }
 
@@ -710,13 +719,13 @@ mod tests {
     #[test]
     fn the_family_s_own_search_races_and_is_checked() {
         let f = OneLit { n: 240, own: Some(Own::Right) };
-        let list = default_members(&f, &SolverSpec::Builtin, 2);
+        let g = f.ground().unwrap();
+        let list = default_members(&f, &g, &SolverSpec::Builtin, 2);
         assert_eq!(list[1], Member { name: "lamp search".into(), alternative: None, engine: Engine::Own });
-        assert_eq!(default_members(&f, &SolverSpec::Builtin, 1).len(), 1);
-        assert!(default_members(&OneLit { n: 240, own: None }, &SolverSpec::Builtin, 2)
+        assert_eq!(default_members(&f, &g, &SolverSpec::Builtin, 1).len(), 1);
+        assert!(default_members(&OneLit { n: 240, own: None }, &g, &SolverSpec::Builtin, 2)
             .iter()
             .all(|m| m.engine != Engine::Own));
-        let g = f.ground().unwrap();
         let own = [Member { name: "lamp search".into(), alternative: None, engine: Engine::Own }];
         let outcome = race(&f, &g, &own, None, &Interrupt::default()).unwrap();
         assert_eq!(outcome.winner.as_deref(), Some("lamp search"));
@@ -763,7 +772,7 @@ mod tests {
                 assert!(raced.is_empty());
             } else {
                 assert_eq!(raced.len(), jobs);
-                assert_eq!(raced, default_members(&f, &solver, jobs));
+                assert_eq!(raced, default_members(&f, &g, &solver, jobs));
             }
         }
         // A small formula: the backtracking engine answers before any member is listed, with the

@@ -78,6 +78,11 @@ pub struct RawOptions {
     /// Set by `solve` and by `count` without `--proof`: nothing writes the grounding's DIMACS
     /// header, so a family may leave its atom names out of it (made when a message asks for one).
     pub no_header: bool,
+    /// Set by `solve`, `count`, `backbone`, posing and `batch` on the built-in solver, which
+    /// decides connectivity and region division natively, when nothing writes the formula: the
+    /// clauses of those constraints are never written, so a model's grounding counts their
+    /// auxiliary variables neither in its estimate nor against the limit for writing them.
+    pub native_constraints: bool,
     /// Set by a count that dancing links would enumerate if the formula is an exact cover
     /// (`--engine auto` or `dlx` on the built-in solver, no cubes, no proof): a plain count of a
     /// model whose formula is one then leaves its symmetries alone (docs/counting.md).
@@ -226,6 +231,7 @@ impl RawOptions {
             maximize: _,
             no_hints: _,
             no_header: _,
+            native_constraints: _,
             dancing_links: _,
         } = self;
         Flag::ALL.into_iter().filter(|f| f.is_set(self)).collect()

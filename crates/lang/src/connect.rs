@@ -27,9 +27,15 @@ use crate::program::is_data;
 use crate::program::{Connected, PredId, Program, Val, T};
 
 /// Refuse a connectivity constraint (or a region division, regions.rs) whose auxiliary
-/// variables (distance labels, counters) would pass this many (they are reserved even where the solver decides the constraint natively and
-/// writes none of their clauses, so that every reader of the formula numbers them alike).
+/// variables (distance labels, counters) would pass this many when their clauses may be
+/// written out (`GroundOptions::constraints_written`): the clauses are about as many.
 pub(crate) const MAX_CONNECT_LABELS: f64 = 20_000_000.0;
+
+/// Refuse the constraints kept whole when all their auxiliary variables together would pass
+/// this many, whether or not their clauses are written: they are numbered all the same (after
+/// every other variable, so that every reader of the formula numbers it alike), and DIMACS
+/// numbers at most 2^31 - 1 variables (`ground_inner` checks that the formula's own fit beside).
+pub(crate) const MAX_NATIVE_LABELS: f64 = 1_000_000_000.0;
 
 /// Above this many neighbours, a circuit's degree constraint uses a counter instead of clauses
 /// over every triple of neighbours.
@@ -89,19 +95,23 @@ type Edge = Option<Lit>;
 type NodeLit = std::result::Result<Lit, bool>;
 
 impl Grounder<'_> {
-    /// The estimate of a connectivity constraint; refused above [`MAX_CONNECT_LABELS`].
+    /// The estimate of a connectivity constraint: its labels' clauses, an upper bound too of what
+    /// it grounds where they are not written (its nodes, the edges of a solved adjacency, a
+    /// circuit's degrees); refused above [`Grounder::labels_left`].
     pub(crate) fn connect_estimate(&mut self, c: &Connecting) -> Result<f64> {
         let n = self.plan_size(&c.plan)?;
         let e = estimate(n, !is_data(self.p, c.c.adj));
-        if e > MAX_CONNECT_LABELS {
+        let limit = self.labels_left();
+        if e > limit {
             let word = if c.c.circuit { "circuit" } else { "connected" };
-            return Err(QpropError::new(
+            let err = QpropError::new(
                 ErrorKind::TooLarge,
                 c.c.span,
                 format!("'{word}' over about {n:.0} possible nodes would need about {e:.0} distance labels"),
-                format!("at most {MAX_CONNECT_LABELS:.0} labels (one per node and level)"),
+                format!("{} (one per node and level)", self.labels_bound("labels")),
             )
-            .note("restrict the nodes with a guard that uses the data"));
+            .note("restrict the nodes with a guard that uses the data");
+            return Err(self.native_note(err));
         }
         Ok(e)
     }
@@ -124,7 +134,7 @@ impl Grounder<'_> {
         // these nodes already passes the limit; the exact count is checked with the edges.
         let solved = !is_data(self.p, c.c.adj);
         let e = estimate(nodes.len() as f64, solved);
-        if e > MAX_CONNECT_LABELS {
+        if e > self.labels_left() {
             let what = format!("this constraint has {} possible nodes and would need about {e:.0}", nodes.len());
             return Err(self.too_many_labels(c, what, env));
         }
@@ -250,7 +260,7 @@ impl Grounder<'_> {
         }
         let adj: Vec<Vec<(u32, Edge)>> = nb.iter().map(|ns| ns.iter().map(|&(j, e)| (j as u32, e)).collect()).collect();
         let labels = Reach::aux_count(x.len(), &adj);
-        if f64::from(labels) > MAX_CONNECT_LABELS {
+        if !self.take_labels(labels, c.c.span) {
             let what = format!("this constraint's {} nodes and their edges would need {labels}", x.len());
             return Err(self.too_many_labels(c, what, env));
         }
@@ -294,15 +304,66 @@ impl Grounder<'_> {
         Ok(Some(edges))
     }
 
-    /// The refusal of a constraint over `MAX_CONNECT_LABELS` labels: `what` would need them.
+    /// How many auxiliary variables the next constraint kept whole may have: what
+    /// [`MAX_NATIVE_LABELS`] leaves of all of them, and [`MAX_CONNECT_LABELS`] where they may
+    /// be written.
+    pub(crate) fn labels_left(&self) -> f64 {
+        let left = MAX_NATIVE_LABELS - self.labels;
+        if self.constraints_written {
+            left.min(MAX_CONNECT_LABELS)
+        } else {
+            left
+        }
+    }
+
+    /// [`Grounder::labels_left`] in words, for a refusal: at most so many `what`.
+    pub(crate) fn labels_bound(&self, what: &str) -> String {
+        let left = self.labels_left();
+        if self.constraints_written {
+            format!("at most {left:.0} {what}")
+        } else {
+            format!(
+                "at most {left:.0} {what}, what is left of {MAX_NATIVE_LABELS:.0} for all the constraints kept whole"
+            )
+        }
+    }
+
+    /// Counts `labels` more auxiliary variables of a constraint kept whole (stated at `span`);
+    /// false (not counted) above [`Grounder::labels_left`].
+    pub(crate) fn take_labels(&mut self, labels: u32, span: Span) -> bool {
+        let labels = f64::from(labels);
+        if labels > self.labels_left() {
+            return false;
+        }
+        self.labels += labels;
+        if labels > self.most_labels.0 {
+            self.most_labels = (labels, span);
+        }
+        true
+    }
+
+    /// The refusal of a constraint over [`Grounder::labels_left`] labels: `what` would need them.
     fn too_many_labels(&self, c: &Connecting, what: String, env: &Env) -> QpropError {
         let err = QpropError::new(
             ErrorKind::TooLarge,
             c.c.span,
             format!("{what} distance labels"),
-            format!("at most {MAX_CONNECT_LABELS:.0} labels"),
+            self.labels_bound("labels"),
         );
-        self.bind_err(err, env)
+        self.bind_err(self.native_note(err), env)
+    }
+
+    /// `err` (a refusal for the labels' count), with the way round it when the labels were to be
+    /// written: the built-in solver writes none.
+    pub(crate) fn native_note(&self, err: QpropError) -> QpropError {
+        if self.constraints_written {
+            err.note(
+                "the in-process solver decides it natively and writes none of them: wgrnd's solve, count, backbone, \
+                 generate and batch on the built-in solver take it",
+            )
+        } else {
+            err
+        }
     }
 
     /// The node literal of the binding in `env`: the formula's literal, its constant, or a fresh

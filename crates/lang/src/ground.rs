@@ -81,6 +81,14 @@ pub struct GroundOptions {
     /// Name every variable in the header's `var` lines (off: the solved-for atoms' names are
     /// made only when asked for, names.rs; for a count that writes no DIMACS).
     pub names: bool,
+    /// The clauses of the constraints kept whole (connectivity, region division) may be written
+    /// out: by `encode`, for an external solver or splr, in a proof. Off (set by a command whose
+    /// solver decides them natively and that writes no formula), their auxiliary variables are
+    /// numbered but never written, so a division's count neither in the estimate nor against
+    /// the limit of 20,000,000 per constraint (docs/lang/regions.md, "Sizes"). It is taken to
+    /// be on with `names` (a header to write), for an explanation's groups, and beside parity
+    /// constraints (grounded again with it on: their elimination reads every clause).
+    pub constraints_written: bool,
 }
 
 impl Default for GroundOptions {
@@ -97,6 +105,7 @@ impl Default for GroundOptions {
             symmetries_optional: false,
             symmetries_deferred: false,
             names: true,
+            constraints_written: true,
         }
     }
 }
@@ -276,6 +285,13 @@ pub(crate) struct Grounder<'p> {
     pub(crate) lazy_aux: Vec<crate::names::LazyAux>,
     /// With names off: what the names of integer views left empty are made of.
     pub(crate) lazy_views: Vec<crate::names::LazyView>,
+    /// The auxiliary variables of the constraints kept whole (connectivity, region division) so
+    /// far, against [`crate::connect::MAX_NATIVE_LABELS`] ([`Grounder::labels_left`]).
+    pub(crate) labels: f64,
+    /// The most of them one constraint has, and where it is stated (for a refusal of them all).
+    pub(crate) most_labels: (f64, Span),
+    /// Whether their clauses may be written (`GroundOptions::constraints_written`).
+    pub(crate) constraints_written: bool,
     /// Whether size estimates sample the guards (see [`Grounder::plan_size`]); off, a guard is
     /// taken to pass, a data atom checked at a level to be true, and the estimate is an upper
     /// bound of the sampled one, at a fraction of its cost (the grounding's first pass when no
@@ -412,6 +428,9 @@ impl<'p> Grounder<'p> {
             lazy_names: !o.names,
             lazy_aux: Vec::new(),
             lazy_views: Vec::new(),
+            labels: 0.0,
+            most_labels: (0.0, Span::default()),
+            constraints_written: o.constraints_written,
             sample_guards: true,
             outer_samples: Vec::new(),
             sample_depth: 0,

@@ -408,6 +408,11 @@ fn estimate_statements<'p>(
 }
 
 fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Grounding, QpropError> {
+    // Names on (a header to write) and groups (an explanation's selectors, numbered after the
+    // labels) make tables that go by atom reach past the labels: those groundings keep the
+    // limits of a grounding whose labels may be written.
+    let written = GroundOptions { constraints_written: true, ..*o };
+    let o = if o.names || groups { &written } else { o };
     let mut g = ground::Grounder::new(p, o)?;
     let mut gs = Vec::new();
     for s in &p.stmts {
@@ -493,6 +498,24 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let shown = g.shown_vars();
     let ties = g.shown_ties(&shown);
     let tracker = g.tracker.take();
+    if !o.constraints_written && g.labels > 0.0 {
+        // Parity constraints beside constraints kept whole: their elimination reads every clause
+        // (the constraints' written out too) and numbers atoms after the labels, and solving
+        // them by Gaussian elimination reads every clause: grounded again as a formula whose
+        // clauses are written, with its limits.
+        if !g.xors.is_empty() {
+            return ground_inner(p, &written, groups);
+        }
+        // The labels are numbered after every other atom: DIMACS numbers 2^31 - 1.
+        if f64::from(g.cnf.num_vars()) + g.labels > f64::from(wgrnd_sat::MAX_VARS) {
+            return Err(QpropError::new(
+                ErrorKind::TooLarge,
+                g.most_labels.1,
+                format!("the constraints kept whole would need {:.0} auxiliary atoms", g.labels),
+                format!("at most {} atoms in all, {} of them the formula's own", wgrnd_sat::MAX_VARS, g.cnf.num_vars()),
+            ));
+        }
+    }
     let mut g = g.finish();
     let mut group_list = Vec::new();
     // Unit propagation before writing (docs/encodings.md, "Simplified by units"): the clues'

@@ -16,7 +16,6 @@
 use wgrnd_sat::regions::{Regions as Division, Size};
 use wgrnd_sat::Lit;
 
-use crate::connect::MAX_CONNECT_LABELS;
 use crate::error::{ErrorKind, QpropError, Result};
 use crate::ground::{Env, Grounder};
 use crate::ints::IntRef;
@@ -53,7 +52,13 @@ pub(crate) fn not_outright(r: &Regions) -> QpropError {
 /// numbers go up to `n`: the roots' order literals and their values, the distance labels and
 /// their steps, and the counters (`n^3 / 6`).
 pub(crate) fn estimate(n: f64) -> f64 {
-    n * n * n / 6.0 + 6.0 * n * n
+    n * n * n / 6.0 + walls_estimate(n)
+}
+
+/// The clauses of the walls of a division of `n` cells on a grid whose numbers go up to `n`:
+/// about two edges per cell, three clauses per value for each.
+fn walls_estimate(n: f64) -> f64 {
+    6.0 * n * n
 }
 
 /// A literal, its negation, or a constant.
@@ -68,9 +73,11 @@ fn not(b: Bit) -> Bit {
 
 impl Grounder<'_> {
     /// The estimate of a division (its numbers' values are not known yet: an upper bound; the
-    /// exact count is checked against [`MAX_CONNECT_LABELS`] when it is grounded).
+    /// exact count is checked against the grounding's label limit when it is grounded): its
+    /// walls' clauses, and its auxiliary variables' when they may be written.
     pub(crate) fn regions_estimate(&mut self, d: &Dividing) -> Result<f64> {
-        Ok(estimate(self.plan_size(&d.plan)?))
+        let n = self.plan_size(&d.plan)?;
+        Ok(if self.constraints_written { estimate(n) } else { walls_estimate(n) })
     }
 
     /// Grounds one division under `env`.
@@ -108,12 +115,13 @@ impl Grounder<'_> {
             edges.push((i as u32, j as u32, wall));
         }
         let count = Division::aux_count(edges.len(), &sizes);
-        if f64::from(count) > MAX_CONNECT_LABELS {
+        if !self.take_labels(count, d.r.span) {
             let e = too_large(
                 d,
                 format!("this division's {} cells and {} edges would need {count}", cells.len(), edges.len()),
+                self.labels_bound("atoms"),
             );
-            return Err(self.bind_err(e, env));
+            return Err(self.bind_err(self.native_note(e), env));
         }
         // Its auxiliary atoms are reserved once the grounding is done (as connectivity's).
         let unreserved = wgrnd_sat::Var::from_index(0);
@@ -217,12 +225,12 @@ fn symbolic(d: &Dividing) -> QpropError {
     )
 }
 
-fn too_large(d: &Dividing, what: String) -> QpropError {
+fn too_large(d: &Dividing, what: String, limit: String) -> QpropError {
     QpropError::new(
         ErrorKind::TooLarge,
         d.r.span,
         format!("{what} auxiliary atoms"),
-        format!("at most {MAX_CONNECT_LABELS:.0} (its clauses for external solvers count the cells of each region)"),
+        format!("{limit} (its clauses for external solvers count the cells of each region)"),
     )
     .note("restrict the cells with a guard, or split the grid")
 }

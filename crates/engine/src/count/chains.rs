@@ -39,7 +39,10 @@ impl Shape {
             }
             x
         }
-        for c in cnf.clauses() {
+        // The formula's own clauses: fewer clauses only make fewer units and chains known, and
+        // those of its constraints kept whole (connectivity, region division), over their own
+        // auxiliary atoms, are never written for a solver that decides them natively.
+        for c in cnf.own_clauses() {
             match *c {
                 [l] => {
                     if let Some(&i) = index.get(&l) {

@@ -159,6 +159,7 @@ impl QpropModel {
             // ...and otherwise only once the count meets a second solution.
             symmetries_deferred: plain_count,
             names: !raw.no_header,
+            constraints_written: !raw.native_constraints,
             ..defaults
         })
     }

@@ -491,3 +491,23 @@ fn heyawake_14_by_24_is_unique_with_five_numbers() {
     let fewer = data_variant("heyawake.qp", "heyawake-14x24.qpd", first, "");
     assert_eq!(count(&fewer, 2).0, 2);
 }
+
+/// A connectivity constraint over 4,900 cells needs 24 million distance labels: refused by a
+/// grounding whose clauses may be written (with the way round it), grounded for the built-in
+/// solver's native search (`constraints_written` off), which finds a connected area of the
+/// cells that a clue makes shaded.
+#[test]
+fn connectivity_too_large_to_write_is_grounded_for_the_native_search() {
+    let text =
+        format!("{}pred s(R, C)\ns(1, 1)\ns(70, 70)\nconnected {{ s(r, c) : r in R, c in C }} via nb\n", grid(70, 70));
+    let p = model(&text);
+    let err = wgrnd_lang::ground(&p, &Default::default()).expect_err("over the limit for writing").render();
+    assert!(err.contains("24010000 distance labels") && err.contains("at most 20000000"), "{err}");
+    assert!(err.contains("the in-process solver decides it natively and writes none of them"), "{err}");
+    let native = wgrnd_lang::GroundOptions { constraints_written: false, names: false, ..Default::default() };
+    let g = wgrnd_lang::ground(&p, &native).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert!(g.cnf.theories()[0].aux_count() > 20_000_000);
+    let mut solution = None;
+    each_solution(&p, &g, 1, |_, s| solution = Some(s));
+    assert!(broken(&p, &solution.expect("a path joins the corners")).is_empty());
+}

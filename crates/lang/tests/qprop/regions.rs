@@ -179,3 +179,43 @@ fn regions_misused_is_refused_in_words() {
         assert!(err.contains(words), "{text}: {err}");
     }
 }
+
+/// A division whose clauses would need more auxiliary atoms than may be written (a 45 x 45 grid
+/// of 1s, 2s and 3s: 32 million) is refused by a grounding whose clauses may be written, by the
+/// estimate or the limit, and grounded when the solver decides it natively
+/// (`constraints_written` off): its atoms are numbered all the same, after every other, and the
+/// built-in solver finds a division the checker accepts, unless a parity constraint stands beside
+/// it. The same model on a 36 x 36 grid (13 million) numbers its atoms alike either way.
+#[test]
+fn a_division_too_large_to_write_is_grounded_for_the_native_search() {
+    let text = |n: usize| format!("{}var n(R, C) in 1..3\nregions {{ n(r, c) : r in R, c in C }} via nb\n", grid(n, n));
+    // As a command grounds for the built-in solver: no header of names, no clauses written.
+    let native = wgrnd_lang::GroundOptions { constraints_written: false, names: false, ..Default::default() };
+    let p = model(&text(45));
+    // The estimate counts the clauses that would be written (the counters' n^3 / 6), and past
+    // a larger estimate limit the exact count of atoms is refused.
+    let err = wgrnd_lang::ground(&p, &Default::default()).expect_err("over the estimate").render();
+    assert!(err.contains("clauses, above the limit of 50000000"), "{err}");
+    let any_size = wgrnd_lang::GroundOptions { max_clauses: u64::MAX, ..Default::default() };
+    let err = wgrnd_lang::ground(&p, &any_size).expect_err("over the limit for writing").render();
+    assert!(err.contains("would need 32420434 auxiliary atoms") && err.contains("at most 20000000"), "{err}");
+    let g = wgrnd_lang::ground(&p, &native).unwrap_or_else(|e| panic!("{}", e.render()));
+    let labels = g.cnf.theories()[0].aux_range();
+    assert!(labels.len() > 20_000_000 && labels.end == g.cnf.num_vars() as usize, "{labels:?}");
+    let mut solution = None;
+    each_solution(&p, &g, 1, |_, s| solution = Some(s));
+    let solution = solution.expect("a division of 1s, 2s and 3s exists");
+    assert!(broken(&p, &solution).is_empty());
+    // Beside a parity constraint, whose elimination reads every clause, it is grounded as a
+    // formula whose clauses may be written: refused by the limit.
+    let p = model(&format!("{}pred x(R, C)\nodd {{ x(r, c) : r in R, c in C }}\n", text(45)));
+    let native_any_size = wgrnd_lang::GroundOptions { max_clauses: u64::MAX, ..native };
+    let err = wgrnd_lang::ground(&p, &native_any_size).expect_err("written beside parity").render();
+    assert!(err.contains("would need 32420434 auxiliary atoms") && err.contains("at most 20000000"), "{err}");
+    let p = model(&text(36));
+    let written = wgrnd_lang::GroundOptions { names: false, ..any_size };
+    let (written, unwritten) = (wgrnd_lang::ground(&p, &written).unwrap(), wgrnd_lang::ground(&p, &native).unwrap());
+    assert_eq!(written.cnf.num_vars(), unwritten.cnf.num_vars());
+    assert_eq!(written.cnf.theories(), unwritten.cnf.theories());
+    assert_eq!(written.cnf.theories()[0].aux_count(), 13_237_492);
+}

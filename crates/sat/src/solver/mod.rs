@@ -180,6 +180,18 @@ impl SolverSpec {
         }
     }
 
+    /// Whether it decides a formula's constraints kept whole (connectivity, region division)
+    /// natively, reading none of their clauses: CaDiCaL and batsat in-process, not splr nor a
+    /// solver program.
+    pub fn decides_natively(&self) -> bool {
+        match self {
+            SolverSpec::Builtin => cfg!(any(feature = "cadical", feature = "batsat")),
+            #[cfg(feature = "batsat")]
+            SolverSpec::Batsat => true,
+            SolverSpec::Splr | SolverSpec::External(_) => false,
+        }
+    }
+
     /// The name for messages.
     pub fn name(&self) -> &str {
         match self {
