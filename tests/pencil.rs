@@ -2030,7 +2030,7 @@ fn hitori_and_kurochute_models_count_as_a_brute_force_does() {
 /// (about n^3 / 6: a cell left blank may take any size up to the grid's): `encode` and a solver
 /// that reads clauses (splr) refuse it, exit 2 with the limit and the way round it, while the
 /// built-in solver, which decides the division natively and writes none of them, answers
-/// `count --max 2`, `backbone` and `batch`. The puzzle: each even column one region of 24, each
+/// `count --max 2`, `solve` (alone and as a portfolio), `backbone` and `batch`. The puzzle: each even column one region of 24, each
 /// odd column a region of 11 above one of 13 (same sizes never touch), every number shown but
 /// two cells of the first 11's.
 #[test]
@@ -2051,6 +2051,10 @@ fn a_fillomino_too_large_to_write_is_answered_natively() {
     let o = wgrnd(&["count", "--max", "2", &url], None);
     assert_eq!(code(&o), 10, "{}", stderr(&o));
     assert!(stdout(&o).contains("1 solution(s)"), "{}", stdout(&o));
+    for jobs in ["1", "3"] {
+        let o = wgrnd(&["solve", "--jobs", jobs, &url], None);
+        assert_eq!(code(&o), 10, "--jobs {jobs}: {}", stderr(&o));
+    }
     let o = wgrnd(&["backbone", &url], None);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("331776 of 331776 shown atom(s)"), "{}", stdout(&o));

@@ -78,10 +78,11 @@ pub struct RawOptions {
     /// Set by `solve` and by `count` without `--proof`: nothing writes the grounding's DIMACS
     /// header, so a family may leave its atom names out of it (made when a message asks for one).
     pub no_header: bool,
-    /// Set by `solve`, `count`, `backbone`, posing and `batch` on the built-in solver, which
-    /// decides connectivity and region division natively, when nothing writes the formula: the
-    /// clauses of those constraints are never written, so a model's grounding counts their
-    /// auxiliary variables neither in its estimate nor against the limit for writing them.
+    /// Set by `solve`, `count`, `backbone`, posing and `batch` on a solver that decides
+    /// connectivity and region division natively (in-process CaDiCaL or batsat), when nothing
+    /// reads the formula's clauses (no cubes, proof or other engine): the clauses of those
+    /// constraints are never written, so a model is grounded with
+    /// `GroundOptions::constraints_written` off.
     pub native_constraints: bool,
     /// Set by a count that dancing links would enumerate if the formula is an exact cover
     /// (`--engine auto` or `dlx` on the built-in solver, no cubes, no proof): a plain count of a

@@ -35,7 +35,11 @@ pub(crate) const MAX_CONNECT_LABELS: f64 = 20_000_000.0;
 /// this many, whether or not their clauses are written: they are numbered all the same (after
 /// every other variable, so that every reader of the formula numbers it alike), and DIMACS
 /// numbers at most 2^31 - 1 variables (`ground_inner` checks that the formula's own fit beside).
-pub(crate) const MAX_NATIVE_LABELS: f64 = 1_000_000_000.0;
+/// On a 32-bit target (the browser page's), whose tables that go by variable may reach past
+/// them (a backbone's activation literal is numbered after them), all of them together are held
+/// to what one may have where its clauses are written.
+pub(crate) const MAX_ALL_LABELS: f64 =
+    if cfg!(target_pointer_width = "64") { 1_000_000_000.0 } else { MAX_CONNECT_LABELS };
 
 /// Above this many neighbours, a circuit's degree constraint uses a counter instead of clauses
 /// over every triple of neighbours.
@@ -305,10 +309,10 @@ impl Grounder<'_> {
     }
 
     /// How many auxiliary variables the next constraint kept whole may have: what
-    /// [`MAX_NATIVE_LABELS`] leaves of all of them, and [`MAX_CONNECT_LABELS`] where they may
+    /// [`MAX_ALL_LABELS`] leaves of all of them, and [`MAX_CONNECT_LABELS`] where they may
     /// be written.
     pub(crate) fn labels_left(&self) -> f64 {
-        let left = MAX_NATIVE_LABELS - self.labels;
+        let left = MAX_ALL_LABELS - self.labels;
         if self.constraints_written {
             left.min(MAX_CONNECT_LABELS)
         } else {
@@ -322,9 +326,7 @@ impl Grounder<'_> {
         if self.constraints_written {
             format!("at most {left:.0} {what}")
         } else {
-            format!(
-                "at most {left:.0} {what}, what is left of {MAX_NATIVE_LABELS:.0} for all the constraints kept whole"
-            )
+            format!("at most {left:.0} {what}, what is left of {MAX_ALL_LABELS:.0} for all the constraints kept whole")
         }
     }
 
@@ -359,7 +361,8 @@ impl Grounder<'_> {
         if self.constraints_written {
             err.note(
                 "the in-process solver decides it natively and writes none of them: wgrnd's solve, count, backbone, \
-                 generate and batch on the built-in solver take it",
+                 generate on a puzzle and batch take it on the built-in solver (without --cubes, --proof, another \
+                 --engine or --max-step)",
             )
         } else {
             err

@@ -84,10 +84,12 @@ pub struct GroundOptions {
     /// The clauses of the constraints kept whole (connectivity, region division) may be written
     /// out: by `encode`, for an external solver or splr, in a proof. Off (set by a command whose
     /// solver decides them natively and that writes no formula), their auxiliary variables are
-    /// numbered but never written, so a division's count neither in the estimate nor against
-    /// the limit of 20,000,000 per constraint (docs/lang/regions.md, "Sizes"). It is taken to
-    /// be on with `names` (a header to write), for an explanation's groups, and beside parity
-    /// constraints (grounded again with it on: their elimination reads every clause).
+    /// numbered but never written: a division's counters leave the size estimate (connectivity's
+    /// estimate, its labels, stays, an upper bound of what it grounds), and no constraint is
+    /// held to 20,000,000 of them, only all of them together to 1,000,000,000
+    /// (docs/lang/regions.md, "Sizes"). It is taken to be on with `names` (a header to write),
+    /// for an explanation's groups, and beside parity constraints (grounded again with it on:
+    /// their elimination reads every clause).
     pub constraints_written: bool,
 }
 
@@ -286,7 +288,7 @@ pub(crate) struct Grounder<'p> {
     /// With names off: what the names of integer views left empty are made of.
     pub(crate) lazy_views: Vec<crate::names::LazyView>,
     /// The auxiliary variables of the constraints kept whole (connectivity, region division) so
-    /// far, against [`crate::connect::MAX_NATIVE_LABELS`] ([`Grounder::labels_left`]).
+    /// far, against [`crate::connect::MAX_ALL_LABELS`] ([`Grounder::labels_left`]).
     pub(crate) labels: f64,
     /// The most of them one constraint has, and where it is stated (for a refusal of them all).
     pub(crate) most_labels: (f64, Span),

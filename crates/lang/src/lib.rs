@@ -499,10 +499,9 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let ties = g.shown_ties(&shown);
     let tracker = g.tracker.take();
     if !o.constraints_written && g.labels > 0.0 {
-        // Parity constraints beside constraints kept whole: their elimination reads every clause
-        // (the constraints' written out too) and numbers atoms after the labels, and solving
-        // them by Gaussian elimination reads every clause: grounded again as a formula whose
-        // clauses are written, with its limits.
+        // Parity constraints beside constraints kept whole: their elimination and their Gaussian
+        // solve read every clause, the constraints' written out too, and the elimination numbers
+        // atoms after the labels: grounded again as a formula whose clauses are written.
         if !g.xors.is_empty() {
             return ground_inner(p, &written, groups);
         }

@@ -120,6 +120,7 @@ impl Grounder<'_> {
                 d,
                 format!("this division's {} cells and {} edges would need {count}", cells.len(), edges.len()),
                 self.labels_bound("atoms"),
+                self.constraints_written,
             );
             return Err(self.bind_err(self.native_note(e), env));
         }
@@ -225,12 +226,16 @@ fn symbolic(d: &Dividing) -> QpropError {
     )
 }
 
-fn too_large(d: &Dividing, what: String, limit: String) -> QpropError {
+fn too_large(d: &Dividing, what: String, limit: String, written: bool) -> QpropError {
     QpropError::new(
         ErrorKind::TooLarge,
         d.r.span,
         format!("{what} auxiliary atoms"),
-        format!("{limit} (its clauses for external solvers count the cells of each region)"),
+        if written {
+            format!("{limit} (its clauses for external solvers count the cells of each region)")
+        } else {
+            limit
+        },
     )
     .note("restrict the cells with a guard, or split the grid")
 }

@@ -498,6 +498,8 @@ fn heyawake_14_by_24_is_unique_with_five_numbers() {
 /// cells that a clue makes shaded.
 #[test]
 fn connectivity_too_large_to_write_is_grounded_for_the_native_search() {
+    // Solved below by the built-in solver, which must decide the constraint natively.
+    assert!(wgrnd_sat::solver::SolverSpec::Builtin.decides_natively(), "run with the workspace's features");
     let text =
         format!("{}pred s(R, C)\ns(1, 1)\ns(70, 70)\nconnected {{ s(r, c) : r in R, c in C }} via nb\n", grid(70, 70));
     let p = model(&text);

@@ -184,10 +184,13 @@ fn regions_misused_is_refused_in_words() {
 /// of 1s, 2s and 3s: 32 million) is refused by a grounding whose clauses may be written, by the
 /// estimate or the limit, and grounded when the solver decides it natively
 /// (`constraints_written` off): its atoms are numbered all the same, after every other, and the
-/// built-in solver finds a division the checker accepts, unless a parity constraint stands beside
-/// it. The same model on a 36 x 36 grid (13 million) numbers its atoms alike either way.
+/// built-in solver finds a division the checker accepts; not beside a parity constraint nor with
+/// names on. The same model on a 36 x 36 grid (13 million) numbers its atoms alike either way.
 #[test]
 fn a_division_too_large_to_write_is_grounded_for_the_native_search() {
+    // Solved below by the built-in solver, which must decide the division natively (with splr,
+    // a build without CaDiCaL and batsat, it would write 32 million atoms' clauses).
+    assert!(wgrnd_sat::solver::SolverSpec::Builtin.decides_natively(), "run with the workspace's features");
     let text = |n: usize| format!("{}var n(R, C) in 1..3\nregions {{ n(r, c) : r in R, c in C }} via nb\n", grid(n, n));
     // As a command grounds for the built-in solver: no header of names, no clauses written.
     let native = wgrnd_lang::GroundOptions { constraints_written: false, names: false, ..Default::default() };
@@ -212,6 +215,11 @@ fn a_division_too_large_to_write_is_grounded_for_the_native_search() {
     let native_any_size = wgrnd_lang::GroundOptions { max_clauses: u64::MAX, ..native };
     let err = wgrnd_lang::ground(&p, &native_any_size).expect_err("written beside parity").render();
     assert!(err.contains("would need 32420434 auxiliary atoms") && err.contains("at most 20000000"), "{err}");
+    // With names (a header to write) the limits stand.
+    let p = model(&text(45));
+    let named = wgrnd_lang::GroundOptions { names: true, ..native_any_size };
+    let err = wgrnd_lang::ground(&p, &named).expect_err("written with names").render();
+    assert!(err.contains("at most 20000000"), "{err}");
     let p = model(&text(36));
     let written = wgrnd_lang::GroundOptions { names: false, ..any_size };
     let (written, unwritten) = (wgrnd_lang::ground(&p, &written).unwrap(), wgrnd_lang::ground(&p, &native).unwrap());
