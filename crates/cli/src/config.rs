@@ -350,16 +350,14 @@ impl Job {
                 // Only a certificate writes the count's DIMACS (with its header of atom names).
                 puzzle.options.no_header = proof.is_none();
                 let solver = SolverSpec::parse(&solver.solver);
-                puzzle.options.dancing_links = matches!(engine, EngineArg::Auto | EngineArg::Dlx)
-                    && solver == SolverSpec::Builtin
-                    && parallel.cubes.is_none()
-                    && proof.is_none();
+                // One search of the whole formula in this process: no cubes, no certificate.
+                let in_process = parallel.cubes.is_none() && proof.is_none();
+                puzzle.options.dancing_links =
+                    matches!(engine, EngineArg::Auto | EngineArg::Dlx) && solver == SolverSpec::Builtin && in_process;
                 // The default count on a solver that decides them natively writes none of the
                 // clauses of the constraints kept whole.
-                puzzle.options.native_constraints = engine == EngineArg::Auto
-                    && solver.decides_natively()
-                    && parallel.cubes.is_none()
-                    && proof.is_none();
+                puzzle.options.native_constraints =
+                    engine == EngineArg::Auto && solver.decides_natively() && in_process;
                 Job::Count {
                     parallel,
                     puzzle,
