@@ -600,7 +600,7 @@ fn ground_inner(p: &Program, o: &GroundOptions, groups: bool) -> Result<Groundin
     let hash = parts.hash_with(&symmetries, o.lex_leader);
     let header = parts.lines(hash, &g.cnf, g.aux_count, &symmetry_lines, &g.names);
     let deferred = defer.then(|| Box::new(Deferred { parts, lex_leader: o.lex_leader, aux_count: g.aux_count }));
-    g.cnf.shrink_to_fit();
+    g.cnf.release_slack();
     Ok(Grounding {
         cnf: g.cnf,
         header,

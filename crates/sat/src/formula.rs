@@ -240,7 +240,7 @@ impl Cnf {
     /// fillomino's count to two). A small formula keeps its room: the grounder reserves room for
     /// 65,536 literals at the start, whose pages cost nothing until written, and a clause added
     /// later (an objective's, a symmetry's) would copy the tables into fresh room again.
-    pub fn shrink_to_fit(&mut self) {
+    pub fn release_slack(&mut self) {
         /// Unused entries of a table above which it is shrunk (4 MB of literals).
         const LARGE: usize = 1 << 20;
         if self.lits.capacity() - self.lits.len() > LARGE {
