@@ -116,13 +116,8 @@ impl Grounder<'_> {
         }
         let count = Division::aux_count(edges.len(), &sizes);
         if !self.take_labels(count, d.r.span) {
-            let e = too_large(
-                d,
-                format!("this division's {} cells and {} edges would need {count}", cells.len(), edges.len()),
-                self.labels_bound("atoms"),
-                self.constraints_written,
-            );
-            return Err(self.bind_err(self.native_note(e), env));
+            let what = format!("this division's {} cells and {} edges would need {count}", cells.len(), edges.len());
+            return Err(self.bind_err(self.too_large(d, what), env));
         }
         // Its auxiliary atoms are reserved once the grounding is done (as connectivity's).
         let unreserved = wgrnd_sat::Var::from_index(0);
@@ -226,16 +221,18 @@ fn symbolic(d: &Dividing) -> QpropError {
     )
 }
 
-fn too_large(d: &Dividing, what: String, limit: String, written: bool) -> QpropError {
-    QpropError::new(
-        ErrorKind::TooLarge,
-        d.r.span,
-        format!("{what} auxiliary atoms"),
-        if written {
+impl Grounder<'_> {
+    /// The refusal of a division whose auxiliary atoms pass [`Grounder::labels_left`]: `what`
+    /// would need them.
+    fn too_large(&self, d: &Dividing, what: String) -> QpropError {
+        let limit = self.labels_bound("atoms");
+        let expected = if self.constraints_written {
             format!("{limit} (its clauses for external solvers count the cells of each region)")
         } else {
             limit
-        },
-    )
-    .note("restrict the cells with a guard, or split the grid")
+        };
+        let e = QpropError::new(ErrorKind::TooLarge, d.r.span, format!("{what} auxiliary atoms"), expected)
+            .note("restrict the cells with a guard, or split the grid");
+        self.native_note(e)
+    }
 }
