@@ -33,20 +33,17 @@ import bz2
 import collections
 import csv
 import json
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+# In scripts/, this script's folder.
+from batches import base36, batch_verdicts, borders, counts, report, rooms_of, shown_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 class NotRead(Exception):
     """The puzzle's data is not one this script reads; the message says why."""
-
-
-def base36(v):
-    return "0123456789abcdefghijklmnopqrstuvwxyz"[v]
 
 
 def runs(cells, offset, longest=20):
@@ -107,15 +104,6 @@ def four_cell(clues):
     return runs(cells, 15)
 
 
-def bits(flags):
-    """Flags five to a base-32 character (pzprjs's `encodeBorder`, `encodeBinary`)."""
-    out = []
-    for k in range(0, len(flags), 5):
-        chunk = flags[k:k + 5]
-        out.append(base36(sum(1 << (4 - i) for i, f in enumerate(chunk) if f)))
-    return "".join(out)
-
-
 def grid(data, key):
     """The grid `key` of the data, rows of one length; a solution of the board's size (its
     problem's, or its areas' where it has no problem)."""
@@ -154,39 +142,6 @@ def numbers_solved(data):
 def same_cells(shown, published):
     """Whether wgrnd's answer (its `--view json` solution) shows exactly the published atoms."""
     return lambda answer: set(map(tuple, answer.get(shown, []))) == published
-
-
-def rooms_of(areas):
-    """Each cell's room: a piece of side-by-side cells of one letter (a large board uses a letter
-    for rooms apart), numbered by its first cell row by row, as pzprjs numbers rooms; and how
-    many rooms."""
-    rows, cols = len(areas), len(areas[0])
-    room = [[None] * cols for _ in range(rows)]
-    rooms = 0
-    for r0 in range(rows):
-        for c0 in range(cols):
-            if room[r0][c0] is not None:
-                continue
-            stack = [(r0, c0)]
-            room[r0][c0] = rooms
-            while stack:
-                r, c = stack.pop()
-                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
-                            and areas[rr][cc] == areas[r][c]:
-                        room[rr][cc] = rooms
-                        stack.append((rr, cc))
-            rooms += 1
-    return room, rooms
-
-
-def borders(room):
-    """The walls between rooms as pzprjs's `encodeBorder` writes them: right of each cell, then
-    below each cell."""
-    rows, cols = len(room), len(room[0])
-    right = [room[r][c] != room[r][c + 1] for r in range(rows) for c in range(cols - 1)]
-    below = [room[r][c] != room[r + 1][c] for r in range(rows - 1) for c in range(cols)]
-    return bits(right) + bits(below)
 
 
 def lines_of(solution):
@@ -397,17 +352,7 @@ def main():
         puzzles.append((entry.get("file", ""), cols, rows, "https://puzz.link/p?" + path, agrees))
         if args.limit and len(puzzles) == args.limit:
             break
-    with tempfile.TemporaryDirectory() as tmp:
-        listing = Path(tmp) / "urls.txt"
-        listing.write_text("".join(p[3] + "\n" for p in puzzles))
-        run = subprocess.run([args.wgrnd, "batch", str(listing), "--timeout", str(args.timeout)],
-                             capture_output=True, text=True)
-    if puzzles and not run.stdout:
-        sys.exit(f"wgrnd batch printed no verdict: {run.stderr.strip()}")
-    try:
-        judged = {j["line"]: j for j in map(json.loads, run.stdout.splitlines())}
-    except (ValueError, KeyError, TypeError) as e:
-        sys.exit(f"wgrnd batch printed a line that is not a verdict ({e}): {run.stdout[:200]}")
+    judged = batch_verdicts(args.wgrnd, [p[3] for p in puzzles], args.timeout)
     out = csv.writer(sys.stdout)
     out.writerow(["file", "cols", "rows", "verdict", "seconds", "answer"])
     verdicts, answers, failed = collections.Counter(), collections.Counter(), []
@@ -419,30 +364,14 @@ def main():
         verdicts[verdict] += 1
         answer, why = "", j.get("error", "")
         if verdict == "unique":
-            try:
-                solved = subprocess.run([args.wgrnd, "solve", "--view", "json", url],
-                                        capture_output=True, text=True, timeout=10 * args.timeout)
-                shown = json.loads(solved.stdout)["solution"]
-                answer = "published" if agrees(shown) else "differs"
-            except subprocess.TimeoutExpired:
-                answer, why = "unsolved", f"solve ran past {10 * args.timeout} s"
-            except (ValueError, KeyError, TypeError, AttributeError):
-                answer = "unsolved"
-                message = solved.stderr.strip() or solved.stdout.strip()
-                why = f"solve exited {solved.returncode}: {message}"
+            shown, why = shown_answer(args.wgrnd, url, 10 * args.timeout)
+            answer = "unsolved" if shown is None else "published" if agrees(shown) else "differs"
             answers[answer] += 1
         if verdict not in ("unique", "unknown") or answer in ("differs", "unsolved"):
             failed.append(f"{file}: {verdict} {answer} {url} {why}".rstrip())
         out.writerow([file, cols, rows, verdict, j.get("seconds", ""), answer])
-    print(f"{len(puzzles)} puzzles judged in {seconds:.1f} s of batch's time; verdicts: "
-          + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
-          + "; unique answers: " + ", ".join(f"{a} {n}" for a, n in sorted(answers.items())),
-          file=sys.stderr)
-    for reason, n in sorted(not_read.items()):
-        print(f"not read: {n} ({reason})", file=sys.stderr)
-    for line in failed:
-        print(f"FAILED {line}", file=sys.stderr)
-    sys.exit(1 if failed else 0)
+    report(f"{len(puzzles)} puzzles judged in {seconds:.1f} s of batch's time; verdicts: "
+           f"{counts(verdicts)}; unique answers: {counts(answers)}", not_read, failed)
 
 
 if __name__ == "__main__":

@@ -23,9 +23,10 @@ import csv
 import json
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from batches import batch_verdicts  # in scripts/, this script's folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,19 +39,7 @@ def main():
     ap.add_argument("--cspuz", help="cspuz's run_solver, timed on each puzzle beside wgrnd")
     args = ap.parse_args()
     puzzles = [json.loads(line) for line in open(args.dataset) if line.strip()]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        for p in puzzles:
-            f.write(p["puzzlink_url"] + "\n")
-        listing = f.name
-    run = subprocess.run([args.wgrnd, "batch", listing, "--timeout", str(args.timeout)],
-                         capture_output=True, text=True)
-    Path(listing).unlink()
-    if puzzles and not run.stdout:
-        sys.exit(f"wgrnd batch printed no verdict: {run.stderr.strip()}")
-    judged = {}
-    for line in run.stdout.splitlines():
-        j = json.loads(line)
-        judged[j["line"]] = j
+    judged = batch_verdicts(args.wgrnd, [p["puzzlink_url"] for p in puzzles], args.timeout)
     out = csv.writer(sys.stdout)
     out.writerow(["line", "genre", "cols", "rows", "verdict", "seconds", "expected", "agrees",
                   "cspuz_verdict", "cspuz_seconds"])

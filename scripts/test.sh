@@ -39,6 +39,8 @@ fi
 WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest bench/test_bench.py
 # The batch of janko.at's published puzzles (scripts/janko-batch.py), on puzzles in its format.
 WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest scripts/test_janko_batch.py
+# The batch of star battles in SBN (scripts/starbattle-batch.py), on boards written in the test.
+WGRND="${CARGO_TARGET_DIR:-target}/debug/wgrnd" python3 -m unittest scripts/test_starbattle_batch.py
 # The Python package (crates/py, docs/python.md): installed into the same venv by maturin from
 # the debug artifacts cargo test has just built (dev profile, same target dir, same features: a
 # few seconds, not a release build), then its pytest suite, which runs the example notebook

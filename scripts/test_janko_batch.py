@@ -23,6 +23,7 @@ import unittest
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 SCRIPT = os.path.join(ROOT, "scripts", "janko-batch.py")
 sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))  # the script's own import, when loaded here
 from test_bench import wgrnd  # noqa: E402  (the same binary as the bench runner's tests)
 
 
