@@ -9,9 +9,10 @@ GENRE.jsonl.bz2: a file of github.com/tkoz0/janko.at-puzzle-scraping's `data/` f
 puzzle pages as they were in May 2022, one JSON object per line: `{"file": ..., "data": {...}}`,
 with the puzzle's `problem` and `solution` grids). The puzzles are their authors' and janko.at's:
 the file stays outside this repository and the script reads it where it lies. Read: nurikabe,
-hitori, akari, slitherlink, heyawake, 9 x 9 sudoku, masyu, fillomino, LITS and yajilin; a puzzle
-whose data has something else (another genre or size, a cell the page's markup broke) is counted
-as not read, with the reason.
+hitori, akari, slitherlink, heyawake, 9 x 9 sudoku, masyu, fillomino, LITS, yajilin and
+numberlink (Arukone, as pzprjs's `numlin`, whose cells may stay empty); a puzzle whose data has
+something else (another genre or size, a cell the page's markup broke) is counted as not read,
+with the reason.
 
 Each puzzle is written as the puzz.link URL pzprjs would write for it and judged by one
 `wgrnd batch` over all of them (`--timeout` per puzzle). Every puzzle judged unique is then solved
@@ -306,6 +307,14 @@ def yajilin(data):
     return f"yajilin/{len(g[0])}/{len(g)}/{body}", same_lines(h, v, black)
 
 
+def arukone(data):
+    """Numberlink (janko.at's Arukone; pzprjs's `numlin`, whose cells may stay empty)."""
+    g = grid(data, "problem")
+    body = numbers_body(cells_of(g, {"-"}))
+    h, v = lines_of(grid(data, "solution"))
+    return f"numlin/{len(g[0])}/{len(g)}/{body}", same_lines(h, v)
+
+
 READERS = {
     "nurikabe": shaded_puzzle("nurikabe", numbers_body, {"-", "?"}),
     "hitori": shaded_puzzle("hitori", hitori_body, set()),
@@ -317,6 +326,7 @@ READERS = {
     "fillomino": fillomino,
     "lits": lits,
     "yajilin": yajilin,
+    "arukone": arukone,
 }
 
 

@@ -66,6 +66,10 @@ PUZZLES = [
     # pzprjs's LITS test board (github.com/robx/pzprjs, MIT, as fixtures/pencil/lits/pzprjs.url).
     ("lits", {"areas": rows("a a b b\na a b c\na b b c\nc c c c"),
               "solution": rows("T - L L\nT T L -\nT - L -\nI I I I")}),
+    # Numberlink (Arukone): a number of two hexadecimal digits (at most the count of cells, as wgrnd
+    # reads numlin); east is `o`, as janko.at writes it.
+    ("arukone", {"problem": rows("1 - - - - - - - 1\n17 - - - - - - - 17"),
+                 "solution": rows("o ow ow ow ow ow ow ow w\no ow ow ow ow ow ow ow w")}),
     ("yajilin", {"problem": rows("- - - -\n- - - -\n1e - - -\n- 1w - -"),
                  "solution": rows("se ew ew sw\nne ew sw ns\n- x ns ns\nx - ne nw")}),
 ]
@@ -117,6 +121,9 @@ class JankoBatch(unittest.TestCase):
         self.assertEqual(clue_facts("yajilin", yajilin),
                          {"arrow(1,1,1,0).", "arrow(1,2,2,0).", "arrow(1,3,4,16).",
                           "arrow(1,31,3,2)."})
+        arukone = rows("1 - - - - - - - 1\n17 - - - - - - - 17")
+        self.assertEqual(clue_facts("arukone", arukone),
+                         {"number(1,1,1).", "number(1,9,1).", "number(2,1,17).", "number(2,9,17)."})
         slitherlink = rows("2 - - 3 -\n- - - - 0")
         self.assertEqual(clue_facts("slitherlink", slitherlink),
                          {"number(1,1,2).", "number(1,4,3).", "number(2,5,0)."})
