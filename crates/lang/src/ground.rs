@@ -13,9 +13,9 @@ use wgrnd_sat::{Cnf, Lit, Var};
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ints::View;
+use crate::mix::MixMap;
 use crate::nnf::{Check, Plan};
 use crate::program::{eval_term, Bound, PredId, PredKind, Program, Val, F, T};
-use crate::symmetry::MixMap;
 
 /// How integer variables are encoded (docs/encodings.md, "Integer variables").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -26,6 +26,7 @@ mod ints;
 mod lexer;
 mod linear;
 mod mdd;
+pub mod mix;
 mod names;
 mod narrow;
 mod nnf;
@@ -63,7 +64,7 @@ pub use tables::ReadFile;
 pub use ground::{GroundOptions, IntEncoding, LinearEncoding, MAX_ATOMS_PER_PRED};
 pub use objective::{Goal, GoalKind};
 pub use ops::{CmpOp, Conn, Op};
-pub use program::{DomId, Domain, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
+pub use program::{DomId, Domain, FactSet, Pred, PredId, PredKind, Program, ShowVal, Slot, Val};
 pub use solution::{
     decode, open_atoms, parse_solution, partial_grid, shown_literals, Args, Decoder, IntValue, PredValue, Solution,
 };

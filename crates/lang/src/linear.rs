@@ -14,8 +14,8 @@ use wgrnd_sat::Lit;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder, LinearEncoding};
 use crate::ints::{IntRef, View};
+use crate::mix::MixMap;
 use crate::program::{arith, eval_term, CmpOp, Op, Val, T};
-use crate::symmetry::MixMap;
 
 /// Largest number of bits in one comparison, and of BDD nodes.
 pub(crate) const MAX_BITS: usize = 20_000;

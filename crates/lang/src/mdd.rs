@@ -20,7 +20,7 @@ use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::Grounder;
 use crate::ints::View;
 use crate::linear::{overflow, Lin, Node, MAX_BITS, MAX_NODES};
-use crate::symmetry::MixMap;
+use crate::mix::MixMap;
 
 /// Most levels the MDD builds (deeper sums go to the BDD, which is iterative).
 const MAX_LEVELS: usize = 2_000;

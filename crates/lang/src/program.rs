@@ -1,10 +1,10 @@
 //! The resolved model: domains, predicates, parameters and formulas with variables as slots.
 
-use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, Files, QpropError, Result, Span};
+use crate::mix::{MixMap, MixSet};
 
 /// A value: an integer or a symbol (index into [`Program::symbols`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -24,7 +24,7 @@ pub struct Domain {
     pub values: Vec<Val>,
     /// For `lo..hi`: `lo` (positions are `v - lo`).
     pub(crate) range: Option<i64>,
-    pub(crate) index: HashMap<Val, u32>,
+    pub(crate) index: MixMap<Val, u32>,
     /// The domain this one filters (a subset is accepted where its parent is expected).
     pub parent: Option<DomId>,
 }
@@ -44,14 +44,14 @@ impl Domain {
         let (values, range) = match consecutive(&values) {
             Some(lo) => (values, Some(lo)),
             None => {
-                let mut seen = HashSet::new();
+                let mut seen = MixSet::default();
                 let values: Vec<Val> = values.into_iter().filter(|v| seen.insert(*v)).collect();
                 let range = consecutive(&values);
                 (values, range)
             }
         };
         let index = if range.is_some() {
-            HashMap::new()
+            MixMap::default()
         } else {
             values.iter().enumerate().map(|(i, v)| (*v, i as u32)).collect()
         };
@@ -469,13 +469,16 @@ pub struct Def {
     pub slots: Vec<String>,
 }
 
+/// An input predicate's facts: its true tuples.
+pub type FactSet = MixSet<Vec<Val>>;
+
 /// What a predicate is.
 #[derive(Clone, Debug)]
 pub enum PredKind {
     /// Solved for: atoms become SAT variables.
     Var,
     /// Given by facts and tables (closed world: unlisted atoms are false).
-    Input(HashSet<Vec<Val>>),
+    Input(FactSet),
     /// An integer variable per argument tuple, with values in this domain (integers or symbols).
     Int(DomId),
     /// Defined by a formula over data.

@@ -16,10 +16,10 @@ use wgrnd_sat::Lit;
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::ground::{Env, Grounder};
+use crate::mix::{MixMap, MixSet};
 use crate::nnf::{Counting, Literal, G};
 use crate::program::is_data;
 use crate::program::{eval_term, CmpOp, Val, T};
-use crate::symmetry::{MixMap, MixSet};
 
 /// Which directions of `literal <-> formula` a context needs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! Names to indices: parameters evaluated (with overrides), domains built, predicates declared,
 //! formulas resolved to slots with type checks, facts and tables loaded.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::ast::{Binder, DomainDef, Formula, Item, PredRole, Term};
 use crate::error::{ErrorKind, Files, QpropError, Result, Span};
-use crate::program::{eval_term, Def, DomId, Domain, Pred, PredId, PredKind, Program, Slot, Stmt, Val, F};
+use crate::program::{eval_term, Def, DomId, Domain, FactSet, Pred, PredId, PredKind, Program, Slot, Stmt, Val, F};
 
 pub(crate) struct Resolver {
     pub p: Program,
@@ -117,7 +117,8 @@ impl Resolver {
                 Item::Pred(role, n, args, withheld, s) => {
                     self.new_pred_name(&n, s)?;
                     let args = args.iter().map(|(d, s)| self.dom(d, *s)).collect::<Result<Vec<_>>>()?;
-                    let kind = if role == PredRole::Solved { PredKind::Var } else { PredKind::Input(HashSet::new()) };
+                    let kind =
+                        if role == PredRole::Solved { PredKind::Var } else { PredKind::Input(FactSet::default()) };
                     let id = PredId::new(self.p.preds.len());
                     self.preds.insert(n.clone(), id);
                     if let Some(w) = withheld {

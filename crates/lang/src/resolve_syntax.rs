@@ -2,12 +2,10 @@
 //! input predicate of their tuples, with a domain per column) and rows of values read from a
 //! CSV or `.col` file (crate::tables).
 
-use std::collections::HashSet;
-
 use crate::ast::{Binder, DomainDef, Term};
 use crate::error::{ErrorKind, QpropError, Result, Span};
 use crate::parser::is_anonymous;
-use crate::program::{eval_term, DomId, Domain, Pred, PredId, PredKind, ShowVal, Val};
+use crate::program::{eval_term, DomId, Domain, FactSet, Pred, PredId, PredKind, ShowVal, Val};
 use crate::resolve::{err, simple_eval, Resolver};
 
 /// A tuple domain's tuples, and the domain of each column where it is known already.
@@ -133,7 +131,7 @@ impl Resolver {
         let pi = PredId::new(self.p.preds.len());
         self.preds.insert(n.clone(), pi);
         self.tuples.insert(n.clone(), pi);
-        let facts: HashSet<Vec<Val>> = tuples.into_iter().collect();
+        let facts: FactSet = tuples.into_iter().collect();
         self.p.preds.push(Pred { name: n, args, kind: PredKind::Input(facts), clue: false, withheld: None, span: s });
         Ok(())
     }

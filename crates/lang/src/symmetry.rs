@@ -14,15 +14,15 @@
 //! predicate or a program too large to expand means that no symmetry is declared.
 
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::{HashSet, VecDeque};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use wgrnd_sat::Var;
 
+use crate::mix::MixMap;
 use crate::ops::{CmpOp, Op};
-use crate::program::{eval_term, fast_term, Bound, Domain, PredId, PredKind, Program, Val, F, T};
+use crate::program::{eval_term, fast_term, Bound, Domain, FactSet, PredId, PredKind, Program, Val, F, T};
 use crate::walk;
 
 /// Largest group kept (the identity included); a generator that would grow the group beyond it
@@ -70,54 +70,6 @@ enum E {
     Ne(Lin),
     /// `alldifferent` of the sums (sorted), values equal to the exception may repeat.
     AllDiff(Vec<Lin>, Option<Lin>),
-}
-
-/// A multiplicative hash for the ground program's constraints: they are small integers and
-/// predicate numbers, hashed once each and once per candidate's image, where the default
-/// (SipHash, built against collisions chosen by an attacker) was a quarter of finding the
-/// symmetries of a small model. The program is the user's own, so there is no one to attack.
-/// The checker keys its plans and candidate indexes with it too (`check.rs`), and the grounder
-/// its shared sub-formulas, integer atoms and decision-diagram nodes (SipHash was a sixth of the
-/// graph colouring's whole `solve`).
-#[derive(Default)]
-pub(crate) struct Mix(u64);
-
-/// A hash map keyed through [`Mix`].
-pub(crate) type MixMap<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
-
-/// A hash set keyed through [`Mix`].
-pub(crate) type MixSet<K> = HashSet<K, BuildHasherDefault<Mix>>;
-
-impl Hasher for Mix {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_i64(&mut self, x: i64) {
-        self.write_u64(x as u64);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-    fn write_isize(&mut self, x: isize) {
-        self.write_u64(x as u64);
-    }
-    fn finish(&self) -> u64 {
-        // A product's low bits depend on its input's low bits only, and hash tables take the
-        // bucket from the low bits: keys that differ only high up (remainders of large
-        // power-of-two weights in an MDD's memo) would share a probe chain. Rotating brings the
-        // well-mixed middle bits down (as rustc-hash 2 does).
-        self.0.rotate_left(26)
-    }
 }
 
 /// Why no symmetry is declared.
@@ -369,7 +321,7 @@ impl<'p> Atoms<'p> {
 }
 
 /// An input predicate's facts as one bit per tuple of its domains: a guard reads a fact with a
-/// few additions instead of hashing a key (the facts' own set hashes with SipHash, and a guard is
+/// few additions instead of hashing a key (the facts' own set hashes every key, and a guard is
 /// read once per binding of a guarded quantifier).
 struct FactBits<'p> {
     tuples: Tuples<'p>,
@@ -383,7 +335,7 @@ const FACT_BITS_MAX: u64 = 1 << 20;
 impl<'p> FactBits<'p> {
     /// The bits of `facts`, the facts of `pred`, or `None` when its tuples are too many or a fact
     /// lies outside its domains (then a tuple without a position could be a fact).
-    fn new(p: &'p Program, pred: PredId, facts: &HashSet<Vec<Val>>) -> Option<FactBits<'p>> {
+    fn new(p: &'p Program, pred: PredId, facts: &FactSet) -> Option<FactBits<'p>> {
         let tuples = Tuples::new(p, pred);
         let size = tuples.size.filter(|&n| n <= FACT_BITS_MAX)?;
         let mut bits = vec![0u64; size.div_ceil(64) as usize];
@@ -591,7 +543,7 @@ impl<'p> Expand<'p> {
     }
 
     /// Whether `args` is a fact of the input predicate `pred`, whose facts are `facts`.
-    fn fact(&self, pred: PredId, facts: &HashSet<Vec<Val>>, args: &[Val]) -> bool {
+    fn fact(&self, pred: PredId, facts: &FactSet, args: &[Val]) -> bool {
         match self.fact_bits[pred.index()].get_or_init(|| FactBits::new(self.p, pred, facts)) {
             Some(bits) => bits.holds(args),
             None => facts.contains(args),
@@ -601,7 +553,7 @@ impl<'p> Expand<'p> {
     /// The facts of a guard that is one input atom whose arguments include binders and are
     /// otherwise data known before the binders are bound: the bindings are then read off the
     /// facts instead of enumerated (the guard holds exactly for them).
-    fn fact_guard(&self, binders: &[Bound], guard: Option<&F>) -> Option<&'p HashSet<Vec<Val>>> {
+    fn fact_guard(&self, binders: &[Bound], guard: Option<&F>) -> Option<&'p FactSet> {
         let Some(F::Atom(pred, args, _)) = guard else { return None };
         let PredKind::Input(facts) = &self.p.preds[*pred].kind else { return None };
         let bound = |s: &crate::program::Slot| binders.iter().any(|b| b.slot == *s);
@@ -621,7 +573,7 @@ impl<'p> Expand<'p> {
         &mut self,
         binders: &[Bound],
         guard: Option<&F>,
-        facts: &'p HashSet<Vec<Val>>,
+        facts: &'p FactSet,
         env: &mut Env,
         k: &mut dyn FnMut(&mut Self, &mut Env) -> R<()>,
     ) -> R<()> {
@@ -1026,7 +978,7 @@ fn ground_program(p: &Program, shown: PredId) -> R<(MixMap<E, usize>, Atoms<'_>)
     let fact_bits = p.preds.iter().map(|_| OnceCell::new()).collect();
     let fact_index = p.preds.iter().map(|_| OnceCell::new()).collect();
     let mut x = Expand { p, shown, nodes: 0, atoms: Atoms::new(p, shown), args: Vec::new(), fact_bits, fact_index };
-    let mut program: MixMap<E, usize> = HashMap::default();
+    let mut program: MixMap<E, usize> = MixMap::default();
     for s in &p.stmts {
         let mut env: Env = vec![None; s.slots.len()];
         match x.f(&s.f, &mut env)? {

@@ -33,9 +33,11 @@ impl Read<'_> {
         self.p.params.iter().find(|(n, _)| n == name).and_then(|(_, v)| int(*v))
     }
 
-    /// The facts of the data predicate `name` as whole numbers.
+    /// The facts of the data predicate `name` as whole numbers, in order (a set's own order is
+    /// its hash's: a picture must not depend on it where two facts name one cell).
     pub(super) fn facts(&self, name: &str) -> Vec<Vec<i64>> {
-        self.p
+        let mut facts: Vec<Vec<i64>> = self
+            .p
             .preds
             .iter()
             .filter(|pr| pr.name == name)
@@ -46,7 +48,9 @@ impl Read<'_> {
                 _ => None,
             })
             .flatten()
-            .collect()
+            .collect();
+        facts.sort_unstable();
+        facts
     }
 
     /// Whether the shown atom `name(args)` holds: `Some(true)`, `Some(false)`, `None` when it

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use super::plan::Body;
 use super::{defined, Checker, Env};
 use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::mix::MixMap;
 use crate::program::{Binders, GlobalCall, Lex, List, Order, PredId, PredKind, Program, Slot, Val, F};
-use crate::symmetry::MixMap;
 use crate::walk::Leaf;
 
 /// At most this many count values are remembered by one checker, a session's included (memory);

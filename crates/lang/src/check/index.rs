@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use super::cache::CheckCache;
 
+use crate::mix::MixMap;
 use crate::program::{DomId, PredId, PredKind, Program, Val};
 use crate::solution::Args;
-use crate::symmetry::MixMap;
 
 /// What an index is over.
 #[derive(Clone, PartialEq, Eq, Hash)]

@@ -60,9 +60,9 @@ use plan::{Body, Plan, Rest};
 
 use crate::ast::CountKind;
 use crate::error::{ErrorKind, QpropError, Result, Span};
+use crate::mix::MixMap;
 use crate::program::{arith, Binders, Bound, DomId, Op, PredId, PredKind, Program, Quant, Slot, Val, F, T};
 use crate::solution::{show, Args, Solution};
-use crate::symmetry::MixMap;
 use crate::walk::Leaf;
 
 /// A constraint the solution breaks: the statement, and the bindings of its quantifiers. (A
