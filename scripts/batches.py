@@ -75,28 +75,33 @@ def bits(flags):
     return "".join(out)
 
 
-def rooms_of(areas):
-    """Each cell's room: a piece of side-by-side cells of one label (one label may name rooms
-    apart, as janko.at's letters do on a large board), numbered by its first cell row by row, as
-    pzprjs numbers rooms; and how many rooms."""
-    rows, cols = len(areas), len(areas[0])
-    room = [[None] * cols for _ in range(rows)]
-    rooms = 0
+def pieces(rows, cols, joined):
+    """Each cell's piece: the largest groups of cells that `joined(r, c, rr, cc)` links side by
+    side (asked of cells next to each other, either way round), numbered by their first cell row by
+    row, as pzprjs numbers rooms; and how many pieces."""
+    piece = [[None] * cols for _ in range(rows)]
+    count = 0
     for r0 in range(rows):
         for c0 in range(cols):
-            if room[r0][c0] is not None:
+            if piece[r0][c0] is not None:
                 continue
             stack = [(r0, c0)]
-            room[r0][c0] = rooms
+            piece[r0][c0] = count
             while stack:
                 r, c = stack.pop()
                 for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if 0 <= rr < rows and 0 <= cc < cols and room[rr][cc] is None \
-                            and areas[rr][cc] == areas[r][c]:
-                        room[rr][cc] = rooms
+                    if 0 <= rr < rows and 0 <= cc < cols and piece[rr][cc] is None \
+                            and joined(r, c, rr, cc):
+                        piece[rr][cc] = count
                         stack.append((rr, cc))
-            rooms += 1
-    return room, rooms
+            count += 1
+    return piece, count
+
+
+def rooms_of(areas):
+    """Each cell's room: a piece of side-by-side cells of one label (one label may name rooms
+    apart, as janko.at's letters do on a large board); and how many rooms."""
+    return pieces(len(areas), len(areas[0]), lambda r, c, rr, cc: areas[rr][cc] == areas[r][c])
 
 
 def borders(room):

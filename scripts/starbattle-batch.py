@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 # In scripts/, this script's folder.
-from batches import batch_verdicts, borders, counts, report, shown_answer
+from batches import batch_verdicts, borders, counts, pieces, report, shown_answer
 
 ROOT = Path(__file__).resolve().parent.parent
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
@@ -71,33 +71,16 @@ def decode(sbn):
         raise NotRead("borders cut short or with a character outside the alphabet")
     flags = "".join(format(SIXTY_FOUR[ch], "06b") for ch in chars)[-walls:]
     right, below = flags[:d * (d - 1)], flags[d * (d - 1):]
-    # Each piece the walls leave, by a flood fill.
-    label = [[None] * d for _ in range(d)]
-    pieces = 0
-    for r0 in range(d):
-        for c0 in range(d):
-            if label[r0][c0] is not None:
-                continue
-            label[r0][c0] = pieces
-            stack = [(r0, c0)]
-            while stack:
-                r, c = stack.pop()
-                steps = []
-                if c + 1 < d and right[r * (d - 1) + c] == "0":
-                    steps.append((r, c + 1))
-                if c > 0 and right[r * (d - 1) + c - 1] == "0":
-                    steps.append((r, c - 1))
-                if r + 1 < d and below[c * (d - 1) + r] == "0":
-                    steps.append((r + 1, c))
-                if r > 0 and below[c * (d - 1) + r - 1] == "0":
-                    steps.append((r - 1, c))
-                for rr, cc in steps:
-                    if label[rr][cc] is None:
-                        label[rr][cc] = pieces
-                        stack.append((rr, cc))
-            pieces += 1
-    if pieces != d:
-        raise NotRead(f"{pieces} rooms on a {d} x {d} board")
+
+    def open_between(r, c, rr, cc):
+        """No wall between two cells side by side (walls right of and below a cell)."""
+        (r, c), (rr, cc) = sorted([(r, c), (rr, cc)])
+        wall = right[r * (d - 1) + c] if r == rr else below[c * (d - 1) + r]
+        return wall == "0"
+
+    label, count = pieces(d, d, open_between)
+    if count != d:
+        raise NotRead(f"{count} rooms on a {d} x {d} board")
     return d, stars, label
 
 

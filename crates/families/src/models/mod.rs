@@ -177,8 +177,7 @@ impl QpropModel {
     fn line_numbers(&self, pred: &str, line: &str) -> String {
         let p = &self.program;
         let show = |v: Val| ShowVal(p, v).to_string();
-        // In order of `k`, then of the facts themselves: never the set's own (hash) order.
-        let mut facts: Vec<&Vec<Val>> = p
+        let mut runs: Vec<(String, String)> = p
             .preds
             .iter()
             .filter(|x| x.name == pred)
@@ -188,10 +187,10 @@ impl QpropModel {
             })
             .flatten()
             .filter(|t| t.len() == 3 && show(t[0]) == line)
+            .map(|t| (show(t[1]), show(t[2])))
             .collect();
-        facts.sort_unstable_by(|a, b| (a[1], a[2]).cmp(&(b[1], b[2])));
-        let mut runs: Vec<(String, String)> = facts.into_iter().map(|t| (show(t[1]), show(t[2]))).collect();
-        runs.sort_by_key(|(k, _)| k.parse::<i64>().unwrap_or(0));
+        // In order of `k`, then of the words themselves: never the set's own (hash) order.
+        runs.sort_by_cached_key(|(k, v)| (k.parse::<i64>().unwrap_or(0), k.clone(), v.clone()));
         if runs.is_empty() {
             return "0".into();
         }
