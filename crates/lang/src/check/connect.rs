@@ -51,35 +51,45 @@ impl<'a> Checker<'a, '_> {
             edges.dedup();
             return Ok(judge(&on, &edges, c.circuit, solved));
         }
-        // A definition is asked pair by pair, but first tried on part of a pair (one node's
-        // values and the first value of the other's): false whatever the rest, in both orders,
-        // and every node with that first value is passed over (`nb(r1, c1, r2, c2)` rules out
-        // all rows but three around a cell). Only a body whose definitions call none
-        // (`plan::partly_evaluable`): a definition that calls itself would be read through again
-        // and again.
+        // A definition is asked pair by pair, but first tried on part of a pair: one node's
+        // values and the first value of the other's, then its first two, and so on. False
+        // whatever the rest, in both orders, and every node with that prefix is passed over
+        // (`nb(r1, c1, r2, c2)` rules out all rows but three around a cell; gokigen's
+        // `meet(r1, c1, k1, r2, c2, k2)` then all columns but three in those). Nodes come in
+        // binding order, so nodes with one prefix follow each other, and a prefix's verdict is
+        // kept while the next node shares it. Only a body whose definitions call none
+        // (`plan::partly_evaluable`): a definition that calls itself would be read through
+        // again and again.
         let prunes = match self.p.preds.get(c.adj.index()).map(|d| &d.kind) {
             Some(PredKind::Def(def)) => super::plan::partly_evaluable(self.p, &def.body),
             _ => false,
         };
+        let k = c.binders.len();
         let mut edges = Vec::new();
         let mut pair: Vec<Val> = Vec::new();
-        let mut ruled_out: Vec<(Val, bool)> = Vec::new();
+        // `out[m - 1]`: whether the prefix of length m of the node last tried is ruled out; read
+        // only up to the first that is, and only while the next node shares that prefix.
+        let mut out = vec![false; k];
         for i in 0..tuples.len() {
-            ruled_out.clear();
+            let mut last: Option<usize> = None;
             for j in i + 1..tuples.len() {
                 if !matters(i, j) {
                     continue;
                 }
-                if let (true, Some(&first)) = (prunes, tuples[j].first()) {
-                    let out = match ruled_out.iter().find(|(v, _)| *v == first) {
-                        Some(&(_, out)) => out,
-                        None => {
-                            let out = self.apart(c.adj, &tuples[i], first);
-                            ruled_out.push((first, out));
-                            out
+                if prunes {
+                    let shared = last.map_or(0, |l| common_prefix(&tuples[l], &tuples[j]));
+                    last = Some(j);
+                    let mut ruled_out = false;
+                    for m in 1..k {
+                        if m > shared {
+                            out[m - 1] = self.apart(c.adj, &tuples[i], &tuples[j][..m]);
                         }
-                    };
-                    if out {
+                        if out[m - 1] {
+                            ruled_out = true;
+                            break;
+                        }
+                    }
+                    if ruled_out {
                         continue;
                     }
                 }
@@ -99,12 +109,12 @@ impl<'a> Checker<'a, '_> {
         Ok(judge(&on, &edges, c.circuit, solved))
     }
 
-    /// Whether definition `adj` is false of `node` with every node whose first value is
-    /// `first`, in both orders, whatever that node's other values: its body tried on the known
+    /// Whether definition `adj` is false of `node` with every node whose values begin with
+    /// `prefix`, in both orders, whatever that node's other values: its body tried on the known
     /// values alone (`Checker::partial`; the caller makes sure the body is one it can read
     /// through). False when it may hold, when `adj` is no definition of two nodes, or when a
     /// value lies outside its parameter's domain (the atom is asked then).
-    fn apart(&mut self, adj: PredId, node: &[Val], first: Val) -> bool {
+    fn apart(&mut self, adj: PredId, node: &[Val], prefix: &[Val]) -> bool {
         let p = self.p;
         let Some(pred) = p.preds.get(adj.index()) else { return false };
         let PredKind::Def(def) = &pred.kind else { return false };
@@ -112,9 +122,13 @@ impl<'a> Checker<'a, '_> {
         if def.params.len() != 2 * k || pred.args.len() != 2 * k {
             return false;
         }
-        for (at_node, at_first) in [(0, k), (k, 0)] {
+        for (at_node, at_prefix) in [(0, k), (k, 0)] {
             let mut inner: Env = vec![None; def.slots.len()];
-            let known = node.iter().enumerate().map(|(x, &v)| (at_node + x, v)).chain([(at_first, first)]);
+            let known = node
+                .iter()
+                .enumerate()
+                .map(|(x, &v)| (at_node + x, v))
+                .chain(prefix.iter().enumerate().map(|(x, &v)| (at_prefix + x, v)));
             for (pos, v) in known {
                 if p.domains.get(pred.args[pos].index()).is_none_or(|d| d.pos(v).is_none()) {
                     return false;
@@ -176,6 +190,11 @@ impl<'a> Checker<'a, '_> {
         }
         Ok(judge_regions(&numbers, &edges))
     }
+}
+
+/// How many values `a` and `b` begin with alike.
+fn common_prefix(a: &[Val], b: &[Val]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// Whether every group of cells joined by `edges` (pairs of cells with the same number) has as

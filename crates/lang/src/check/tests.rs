@@ -115,13 +115,19 @@ forall r1 in S, c1 in C, r2 in R, c2 in C | hole(r1, c1) or hole(r2, c2) . not l
 forall r in R, c in C, c2 in C | c2 < c . not link(r, c, r, c)
 forall r in R, c in C . on(r, c) -> exists r2 in R, c2 in C . link(r, c, r2, c2)
 atleast 1 { on(r, c) : r in R, c in C }",
-    // `connected` over a definition, whose pairs are first tried on one node and the first value
-    // of the other (`connect.rs`, `apart`): one adjacency symmetric, one that holds only with the
-    // later node first (nodes come in row order: the second order of `apart`), nodes of a guard,
-    // and a definition that calls itself (not read through: it would not end).
+    // `connected` over a definition, whose pairs are first tried on one node and a prefix of
+    // the other's values (`connect.rs`, `apart`): one adjacency symmetric, one that holds only
+    // with the later node first (nodes come in row order: the second order of `apart`), nodes
+    // of a guard, a definition that calls itself (not read through: it would not end), and
+    // nodes of three values, ruled out by their first value, then their first two.
     "domain R = 1..3
 domain C = 1..4
+domain K = 1..2
 pred b(R, C)
+pred t(R, C, K)
+def meet(r1 in R, c1 in C, k1 in K, r2 in R, c2 in C, k2 in K) :=
+  (r1 = r2 and c1 = c2 and k1 != k2) or (k1 = 2 and k2 = 1 and ((r2 = r1 + 1 and c1 = c2) or (r1 = r2 and c2 = c1 + 1)))
+connected { t(r, c, k) : r in R, c in C, k in K | r + k > 2 } via meet
 def nb(r1 in R, c1 in C, r2 in R, c2 in C) :=
   (r1 = r2 and (c1 - c2 = 1 or c2 - c1 = 1)) or (c1 = c2 and (r1 - r2 = 1 or r2 - r1 = 1))
 def up(r1 in R, c1 in C, r2 in R, c2 in C) := r1 = r2 + 1 and (c1 = c2 or c1 = c2 + 1)
