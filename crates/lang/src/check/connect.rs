@@ -67,9 +67,10 @@ impl<'a> Checker<'a, '_> {
         let k = c.binders.len();
         let mut edges = Vec::new();
         let mut pair: Vec<Val> = Vec::new();
-        // `out[m - 1]`: whether the prefix of length m of the node last tried is ruled out; read
-        // only up to the first that is, and only while the next node shares that prefix.
-        let mut out = vec![false; k];
+        // `out[m - 1]`: whether the prefix of length m of `last` (the node j last tried with this
+        // i) is ruled out; read only up to the first that is, and only while the next j shares
+        // that prefix. Nodes of one value have no proper prefix: each pair is asked.
+        let mut out = vec![false; k.saturating_sub(1)];
         for i in 0..tuples.len() {
             let mut last: Option<usize> = None;
             for j in i + 1..tuples.len() {
