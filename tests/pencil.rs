@@ -698,7 +698,7 @@ fn slant_and_numberlink_models_count_as_a_brute_force_does() {
         }
     }
     for (rows, cols) in [(2, 3), (3, 3), (3, 4)] {
-        for _ in 0..5 {
+        for _ in 0..20 {
             let mut ends: Vec<(usize, usize, u32)> = Vec::new();
             let mut data = String::new();
             for v in 1..=1 + mix.below(2) as u32 {

@@ -15,7 +15,8 @@ U14="https://puzz.link/p?numlin/14/14/u3p2u1o5k4k6u4k7h2zi9p7i6h8gahazh3n95m1w8"
 M=models/pencil/numlin.qp; N=models/pencil/numlin.normal; F=bench/numberlink-forms
 cp $M $T/as-written.qp; echo "% a copy, changed" >> $T/as-written.qp
 cat $M $N > $T/normal.qp
-for v in two-cells corner-pairs corner-pair-required every-cell no-2x2; do cat $M $N $F/$v.qp > $T/$v.qp; done
+FORMS="two-cells corner-pairs corner-pair-required every-cell no-2x2 detour-free detour-required"
+for v in $FORMS; do cat $M $N $F/$v.qp > $T/$v.qp; done
 grep -v '^forall k in V | given(k) . connected' $T/normal.qp > $T/without-connected.qp
 sed 's/ via link$/ via adjacent/; s/^pred h(R, CH)/def adjacent(r1 in R, c1 in C, r2 in R, c2 in C) := step(r1, c1, r2, c2) or step(r2, c2, r1, c1)\npred h(R, CH)/' $T/normal.qp > $T/via-adjacent.qp
 run() { # name file size timeout [more arguments]
@@ -30,7 +31,7 @@ for s in 13 14; do
   U=$U13; [ $s = 14 ] && U=$U14
   run bundled "$U" ${s}x$s 120
   [ $s = 13 ] && run as-written $T/as-written.qp ${s}x$s 60 "--data $T/$s.qpd"
-  for v in normal without-connected via-adjacent no-2x2 two-cells corner-pairs corner-pair-required every-cell; do
+  for v in normal without-connected via-adjacent $FORMS; do
     run $v $T/$v.qp ${s}x$s 120 "--data $T/$s.qpd"
   done
 done
