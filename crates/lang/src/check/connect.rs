@@ -80,17 +80,7 @@ impl<'a> Checker<'a, '_> {
                 if prunes {
                     let shared = last.map_or(0, |l| common_prefix(&tuples[l], &tuples[j]));
                     last = Some(j);
-                    let mut ruled_out = false;
-                    for m in 1..k {
-                        if m > shared {
-                            out[m - 1] = self.apart(c.adj, &tuples[i], &tuples[j][..m]);
-                        }
-                        if out[m - 1] {
-                            ruled_out = true;
-                            break;
-                        }
-                    }
-                    if ruled_out {
+                    if self.apart_by_prefix(c.adj, &tuples[i], &tuples[j], shared, &mut out) {
                         continue;
                     }
                 }
@@ -108,6 +98,22 @@ impl<'a> Checker<'a, '_> {
             }
         }
         Ok(judge(&on, &edges, c.circuit, solved))
+    }
+
+    /// Whether `adj` is false of `node` with `other` whatever `other`'s values after some proper
+    /// prefix ([`Checker::apart`] on its prefixes, shortest first). `out[m - 1]` holds the verdict
+    /// of the prefix of length `m`: those up to `shared` are the previous node's, the same
+    /// prefix, and kept; the rest are asked and written, up to the first that rules out.
+    fn apart_by_prefix(&mut self, adj: PredId, node: &[Val], other: &[Val], shared: usize, out: &mut [bool]) -> bool {
+        for m in 1..=out.len() {
+            if m > shared {
+                out[m - 1] = self.apart(adj, node, &other[..m]);
+            }
+            if out[m - 1] {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether definition `adj` is false of `node` with every node whose values begin with
